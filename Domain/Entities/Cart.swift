@@ -1,0 +1,227 @@
+/// Where a cart is in its life: planned at home, being shopped, or done.
+public enum CartStatus: String, Sendable, Hashable, CaseIterable {
+    case planning, shopping, completed
+
+    /// Planning and shopping carts are active; completed ones are history.
+    public var isActive: Bool { self != .completed }
+}
+
+/// A shopping list with a budget that goes Planning → Shopping → Completed, and back.
+///
+/// Every change goes through a method that checks the status first and throws
+/// `DomainError.notAllowed` without changing anything when the status forbids it.
+public struct Cart: Sendable, Hashable, Identifiable {
+    public let id: CartID
+    public private(set) var name: String
+    public private(set) var budget: Money?
+    public private(set) var status: CartStatus
+    public let createdAt: Timestamp
+    public private(set) var startedAt: Timestamp?
+    public private(set) var completedAt: Timestamp?
+    public private(set) var lines: [CartItem]
+    public let currency: Currency
+
+    /// A new, empty cart being planned.
+    public init(id: CartID, name: String, budget: Money?, currency: Currency, createdAt: Timestamp) {
+        self.init(id: id, name: name, budget: budget, currency: currency, status: .planning, createdAt: createdAt,
+                  startedAt: nil, completedAt: nil, lines: [])
+    }
+
+    /// A cart exactly as it was stored.
+    public init(id: CartID, name: String, budget: Money?, currency: Currency, status: CartStatus, createdAt: Timestamp,
+                startedAt: Timestamp?, completedAt: Timestamp?, lines: [CartItem]) {
+        self.id = id
+        self.name = name
+        self.budget = budget
+        self.currency = currency
+        self.status = status
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.completedAt = completedAt
+        self.lines = lines
+    }
+
+    // MARK: - Derived figures
+
+    /// The sum of every line's planned cost; lines with no known price count as nothing.
+    public func plannedTotal() throws -> Money {
+        try Money.sum(lines.compactMap { try $0.plannedCost() }, currency: currency)
+    }
+
+    /// The sum of what was paid for the lines bought.
+    public func actualTotal() throws -> Money {
+        try Money.sum(lines.compactMap { try $0.actualCost() }, currency: currency)
+    }
+
+    /// What is compared with the budget: the plan while planning, what was paid after that.
+    public func spendingAgainstBudget() throws -> Money {
+        status == .planning ? try plannedTotal() : try actualTotal()
+    }
+
+    /// Budget minus `spendingAgainstBudget()`; negative when over; nil without a budget.
+    public func remainingBudget() throws -> Money? {
+        guard let budget else { return nil }
+        return try budget.subtracting(spendingAgainstBudget())
+    }
+
+    /// How far over budget the cart is; nil when within it or without a budget.
+    public func overBudget() throws -> Money? {
+        guard let remaining = try remainingBudget(), remaining.isNegative else { return nil }
+        return Money(minorUnits: -remaining.minorUnits, currency: currency)
+    }
+
+    /// How many lines are bought, of how many.
+    public var progress: (fulfilled: Int, total: Int) { (lines.count { $0.isFulfilled }, lines.count) }
+
+    /// Lines without a known planned price (impulse buys excepted).
+    public var unpricedLines: [CartItem] { lines.filter { !$0.isImpulse && $0.plannedPrice == nil } }
+
+    /// The expected cost per store (paid where bought, else planned), stores in first-seen order;
+    /// lines with no store are under nil.
+    public func totalsByStore() throws -> [(store: StoreID?, total: Money)] {
+        var order: [StoreID?] = []
+        var totals: [StoreID?: Money] = [:]
+        for line in lines {
+            let key = line.effectiveStore
+            if totals[key] == nil { order.append(key) }
+            totals[key] = try (totals[key] ?? .zero(currency)).adding(try line.expectedCost() ?? .zero(currency))
+        }
+        return order.map { ($0, totals[$0]!) }
+    }
+
+    public func line(for item: ItemID) -> CartItem? { lines.first { $0.itemID == item } }
+
+    // MARK: - Editing (planning and shopping)
+
+    public mutating func rename(to newName: String) throws {
+        try check(.edit)
+        name = try Name.validated(newName, kind: "cart")
+    }
+
+    public mutating func setBudget(_ newBudget: Money?) throws {
+        try check(.edit)
+        if let newBudget, newBudget.isNegative { throw DomainError.invalidAmount(newBudget.amountText, reason: "a budget cannot be negative") }
+        budget = newBudget
+    }
+
+    /// Adds a line, or when the item is already on the cart adds the quantity to its line.
+    public mutating func add(_ line: CartItem) throws {
+        try check(.edit)
+        if let index = lines.firstIndex(where: { $0.itemID == line.itemID }) {
+            lines[index].quantity = try lines[index].quantity.adding(line.quantity)
+        } else {
+            lines.append(line)
+        }
+    }
+
+    /// Replaces the line for the same item (quantity, store, planned price), keeping its place.
+    public mutating func update(_ line: CartItem) throws {
+        try check(.edit)
+        let index = try lineIndex(line.itemID)
+        lines[index] = line
+    }
+
+    public mutating func removeLine(_ item: ItemID) throws {
+        try check(.edit)
+        lines.remove(at: try lineIndex(item))
+    }
+
+    // MARK: - The trip
+
+    public mutating func startTrip(at time: Timestamp) throws {
+        try check(.startTrip)
+        status = .shopping
+        startedAt = time
+    }
+
+    /// Marks a line bought at `price` per unit at `store`; logging again corrects it.
+    public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?) throws {
+        try check(.logPurchase)
+        let index = try lineIndex(item)
+        lines[index].isFulfilled = true
+        lines[index].actualPrice = price
+        lines[index].actualStore = store
+        lines[index].purchasedQuantity = quantity.flatMap { $0 == lines[index].quantity ? nil : $0 }
+    }
+
+    /// Takes back a logged purchase; an impulse line, which exists only as a purchase, goes away.
+    public mutating func unlogPurchase(_ item: ItemID) throws {
+        try check(.logPurchase)
+        let index = try lineIndex(item)
+        guard lines[index].isFulfilled else { throw DomainError.notBought(item: lines[index].name, cart: name) }
+        if lines[index].isImpulse {
+            lines.remove(at: index)
+            return
+        }
+        lines[index].isFulfilled = false
+        lines[index].actualPrice = nil
+        lines[index].actualStore = nil
+        lines[index].purchasedQuantity = nil
+    }
+
+    /// Adds a bought line that is not in the vault.
+    public mutating func addImpulse(_ line: CartItem) throws {
+        try check(.logPurchase)
+        precondition(line.isImpulse && line.isFulfilled, "an impulse line is bought when it is added")
+        lines.append(line)
+    }
+
+    public mutating func finishTrip(at time: Timestamp) throws {
+        try check(.finishTrip)
+        guard lines.contains(where: \.isFulfilled) else { throw DomainError.nothingBought(cart: name) }
+        status = .completed
+        completedAt = time
+    }
+
+    /// Back to planning: the trip did not happen, so logged purchases are cleared and impulse
+    /// lines dropped; the planned lines stay as they were.
+    public mutating func abortTrip() throws {
+        try check(.abortTrip)
+        lines.removeAll(where: \.isImpulse)
+        for index in lines.indices {
+            lines[index].isFulfilled = false
+            lines[index].actualPrice = nil
+            lines[index].actualStore = nil
+            lines[index].purchasedQuantity = nil
+        }
+        status = .planning
+        startedAt = nil
+    }
+
+    /// Back to shopping, to correct a finished trip; finishing again records it anew.
+    public mutating func reopen() throws {
+        try check(.reopen)
+        status = .shopping
+        completedAt = nil
+    }
+
+    // MARK: - Rules
+
+    /// What a person can try to do to a cart, for the status table and its error messages.
+    public enum Action: Sendable, Hashable {
+        case edit, startTrip, logPurchase, finishTrip, abortTrip, reopen
+    }
+
+    /// Throws `DomainError.notAllowed` unless the cart's status allows `action`.
+    public func check(_ action: Action) throws {
+        let allowed: Set<CartStatus> = switch action {
+        case .edit: [.planning, .shopping]
+        case .startTrip: [.planning]
+        case .logPurchase, .finishTrip, .abortTrip: [.shopping]
+        case .reopen: [.completed]
+        }
+        guard allowed.contains(status) else { throw DomainError.notAllowed(cart: name, status: status, action: action) }
+    }
+
+    /// Updates the names a line keeps for history, whatever the status.
+    mutating func refreshSnapshot(_ line: CartItem) throws {
+        lines[try lineIndex(line.itemID)] = line
+    }
+
+    private func lineIndex(_ item: ItemID) throws -> Int {
+        guard let index = lines.firstIndex(where: { $0.itemID == item }) else {
+            throw DomainError.notOnCart(item: item.rawValue, cart: name)
+        }
+        return index
+    }
+}

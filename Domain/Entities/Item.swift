@@ -1,0 +1,137 @@
+/// A grocery item in the vault, with what it costs at each store.
+public struct Item: Sendable, Hashable, Identifiable {
+    public let id: ItemID
+    public var name: String
+    public var categoryID: CategoryID
+    /// The unit the item is usually bought in, used for lines at stores with no price.
+    public var unit: MeasureUnit
+    /// At most one option per store.
+    public var prices: [PriceOption]
+
+    public init(id: ItemID, name: String, categoryID: CategoryID, unit: MeasureUnit = .each, prices: [PriceOption] = []) {
+        self.id = id
+        self.name = name
+        self.categoryID = categoryID
+        self.unit = unit
+        self.prices = prices
+    }
+
+    public func priceOption(at store: StoreID) -> PriceOption? { prices.first { $0.store == store } }
+
+    /// Records a price seen at a store, replacing what was known there.
+    ///
+    /// A regular price replaces the regular price and ends any promotion; a promotion is kept
+    /// beside the regular price (in the same unit) until it expires. A price in another unit
+    /// replaces the store's option whole: one store, one way of selling the item.
+    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?, isPromotion: Bool) {
+        let quote = PriceQuote(price: price.price, observedAt: date)
+        var option = priceOption(at: store).flatMap { $0.unit == price.unit ? $0 : nil }
+            ?? PriceOption(store: store, unit: price.unit, regular: nil, promotion: nil)
+        if isPromotion {
+            option.promotion = Promotion(quote: quote, until: promotionUntil)
+        } else {
+            option.regular = quote
+            option.promotion = nil
+        }
+        prices.removeAll { $0.store == store }
+        prices.append(option)
+        prices.sort { $0.store < $1.store }
+    }
+
+    /// The cheapest current price among stores that sell the item in its usual unit's dimension.
+    /// - Returns: the store and its price, or nil when no store has a current price.
+    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil) -> (store: StoreID, price: UnitPrice)? {
+        let current = prices.compactMap { option -> (StoreID, UnitPrice)? in
+            guard stores?.contains(option.store) ?? true, let price = option.currentPrice(on: day) else { return nil }
+            return (option.store, price.unitPrice)
+        }
+        let sameDimension = current.filter { $0.1.unit.dimension == unit.dimension }
+        let pool = sameDimension.isEmpty ? current : sameDimension
+        return pool.min { lhs, rhs in lhs.1.isCheaper(than: rhs.1) ?? false }.map { (store: $0.0, price: $0.1) }
+    }
+}
+
+/// A price seen at some moment.
+public struct PriceQuote: Sendable, Hashable {
+    /// The price of one unit of the option's unit.
+    public let price: Money
+    public let observedAt: Timestamp
+
+    public init(price: Money, observedAt: Timestamp) {
+        self.price = price
+        self.observedAt = observedAt
+    }
+}
+
+/// A promotional price, valid through `until` (inclusive) or until a regular price is recorded.
+public struct Promotion: Sendable, Hashable {
+    public let quote: PriceQuote
+    public let until: Day?
+
+    public init(quote: PriceQuote, until: Day?) {
+        self.quote = quote
+        self.until = until
+    }
+
+    public func isValid(on day: Day) -> Bool { until.map { day <= $0 } ?? true }
+}
+
+/// What an item costs at one store.
+public struct PriceOption: Sendable, Hashable {
+    public let store: StoreID
+    public let unit: MeasureUnit
+    public var regular: PriceQuote?
+    public var promotion: Promotion?
+
+    public init(store: StoreID, unit: MeasureUnit, regular: PriceQuote?, promotion: Promotion?) {
+        self.store = store
+        self.unit = unit
+        self.regular = regular
+        self.promotion = promotion
+    }
+
+    /// The price that counts today: a valid promotion, else the regular price.
+    public func currentPrice(on day: Day) -> CurrentPrice? {
+        if let promotion, promotion.isValid(on: day) {
+            return CurrentPrice(unitPrice: UnitPrice(promotion.quote.price, per: unit), observedAt: promotion.quote.observedAt,
+                                promotionUntil: promotion.until, isPromotion: true)
+        }
+        return regular.map {
+            CurrentPrice(unitPrice: UnitPrice($0.price, per: unit), observedAt: $0.observedAt, promotionUntil: nil, isPromotion: false)
+        }
+    }
+}
+
+/// The price of an item at a store today, and how old that knowledge is.
+public struct CurrentPrice: Sendable, Hashable {
+    public let unitPrice: UnitPrice
+    public let observedAt: Timestamp
+    public let promotionUntil: Day?
+    public let isPromotion: Bool
+}
+
+/// One price seen for an item at a store: on a shelf, in a flyer, or paid on a trip.
+public struct PriceObservation: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// Typed in by the user (`item price`).
+        case manual
+        /// Paid on the trip of this cart.
+        case trip(CartID)
+    }
+
+    public let item: ItemID
+    public let store: StoreID
+    public let price: UnitPrice
+    public let observedAt: Timestamp
+    public let source: Source
+    public let isPromotion: Bool
+
+    public init(item: ItemID, store: StoreID, price: UnitPrice, observedAt: Timestamp, source: Source, isPromotion: Bool = false) {
+        self.item = item
+        self.store = store
+        self.price = price
+        self.observedAt = observedAt
+        self.source = source
+        self.isPromotion = isPromotion
+    }
+}

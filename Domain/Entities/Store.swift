@@ -1,0 +1,50 @@
+/// A shop where items are bought.
+public struct Store: Sendable, Hashable, Identifiable {
+    public let id: StoreID
+    public var name: String
+    public let createdAt: Timestamp
+    /// This store's walking order of categories; categories not listed come after, in their
+    /// global order.
+    public var aisleOrder: [CategoryID]
+    /// A removed store is kept so that history can still name it, but hidden everywhere else.
+    public var isRemoved: Bool
+
+    public init(id: StoreID, name: String, createdAt: Timestamp, aisleOrder: [CategoryID] = [], isRemoved: Bool = false) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.aisleOrder = aisleOrder
+        self.isRemoved = isRemoved
+    }
+}
+
+/// A group of items in the vault, shown in `sortOrder`.
+public struct Category: Sendable, Hashable, Identifiable {
+    public let id: CategoryID
+    public var name: String
+    public var sortOrder: Int
+
+    public init(id: CategoryID, name: String, sortOrder: Int) {
+        self.id = id
+        self.name = name
+        self.sortOrder = sortOrder
+    }
+
+    /// The categories a first run starts with.
+    public static let defaultNames = [
+        "Produce", "Dairy", "Meat & Fish", "Bakery", "Pantry", "Frozen", "Beverages", "Snacks", "Household",
+        "Personal Care",
+    ]
+}
+
+/// The user's preferences.
+public struct Settings: Sendable, Hashable {
+    public var currency: Currency
+    /// Whether first-run setup has happened.
+    public var isSetUp: Bool
+
+    public init(currency: Currency = .euro, isSetUp: Bool = false) {
+        self.currency = currency
+        self.isSetUp = isSetUp
+    }
+}

@@ -1,0 +1,71 @@
+/// Everything a rule of Grock can refuse, each with a sentence a person understands.
+public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
+    case invalidAmount(String, reason: String)
+    case invalidQuantity(String)
+    case amountOverflow
+    case currencyMismatch(String, String)
+    case unknownCurrency(String)
+    case currencyDigitsDiffer(from: String, to: String)
+    case unknownUnit(String)
+    case invalidDate(String)
+    case invalidName(kind: String, name: String, reason: String)
+    case duplicateName(kind: String, name: String)
+    case notFound(kind: String, name: String, suggestion: String?)
+    case ambiguous(kind: String, name: String, candidates: [String])
+    case notAllowed(cart: String, status: CartStatus, action: Cart.Action)
+    case notOnCart(item: String, cart: String)
+    case notBought(item: String, cart: String)
+    case nothingBought(cart: String)
+    case priceRequired(item: String)
+    case storeRequired(item: String)
+    case categoryNotEmpty(name: String, itemCount: Int)
+    case storeInUse(store: String, cart: String)
+    case invalidPosition(Int, count: Int)
+    case nothingToUndo
+    case alreadySetUp(currency: String)
+
+    public var description: String {
+        switch self {
+        case .invalidAmount(let text, let reason): "\"\(text)\" is not a valid amount: \(reason)"
+        case .invalidQuantity(let text): "\"\(text)\" is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
+        case .amountOverflow: "the amount is too large"
+        case .currencyMismatch(let a, let b): "cannot combine amounts in \(a) and \(b)"
+        case .unknownCurrency(let code): "\"\(code)\" is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"
+        case .currencyDigitsDiffer(let from, let to):
+            "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
+        case .unknownUnit(let text): "\"\(text)\" is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .invalidDate(let text): "\"\(text)\" is not a date: write YYYY-MM-DD"
+        case .invalidName(let kind, let name, let reason): "\"\(name)\" cannot be a \(kind) name: \(reason)"
+        case .duplicateName(let kind, let name): "a \(kind) named \"\(name)\" already exists"
+        case .notFound(let kind, let name, let suggestion):
+            "no \(kind) named \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+        case .ambiguous(let kind, let name, let candidates):
+            "\"\(name)\" could be any of these \(kind)s: \(candidates.joined(separator: ", ")); give more of the name or id"
+        case .notAllowed(let cart, let status, let action): DomainError.refusal(cart: cart, status: status, action: action)
+        case .notOnCart(let item, let cart): "\"\(item)\" is not on cart \"\(cart)\""
+        case .notBought(let item, let cart): "\"\(item)\" has not been bought on cart \"\(cart)\""
+        case .nothingBought(let cart): "nothing on cart \"\(cart)\" has been bought yet; log a purchase or abort the trip"
+        case .priceRequired(let item): "no price is known for \"\(item)\"; give the price paid"
+        case .storeRequired(let item): "no store is planned for \"\(item)\"; say which store it was bought at"
+        case .categoryNotEmpty(let name, let count):
+            "category \"\(name)\" still has \(count) item\(count == 1 ? "" : "s"); move or remove them first"
+        case .storeInUse(let store, let cart): "store \"\(store)\" has purchases logged on cart \"\(cart)\"; finish or unlog them first"
+        case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
+        case .nothingToUndo: "there is nothing to undo"
+        case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
+        }
+    }
+
+    private static func refusal(cart: String, status: CartStatus, action: Cart.Action) -> String {
+        let subject = "cart \"\(cart)\""
+        switch (status, action) {
+        case (.completed, .finishTrip): return "\(subject) is already completed"
+        case (.completed, _): return "\(subject) is completed; reopen it to change it"
+        case (.planning, .logPurchase): return "\(subject) is still being planned; start the trip first"
+        case (.planning, .finishTrip), (.planning, .abortTrip): return "the trip for \(subject) has not started"
+        case (.planning, .reopen), (.shopping, .reopen): return "\(subject) is not completed, so there is nothing to reopen"
+        case (.shopping, .startTrip): return "the trip for \(subject) has already started"
+        default: return "\(subject) is \(status.rawValue); that is not possible now"
+        }
+    }
+}

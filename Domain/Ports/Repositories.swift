@@ -1,0 +1,84 @@
+// Repository protocols answer the questions use cases ask. They are used inside one
+// `Storage.read` or `Storage.write` call, which gives them a consistent view of the data and,
+// for writes, makes every change of the call land together or not at all.
+
+/// The shops, removed ones included (history still names them).
+public protocol StoreRepository: AnyObject {
+    func allStores() throws -> [Store]
+    func save(_ store: Store) throws
+}
+
+/// The vault's categories.
+public protocol CategoryRepository: AnyObject {
+    /// Every category, in sort order.
+    func allCategories() throws -> [Category]
+    func save(_ category: Category) throws
+    func deleteCategory(_ id: CategoryID) throws
+}
+
+/// The vault's items.
+public protocol ItemRepository: AnyObject {
+    func allItems() throws -> [Item]
+    func item(_ id: ItemID) throws -> Item?
+    func save(_ item: Item) throws
+    func deleteItem(_ id: ItemID) throws
+}
+
+/// Carts: the active ones are cheap to reach; completed ones are history.
+public protocol CartRepository: AnyObject {
+    /// Planning and shopping carts, oldest first. Does not read history.
+    func activeCarts() throws -> [Cart]
+    /// Completed carts, in the order they were completed. Reads history.
+    func completedCarts() throws -> [Cart]
+    /// One cart, active or completed.
+    func cart(_ id: CartID) throws -> Cart?
+    /// Stores the cart; its status decides whether it is active or history.
+    func save(_ cart: Cart) throws
+    func deleteCart(_ id: CartID) throws
+}
+
+/// Every price seen, for price history and insights.
+public protocol PriceHistoryRepository: AnyObject {
+    func observations(of item: ItemID) throws -> [PriceObservation]
+    func allObservations() throws -> [PriceObservation]
+    func record(_ observations: [PriceObservation]) throws
+    /// Takes back what a trip recorded, when that trip is reopened.
+    func removeObservations(fromTrip cart: CartID) throws
+}
+
+public protocol SettingsRepository: AnyObject {
+    func settings() throws -> Settings
+    func save(_ settings: Settings) throws
+}
+
+/// All repositories over one consistent view of the data.
+public typealias Repositories = StoreRepository & CategoryRepository & ItemRepository & CartRepository
+    & PriceHistoryRepository & SettingsRepository
+
+/// The result of a change and the sentence that describes it for undo ("removed Milk from Weekly").
+public struct Change<Value> {
+    public let value: Value
+    public let summary: String
+
+    public init(_ value: Value, summary: String) {
+        self.value = value
+        self.summary = summary
+    }
+}
+
+/// The port to wherever the data lives: a file store, memory, or a server some day.
+public protocol Storage: Sendable {
+    /// Runs `body` over a consistent view of the data.
+    func read<T>(_ body: (any Repositories) throws -> T) throws -> T
+
+    /// Runs `body` as one atomic, durable, undoable change. When `body` throws, nothing is stored.
+    func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T
+
+    /// Takes back the most recent change that has not been undone.
+    /// - Returns: the summary of the change taken back.
+    /// - Throws: `DomainError.nothingToUndo` when there is none.
+    func undoLastChange() throws -> String
+
+    /// Deletes all data, history and undo included. Cannot be undone.
+    func eraseEverything() throws
+}

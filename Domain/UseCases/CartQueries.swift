@@ -1,0 +1,85 @@
+/// A cart with what it takes to show it: store names and lines grouped by store in aisle order.
+public struct CartDetails: Sendable {
+    /// The lines bought, or planned to be bought, at one store.
+    public struct StoreGroup: Sendable {
+        /// nil for lines with no store.
+        public let store: Store?
+        public let lines: [CartItem]
+        public let total: Money
+    }
+
+    public let cart: Cart
+    public let groups: [StoreGroup]
+    public let storeNames: [StoreID: String]
+
+    init(cart: Cart, stores: [Store], categories: [Category]) throws {
+        self.cart = cart
+        let byID = Dictionary(uniqueKeysWithValues: stores.map { ($0.id, $0) })
+        storeNames = byID.mapValues(\.name)
+        var order: [StoreID?] = []
+        var members: [StoreID?: [CartItem]] = [:]
+        for line in cart.lines {
+            let key = line.effectiveStore
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(line)
+        }
+        order.sort { lhs, rhs in
+            switch (lhs.flatMap { byID[$0] }, rhs.flatMap { byID[$0] }) {
+            case let (l?, r?): Name.key(l.name) < Name.key(r.name)
+            case (.some, nil): true
+            default: false
+            }
+        }
+        groups = try order.map { key in
+            let store = key.flatMap { byID[$0] }
+            let aisles = AisleOrder(store: store, categories: categories)
+            let lines = members[key]!.enumerated().sorted { lhs, rhs in
+                let l = aisles.position(ofCategoryNamed: lhs.element.categoryName), r = aisles.position(ofCategoryNamed: rhs.element.categoryName)
+                return l != r ? l < r : lhs.offset < rhs.offset
+            }.map(\.element)
+            let total = try Money.sum(lines.compactMap { try $0.expectedCost() }, currency: cart.currency)
+            return StoreGroup(store: store, lines: lines, total: total)
+        }
+    }
+
+    /// The lines in the order a shopper meets them: store by store, aisle by aisle.
+    public var linesInShoppingOrder: [CartItem] { groups.flatMap(\.lines) }
+
+    public func storeName(_ id: StoreID?) -> String? { id.flatMap { storeNames[$0] } }
+}
+
+/// One cart, active or completed, ready to show.
+public struct ShowCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(_ reference: String) async throws -> CartDetails {
+        try storage.read { repositories in
+            let cart = try Resolver(repositories: repositories).cart(reference)
+            return try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
+        }
+    }
+}
+
+/// The carts being planned or shopped, oldest first, with what the home screen summarises.
+public struct ListActiveCarts: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction() async throws -> [Cart] {
+        try storage.read { try $0.activeCarts().sorted { $0.createdAt < $1.createdAt } }
+    }
+}
+
+/// Completed carts, newest first.
+public struct ListHistory: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction() async throws -> [Cart] {
+        try storage.read { try $0.completedCarts().sorted { ($0.completedAt ?? $0.createdAt) > ($1.completedAt ?? $1.createdAt) } }
+    }
+}

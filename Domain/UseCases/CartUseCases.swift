@@ -1,0 +1,186 @@
+/// Creates a cart being planned, optionally with a budget and items from the vault.
+public struct CreateCart: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+    let ids: any IdentifierSource
+
+    public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
+        self.storage = storage
+        self.clock = clock
+        self.ids = ids
+    }
+
+    /// - Parameters:
+    ///   - budget: as typed, such as `120.00`.
+    ///   - items: vault items (names or ids) to put on it, one of each at the cheapest store.
+    public func callAsFunction(name: String, budget: String? = nil, items: [String] = []) async throws -> Cart {
+        let name = try Name.validated(name, kind: "cart")
+        return try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            try requireUnique(name, kind: "active cart", among: try repositories.activeCarts().map(\.name))
+            let currency = try resolver.settings().currency
+            let now = clock.now()
+            var cart = Cart(id: CartID(ids.makeIdentifier()), name: name, budget: nil, currency: currency, createdAt: now)
+            try cart.setBudget(try budget.map { try Money(parsing: $0, currency: currency) })
+            let planner = try CartLineFactory(repositories, day: now.day)
+            for reference in items {
+                try cart.add(try planner.line(for: try resolver.item(reference), quantity: .one, store: nil))
+            }
+            try repositories.save(cart)
+            let suffix = items.isEmpty ? "" : " with \(cart.lines.count) item\(cart.lines.count == 1 ? "" : "s")"
+            return Change(cart, summary: "created cart \(name)\(suffix)")
+        }
+    }
+}
+
+/// Makes cart lines from vault items with the vault's stores and categories at hand.
+struct CartLineFactory {
+    let categories: [CategoryID: String]
+    let stores: Set<StoreID>
+    let day: Day
+
+    init(_ repositories: any Repositories, day: Day) throws {
+        categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
+        stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
+        self.day = day
+    }
+
+    func line(for item: Item, quantity: Quantity, store: StoreID?) throws -> CartItem {
+        try LinePlanner.plan(item, categoryName: categories[item.categoryID], quantity: quantity, store: store, among: stores, on: day)
+    }
+
+    func replan(_ line: CartItem, item: Item?, store: StoreID?) throws -> CartItem {
+        var line = try LinePlanner.replan(line, item: item, store: store, among: stores, on: day)
+        if let item { line.categoryName = categories[item.categoryID] }
+        return line
+    }
+}
+
+/// Renames a cart and changes its budget (nil removes it); only while planning or shopping.
+public struct EditCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    /// - Parameters:
+    ///   - budget: `.some(nil)` removes the budget; nil leaves it.
+    public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let oldName = cart.name
+            var changes: [String] = []
+            if let newName {
+                try cart.rename(to: newName)
+                let others = try repositories.activeCarts().filter { $0.id != cart.id }.map(\.name)
+                try requireUnique(cart.name, kind: "active cart", among: others)
+                changes.append("renamed cart \(oldName) to \(cart.name)")
+            }
+            if let budget {
+                try cart.setBudget(try budget.map { try Money(parsing: $0, currency: cart.currency) })
+                changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" } ?? "removed the budget of \(cart.name)")
+            }
+            try repositories.save(cart)
+            return Change(cart, summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
+        }
+    }
+}
+
+/// Deletes a cart, whatever its status.
+public struct DeleteCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(_ reference: String) async throws -> Cart {
+        try storage.write { repositories in
+            let cart = try Resolver(repositories: repositories).cart(reference)
+            try repositories.deleteCart(cart.id)
+            if cart.status == .completed { try repositories.removeObservations(fromTrip: cart.id) }
+            return Change(cart, summary: "deleted cart \(cart.name)")
+        }
+    }
+}
+
+/// Puts vault items on a cart; an item already there gets the quantity added to its line.
+public struct AddToCart: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    /// - Parameters:
+    ///   - store: where to buy them; nil plans each at its cheapest store.
+    public func callAsFunction(cart reference: String, items: [String], quantity: Quantity = .one, store: String? = nil) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let storeID = try store.map { try resolver.store($0).id }
+            let factory = try CartLineFactory(repositories, day: clock.now().day)
+            var names: [String] = []
+            for reference in items {
+                let item = try resolver.item(reference)
+                if let existing = cart.line(for: item.id), let storeID, existing.plannedStore != storeID {
+                    try cart.update(try factory.replan(existing, item: item, store: storeID))
+                }
+                try cart.add(try factory.line(for: item, quantity: quantity, store: storeID))
+                names.append(item.name)
+            }
+            try repositories.save(cart)
+            let amount = quantity == .one ? "" : "\(quantity) "
+            return Change(cart, summary: "added \(amount)\(names.joined(separator: ", ")) to \(cart.name)")
+        }
+    }
+}
+
+/// Changes a line's quantity or store; the planned price follows the store.
+public struct UpdateCartLine: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, store: String? = nil) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            var line = try resolver.line(item, on: cart)
+            var changes: [String] = []
+            if let quantity {
+                line.quantity = quantity
+                changes.append("set \(line.name) on \(cart.name) to \(quantity) \(line.unit)")
+            }
+            if let store {
+                let store = try resolver.store(store)
+                line = try CartLineFactory(repositories, day: clock.now().day).replan(line, item: try repositories.item(line.itemID), store: store.id)
+                changes.append("planned \(line.name) on \(cart.name) at \(store.name)")
+            }
+            try cart.update(line)
+            try repositories.save(cart)
+            return Change(cart, summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
+        }
+    }
+}
+
+public struct RemoveFromCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let line = try resolver.line(item, on: cart)
+            try cart.removeLine(line.itemID)
+            try repositories.save(cart)
+            return Change(cart, summary: "removed \(line.name) from \(cart.name)")
+        }
+    }
+}

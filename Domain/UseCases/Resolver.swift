@@ -1,0 +1,91 @@
+/// Finds the entity a person means by a name or an identifier (or a unique prefix of one),
+/// with a "did you mean" suggestion when nothing matches.
+struct Resolver {
+    let repositories: any Repositories
+
+    /// The shortest identifier prefix accepted, so that a short word is not taken for an id.
+    static let minimumPrefix = 4
+
+    func store(_ reference: String) throws -> Store {
+        try Resolver.match(reference, kind: "store", in: repositories.allStores().filter { !$0.isRemoved }, name: \.name, id: \.id.rawValue)
+    }
+
+    func category(_ reference: String) throws -> Category {
+        try Resolver.match(reference, kind: "category", in: repositories.allCategories(), name: \.name, id: \.id.rawValue)
+    }
+
+    func item(_ reference: String) throws -> Item {
+        try Resolver.match(reference, kind: "item", in: repositories.allItems(), name: \.name, id: \.id.rawValue)
+    }
+
+    /// An active cart by name or id; failing that, a completed one (the most recent of a name).
+    func cart(_ reference: String) throws -> Cart {
+        let active = try repositories.activeCarts()
+        if let cart = try? Resolver.match(reference, kind: "cart", in: active, name: \.name, id: \.id.rawValue) { return cart }
+        let completed = try repositories.completedCarts().sorted { ($0.completedAt ?? $0.createdAt) > ($1.completedAt ?? $1.createdAt) }
+        let key = Name.key(reference)
+        if let latest = completed.first(where: { Name.key($0.name) == key }) { return latest }
+        return try Resolver.match(reference, kind: "cart", in: active + completed, name: \.name, id: \.id.rawValue)
+    }
+
+    /// The line on `cart` that `reference` names: by item name or id, impulse lines included.
+    func line(_ reference: String, on cart: Cart) throws -> CartItem {
+        do {
+            return try Resolver.match(reference, kind: "item on cart \"\(cart.name)\"", in: cart.lines, name: \.name, id: \.itemID.rawValue)
+        } catch DomainError.notFound(_, _, let suggestion) {
+            throw DomainError.notFound(kind: "item on cart \"\(cart.name)\"", name: reference, suggestion: suggestion)
+        }
+    }
+
+    func settings() throws -> Settings { try repositories.settings() }
+
+    /// Exact id, then name (case- and accent-insensitive), then unique id prefix.
+    static func match<T>(_ reference: String, kind: String, in candidates: [T], name: (T) -> String, id: (T) -> String) throws -> T {
+        let text = reference.trimmingWhitespace()
+        if let exact = candidates.first(where: { id($0) == text }) { return exact }
+        let key = Name.key(text)
+        let named = candidates.filter { Name.key(name($0)) == key }
+        if named.count == 1 { return named[0] }
+        if named.count > 1 {
+            throw DomainError.ambiguous(kind: kind, name: text, candidates: named.map { "\(name($0)) (\(id($0).prefix(8)))" })
+        }
+        if text.count >= minimumPrefix {
+            let prefixed = candidates.filter { id($0).hasPrefix(text.lowercased()) }
+            if prefixed.count == 1 { return prefixed[0] }
+            if prefixed.count > 1 {
+                throw DomainError.ambiguous(kind: kind, name: text, candidates: prefixed.map { "\(name($0)) (\(id($0).prefix(8)))" })
+            }
+        }
+        throw DomainError.notFound(kind: kind, name: text, suggestion: suggestion(for: key, among: candidates.map(name)))
+    }
+
+    /// The closest name: one that starts with or contains what was typed, else within a small
+    /// edit distance.
+    static func suggestion(for key: String, among names: [String]) -> String? {
+        guard !key.isEmpty else { return nil }
+        if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
+            return partial
+        }
+        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(1, key.count / 3) }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}
+
+/// Checks that a new name is free among the names of one kind.
+func requireUnique(_ name: String, kind: String, among existing: [String]) throws {
+    let key = Name.key(name)
+    if existing.contains(where: { Name.key($0) == key }) { throw DomainError.duplicateName(kind: kind, name: name) }
+}

@@ -1,0 +1,177 @@
+/// Planning → Shopping.
+public struct StartTrip: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func callAsFunction(_ reference: String) async throws -> Cart {
+        try storage.write { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            try cart.startTrip(at: clock.now())
+            try repositories.save(cart)
+            return Change(cart, summary: "started the trip for \(cart.name)")
+        }
+    }
+}
+
+/// Marks a line bought. The price defaults to the planned one, the store to the planned store,
+/// the quantity to the planned quantity. Logging a bought line again corrects it.
+public struct LogPurchase: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    /// - Parameters:
+    ///   - price: the price of one unit of the line's unit, as typed.
+    public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
+                               quantity: Quantity? = nil) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let line = try resolver.line(item, on: cart)
+            try cart.check(.logPurchase)
+            guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency) }) ?? line.plannedPrice else {
+                throw DomainError.priceRequired(item: line.name)
+            }
+            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
+            guard let storeID else { throw DomainError.storeRequired(item: line.name) }
+            try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity)
+            try repositories.save(cart)
+            return Change(cart, summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.unit)")
+        }
+    }
+}
+
+/// Takes back a logged purchase (an impulse line disappears).
+public struct UnlogPurchase: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let line = try resolver.line(item, on: cart)
+            try cart.unlogPurchase(line.itemID)
+            try repositories.save(cart)
+            return Change(cart, summary: "un-logged \(line.name) on \(cart.name)")
+        }
+    }
+}
+
+/// Adds something bought on impulse: it is on this cart only and never enters the vault.
+public struct AddImpulseItem: Sendable {
+    let storage: any Storage
+    let ids: any IdentifierSource
+
+    public init(storage: any Storage, ids: any IdentifierSource) {
+        self.storage = storage
+        self.ids = ids
+    }
+
+    /// - Parameters:
+    ///   - store: defaults to the store of the last purchase on the cart, else its only store.
+    public func callAsFunction(cart reference: String, name: String, price: String, quantity: Quantity = .one,
+                               unit: MeasureUnit = .each, store: String? = nil) async throws -> Cart {
+        let name = try Name.validated(name, kind: "item")
+        return try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let paid = try Money(parsing: price, currency: cart.currency)
+            let storeID = try store.map { try resolver.store($0).id } ?? cart.lastStoreBoughtAt ?? cart.onlyPlannedStore
+            let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: name, categoryName: nil, quantity: quantity, unit: unit,
+                                isFulfilled: true, actualStore: storeID, actualPrice: paid, isImpulse: true)
+            try cart.addImpulse(line)
+            try repositories.save(cart)
+            return Change(cart, summary: "added impulse buy \(name) to \(cart.name)")
+        }
+    }
+}
+
+/// Shopping → Completed. Each vault item bought gets the price paid as its current price at
+/// the store it was bought at, and every purchase joins the price history. Impulse buys stay
+/// out of the vault.
+public struct FinishTrip: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func callAsFunction(_ reference: String) async throws -> Cart {
+        try storage.write { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            let now = clock.now()
+            try cart.finishTrip(at: now)
+            var observations: [PriceObservation] = []
+            let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
+            for line in cart.lines where line.isFulfilled && !line.isImpulse {
+                guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
+                item.record(UnitPrice(price, per: line.unit), at: store, on: now, promotionUntil: nil, isPromotion: false)
+                try repositories.save(item)
+                var refreshed = line
+                refreshed.name = item.name
+                refreshed.categoryName = categories[item.categoryID] ?? line.categoryName
+                try cart.refreshSnapshot(refreshed)
+                observations.append(PriceObservation(item: item.id, store: store, price: UnitPrice(price, per: line.unit),
+                                                     observedAt: now, source: .trip(cart.id)))
+            }
+            try repositories.record(observations)
+            try repositories.save(cart)
+            let total = try cart.actualTotal()
+            return Change(cart, summary: "finished the trip for \(cart.name) (\(total.amountText) spent)")
+        }
+    }
+}
+
+/// Shopping → Planning: the trip did not happen; logged purchases and impulse buys are dropped.
+public struct AbortTrip: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(_ reference: String) async throws -> Cart {
+        try storage.write { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            try cart.abortTrip()
+            try repositories.save(cart)
+            return Change(cart, summary: "aborted the trip for \(cart.name)")
+        }
+    }
+}
+
+/// Completed → Shopping, to correct a finished trip. The price history that trip recorded is
+/// taken back (finishing again records it anew); the vault keeps its prices.
+public struct ReopenCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(_ reference: String) async throws -> Cart {
+        try storage.write { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            try cart.reopen()
+            try repositories.removeObservations(fromTrip: cart.id)
+            try repositories.save(cart)
+            return Change(cart, summary: "reopened cart \(cart.name)")
+        }
+    }
+}
+
+extension Cart {
+    /// Where the most recent purchase on this cart was made (the last logged line).
+    var lastStoreBoughtAt: StoreID? { lines.last { $0.isFulfilled && $0.actualStore != nil }?.actualStore }
+
+    /// The store every planned line is planned at, when there is exactly one.
+    var onlyPlannedStore: StoreID? {
+        let stores = Set(lines.compactMap(\.plannedStore))
+        return stores.count == 1 ? stores.first : nil
+    }
+}

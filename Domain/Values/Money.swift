@@ -1,0 +1,93 @@
+/// An exact amount of money: integer minor units (cents) of one currency. Never floating point.
+public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The amount in the currency's minor unit: 349 is 3.49 EUR, 349 JPY is 349 yen.
+    public let minorUnits: Int64
+    public let currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
+
+    /// Parses a non-negative amount typed by a person, such as `3.49`, `3` or `0.5`.
+    ///
+    /// Grouping separators (`1,234.50`), signs, exponents and more decimals than the currency has
+    /// are rejected rather than guessed at.
+    /// - Throws: `DomainError.invalidAmount` naming the text and what is wrong with it.
+    public init(parsing text: String, currency: Currency) throws {
+        switch DecimalText.parse(text, fractionDigits: currency.minorDigits) {
+        case .success(let value): self.init(minorUnits: value, currency: currency)
+        case .failure(.tooManyDecimals):
+            throw DomainError.invalidAmount(text, reason: currency.minorDigits == 0
+                ? "\(currency.code) has no decimals" : "\(currency.code) has at most \(currency.minorDigits) decimals")
+        case .failure(.overflow): throw DomainError.invalidAmount(text, reason: "it is too large")
+        case .failure(.malformed):
+            throw DomainError.invalidAmount(text, reason: "write a non-negative number like \(Money.example(currency))")
+        }
+    }
+
+    /// The amount as plain, locale-free decimal text: `1234.50`, `-3.00`, `349` (JPY).
+    public var amountText: String { DecimalText.format(minorUnits, fractionDigits: currency.minorDigits) }
+
+    /// The amount followed by the currency code: `3.49 EUR`.
+    public var description: String { "\(amountText) \(currency.code)" }
+
+    public var isNegative: Bool { minorUnits < 0 }
+
+    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+
+    /// - Throws: `DomainError.amountOverflow`, or `currencyMismatch` for two currencies.
+    public func adding(_ other: Money) throws -> Money {
+        try requireSameCurrency(other)
+        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        guard !overflow else { throw DomainError.amountOverflow }
+        return Money(minorUnits: sum, currency: currency)
+    }
+
+    /// - Throws: `DomainError.amountOverflow`, or `currencyMismatch` for two currencies.
+    public func subtracting(_ other: Money) throws -> Money {
+        try requireSameCurrency(other)
+        let (difference, overflow) = minorUnits.subtractingReportingOverflow(other.minorUnits)
+        guard !overflow else { throw DomainError.amountOverflow }
+        return Money(minorUnits: difference, currency: currency)
+    }
+
+    /// The cost of `quantity` units at this price per unit, rounded half-to-even to the minor unit.
+    /// - Throws: `DomainError.amountOverflow` when the cost does not fit.
+    public func times(_ quantity: Quantity) throws -> Money {
+        let exact = Int128(minorUnits) * Int128(quantity.thousandths)
+        return Money(minorUnits: try Rounding.halfEven(exact, dividedBy: 1000), currency: currency)
+    }
+
+    /// The sum of `amounts`, zero for none.
+    public static func sum(_ amounts: some Sequence<Money>, currency: Currency) throws -> Money {
+        try amounts.reduce(.zero(currency)) { try $0.adding($1) }
+    }
+
+    private func requireSameCurrency(_ other: Money) throws {
+        guard other.currency == currency else { throw DomainError.currencyMismatch(currency.code, other.currency.code) }
+    }
+
+    private static func example(_ currency: Currency) -> String {
+        currency.minorDigits == 0 ? "349" : "3." + String(repeating: "4", count: currency.minorDigits)
+    }
+}
+
+/// Exact integer rounding.
+enum Rounding {
+    /// `value / divisor` rounded half-to-even (banker's rounding), for a positive divisor.
+    /// - Throws: `DomainError.amountOverflow` when the result does not fit in 64 bits.
+    static func halfEven(_ value: Int128, dividedBy divisor: Int128) throws -> Int64 {
+        precondition(divisor > 0)
+        var quotient = value / divisor
+        let remainder = value % divisor
+        let twice = remainder.magnitude * 2
+        if twice > divisor.magnitude || (twice == divisor.magnitude && quotient % 2 != 0) {
+            quotient += value < 0 ? -1 : 1
+        }
+        guard let result = Int64(exactly: quotient) else { throw DomainError.amountOverflow }
+        return result
+    }
+}

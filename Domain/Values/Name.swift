@@ -1,0 +1,55 @@
+/// The rules for every name a person types: stores, categories, items and carts.
+public enum Name {
+    public static let maximumLength = 100
+
+    /// The name trimmed of surrounding white space.
+    /// - Throws: `DomainError.invalidName` when it is empty, longer than 100 characters or
+    ///   contains control characters.
+    public static func validated(_ text: String, kind: String) throws -> String {
+        let name = text.trimmingWhitespace()
+        if name.isEmpty { throw DomainError.invalidName(kind: kind, name: text, reason: "it is empty") }
+        if name.count > maximumLength {
+            throw DomainError.invalidName(kind: kind, name: String(name.prefix(20)) + "...",
+                                          reason: "it is longer than \(maximumLength) characters")
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw DomainError.invalidName(kind: kind, name: name, reason: "it contains control characters")
+        }
+        return name
+    }
+
+    /// The form two names are compared in: case-, accent- and spacing-insensitive
+    /// (`Crème  Fraîche` matches `creme fraiche`).
+    public static func key(_ text: String) -> String {
+        var key = ""
+        var lastWasSpace = false
+        for character in text.trimmingWhitespace().lowercased() {
+            if character.isWhitespace {
+                if !lastWasSpace { key.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            let folded = character.unicodeScalars.compactMap { scalar -> String? in
+                if scalar.properties.generalCategory == .nonspacingMark { return nil }
+                return accentFolding[scalar] ?? String(scalar)
+            }.joined()
+            key += folded
+        }
+        return key
+    }
+
+    private static let accentFolding: [Unicode.Scalar: String] = {
+        let groups: [(String, String)] = [
+            ("àáâãäåāăą", "a"), ("çćĉċč", "c"), ("ďđ", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),
+            ("ĥħ", "h"), ("ìíîïĩīĭįı", "i"), ("ĵ", "j"), ("ķ", "k"), ("ĺļľŀł", "l"), ("ñńņňŉ", "n"),
+            ("òóôõöøōŏő", "o"), ("ŕŗř", "r"), ("śŝşš", "s"), ("ţťŧ", "t"), ("ùúûüũūŭůűų", "u"),
+            ("ŵ", "w"), ("ýÿŷ", "y"), ("źżž", "z"), ("ß", "ss"), ("æ", "ae"), ("œ", "oe"),
+        ]
+        var table: [Unicode.Scalar: String] = [:]
+        for (letters, base) in groups {
+            for scalar in letters.unicodeScalars { table[scalar] = base }
+        }
+        return table
+    }()
+}

@@ -1,0 +1,115 @@
+/// An instant, with the UTC offset of the place it was recorded so that its calendar day is the
+/// one the person lived (a purchase at 23:30 in Berlin belongs to that day, not the next).
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let secondsSince1970: Int64
+    public let utcOffsetSeconds: Int32
+
+    public init(secondsSince1970: Int64, utcOffsetSeconds: Int32 = 0) {
+        self.secondsSince1970 = secondsSince1970
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// The local calendar day.
+    public var day: Day {
+        let local = secondsSince1970 + Int64(utcOffsetSeconds)
+        return Day(daysSince1970: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+
+    /// RFC 3339 with the local offset: `2026-11-21T23:46:00+01:00`.
+    public var description: String {
+        let local = secondsSince1970 + Int64(utcOffsetSeconds)
+        let secondOfDay = Int(((local % 86_400) + 86_400) % 86_400)
+        let offset = Int(utcOffsetSeconds)
+        let sign = offset < 0 ? "-" : "+"
+        return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
+            + "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
+    }
+
+    /// Parses the text `description` writes (a `Z` offset is accepted too).
+    public init?(rfc3339 text: String) {
+        let chars = Array(text)
+        guard chars.count >= 20, chars[10] == "T", chars[13] == ":", chars[16] == ":",
+              let day = Day(iso: String(chars[0..<10])),
+              let hour = Int(String(chars[11..<13])), let minute = Int(String(chars[14..<16])),
+              let second = Int(String(chars[17..<19])), hour < 24, minute < 60, second < 61 else { return nil }
+        var offset = 0
+        let zone = String(chars[19...])
+        if zone != "Z" {
+            let zc = Array(zone)
+            guard zc.count == 6, zc[0] == "+" || zc[0] == "-", zc[3] == ":",
+                  let oh = Int(String(zc[1...2])), let om = Int(String(zc[4...5])) else { return nil }
+            offset = (oh * 3600 + om * 60) * (zc[0] == "-" ? -1 : 1)
+        }
+        let local = Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        self.init(secondsSince1970: local - Int64(offset), utcOffsetSeconds: Int32(offset))
+    }
+}
+
+private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+/// A calendar day (proleptic Gregorian), such as the last day a promotion is valid.
+public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// - Returns: nil for an impossible date such as 2026-02-30.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...Day.length(ofMonth: month, year: year)).contains(day),
+              (1...9999).contains(year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The day `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
+    public init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    public var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// `YYYY-MM`, the month this day is in.
+    public var monthText: String { "\(year)-\(pad(month))" }
+
+    public var description: String { "\(year)-\(pad(month))-\(pad(day))" }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
+
+    static func length(ofMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

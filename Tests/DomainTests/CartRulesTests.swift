@@ -1,0 +1,122 @@
+import Domain
+import Testing
+
+extension Cart {
+    static func fixture(status: CartStatus = .planning, budget: Int64? = 2000) throws -> Cart {
+        let start = Timestamp(secondsSince1970: 1_000)
+        var cart = Cart(id: CartID("c1"), name: "Weekly", budget: budget.map { Money(minorUnits: $0, currency: eur) },
+                        currency: eur, createdAt: start)
+        try cart.add(CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: Quantity(2), unit: .each,
+                              plannedStore: StoreID("aldi"), plannedPrice: Money(minorUnits: 109, currency: eur)))
+        try cart.add(CartItem(itemID: ItemID("bananas"), name: "Bananas", categoryName: "Produce", quantity: Quantity(thousandths: 1500),
+                              unit: .kg, plannedStore: StoreID("lidl"), plannedPrice: Money(minorUnits: 199, currency: eur)))
+        if status != .planning {
+            try cart.startTrip(at: start)
+            try cart.logPurchase(ItemID("milk"), price: Money(minorUnits: 119, currency: eur), store: StoreID("aldi"), quantity: nil)
+        }
+        if status == .completed { try cart.finishTrip(at: start) }
+        return cart
+    }
+}
+
+@Suite struct CartRulesTests {
+    typealias Attempt = (String, @Sendable (inout Cart) throws -> Void)
+
+    static let attempts: [Attempt] = [
+        ("rename", { try $0.rename(to: "Other") }),
+        ("budget", { try $0.setBudget(nil) }),
+        ("add", { try $0.add(CartItem(itemID: ItemID("x"), name: "X", categoryName: nil, quantity: .one, unit: .each)) }),
+        ("update", { try $0.update($0.lines[0]) }),
+        ("remove", { try $0.removeLine(ItemID("milk")) }),
+        ("start", { try $0.startTrip(at: Timestamp(secondsSince1970: 5)) }),
+        ("log", { try $0.logPurchase(ItemID("bananas"), price: .zero(eur), store: StoreID("aldi"), quantity: nil) }),
+        ("unlog", { try $0.unlogPurchase(ItemID("milk")) }),
+        ("impulse", { try $0.addImpulse(CartItem(itemID: ItemID("gum"), name: "Gum", categoryName: nil, quantity: .one, unit: .each,
+                                                 isFulfilled: true, actualPrice: .zero(eur), isImpulse: true)) }),
+        ("finish", { try $0.finishTrip(at: Timestamp(secondsSince1970: 5)) }),
+        ("abort", { try $0.abortTrip() }),
+        ("reopen", { try $0.reopen() }),
+    ]
+
+    /// The status table of the design: which attempts each status allows.
+    static let allowed: [CartStatus: Set<String>] = [
+        .planning: ["rename", "budget", "add", "update", "remove", "start"],
+        .shopping: ["rename", "budget", "add", "update", "remove", "log", "unlog", "impulse", "finish", "abort"],
+        .completed: ["reopen"],
+    ]
+
+    @Test(arguments: CartStatus.allCases)
+    func everyStatusAllowsExactlyWhatTheTableSays(status: CartStatus) throws {
+        for (name, attempt) in Self.attempts {
+            var cart = try Cart.fixture(status: status)
+            let before = cart
+            if Self.allowed[status]!.contains(name) {
+                #expect(throws: Never.self, "\(status) should allow \(name)") { try attempt(&cart) }
+            } else {
+                #expect(throws: DomainError.self, "\(status) should refuse \(name)") { try attempt(&cart) }
+                #expect(cart == before, "a refused \(name) changed the cart")
+            }
+        }
+    }
+
+    @Test func refusalsReadWell() throws {
+        var completed = try Cart.fixture(status: .completed)
+        #expect(throws: DomainError.self) { try completed.rename(to: "X") }
+        do { try completed.rename(to: "X") } catch {
+            #expect("\(error)" == "cart \"Weekly\" is completed; reopen it to change it")
+        }
+        var planning = try Cart.fixture()
+        do { try planning.logPurchase(ItemID("milk"), price: .zero(eur), store: StoreID("a"), quantity: nil) } catch {
+            #expect("\(error)" == "cart \"Weekly\" is still being planned; start the trip first")
+        }
+    }
+
+    @Test func totalsFollowTheLines() throws {
+        let cart = try Cart.fixture(status: .shopping)
+        #expect(try cart.plannedTotal().minorUnits == 2 * 109 + 298)  // 1.5 × 1.99 = 2.985 -> 2.98 (half-even)
+        #expect(try cart.actualTotal().minorUnits == 238)
+        #expect(try cart.remainingBudget()?.minorUnits == 2000 - 238)
+        #expect(cart.progress == (1, 2))
+        let byStore = try cart.totalsByStore()
+        #expect(byStore.map(\.store) == [StoreID("aldi"), StoreID("lidl")])
+        #expect(byStore.map(\.total.minorUnits) == [238, 298])
+    }
+
+    @Test func planningComparesThePlanWithTheBudget() throws {
+        let cart = try Cart.fixture(budget: 400)
+        #expect(try cart.spendingAgainstBudget().minorUnits == 516)
+        #expect(try cart.overBudget()?.minorUnits == 116)
+        #expect(try Cart.fixture(budget: nil).remainingBudget() == nil)
+        #expect(try Cart.fixture(budget: 9999).overBudget() == nil)
+    }
+
+    @Test func addingTheSameItemMergesQuantities() throws {
+        var cart = try Cart.fixture()
+        try cart.add(CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: Quantity(3), unit: .each))
+        #expect(cart.lines.count == 2)
+        #expect(cart.line(for: ItemID("milk"))?.quantity == Quantity(5))
+    }
+
+    @Test func abortingForgetsTheTripButKeepsThePlan() throws {
+        var cart = try Cart.fixture(status: .shopping)
+        try cart.addImpulse(CartItem(itemID: ItemID("gum"), name: "Gum", categoryName: nil, quantity: .one, unit: .each,
+                                     isFulfilled: true, actualPrice: Money(minorUnits: 99, currency: eur), isImpulse: true))
+        try cart.abortTrip()
+        #expect(cart.status == .planning)
+        #expect(cart.lines.map(\.name) == ["Milk", "Bananas"])
+        #expect(cart.lines.allSatisfy { !$0.isFulfilled && $0.actualPrice == nil })
+    }
+
+    @Test func finishingNeedsSomethingBought() throws {
+        var cart = try Cart.fixture(status: .shopping)
+        try cart.unlogPurchase(ItemID("milk"))
+        #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try cart.finishTrip(at: Timestamp(secondsSince1970: 9)) }
+    }
+
+    @Test func purchasedQuantityCountsWhenItDiffers() throws {
+        var cart = try Cart.fixture(status: .shopping)
+        try cart.logPurchase(ItemID("bananas"), price: Money(minorUnits: 200, currency: eur), store: StoreID("lidl"),
+                             quantity: Quantity(thousandths: 1250))
+        #expect(try cart.line(for: ItemID("bananas"))?.actualCost()?.minorUnits == 250)
+    }
+}

@@ -1,0 +1,154 @@
+import Domain
+import Testing
+
+let eur = Currency.euro
+let jpy = try! Currency(code: "jpy")
+let kwd = try! Currency(code: "KWD")
+
+@Suite struct MoneyTests {
+    @Test(arguments: [
+        ("3.49", eur, Int64(349)), ("3", eur, 300), ("0.5", eur, 50), (".5", eur, 50), ("3.", eur, 300),
+        (" 12.30 ", eur, 1230), ("0", eur, 0), ("3.490", eur, 349), ("349", jpy, 349), ("1.234", kwd, 1234),
+        ("92233720368547758.07", eur, Int64.max),
+    ])
+    func parsesExactly(text: String, currency: Currency, minorUnits: Int64) throws {
+        #expect(try Money(parsing: text, currency: currency).minorUnits == minorUnits)
+    }
+
+    @Test(arguments: ["abc", "-1", "+1", "1e3", "3.499", "1,234.50", "1,5", "nan", "NaN", "inf", "", " ", ".", "1.2.3",
+                      "92233720368547758.08", "1e309", "0x10", "١٢"])
+    func rejectsWithATypedError(text: String) {
+        #expect(throws: DomainError.self) { try Money(parsing: text, currency: eur) }
+    }
+
+    @Test func rejectionSaysWhy() {
+        #expect(throws: DomainError.invalidAmount("3.499", reason: "EUR has at most 2 decimals")) {
+            try Money(parsing: "3.499", currency: eur)
+        }
+        #expect(throws: DomainError.invalidAmount("3.5", reason: "JPY has no decimals")) { try Money(parsing: "3.5", currency: jpy) }
+        #expect(throws: DomainError.invalidAmount("99999999999999999999", reason: "it is too large")) {
+            try Money(parsing: "99999999999999999999", currency: eur)
+        }
+    }
+
+    @Test func formatsWithoutLocale() throws {
+        #expect(Money(minorUnits: 123_450, currency: eur).amountText == "1234.50")
+        #expect(Money(minorUnits: 5, currency: eur).amountText == "0.05")
+        #expect(Money(minorUnits: -300, currency: eur).description == "-3.00 EUR")
+        #expect(Money(minorUnits: 349, currency: jpy).amountText == "349")
+        #expect(Money(minorUnits: 1, currency: kwd).amountText == "0.001")
+    }
+
+    @Test func arithmeticIsCheckedForOverflowAndCurrency() throws {
+        let max = Money(minorUnits: .max, currency: eur)
+        #expect(throws: DomainError.amountOverflow) { try max.adding(Money(minorUnits: 1, currency: eur)) }
+        #expect(throws: DomainError.amountOverflow) { try Money(minorUnits: .min, currency: eur).subtracting(Money(minorUnits: 1, currency: eur)) }
+        #expect(throws: DomainError.currencyMismatch("EUR", "JPY")) { try Money.zero(eur).adding(.zero(jpy)) }
+        #expect(try Money(minorUnits: 150, currency: eur).subtracting(Money(minorUnits: 200, currency: eur)).minorUnits == -50)
+        #expect(throws: DomainError.amountOverflow) { try max.times(Quantity(2)) }
+    }
+
+    @Test(arguments: [
+        (Int64(349), "1.5", Int64(524)),  // 523.5 -> 524 (half to even: 523 is odd)
+        (349, "0.5", 174),                // 174.5 -> 174 (174 is even)
+        (1, "0.5", 0),                    // 0.5 -> 0
+        (3, "0.5", 2),                    // 1.5 -> 2
+        (199, "0.333", 66),               // 66.267 -> 66
+        (100, "2.005", 200),              // 200.5 -> 200
+        (100, "2.015", 202),              // 201.5 -> 202
+        (999, "3", 2997),
+    ])
+    func lineCostRoundsHalfToEven(price: Int64, quantity: String, cost: Int64) throws {
+        #expect(try Money(minorUnits: price, currency: eur).times(Quantity(parsing: quantity)).minorUnits == cost)
+    }
+
+    @Test func currencyCodesAreCheckedAndCaseInsensitive() throws {
+        #expect(try Currency(code: "usd").code == "USD")
+        #expect(throws: DomainError.unknownCurrency("EURO")) { try Currency(code: "EURO") }
+        #expect(jpy.minorDigits == 0 && kwd.minorDigits == 3)
+    }
+}
+
+@Suite struct QuantityAndUnitTests {
+    @Test(arguments: [("2", Int64(2000)), ("1.5", 1500), ("0.25", 250), ("0.001", 1), ("10.500", 10_500)])
+    func parsesQuantities(text: String, thousandths: Int64) throws {
+        #expect(try Quantity(parsing: text).thousandths == thousandths)
+    }
+
+    @Test(arguments: ["0", "0.000", "-1", "1.0005", "abc", "1e2", ""])
+    func rejectsQuantities(text: String) {
+        #expect(throws: DomainError.invalidQuantity(text)) { try Quantity(parsing: text) }
+    }
+
+    @Test func quantityPrintsShortest() throws {
+        #expect(try Quantity(parsing: "1.500").description == "1.5")
+        #expect(Quantity(3).description == "3")
+        #expect(try Quantity(parsing: "0.25").description == "0.25")
+    }
+
+    @Test func unitsParseWithAliases() throws {
+        #expect(try MeasureUnit(parsing: "KG") == .kg)
+        #expect(try MeasureUnit(parsing: "litre") == .l)
+        #expect(try MeasureUnit(parsing: "pcs") == .each)
+        #expect(throws: DomainError.unknownUnit("bushel")) { try MeasureUnit(parsing: "bushel") }
+    }
+
+    @Test func pricesConvertWithinADimension() throws {
+        let perKg = Money(minorUnits: 300, currency: eur)
+        #expect(try perKg.perUnit(.kg, convertedTo: .g)?.minorUnits == 0)       // 0.3 cent -> 0
+        #expect(try perKg.perUnit(.kg, convertedTo: .lb)?.minorUnits == 136)    // 136.08 -> 136
+        #expect(try Money(minorUnits: 199, currency: eur).perUnit(.lb, convertedTo: .kg)?.minorUnits == 439) // 438.72
+        #expect(try Money(minorUnits: 50, currency: eur).perUnit(.oz, convertedTo: .kg)?.minorUnits == 1764) // 1763.70
+        #expect(try Money(minorUnits: 129, currency: eur).perUnit(.ml, convertedTo: .l)?.minorUnits == 129_000)
+        #expect(try perKg.perUnit(.kg, convertedTo: .each) == nil)
+        #expect(try perKg.perUnit(.kg, convertedTo: .l) == nil)
+    }
+
+    @Test func normalisedPricesCompareSizes() throws {
+        let smallPack = UnitPrice(Money(minorUnits: 129, currency: eur), per: .g)   // 1.29 per g
+        let perKg = UnitPrice(Money(minorUnits: 3_49, currency: eur), per: .kg)
+        #expect(try smallPack.normalised() == UnitPrice(Money(minorUnits: 129_000, currency: eur), per: .kg))
+        #expect(perKg.isCheaper(than: smallPack) == true)
+        #expect(smallPack.isCheaper(than: perKg) == false)
+        #expect(perKg.isCheaper(than: UnitPrice(Money(minorUnits: 99, currency: eur), per: .each)) == nil)
+        // 1.99/lb is 4.39/kg: dearer than 4.38/kg, cheaper than 4.39/kg by the exact comparison.
+        let perLb = UnitPrice(Money(minorUnits: 199, currency: eur), per: .lb)
+        #expect(perLb.isCheaper(than: UnitPrice(Money(minorUnits: 438, currency: eur), per: .kg)) == false)
+        #expect(perLb.isCheaper(than: UnitPrice(Money(minorUnits: 439, currency: eur), per: .kg)) == true)
+    }
+}
+
+@Suite struct TimeAndNameTests {
+    @Test func daysRoundTripThroughTheCalendar() {
+        for days in [-1, 0, 59, 365, 11_016, 20_513, 2_932_896] {
+            #expect(Day(daysSince1970: days).daysSince1970 == days)
+        }
+        #expect(Day(daysSince1970: 0).description == "1970-01-01")
+        #expect(Day(iso: "2024-02-29") != nil)
+        #expect(Day(iso: "2026-02-29") == nil)
+        #expect(Day(iso: "2026-13-01") == nil)
+        #expect(Day(iso: "26-01-01") == nil)
+    }
+
+    @Test func timestampsKeepTheirLocalDay() throws {
+        let lateEvening = try #require(Timestamp(rfc3339: "2026-03-01T23:30:00+01:00"))
+        #expect(lateEvening.day.description == "2026-03-01")
+        #expect(lateEvening.description == "2026-03-01T23:30:00+01:00")
+        #expect(Timestamp(rfc3339: "2026-03-01T22:30:00Z")?.secondsSince1970 == lateEvening.secondsSince1970)
+        #expect(Timestamp(rfc3339: "yesterday") == nil)
+    }
+
+    @Test func namesAreTrimmedAndChecked() throws {
+        #expect(try Name.validated("  Milk ", kind: "item") == "Milk")
+        #expect(throws: DomainError.self) { try Name.validated("   ", kind: "item") }
+        #expect(throws: DomainError.self) { try Name.validated(String(repeating: "a", count: 101), kind: "item") }
+        #expect(throws: DomainError.self) { try Name.validated("Milk\u{7}", kind: "item") }
+        #expect(try Name.validated(String(repeating: "a", count: 100), kind: "item").count == 100)
+    }
+
+    @Test func nameKeysIgnoreCaseAccentsAndSpacing() {
+        #expect(Name.key("Crème  Fraîche") == Name.key("creme fraiche"))
+        #expect(Name.key("JALAPEÑO") == "jalapeno")
+        #expect(Name.key("Straße") == "strasse")
+    }
+}

@@ -1,0 +1,75 @@
+import Domain
+import Synchronization
+
+/// A small storage fake for Domain tests: whole-snapshot transactions in memory.
+public final class FakeStorage: Storage {
+    struct Snapshot {
+        var stores: [Store] = []
+        var categories: [Category] = []
+        var items: [Item] = []
+        var carts: [Cart] = []
+        var observations: [PriceObservation] = []
+        var settings = Settings()
+    }
+
+    private let state = Mutex((current: Snapshot(), undo: [(Snapshot, String)]()))
+
+    public init() {}
+
+    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
+        try body(FakeRepositories(state.withLock { $0.current }))
+    }
+
+    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+        try state.withLock { state in
+            let repositories = FakeRepositories(state.current)
+            let change = try body(repositories)
+            state.undo.append((state.current, change.summary))
+            state.current = repositories.snapshot
+            return change.value
+        }
+    }
+
+    public func undoLastChange() throws -> String {
+        try state.withLock { state in
+            guard let (previous, summary) = state.undo.popLast() else { throw DomainError.nothingToUndo }
+            state.current = previous
+            return summary
+        }
+    }
+
+    public func eraseEverything() throws {
+        state.withLock { $0 = (Snapshot(), []) }
+    }
+}
+
+final class FakeRepositories: Repositories {
+    var snapshot: FakeStorage.Snapshot
+
+    init(_ snapshot: FakeStorage.Snapshot) { self.snapshot = snapshot }
+
+    func allStores() -> [Store] { snapshot.stores }
+    func save(_ store: Store) { upsert(store, in: &snapshot.stores) }
+    func allCategories() -> [Category] { snapshot.categories.sorted { $0.sortOrder < $1.sortOrder } }
+    func save(_ category: Category) { upsert(category, in: &snapshot.categories) }
+    func deleteCategory(_ id: CategoryID) { snapshot.categories.removeAll { $0.id == id } }
+    func allItems() -> [Item] { snapshot.items }
+    func item(_ id: ItemID) -> Item? { snapshot.items.first { $0.id == id } }
+    func save(_ item: Item) { upsert(item, in: &snapshot.items) }
+    func deleteItem(_ id: ItemID) { snapshot.items.removeAll { $0.id == id } }
+    func activeCarts() -> [Cart] { snapshot.carts.filter { $0.status.isActive } }
+    func completedCarts() -> [Cart] { snapshot.carts.filter { !$0.status.isActive } }
+    func cart(_ id: CartID) -> Cart? { snapshot.carts.first { $0.id == id } }
+    func save(_ cart: Cart) { upsert(cart, in: &snapshot.carts) }
+    func deleteCart(_ id: CartID) { snapshot.carts.removeAll { $0.id == id } }
+    func observations(of item: ItemID) -> [PriceObservation] { snapshot.observations.filter { $0.item == item } }
+    func allObservations() -> [PriceObservation] { snapshot.observations }
+    func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
+    func removeObservations(fromTrip cart: CartID) { snapshot.observations.removeAll { $0.source == .trip(cart) } }
+    func settings() -> Settings { snapshot.settings }
+    func save(_ settings: Settings) { snapshot.settings = settings }
+
+    private func upsert<T: Identifiable>(_ value: T, in list: inout [T]) {
+        if let index = list.firstIndex(where: { $0.id == value.id }) { list[index] = value } else { list.append(value) }
+    }
+}
