@@ -66,7 +66,7 @@ struct Resolver {
         if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
             return partial
         }
-        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(1, key.count / 3) }
+        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(2, key.count / 3) }
         return scored.min { $0.1 < $1.1 }?.0
     }
 

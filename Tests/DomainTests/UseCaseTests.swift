@@ -1,0 +1,281 @@
+import Domain
+import TestSupport
+import Testing
+
+@Suite struct VaultUseCaseTests {
+    @Test func firstRunCreatesDefaultCategoriesOnce() async throws {
+        let u = TestWorld().useCases
+        let report = try await u.setUpFirstRun(currency: try Currency(code: "GBP"))
+        #expect(report.categoriesAdded.first == "Produce")
+        #expect(report.currency.code == "GBP")
+        let again = try await u.setUpFirstRun()
+        #expect(again.wasAlreadySetUp && again.categoriesAdded.isEmpty)
+        await #expect(throws: DomainError.alreadySetUp(currency: "GBP")) { try await u.setUpFirstRun(currency: .euro) }
+        #expect(try await u.listCategories().count == Category.defaultNames.count)
+    }
+
+    @Test func namesAreUniqueCaseAndAccentInsensitively() async throws {
+        let u = try await TestWorld.stocked().useCases
+        await #expect(throws: DomainError.duplicateName(kind: "item", name: "MILK")) { try await u.addItem(name: "MILK", category: "Dairy") }
+        await #expect(throws: DomainError.duplicateName(kind: "store", name: "aldi")) { try await u.addStore(name: "aldi") }
+        _ = try await u.addItem(name: "Crème fraîche", category: "Dairy")
+        await #expect(throws: DomainError.self) { try await u.addItem(name: "creme fraiche", category: "dairy") }
+        await #expect(throws: DomainError.self) { try await u.renameItem("Bread", to: "milk") }
+    }
+
+    @Test func unknownNamesSuggestTheClosest() async throws {
+        let u = try await TestWorld.stocked().useCases
+        await #expect(throws: DomainError.notFound(kind: "item", name: "Mlik", suggestion: "Milk")) { try await u.showItem("Mlik") }
+        await #expect(throws: DomainError.notFound(kind: "store", name: "Li", suggestion: "Lidl")) { try await u.removeStore("Li") }
+    }
+
+    @Test func itemsResolveByIdPrefix() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let milk = try await u.showItem("Milk").item
+        #expect(try await u.showItem(String(milk.id.rawValue.prefix(8))).item == milk)
+        #expect(try await u.showItem(milk.id.rawValue).item == milk)
+    }
+
+    @Test func itemShowsEveryStoreCheapestFirst() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let milk = try await u.showItem("milk")
+        #expect(milk.prices.map(\.store.name) == ["Aldi", "Lidl"])
+        #expect(milk.cheapest?.store.name == "Aldi")
+        #expect(milk.prices.map { $0.current?.unitPrice.price.amountText } == ["1.09", "1.19"])
+    }
+
+    @Test func differentUnitsCompareByNormalisedPrice() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addStore(name: "Market")
+        // 0.89 per lb is 1.96 per kg: cheaper than Aldi's 1.99 per kg.
+        _ = try await u.setPrice(item: "Bananas", store: "Market", price: "0.89", unit: .lb)
+        let bananas = try await u.showItem("Bananas")
+        #expect(bananas.cheapest?.store.name == "Market")
+        #expect(bananas.cheapest?.normalised?.description == "1.96/kg")
+    }
+
+    @Test func promotionsCountUntilTheyExpire() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        let today = world.clock.now().day
+        let until = Day(daysSince1970: today.daysSince1970 + 2)
+        _ = try await u.setPrice(item: "Milk", store: "Lidl", price: "0.79", isPromotion: true, promotionUntil: until)
+        #expect(try await u.showItem("Milk").cheapest?.store.name == "Lidl")
+        world.clock.advance(days: 3)
+        let after = try await u.showItem("Milk")
+        #expect(after.cheapest?.store.name == "Aldi")
+        #expect(after.prices.first { $0.store.name == "Lidl" }?.current?.unitPrice.price.amountText == "1.19")
+        await #expect(throws: DomainError.self) {
+            try await u.setPrice(item: "Milk", store: "Lidl", price: "0.5", isPromotion: true, promotionUntil: today)
+        }
+    }
+
+    @Test func pricesJoinTheHistory() async throws {
+        let world = try await TestWorld.stocked()
+        world.clock.advance(days: 1)
+        _ = try await world.useCases.setPrice(item: "Milk", store: "Aldi", price: "1.15")
+        let history = try await world.useCases.priceHistory("Milk").entries
+        #expect(history.map(\.observation.price.price.amountText) == ["1.09", "1.19", "1.15"])
+        #expect(history.map(\.storeName) == ["Aldi", "Lidl", "Aldi"])
+        #expect(history.allSatisfy { $0.observation.source == .manual })
+    }
+
+    @Test func searchIgnoresCaseAndAccentsAndRanksPrefixesFirst() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Oat milk", category: "Dairy")
+        _ = try await u.addItem(name: "Jalapeño", category: "Produce")
+        #expect(try await u.searchItems("MILK").map(\.item.name) == ["Milk", "Oat milk"])
+        #expect(try await u.searchItems("jalapeno").map(\.item.name) == ["Jalapeño"])
+        #expect(try await u.searchItems("zzz").isEmpty)
+    }
+
+    @Test func categoriesReorderAndRefuseDeletionWhileFull() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let order = try await u.moveCategory("Bakery", to: 1)
+        #expect(order.prefix(2).map(\.name) == ["Bakery", "Produce"])
+        #expect(order.map(\.sortOrder) == Array(0..<order.count))
+        await #expect(throws: DomainError.categoryNotEmpty(name: "Bakery", itemCount: 1)) { try await u.deleteCategory("bakery") }
+        _ = try await u.moveItem("Bread", toCategory: "Pantry")
+        _ = try await u.deleteCategory("Bakery")
+        #expect(try await u.listCategories().contains { $0.category.name == "Bakery" } == false)
+        await #expect(throws: DomainError.invalidPosition(99, count: 9)) { try await u.moveCategory("Dairy", to: 99) }
+    }
+
+    @Test func removingAStoreDropsItsPricesAndReplansCarts() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        #expect(try await u.showCart("Weekly").cart.lines[0].plannedStore != nil)
+        _ = try await u.removeStore("Aldi")
+        let milk = try await u.showItem("Milk")
+        #expect(milk.prices.map(\.store.name) == ["Lidl"])
+        let line = try await u.showCart("Weekly").cart.lines[0]
+        #expect(line.plannedPrice?.amountText == "1.19")
+        #expect(try await u.listStores().map(\.name) == ["Lidl"])
+        // The name can be used again, which brings the store back.
+        #expect(try await u.addStore(name: "ALDI").name == "ALDI")
+        #expect(try await u.listStores().count == 2)
+    }
+
+    @Test func aislesOrderTheCartAtAStore() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Cheese", category: "Dairy", price: "3.99", store: "Aldi")
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Milk", "Bananas", "Cheese"], store: "Aldi")
+        #expect(try await u.showCart("Weekly").linesInShoppingOrder.map(\.name) == ["Bananas", "Milk", "Cheese"])
+        let set = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy"])
+        #expect(set.order.first?.name == "Dairy")
+        #expect(try await u.showCart("Weekly").linesInShoppingOrder.map(\.name) == ["Milk", "Cheese", "Bananas"])
+    }
+}
+
+@Suite struct CartUseCaseTests {
+    @Test func linesArePlannedAtTheCheapestStoreUnlessChosen() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", budget: "20")
+        var cart = try await u.addToCart(cart: "weekly", items: ["Milk"], quantity: Quantity(2))
+        #expect(cart.lines[0].plannedPrice?.amountText == "1.09")
+        cart = try await u.updateCartLine(cart: "Weekly", item: "milk", store: "Lidl")
+        #expect(cart.lines[0].plannedPrice?.amountText == "1.19")
+        #expect(try cart.plannedTotal().amountText == "2.38")
+        cart = try await u.addToCart(cart: "Weekly", items: ["Milk"])
+        #expect(cart.lines.count == 1 && cart.lines[0].quantity == Quantity(3))
+    }
+
+    @Test func anUnpricedItemIsPlannedWithoutAPrice() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Salt", category: "Pantry")
+        let cart = try await u.createCart(name: "Weekly", items: ["Salt", "Bread"])
+        #expect(cart.unpricedLines.map(\.name) == ["Salt"])
+        #expect(try cart.plannedTotal().amountText == "2.49")
+    }
+
+    @Test func activeCartNamesAreUnique() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly")
+        await #expect(throws: DomainError.duplicateName(kind: "active cart", name: "weekly")) { try await u.createCart(name: "weekly") }
+        await #expect(throws: DomainError.self) { try await u.createCart(name: "Party", budget: "-5") }
+    }
+
+    @Test func editingAndDeletingACart() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", budget: "50")
+        var cart = try await u.editCart("Weekly", name: "Big shop", budget: .some("80.5"))
+        #expect(cart.name == "Big shop" && cart.budget?.amountText == "80.50")
+        cart = try await u.editCart("Big shop", budget: .some(nil))
+        #expect(cart.budget == nil)
+        _ = try await u.deleteCart("Big shop")
+        #expect(try await u.listActiveCarts().isEmpty)
+    }
+
+    @Test func aRefusedChangeStoresNothing() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        await #expect(throws: DomainError.self) { try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1") }
+        await #expect(throws: DomainError.self) { try await u.addToCart(cart: "Weekly", items: ["Bread", "Nonexistent"]) }
+        #expect(try await u.showCart("Weekly").cart.lines.map(\.name) == ["Milk"])
+        #expect(try await u.undoLastChange() == "created cart Weekly with 1 item")
+    }
+}
+
+@Suite struct TripUseCaseTests {
+    @Test func wholeJourneyPlanShopFinishReopenFinish() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly", budget: "10", items: ["Milk", "Bananas", "Bread"])
+        _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", quantity: try Quantity(parsing: "1.5"))
+        var cart = try await u.startTrip("Weekly")
+        #expect(cart.status == .shopping)
+
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")                                   // at the plan: 1.09 at Aldi
+        _ = try await u.logPurchase(cart: "Weekly", item: "Bananas", price: "2.19", quantity: try Quantity(parsing: "1.2"))
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Chocolate", price: "1.49")
+        cart = try await u.showCart("Weekly").cart
+        #expect(try cart.actualTotal().amountText == "5.21")   // 1.09 + 2.628 -> 2.63 + 1.49
+        #expect(cart.progress == (3, 4))
+        #expect(cart.lines.last?.actualStore == cart.lines[1].actualStore) // impulse at the last store bought at
+
+        world.clock.advance(days: 0, seconds: 3600)
+        cart = try await u.finishTrip("Weekly")
+        #expect(cart.status == .completed)
+        #expect(try await u.listActiveCarts().isEmpty)
+        #expect(try await u.listHistory().map(\.name) == ["Weekly"])
+        // The vault learned the price paid, the impulse buy stayed out of it.
+        #expect(try await u.showItem("Bananas").cheapest?.current?.unitPrice.description == "2.19/kg")
+        #expect(try await u.searchItems("Chocolate").isEmpty)
+        let tripPrices = try await u.priceHistory("Bananas").entries.filter { $0.observation.source != .manual }
+        #expect(tripPrices.count == 1)
+
+        await #expect(throws: DomainError.self) { try await u.logPurchase(cart: "Weekly", item: "Bread", price: "1") }
+        cart = try await u.reopenCart("Weekly")
+        #expect(cart.status == .shopping)
+        #expect(try await u.priceHistory("Bananas").entries.filter { $0.observation.source != .manual }.isEmpty)
+        _ = try await u.logPurchase(cart: "Weekly", item: "Bread", price: "2.29", store: "Lidl")
+        cart = try await u.finishTrip("Weekly")
+        #expect(try cart.actualTotal().amountText == "7.50")
+        #expect(try await u.priceHistory("Bananas").entries.filter { $0.observation.source != .manual }.count == 1)
+        #expect(try await u.showItem("Bread").cheapest?.current?.unitPrice.price.amountText == "2.29")
+    }
+
+    @Test func loggingNeedsAPriceAndAStore() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Salt", category: "Pantry")
+        _ = try await u.createCart(name: "Weekly", items: ["Salt"])
+        _ = try await u.startTrip("Weekly")
+        await #expect(throws: DomainError.priceRequired(item: "Salt")) { try await u.logPurchase(cart: "Weekly", item: "Salt") }
+        await #expect(throws: DomainError.storeRequired(item: "Salt")) { try await u.logPurchase(cart: "Weekly", item: "Salt", price: "0.5") }
+        let cart = try await u.logPurchase(cart: "Weekly", item: "Salt", price: "0.5", store: "Lidl")
+        #expect(cart.lines[0].isFulfilled)
+    }
+
+    @Test func loggingAgainCorrectsAndUnloggingTakesBack() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.50")
+        var cart = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.20")
+        #expect(cart.lines[0].actualPrice?.amountText == "1.20")
+        cart = try await u.unlogPurchase(cart: "Weekly", item: "Milk")
+        #expect(!cart.lines[0].isFulfilled)
+        await #expect(throws: DomainError.notBought(item: "Milk", cart: "Weekly")) { try await u.unlogPurchase(cart: "Weekly", item: "Milk") }
+        await #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try await u.finishTrip("Weekly") }
+    }
+
+    @Test func abortingReturnsToPlanning() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99")
+        let cart = try await u.abortTrip("Weekly")
+        #expect(cart.status == .planning && cart.lines.map(\.name) == ["Milk"] && !cart.lines[0].isFulfilled)
+        await #expect(throws: DomainError.self) { try await u.abortTrip("Weekly") }
+    }
+
+    @Test func undoTakesBackChangesOneAtATime() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.removeFromCart(cart: "Weekly", item: "Milk")
+        #expect(try await u.undoLastChange() == "removed Milk from Weekly")
+        #expect(try await u.showCart("Weekly").cart.lines.count == 1)
+        #expect(try await u.undoLastChange() == "created cart Weekly with 1 item")
+        #expect(try await u.listActiveCarts().isEmpty)
+    }
+
+    @Test func currencyChangesOnlyRelabelAmounts() async throws {
+        let u = try await TestWorld.stocked().useCases
+        #expect(try await u.changeCurrency(try Currency(code: "USD")).currency.code == "USD")
+        await #expect(throws: DomainError.currencyDigitsDiffer(from: "USD", to: "JPY")) { try await u.changeCurrency(try Currency(code: "JPY")) }
+        let empty = TestWorld().useCases
+        #expect(try await empty.changeCurrency(try Currency(code: "JPY")).currency.code == "JPY")
+    }
+
+    @Test func resetErasesEverything() async throws {
+        let u = try await TestWorld.stocked().useCases
+        try await u.resetAllData()
+        #expect(try await u.listStores().isEmpty)
+        #expect(try await u.showSettings().isSetUp == false)
+        await #expect(throws: DomainError.nothingToUndo) { try await u.undoLastChange() }
+    }
+}
