@@ -1,0 +1,12 @@
+/// Where the user's data lives: `--data-dir`, else `$GROCK_HOME`, else `$XDG_DATA_HOME/grock`,
+/// else `~/.local/share/grock`.
+public enum DataDirectory {
+    /// - Returns: nil when nothing names a directory (no flag, no `HOME`).
+    public static func resolve(flag: String?, environment: [String: String]) -> String? {
+        if let flag, !flag.isEmpty { return flag }
+        if let home = environment["GROCK_HOME"], !home.isEmpty { return home }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/grock" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/grock" }
+        return nil
+    }
+}

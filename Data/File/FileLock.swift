@@ -1,0 +1,29 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An advisory lock on a data directory (`flock` on its `lock` file), shared for reading,
+/// exclusive for writing, released when the holder exits however it exits.
+struct FileLock {
+    enum Mode { case shared, exclusive }
+
+    /// Runs `body` while holding the lock, waiting at most `timeout` for another process;
+    /// then `StorageError.busy`.
+    static func holding<T>(_ path: String, _ mode: Mode, timeout: Duration, _ body: () throws -> T) throws -> T {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileSystem.failure(path) }
+        defer { close(fd) }
+        let operation = (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var pause: Duration = .milliseconds(1)
+        while flock(fd, operation) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw FileSystem.failure(path) }
+            guard clock.now < deadline else { throw StorageError.busy(path: (path as NSString).deletingLastPathComponent) }
+            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+        return try body()
+    }
+}

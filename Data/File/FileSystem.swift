@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
+enum FileSystem {
+    /// The whole file, or nil when it does not exist.
+    static func read(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:
+    /// write a temporary file, flush it to disk, rename it over, flush the directory.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(temporary) }
+        do {
+            try writeAll(bytes, to: fd, path: temporary)
+            guard fsync(fd) == 0 else { throw failure(temporary) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(of: path)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes a directory, so that renames, links and new files in it survive a power loss.
+    static func syncDirectory(of path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(directory) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw failure(directory) }
+    }
+
+    /// Creates a private directory (mode 0700) and its parents when missing.
+    static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw StorageError.io(path: path, reason: "is not a directory") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError.io(path: parent, reason: "cannot create the directory")
+            }
+        }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
+    }
+
+    static func failure(_ path: String) -> StorageError {
+        StorageError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+}

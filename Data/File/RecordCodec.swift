@@ -1,0 +1,81 @@
+import Foundation
+
+/// JSON for the files of a data directory: decoding checks the schema version first, so a
+/// newer file is refused before its shapes are looked at.
+enum RecordCodec {
+    private struct SchemaHeader: Decodable { var schema: Int }
+
+    static func encodeState(_ record: StateRecord) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try! encoder.encode(record)) + [0x0A]  // plain value types always encode
+    }
+
+    static func encodeLine<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try! encoder.encode(value)) + [0x0A]
+    }
+
+    /// - Throws: `StorageError.unreadable` or `.newerVersion`, naming `path`.
+    static func decodeState(_ bytes: [UInt8], path: String) throws -> StateRecord {
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        do {
+            let schema = try decoder.decode(SchemaHeader.self, from: data).schema
+            switch schema {
+            case StateRecord.currentSchema: return try decoder.decode(StateRecord.self, from: data)
+            case 1: return try decoder.decode(StateRecordV1.self, from: data).migrated()
+            case let newer where newer > StateRecord.currentSchema:
+                throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
+            default: throw RecordError("unknown schema version \(schema)")
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.unreadable(path: path, reason: describe(error))
+        }
+    }
+
+    /// The committed events of a history file (its first `length` bytes).
+    static func decodeHistory(_ bytes: ArraySlice<UInt8>, path: String) throws -> [HistoryEventRecord] {
+        var events: [HistoryEventRecord] = []
+        let decoder = JSONDecoder()
+        var lineNumber = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            lineNumber += 1
+            do {
+                if lineNumber == 1 {
+                    let header = try decoder.decode(HistoryHeaderRecord.self, from: Data(line))
+                    if header.schema > HistoryHeaderRecord.currentSchema {
+                        throw StorageError.newerVersion(path: path, found: header.schema, supported: HistoryHeaderRecord.currentSchema)
+                    }
+                    continue
+                }
+                events.append(try decoder.decode(HistoryEventRecord.self, from: Data(line)))
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw StorageError.unreadable(path: path, reason: "line \(lineNumber): \(describe(error))")
+            }
+        }
+        if bytes.last != 0x0A && !bytes.isEmpty { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
+        return events
+    }
+
+    /// A short sentence for a decoding failure: where, and what.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not valid JSON (truncated or damaged)" : "bad value\(at(context.codingPath))"
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(at(context.codingPath))"
+        case .typeMismatch(_, let context): return "wrong type\(at(context.codingPath))"
+        case .valueNotFound(_, let context): return "missing value\(at(context.codingPath))"
+        @unknown default: return "it is not what grock wrote"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// What can go wrong with the files of a data directory. Every case names the file.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file exists but is not what Grock wrote: truncated, not JSON, wrong shapes,
+    /// a dangling reference. Nothing was written.
+    case unreadable(path: String, reason: String)
+    /// The file was written by a newer Grock.
+    case newerVersion(path: String, found: Int, supported: Int)
+    /// Another grock process held the data directory for too long.
+    case busy(path: String)
+    /// The operating system refused: permissions, a full disk, a missing directory.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason); nothing was changed (see grock doctor)"
+        case .newerVersion(let path, let found, let supported):
+            "\(path) has schema version \(found), but this grock reads up to \(supported); upgrade grock"
+        case .busy(let path): "the data directory \(path) is busy: another grock is using it; try again"
+        case .io(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Domain
+
+/// The active state as entities: what every command may read and change.
+struct ActiveState {
+    var settings: Settings
+    var stores: [StoreID: Store]
+    var categories: [CategoryID: Category]
+    var items: [ItemID: Item]
+    var carts: [CartID: Cart]
+
+    /// Maps a record, checking that every reference points at something that exists.
+    /// - Throws: `RecordError` naming the first problem.
+    init(_ record: StateRecord) throws {
+        let mapper = try RecordMapper(settings: record.settings)
+        settings = mapper.settings(record.settings)
+        stores = try ActiveState.index(record.stores.map(mapper.store), kind: "store")
+        categories = try ActiveState.index(record.categories.map(mapper.category), kind: "category")
+        items = try ActiveState.index(record.items.map(mapper.item), kind: "item")
+        carts = try ActiveState.index(record.carts.map(mapper.cart), kind: "cart")
+        try checkReferences()
+    }
+
+    /// The record of this state with the given history length and undo entries.
+    func record(historyBytes: Int, undo: UndoRecord) -> StateRecord {
+        StateRecord(settings: SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp),
+                    stores: stores.values.sorted { $0.id < $1.id }.map(StoreRecord.init),
+                    categories: categories.values.sorted { $0.id < $1.id }.map(CategoryRecord.init),
+                    items: items.values.sorted { $0.id < $1.id }.map(ItemRecord.init),
+                    carts: carts.values.sorted { $0.id < $1.id }.map(CartRecord.init),
+                    historyBytes: historyBytes, undo: undo)
+    }
+
+    private func checkReferences() throws {
+        for store in stores.values {
+            for category in store.aisleOrder where categories[category] == nil {
+                throw RecordError("store \(store.id) lists missing category \(category) in its aisles")
+            }
+        }
+        for item in items.values {
+            if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
+            for option in item.prices where stores[option.store] == nil {
+                throw RecordError("item \(item.id) has a price at missing store \(option.store)")
+            }
+        }
+        for cart in carts.values {
+            guard cart.status.isActive else { throw RecordError("cart \(cart.id) is completed but stored among active carts") }
+            for line in cart.lines {
+                for store in [line.plannedStore, line.actualStore].compactMap({ $0 }) where stores[store] == nil {
+                    throw RecordError("cart \(cart.id) refers to missing store \(store)")
+                }
+            }
+        }
+    }
+
+    private static func index<T: Identifiable>(_ values: [T], kind: String) throws -> [T.ID: T] {
+        var index: [T.ID: T] = [:]
+        for value in values {
+            guard index.updateValue(value, forKey: value.id) == nil else { throw RecordError("\(kind) \(value.id) appears twice") }
+        }
+        return index
+    }
+}

@@ -1,0 +1,238 @@
+@testable import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct FileStorageTests {
+    /// A data directory holding the stocked world with one active and one completed cart.
+    func stockedDirectory() async throws -> (directory: TemporaryDirectory, storage: FileStorage, world: TestWorld) {
+        let directory = TemporaryDirectory()
+        let storage = FileStorage(directory: directory.path + "/data")
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.createCart(name: "Done", items: ["Milk"])
+        _ = try await u.startTrip("Done")
+        _ = try await u.logPurchase(cart: "Done", item: "Milk")
+        _ = try await u.finishTrip("Done")
+        _ = try await u.createCart(name: "Weekly", budget: "30", items: ["Bread", "Bananas"])
+        return (directory, storage, world)
+    }
+
+    @Test func filesArePrivate() async throws {
+        let (directory, storage, _) = try await stockedDirectory()
+        defer { directory.remove() }
+        func mode(_ path: String) throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
+        }
+        #expect(try mode(storage.directory) == 0o700)
+        #expect(try mode(storage.statePath) == 0o600)
+        #expect(try mode(storage.historyPath) == 0o600)
+        #expect(try mode(storage.undoDirectory) == 0o700)
+    }
+
+    @Test func stateIsReadableJSONWithExactAmounts() async throws {
+        let (directory, storage, _) = try await stockedDirectory()
+        defer { directory.remove() }
+        let text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
+        #expect(text.contains("\"schema\" : 2"))
+        #expect(text.contains("\"price\" : 109"))
+        #expect(text.contains("\"quantity\" : \"1\""))
+        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
+        #expect(history.hasPrefix("{\"file\":\"grock-history\",\"schema\":1}\n"))
+        // The header, four manual prices, the completed cart and the prices its trip paid.
+        #expect(history.split(separator: "\n").count == 7)
+    }
+
+    @Test func aChangeDoesNotReadHistory() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        // Damage the history beyond repair: changes to the active state still work.
+        try Data("garbage that is not history\n".utf8).write(to: URL(fileURLWithPath: storage.historyPath))
+        let u = world.useCases
+        _ = try await u.addToCart(cart: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        #expect(try await u.showCart("Weekly").cart.progress == (1, 3))
+        await #expect(throws: StorageError.self) { try await u.listHistory() }
+    }
+
+    @Test func aVersionOneFileIsMigrated() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = try #require(Bundle.module.path(forResource: "state-v1", ofType: "json", inDirectory: "Fixtures"))
+        try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/state.json")
+        let original = try Data(contentsOf: URL(fileURLWithPath: fixture))
+        let storage = FileStorage(directory: directory.path)
+        let u = UseCases(storage: storage, clock: FakeClock(), ids: SequentialIdentifiers())
+        let milk = try await u.showItem("milk")
+        #expect(milk.prices.map(\.store.name) == ["Tesco", "Sainsbury's"])
+        #expect(milk.cheapest?.current?.unitPrice.price.description == "1.45 GBP")
+        #expect(try await u.showCart("Weekly").cart.lines.first?.quantity == Quantity(2))
+        #expect(try await u.showSettings().isSetUp)
+        // Reading leaves the old file as it was; the first change writes the current schema.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
+        _ = try await u.addStore(name: "Aldi")
+        #expect(try storage.loadState().schema == 2)
+        #expect(try await u.undoLastChange() == "added store Aldi")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
+    }
+
+    static let damage: [(String, String, @Sendable (String) -> String)] = [
+        ("truncated", "state.json", { String($0.prefix($0.count / 2)) }),
+        ("not JSON", "state.json", { _ in "this is not json" }),
+        ("wrong shape", "state.json", { $0.replacingOccurrences(of: "\"sortOrder\" : 0", with: "\"sortOrder\" : \"first\"") }),
+        ("missing field", "state.json", { $0.replacingOccurrences(of: "\"historyBytes\"", with: "\"somethingElse\"") }),
+        ("newer schema", "state.json", { $0.replacingOccurrences(of: "\"schema\" : 2", with: "\"schema\" : 9") }),
+        ("dangling category", "state.json", { $0.replacingOccurrences(of: "\"categoryId\" : \"0000000", with: "\"categoryId\" : \"dead000") }),
+        ("unknown unit", "state.json", { $0.replacingOccurrences(of: "\"unit\" : \"kg\"", with: "\"unit\" : \"furlong\"") }),
+        ("truncated history", "history.jsonl", { String($0.prefix(40)) }),
+        ("history not JSON", "history.jsonl", { $0.replacingOccurrences(of: "{\"cart\"", with: "[[[") }),
+    ]
+
+    @Test(arguments: 0..<damage.count)
+    func aDamagedFileIsRefusedAndLeftAsItIs(index: Int) async throws {
+        let (name, file, damage) = Self.damage[index]
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let path = storage.directory + "/" + file
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let damaged = damage(original)
+        #expect(damaged != original, "the \(name) damage did not apply")
+        try damaged.write(toFile: path, atomically: false, encoding: .utf8)
+        let before = directory.snapshot()
+
+        let u = world.useCases
+        var failures: [any Error] = []
+        for attempt in [
+            { _ = try await u.listHistory() },
+            { _ = try await u.reopenCart("Done") },
+            { _ = try await u.undoLastChange() },
+            { _ = try await u.addStore(name: "Another") },
+        ] as [@Sendable () async throws -> Void] {
+            do { try await attempt() } catch { failures.append(error) }
+        }
+        for failure in failures {
+            let error = try #require(failure as? StorageError, "\(name): \(failure)")
+            #expect("\(error)".contains(file), "\(name): the message names the file: \(error)")
+        }
+        if file == "state.json" {
+            #expect(failures.count == 4, "\(name): every command must fail")
+            #expect(directory.snapshot() == before, "\(name): a refused command changed files")
+        } else {
+            // Commands on the active state need no history and may go on; history stays as it is.
+            #expect(failures.count >= 2, "\(name): history commands must fail")
+            #expect(directory.snapshot()["data/" + file] == before["data/" + file], "\(name): history was changed")
+        }
+    }
+
+    @Test func newerSchemaSaysToUpgrade() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try Data("{\"schema\": 3}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
+        let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 3, supported: 2)) {
+            try await u.listStores()
+        }
+    }
+
+    @Test func anInterruptedAppendIsIgnoredThenReplaced() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let committed = try Data(contentsOf: URL(fileURLWithPath: storage.historyPath))
+        // A crash after appending but before committing leaves bytes past the recorded length.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: storage.historyPath))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"event\":\"completed\",\"cart\":{\"half".utf8))
+        try handle.close()
+        let u = world.useCases
+        #expect(try await u.listHistory().count == 1)
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11")
+        let now = try Data(contentsOf: URL(fileURLWithPath: storage.historyPath))
+        #expect(now.prefix(committed.count) == committed)
+        #expect(!String(decoding: now, as: UTF8.self).contains("half"))
+        #expect(try await u.priceHistory("Milk").entries.count == 4)
+    }
+
+    @Test func aHeldLockMakesTheDirectoryBusy() async throws {
+        let (directory, storage, _) = try await stockedDirectory()
+        defer { directory.remove() }
+        let impatient = FileStorage(directory: storage.directory, lockTimeout: .milliseconds(100))
+        _ = try FileLock.holding(storage.lockPath, .exclusive, timeout: .seconds(1)) {
+            #expect(throws: StorageError.busy(path: storage.directory)) {
+                try impatient.write { _ in Change((), summary: "nothing") }
+            }
+        }
+        #expect(throws: Never.self) { try impatient.read { _ in () } }
+    }
+
+    @Test func undoKeepsAtMostFiftySnapshots() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        for index in 1...60 { _ = try await world.useCases.addCategory(name: "C\(index)") }
+        let snapshots = try FileManager.default.contentsOfDirectory(atPath: storage.undoDirectory)
+        #expect(snapshots.count == 50)
+        #expect(try storage.loadState().undo.entries.count == 50)
+    }
+
+    @Test func resetRemovesEverything() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        try await world.useCases.resetAllData()
+        #expect(!FileManager.default.fileExists(atPath: storage.statePath))
+        #expect(!FileManager.default.fileExists(atPath: storage.historyPath))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: storage.undoDirectory).isEmpty)
+        #expect(try await world.useCases.listStores().isEmpty)
+    }
+
+    @Test func readingANewDirectoryCreatesNothing() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let u = UseCases(storage: FileStorage(directory: directory.path + "/new"), clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await u.listStores().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/new"))
+    }
+
+    @Test func dataDirectoryFollowsFlagThenEnvironment() {
+        #expect(DataDirectory.resolve(flag: "/x", environment: ["GROCK_HOME": "/g"]) == "/x")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["GROCK_HOME": "/g", "XDG_DATA_HOME": "/d"]) == "/g")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/grock")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["HOME": "/h"]) == "/h/.local/share/grock")
+        #expect(DataDirectory.resolve(flag: nil, environment: [:]) == nil)
+    }
+}
+
+@Suite struct MappingTests {
+    @Test func everyEntityRoundTripsThroughItsRecord() throws {
+        let mapper = try RecordMapper(settings: SettingsRecord(currency: "EUR", isSetUp: true))
+        let time = try #require(Timestamp(rfc3339: "2026-03-02T10:00:00+01:00"))
+        let store = Store(id: StoreID("s1"), name: "Aldi", createdAt: time, aisleOrder: [CategoryID("c1")], isRemoved: true)
+        #expect(try mapper.store(StoreRecord(store)) == store)
+        let category = Category(id: CategoryID("c1"), name: "Dairy", sortOrder: 3)
+        #expect(mapper.category(CategoryRecord(category)) == category)
+        var item = Item(id: ItemID("i1"), name: "Milk", categoryID: category.id, unit: .l)
+        item.record(UnitPrice(Money(minorUnits: 109, currency: .euro), per: .l), at: store.id, on: time, promotionUntil: nil, isPromotion: false)
+        item.record(UnitPrice(Money(minorUnits: 89, currency: .euro), per: .l), at: store.id, on: time, promotionUntil: Day(iso: "2026-04-01"),
+                    isPromotion: true)
+        #expect(try mapper.item(ItemRecord(item)) == item)
+        let cart = try Cart.journeyFixture(time: time)
+        #expect(try mapper.cart(CartRecord(cart)) == cart)
+        let observation = PriceObservation(item: item.id, store: store.id, price: UnitPrice(Money(minorUnits: 5, currency: .euro), per: .g),
+                                           observedAt: time, source: .trip(cart.id), isPromotion: true)
+        #expect(try mapper.observation(ObservationRecord(observation)) == observation)
+    }
+}
+
+extension Cart {
+    static func journeyFixture(time: Timestamp) throws -> Cart {
+        var cart = Cart(id: CartID("k1"), name: "Weekly", budget: Money(minorUnits: 5000, currency: .euro), currency: .euro, createdAt: time)
+        try cart.add(CartItem(itemID: ItemID("i1"), name: "Milk", categoryName: "Dairy", quantity: Quantity(thousandths: 1500), unit: .l,
+                              plannedStore: StoreID("s1"), plannedPrice: Money(minorUnits: 109, currency: .euro)))
+        try cart.startTrip(at: time)
+        try cart.logPurchase(ItemID("i1"), price: Money(minorUnits: 99, currency: .euro), store: StoreID("s1"), quantity: Quantity(2))
+        try cart.addImpulse(CartItem(itemID: ItemID("x1"), name: "Gum", categoryName: nil, quantity: .one, unit: .each, isFulfilled: true,
+                                     actualStore: StoreID("s1"), actualPrice: Money(minorUnits: 99, currency: .euro), isImpulse: true))
+        try cart.finishTrip(at: time)
+        return cart
+    }
+}

@@ -1,0 +1,156 @@
+import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// The storages under test: every contract case runs against each.
+enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory, file
+
+    var testDescription: String { rawValue }
+
+    /// A storage, and a function that opens the same data again as a new storage would
+    /// (a new process, for the file store).
+    func make() -> (storage: any Storage, reopen: @Sendable () -> any Storage) {
+        switch self {
+        case .inMemory:
+            let storage = InMemoryStorage()
+            return (storage, { storage })
+        case .file:
+            let directory = TemporaryDirectory().path + "/data"
+            return (FileStorage(directory: directory), { FileStorage(directory: directory) })
+        }
+    }
+}
+
+@Suite struct StorageContractTests {
+    @Test(arguments: StorageKind.allCases)
+    func aJourneyIsKeptExactly(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy", "Produce"])
+        _ = try await u.setPrice(item: "Milk", store: "Lidl", price: "0.89", isPromotion: true, promotionUntil: Day(iso: "2026-03-09"))
+        _ = try await u.createCart(name: "Weekly", budget: "25.50", items: ["Milk", "Bananas", "Bread"])
+        _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", quantity: try Quantity(parsing: "1.25"))
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Bananas", price: "2.05", quantity: try Quantity(parsing: "1.3"))
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Chocolate", price: "1.49")
+        let shopping = try await u.showCart("Weekly").cart
+
+        let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(try await again.showCart("Weekly").cart == shopping)
+        #expect(try await again.showItem("Milk") == (try await u.showItem("Milk")))
+        #expect(try await again.showSettings() == (try await u.showSettings()))
+        #expect(try await again.setAisleOrder.current(store: "Aldi").order.map(\.name).prefix(2) == ["Dairy", "Produce"])
+
+        let finished = try await again.finishTrip("Weekly")
+        let third = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(try await third.listHistory() == [finished])
+        #expect(try await third.listActiveCarts().isEmpty)
+        #expect(try await third.priceHistory("Bananas").entries.count == 2)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aThrowingChangeStoresNothing(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        let before = try await u.browseVault()
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try storage.write { repositories -> Change<Void> in
+                try repositories.deleteItem(ItemID("00000005"))
+                try repositories.record([])
+                throw Boom()
+            }
+        }
+        let after = try await UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers()).browseVault()
+        #expect(after == before)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.finishTrip("Weekly")
+        #expect(try await u.listHistory().count == 1)
+        #expect(try await u.undoLastChange() == "finished the trip for Weekly (1.09 spent)")
+        let reopened = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(try await reopened.listHistory().isEmpty)
+        #expect(try await reopened.showCart("Weekly").cart.status == .shopping)
+        #expect(try await reopened.priceHistory("Milk").entries.count == 2)  // the manual ones only
+        // A change after an undo replaces the undone history.
+        _ = try await reopened.finishTrip("Weekly")
+        #expect(try await reopened.listHistory().count == 1)
+
+        for index in 1...55 { _ = try await u.addCategory(name: "Aisle \(index)") }
+        for _ in 1...50 { _ = try await u.undoLastChange() }
+        let names = try await u.listCategories().map(\.category.name)
+        #expect(names.contains("Aisle 5") && !names.contains("Aisle 6"))
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        for name in ["One", "Two"] {
+            _ = try await u.createCart(name: name, items: ["Milk"])
+            _ = try await u.startTrip(name)
+            _ = try await u.logPurchase(cart: name, item: "Milk")
+            _ = try await u.finishTrip(name)
+        }
+        _ = try await u.reopenCart("One")
+        _ = try await u.deleteCart("Two")
+        let fresh = UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await fresh.listHistory().isEmpty)
+        #expect(try await fresh.listActiveCarts().map(\.name) == ["One"])
+        #expect(try await fresh.priceHistory("Milk").entries.allSatisfy { $0.observation.source == .manual })
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws {
+        let (storage, _) = kind.make()
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        _ = try await u.changeCurrency(try Currency(code: "USD"))
+        #expect(try await u.showItem("Milk").cheapest?.current?.unitPrice.price.description == "1.09 USD")
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws {
+        let u = TestWorld(storage: kind.make().storage).useCases
+        #expect(try await u.listActiveCarts().isEmpty)
+        #expect(try await u.listHistory().isEmpty)
+        await #expect(throws: DomainError.nothingToUndo) { try await u.undoLastChange() }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        _ = try await TestWorld(storage: storage).useCases.setUpFirstRun()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    // Each worker opens the data on its own, as a separate process would.
+                    let u = UseCases(storage: reopen(), clock: FakeClock(), ids: WorkerIdentifiers(worker: worker))
+                    for index in 0..<10 { _ = try await u.addItem(name: "W\(worker) item \(index)", category: "Pantry") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let items = try await UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers()).searchItems("item")
+        #expect(items.count == 40)
+    }
+}
+
+/// Identifiers that never collide between workers.
+final class WorkerIdentifiers: IdentifierSource {
+    let worker: Int
+    let inner = SequentialIdentifiers()
+    init(worker: Int) { self.worker = worker }
+    func makeIdentifier() -> String { "\(worker)" + inner.makeIdentifier() }
+}
