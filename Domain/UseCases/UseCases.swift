@@ -60,4 +60,7 @@ public struct UseCases: Sendable {
     public var finishTrip: FinishTrip { FinishTrip(storage: storage, clock: clock) }
     public var abortTrip: AbortTrip { AbortTrip(storage: storage) }
     public var reopenCart: ReopenCart { ReopenCart(storage: storage) }
+
+    // MARK: - Insights
+    public var spendingInsights: SpendingInsights { SpendingInsights(storage: storage) }
 }

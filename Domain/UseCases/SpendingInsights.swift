@@ -1,0 +1,125 @@
+/// Figures about completed trips: what was spent, where, on what, against which budgets.
+public struct SpendingReport: Sendable, Hashable {
+    /// A labelled total, such as a month, a store or a category.
+    public struct Total: Sendable, Hashable {
+        public let label: String
+        public let amount: Money
+        public let trips: Int
+    }
+
+    /// One completed trip against its plan and budget.
+    public struct Trip: Sendable, Hashable {
+        public let cartID: CartID
+        public let name: String
+        public let day: Day
+        public let planned: Money
+        public let actual: Money
+        public let budget: Money?
+        public var overBudget: Money? {
+            guard let budget, actual > budget else { return nil }
+            return Money(minorUnits: actual.minorUnits - budget.minorUnits, currency: actual.currency)
+        }
+    }
+
+    /// How an item's price moved between the first and the last time it was paid.
+    public struct PriceChange: Sendable, Hashable {
+        public let item: String
+        public let first: UnitPrice
+        public let last: UnitPrice
+        /// Change in hundredths of a percent (1234 = +12.34 %).
+        public let basisPoints: Int
+    }
+
+    public let currency: Currency
+    public let byMonth: [Total]
+    public let byStore: [Total]
+    public let byCategory: [Total]
+    public let trips: [Trip]
+    public let total: Money
+    public let priceChanges: [PriceChange]
+
+    public var averageBasket: Money? {
+        trips.isEmpty ? nil : Money(minorUnits: total.minorUnits / Int64(trips.count), currency: currency)
+    }
+
+    public var tripsOverBudget: [Trip] { trips.filter { $0.overBudget != nil } }
+
+    /// The mean of |actual − planned| over trips with a plan, in minor units.
+    public var meanPlanningError: Money? {
+        let planned = trips.filter { $0.planned.minorUnits > 0 }
+        guard !planned.isEmpty else { return nil }
+        let sum = planned.reduce(Int64(0)) { $0 + abs($1.actual.minorUnits - $1.planned.minorUnits) }
+        return Money(minorUnits: sum / Int64(planned.count), currency: currency)
+    }
+}
+
+/// Builds the spending report from completed trips, optionally between two months (inclusive,
+/// `YYYY-MM`).
+public struct SpendingInsights: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(from: String? = nil, to: String? = nil) async throws -> SpendingReport {
+        try storage.read { repositories in
+            let currency = try repositories.settings().currency
+            let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+            let carts = try repositories.completedCarts().filter { cart in
+                let month = (cart.completedAt ?? cart.createdAt).day.monthText
+                return (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true)
+            }
+            return try SpendingInsights.report(carts, storeNames: stores, currency: currency)
+        }
+    }
+
+    static func report(_ carts: [Cart], storeNames: [StoreID: String], currency: Currency) throws -> SpendingReport {
+        var months = Tally(currency: currency), stores = Tally(currency: currency), categories = Tally(currency: currency)
+        var trips: [SpendingReport.Trip] = []
+        var paid: [String: [(Timestamp, UnitPrice)]] = [:]
+        var total = Money.zero(currency)
+        for cart in carts {
+            let when = cart.completedAt ?? cart.createdAt
+            let actual = try cart.actualTotal()
+            total = try total.adding(actual)
+            try months.add(when.day.monthText, actual, trip: cart.id)
+            for line in cart.lines {
+                guard let cost = try line.actualCost() else { continue }
+                try stores.add(line.actualStore.flatMap { storeNames[$0] } ?? "No store", cost, trip: cart.id)
+                try categories.add(line.categoryName ?? (line.isImpulse ? "Impulse buys" : "Uncategorised"), cost, trip: cart.id)
+                if !line.isImpulse, let price = line.actualPrice {
+                    paid[line.name, default: []].append((when, UnitPrice(price, per: line.unit)))
+                }
+            }
+            trips.append(SpendingReport.Trip(cartID: cart.id, name: cart.name, day: when.day,
+                                             planned: try Money.sum(cart.lines.filter { !$0.isImpulse }.compactMap { try $0.plannedCost() }, currency: currency),
+                                             actual: actual, budget: cart.budget))
+        }
+        let changes = paid.compactMap { name, prices -> SpendingReport.PriceChange? in
+            let sorted = prices.sorted { $0.0 < $1.0 }
+            guard sorted.count > 1, let first = sorted.first?.1, let last = sorted.last?.1, first.unit == last.unit,
+                  first.price.minorUnits > 0 else { return nil }
+            let points = (last.price.minorUnits - first.price.minorUnits) * 10_000 / first.price.minorUnits
+            return SpendingReport.PriceChange(item: name, first: first, last: last, basisPoints: Int(points))
+        }.sorted { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
+        return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
+                              byStore: stores.totals.sorted { $0.amount > $1.amount }, byCategory: categories.totals.sorted { $0.amount > $1.amount },
+                              trips: trips.sorted { $0.day < $1.day }, total: total, priceChanges: changes)
+    }
+
+    private struct Tally {
+        let currency: Currency
+        var amounts: [String: Money] = [:]
+        var tripSets: [String: Set<CartID>] = [:]
+        var order: [String] = []
+
+        init(currency: Currency) { self.currency = currency }
+
+        mutating func add(_ label: String, _ amount: Money, trip: CartID) throws {
+            if amounts[label] == nil { order.append(label) }
+            amounts[label] = try (amounts[label] ?? .zero(currency)).adding(amount)
+            tripSets[label, default: []].insert(trip)
+        }
+
+        var totals: [SpendingReport.Total] { order.map { SpendingReport.Total(label: $0, amount: amounts[$0]!, trips: tripSets[$0]!.count) } }
+    }
+}

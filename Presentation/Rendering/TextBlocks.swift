@@ -1,0 +1,68 @@
+import Domain
+
+/// Small text drawings shared by the screens.
+enum TextBlocks {
+    /// A budget bar: `[#########-----------]  45%`; over budget the bar is full and ends in
+    /// `!` with the percentage, visible without colour.
+    static func budgetBar(spent: Money, budget: Money, style: RenderStyle, width: Int = 20) -> String {
+        let percent = budget.minorUnits > 0 ? Int(spent.minorUnits * 100 / budget.minorUnits) : (spent.minorUnits > 0 ? 999 : 0)
+        let filled = min(width, budget.minorUnits > 0 ? Int(spent.minorUnits * Int64(width) / budget.minorUnits) : (spent.minorUnits > 0 ? width : 0))
+        let (full, empty) = style.unicode ? ("█", "░") : ("#", "-")
+        let bar = String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
+        let over = spent > budget
+        let text = "[\(bar)]\(over ? "!" : " ") \(pad(String(percent) + "%", 4, right: true))"
+        return over ? style.red(text) : percent >= 90 ? style.yellow(text) : style.green(text)
+    }
+
+    /// A progress bar for items bought: `[####------] 2/5`.
+    static func progressBar(done: Int, total: Int, style: RenderStyle, width: Int = 10) -> String {
+        let filled = total == 0 ? 0 : done * width / total
+        let (full, empty) = style.unicode ? ("█", "░") : ("#", "-")
+        return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "] \(done)/\(total)"
+    }
+
+    /// A sparkline of values, one character each.
+    static func sparkline(_ values: [Int64], style: RenderStyle) -> String {
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let ramp: [Character] = style.unicode ? Array("▁▂▃▄▅▆▇█") : Array("_.-=+*#@")
+        return String(values.map { value in
+            high == low ? ramp[ramp.count / 2] : ramp[Int((value - low) * Int64(ramp.count - 1) / (high - low))]
+        })
+    }
+
+    /// A horizontal bar proportional to `value / maximum`.
+    static func bar(_ value: Int64, of maximum: Int64, width: Int, style: RenderStyle) -> String {
+        let filled = maximum > 0 ? Int(value * Int64(width) / maximum) : 0
+        return String(repeating: style.unicode ? "█" : "#", count: max(value > 0 ? 1 : 0, filled))
+    }
+
+    /// Left- (or right-) aligned text in a field, cut with `~` when too long.
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let cut = text.count > width ? String(text.prefix(max(0, width - 1))) + "~" : text
+        let space = String(repeating: " ", count: max(0, width - cut.count))
+        return right ? space + cut : cut + space
+    }
+
+    /// Rows of columns, each column as wide as its widest cell (at most `limits[i]`), separated
+    /// by two spaces; columns in `rightAligned` are aligned right. Trailing spaces are dropped.
+    static func table(_ rows: [[String]], rightAligned: Set<Int> = [], limits: [Int: Int] = [:], indent: Int = 2) -> [String] {
+        guard let columns = rows.map(\.count).max() else { return [] }
+        let widths = (0..<columns).map { column in
+            min(limits[column] ?? .max, rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0)
+        }
+        return rows.map { row in
+            let cells = row.enumerated().map { pad($0.element, widths[$0.offset], right: rightAligned.contains($0.offset)) }
+            return trimTrailing(String(repeating: " ", count: indent) + cells.joined(separator: "  "))
+        }
+    }
+
+    static func trimTrailing(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
+
+    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,173 @@
+import Domain
+import Observation
+
+/// One cart: planned by store with the budget counter, shopped with check-boxes, or read-only
+/// once completed. Every change of the cart goes through an intent here.
+@MainActor @Observable
+public final class CartDetailViewModel: ErrorState {
+    public private(set) var details: CartDetails?
+    public private(set) var figures: CartFigures?
+    public private(set) var document: CartDocument?
+    /// What the last intent did, in a sentence, for fronts that confirm changes.
+    public private(set) var notice: String?
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+    /// The cart shown: its id once loaded, so renames do not lose it.
+    private var reference: String
+
+    public init(useCases: UseCases, cart reference: String) {
+        self.useCases = useCases
+        self.reference = reference
+    }
+
+    public var cart: Cart? { details?.cart }
+
+    // MARK: - Intents
+
+    @discardableResult
+    public func load() async -> Bool {
+        await perform { try await reload() }
+    }
+
+    @discardableResult
+    public func create(budget: String?, items: [String] = []) async -> Bool {
+        await change("created cart") { try await useCases.createCart(name: reference, budget: budget, items: items) }
+    }
+
+    @discardableResult
+    public func add(_ items: [String], quantity: Quantity = .one, store: String? = nil) async -> Bool {
+        await change("added \(items.joined(separator: ", "))") {
+            try await useCases.addToCart(cart: reference, items: items, quantity: quantity, store: store)
+        }
+    }
+
+    @discardableResult
+    public func setLine(_ item: String, quantity: Quantity?, store: String?) async -> Bool {
+        await change("updated \(item)") { try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, store: store) }
+    }
+
+    @discardableResult
+    public func remove(_ item: String) async -> Bool {
+        await change("removed \(item)") { try await useCases.removeFromCart(cart: reference, item: item) }
+    }
+
+    @discardableResult
+    public func edit(name: String?, budget: String??) async -> Bool {
+        await change("updated the cart") { try await useCases.editCart(reference, name: name, budget: budget) }
+    }
+
+    @discardableResult
+    public func delete() async -> Bool {
+        await perform {
+            let cart = try await useCases.deleteCart(reference)
+            details = nil
+            figures = nil
+            document = nil
+            notice = "deleted cart \(cart.name)"
+        }
+    }
+
+    @discardableResult
+    public func startTrip() async -> Bool {
+        await change("started the trip") { try await useCases.startTrip(reference) }
+    }
+
+    @discardableResult
+    public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil) async -> Bool {
+        await change("logged \(item)") { try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity) }
+    }
+
+    @discardableResult
+    public func unlog(_ item: String) async -> Bool {
+        await change("un-logged \(item)") { try await useCases.unlogPurchase(cart: reference, item: item) }
+    }
+
+    @discardableResult
+    public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil) async -> Bool {
+        await change("added impulse buy \(name)") {
+            try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store)
+        }
+    }
+
+    @discardableResult
+    public func finishTrip() async -> Bool {
+        await change("finished the trip") { try await useCases.finishTrip(reference) }
+    }
+
+    @discardableResult
+    public func abortTrip() async -> Bool {
+        await change("aborted the trip; back to planning") { try await useCases.abortTrip(reference) }
+    }
+
+    @discardableResult
+    public func reopen() async -> Bool {
+        await change("reopened the cart") { try await useCases.reopenCart(reference) }
+    }
+
+    private func change(_ what: String, _ action: () async throws -> Cart) async -> Bool {
+        await perform {
+            let cart = try await action()
+            reference = cart.id.rawValue
+            try await reload()
+            notice = "\(cart.name): \(what)"
+        }
+    }
+
+    private func reload() async throws {
+        let details = try await useCases.showCart(reference)
+        let figures = try CartFigures(details.cart)
+        document = try CartDocument(details, figures: figures)
+        self.details = details
+        self.figures = figures
+        reference = details.cart.id.rawValue
+    }
+
+    // MARK: - Rendering
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard let details, let figures else { return lines.joined(separator: "\n") }
+        let cart = details.cart
+        var header = "\(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.createdAt.day)"
+        if cart.status != .planning { header += "  " + TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style) }
+        lines.append(header)
+        lines.append(CartText.budgetLine(figures, style: style))
+        if cart.status == .completed, let completed = cart.completedAt {
+            lines.append("Completed \(completed.day); read-only (grock trip reopen \"\(cart.name)\" to correct it).")
+        }
+        if cart.lines.isEmpty {
+            lines.append("")
+            lines.append("  No items yet - add some with: grock cart add \"\(cart.name)\" ITEM")
+        }
+        for group in details.groups {
+            lines.append("")
+            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(group.total.amountText, 12, right: true))
+            lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0.itemID] ?? nil) },
+                                      rightAligned: [3, 4], limits: [1: 28])
+        }
+        let unpriced = cart.unpricedLines.filter { !$0.isFulfilled }
+        if cart.status == .planning && !unpriced.isEmpty {
+            lines.append("")
+            lines.append("No known price for: \(unpriced.map(\.name).joined(separator: ", ")) (not in the total)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func row(_ line: CartItem, cart: Cart, cost: Money?) -> [String] {
+        let amount = "\(line.purchasedQuantity ?? line.quantity) \(line.unit)"
+        switch cart.status {
+        case .planning:
+            return ["", line.name, amount, line.plannedPrice.map { "x \($0.amountText)" } ?? "no price", TextBlocks.money(cost)]
+        case .shopping, .completed:
+            let box = line.isFulfilled ? "[x]" : "[ ]"
+            var price = line.isFulfilled ? TextBlocks.money(line.actualPrice) : line.plannedPrice.map { "(\($0.amountText))" } ?? "(no price)"
+            if line.isFulfilled, let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual {
+                price += " was \(planned.amountText)"
+            }
+            let note = line.isImpulse ? "impulse" : ""
+            return [box, line.name, amount, "x \(price)", line.isFulfilled ? TextBlocks.money(cost) : "", note]
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Domain
+import Observation
+
+/// A cart's totals, worked out once so that drawing it cannot fail.
+public struct CartFigures: Sendable, Hashable {
+    public let cart: Cart
+    public let planned: Money
+    public let actual: Money
+    /// The plan while planning, what was paid after.
+    public let spending: Money
+    public let remaining: Money?
+    public let overBudget: Money?
+    /// Each line's cost: paid once bought, else planned; nil when unknown.
+    public let lineCosts: [ItemID: Money?]
+
+    public init(_ cart: Cart) throws {
+        self.cart = cart
+        planned = try cart.plannedTotal()
+        actual = try cart.actualTotal()
+        spending = try cart.spendingAgainstBudget()
+        remaining = try cart.remainingBudget()
+        overBudget = try cart.overBudget()
+        lineCosts = Dictionary(uniqueKeysWithValues: try cart.lines.map { ($0.itemID, try $0.expectedCost()) })
+    }
+}
+
+/// A cart as a row of the home screen and the cart list.
+public struct CartRow: Sendable, Hashable, Encodable {
+    public let id: String
+    public let name: String
+    public let status: String
+    public let created: String
+    public let budget: String?
+    public let plannedTotal: String
+    public let actualTotal: String
+    public let remaining: String?
+    public let overBudget: Bool
+    public let fulfilled: Int
+    public let lines: Int
+    public let currency: String
+
+    public init(_ figures: CartFigures) {
+        let cart = figures.cart
+        id = cart.id.rawValue
+        name = cart.name
+        status = cart.status.rawValue
+        created = cart.createdAt.day.description
+        budget = cart.budget?.amountText
+        plannedTotal = figures.planned.amountText
+        actualTotal = figures.actual.amountText
+        remaining = figures.remaining?.amountText
+        overBudget = figures.overBudget != nil
+        fulfilled = cart.progress.fulfilled
+        lines = cart.progress.total
+        currency = cart.currency.code
+    }
+}
+
+/// The home screen's insights panel.
+public struct HomeInsights: Sendable, Hashable, Encodable {
+    public let month: String
+    public let spentThisMonth: String
+    public let tripsThisMonth: Int
+    public let openBudgets: String
+    public let currency: String
+}
+
+/// Home: the active carts with their budgets, and what was spent this month.
+@MainActor @Observable
+public final class HomeViewModel: ErrorState {
+    public private(set) var carts: [CartFigures] = []
+    public private(set) var insights: HomeInsights?
+    public private(set) var isLoaded = false
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    public var rows: [CartRow] { carts.map(CartRow.init) }
+
+    public func load() async {
+        await perform {
+            carts = try await useCases.listActiveCarts().map(CartFigures.init)
+            let month = useCases.clock.now().day.monthText
+            let report = try await useCases.spendingInsights(from: month, to: month)
+            let currency = try await useCases.showSettings().currency
+            let open = try Money.sum(carts.compactMap(\.cart.budget), currency: currency)
+            insights = HomeInsights(month: month, spentThisMonth: report.total.amountText, tripsThisMonth: report.trips.count,
+                                    openBudgets: open.amountText, currency: currency.code)
+            isLoaded = true
+        }
+    }
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard isLoaded else { return (lines + ["Loading..."]).joined(separator: "\n") }
+        lines.append(style.bold("Active carts"))
+        if carts.isEmpty {
+            lines.append("  No carts yet - create one with: grock cart new NAME --budget 50")
+        }
+        for cart in carts {
+            lines += CartText.summary(cart, style: style)
+        }
+        if let insights {
+            lines.append("")
+            lines.append(style.bold("Insights"))
+            lines += TextBlocks.table([
+                ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
+                 "on " + TextBlocks.plural(insights.tripsThisMonth, "trip")],
+                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(carts.filter { $0.cart.budget != nil }.count, "cart")],
+            ], rightAligned: [1])
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// How a cart is summed up in lists.
+enum CartText {
+    /// Two lines: name, status and progress; then the budget bar or totals.
+    static func summary(_ figures: CartFigures, style: RenderStyle) -> [String] {
+        let cart = figures.cart
+        let progress = cart.status == .planning
+            ? TextBlocks.plural(cart.lines.count, "item")
+            : "\(cart.progress.fulfilled)/\(cart.progress.total) bought"
+        var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.createdAt.day)  \(progress)"]
+        lines.append("    " + budgetLine(figures, style: style))
+        return lines
+    }
+
+    /// `[####----]  45%  spent 9.00 of 20.00 EUR, 11.00 left`, or the totals without a budget.
+    static func budgetLine(_ figures: CartFigures, style: RenderStyle) -> String {
+        let cart = figures.cart
+        let spending = figures.spending
+        let verb = cart.status == .planning ? "planned" : "spent"
+        guard let budget = cart.budget, let remaining = figures.remaining else {
+            return "\(verb) \(spending.amountText) \(cart.currency.code) (no budget)"
+        }
+        let tail = remaining.isNegative
+            ? style.red("\(TextBlocks.money(figures.overBudget)) OVER BUDGET")
+            : "\(remaining.amountText) left"
+        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText) \(cart.currency.code), \(tail)"
+    }
+}

@@ -1,0 +1,177 @@
+import Domain
+import Observation
+
+/// Spending insights as one JSON document: amounts as decimal strings.
+public struct InsightsDocument: Sendable, Hashable, Encodable {
+    public struct Total: Sendable, Hashable, Encodable {
+        public let label: String
+        public let amount: String
+        public let trips: Int
+    }
+
+    public struct Trip: Sendable, Hashable, Encodable {
+        public let name: String
+        public let date: String
+        public let planned: String
+        public let actual: String
+        public let budget: String?
+        public let overBudget: String?
+    }
+
+    public struct PriceChange: Sendable, Hashable, Encodable {
+        public let item: String
+        public let first: String
+        public let last: String
+        public let unit: String
+        public let changePercent: String
+    }
+
+    public let currency: String
+    public let total: String
+    public let trips: Int
+    public let averageBasket: String?
+    public let meanPlanningError: String?
+    public let byMonth: [Total]
+    public let byStore: [Total]
+    public let byCategory: [Total]
+    public let tripsOverBudget: [Trip]
+    public let priceChanges: [PriceChange]
+
+    public init(_ report: SpendingReport) {
+        func totals(_ list: [SpendingReport.Total]) -> [Total] { list.map { Total(label: $0.label, amount: $0.amount.amountText, trips: $0.trips) } }
+        currency = report.currency.code
+        total = report.total.amountText
+        trips = report.trips.count
+        averageBasket = report.averageBasket?.amountText
+        meanPlanningError = report.meanPlanningError?.amountText
+        byMonth = totals(report.byMonth)
+        byStore = totals(report.byStore)
+        byCategory = totals(report.byCategory)
+        tripsOverBudget = report.tripsOverBudget.map {
+            Trip(name: $0.name, date: $0.day.description, planned: $0.planned.amountText, actual: $0.actual.amountText,
+                 budget: $0.budget?.amountText, overBudget: $0.overBudget?.amountText)
+        }
+        priceChanges = report.priceChanges.map {
+            PriceChange(item: $0.item, first: $0.first.price.amountText, last: $0.last.price.amountText, unit: $0.last.unit.rawValue,
+                        changePercent: InsightsViewModel.percent($0.basisPoints))
+        }
+    }
+}
+
+/// Spending by month, store or category; budget adherence, planning accuracy, price changes.
+@MainActor @Observable
+public final class InsightsViewModel: ErrorState {
+    public enum Grouping: String, Sendable, CaseIterable {
+        case month, store, category
+    }
+
+    public private(set) var report: SpendingReport?
+    public private(set) var grouping: Grouping = .month
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    public var document: InsightsDocument? { report.map(InsightsDocument.init) }
+
+    /// - Parameters:
+    ///   - from: the first month, `YYYY-MM`; to: the last, inclusive.
+    @discardableResult
+    public func load(by grouping: Grouping = .month, from: String? = nil, to: String? = nil) async -> Bool {
+        await perform {
+            for month in [from, to].compactMap({ $0 }) where Day(iso: month + "-01") == nil {
+                throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
+            }
+            self.grouping = grouping
+            report = try await useCases.spendingInsights(from: from, to: to)
+        }
+    }
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard let report else { return lines.joined(separator: "\n") }
+        guard !report.trips.isEmpty else {
+            return (lines + ["No completed trips yet - insights appear once you finish a trip (grock trip finish CART)."]).joined(separator: "\n")
+        }
+        let code = report.currency.code
+        lines.append(style.bold("Spending") + " (\(code)), \(report.trips.first!.day) to \(report.trips.last!.day)")
+        let over = report.tripsOverBudget
+        var summary = [["Total", report.total.amountText, "on " + TextBlocks.plural(report.trips.count, "trip")],
+                       ["Average basket", TextBlocks.money(report.averageBasket), ""]]
+        let overTotal = over.reduce(Int64(0)) { $0 + ($1.overBudget?.minorUnits ?? 0) }
+        summary.append(["Over budget", Money(minorUnits: overTotal, currency: report.currency).amountText,
+                        "in all, on " + TextBlocks.plural(over.count, "trip") + " of \(report.trips.filter { $0.budget != nil }.count) with a budget"])
+        summary.append(["Planning error", TextBlocks.money(report.meanPlanningError), "mean |actual - planned| per trip"])
+        lines += TextBlocks.table(summary, rightAligned: [1])
+
+        let totals: [SpendingReport.Total] = switch grouping {
+        case .month: report.byMonth
+        case .store: report.byStore
+        case .category: report.byCategory
+        }
+        lines.append("")
+        lines.append(style.bold("By \(grouping.rawValue)"))
+        let maximum = totals.map(\.amount.minorUnits).max() ?? 0
+        lines += TextBlocks.table(totals.map { total in
+            [total.label, total.amount.amountText, TextBlocks.plural(total.trips, "trip"), TextBlocks.bar(total.amount.minorUnits, of: maximum, width: 24, style: style)]
+        }, rightAligned: [1, 2], limits: [0: 24])
+        if grouping == .month && report.byMonth.count > 1 {
+            lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
+        }
+        if !report.priceChanges.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Biggest price changes") + " (first and last price paid)")
+            lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
+                [change.item, change.first.price.amountText, "->", change.last.description, Self.percent(change.basisPoints)]
+            }, rightAligned: [1, 3, 4], limits: [0: 24])
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `+12.34%` from basis points.
+    static func percent(_ basisPoints: Int) -> String {
+        let sign = basisPoints > 0 ? "+" : basisPoints < 0 ? "-" : ""
+        let magnitude = abs(basisPoints)
+        let cents = magnitude % 100
+        return "\(sign)\(magnitude / 100).\(cents < 10 ? "0" : "")\(cents)%"
+    }
+}
+
+/// Completed carts, newest first.
+@MainActor @Observable
+public final class HistoryViewModel: ErrorState {
+    public private(set) var carts: [CartFigures] = []
+    public private(set) var isLoaded = false
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    public var rows: [CartRow] { carts.map(CartRow.init) }
+
+    @discardableResult
+    public func load() async -> Bool {
+        await perform {
+            carts = try await useCases.listHistory().map(CartFigures.init)
+            isLoaded = true
+        }
+    }
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard isLoaded else { return lines.joined(separator: "\n") }
+        lines.append(style.bold("History") + " (completed trips, newest first)")
+        if carts.isEmpty { lines.append("  No completed trips yet.") }
+        lines += TextBlocks.table(carts.map { figures in
+            let cart = figures.cart
+            let budget = cart.budget.map { figures.overBudget == nil ? "of \($0.amountText)" : "of \($0.amountText), OVER" } ?? ""
+            return [(cart.completedAt ?? cart.createdAt).day.description, cart.name, figures.actual.amountText, budget,
+                    "\(cart.progress.fulfilled)/\(cart.progress.total) bought"]
+        }, rightAligned: [2], limits: [1: 30])
+        return lines.joined(separator: "\n")
+    }
+}

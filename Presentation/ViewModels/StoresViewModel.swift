@@ -1,0 +1,123 @@
+import Domain
+import Observation
+
+/// The stores (menu): list, add, rename, remove, and each store's aisle order.
+@MainActor @Observable
+public final class StoresViewModel: ErrorState {
+    public private(set) var stores: [Store] = []
+    /// The store whose aisles are shown, and its full order.
+    public private(set) var aisles: (store: Store, order: [Category])?
+    public private(set) var notice: String?
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    @discardableResult
+    public func load() async -> Bool {
+        await perform {
+            stores = try await useCases.listStores()
+            aisles = nil
+        }
+    }
+
+    @discardableResult
+    public func add(_ name: String) async -> Bool {
+        await change { "added store \(try await useCases.addStore(name: name).name)" }
+    }
+
+    @discardableResult
+    public func rename(_ store: String, to name: String) async -> Bool {
+        await change { "renamed store \(store) to \(try await useCases.renameStore(store, to: name).name)" }
+    }
+
+    @discardableResult
+    public func remove(_ store: String) async -> Bool {
+        await change { "removed store \(try await useCases.removeStore(store).name); its prices left the vault" }
+    }
+
+    /// Shows the aisle order, or sets it when `categories` are given.
+    @discardableResult
+    public func aisles(of store: String, set categories: [String]) async -> Bool {
+        await perform {
+            if categories.isEmpty {
+                aisles = try await useCases.setAisleOrder.current(store: store)
+            } else {
+                aisles = try await useCases.setAisleOrder(store: store, categories: categories)
+                notice = "set the aisle order of \(aisles!.store.name)"
+            }
+        }
+    }
+
+    private func change(_ action: () async throws -> String) async -> Bool {
+        await perform {
+            notice = try await action()
+            stores = try await useCases.listStores()
+            aisles = nil
+        }
+    }
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        if let aisles {
+            lines.append(style.bold("Aisles of \(aisles.store.name)") + " (walking order)")
+            lines += TextBlocks.table(aisles.order.enumerated().map { index, category in
+                ["\(index + 1).", category.name, aisles.store.aisleOrder.contains(category.id) ? "" : "(default order)"]
+            }, rightAligned: [0])
+            return lines.joined(separator: "\n")
+        }
+        lines.append(style.bold("Stores"))
+        if stores.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
+        lines += TextBlocks.table(stores.map { [$0.name, "added \($0.createdAt.day)"] })
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Settings (menu): the currency, and erasing everything.
+@MainActor @Observable
+public final class SettingsViewModel: ErrorState {
+    public private(set) var settings: Settings?
+    public private(set) var notice: String?
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    @discardableResult
+    public func load() async -> Bool {
+        await perform { settings = try await useCases.showSettings() }
+    }
+
+    @discardableResult
+    public func changeCurrency(_ code: String) async -> Bool {
+        await perform {
+            settings = try await useCases.changeCurrency(try Currency(code: code))
+            notice = "currency is now \(settings!.currency.code)"
+        }
+    }
+
+    /// Erases all data. Fronts must have asked the person first.
+    @discardableResult
+    public func reset() async -> Bool {
+        await perform {
+            try await useCases.resetAllData()
+            settings = try await useCases.showSettings()
+            notice = "all data erased"
+        }
+    }
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard let settings else { return lines.joined(separator: "\n") }
+        lines.append(style.bold("Settings"))
+        lines += TextBlocks.table([
+            ["Currency", "\(settings.currency.code) (\(settings.currency.minorDigits) decimals)"],
+            ["Set up", settings.isSetUp ? "yes" : "no - run grock init"],
+        ])
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,264 @@
+import Domain
+import Observation
+
+/// An item as one JSON document: its prices at every store, normalised for comparison.
+public struct ItemDocument: Sendable, Hashable, Encodable {
+    public struct Price: Sendable, Hashable, Encodable {
+        public let store: String
+        public let price: String?
+        public let unit: String
+        public let unitPrice: String?
+        public let perUnit: String
+        public let cheapest: Bool
+        public let observed: String?
+        public let promotion: Bool
+        public let promotionUntil: String?
+    }
+
+    public let id: String
+    public let name: String
+    public let category: String?
+    public let unit: String
+    public let currency: String
+    public let prices: [Price]
+
+    public init(_ details: ItemDetails, currency: Currency) {
+        id = details.item.id.rawValue
+        name = details.item.name
+        category = details.category?.name
+        unit = details.item.unit.rawValue
+        self.currency = currency.code
+        prices = details.prices.map { row in
+            Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue,
+                  unitPrice: row.normalised?.price.amountText, perUnit: row.unit.baseUnit.rawValue, cheapest: row.isCheapest,
+                  observed: row.current?.observedAt.day.description, promotion: row.current?.isPromotion ?? false,
+                  promotionUntil: row.current?.promotionUntil?.description)
+        }
+    }
+}
+
+/// The vault: categories in order with their items and price badges, search, one item's
+/// prices at every store with the cheapest marked, its price history, and the categories.
+@MainActor @Observable
+public final class VaultViewModel: ErrorState {
+    public enum Screen: Sendable, Equatable {
+        case browse, search(String), item, history, categories
+    }
+
+    public private(set) var screen: Screen = .browse
+    public private(set) var sections: [VaultSection] = []
+    public private(set) var results: [ItemDetails] = []
+    public private(set) var item: ItemDetails?
+    public private(set) var history: [PriceHistory.Entry] = []
+    public private(set) var categories: [(category: Category, itemCount: Int)] = []
+    public private(set) var currency: Currency = .euro
+    public private(set) var notice: String?
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+
+    private let useCases: UseCases
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    public var itemDocument: ItemDocument? { item.map { ItemDocument($0, currency: currency) } }
+
+    // MARK: - Intents: looking
+
+    @discardableResult
+    public func browse(category: String? = nil) async -> Bool {
+        await perform {
+            sections = try await useCases.browseVault(category: category)
+            currency = try await useCases.showSettings().currency
+            screen = .browse
+        }
+    }
+
+    @discardableResult
+    public func search(_ text: String) async -> Bool {
+        await perform {
+            results = try await useCases.searchItems(text)
+            currency = try await useCases.showSettings().currency
+            screen = .search(text)
+        }
+    }
+
+    @discardableResult
+    public func show(_ reference: String) async -> Bool {
+        await perform {
+            item = try await useCases.showItem(reference)
+            currency = try await useCases.showSettings().currency
+            screen = .item
+        }
+    }
+
+    @discardableResult
+    public func showHistory(_ reference: String) async -> Bool {
+        await perform {
+            let result = try await useCases.priceHistory(reference)
+            item = try await useCases.showItem(result.item.id.rawValue)
+            history = result.entries
+            currency = try await useCases.showSettings().currency
+            screen = .history
+        }
+    }
+
+    @discardableResult
+    public func listCategories() async -> Bool {
+        await perform {
+            categories = try await useCases.listCategories()
+            screen = .categories
+        }
+    }
+
+    // MARK: - Intents: changing items
+
+    @discardableResult
+    public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?) async -> Bool {
+        await itemChange { try await useCases.addItem(name: name, category: category, price: price, store: store, unit: unit) } notice: {
+            "added \($0.name)"
+        }
+    }
+
+    @discardableResult
+    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, promotion: Bool, until: Day?) async -> Bool {
+        await itemChange {
+            try await useCases.setPrice(item: item, store: store, price: price, unit: unit, isPromotion: promotion, promotionUntil: until)
+        } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(store)" }
+    }
+
+    @discardableResult
+    public func renameItem(_ item: String, to name: String) async -> Bool {
+        await itemChange { try await useCases.renameItem(item, to: name) } notice: { "renamed \(item) to \($0.name)" }
+    }
+
+    @discardableResult
+    public func moveItem(_ item: String, to category: String) async -> Bool {
+        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(category)" }
+    }
+
+    @discardableResult
+    public func removeItem(_ item: String) async -> Bool {
+        await perform {
+            let removed = try await useCases.deleteItem(item)
+            notice = "removed \(removed.name) from the vault"
+            self.item = nil
+        }
+    }
+
+    private func itemChange(_ action: () async throws -> Item, notice text: (Item) -> String) async -> Bool {
+        await perform {
+            let changed = try await action()
+            item = try await useCases.showItem(changed.id.rawValue)
+            currency = try await useCases.showSettings().currency
+            screen = .item
+            notice = text(changed)
+        }
+    }
+
+    // MARK: - Intents: categories
+
+    @discardableResult
+    public func addCategory(_ name: String) async -> Bool {
+        await categoryChange { "added category \(try await useCases.addCategory(name: name).name)" }
+    }
+
+    @discardableResult
+    public func renameCategory(_ category: String, to name: String) async -> Bool {
+        await categoryChange { "renamed category \(category) to \(try await useCases.renameCategory(category, to: name).name)" }
+    }
+
+    @discardableResult
+    public func moveCategory(_ category: String, to position: Int) async -> Bool {
+        await categoryChange {
+            _ = try await useCases.moveCategory(category, to: position)
+            return "moved category \(category) to position \(position)"
+        }
+    }
+
+    @discardableResult
+    public func removeCategory(_ category: String) async -> Bool {
+        await categoryChange { "removed category \(try await useCases.deleteCategory(category).name)" }
+    }
+
+    private func categoryChange(_ action: () async throws -> String) async -> Bool {
+        await perform {
+            notice = try await action()
+            categories = try await useCases.listCategories()
+            screen = .categories
+        }
+    }
+
+    // MARK: - Rendering
+
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        switch screen {
+        case .browse: lines += renderSections(style)
+        case .search(let text):
+            lines.append(style.bold("Items matching \"\(text)\""))
+            lines += results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(results.map(badgeRow), limits: [0: 30])
+        case .item: lines += item.map { renderItem($0, style: style) } ?? []
+        case .history: lines += item.map { renderHistory($0, style: style) } ?? []
+        case .categories:
+            lines.append(style.bold("Categories"))
+            lines += TextBlocks.table(categories.enumerated().map { index, entry in
+                ["\(index + 1).", entry.category.name, TextBlocks.plural(entry.itemCount, "item")]
+            }, rightAligned: [0])
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func renderSections(_ style: RenderStyle) -> [String] {
+        if sections.allSatisfy({ $0.items.isEmpty }) {
+            return sections.isEmpty
+                ? ["The vault is empty. Start with: grock init, then grock item add NAME --category CATEGORY"]
+                : ["The vault has no items yet. Add one with: grock item add NAME --category \(sections[0].category.name)"]
+        }
+        var lines: [String] = []
+        for section in sections {
+            lines.append(style.bold(section.category.name))
+            lines += section.items.isEmpty ? ["  (no items)"] : TextBlocks.table(section.items.map(badgeRow), limits: [0: 30])
+        }
+        return lines
+    }
+
+    /// `Milk   1.09/each at Aldi (+1 store)`: the item with its cheapest price as a badge.
+    private func badgeRow(_ details: ItemDetails) -> [String] {
+        guard let cheapest = details.cheapest, let price = cheapest.current else { return [details.item.name, "no price yet"] }
+        let others = details.prices.count - 1
+        return [details.item.name, price.unitPrice.description + (price.isPromotion ? " promo" : ""),
+                "at \(cheapest.store.name)" + (others > 0 ? " (+\(TextBlocks.plural(others, "store")))" : "")]
+    }
+
+    private func renderItem(_ details: ItemDetails, style: RenderStyle) -> [String] {
+        var lines = [style.bold(details.item.name) + "  (\(details.category?.name ?? "no category"), sold by \(details.item.unit))"]
+        guard !details.prices.isEmpty else {
+            return lines + ["  No prices yet. Add one with: grock item price \"\(details.item.name)\" --store STORE --price PRICE"]
+        }
+        var rows = [["", "Store", "Price", "Normalised", "Seen", ""]]
+        for row in details.prices {
+            let current = row.current
+            rows.append([row.isCheapest ? "*" : "", row.store.name, current.map { $0.unitPrice.description } ?? "expired",
+                         row.normalised?.description ?? "-", current?.observedAt.day.description ?? "-",
+                         current.map { $0.isPromotion ? "promotion" + ($0.promotionUntil.map { " until \($0)" } ?? "") : "" } ?? ""])
+        }
+        lines += TextBlocks.table(rows, rightAligned: [2, 3], indent: 0)
+        lines.append("* cheapest per \(details.item.unit.baseUnit) (\(currency.code))")
+        return lines
+    }
+
+    private func renderHistory(_ details: ItemDetails, style: RenderStyle) -> [String] {
+        var lines = [style.bold("Price history of \(details.item.name)") + " (\(currency.code))"]
+        guard !history.isEmpty else { return lines + ["  No prices recorded yet."] }
+        let normalised = history.compactMap { try? $0.observation.price.normalised().price.minorUnits }
+        lines.append("  " + TextBlocks.sparkline(normalised, style: style) + "  per \(details.item.unit.baseUnit), oldest to newest")
+        lines += TextBlocks.table(history.map { entry in
+            let source = switch entry.observation.source {
+            case .manual: entry.observation.isPromotion ? "promotion" : "seen"
+            case .trip: "paid"
+            }
+            return [entry.observation.observedAt.day.description, entry.storeName, entry.observation.price.description, source]
+        }, rightAligned: [2])
+        return lines
+    }
+}
