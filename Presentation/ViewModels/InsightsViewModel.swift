@@ -131,7 +131,7 @@ public final class InsightsViewModel: ErrorState {
     }
 
     /// `+12.34%` from basis points.
-    static func percent(_ basisPoints: Int) -> String {
+    nonisolated static func percent(_ basisPoints: Int) -> String {
         let sign = basisPoints > 0 ? "+" : basisPoints < 0 ? "-" : ""
         let magnitude = abs(basisPoints)
         let cents = magnitude % 100
