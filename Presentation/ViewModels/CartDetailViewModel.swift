@@ -144,8 +144,9 @@ public final class CartDetailViewModel: ErrorState {
         for group in details.groups {
             lines.append("")
             lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(group.total.amountText, 12, right: true))
+            let planning = cart.status == .planning
             lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0.itemID] ?? nil) },
-                                      rightAligned: [3, 4], limits: [1: 28])
+                                      rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])
         }
         let unpriced = cart.unpricedLines.filter { !$0.isFulfilled }
         if cart.status == .planning && !unpriced.isEmpty {
@@ -159,15 +160,14 @@ public final class CartDetailViewModel: ErrorState {
         let amount = "\(line.purchasedQuantity ?? line.quantity) \(line.unit)"
         switch cart.status {
         case .planning:
-            return ["", line.name, amount, line.plannedPrice.map { "x \($0.amountText)" } ?? "no price", TextBlocks.money(cost)]
+            return [line.name, amount, line.plannedPrice.map { "x \($0.amountText)" } ?? "no price", TextBlocks.money(cost)]
         case .shopping, .completed:
-            let box = line.isFulfilled ? "[x]" : "[ ]"
-            var price = line.isFulfilled ? TextBlocks.money(line.actualPrice) : line.plannedPrice.map { "(\($0.amountText))" } ?? "(no price)"
-            if line.isFulfilled, let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual {
-                price += " was \(planned.amountText)"
+            guard line.isFulfilled else {
+                return ["[ ]", line.name, amount, line.plannedPrice.map { "(\($0.amountText))" } ?? "(no price)", "", ""]
             }
-            let note = line.isImpulse ? "impulse" : ""
-            return [box, line.name, amount, "x \(price)", line.isFulfilled ? TextBlocks.money(cost) : "", note]
+            var note = line.isImpulse ? "impulse" : ""
+            if let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual { note = "planned \(planned.amountText)" }
+            return ["[x]", line.name, amount, TextBlocks.money(line.actualPrice), TextBlocks.money(cost), note]
         }
     }
 }

@@ -105,6 +105,7 @@ public final class ShoppingModeViewModel: ErrorState {
     /// Carries out one typed command.
     public func handle(_ input: String) async -> Outcome {
         let words = input.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        notice = nil
         guard let first = words.first?.lowercased() else { return .stay }
         switch first {
         case "q", "quit", "exit":

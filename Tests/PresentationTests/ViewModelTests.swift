@@ -1,0 +1,359 @@
+import DataLayer
+import Domain
+import Observation
+import Presentation
+import TestSupport
+import Testing
+
+/// A stocked world over the in-memory storage, with a cart "Weekly" (budget 5.00) holding
+/// Milk, 1.5 kg Bananas, Bread and the unpriced Salt.
+@MainActor
+func weeklyWorld() async throws -> (world: TestWorld, cart: CartDetailViewModel) {
+    let world = try await TestWorld.stocked(storage: InMemoryStorage())
+    _ = try await world.useCases.addItem(name: "Salt", category: "Pantry")
+    let cart = CartDetailViewModel(useCases: world.useCases, cart: "Weekly")
+    #expect(await cart.create(budget: "5", items: ["Milk", "Bananas", "Bread", "Salt"]))
+    #expect(await cart.setLine("Bananas", quantity: try Quantity(parsing: "1.5"), store: nil))
+    return (world, cart)
+}
+
+func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+@MainActor @Suite struct HomeViewModelTests {
+    @Test func emptyHomeSaysHowToStart() async throws {
+        let home = HomeViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        #expect(home.render() == "Loading...")
+        await home.load()
+        #expect(home.render() == """
+            Active carts
+              No carts yet - create one with: grock cart new NAME --budget 50
+
+            Insights
+              Spent in 2026-03  0.00 EUR  on 0 trips
+              Open budgets      0.00 EUR  across 0 carts
+            """)
+    }
+
+    @Test func overBudgetIsVisibleWithoutColour() async throws {
+        let (world, _) = try await weeklyWorld()
+        let home = HomeViewModel(useCases: world.useCases)
+        await home.load()
+        #expect(home.render() == """
+            Active carts
+              Weekly  [planning]  created 2026-03-02  4 items
+                [####################]! 131%  planned 6.56 of 5.00 EUR, 1.56 OVER BUDGET
+
+            Insights
+              Spent in 2026-03  0.00 EUR  on 0 trips
+              Open budgets      5.00 EUR  across 1 cart
+            """)
+        #expect(home.rows.first?.overBudget == true)
+        #expect(home.rows.first?.plannedTotal == "6.56")
+    }
+
+    @Test func richStyleUsesColourAndUnicodeOnlyWhenAsked() async throws {
+        let (world, _) = try await weeklyWorld()
+        let home = HomeViewModel(useCases: world.useCases)
+        await home.load()
+        #expect(!home.render().contains("\u{1B}["))
+        #expect(home.render().allSatisfy { $0.isASCII })
+        #expect(home.render(.rich).contains("\u{1B}[31m"))
+        #expect(home.render(.rich).contains("█"))
+        #expect(lines(home.render()).allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func loadingIsObserved() async throws {
+        let (world, _) = try await weeklyWorld()
+        let home = HomeViewModel(useCases: world.useCases)
+        let changed = ObservationFlag()
+        withObservationTracking { _ = home.carts } onChange: { changed.set() }
+        await home.load()
+        #expect(changed.value)
+    }
+}
+
+@MainActor @Suite struct CartDetailViewModelTests {
+    @Test func planningIsGroupedByStoreWithTheBudgetCounter() async throws {
+        let (_, cart) = try await weeklyWorld()
+        #expect(cart.render() == """
+            Weekly  [planning]  created 2026-03-02
+            [####################]! 131%  planned 6.56 of 5.00 EUR, 1.56 OVER BUDGET
+
+            Aldi                                                                4.07
+              Bananas  1.5 kg  x 1.99  2.98
+              Milk     1 each  x 1.09  1.09
+
+            Lidl                                                                2.49
+              Bread  1 each  x 2.49  2.49
+
+            No store                                                            0.00
+              Salt  1 each  no price  -
+
+            No known price for: Salt (not in the total)
+            """)
+    }
+
+    @Test func shoppingShowsCheckBoxesPricesAndProgress() async throws {
+        let (_, cart) = try await weeklyWorld()
+        #expect(await cart.startTrip())
+        #expect(await cart.log("Milk", price: "1.19"))
+        #expect(await cart.addImpulse("Chocolate", price: "1.49"))
+        #expect(cart.notice == "Weekly: added impulse buy Chocolate")
+        #expect(cart.render() == """
+            Weekly  [shopping]  created 2026-03-02  [####------] 2/5
+            [##########----------]   53%  spent 2.68 of 5.00 EUR, 2.32 left
+
+            Aldi                                                                5.66
+              [ ]  Bananas    1.5 kg  (1.99)
+              [x]  Milk       1 each    1.19  1.19  planned 1.09
+              [x]  Chocolate  1 each    1.49  1.49  impulse
+
+            Lidl                                                                2.49
+              [ ]  Bread  1 each  (2.49)
+
+            No store                                                            0.00
+              [ ]  Salt  1 each  (no price)
+            """)
+        let document = try #require(cart.document)
+        #expect(document.status == "shopping" && document.actualTotal == "2.68" && document.remaining == "2.32")
+        #expect(document.items.map(\.item) == ["Bananas", "Milk", "Chocolate", "Bread", "Salt"])
+    }
+
+    @Test func completedIsReadOnlyAndRefusalsBecomeErrorState() async throws {
+        let (_, cart) = try await weeklyWorld()
+        await cart.startTrip()
+        await cart.log("Bread", price: nil)
+        #expect(await cart.finishTrip())
+        #expect(lines(cart.render())[2] == "Completed 2026-03-02; read-only (grock trip reopen \"Weekly\" to correct it).")
+        #expect(await cart.add(["Milk"]) == false)
+        #expect(cart.errorMessage == "cart \"Weekly\" is completed; reopen it to change it")
+        #expect(cart.lastError as? DomainError == .notAllowed(cart: "Weekly", status: .completed, action: .edit))
+        #expect(lines(cart.render())[0] == "error: cart \"Weekly\" is completed; reopen it to change it")
+        #expect(await cart.reopen())
+        #expect(cart.errorMessage == nil)
+        #expect(cart.cart?.status == .shopping)
+    }
+
+    @Test func anUnknownCartIsAnErrorNotACrash() async throws {
+        let world = TestWorld(storage: InMemoryStorage())
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Nope")
+        #expect(await cart.load() == false)
+        #expect(cart.render() == "error: no cart named \"Nope\"")
+    }
+
+    @Test func changesAreObserved() async throws {
+        let (_, cart) = try await weeklyWorld()
+        let changed = ObservationFlag()
+        withObservationTracking { _ = cart.details } onChange: { changed.set() }
+        await cart.remove("Salt")
+        #expect(changed.value)
+        #expect(cart.cart?.lines.count == 3)
+    }
+}
+
+@MainActor @Suite struct ShoppingModeViewModelTests {
+    @Test func typedCommandsTickPriceAddAndFinish() async throws {
+        let (world, _) = try await weeklyWorld()
+        let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
+        #expect(await shop.begin())
+        #expect(shop.notice == "Trip started.")
+        #expect(await shop.handle("2") == .stay)              // Milk at its planned price
+        #expect(await shop.handle("p 1 2.05") == .stay)       // Bananas at 2.05/kg
+        #expect(await shop.handle("+ Dark chocolate 1.49") == .stay)
+        #expect(shop.render() == """
+            WEEKLY  [######----] 3/5
+            [####################]! 113%  spent 5.66 of 5.00 EUR, 0.66 OVER BUDGET
+
+            --- Aldi ---
+              1  [x]  Bananas         1.5 kg  2.05
+              2  [x]  Milk            1 each  1.09
+              3  [x]  Dark chocolate  1 each  1.49
+
+            --- Lidl ---
+              4  [ ]  Bread  1 each  2.49
+
+            --- No store ---
+              5  [ ]  Salt  1 each  ?
+
+            Dark chocolate: added and bought.
+            NUMBER tick/untick  |  p NUMBER PRICE bought at a price  |  + NAME PRICE impulse buy  |  f finish  |  q leave
+            """)
+        #expect(await shop.handle("2") == .stay)              // untick Milk
+        #expect(shop.numberedLines[1].isFulfilled == false)
+        #expect(await shop.handle("f") == .finished)
+        // 1.5 kg at 2.05 is 3.075, rounded half-to-even to 3.08.
+        #expect(shop.render() == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left); 2 of 5 items bought; vault prices updated for 1 item.")
+    }
+
+    @Test func badCommandsAreErrorsAndNothingChanges() async throws {
+        let (world, _) = try await weeklyWorld()
+        let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
+        await shop.begin()
+        _ = await shop.handle("9")
+        #expect(shop.errorMessage == "position 9 is not between 1 and 4")
+        _ = await shop.handle("p 1 abc")
+        #expect(shop.errorMessage?.hasPrefix("\"abc\" is not a valid amount") == true)
+        _ = await shop.handle("hello")
+        #expect(shop.errorMessage == "unknown command: type a line number, p N PRICE, + NAME PRICE, f or q")
+        _ = await shop.handle("4")
+        #expect(shop.errorMessage == "no price is known for \"Salt\"; give the price paid")
+        #expect(await shop.handle("f") == .stay)
+        #expect(shop.errorMessage == "nothing on cart \"Weekly\" has been bought yet; log a purchase or abort the trip")
+        #expect(await shop.handle("q") == .left)
+        #expect(shop.numberedLines.allSatisfy { !$0.isFulfilled })
+    }
+}
+
+@MainActor @Suite struct VaultViewModelTests {
+    @Test func browsingShowsCategoriesInOrderWithPriceBadges() async throws {
+        let (world, _) = try await weeklyWorld()
+        let vault = VaultViewModel(useCases: world.useCases)
+        await vault.browse()
+        #expect(lines(vault.render()).prefix(8) == [
+            "Produce", "  Bananas  1.99/kg  at Aldi", "Dairy", "  Milk  1.09/each  at Aldi (+1 store)", "Meat & Fish", "  (no items)",
+            "Bakery", "  Bread  2.49/each  at Lidl",
+        ])
+    }
+
+    @Test func anItemShowsEveryStoreWithTheCheapestMarked() async throws {
+        let (world, _) = try await weeklyWorld()
+        let vault = VaultViewModel(useCases: world.useCases)
+        _ = try await world.useCases.addStore(name: "Market")
+        await vault.setPrice("Bananas", store: "Market", price: "0.89", unit: .lb, promotion: true, until: Day(iso: "2026-03-09"))
+        #expect(vault.render() == """
+            Bananas  (Produce, sold by kg)
+               Store     Price  Normalised  Seen
+            *  Market  0.89/lb     1.96/kg  2026-03-02  promotion until 2026-03-09
+               Aldi    1.99/kg     1.99/kg  2026-03-02
+            * cheapest per kg (EUR)
+            """)
+        let document = try #require(vault.itemDocument)
+        #expect(document.prices.map(\.unitPrice) == ["1.96", "1.99"])
+        #expect(document.prices.first?.cheapest == true)
+    }
+
+    @Test func searchAndHistoryAndEmptyStates() async throws {
+        let empty = VaultViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        await empty.browse()
+        #expect(empty.render() == "The vault is empty. Start with: grock init, then grock item add NAME --category CATEGORY")
+        let (world, _) = try await weeklyWorld()
+        let vault = VaultViewModel(useCases: world.useCases)
+        await vault.search("zzz")
+        #expect(vault.render() == "Items matching \"zzz\"\n  Nothing matches.")
+        await vault.showHistory("milk")
+        #expect(vault.render() == """
+            Price history of Milk (EUR)
+              _@  per each, oldest to newest
+              2026-03-02  Aldi  1.09/each  seen
+              2026-03-02  Lidl  1.19/each  seen
+            """)
+        #expect(await vault.show("Mlik") == false)
+        #expect(vault.errorMessage == "no item named \"Mlik\"; did you mean \"Milk\"?")
+    }
+
+    @Test func categoriesAreManagedHere() async throws {
+        let (world, _) = try await weeklyWorld()
+        let vault = VaultViewModel(useCases: world.useCases)
+        #expect(await vault.moveCategory("Pantry", to: 1))
+        #expect(lines(vault.render()).prefix(3) == ["Categories", "   1.  Pantry         1 item", "   2.  Produce        1 item"])
+        #expect(await vault.removeCategory("Pantry") == false)
+        #expect(vault.errorMessage == "category \"Pantry\" still has 1 item; move or remove them first")
+    }
+}
+
+@MainActor @Suite struct MenuViewModelTests {
+    @Test func storesAndAisles() async throws {
+        let (world, _) = try await weeklyWorld()
+        let stores = StoresViewModel(useCases: world.useCases)
+        await stores.load()
+        #expect(stores.render() == "Stores\n  Aldi  added 2026-03-02\n  Lidl  added 2026-03-02")
+        await stores.aisles(of: "aldi", set: ["Dairy"])
+        #expect(lines(stores.render()).prefix(3) == ["Aisles of Aldi (walking order)", "   1.  Dairy", "   2.  Produce        (default order)"])
+        #expect(await stores.add("Lidl") == false)
+        #expect(stores.errorMessage == "a store named \"Lidl\" already exists")
+        let empty = StoresViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        await empty.load()
+        #expect(empty.render() == "Stores\n  No stores yet - add one with: grock store add NAME")
+    }
+
+    @Test func settingsAndReset() async throws {
+        let (world, _) = try await weeklyWorld()
+        let settings = SettingsViewModel(useCases: world.useCases)
+        await settings.load()
+        #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    yes")
+        #expect(await settings.changeCurrency("JPY") == false)
+        #expect(settings.errorMessage == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
+        #expect(await settings.reset())
+        #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    no - run grock init")
+    }
+
+    @Test func onboardingWalksThroughFirstRun() async throws {
+        let onboarding = OnboardingViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        #expect(lines(onboarding.render())[0] == "Welcome to Grock")
+        #expect(await onboarding.setUp(currency: "usd"))
+        #expect(lines(onboarding.render())[0] == "Grock is set up. Currency: USD.")
+        #expect(await onboarding.addFirstStore("Corner shop"))
+        #expect(await onboarding.addFirstItem("Eggs", category: "Dairy", price: "2.99"))
+        #expect(onboarding.render() == "Added Eggs to the vault. You are ready to plan a cart.")
+        #expect(await onboarding.setUp(currency: nil))
+        #expect(lines(onboarding.render())[0] == "Grock is already set up (currency USD); nothing was changed.")
+    }
+}
+
+@MainActor @Suite struct InsightsViewModelTests {
+    @Test func insightsSumCompletedTrips() async throws {
+        let (world, cart) = try await weeklyWorld()
+        let u = world.useCases
+        await cart.startTrip()
+        await cart.log("Milk", price: "1.09")
+        await cart.log("Bread", price: "2.49")
+        await cart.finishTrip()
+        world.clock.advance(days: 31)
+        _ = try await u.createCart(name: "Next", budget: "3", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("Next")
+        _ = try await u.logPurchase(cart: "Next", item: "Milk", price: "1.29")
+        _ = try await u.logPurchase(cart: "Next", item: "Bread")
+        _ = try await u.finishTrip("Next")
+        let insights = InsightsViewModel(useCases: u)
+        await insights.load(by: .month)
+        #expect(insights.render() == """
+            Spending (EUR), 2026-03-02 to 2026-04-02
+              Total           7.36  on 2 trips
+              Average basket  3.68
+              Over budget     0.78  in all, on 1 trip of 2 with a budget
+              Planning error  1.59  mean |actual - planned| per trip
+
+            By month
+              2026-03  3.58  1 trip  ######################
+              2026-04  3.78  1 trip  ########################
+              trend _@
+
+            Biggest price changes (first and last price paid)
+              Milk   1.09  ->  1.29/each  +18.34%
+              Bread  2.49  ->  2.49/each    0.00%
+            """)
+        await insights.load(by: .store)
+        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################", "  Aldi  2.38  2 trips  ###########"])
+        #expect(insights.document?.byCategory.map(\.label) == ["Bakery", "Dairy"])
+        #expect(await insights.load(from: "2026-4") == false)
+        let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        await empty.load()
+        #expect(empty.render() == "No completed trips yet - insights appear once you finish a trip (grock trip finish CART).")
+    }
+
+    @Test func historyListsCompletedTripsNewestFirst() async throws {
+        let (world, cart) = try await weeklyWorld()
+        await cart.startTrip()
+        await cart.log("Milk", price: nil)
+        await cart.finishTrip()
+        let history = HistoryViewModel(useCases: world.useCases)
+        await history.load()
+        #expect(history.render() == "History (completed trips, newest first)\n  2026-03-02  Weekly  1.09  of 5.00  1/4 bought")
+    }
+}
+
+/// Set from an observation callback, read by the test.
+final class ObservationFlag: @unchecked Sendable {
+    private(set) var value = false
+    func set() { value = true }
+}
