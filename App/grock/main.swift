@@ -1,1 +1,4 @@
-print("grock: coming soon")
+import App
+import Foundation
+
+exit(await GrockCLI.main(Array(CommandLine.arguments.dropFirst())))

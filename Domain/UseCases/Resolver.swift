@@ -56,31 +56,7 @@ struct Resolver {
                 throw DomainError.ambiguous(kind: kind, name: text, candidates: prefixed.map { "\(name($0)) (\(id($0).prefix(8)))" })
             }
         }
-        throw DomainError.notFound(kind: kind, name: text, suggestion: suggestion(for: key, among: candidates.map(name)))
-    }
-
-    /// The closest name: one that starts with or contains what was typed, else within a small
-    /// edit distance.
-    static func suggestion(for key: String, among names: [String]) -> String? {
-        guard !key.isEmpty else { return nil }
-        if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
-            return partial
-        }
-        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(2, key.count / 3) }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        throw DomainError.notFound(kind: kind, name: text, suggestion: Name.closest(to: text, among: candidates.map(name)))
     }
 }
 

@@ -71,7 +71,11 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     private static func example(_ currency: Currency) -> String {
-        currency.minorDigits == 0 ? "349" : "3." + String(repeating: "4", count: currency.minorDigits)
+        switch currency.minorDigits {
+        case 0: "349"
+        case 2: "3.49"
+        default: "3." + String("495000".prefix(currency.minorDigits))
+        }
     }
 }
 

@@ -39,6 +39,34 @@ public enum Name {
         return key
     }
 
+    /// The name a person most likely meant by `text`: one that starts with or contains it,
+    /// else one within a small edit distance; nil when none is close.
+    public static func closest(to text: String, among names: [String]) -> String? {
+        let key = Name.key(text)
+        guard !key.isEmpty else { return nil }
+        if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
+            return partial
+        }
+        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(2, key.count / 3) }
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    /// Levenshtein distance between two strings, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     private static let accentFolding: [Unicode.Scalar: String] = {
         let groups: [(String, String)] = [
             ("àáâãäåāăą", "a"), ("çćĉċč", "c"), ("ďđ", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),

@@ -14,7 +14,7 @@ public struct RenderStyle: Sendable, Hashable {
     public static let plain = RenderStyle()
     public static let rich = RenderStyle(color: true, unicode: true)
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
+    public func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func green(_ text: String) -> String { wrap(text, "32") }
     func red(_ text: String) -> String { wrap(text, "31") }

@@ -15,6 +15,27 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         public let purchasedQuantity: String?
         public let cost: String?
         public let impulse: Bool
+
+        private enum CodingKeys: String, CodingKey {
+            case item, category, quantity, unit, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
+        }
+
+        /// Absent values are written as `null`, so every line has every key.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(item, forKey: .item)
+            try c.encode(category, forKey: .category)
+            try c.encode(quantity, forKey: .quantity)
+            try c.encode(unit, forKey: .unit)
+            try c.encode(fulfilled, forKey: .fulfilled)
+            try c.encode(plannedStore, forKey: .plannedStore)
+            try c.encode(plannedPrice, forKey: .plannedPrice)
+            try c.encode(actualStore, forKey: .actualStore)
+            try c.encode(actualPrice, forKey: .actualPrice)
+            try c.encode(purchasedQuantity, forKey: .purchasedQuantity)
+            try c.encode(cost, forKey: .cost)
+            try c.encode(impulse, forKey: .impulse)
+        }
     }
 
     public let id: String
@@ -28,6 +49,26 @@ public struct CartDocument: Sendable, Hashable, Encodable {
     public let remaining: String?
     public let currency: String
     public let items: [Line]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, status, created, completed, budget, plannedTotal, actualTotal, remaining, currency, items
+    }
+
+    /// Absent values are written as `null`, so every document has every key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(status, forKey: .status)
+        try c.encode(created, forKey: .created)
+        try c.encode(completed, forKey: .completed)
+        try c.encode(budget, forKey: .budget)
+        try c.encode(plannedTotal, forKey: .plannedTotal)
+        try c.encode(actualTotal, forKey: .actualTotal)
+        try c.encode(remaining, forKey: .remaining)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(items, forKey: .items)
+    }
 
     public init(_ details: CartDetails, figures: CartFigures) throws {
         let cart = details.cart

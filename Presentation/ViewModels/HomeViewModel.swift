@@ -80,7 +80,8 @@ public final class HomeViewModel: ErrorState {
 
     public var rows: [CartRow] { carts.map(CartRow.init) }
 
-    public func load() async {
+    @discardableResult
+    public func load() async -> Bool {
         await perform {
             carts = try await useCases.listActiveCarts().map(CartFigures.init)
             let month = useCases.clock.now().day.monthText

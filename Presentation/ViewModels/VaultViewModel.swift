@@ -13,6 +13,24 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         public let observed: String?
         public let promotion: Bool
         public let promotionUntil: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case store, price, unit, unitPrice, perUnit, cheapest, observed, promotion, promotionUntil
+        }
+
+        /// Absent values are written as `null`, so every price has every key.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(store, forKey: .store)
+            try c.encode(price, forKey: .price)
+            try c.encode(unit, forKey: .unit)
+            try c.encode(unitPrice, forKey: .unitPrice)
+            try c.encode(perUnit, forKey: .perUnit)
+            try c.encode(cheapest, forKey: .cheapest)
+            try c.encode(observed, forKey: .observed)
+            try c.encode(promotion, forKey: .promotion)
+            try c.encode(promotionUntil, forKey: .promotionUntil)
+        }
     }
 
     public let id: String

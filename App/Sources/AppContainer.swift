@@ -1,0 +1,68 @@
+import DataLayer
+import Domain
+import Foundation
+import Presentation
+
+/// The composition root: picks the storage, the clock and the identifier source, and builds
+/// use cases and view models over them. Nothing else in Grock constructs these.
+public struct AppContainer: Sendable {
+    public let storage: any Storage
+    public let useCases: UseCases
+    /// The data directory, for the file store; nil in memory.
+    public let directory: String?
+
+    /// Grock over the files in `directory`.
+    public static func live(directory: String, clock: any Clock = SystemClock()) -> AppContainer {
+        AppContainer(storage: FileStorage(directory: directory), clock: clock, directory: directory)
+    }
+
+    /// Grock over a throwaway in-memory store.
+    public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
+        AppContainer(storage: InMemoryStorage(), clock: clock, directory: nil)
+    }
+
+    private init(storage: any Storage, clock: any Clock, directory: String?) {
+        self.storage = storage
+        self.useCases = UseCases(storage: storage, clock: clock, ids: RandomIdentifiers())
+        self.directory = directory
+    }
+
+    // MARK: - View models
+
+    @MainActor public func home() -> HomeViewModel { HomeViewModel(useCases: useCases) }
+    @MainActor public func vault() -> VaultViewModel { VaultViewModel(useCases: useCases) }
+    @MainActor public func cart(_ reference: String) -> CartDetailViewModel { CartDetailViewModel(useCases: useCases, cart: reference) }
+    @MainActor public func shopping(_ reference: String) -> ShoppingModeViewModel { ShoppingModeViewModel(useCases: useCases, cart: reference) }
+    @MainActor public func stores() -> StoresViewModel { StoresViewModel(useCases: useCases) }
+    @MainActor public func settings() -> SettingsViewModel { SettingsViewModel(useCases: useCases) }
+    @MainActor public func onboarding() -> OnboardingViewModel { OnboardingViewModel(useCases: useCases) }
+    @MainActor public func insights() -> InsightsViewModel { InsightsViewModel(useCases: useCases) }
+    @MainActor public func history() -> HistoryViewModel { HistoryViewModel(useCases: useCases) }
+}
+
+/// The machine's clock, with the local time zone's offset; `GROCK_NOW` (RFC 3339) fixes it
+/// for reproducible examples and tests.
+public struct SystemClock: Clock {
+    private let fixed: Timestamp?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        fixed = environment["GROCK_NOW"].flatMap(Timestamp.init(rfc3339:))
+    }
+
+    public func now() -> Timestamp {
+        if let fixed { return fixed }
+        let now = Date()
+        return Timestamp(secondsSince1970: Int64(now.timeIntervalSince1970.rounded(.down)),
+                         utcOffsetSeconds: Int32(TimeZone.current.secondsFromGMT(for: now)))
+    }
+}
+
+/// Random 64-bit identifiers as 16 lowercase hex digits.
+public struct RandomIdentifiers: IdentifierSource {
+    public init() {}
+
+    public func makeIdentifier() -> String {
+        let digits = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,85 @@
+import Domain
+
+/// A command line split into global options, command words, positional arguments and the
+/// command's own options.
+struct Arguments {
+    /// Options every command takes.
+    struct Global {
+        var dataDirectory: String?
+        var inMemory = false
+        var json = false
+        var noColor = false
+        var help = false
+        var version = false
+    }
+
+    var global = Global()
+    /// Everything that is not an option, in order: command words first, then arguments.
+    var words: [String] = []
+    /// The command's options: `--qty 2` is `["qty": ["2"]]`; a flag has an empty value list.
+    var options: [String: [String]] = [:]
+
+    /// Options that take a value, wherever they appear.
+    static let valued: Set<String> = [
+        "data-dir", "budget", "qty", "store", "price", "unit", "until", "category", "to", "currency", "item", "by", "from",
+        "format", "output", "name",
+    ]
+    /// Options that are flags.
+    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none"]
+
+    /// - Throws: `UsageError` for an unknown option or a missing value.
+    init(_ arguments: [String]) throws {
+        var index = 0
+        var onlyWords = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyWords || !token.hasPrefix("--") || token == "--" {
+                if token == "--" && !onlyWords { onlyWords = true; continue }
+                if !onlyWords && (token == "-h") { global.help = true; continue }
+                words.append(token)
+                continue
+            }
+            var name = String(token.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            name = name.lowercased()
+            if Arguments.flags.contains(name) {
+                guard value == nil else { throw UsageError("--\(name) takes no value") }
+                switch name {
+                case "in-memory": global.inMemory = true
+                case "json": global.json = true
+                case "no-color": global.noColor = true
+                case "help": global.help = true
+                case "version": global.version = true
+                default: options[name, default: []] += []
+                }
+            } else if Arguments.valued.contains(name) {
+                if value == nil {
+                    guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                if name == "data-dir" { global.dataDirectory = value } else { options[name, default: []].append(value!) }
+            } else {
+                let known = Array(Arguments.valued.union(Arguments.flags))
+                let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
+                throw UsageError("unknown option --\(name)\(hint)")
+            }
+        }
+        if global.inMemory && global.dataDirectory != nil { throw UsageError("--data-dir and --in-memory cannot be used together") }
+    }
+
+    func value(_ name: String) -> String? { options[name]?.last }
+    func values(_ name: String) -> [String] { options[name] ?? [] }
+    func has(_ name: String) -> Bool { options[name] != nil }
+}
+
+/// A command line Grock cannot make sense of: exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,132 @@
+import Domain
+import Presentation
+
+extension Commands {
+    static let cart: [Command] = [
+        Command("cart new", usage: "grock cart new NAME [--budget AMOUNT] [--item ITEM]...",
+                summary: "Create a cart to plan, optionally with a budget and items from the vault.",
+                details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.",
+                examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
+                options: ["budget", "item"], arguments: 1...1) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).") { run in
+            let home = run.container.home()
+            try run.check(await home.load(), home.lastError)
+            if run.json { return run.console.json(home.rows) }
+            run.console.out(home.carts.isEmpty ? "No active carts." : home.carts.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
+        },
+        Command("cart show", usage: "grock cart show CART",
+                summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
+                details: "CART is a cart's name or the start of its id; a completed cart can be shown too.",
+                examples: ["grock cart show Weekly", "grock --json cart show Weekly"], arguments: 1...1) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.load(), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).",
+                arguments: 1...1) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.delete(), cart.lastError)
+            run.console.out(cart.notice ?? "")
+        },
+        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.",
+                arguments: 2...2) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.edit(name: run.argument(1), budget: nil), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart budget", usage: "grock cart budget CART AMOUNT | --none", summary: "Set or remove a cart's budget.",
+                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: ["none"], arguments: 1...2) { run in
+            let amount: String?? = run.parsed.has("none") ? .some(nil) : run.arguments.count == 2 ? .some(run.argument(1)) : nil
+            guard let amount else { throw UsageError("give an amount or --none") }
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.edit(name: nil, budget: amount), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--store STORE]",
+                summary: "Put vault items on a cart; an item already on it gets the quantity added.",
+                details: "Without --store each item is planned at the store where it is cheapest today; its planned\nprice is the vault's price there, converted to the line's unit.",
+                examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Bread Eggs Butter --store Lidl"],
+                options: ["qty", "store"], arguments: 2...200) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one,
+                                         store: run.parsed.value("store")), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart set", usage: "grock cart set CART ITEM [--qty Q] [--store STORE]",
+                summary: "Change a line's quantity or the store it is planned at (the planned price follows).",
+                examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Milk --store Aldi"],
+                options: ["qty", "store"], arguments: 2...2) { run in
+            guard run.parsed.has("qty") || run.parsed.has("store") else { throw UsageError("give --qty or --store") }
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), store: run.parsed.value("store")), cart.lastError)
+            try show(cart, run)
+        },
+        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", arguments: 2...2) { run in
+            let cart = run.container.cart(run.argument(0))
+            try run.check(await cart.remove(run.argument(1)), cart.lastError)
+            try show(cart, run)
+        },
+    ]
+
+    static let trip: [Command] = [
+        Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.",
+                arguments: 1...1) { run in try await tripStep(run) { await $0.startTrip() } },
+        Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q]",
+                summary: "Log a purchase: mark a line bought at the price paid (per unit of the line).",
+                details: "The price defaults to the planned price, the store to the planned store, the quantity to\nthe planned quantity. Logging a line again corrects it.",
+                examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25"],
+                options: ["price", "store", "qty"], arguments: 2...2) { run in
+            let quantity = try run.quantity("qty")
+            try await tripStep(run) { await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity) }
+        },
+        Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", arguments: 2...2) { run in
+            try await tripStep(run) { await $0.unlog(run.argument(1)) }
+        },
+        Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE]",
+                summary: "Add something bought on impulse: on this cart only, never in the vault.",
+                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49"], options: ["price", "qty", "store"],
+                arguments: 2...2) { run in
+            guard let price = run.parsed.value("price") else { throw UsageError("give the price with --price") }
+            let quantity = try run.quantity("qty") ?? .one
+            try await tripStep(run) { await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store")) }
+        },
+        Command("trip finish", usage: "grock trip finish CART",
+                summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.",
+                arguments: 1...1) { run in try await tripStep(run) { await $0.finishTrip() } },
+        Command("trip abort", usage: "grock trip abort CART",
+                summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.",
+                arguments: 1...1) { run in try await tripStep(run) { await $0.abortTrip() } },
+        Command("trip reopen", usage: "grock trip reopen CART",
+                summary: "Reopen a completed cart to correct it; finishing again records the trip anew.",
+                arguments: 1...1) { run in try await tripStep(run) { await $0.reopen() } },
+    ]
+
+    @MainActor
+    static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async -> Bool) async throws {
+        let cart = run.container.cart(run.argument(0))
+        try run.check(await step(cart), cart.lastError)
+        try show(cart, run)
+    }
+
+    /// Prints a cart after a command: its JSON document, or the notice and the cart screen.
+    @MainActor
+    static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
+        if run.json, let document = cart.document { return run.console.json(document) }
+        if let notice = cart.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".\n") }
+        run.console.out(cart.render(run.style))
+    }
+}
+
+/// Carts as lines of `cart list` and `history`.
+enum CartListText {
+    static func lines(_ figures: CartFigures, _ style: RenderStyle) -> [String] {
+        let cart = figures.cart
+        return ["\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.rawValue.prefix(8))  created \(cart.createdAt.day)  "
+            + "planned \(figures.planned.amountText)  spent \(figures.actual.amountText)"
+            + (cart.budget.map { "  budget \($0.amountText)" } ?? "")]
+    }
+}

@@ -1,0 +1,161 @@
+import Domain
+import Presentation
+
+extension Commands {
+    static let store: [Command] = [
+        Command("store add", usage: "grock store add NAME", summary: "Add a store.", examples: ["grock store add Aldi"],
+                arguments: 1...1) { run in try await storeStep(run) { await $0.add(run.argument(0)) } },
+        Command("store rename", usage: "grock store rename OLD NEW", summary: "Rename a store.", arguments: 2...2) { run in
+            try await storeStep(run) { await $0.rename(run.argument(0), to: run.argument(1)) }
+        },
+        Command("store remove", usage: "grock store remove NAME",
+                summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.",
+                arguments: 1...1) { run in try await storeStep(run) { await $0.remove(run.argument(0)) } },
+        Command("store list", usage: "grock store list", summary: "List the stores.") { run in
+            try await storeStep(run) { await $0.load() }
+        },
+        Command("store aisles", usage: "grock store aisles STORE [CATEGORY...]",
+                summary: "Show a store's aisle order, or set it: the categories in the order you walk them.",
+                details: "Categories not named follow in the vault's order. A cart grouped by store lists its lines\nin that store's aisle order.",
+                examples: ["grock store aisles Aldi", "grock store aisles Aldi Bakery Produce Dairy"], arguments: 1...100) { run in
+            try await storeStep(run) { await $0.aisles(of: run.argument(0), set: Array(run.arguments.dropFirst())) }
+        },
+    ]
+
+    @MainActor
+    static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
+        let stores = run.container.stores()
+        try run.check(await step(stores), stores.lastError)
+        if run.json {
+            if let aisles = stores.aisles { return run.console.json(AislesDocument(store: aisles.store.name, aisles: aisles.order.map(\.name))) }
+            return run.console.json(stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) })
+        }
+        if let notice = stores.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.out(stores.render(run.style))
+    }
+
+    static let category: [Command] = [
+        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.",
+                arguments: 1...1) { run in try await categoryStep(run) { await $0.addCategory(run.argument(0)) } },
+        Command("category rename", usage: "grock category rename OLD NEW", summary: "Rename a category.", arguments: 2...2) { run in
+            try await categoryStep(run) { await $0.renameCategory(run.argument(0), to: run.argument(1)) }
+        },
+        Command("category remove", usage: "grock category remove NAME",
+                summary: "Remove an empty category (move or remove its items first).", arguments: 1...1) { run in
+            try await categoryStep(run) { await $0.removeCategory(run.argument(0)) }
+        },
+        Command("category move", usage: "grock category move NAME --to POSITION", summary: "Move a category to a position (1 is first).",
+                examples: ["grock category move Bakery --to 1"], options: ["to"], arguments: 1...1) { run in
+            guard let text = run.parsed.value("to") else { throw UsageError("give the new position with --to") }
+            guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \"\(text)\"") }
+            try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
+        },
+        Command("category list", usage: "grock category list", summary: "List the categories in order.") { run in
+            try await categoryStep(run) { await $0.listCategories() }
+        },
+    ]
+
+    @MainActor
+    static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
+        let vault = run.container.vault()
+        try run.check(await step(vault), vault.lastError)
+        if run.json {
+            return run.console.json(vault.categories.enumerated().map {
+                CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount)
+            })
+        }
+        if let notice = vault.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.out(vault.render(run.style))
+    }
+
+    static let item: [Command] = [
+        Command("item add", usage: "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT]]",
+                summary: "Add an item to the vault, optionally with its price at a store.",
+                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg.\nUnits: each, pack, g, kg, lb, oz, ml, l.",
+                examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
+                           "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg"],
+                options: ["category", "price", "store", "unit"], arguments: 1...1) { run in
+            guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
+            if run.parsed.has("price") != run.parsed.has("store") { throw UsageError("--price and --store go together") }
+            let unit = try run.unit()
+            try await itemStep(run) {
+                await $0.addItem(run.argument(0), category: category, price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit)
+            }
+        },
+        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]]",
+                summary: "Record a price seen at a store (shelf or flyer) without buying.",
+                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.",
+                examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
+                options: ["store", "price", "unit", "promo", "until"], arguments: 1...1) { run in
+            guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {
+                throw UsageError("give --store and --price")
+            }
+            if run.parsed.has("until") && !run.parsed.has("promo") { throw UsageError("--until goes with --promo") }
+            let unit = try run.unit(), until = try run.day("until")
+            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, promotion: run.parsed.has("promo"), until: until) }
+        },
+        Command("item show", usage: "grock item show ITEM",
+                summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
+                examples: ["grock item show Milk", "grock --json item show Milk"], arguments: 1...1) { run in
+            try await itemStep(run) { await $0.show(run.argument(0)) }
+        },
+        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.",
+                arguments: 1...1) { run in
+            let vault = run.container.vault()
+            try run.check(await vault.showHistory(run.argument(0)), vault.lastError)
+            if run.json {
+                return run.console.json(vault.history.map {
+                    PriceDocument(date: $0.observation.observedAt.description, store: $0.storeName, price: $0.observation.price.price.amountText,
+                                  unit: $0.observation.price.unit.rawValue, source: $0.observation.source == .manual ? "seen" : "paid",
+                                  promotion: $0.observation.isPromotion, currency: vault.currency.code)
+                })
+            }
+            run.console.out(vault.render(run.style))
+        },
+        Command("item list", usage: "grock item list [--category CATEGORY]", summary: "Show the vault: categories in order with their items.",
+                options: ["category"]) { run in
+            let vault = run.container.vault()
+            try run.check(await vault.browse(category: run.parsed.value("category")), vault.lastError)
+            if run.json { return run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
+            run.console.out(vault.render(run.style))
+        },
+        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.",
+                arguments: 1...1) { run in
+            let vault = run.container.vault()
+            try run.check(await vault.search(run.argument(0)), vault.lastError)
+            if run.json { return run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
+            run.console.out(vault.render(run.style))
+        },
+        Command("item rename", usage: "grock item rename OLD NEW", summary: "Rename an item (and its lines on active carts).",
+                arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
+        Command("item move", usage: "grock item move ITEM --category CATEGORY", summary: "Move an item to another category.",
+                options: ["category"], arguments: 1...1) { run in
+            guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
+            try await itemStep(run) { await $0.moveItem(run.argument(0), to: category) }
+        },
+        Command("item remove", usage: "grock item remove ITEM",
+                summary: "Remove an item from the vault; cart lines and history keep its name.", arguments: 1...1) { run in
+            let vault = run.container.vault()
+            try run.check(await vault.removeItem(run.argument(0)), vault.lastError)
+            if !run.json { run.console.out((vault.notice ?? "").prefix(1).uppercased() + (vault.notice ?? "").dropFirst() + ".") }
+        },
+    ]
+
+    @MainActor
+    static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
+        let vault = run.container.vault()
+        try run.check(await step(vault), vault.lastError)
+        if run.json, let document = vault.itemDocument { return run.console.json(document) }
+        if let notice = vault.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.out(vault.render(run.style))
+    }
+}
+
+struct StoreDocument: Encodable { let id, name, created: String }
+struct AislesDocument: Encodable { let store: String; let aisles: [String] }
+struct CategoryDocument: Encodable { let position: Int; let name: String; let items: Int }
+struct PriceDocument: Encodable {
+    let date, store, price, unit, source: String
+    let promotion: Bool
+    let currency: String
+}

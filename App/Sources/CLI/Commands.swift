@@ -1,0 +1,126 @@
+import DataLayer
+import Domain
+import Foundation
+import Presentation
+
+/// Every command of `grock`, in the order `grock help` lists them.
+enum Commands {
+    static let all: [Command] = general + store + category + item + cart + trip + other
+
+    static let general: [Command] = [
+        Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.") { run in
+            let home = run.container.home()
+            try run.check(await home.load(), home.lastError)
+            if run.json { return run.console.json(HomeDocument(carts: home.rows, insights: home.insights)) }
+            run.console.out(home.render(run.style))
+        },
+        Command("init", usage: "grock init [--currency CODE]",
+                summary: "First run: create the default categories and choose the currency (EUR unless given).",
+                details: "Running it again changes nothing; it refuses to switch the currency of data already set up\n(use grock settings currency).",
+                examples: ["grock init", "grock init --currency GBP"], options: ["currency"]) { run in
+            let onboarding = run.container.onboarding()
+            try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding.lastError)
+            if run.json, let report = onboarding.report {
+                return run.console.json(SetupDocument(currency: report.currency.code, categoriesAdded: report.categoriesAdded,
+                                                      alreadySetUp: report.wasAlreadySetUp))
+            }
+            run.console.out(onboarding.render(run.style))
+        },
+        Command("demo", usage: "grock demo",
+                summary: "Walk through a whole plan -> shop -> finish journey on sample data, screen by screen.",
+                details: "It runs in a throwaway in-memory store and never touches your data.") { run in
+            try await Demo.run(run)
+        },
+    ]
+
+    static let other: [Command] = [
+        Command("shop", usage: "grock shop CART",
+                summary: "Shopping mode: the list in store order, numbered; tick items off as you go.",
+                details: """
+                Starts the trip when the cart is still being planned. Then, one action a line:
+                  3              tick line 3 (bought at its planned price), or untick it
+                  p 3 1.29       line 3 was bought at 1.29 per unit
+                  + Gum 0.99     an impulse buy
+                  f              finish the trip
+                  q              leave; everything is already saved
+                Works with a pipe too: printf '1\\n2\\nf\\n' | grock shop Weekly
+                """, arguments: 1...1) { run in
+            try await ShopSession.run(run)
+        },
+        Command("history", usage: "grock history", summary: "List completed trips, newest first.") { run in
+            let history = run.container.history()
+            try run.check(await history.load(), history.lastError)
+            if run.json { return run.console.json(history.rows) }
+            run.console.out(history.render(run.style))
+        },
+        Command("insights", usage: "grock insights [--by month|store|category] [--from YYYY-MM] [--to YYYY-MM]",
+                summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes.",
+                examples: ["grock insights", "grock insights --by store --from 2026-01"], options: ["by", "from", "to"]) { run in
+            let text = run.parsed.value("by") ?? "month"
+            guard let grouping = InsightsViewModel.Grouping(rawValue: text.lowercased()) else {
+                throw UsageError("--by takes month, store or category, not \"\(text)\"")
+            }
+            let insights = run.container.insights()
+            try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to")), insights.lastError)
+            if run.json, let document = insights.document { return run.console.json(document) }
+            run.console.out(insights.render(run.style))
+        },
+        Command("settings show", usage: "grock settings show", summary: "Show the settings.") { run in
+            try await settingsStep(run) { await $0.load() }
+        },
+        Command("settings currency", usage: "grock settings currency CODE",
+                summary: "Change the currency (an ISO code). Amounts are relabelled, not converted.",
+                examples: ["grock settings currency GBP"], arguments: 1...1) { run in
+            try await settingsStep(run) { await $0.changeCurrency(run.argument(0)) }
+        },
+        Command("reset", usage: "grock reset --yes", summary: "Erase all data, history and undo included. Cannot be undone.",
+                options: ["yes"]) { run in
+            guard run.parsed.has("yes") else { throw UsageError("reset erases everything and cannot be undone; run grock reset --yes") }
+            try await settingsStep(run) { await $0.reset() }
+        },
+        Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
+                details: "Exit code 0 when every file reads, 3 when something does not.") { run in
+            try Doctor.run(run)
+        },
+        Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.") { run in
+            do {
+                let summary = try await run.container.useCases.undoLastChange()
+                run.console.out("Undid: \(summary).")
+            } catch DomainError.nothingToUndo {
+                throw DomainError.nothingToUndo
+            }
+        },
+        Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", arguments: 0...2) { run in
+            if run.arguments.isEmpty { return run.console.out(GrockCLI.overview) }
+            let command = try GrockCLI.find(run.arguments.map { $0.lowercased() })
+            run.console.out(command.command.help)
+        },
+    ]
+
+    @MainActor
+    static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
+        let settings = run.container.settings()
+        try run.check(await step(settings), settings.lastError)
+        if run.json, let current = settings.settings {
+            return run.console.json(SettingsDocument(currency: current.currency.code, setUp: current.isSetUp))
+        }
+        if let notice = settings.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.out(settings.render(run.style))
+    }
+}
+
+struct HomeDocument: Encodable {
+    let carts: [CartRow]
+    let insights: HomeInsights?
+}
+
+struct SetupDocument: Encodable {
+    let currency: String
+    let categoriesAdded: [String]
+    let alreadySetUp: Bool
+}
+
+struct SettingsDocument: Encodable {
+    let currency: String
+    let setUp: Bool
+}

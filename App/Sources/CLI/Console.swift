@@ -1,0 +1,49 @@
+import Foundation
+import Presentation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the CLI writes: stdout for what was asked for, stderr for errors, one line each.
+@MainActor
+final class Console {
+    let style: RenderStyle
+    let isInteractive: Bool
+    private(set) var output: [String] = []
+
+    /// Plain ASCII without colour unless stdout is a terminal, `NO_COLOR` is unset and
+    /// `--no-color` was not given.
+    init(noColor: Bool, environment: [String: String]) {
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let colour = terminal && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        style = colour ? .rich : .plain
+        isInteractive = isatty(STDIN_FILENO) == 1 && terminal
+    }
+
+    func out(_ text: String) {
+        guard !text.isEmpty else { return }
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// One line on stderr: `grock: <message>`.
+    func error(_ message: String) {
+        FileHandle.standardError.write(Data(("grock: " + message + "\n").utf8))
+    }
+
+    /// One JSON document on stdout, keys sorted.
+    func json<T: Encodable>(_ value: T) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        out(String(decoding: try! encoder.encode(value), as: UTF8.self))  // display documents are plain value types
+    }
+
+    /// Reads a line from stdin; nil at its end.
+    func readLine(prompt: String) -> String? {
+        if isInteractive { FileHandle.standardOutput.write(Data(prompt.utf8)) }
+        return Swift.readLine(strippingNewline: true)
+    }
+
+    func clearScreen() {
+        if isInteractive && style.color { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
+    }
+}

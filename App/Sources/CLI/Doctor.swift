@@ -1,0 +1,27 @@
+import DataLayer
+
+/// `grock doctor`: what the data directory holds and what is wrong with it.
+@MainActor
+enum Doctor {
+    static func run(_ run: Invocation) throws {
+        guard let storage = run.container.storage as? FileStorage else {
+            return run.console.out("In memory: nothing on disk to check.")
+        }
+        let checks = storage.diagnose()
+        if run.json {
+            run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
+        } else {
+            run.console.out(checks.map { "\($0.isProblem ? "PROBLEM" : "ok     ")  \($0.subject): \($0.detail)" }.joined(separator: "\n"))
+        }
+        let problems = checks.filter(\.isProblem).count
+        if problems > 0 {
+            throw CommandFailure(code: .storage, description: "\(problems) problem\(problems == 1 ? "" : "s") found; nothing was changed")
+        }
+    }
+}
+
+struct DoctorDocument: Encodable {
+    let subject: String
+    let detail: String
+    let problem: Bool
+}

@@ -1,0 +1,100 @@
+import DataLayer
+import Domain
+import Foundation
+
+/// The `grock` command line: parses, finds the command, builds the container, runs it, and
+/// turns every failure into one line on stderr and a documented exit code.
+public enum GrockCLI {
+    public static let version = "grock 0.1.0"
+
+    /// Runs `grock` with `arguments` (without the program name).
+    /// - Returns: the exit code.
+    @MainActor
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        var noColor = arguments.contains("--no-color")
+        do {
+            let parsed = try Arguments(arguments)
+            noColor = parsed.global.noColor
+            let console = Console(noColor: noColor, environment: environment)
+            if parsed.global.version {
+                console.out(version)
+                return ExitCode.success.rawValue
+            }
+            let (command, rest) = try find(parsed.words.map { $0 })
+            if parsed.global.help {
+                console.out(command.path.isEmpty ? overview : command.help)
+                return ExitCode.success.rawValue
+            }
+            try validate(parsed, for: command, arguments: rest)
+            let container = try makeContainer(parsed.global, environment: environment)
+            try await command.run(Invocation(arguments: rest, parsed: parsed, container: container, console: console))
+            return ExitCode.success.rawValue
+        } catch {
+            let console = Console(noColor: noColor, environment: environment)
+            let code = ExitCode.of(error)
+            console.error("\(error)" + (code == .usage && error is UsageError ? " (see grock help)" : ""))
+            return code.rawValue
+        }
+    }
+
+    /// The command the words name (case-insensitively) and the words left as its arguments.
+    static func find(_ words: [String]) throws -> (command: Command, arguments: [String]) {
+        let lowered = words.map { $0.lowercased() }
+        for length in stride(from: min(2, lowered.count), through: lowered.isEmpty ? 0 : 1, by: -1) {
+            let path = Array(lowered.prefix(length))
+            if let command = Commands.all.first(where: { $0.path == path }) {
+                return (command, Array(words.dropFirst(length)))
+            }
+        }
+        let nouns = Set(Commands.all.compactMap(\.path.first))
+        if nouns.contains(lowered[0]) {
+            let verbs = Commands.all.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
+            let typed = lowered.count > 1 ? "\"\(words[1])\" is not a \(lowered[0]) command" : "\(lowered[0]) needs a command"
+            let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
+            throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
+        }
+        let hint = Name.closest(to: lowered[0], among: Array(nouns)).map { "; did you mean \($0)?" } ?? ""
+        throw UsageError("unknown command \"\(words[0])\"\(hint)")
+    }
+
+    private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
+        for option in parsed.options.keys where !command.options.contains(option) {
+            throw UsageError("grock \(command.name) does not take --\(option)")
+        }
+        guard command.arguments.contains(arguments.count) else {
+            if arguments.count < command.arguments.lowerBound {
+                throw UsageError("missing arguments; usage: \(command.usage)")
+            }
+            throw UsageError("too many arguments (\"\(arguments[command.arguments.upperBound])\"); usage: \(command.usage)")
+        }
+        for argument in arguments where argument.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("an argument is empty; usage: \(command.usage)")
+        }
+    }
+
+    private static func makeContainer(_ global: Arguments.Global, environment: [String: String]) throws -> AppContainer {
+        if global.inMemory { return .inMemory(clock: SystemClock(environment: environment)) }
+        guard let directory = DataDirectory.resolve(flag: global.dataDirectory, environment: environment) else {
+            throw CommandFailure(code: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
+        }
+        return .live(directory: directory, clock: SystemClock(environment: environment))
+    }
+
+    /// The text of `grock help`.
+    static var overview: String {
+        var lines = ["Grock - plan grocery trips on a budget and remember what things cost.", "",
+                     "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"]
+        for command in Commands.all {
+            var brief = String(command.summary.prefix { !";.\n".contains($0) })
+            if brief.count > 58 { brief = brief.prefix(55) + "..." }
+            let name = command.path.isEmpty ? "(none)" : command.name
+            lines.append("  " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + brief)
+        }
+        lines += ["", "CART and ITEM are names (any case) or the start of an id.",
+                  "Prices are per unit of the item: --price 3.49 for an item sold by the kg is 3.49/kg.",
+                  "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
+                  "Exit codes: 0 ok, 1 refused or not found, 2 usage error, 3 storage problem.",
+                  "grock help COMMAND shows a command's options and examples. Try: grock demo"]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One finding of `grock doctor`.
+public struct HealthCheck: Sendable, Equatable {
+    public let subject: String
+    /// What was found, for a healthy subject; what is wrong, otherwise.
+    public let detail: String
+    public let isProblem: Bool
+}
+
+extension FileStorage {
+    /// Reads every file of the data directory and says what is in it and what is wrong,
+    /// without changing anything (it takes the lock shared, like any reader).
+    public func diagnose() -> [HealthCheck] {
+        var checks: [HealthCheck] = []
+        func ok(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
+        func problem(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
+
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            ok(directory, "does not exist yet; it is created by the first change")
+            return checks
+        }
+        let mode = info.st_mode & 0o777
+        if mode & 0o077 != 0 { problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
+        else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
+        do {
+            try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
+                let record: StateRecord
+                do {
+                    record = try loadState()
+                    let state = try ActiveState(record)
+                    ok(statePath, "schema \(record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+                        + "\(state.categories.count) categories, \(state.items.count) items, \(state.carts.count) active carts")
+                } catch let error as StorageError {
+                    return problem(statePath, reasonText(error))
+                } catch {
+                    return problem(statePath, "\(error)")
+                }
+                do {
+                    let events = try FileStorage.loadHistory(historyPath, committed: record.historyBytes)
+                    let history = try History(events, currency: try RecordMapper(settings: record.settings).currency)
+                    var size = stat()
+                    let extra = stat(historyPath, &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
+                    ok(historyPath, "\(history.order.count) completed carts, \(history.observations.count) prices"
+                        + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
+                } catch let error as StorageError {
+                    problem(historyPath, reasonText(error))
+                } catch {
+                    problem(historyPath, "\(error)")
+                }
+                var broken = 0
+                for entry in record.undo.entries where entry.hadState {
+                    let path = undoPath(entry.sequence)
+                    do {
+                        guard let bytes = try FileSystem.read(path) else { throw RecordError("missing") }
+                        _ = try ActiveState(try RecordCodec.decodeState(bytes, path: path))
+                    } catch {
+                        broken += 1
+                        problem(path, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
+                    }
+                }
+                if broken == 0 { ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
+            }
+        } catch {
+            problem(directory, "\(error)")
+        }
+        return checks
+    }
+
+    private func reasonText(_ error: StorageError) -> String {
+        switch error {
+        case .unreadable(_, let reason): reason
+        case .newerVersion(_, let found, let supported): "schema \(found) is newer than this grock reads (\(supported)); upgrade grock"
+        case .busy: "busy"
+        case .io(_, let reason): reason
+        }
+    }
+}
