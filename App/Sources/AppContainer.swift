@@ -12,8 +12,9 @@ public struct AppContainer: Sendable {
     public let directory: String?
 
     /// Grock over the files in `directory`.
-    public static func live(directory: String, clock: any Clock = SystemClock()) -> AppContainer {
-        AppContainer(storage: FileStorage(directory: directory), clock: clock, directory: directory)
+    /// - Parameter lockTimeout: how long to wait for another grock using the directory.
+    public static func live(directory: String, clock: any Clock = SystemClock(), lockTimeout: Duration = .seconds(10)) -> AppContainer {
+        AppContainer(storage: FileStorage(directory: directory, lockTimeout: lockTimeout), clock: clock, directory: directory)
     }
 
     /// Grock over a throwaway in-memory store.

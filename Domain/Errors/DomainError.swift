@@ -40,7 +40,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notFound(let kind, let name, let suggestion):
             "no \(kind) named \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
-            "\"\(name)\" could be any of these \(kind)s: \(candidates.joined(separator: ", ")); give more of the name or id"
+            "\"\(name)\" matches more than one \(kind): \(candidates.joined(separator: ", ")); give more of the name or the id"
         case .notAllowed(let cart, let status, let action): DomainError.refusal(cart: cart, status: status, action: action)
         case .notOnCart(let item, let cart): "\"\(item)\" is not on cart \"\(cart)\""
         case .notBought(let item, let cart): "\"\(item)\" has not been bought on cart \"\(cart)\""

@@ -77,7 +77,8 @@ public enum GrockCLI {
         guard let directory = DataDirectory.resolve(flag: global.dataDirectory, environment: environment) else {
             throw CommandFailure(code: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
         }
-        return .live(directory: directory, clock: SystemClock(environment: environment))
+        let timeout = environment["GROCK_LOCK_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) } ?? .seconds(10)
+        return .live(directory: directory, clock: SystemClock(environment: environment), lockTimeout: timeout)
     }
 
     /// The text of `grock help`.
@@ -91,7 +92,7 @@ public enum GrockCLI {
             lines.append("  " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + brief)
         }
         lines += ["", "CART and ITEM are names (any case) or the start of an id.",
-                  "Prices are per unit of the item: --price 3.49 for an item sold by the kg is 3.49/kg.",
+                  "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
                   "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
                   "Exit codes: 0 ok, 1 refused or not found, 2 usage error, 3 storage problem.",
                   "grock help COMMAND shows a command's options and examples. Try: grock demo"]

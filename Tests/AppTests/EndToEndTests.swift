@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct JourneyTests {
+    @Test func planShopFinishReopenFinish() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        var cart = try grock.ok("cart show weekly")
+        #expect(cart.contains("Weekly  [planning]  created 2026-03-02"))
+        #expect(cart.contains("planned 6.56 of 20.00 EUR, 13.44 left"))   // 1.5 kg × 1.99 = 2.985 -> 2.98
+        try grock.ok("trip start Weekly")
+        try grock.ok("trip log Weekly Milk --price 1.19")
+        try grock.ok("trip log Weekly Bananas --price 2.05 --qty 1.2")
+        try grock.ok("trip impulse Weekly Dark|chocolate --price 1.49")
+        cart = try grock.ok("cart show Weekly")
+        #expect(cart.contains("[x]  Milk"))
+        #expect(cart.contains("spent 5.14 of 20.00 EUR"))   // 1.19 + 1.2 × 2.05 (2.46) + 1.49
+        let finished = try grock.ok("trip finish Weekly")
+        #expect(finished.contains("[completed]"))
+        #expect(try grock.ok("item show Bananas").contains("2.05/kg"))
+        #expect(try grock.ok("history").contains("2026-03-02  Weekly  5.14"))
+        #expect(try grock.run("trip log Weekly Bread --price 2").status == 1)
+        try grock.ok("trip reopen Weekly")
+        try grock.ok("trip log Weekly Bread --price 2.39")
+        #expect(try grock.ok("trip finish Weekly").contains("spent 7.53 of 20.00"))
+        #expect(try grock.ok("insights").contains("Total           7.53  on 1 trip"))
+        #expect(try grock.ok("").contains("No carts yet"))
+    }
+
+    @Test func everyCommandHasAHappyPath() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let lines = [
+            "", "demo", "help", "help cart add", "--version", "store list", "store rename Lidl Lidl|City", "store aisles Aldi Dairy Produce",
+            "store aisles Aldi", "category add Spices", "category rename Spices Herbs", "category move Herbs --to 1", "category list",
+            "category remove Herbs", "item list", "item list --category Dairy", "item search mil", "item show Milk", "item history Milk",
+            "item price Milk --store Aldi --price 0.89 --promo --until 2026-03-09", "item add Salt --category Pantry", "item rename Salt Sea|salt",
+            "item move Sea|salt --category Household", "item remove Sea|salt", "cart list", "cart new Party --item Milk",
+            "cart rename Party Big|party", "cart budget Big|party 50", "cart budget Big|party --none", "cart set Weekly Milk --qty 3 --store Lidl|City",
+            "cart remove Weekly Bread", "trip start Weekly", "trip log Weekly Milk", "trip unlog Weekly Milk", "trip abort Weekly",
+            "cart delete Big|party", "settings show", "settings currency USD", "doctor", "undo", "history", "insights --by store",
+            "shop Weekly", "reset --yes",
+        ]
+        for line in lines {
+            let result = try grock.run(line, input: "q\n")
+            #expect(result.status == 0, "grock \(line): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "grock \(line) wrote to stderr: \(result.stderr)")
+            #expect(!result.stdout.isEmpty, "grock \(line) printed nothing")
+        }
+    }
+
+    @Test func namesAreCaseInsensitiveAndIdsWork() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let cart = try #require(try grock.json("cart show WEEKLY") as? [String: Any])
+        let id = try #require(cart["id"] as? String)
+        #expect(try grock.ok("CART SHOW \(id.prefix(6))").contains("Weekly"))
+        #expect(try grock.ok("item show mIlK").contains("Milk"))
+    }
+
+    @Test func shopModeWorksThroughAPipe() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let output = try grock.ok("shop Weekly", input: "1\np 2 1.25\n+ Gum 0.99\nnonsense\n9\nf\n")
+        #expect(output.contains("Trip started."))
+        #expect(output.contains("error: unknown command"))
+        #expect(output.contains("error: position 9 is not between 1 and 4"))
+        #expect(output.contains("Trip finished: spent"))
+        let document = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        #expect(document["status"] as? String == "completed")
+        let items = try #require(document["items"] as? [[String: Any]])
+        #expect(items.map { $0["item"] as? String } == ["Bananas", "Milk", "Gum", "Bread"])
+        #expect(items.filter { $0["fulfilled"] as? Bool == true }.count == 3)
+        // Leaving with q (or the end of input) keeps everything logged so far.
+        try grock.ok("cart new Next --item Milk")
+        let left = try grock.ok("shop Next", input: "1\n")
+        #expect(left.contains("Left shopping mode; everything is saved."))
+        #expect(try grock.ok("cart show Next").contains("[x]  Milk"))
+    }
+}
+
+@Suite struct JSONShapeTests {
+    @Test func cartShowHasEveryField() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        for key in ["name", "status", "budget", "plannedTotal", "actualTotal", "remaining", "items", "currency"] {
+            #expect(cart.keys.contains(key), "cart show lacks \(key)")
+        }
+        #expect(cart["status"] as? String == "planning")
+        #expect(cart["budget"] as? String == "20.00")
+        #expect(cart["plannedTotal"] as? String == "6.56")
+        #expect(cart["currency"] as? String == "EUR")
+        let line = try #require((cart["items"] as? [[String: Any]])?.first)
+        for key in ["item", "quantity", "unit", "fulfilled", "plannedStore", "plannedPrice", "actualStore", "actualPrice", "impulse"] {
+            #expect(line.keys.contains(key), "a cart line lacks \(key)")
+        }
+        #expect(line["item"] as? String == "Bananas")
+        #expect(line["quantity"] as? String == "1.5")
+        #expect(line["actualPrice"] is NSNull)
+    }
+
+    @Test func itemShowHasNormalisedPrices() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("item price Bananas --store Lidl --price 0.89 --unit lb")
+        let item = try #require(try grock.json("item show Bananas") as? [String: Any])
+        #expect(item["name"] as? String == "Bananas")
+        #expect(item["category"] as? String == "Produce")
+        let prices = try #require(item["prices"] as? [[String: Any]])
+        #expect(prices.map { $0["store"] as? String } == ["Lidl", "Aldi"])
+        #expect(prices.map { $0["price"] as? String } == ["0.89", "1.99"])
+        #expect(prices.map { $0["unit"] as? String } == ["lb", "kg"])
+        #expect(prices.map { $0["unitPrice"] as? String } == ["1.96", "1.99"])
+        #expect(prices.first?["cheapest"] as? Bool == true)
+    }
+
+    @Test func everyShowingCommandPrintsOneJSONDocument() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        for line in ["", "cart list", "store list", "category list", "item list", "item search m", "item history Milk", "history",
+                     "insights", "settings show", "doctor", "store aisles Aldi", "init"] {
+            let output = try grock.ok("--json " + line)
+            #expect(throws: Never.self, "grock --json \(line)") { try JSONSerialization.jsonObject(with: Data(output.utf8)) }
+        }
+    }
+}
+
+@Suite struct ErrorTests {
+    /// (command line, exit code, what stderr says)
+    static let cases: [(String, Int32, String)] = [
+        ("frobnicate", 2, "unknown command \"frobnicate\""),
+        ("cart ad Weekly", 2, "did you mean cart add?"),
+        ("cart show Weekly --colour", 2, "unknown option --colour"),
+        ("cart add Weekly Milk --stor Aldi", 2, "unknown option --stor; did you mean --store?"),
+        ("cart new Party --budget 5 --qty 2", 2, "grock cart new does not take --qty"),
+        ("item price Milk --store Aldi --price abc", 2, "\"abc\" is not a valid amount"),
+        ("item price Milk --store Aldi --price -1", 2, "\"-1\" is not a valid amount"),
+        ("item price Milk --store Aldi --price 1e309", 2, "\"1e309\" is not a valid amount"),
+        ("item price Milk --store Aldi --price 1.999", 2, "EUR has at most 2 decimals"),
+        ("item price Milk --store Aldi --price 99999999999999999999", 2, "it is too large"),
+        ("cart add Weekly Milk --qty 0", 2, "\"0\" is not a valid quantity"),
+        ("cart add Weekly", 2, "missing arguments"),
+        ("item add --category Dairy", 2, "missing arguments"),
+        ("item add | --category Dairy", 2, "an argument is empty"),
+        ("item price Milk --store Aldi --price 1 --unit bushel", 2, "\"bushel\" is not a unit"),
+        ("item price Milk --store Aldi --price 1 --promo --until 2026-02-30", 2, "is not a date"),
+        ("cart show Nope", 1, "no cart named \"Nope\""),
+        ("item show Mlik", 1, "did you mean \"Milk\"?"),
+        ("item add milk --category Dairy", 1, "a item named \"milk\" already exists"),
+        ("trip log Weekly Milk --price 1", 1, "cart \"Weekly\" is still being planned; start the trip first"),
+        ("trip finish Weekly", 1, "the trip for cart \"Weekly\" has not started"),
+        ("trip reopen Weekly", 1, "is not completed, so there is nothing to reopen"),
+        ("category remove Dairy", 1, "category \"Dairy\" still has 1 item"),
+        ("reset", 2, "run grock reset --yes"),
+        ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func badInputGetsOneLineAndAnExitCodeAndChangesNothing(index: Int) throws {
+        let (line, code, message) = Self.cases[index]
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = grock.home.snapshot()
+        let result = try grock.run(line)
+        #expect(result.status == code, "grock \(line): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("grock: "), "grock \(line): \(result.stderr)")
+        #expect(result.stderr.contains(message), "grock \(line): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "grock \(line): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(grock.home.snapshot() == before, "grock \(line) changed files")
+    }
+
+    @Test func ambiguousNamesAreRefusedWithTheCandidates() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        try grock.ok("trip impulse Weekly milk --price 0.50")   // an impulse line named like a vault line
+        let before = grock.home.snapshot()
+        let result = try grock.run("trip unlog Weekly MILK")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\"MILK\" matches more than one item on cart \"Weekly\": Milk ("))
+        #expect(grock.home.snapshot() == before)
+    }
+
+    @Test func storageProblemsExitThreeAndTouchNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let state = grock.dataDirectory + "/state.json"
+        for damaged in ["{ \"schema\": 2, \"settings\": ", "{\"schema\": 7}"] {
+            try damaged.write(toFile: state, atomically: false, encoding: .utf8)
+            let before = grock.home.snapshot()
+            for line in ["cart show Weekly", "store add Rewe", "undo", "doctor"] {
+                let result = try grock.run(line)
+                #expect(result.status == 3, "grock \(line): \(result.stderr)")
+                #expect(result.stderr.contains("state.json") || line == "doctor", "grock \(line): \(result.stderr)")
+            }
+            #expect(grock.home.snapshot() == before)
+        }
+        #expect(try grock.run("cart show Weekly").stderr.contains("upgrade grock"))
+    }
+
+    @Test func aBusyDirectoryIsReported() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let fd = open(grock.dataDirectory + "/lock", O_RDWR)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let result = try grock.run("store add Rewe", extra: ["GROCK_LOCK_TIMEOUT_MS": "200"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("is busy: another grock is using it"))
+    }
+}
+
+@Suite struct DurabilityTests {
+    @Test func killedWritersNeverLoseAcknowledgedChanges() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        var acknowledged: [String] = []
+        var killed = 0
+        for index in 0..<60 {
+            let process = Process()
+            process.executableURL = Grock.executable
+            process.arguments = ["item", "add", "Item \(index)", "--category", "Pantry"]
+            process.environment = grock.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...25_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit && process.terminationStatus == 0 { acknowledged.append("Item \(index)") } else { killed += 1 }
+            // After every kill the store still loads.
+            #expect(try grock.run("doctor").status == 0, "after killing writer \(index)")
+        }
+        let items = try #require(try grock.json("item list --category Pantry") as? [[String: Any]]).compactMap { $0["name"] as? String }
+        for name in acknowledged { #expect(items.contains(name), "\(name) was acknowledged but is lost") }
+        #expect(killed > 0 && !acknowledged.isEmpty, "the test should both kill and let writers finish (killed \(killed))")
+    }
+
+    @Test func concurrentProcessesLoseNoUpdate() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let processes = (0..<4).map { worker -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let script = (0..<8).map { "\"\(Grock.executable.path)\" item add 'W\(worker) item \($0)' --category Pantry >/dev/null || exit 1" }
+            process.arguments = ["-c", script.joined(separator: "; ")]
+            process.environment = grock.environment
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let items = try #require(try grock.json("item search item") as? [[String: Any]])
+        #expect(items.count == 32)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `grock` binary in a temporary data directory with a fixed clock.
+struct Grock: Sendable {
+    struct Result: Sendable {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let home: TemporaryDirectory
+    var environment: [String: String]
+
+    init(now: String = "2026-03-02T10:00:00+01:00") {
+        home = TemporaryDirectory()
+        environment = ["GROCK_HOME": home.path + "/data", "GROCK_NOW": now, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+    }
+
+    var dataDirectory: String { home.path + "/data" }
+
+    /// The `grock` next to the test bundle.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("grock")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        fatalError("grock was not built next to the tests (\(CommandLine.arguments[0]))")
+    }()
+
+    /// Runs `grock` with the words of `line` (split on spaces; quote with `|` for spaces in a word)
+    /// or with `arguments`, feeding `input` to stdin.
+    @discardableResult
+    func run(_ line: String, input: String? = nil, extra: [String: String] = [:]) throws -> Result {
+        try run(arguments: line.split(separator: " ").map { $0.replacingOccurrences(of: "|", with: " ") }, input: input, extra: extra)
+    }
+
+    func run(arguments: [String], input: String? = nil, extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Grock.executable
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs and requires success.
+    @discardableResult
+    func ok(_ line: String, input: String? = nil) throws -> String {
+        let result = try run(line, input: input)
+        guard result.status == 0 else { throw Failure("grock \(line) exited \(result.status): \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// Runs with `--json` and decodes the document.
+    func json(_ line: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(try ok("--json " + line).utf8))
+    }
+
+    /// A store with stores Aldi and Lidl, Milk, Bananas (per kg) and Bread, and a cart Weekly.
+    func stocked() throws {
+        for line in ["init", "store add Aldi", "store add Lidl", "item add Milk --category Dairy --price 1.09 --store Aldi",
+                     "item price Milk --store Lidl --price 1.19", "item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
+                     "item add Bread --category Bakery --price 2.49 --store Lidl", "cart new Weekly --budget 20",
+                     "cart add Weekly Milk Bread", "cart add Weekly Bananas --qty 1.5"] {
+            try ok(line)
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
