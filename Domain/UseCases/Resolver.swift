@@ -21,7 +21,11 @@ struct Resolver {
     /// An active cart by name or id; failing that, a completed one (the most recent of a name).
     func cart(_ reference: String) throws -> Cart {
         let active = try repositories.activeCarts()
-        if let cart = try? Resolver.match(reference, kind: "cart", in: active, name: \.name, id: \.id.rawValue) { return cart }
+        do {
+            return try Resolver.match(reference, kind: "cart", in: active, name: \.name, id: \.id.rawValue)
+        } catch DomainError.notFound {
+            // Not an active cart: look in history.
+        }
         let completed = try repositories.completedCarts().sorted { ($0.completedAt ?? $0.createdAt) > ($1.completedAt ?? $1.createdAt) }
         let key = Name.key(reference)
         if let latest = completed.first(where: { Name.key($0.name) == key }) { return latest }

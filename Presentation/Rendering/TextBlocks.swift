@@ -62,6 +62,54 @@ enum TextBlocks {
         return line
     }
 
+    /// The lines joined, each at most `width` characters, so that every screen fits its
+    /// terminal: a longer line is broken at a space (continued with an indent), or cut with `~`
+    /// when it has no space to break at or carries colour codes.
+    static func fit(_ lines: [String], width: Int) -> String {
+        var fitted: [String] = []
+        for line in lines {
+            var rest = Substring(line)
+            while visibleCount(rest) > width {
+                guard !rest.contains("\u{1B}"),
+                      let space = rest.prefix(width + 1).lastIndex(of: " "), rest[..<space].contains(where: { $0 != " " }) else {
+                    rest = Substring(clip(String(rest), width))
+                    break
+                }
+                fitted.append(String(rest[..<space]))
+                rest = "    " + rest[rest.index(after: space)...].drop { $0 == " " }
+            }
+            fitted.append(String(rest))
+        }
+        return fitted.joined(separator: "\n")
+    }
+
+    /// Characters a terminal shows: ANSI escape sequences do not count.
+    static func visibleCount(_ text: Substring) -> Int {
+        var count = 0, escaping = false
+        for character in text {
+            if character == "\u{1B}" { escaping = true } else if escaping { escaping = character != "m" } else { count += 1 }
+        }
+        return count
+    }
+
+    private static func clip(_ line: String, _ width: Int) -> String {
+        var result = "", count = 0, escaping = false
+        for character in line {
+            if character == "\u{1B}" { escaping = true }
+            if escaping {
+                result.append(character)
+                escaping = character != "m"
+            } else if count < width - 1 {
+                result.append(character)
+                count += 1
+            } else if count == width - 1 {
+                result.append("~")
+                count += 1
+            }
+        }
+        return result
+    }
+
     static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

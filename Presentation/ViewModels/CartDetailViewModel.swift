@@ -128,7 +128,7 @@ public final class CartDetailViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard let details, let figures else { return lines.joined(separator: "\n") }
+        guard let details, let figures else { return TextBlocks.fit(lines, width: style.width) }
         let cart = details.cart
         var header = "\(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.createdAt.day)"
         if cart.status != .planning { header += "  " + TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style) }
@@ -153,7 +153,7 @@ public final class CartDetailViewModel: ErrorState {
             lines.append("")
             lines.append("No known price for: \(unpriced.map(\.name).joined(separator: ", ")) (not in the total)")
         }
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 
     private func row(_ line: CartItem, cart: Cart, cost: Money?) -> [String] {

@@ -96,7 +96,7 @@ public final class HomeViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard isLoaded else { return (lines + ["Loading..."]).joined(separator: "\n") }
+        guard isLoaded else { return TextBlocks.fit(lines + ["Loading..."], width: style.width) }
         lines.append(style.bold("Active carts"))
         if carts.isEmpty {
             lines.append("  No carts yet - create one with: grock cart new NAME --budget 50")
@@ -113,7 +113,7 @@ public final class HomeViewModel: ErrorState {
                 ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(carts.filter { $0.cart.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }
 

@@ -91,9 +91,9 @@ public final class InsightsViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard let report else { return lines.joined(separator: "\n") }
+        guard let report else { return TextBlocks.fit(lines, width: style.width) }
         guard !report.trips.isEmpty else {
-            return (lines + ["No completed trips yet - insights appear once you finish a trip (grock trip finish CART)."]).joined(separator: "\n")
+            return TextBlocks.fit(lines + ["No completed trips yet - insights appear once you finish a trip."], width: style.width)
         }
         let code = report.currency.code
         lines.append(style.bold("Spending") + " (\(code)), \(report.trips.first!.day) to \(report.trips.last!.day)")
@@ -127,7 +127,7 @@ public final class InsightsViewModel: ErrorState {
                 [change.item, change.first.price.amountText, "->", change.last.description, Self.percent(change.basisPoints)]
             }, rightAligned: [1, 3, 4], limits: [0: 24])
         }
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 
     /// `+12.34%` from basis points.
@@ -163,7 +163,7 @@ public final class HistoryViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard isLoaded else { return lines.joined(separator: "\n") }
+        guard isLoaded else { return TextBlocks.fit(lines, width: style.width) }
         lines.append(style.bold("History") + " (completed trips, newest first)")
         if carts.isEmpty { lines.append("  No completed trips yet.") }
         lines += TextBlocks.table(carts.map { figures in
@@ -172,6 +172,6 @@ public final class HistoryViewModel: ErrorState {
             return [(cart.completedAt ?? cart.createdAt).day.description, cart.name, figures.actual.amountText, budget,
                     "\(cart.progress.fulfilled)/\(cart.progress.total) bought"]
         }, rightAligned: [2], limits: [1: 30])
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }

@@ -71,6 +71,6 @@ public final class OnboardingViewModel: ErrorState {
         case .firstItem, .done:
             lines.append("Added \(firstItem?.name ?? "your first item") to the vault. You are ready to plan a cart.")
         }
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }

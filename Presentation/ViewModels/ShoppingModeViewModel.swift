@@ -127,7 +127,7 @@ public final class ShoppingModeViewModel: ErrorState {
         return .stay
     }
 
-    public static let help = "NUMBER tick/untick  |  p NUMBER PRICE bought at a price  |  + NAME PRICE impulse buy  |  f finish  |  q leave"
+    public static let help = "N tick/untick | p N PRICE paid | + NAME PRICE impulse buy | f finish | q quit"
 
     private func usage(_ text: String) -> Outcome {
         errorMessage = "unknown command: " + text
@@ -155,7 +155,7 @@ public final class ShoppingModeViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         if let summary { return summary }
-        guard let details, let figures else { return errorLine(style).joined(separator: "\n") }
+        guard let details, let figures else { return TextBlocks.fit(errorLine(style), width: style.width) }
         let cart = details.cart
         var lines = ["\(style.bold(cart.name.uppercased()))  " + TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)]
         lines.append(CartText.budgetLine(figures, style: style))
@@ -174,6 +174,6 @@ public final class ShoppingModeViewModel: ErrorState {
         lines += errorLine(style)
         if let notice { lines.append(notice) }
         lines.append(Self.help)
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }

@@ -66,12 +66,12 @@ public final class StoresViewModel: ErrorState {
             lines += TextBlocks.table(aisles.order.enumerated().map { index, category in
                 ["\(index + 1).", category.name, aisles.store.aisleOrder.contains(category.id) ? "" : "(default order)"]
             }, rightAligned: [0])
-            return lines.joined(separator: "\n")
+            return TextBlocks.fit(lines, width: style.width)
         }
         lines.append(style.bold("Stores"))
         if stores.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
         lines += TextBlocks.table(stores.map { [$0.name, "added \($0.createdAt.day)"] })
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }
 
@@ -112,12 +112,12 @@ public final class SettingsViewModel: ErrorState {
 
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard let settings else { return lines.joined(separator: "\n") }
+        guard let settings else { return TextBlocks.fit(lines, width: style.width) }
         lines.append(style.bold("Settings"))
         lines += TextBlocks.table([
             ["Currency", "\(settings.currency.code) (\(settings.currency.minorDigits) decimals)"],
             ["Set up", settings.isSetUp ? "yes" : "no - run grock init"],
         ])
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 }

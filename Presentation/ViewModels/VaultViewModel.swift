@@ -68,6 +68,8 @@ public final class VaultViewModel: ErrorState {
     public private(set) var results: [ItemDetails] = []
     public private(set) var item: ItemDetails?
     public private(set) var history: [PriceHistory.Entry] = []
+    /// Each history entry's price per base unit, in minor units, for the sparkline.
+    private var normalisedHistory: [Int64] = []
     public private(set) var categories: [(category: Category, itemCount: Int)] = []
     public private(set) var currency: Currency = .euro
     public private(set) var notice: String?
@@ -115,6 +117,7 @@ public final class VaultViewModel: ErrorState {
             let result = try await useCases.priceHistory(reference)
             item = try await useCases.showItem(result.item.id.rawValue)
             history = result.entries
+            normalisedHistory = try result.entries.map { try $0.observation.price.normalised().price.minorUnits }
             currency = try await useCases.showSettings().currency
             screen = .history
         }
@@ -223,13 +226,13 @@ public final class VaultViewModel: ErrorState {
                 ["\(index + 1).", entry.category.name, TextBlocks.plural(entry.itemCount, "item")]
             }, rightAligned: [0])
         }
-        return lines.joined(separator: "\n")
+        return TextBlocks.fit(lines, width: style.width)
     }
 
     private func renderSections(_ style: RenderStyle) -> [String] {
         if sections.allSatisfy({ $0.items.isEmpty }) {
             return sections.isEmpty
-                ? ["The vault is empty. Start with: grock init, then grock item add NAME --category CATEGORY"]
+                ? ["The vault is empty: run grock init, then grock item add NAME --category CAT"]
                 : ["The vault has no items yet. Add one with: grock item add NAME --category \(sections[0].category.name)"]
         }
         var lines: [String] = []
@@ -268,8 +271,7 @@ public final class VaultViewModel: ErrorState {
     private func renderHistory(_ details: ItemDetails, style: RenderStyle) -> [String] {
         var lines = [style.bold("Price history of \(details.item.name)") + " (\(currency.code))"]
         guard !history.isEmpty else { return lines + ["  No prices recorded yet."] }
-        let normalised = history.compactMap { try? $0.observation.price.normalised().price.minorUnits }
-        lines.append("  " + TextBlocks.sparkline(normalised, style: style) + "  per \(details.item.unit.baseUnit), oldest to newest")
+        lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style) + "  per \(details.item.unit.baseUnit), oldest to newest")
         lines += TextBlocks.table(history.map { entry in
             let source = switch entry.observation.source {
             case .manual: entry.observation.isPromotion ? "promotion" : "seen"

@@ -62,6 +62,27 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(lines(home.render()).allSatisfy { $0.count <= 80 })
     }
 
+    @Test func longNamesStillFitEightyColumns() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let long = String(repeating: "Very long name ", count: 6) + "end"
+        _ = try await world.useCases.addStore(name: long)
+        _ = try await world.useCases.addItem(name: long, category: "Dairy", price: "12345678.90", store: long)
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: long)
+        await cart.create(budget: "99999999.99", items: [long, "Milk"])
+        await cart.startTrip()
+        let home = HomeViewModel(useCases: world.useCases)
+        await home.load()
+        let vault = VaultViewModel(useCases: world.useCases)
+        await vault.show(long)
+        let shop = ShoppingModeViewModel(useCases: world.useCases, cart: long)
+        await shop.begin()
+        _ = await shop.handle("p 1 " + String(repeating: "9", count: 60))
+        for text in [cart.render(), home.render(), vault.render(), shop.render(), cart.render(.rich)] {
+            for line in lines(text) { #expect(TextBlocksProbe.visibleWidth(line) <= 80, "too wide: \(line)") }
+        }
+        #expect(shop.render().contains("is too large"))
+    }
+
     @Test func loadingIsObserved() async throws {
         let (world, _) = try await weeklyWorld()
         let home = HomeViewModel(useCases: world.useCases)
@@ -176,7 +197,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
               5  [ ]  Salt  1 each  ?
 
             Dark chocolate: added and bought.
-            NUMBER tick/untick  |  p NUMBER PRICE bought at a price  |  + NAME PRICE impulse buy  |  f finish  |  q leave
+            N tick/untick | p N PRICE paid | + NAME PRICE impulse buy | f finish | q quit
             """)
         #expect(await shop.handle("2") == .stay)              // untick Milk
         #expect(shop.numberedLines[1].isFulfilled == false)
@@ -235,7 +256,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     @Test func searchAndHistoryAndEmptyStates() async throws {
         let empty = VaultViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         await empty.browse()
-        #expect(empty.render() == "The vault is empty. Start with: grock init, then grock item add NAME --category CATEGORY")
+        #expect(empty.render() == "The vault is empty: run grock init, then grock item add NAME --category CAT")
         let (world, _) = try await weeklyWorld()
         let vault = VaultViewModel(useCases: world.useCases)
         await vault.search("zzz")
@@ -338,7 +359,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(await insights.load(from: "2026-4") == false)
         let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         await empty.load()
-        #expect(empty.render() == "No completed trips yet - insights appear once you finish a trip (grock trip finish CART).")
+        #expect(empty.render() == "No completed trips yet - insights appear once you finish a trip.")
     }
 
     @Test func historyListsCompletedTripsNewestFirst() async throws {
@@ -349,6 +370,17 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         let history = HistoryViewModel(useCases: world.useCases)
         await history.load()
         #expect(history.render() == "History (completed trips, newest first)\n  2026-03-02  Weekly  1.09  of 5.00  1/4 bought")
+    }
+}
+
+/// Counts what a terminal shows of a line: colour codes take no room.
+enum TextBlocksProbe {
+    static func visibleWidth(_ line: String) -> Int {
+        var count = 0, escaping = false
+        for character in line {
+            if character == "\u{1B}" { escaping = true } else if escaping { escaping = character != "m" } else { count += 1 }
+        }
+        return count
     }
 }
 

@@ -31,11 +31,40 @@ struct Command {
 
     /// The text of `grock help COMMAND`.
     var help: String {
-        var lines = ["Usage: \(usage)", "", summary]
-        if !details.isEmpty { lines += ["", details] }
+        var lines = Command.wrap("Usage: \(usage)", indent: "         ") + [""] + Command.wrap(summary)
+        if !details.isEmpty { lines += [""] + Command.wrap(details) }
         if !examples.isEmpty { lines += ["", "Examples:"] + examples.map { "  " + $0 } }
         lines += ["", "Global options: --data-dir DIR | --in-memory, --json, --no-color, --help"]
         return lines.joined(separator: "\n")
+    }
+
+    /// Text wrapped at `width` columns: runs of unindented lines are joined and refilled;
+    /// indented lines (tables, commands) are kept as they are.
+    static func wrap(_ text: String, width: Int = 78, indent: String = "") -> [String] {
+        var output: [String] = []
+        var paragraph: [Substring] = []
+        func flush() {
+            var line = ""
+            for word in paragraph.joined(separator: " ").split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > width {
+                    output.append(line)
+                    line = indent
+                }
+                line += (line.isEmpty || line == indent ? "" : " ") + word
+            }
+            if !line.isEmpty { output.append(line) }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(" ") || line.isEmpty {
+                flush()
+                output.append(String(line))
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return output
     }
 }
 

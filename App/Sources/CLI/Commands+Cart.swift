@@ -12,7 +12,7 @@ extension Commands {
             try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart.lastError)
             try show(cart, run)
         },
-        Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).") { run in
+        Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home.lastError)
             if run.json { return run.console.json(home.rows) }
@@ -26,13 +26,13 @@ extension Commands {
             try run.check(await cart.load(), cart.lastError)
             try show(cart, run)
         },
-        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).",
+        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"],
                 arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.delete(), cart.lastError)
             run.console.out(cart.notice ?? "")
         },
-        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.",
+        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""],
                 arguments: 2...2) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.edit(name: run.argument(1), budget: nil), cart.lastError)
@@ -65,7 +65,7 @@ extension Commands {
             try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), store: run.parsed.value("store")), cart.lastError)
             try show(cart, run)
         },
-        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", arguments: 2...2) { run in
+        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.remove(run.argument(1)), cart.lastError)
             try show(cart, run)
@@ -73,7 +73,7 @@ extension Commands {
     ]
 
     static let trip: [Command] = [
-        Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.",
+        Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.startTrip() } },
         Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q]",
                 summary: "Log a purchase: mark a line bought at the price paid (per unit of the line).",
@@ -83,7 +83,7 @@ extension Commands {
             let quantity = try run.quantity("qty")
             try await tripStep(run) { await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity) }
         },
-        Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", arguments: 2...2) { run in
+        Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"], arguments: 2...2) { run in
             try await tripStep(run) { await $0.unlog(run.argument(1)) }
         },
         Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE]",
@@ -95,13 +95,13 @@ extension Commands {
             try await tripStep(run) { await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store")) }
         },
         Command("trip finish", usage: "grock trip finish CART",
-                summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.",
+                summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.", examples: ["grock trip finish Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.finishTrip() } },
         Command("trip abort", usage: "grock trip abort CART",
-                summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.",
+                summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.", examples: ["grock trip abort Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.abortTrip() } },
         Command("trip reopen", usage: "grock trip reopen CART",
-                summary: "Reopen a completed cart to correct it; finishing again records the trip anew.",
+                summary: "Reopen a completed cart to correct it; finishing again records the trip anew.", examples: ["grock trip reopen Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.reopen() } },
     ]
 

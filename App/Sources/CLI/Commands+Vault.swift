@@ -5,13 +5,13 @@ extension Commands {
     static let store: [Command] = [
         Command("store add", usage: "grock store add NAME", summary: "Add a store.", examples: ["grock store add Aldi"],
                 arguments: 1...1) { run in try await storeStep(run) { await $0.add(run.argument(0)) } },
-        Command("store rename", usage: "grock store rename OLD NEW", summary: "Rename a store.", arguments: 2...2) { run in
+        Command("store rename", usage: "grock store rename OLD NEW", summary: "Rename a store.", examples: ["grock store rename Lidl \"Lidl City\""], arguments: 2...2) { run in
             try await storeStep(run) { await $0.rename(run.argument(0), to: run.argument(1)) }
         },
         Command("store remove", usage: "grock store remove NAME",
-                summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.",
+                summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.", examples: ["grock store remove Aldi"],
                 arguments: 1...1) { run in try await storeStep(run) { await $0.remove(run.argument(0)) } },
-        Command("store list", usage: "grock store list", summary: "List the stores.") { run in
+        Command("store list", usage: "grock store list", summary: "List the stores.", examples: ["grock store list", "grock --json store list"]) { run in
             try await storeStep(run) { await $0.load() }
         },
         Command("store aisles", usage: "grock store aisles STORE [CATEGORY...]",
@@ -35,13 +35,13 @@ extension Commands {
     }
 
     static let category: [Command] = [
-        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.",
+        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"],
                 arguments: 1...1) { run in try await categoryStep(run) { await $0.addCategory(run.argument(0)) } },
-        Command("category rename", usage: "grock category rename OLD NEW", summary: "Rename a category.", arguments: 2...2) { run in
+        Command("category rename", usage: "grock category rename OLD NEW", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"], arguments: 2...2) { run in
             try await categoryStep(run) { await $0.renameCategory(run.argument(0), to: run.argument(1)) }
         },
         Command("category remove", usage: "grock category remove NAME",
-                summary: "Remove an empty category (move or remove its items first).", arguments: 1...1) { run in
+                summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"], arguments: 1...1) { run in
             try await categoryStep(run) { await $0.removeCategory(run.argument(0)) }
         },
         Command("category move", usage: "grock category move NAME --to POSITION", summary: "Move a category to a position (1 is first).",
@@ -50,7 +50,7 @@ extension Commands {
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \"\(text)\"") }
             try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
         },
-        Command("category list", usage: "grock category list", summary: "List the categories in order.") { run in
+        Command("category list", usage: "grock category list", summary: "List the categories in order.", examples: ["grock category list"]) { run in
             try await categoryStep(run) { await $0.listCategories() }
         },
     ]
@@ -99,7 +99,7 @@ extension Commands {
                 examples: ["grock item show Milk", "grock --json item show Milk"], arguments: 1...1) { run in
             try await itemStep(run) { await $0.show(run.argument(0)) }
         },
-        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.",
+        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault.lastError)
@@ -112,29 +112,29 @@ extension Commands {
             }
             run.console.out(vault.render(run.style))
         },
-        Command("item list", usage: "grock item list [--category CATEGORY]", summary: "Show the vault: categories in order with their items.",
+        Command("item list", usage: "grock item list [--category CATEGORY]", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
                 options: ["category"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.parsed.value("category")), vault.lastError)
             if run.json { return run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
-        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.",
+        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault.lastError)
             if run.json { return run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
-        Command("item rename", usage: "grock item rename OLD NEW", summary: "Rename an item (and its lines on active carts).",
+        Command("item rename", usage: "grock item rename OLD NEW", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
                 arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
-        Command("item move", usage: "grock item move ITEM --category CATEGORY", summary: "Move an item to another category.",
+        Command("item move", usage: "grock item move ITEM --category CATEGORY", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
                 options: ["category"], arguments: 1...1) { run in
             guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
             try await itemStep(run) { await $0.moveItem(run.argument(0), to: category) }
         },
         Command("item remove", usage: "grock item remove ITEM",
-                summary: "Remove an item from the vault; cart lines and history keep its name.", arguments: 1...1) { run in
+                summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.removeItem(run.argument(0)), vault.lastError)
             if !run.json { run.console.out((vault.notice ?? "").prefix(1).uppercased() + (vault.notice ?? "").dropFirst() + ".") }

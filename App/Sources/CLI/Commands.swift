@@ -8,7 +8,7 @@ enum Commands {
     static let all: [Command] = general + store + category + item + cart + trip + other
 
     static let general: [Command] = [
-        Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.") { run in
+        Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home.lastError)
             if run.json { return run.console.json(HomeDocument(carts: home.rows, insights: home.insights)) }
@@ -28,7 +28,7 @@ enum Commands {
         },
         Command("demo", usage: "grock demo",
                 summary: "Walk through a whole plan -> shop -> finish journey on sample data, screen by screen.",
-                details: "It runs in a throwaway in-memory store and never touches your data.") { run in
+                details: "It runs in a throwaway in-memory store and never touches your data.", examples: ["grock demo", "grock demo --no-color | less"]) { run in
             try await Demo.run(run)
         },
     ]
@@ -44,10 +44,10 @@ enum Commands {
                   f              finish the trip
                   q              leave; everything is already saved
                 Works with a pipe too: printf '1\\n2\\nf\\n' | grock shop Weekly
-                """, arguments: 1...1) { run in
+                """, examples: ["grock shop Weekly", "printf '1\\n2\\nf\\n' | grock shop Weekly"], arguments: 1...1) { run in
             try await ShopSession.run(run)
         },
-        Command("history", usage: "grock history", summary: "List completed trips, newest first.") { run in
+        Command("history", usage: "grock history", summary: "List completed trips, newest first.", examples: ["grock history", "grock --json history"]) { run in
             let history = run.container.history()
             try run.check(await history.load(), history.lastError)
             if run.json { return run.console.json(history.rows) }
@@ -65,7 +65,7 @@ enum Commands {
             if run.json, let document = insights.document { return run.console.json(document) }
             run.console.out(insights.render(run.style))
         },
-        Command("settings show", usage: "grock settings show", summary: "Show the settings.") { run in
+        Command("settings show", usage: "grock settings show", summary: "Show the settings.", examples: ["grock settings show"]) { run in
             try await settingsStep(run) { await $0.load() }
         },
         Command("settings currency", usage: "grock settings currency CODE",
@@ -73,16 +73,16 @@ enum Commands {
                 examples: ["grock settings currency GBP"], arguments: 1...1) { run in
             try await settingsStep(run) { await $0.changeCurrency(run.argument(0)) }
         },
-        Command("reset", usage: "grock reset --yes", summary: "Erase all data, history and undo included. Cannot be undone.",
+        Command("reset", usage: "grock reset --yes", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
                 options: ["yes"]) { run in
             guard run.parsed.has("yes") else { throw UsageError("reset erases everything and cannot be undone; run grock reset --yes") }
             try await settingsStep(run) { await $0.reset() }
         },
         Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
-                details: "Exit code 0 when every file reads, 3 when something does not.") { run in
+                details: "Exit code 0 when every file reads, 3 when something does not.", examples: ["grock doctor", "grock --data-dir ~/backup/grock doctor"]) { run in
             try Doctor.run(run)
         },
-        Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.") { run in
+        Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
             do {
                 let summary = try await run.container.useCases.undoLastChange()
                 run.console.out("Undid: \(summary).")
@@ -90,7 +90,7 @@ enum Commands {
                 throw DomainError.nothingToUndo
             }
         },
-        Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", arguments: 0...2) { run in
+        Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", examples: ["grock help", "grock help cart add"], arguments: 0...2) { run in
             if run.arguments.isEmpty { return run.console.out(GrockCLI.overview) }
             let command = try GrockCLI.find(run.arguments.map { $0.lowercased() })
             run.console.out(command.command.help)
