@@ -23,6 +23,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPosition(Int, count: Int)
     case nothingToUndo
     case alreadySetUp(currency: String)
+    case importRow(line: Int, reason: String)
+    case notEmpty
+    case tooManyStores(Int)
 
     public var description: String {
         switch self {
@@ -52,6 +55,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .storeInUse(let store, let cart): "store \"\(store)\" has purchases logged on cart \"\(cart)\"; finish or unlog them first"
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"
+        case .importRow(let line, let reason): "line \(line): \(reason); nothing was imported"
+        case .notEmpty: "this data directory already has data; restore a backup into an empty one (a new --data-dir, or after grock reset --yes)"
+        case .tooManyStores(let count): "cannot compare \(count) stores at once; limit them with --max-stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
     }

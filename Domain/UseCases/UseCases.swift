@@ -63,4 +63,12 @@ public struct UseCases: Sendable {
 
     // MARK: - Insights
     public var spendingInsights: SpendingInsights { SpendingInsights(storage: storage) }
+    public var personalInflation: PersonalInflation { PersonalInflation(storage: storage) }
+    public var planCheapestStores: PlanCheapestStores { PlanCheapestStores(storage: storage, clock: clock) }
+
+    // MARK: - Getting data in and out
+    public var listPurchases: ListPurchases { ListPurchases(storage: storage) }
+    public var importPurchases: ImportPurchases { ImportPurchases(storage: storage, clock: clock, ids: ids) }
+    public var createBackup: CreateBackup { CreateBackup(storage: storage) }
+    public var restoreBackup: RestoreBackup { RestoreBackup(storage: storage) }
 }

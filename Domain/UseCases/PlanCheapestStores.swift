@@ -1,0 +1,153 @@
+/// The cheapest way to buy a cart's lines from known prices, optionally visiting at most a
+/// number of stores.
+public struct StorePlan: Sendable, Hashable {
+    public struct Assignment: Sendable, Hashable {
+        public let line: CartItem
+        public let store: Store
+        /// The price per unit of the line's unit at that store.
+        public let price: Money
+        public let cost: Money
+        /// The line's cost in the current plan, when it has one.
+        public let currentCost: Money?
+    }
+
+    public let cart: Cart
+    public let assignments: [Assignment]
+    /// Lines no store in the plan has a known price for: listed, not guessed.
+    public let unpriced: [CartItem]
+    /// The stores to visit, by name.
+    public let stores: [Store]
+    public let total: Money
+    /// What the same lines cost in the current plan (lines priced in both).
+    public let currentTotal: Money
+    public let comparableTotal: Money
+    public var saving: Money { Money(minorUnits: currentTotal.minorUnits - comparableTotal.minorUnits, currency: total.currency) }
+}
+
+/// Finds the exact cheapest assignment of a cart's lines still to buy to stores, visiting at
+/// most `maxStores` stores, and optionally applies it.
+///
+/// Each line can be bought at every store with a current price in a unit of its dimension; its
+/// cost there is quantity × that price converted to the line's unit. Without a limit each line
+/// takes its cheapest store. With a limit of k, every set of k stores is tried (C(8, 3) = 56
+/// sets for 8 stores), each line takes its cheapest store in the set, and the set that leaves the
+/// fewest lines unpriced, then costs least, then needs fewest stores wins: an exact optimum.
+public struct PlanCheapestStores: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    /// More store sets than this are not tried.
+    static let maximumSets = 2_000_000
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func callAsFunction(cart reference: String, maxStores: Int? = nil, apply: Bool = false) async throws -> StorePlan {
+        let maxStores = maxStores.map { max(1, $0) }
+        let work: (any Repositories) throws -> StorePlan = { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            try cart.check(.edit)
+            let plan = try Self.plan(cart, repositories: repositories, day: clock.now().day, maxStores: maxStores)
+            guard apply else { return plan }
+            let stores = Set(plan.stores.map(\.id))
+            for assignment in plan.assignments where assignment.line.plannedStore != assignment.store.id {
+                let item = try repositories.item(assignment.line.itemID)
+                try cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: clock.now().day))
+            }
+            try repositories.save(cart)
+            return plan
+        }
+        if apply {
+            return try storage.write { repositories in
+                let plan = try work(repositories)
+                return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
+            }
+        }
+        return try storage.read(work)
+    }
+
+    static func plan(_ cart: Cart, repositories: any Repositories, day: Day, maxStores: Int?) throws -> StorePlan {
+        let stores = try repositories.allStores().filter { !$0.isRemoved }
+        let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
+        // costs[line][store] for every store that can sell the line.
+        var costs: [[Int: (price: Money, cost: Money)]] = []
+        for line in lines {
+            var options: [Int: (Money, Money)] = [:]
+            if let item = try repositories.item(line.itemID) {
+                for (index, store) in stores.enumerated() {
+                    guard let current = item.priceOption(at: store.id)?.currentPrice(on: day),
+                          let price = try current.unitPrice.price.perUnit(current.unitPrice.unit, convertedTo: line.unit) else { continue }
+                    options[index] = (price, try price.times(line.quantity))
+                }
+            }
+            costs.append(options)
+        }
+        let candidates = Array(Set(costs.flatMap(\.keys))).sorted()
+        let limit = min(maxStores ?? candidates.count, candidates.count)
+        var best: (uncovered: Int, cost: Int64, size: Int, set: [Int])? = nil
+        func evaluate(_ set: [Int]) {
+            var uncovered = 0, total: Int64 = 0
+            var used = Set<Int>()
+            for options in costs {
+                guard let choice = set.compactMap({ index in options[index].map { (index, $0.cost.minorUnits) } }).min(by: { $0.1 < $1.1 }) else {
+                    uncovered += 1
+                    continue
+                }
+                total += choice.1
+                used.insert(choice.0)
+            }
+            let candidate = (uncovered, total, used.count, set)
+            if let current = best, (current.uncovered, current.cost, current.size) <= (uncovered, total, used.count) { return }
+            best = candidate
+        }
+        if limit == candidates.count {
+            evaluate(candidates)
+        } else {
+            guard binomial(candidates.count, limit) <= maximumSets else { throw DomainError.tooManyStores(candidates.count) }
+            forEachCombination(of: candidates, size: limit, evaluate)
+        }
+        let chosen = best?.set ?? []
+        var assignments: [StorePlan.Assignment] = []
+        var unpriced: [CartItem] = []
+        var used: [Int] = []
+        for (line, options) in zip(lines, costs) {
+            guard let choice = chosen.compactMap({ index in options[index].map { (index, $0) } }).min(by: { $0.1.cost < $1.1.cost }) else {
+                unpriced.append(line)
+                continue
+            }
+            if !used.contains(choice.0) { used.append(choice.0) }
+            assignments.append(StorePlan.Assignment(line: line, store: stores[choice.0], price: choice.1.price, cost: choice.1.cost,
+                                                    currentCost: try line.plannedCost()))
+        }
+        let currency = cart.currency
+        let comparable = assignments.filter { $0.currentCost != nil }
+        return StorePlan(cart: cart, assignments: assignments, unpriced: unpriced,
+                         stores: used.map { stores[$0] }.sorted { Name.key($0.name) < Name.key($1.name) },
+                         total: try Money.sum(assignments.map(\.cost), currency: currency),
+                         currentTotal: try Money.sum(comparable.compactMap(\.currentCost), currency: currency),
+                         comparableTotal: try Money.sum(comparable.map(\.cost), currency: currency))
+    }
+
+    static func binomial(_ n: Int, _ k: Int) -> Int {
+        var result = 1
+        for i in 0..<min(k, n - k) {
+            result = result * (n - i) / (i + 1)
+            if result > maximumSets { return result }
+        }
+        return result
+    }
+
+    static func forEachCombination(of values: [Int], size: Int, _ body: ([Int]) -> Void) {
+        var indices = Array(0..<size)
+        while true {
+            body(indices.map { values[$0] })
+            var position = size - 1
+            while position >= 0 && indices[position] == values.count - size + position { position -= 1 }
+            if position < 0 { return }
+            indices[position] += 1
+            for next in (position + 1)..<size { indices[next] = indices[next - 1] + 1 }
+        }
+    }
+}
