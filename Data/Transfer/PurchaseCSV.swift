@@ -1,0 +1,128 @@
+import Domain
+
+/// The purchase history as CSV: one row per purchased line of completed trips, header
+/// `date,trip,store,category,item,quantity,unit,price,currency`, fields quoted as RFC 4180 says
+/// (a field with a comma, a quote or a line break is quoted, quotes doubled). An empty category
+/// marks an impulse buy.
+public enum PurchaseCSV {
+    public static let header = ["date", "trip", "store", "category", "item", "quantity", "unit", "price", "currency"]
+
+    /// A row that cannot be read: its line number and what is wrong.
+    public struct RowError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "line \(line): \(reason); nothing was imported" }
+    }
+
+    public static func write(_ purchases: [Purchase]) -> String {
+        var output = header.joined(separator: ",") + "\n"
+        output.reserveCapacity(purchases.count * 64)
+        for purchase in purchases {
+            let fields = [purchase.date.description, purchase.trip, purchase.store, purchase.category, purchase.item,
+                          purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText, purchase.price.currency.code]
+            output += fields.map(quote).joined(separator: ",") + "\n"
+        }
+        return output
+    }
+
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Reads the CSV written by `write` (LF or CRLF line ends, a UTF-8 byte order mark allowed).
+    /// - Parameter progress: called now and then with the fraction of bytes read.
+    /// - Throws: `RowError` for the first bad row.
+    public static func parse(_ bytes: [UInt8], progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
+        var reader = CSVReader(bytes)
+        guard let first = try reader.nextRecord() else { throw RowError(line: 1, reason: "the file is empty") }
+        guard first.fields.map({ $0.lowercased() }) == header else {
+            throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ","))")
+        }
+        var purchases: [Purchase] = []
+        var currencies: [String: Currency] = [:]
+        var nextReport = 0
+        while let record = try reader.nextRecord() {
+            if record.fields == [""] { continue }  // a blank line
+            let line = record.line
+            guard record.fields.count == header.count else {
+                throw RowError(line: line, reason: "expected \(header.count) fields, found \(record.fields.count)")
+            }
+            let f = record.fields
+            do {
+                guard let date = Day(iso: f[0]) else { throw DomainError.invalidDate(f[0]) }
+                let code = f[8]
+                let currency: Currency
+                if let known = currencies[code] { currency = known } else {
+                    currency = try Currency(code: code)
+                    currencies[code] = currency
+                }
+                purchases.append(Purchase(date: date, trip: f[1], store: f[2], category: f[3], item: f[4],
+                                          quantity: try Quantity(parsing: f[5]), unit: try MeasureUnit(parsing: f[6]),
+                                          price: try Money(parsing: f[7], currency: currency), sourceLine: line))
+            } catch {
+                throw RowError(line: line, reason: "\(error)")
+            }
+            if let progress, reader.offset >= nextReport {
+                progress(Double(reader.offset) / Double(max(bytes.count, 1)))
+                nextReport = reader.offset + max(bytes.count / 100, 1)
+            }
+        }
+        return purchases
+    }
+}
+
+/// RFC 4180 records from UTF-8 bytes, with the line each starts on.
+struct CSVReader {
+    private let bytes: [UInt8]
+    private(set) var offset = 0
+    private var line = 1
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    mutating func nextRecord() throws -> (line: Int, fields: [String])? {
+        guard offset < bytes.count else { return nil }
+        let start = line
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var wasQuoted = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if quoted {
+                if byte == 0x22 {
+                    if offset < bytes.count && bytes[offset] == 0x22 { field.append(0x22); offset += 1 } else { quoted = false }
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case 0x22 where field.isEmpty && !wasQuoted:
+                quoted = true
+                wasQuoted = true
+            case 0x2C:
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                wasQuoted = false
+            case 0x0A:
+                line += 1
+                fields.append(String(decoding: field, as: UTF8.self))
+                return (start, fields)
+            case 0x0D where offset < bytes.count && bytes[offset] == 0x0A:
+                continue
+            default:
+                if wasQuoted { throw PurchaseCSV.RowError(line: line, reason: "text after a closing quote") }
+                field.append(byte)
+            }
+        }
+        if quoted { throw PurchaseCSV.RowError(line: start, reason: "a quoted field is not closed") }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return (start, fields)
+    }
+}

@@ -1,0 +1,128 @@
+import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct PurchaseCSVTests {
+    let eur = Currency.euro
+
+    func purchase(_ item: String, trip: String = "Weekly", store: String = "Aldi", category: String = "Dairy", price: Int64 = 109,
+                  quantity: String = "1", unit: MeasureUnit = .each) throws -> Purchase {
+        Purchase(date: Day(iso: "2026-03-02")!, trip: trip, store: store, category: category, item: item,
+                 quantity: try Quantity(parsing: quantity), unit: unit, price: Money(minorUnits: price, currency: eur))
+    }
+
+    @Test func writesRFC4180AndReadsItBack() throws {
+        let purchases = [
+            try purchase("Milk"),
+            try purchase("Cheese, aged \"Gouda\"", trip: "Party\nnight", store: "Lidl", price: 1250, quantity: "0.25", unit: .kg),
+            try purchase("Gum", category: "", price: 99),
+        ]
+        let text = PurchaseCSV.write(purchases)
+        #expect(text == """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-03-02,Weekly,Aldi,Dairy,Milk,1,each,1.09,EUR
+            2026-03-02,"Party
+            night",Lidl,Dairy,"Cheese, aged ""Gouda\"\"",0.25,kg,12.50,EUR
+            2026-03-02,Weekly,Aldi,,Gum,1,each,0.99,EUR
+
+            """)
+        let read = try PurchaseCSV.parse(Array(text.utf8))
+        #expect(read.map(\.item) == purchases.map(\.item))
+        #expect(read.map(\.trip) == purchases.map(\.trip))
+        #expect(read.map(\.price) == purchases.map(\.price))
+        #expect(read.map(\.sourceLine) == [2, 3, 5])
+    }
+
+    @Test func acceptsCRLFAndAByteOrderMarkAndBlankLines() throws {
+        let text = "\u{FEFF}DATE,trip,store,category,item,quantity,unit,price,currency\r\n2026-03-02,W,A,Dairy,Milk,2,each,1.09,EUR\r\n\r\n"
+        let read = try PurchaseCSV.parse(Array(text.utf8))
+        #expect(read.count == 1 && read[0].quantity == Quantity(2))
+    }
+
+    @Test(arguments: [
+        ("", 1, "the file is empty"),
+        ("date,trip\n", 1, "the header must be"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09\n", 2, "expected 9 fields, found 8"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-02-30,W,A,D,Milk,1,each,1.09,EUR\n", 2, "is not a date"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09,EUR\n2026-03-02,W,A,D,Eggs,0,each,1,EUR\n", 3,
+         "is not a valid quantity"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,abc,EUR\n", 2, "\"abc\" is not a valid amount"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,bushel,1,EUR\n", 2, "is not a unit"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1,XXX\n", 2, "is not a currency"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,\"W,A,D,Milk,1,each,1,EUR\n", 2, "a quoted field is not closed"),
+    ])
+    func badRowsNameTheirLine(text: String, line: Int, reason: String) {
+        do {
+            _ = try PurchaseCSV.parse(Array(text.utf8))
+            Issue.record("parsed: \(text)")
+        } catch let error as PurchaseCSV.RowError {
+            #expect(error.line == line)
+            #expect(error.reason.contains(reason), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
+
+@Suite struct LedgerJournalTests {
+    @Test func oneTransactionPerTripOnePostingPerCategory() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let u = world.useCases
+        _ = try await u.addItem(name: "Cheese", category: "Dairy", price: "3.99", store: "Aldi")
+        _ = try await u.createCart(name: "Weekly", items: ["Milk", "Cheese", "Bananas"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", quantity: Quantity(2))
+        _ = try await u.logPurchase(cart: "Weekly", item: "Cheese")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Bananas", price: "2.05", quantity: try Quantity(parsing: "1.2"))
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99")
+        _ = try await u.finishTrip("Weekly")
+        let stores = Dictionary(uniqueKeysWithValues: try await u.listStores().map { ($0.id, $0.name) })
+        let journal = try LedgerJournal.write(try await u.listHistory(), storeNames: stores)
+        #expect(journal == """
+            ; Grock purchase history, written by grock export --format ledger
+
+            2026-03-02 Weekly
+                expenses:groceries:Dairy  6.17 EUR
+                    ; Milk, 2 each @ 1.09 at Aldi
+                    ; Cheese, 1 each @ 3.99 at Aldi
+                expenses:groceries:Produce  2.46 EUR
+                    ; Bananas, 1.2 kg @ 2.05 at Aldi
+                expenses:groceries:Impulse buys  0.99 EUR
+                    ; Gum, 1 each @ 0.99 at Aldi
+                assets:cash
+
+            """)
+    }
+}
+
+@Suite struct BackupTests {
+    @Test(arguments: StorageKind.allCases)
+    func aRestoredBackupExportsTheSameBytes(kind: StorageKind) async throws {
+        let world = try await TestWorld.stocked(storage: kind.make().storage)
+        let u = world.useCases
+        _ = try await u.setAisleOrder(store: "Lidl", categories: ["Bakery"])
+        _ = try await u.setPrice(item: "Milk", store: "Lidl", price: "0.89", isPromotion: true, promotionUntil: Day(iso: "2026-03-20"))
+        _ = try await u.createCart(name: "Weekly", budget: "20", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99")
+        _ = try await u.finishTrip("Weekly")
+        _ = try await u.createCart(name: "Next", items: ["Bananas"])
+        _ = try await u.removeStore("Lidl")
+        let bytes = BackupCodec.encode(try await u.createBackup())
+
+        let restored = TestWorld(storage: kind.make().storage).useCases
+        try await restored.restoreBackup(try BackupCodec.decode(bytes))
+        #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
+        #expect(try await restored.listHistory().first?.lines.count == 3)
+    }
+
+    @Test func notABackupIsRefused() {
+        #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"other\"}".utf8)) }
+        #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("not json".utf8)) }
+        #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"grock-backup\", \"schema\": 9}".utf8)) }
+        #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"grock-backup\", \"schema\": 1}".utf8)) }
+    }
+}
