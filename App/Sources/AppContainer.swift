@@ -39,6 +39,8 @@ public struct AppContainer: Sendable {
     @MainActor public func onboarding() -> OnboardingViewModel { OnboardingViewModel(useCases: useCases) }
     @MainActor public func insights() -> InsightsViewModel { InsightsViewModel(useCases: useCases) }
     @MainActor public func history() -> HistoryViewModel { HistoryViewModel(useCases: useCases) }
+    @MainActor public func plan() -> PlanViewModel { PlanViewModel(useCases: useCases) }
+    @MainActor public func report() -> ReportViewModel { ReportViewModel(useCases: useCases) }
 }
 
 /// The machine's clock, with the local time zone's offset; `GROCK_NOW` (RFC 3339) fixes it

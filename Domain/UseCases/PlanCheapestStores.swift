@@ -13,14 +13,18 @@ public struct StorePlan: Sendable, Hashable {
 
     public let cart: Cart
     public let assignments: [Assignment]
-    /// Lines no store in the plan has a known price for: listed, not guessed.
+    /// Lines no store has a known price for: listed, not guessed.
     public let unpriced: [CartItem]
+    /// Lines with a price only at stores the store limit left out.
+    public let notCovered: [CartItem]
     /// The stores to visit, by name.
     public let stores: [Store]
     public let total: Money
     /// What the same lines cost in the current plan (lines priced in both).
     public let currentTotal: Money
     public let comparableTotal: Money
+    /// What the plan spends at each store.
+    public let storeTotals: [StoreID: Money]
     public var saving: Money { Money(minorUnits: currentTotal.minorUnits - comparableTotal.minorUnits, currency: total.currency) }
 }
 
@@ -111,10 +115,11 @@ public struct PlanCheapestStores: Sendable {
         let chosen = best?.set ?? []
         var assignments: [StorePlan.Assignment] = []
         var unpriced: [CartItem] = []
+        var notCovered: [CartItem] = []
         var used: [Int] = []
         for (line, options) in zip(lines, costs) {
             guard let choice = chosen.compactMap({ index in options[index].map { (index, $0) } }).min(by: { $0.1.cost < $1.1.cost }) else {
-                unpriced.append(line)
+                if options.isEmpty { unpriced.append(line) } else { notCovered.append(line) }
                 continue
             }
             if !used.contains(choice.0) { used.append(choice.0) }
@@ -123,11 +128,15 @@ public struct PlanCheapestStores: Sendable {
         }
         let currency = cart.currency
         let comparable = assignments.filter { $0.currentCost != nil }
-        return StorePlan(cart: cart, assignments: assignments, unpriced: unpriced,
+        var storeTotals: [StoreID: Money] = [:]
+        for assignment in assignments {
+            storeTotals[assignment.store.id] = try (storeTotals[assignment.store.id] ?? .zero(currency)).adding(assignment.cost)
+        }
+        return StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,
                          stores: used.map { stores[$0] }.sorted { Name.key($0.name) < Name.key($1.name) },
                          total: try Money.sum(assignments.map(\.cost), currency: currency),
                          currentTotal: try Money.sum(comparable.compactMap(\.currentCost), currency: currency),
-                         comparableTotal: try Money.sum(comparable.map(\.cost), currency: currency))
+                         comparableTotal: try Money.sum(comparable.map(\.cost), currency: currency), storeTotals: storeTotals)
     }
 
     static func binomial(_ n: Int, _ k: Int) -> Int {

@@ -36,8 +36,22 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
     public let byCategory: [Total]
     public let tripsOverBudget: [Trip]
     public let priceChanges: [PriceChange]
+    public let inflation: Inflation?
 
-    public init(_ report: SpendingReport) {
+    /// The personal inflation index: 100.00 is the basket's cost in the base month.
+    public struct Inflation: Sendable, Hashable, Encodable {
+        public struct Point: Sendable, Hashable, Encodable {
+            public let month: String
+            public let index: String
+        }
+
+        public let baseMonth: String
+        public let basketItems: Int
+        public let changePercent: String
+        public let points: [Point]
+    }
+
+    public init(_ report: SpendingReport, inflation index: InflationIndex? = nil) {
         func totals(_ list: [SpendingReport.Total]) -> [Total] { list.map { Total(label: $0.label, amount: $0.amount.amountText, trips: $0.trips) } }
         currency = report.currency.code
         total = report.total.amountText
@@ -55,6 +69,10 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
             PriceChange(item: $0.item, first: $0.first.price.amountText, last: $0.last.price.amountText, unit: $0.last.unit.rawValue,
                         changePercent: InsightsViewModel.percent($0.basisPoints))
         }
+        inflation = index.map { index in
+            Inflation(baseMonth: index.baseMonth, basketItems: index.basketItems, changePercent: InsightsViewModel.percent(index.change),
+                      points: index.points.map { Inflation.Point(month: $0.month, index: InsightsViewModel.indexText($0.basisPoints)) })
+        }
     }
 }
 
@@ -66,6 +84,7 @@ public final class InsightsViewModel: ErrorState {
     }
 
     public private(set) var report: SpendingReport?
+    public private(set) var inflation: InflationIndex?
     public private(set) var grouping: Grouping = .month
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
@@ -74,18 +93,20 @@ public final class InsightsViewModel: ErrorState {
 
     public init(useCases: UseCases) { self.useCases = useCases }
 
-    public var document: InsightsDocument? { report.map(InsightsDocument.init) }
+    public var document: InsightsDocument? { report.map { InsightsDocument($0, inflation: inflation) } }
 
     /// - Parameters:
     ///   - from: the first month, `YYYY-MM`; to: the last, inclusive.
+    ///   - base: the base month of the inflation index.
     @discardableResult
-    public func load(by grouping: Grouping = .month, from: String? = nil, to: String? = nil) async -> Bool {
+    public func load(by grouping: Grouping = .month, from: String? = nil, to: String? = nil, base: String? = nil) async -> Bool {
         await perform {
-            for month in [from, to].compactMap({ $0 }) where Day(iso: month + "-01") == nil {
+            for month in [from, to, base].compactMap({ $0 }) where month.count != 7 || Day(iso: month + "-01") == nil {
                 throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
             }
             self.grouping = grouping
             report = try await useCases.spendingInsights(from: from, to: to)
+            inflation = try await useCases.personalInflation(base: base)
         }
     }
 
@@ -120,6 +141,14 @@ public final class InsightsViewModel: ErrorState {
         if grouping == .month && report.byMonth.count > 1 {
             lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
         }
+        if let inflation, inflation.points.count > 1 {
+            lines.append("")
+            lines.append(style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)")
+            lines += TextBlocks.table([
+                ["Now", Self.indexText(inflation.points.last!.basisPoints), Self.percent(inflation.change) + " since \(inflation.baseMonth)"],
+                ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
+            ])
+        }
         if !report.priceChanges.isEmpty {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid)")
@@ -128,6 +157,11 @@ public final class InsightsViewModel: ErrorState {
             }, rightAligned: [1, 3, 4], limits: [0: 24])
         }
         return TextBlocks.fit(lines, width: style.width)
+    }
+
+    /// `104.31` from basis points of an index (10000 = 100.00).
+    nonisolated static func indexText(_ basisPoints: Int) -> String {
+        "\(basisPoints / 100).\(basisPoints % 100 < 10 ? "0" : "")\(basisPoints % 100)"
     }
 
     /// `+12.34%` from basis points.

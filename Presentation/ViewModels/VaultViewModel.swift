@@ -60,7 +60,7 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
 @MainActor @Observable
 public final class VaultViewModel: ErrorState {
     public enum Screen: Sendable, Equatable {
-        case browse, search(String), item, history, categories
+        case browse, search(String), item, history, prices, categories
     }
 
     public private(set) var screen: Screen = .browse
@@ -121,6 +121,14 @@ public final class VaultViewModel: ErrorState {
             currency = try await useCases.showSettings().currency
             screen = .history
         }
+    }
+
+    /// Every store's current price with the cheapest marked, then the price history.
+    @discardableResult
+    public func showPrices(_ reference: String) async -> Bool {
+        guard await showHistory(reference) else { return false }
+        screen = .prices
+        return true
     }
 
     @discardableResult
@@ -220,6 +228,8 @@ public final class VaultViewModel: ErrorState {
             lines += results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(results.map(badgeRow), limits: [0: 30])
         case .item: lines += item.map { renderItem($0, style: style) } ?? []
         case .history: lines += item.map { renderHistory($0, style: style) } ?? []
+        case .prices:
+            if let item { lines += renderItem(item, style: style) + [""] + renderHistory(item, style: style) }
         case .categories:
             lines.append(style.bold("Categories"))
             lines += TextBlocks.table(categories.enumerated().map { index, entry in

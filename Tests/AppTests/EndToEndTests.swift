@@ -41,7 +41,8 @@ import Testing
             "cart rename Party Big|party", "cart budget Big|party 50", "cart budget Big|party --none", "cart set Weekly Milk --qty 3 --store Lidl|City",
             "cart remove Weekly Bread", "trip start Weekly", "trip log Weekly Milk", "trip unlog Weekly Milk", "trip abort Weekly",
             "cart delete Big|party", "settings show", "settings currency USD", "doctor", "undo", "history", "insights --by store",
-            "shop Weekly", "reset --yes",
+            "prices Milk", "plan Weekly", "plan Weekly --max-stores 1 --apply", "export --format csv", "export --format ledger",
+            "export --format json", "report", "insights --base 2026-03", "shop Weekly", "reset --yes",
         ]
         for line in lines {
             let result = try grock.run(line, input: "q\n")

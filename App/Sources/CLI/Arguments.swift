@@ -22,10 +22,10 @@ struct Arguments {
     /// Options that take a value, wherever they appear.
     static let valued: Set<String> = [
         "data-dir", "budget", "qty", "store", "price", "unit", "until", "category", "to", "currency", "item", "by", "from",
-        "format", "output", "name",
+        "format", "output", "name", "max-stores", "base",
     ]
     /// Options that are flags.
-    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none"]
+    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply"]
 
     /// - Throws: `UsageError` for an unknown option or a missing value.
     init(_ arguments: [String]) throws {

@@ -104,11 +104,7 @@ extension Commands {
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault.lastError)
             if run.json {
-                return run.console.json(vault.history.map {
-                    PriceDocument(date: $0.observation.observedAt.description, store: $0.storeName, price: $0.observation.price.price.amountText,
-                                  unit: $0.observation.price.unit.rawValue, source: $0.observation.source == .manual ? "seen" : "paid",
-                                  promotion: $0.observation.isPromotion, currency: vault.currency.code)
-                })
+                return run.console.json(vault.history.map { PriceDocument($0, currency: vault.currency) })
             }
             run.console.out(vault.render(run.style))
         },

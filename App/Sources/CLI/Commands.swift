@@ -5,7 +5,7 @@ import Presentation
 
 /// Every command of `grock`, in the order `grock help` lists them.
 enum Commands {
-    static let all: [Command] = general + store + category + item + cart + trip + other
+    static let all: [Command] = general + store + category + item + cart + trip + other + transfer
 
     static let general: [Command] = [
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
@@ -53,15 +53,18 @@ enum Commands {
             if run.json { return run.console.json(history.rows) }
             run.console.out(history.render(run.style))
         },
-        Command("insights", usage: "grock insights [--by month|store|category] [--from YYYY-MM] [--to YYYY-MM]",
-                summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes.",
-                examples: ["grock insights", "grock insights --by store --from 2026-01"], options: ["by", "from", "to"]) { run in
+        Command("insights", usage: "grock insights [--by month|store|category] [--from YYYY-MM] [--to YYYY-MM] [--base YYYY-MM]",
+                summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes, and your personal inflation index.",
+                details: "The inflation index prices the basket you bought in the --base month (by default a year before the latest month) at what you paid each month since; docs/INSIGHTS.md explains every figure.",
+                examples: ["grock insights", "grock insights --by store --from 2026-01", "grock insights --base 2025-01", "grock --json insights"],
+                options: ["by", "from", "to", "base"]) { run in
             let text = run.parsed.value("by") ?? "month"
             guard let grouping = InsightsViewModel.Grouping(rawValue: text.lowercased()) else {
                 throw UsageError("--by takes month, store or category, not \"\(text)\"")
             }
             let insights = run.container.insights()
-            try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to")), insights.lastError)
+            try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to"), base: run.parsed.value("base")),
+                          insights.lastError)
             if run.json, let document = insights.document { return run.console.json(document) }
             run.console.out(insights.render(run.style))
         },

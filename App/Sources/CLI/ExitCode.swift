@@ -18,12 +18,13 @@ public enum ExitCode: Int32, Sendable {
         case is StorageError: return .storage
         case let error as DomainError:
             switch error {
-            case .invalidAmount, .invalidQuantity, .unknownUnit, .unknownCurrency, .invalidDate, .invalidName, .invalidPosition:
+            case .invalidAmount, .invalidQuantity, .unknownUnit, .unknownCurrency, .invalidDate, .invalidName, .invalidPosition, .importRow:
                 return .usage
             default:
                 return .refused
             }
         case let failure as CommandFailure: return failure.code
+        case is PurchaseCSV.RowError, is BackupCodec.Failure: return .usage
         default: return .storage
         }
     }

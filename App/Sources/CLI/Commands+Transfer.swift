@@ -1,0 +1,184 @@
+import DataLayer
+import Domain
+import Foundation
+import Presentation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Commands {
+    static let transfer: [Command] = [
+        Command("prices", usage: "grock prices ITEM",
+                summary: "An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price history with a sparkline.",
+                examples: ["grock prices Milk", "grock --json prices Milk"], arguments: 1...1) { run in
+            let vault = run.container.vault()
+            try run.check(await vault.showPrices(run.argument(0)), vault.lastError)
+            if run.json, let item = vault.itemDocument {
+                return run.console.json(PricesDocument(item: item, history: vault.history.map { PriceDocument($0, currency: vault.currency) }))
+            }
+            run.console.out(vault.render(run.style))
+        },
+        Command("plan", usage: "grock plan CART [--max-stores K] [--apply]",
+                summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
+                details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
+                examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
+                options: ["max-stores", "apply"], arguments: 1...1) { run in
+            let limit = try run.parsed.value("max-stores").map { text -> Int in
+                guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \"\(text)\"") }
+                return value
+            }
+            let plan = run.container.plan()
+            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.parsed.has("apply")), plan.lastError)
+            if run.json, let document = plan.document { return run.console.json(document) }
+            run.console.out(plan.render(run.style))
+        },
+        Command("export", usage: "grock export --format json|csv|ledger [--output FILE]",
+                summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
+                details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the header date,trip,store,category,item,quantity,unit,price,currency (price per unit; an empty category is an impulse buy).",
+                examples: ["grock export --format json --output grock-backup.json", "grock export --format csv > purchases.csv",
+                           "grock export --format ledger | hledger -f - bal -M"],
+                options: ["format", "output"]) { run in
+            try await export(run)
+        },
+        Command("import", usage: "grock import FILE [--format json|csv]",
+                summary: "Read data in: a json backup into an empty data directory, or a csv purchase history into any.",
+                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip; the vault takes the latest price per item and store. All or nothing: a bad row stops the import with its line number, and nothing changes.",
+                examples: ["grock import purchases.csv", "grock --data-dir /tmp/restored import grock-backup.json"],
+                options: ["format"], arguments: 1...1) { run in
+            try await importFile(run)
+        },
+        Command("report", usage: "grock report [--output FILE.html]",
+                summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
+                examples: ["grock report --output report.html"], options: ["output"]) { run in
+            let report = run.container.report()
+            try run.check(await report.load(), report.lastError)
+            let html = report.renderHTML(generated: run.container.useCases.clock.now())
+            try write(Array(html.utf8), to: run.parsed.value("output"), run)
+        },
+    ]
+
+    @MainActor
+    static func export(_ run: Invocation) async throws {
+        guard let format = run.parsed.value("format")?.lowercased() else { throw UsageError("give --format json, csv or ledger") }
+        let bytes: [UInt8]
+        switch format {
+        case "json":
+            bytes = BackupCodec.encode(try await run.container.useCases.createBackup())
+        case "csv":
+            bytes = Array(PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
+        case "ledger":
+            let backup = try await run.container.useCases.createBackup()
+            let stores = Dictionary(uniqueKeysWithValues: backup.stores.map { ($0.id, $0.name) })
+            bytes = Array(try LedgerJournal.write(backup.completedCarts, storeNames: stores).utf8)
+        default:
+            throw UsageError("--format takes json, csv or ledger, not \"\(format)\"")
+        }
+        try write(bytes, to: run.parsed.value("output"), run)
+    }
+
+    /// Writes to a file atomically (a temporary file renamed over it), or to stdout.
+    @MainActor
+    static func write(_ bytes: [UInt8], to path: String?, _ run: Invocation) throws {
+        guard let path else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure(code: .usage, description: "cannot write \(path): \(error.localizedDescription)")
+        }
+        if !run.json { FileHandle.standardError.write(Data("grock: wrote \(path) (\(bytes.count) bytes)\n".utf8)) }
+    }
+
+    @MainActor
+    static func importFile(_ run: Invocation) async throws {
+        let path = run.argument(0)
+        let format = run.parsed.value("format")?.lowercased() ?? URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard format == "json" || format == "csv" else {
+            throw UsageError("cannot tell the format of \(path); give --format json or csv")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read \(path): no such file, or not readable")
+        }
+        let bytes = [UInt8](data)
+        if format == "json" {
+            let backup: Backup
+            do { backup = try BackupCodec.decode(bytes) } catch let failure as BackupCodec.Failure {
+                throw CommandFailure(code: .usage, description: "\(path): \(failure)")
+            }
+            try await run.container.useCases.restoreBackup(backup)
+            return report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
+                                              storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count))
+        }
+        let progress = ProgressBar(enabled: isatty(STDERR_FILENO) == 1 && bytes.count > 1 << 20)
+        let purchases: [Purchase]
+        do {
+            purchases = try PurchaseCSV.parse(bytes) { progress.show($0) }
+        } catch let error as PurchaseCSV.RowError {
+            progress.finish()
+            throw CommandFailure(code: .usage, description: "\(path): \(error)")
+        }
+        progress.finish()
+        let summary: ImportPurchases.Summary
+        do { summary = try await run.container.useCases.importPurchases(purchases) } catch DomainError.importRow(let line, let reason) {
+            throw CommandFailure(code: .usage, description: "\(path): line \(line): \(reason); nothing was imported")
+        }
+        report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
+                                   categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded))
+    }
+
+    @MainActor
+    private static func report(_ run: Invocation, _ document: ImportDocument) {
+        if run.json { return run.console.json(document) }
+        if document.format == "json" {
+            run.console.out("Restored a backup: \(document.storesAdded) stores, \(document.categoriesAdded) categories, \(document.itemsAdded) items, \(document.trips) trips.")
+        } else {
+            run.console.out("Imported \(document.purchases ?? 0) purchases in \(document.trips) trips; added \(document.storesAdded) stores, "
+                + "\(document.categoriesAdded) categories and \(document.itemsAdded) items.")
+        }
+    }
+}
+
+/// A progress bar on stderr, for long imports at a terminal.
+final class ProgressBar {
+    private let enabled: Bool
+    private var shown = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ fraction: Double) {
+        let percent = Int(fraction * 100)
+        guard enabled, percent != shown else { return }
+        shown = percent
+        let filled = percent / 5
+        FileHandle.standardError.write(Data("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%".utf8))
+    }
+
+    func finish() {
+        if enabled && shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+struct ImportDocument: Encodable {
+    let format: String
+    let trips: Int
+    let purchases: Int?
+    let items: Int?
+    let storesAdded: Int
+    let categoriesAdded: Int
+    let itemsAdded: Int
+}
+
+struct PricesDocument: Encodable {
+    let item: ItemDocument
+    let history: [PriceDocument]
+}
+
+extension PriceDocument {
+    init(_ entry: PriceHistory.Entry, currency: Currency) {
+        self.init(date: entry.observation.observedAt.description, store: entry.storeName, price: entry.observation.price.price.amountText,
+                  unit: entry.observation.price.unit.rawValue, source: entry.observation.source == .manual ? "seen" : "paid",
+                  promotion: entry.observation.isPromotion, currency: currency.code)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An external program a test checks Grock's output with; `.ci/run` installs them. Outside CI a
+/// missing one skips that check; in CI (`CI` set) it is a failure.
+func externalTool(_ name: String) -> String? {
+    for directory in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+        return "\(directory)/\(name)"
+    }
+    if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(name) is not installed; .ci/run installs it") }
+    return nil
+}
+
+func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+extension Grock {
+    /// Three finished trips over two months at two stores, with a budget overrun.
+    func withHistory() throws {
+        try stocked()
+        for line in ["trip start Weekly", "trip log Weekly Milk --price 1.19", "trip log Weekly Bananas --price 2.05 --qty 1.2",
+                     "trip impulse Weekly Gum --price 0.99", "trip finish Weekly"] { try ok(line) }
+    }
+}
+
+@Suite struct PriceIntelligenceTests {
+    @Test func pricesShowsStoresAndHistory() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let text = try grock.ok("prices milk")
+        #expect(text.contains("*  Aldi   1.09/each   1.09/each  2026-03-02"))
+        #expect(text.contains("Price history of Milk (EUR)"))
+        let document = try #require(try grock.json("prices Milk") as? [String: Any])
+        #expect((document["history"] as? [Any])?.count == 2)
+        #expect(((document["item"] as? [String: Any])?["prices"] as? [Any])?.count == 2)
+    }
+
+    @Test func planFindsTheCheapestStoresAndAppliesOnRequest() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("cart set Weekly Milk --store Lidl")
+        let text = try grock.ok("plan Weekly")
+        #expect(text.contains("Saving      0.10 EUR  against 6.66 in the current plan"))
+        #expect(text.contains("Nothing changed; add --apply"))
+        let limited = try #require(try grock.json("plan Weekly --max-stores 1") as? [String: Any])
+        #expect(limited["stores"] as? [String] == ["Lidl"])   // Aldi or Lidl each leave one line out; Lidl costs less
+        #expect(limited["notCovered"] as? [String] == ["Bananas"])
+        try grock.ok("plan Weekly --apply")
+        #expect(try grock.ok("cart show Weekly").contains("planned 6.56 of 20.00"))
+        #expect(try grock.run("plan Weekly --max-stores 0").status == 2)
+        try grock.ok("trip start Weekly")
+        try grock.ok("trip log Weekly Milk")
+        try grock.ok("trip finish Weekly")
+        #expect(try grock.run("plan Weekly").status == 1)
+    }
+}
+
+@Suite struct ExportImportTests {
+    @Test func aJSONBackupRestoresExactly() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        try grock.ok("cart new Next --budget 10 --item Bread")
+        let backup = try grock.ok("export --format json")
+        #expect(backup.contains("\"format\" : \"grock-backup\""))
+        let file = grock.home.path + "/backup.json"
+        try backup.write(toFile: file, atomically: true, encoding: .utf8)
+        let restored = Grock()
+        defer { restored.home.remove() }
+        #expect(try restored.ok("import \(file)").hasPrefix("Restored a backup: 2 stores"))
+        #expect(try restored.ok("export --format json") == backup)
+        // Into a store with data: refused, nothing changed.
+        let before = grock.home.snapshot()
+        let refused = try grock.run("import \(file)")
+        #expect(refused.status == 1 && refused.stderr.contains("already has data"))
+        #expect(grock.home.snapshot() == before)
+    }
+
+    @Test func csvExportsAndImportsBack() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        let csv = try grock.ok("export --format csv")
+        #expect(csv == """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-03-02,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-03-02,Weekly,Aldi,Produce,Bananas,1.2,kg,2.05,EUR
+            2026-03-02,Weekly,Aldi,,Gum,1,each,0.99,EUR
+
+            """)
+        let file = grock.home.path + "/purchases.csv"
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let other = Grock()
+        defer { other.home.remove() }
+        let summary = try other.ok("import \(file)")
+        #expect(summary == "Imported 3 purchases in 1 trips; added 1 stores, 2 categories and 2 items.\n")
+        #expect(try other.ok("export --format csv") == csv)
+        #expect(try other.ok("insights").contains("Total           4.64  on 1 trip"))
+    }
+
+    @Test func aBadRowFailsTheWholeImport() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let file = grock.home.path + "/bad.csv"
+        try """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-03-01,Weekly,Aldi,Dairy,Eggs,2,each,abc,EUR
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let before = grock.home.snapshot()
+        let result = try grock.run("import \(file)")
+        #expect(result.status == 2)
+        #expect(result.stderr == "grock: \(file): line 3: \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing was imported\n")
+        #expect(grock.home.snapshot() == before)
+        #expect(try grock.run("import /nonexistent.csv").status == 2)
+        #expect(try grock.run("export --format xml").status == 2)
+    }
+
+    @Test func theLedgerJournalBalancesInHledgerAndLedgerWithInsightsTotals() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        var next = grock
+        next.environment["GROCK_NOW"] = "2026-04-03T18:00:00+02:00"
+        for line in ["cart new April --budget 3 --item Bread --item Milk", "trip start April", "trip log April Bread --price 2.59",
+                     "trip log April Milk", "trip finish April"] { try next.ok(line) }
+        let journal = grock.home.path + "/grock.journal"
+        try next.ok("export --format ledger --output \(journal)")
+        let insights = try #require(try next.json("insights") as? [String: Any])
+        let months = try #require(insights["byMonth"] as? [[String: Any]]).map { "\($0["label"]!) \($0["amount"]!)" }
+        #expect(months == ["2026-03 4.64", "2026-04 3.78"])
+        if let hledger = externalTool("hledger") {
+            let result = try runTool(hledger, ["-f", journal, "reg", "expenses", "-M", "--depth", "1", "-O", "csv"])
+            #expect(result.status == 0)
+            let rows = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
+            #expect(rows.map { "\($0[1].prefix(7)) \($0[5].replacingOccurrences(of: " EUR", with: ""))" } == months)
+        }
+        if let ledger = externalTool("ledger") {
+            let result = try runTool(ledger, ["-f", journal, "-M", "--depth", "1", "-F", "%(format_date(date, \"%Y-%m\")) %(quantity(scrub(display_amount)))\n",
+                                              "reg", "expenses"])
+            #expect(result.status == 0)
+            #expect(result.output.split(separator: "\n").map(String.init) == months)
+        }
+    }
+}
+
+@Suite struct ReportTests {
+    @Test func theReportIsOneSelfContainedPageWithFiveCharts() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        let file = grock.home.path + "/report.html"
+        try grock.ok("report --output \(file)")
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 5)
+        #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("href="))
+        #expect(!html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"))
+        // Well-formed: it parses as XML (the doctype aside).
+        let xml = String(html.dropFirst("<!DOCTYPE html>\n".count))
+        #expect(throws: Never.self) { _ = try XMLDocument(xmlString: xml, options: []) }
+        if let chromium = externalTool("chromium-headless-shell") {
+            let dom = try runTool(chromium, ["--no-sandbox", "--headless", "--disable-gpu", "--dump-dom", "file://" + file])
+            #expect(dom.status == 0)
+            #expect(dom.output.components(separatedBy: "<svg ").count - 1 == 5)
+            #expect(dom.output.contains("Grock spending report"))
+            let png = grock.home.path + "/report.png"
+            let shot = try runTool(chromium, ["--no-sandbox", "--headless", "--disable-gpu", "--screenshot=\(png)", "--window-size=800,1800", "file://" + file])
+            #expect(shot.status == 0)
+            let size = (try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
+            #expect(size > 20_000, "the screenshot is \(size) bytes: blank?")
+        }
+    }
+}
