@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Turns bench/run.sh's hyperfine and /usr/bin/time results into docs/PERFORMANCE.md."""
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+results, output, sizes = sys.argv[1], sys.argv[2], [int(s) for s in sys.argv[3:]]
+MUTATIONS = ["cart-add", "trip-log", "trip-finish", "item-price", "undo"]
+SINGLE_READS = ["home", "cart-show"]
+HISTORY = ["insights-month", "insights-category", "prices", "plan", "export-csv", "import"]
+LABELS = {"home": "home screen (`grock`)", "cart-show": "`cart show`", "cart-add": "`cart add`", "trip-log": "`trip log`",
+          "trip-finish": "`trip finish`", "item-price": "`item price`", "undo": "`undo`", "insights-month": "`insights --by month`",
+          "insights-category": "`insights --by category`", "prices": "`prices ITEM`", "plan": "`plan CART` (30 lines, 8 stores)",
+          "export-csv": "`export --format csv`", "import": "`import` of the CSV"}
+
+
+def load(name, size):
+    path = f"{results}/{name}@{size}.json"
+    if not os.path.exists(path):
+        return None, None
+    times = json.load(open(path))["results"][0]["times"]
+    rss_path = f"{results}/{name}@{size}.rss"
+    rss = int(open(rss_path).read().strip() or 0) if os.path.exists(rss_path) else None
+    return statistics.median(times) * 1000, rss
+
+
+def ms(value):
+    return "-" if value is None else (f"{value:.1f}" if value < 100 else f"{value:.0f}")
+
+
+def mib(kb):
+    return "-" if not kb else f"{kb / 1024:.1f}"
+
+
+def run(command):
+    try:
+        return subprocess.run(command, shell=True, capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+hello_static, hello_static_rss = load("hello-static", 0)
+hello_dynamic, hello_dynamic_rss = load("hello-dynamic", 0)
+small, large = sizes[0], sizes[-1]
+lines = ["# Performance", "",
+         f"Measured by `bench/run.sh` on {datetime.date.today()}: whole `grock` processes (the release build, linked with "
+         "`--static-swift-stdlib`), medians of 10-15 runs after warm-ups with hyperfine, peak RSS (median of 3) with "
+         "`/usr/bin/time`. Data: `bench/generate.py` (seeded): a vault of 2,000 items in 20 categories at 8 stores, and "
+         "purchase histories of " + " / ".join(f"{s:,}" for s in sizes) + " lines (trips of 10-40 lines over 10 years, prices "
+         "drifting ~2 %/year, 10 % promotions), imported into fresh data directories, plus active carts of 30 and 3 lines.", "",
+         "Machine: " + ", ".join([run("nproc") + " cores", run("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip(),
+                                  run("free -g | awk '/Mem:/ {print $2}'") + " GiB", platform.platform(),
+                                  run("swift --version 2>&1 | head -1")]) + ".", "",
+         "## Medians (ms) and peak RSS (MiB)", "",
+         "| command | " + " | ".join(f"{s:,}" for s in sizes) + f" | ratio {large:,} / {small:,} | peak RSS at {large:,} |",
+         "|---|" + "---|" * len(sizes) + "---|---|"]
+verdicts = []
+for name in SINGLE_READS + MUTATIONS + HISTORY:
+    values = [load(name, s) for s in sizes]
+    first, last = values[0][0], values[-1][0]
+    ratio = f"{last / first:.2f}x" if first and last else "-"
+    lines.append(f"| {LABELS[name]} | " + " | ".join(ms(v[0]) for v in values) + f" | {ratio} | {mib(values[-1][1])} |")
+    if name in SINGLE_READS + MUTATIONS and last is not None:
+        verdicts.append((name, last, first, values[-1][1]))
+lines += ["", "Reference points in the same run:", "",
+          "| program | median (ms) | peak RSS (MiB) |", "|---|---|---|",
+          f"| Swift hello-world importing Foundation, static stdlib | {ms(hello_static)} | {mib(hello_static_rss)} |",
+          f"| the same, dynamic stdlib | {ms(hello_dynamic)} | {mib(hello_dynamic_rss)} |"]
+ledger, ledger_rss = load("ledger-M-reg", large)
+hledger, hledger_rss = load("hledger-bal-M", large)
+insights, _ = load("insights-month", large)
+lines += [f"| `ledger -M reg` on the exported journal of {large:,} purchases | {ms(ledger)} | {mib(ledger_rss)} |",
+          f"| `hledger bal -M` on the same journal | {ms(hledger)} | {mib(hledger_rss)} |"]
+lines += ["", "## Targets", "", "| target | measured | verdict |", "|---|---|---|"]
+
+
+def verdict(ok):
+    return "met" if ok else "**missed**"
+
+
+for name, last, first, rss in verdicts:
+    lines.append(f"| {LABELS[name]} at {large:,}: <= 15 ms | {ms(last)} ms | {verdict(last <= 15)} |")
+    lines.append(f"| {LABELS[name]}: <= 1.2x the {small:,} figure | {last / first:.2f}x | {verdict(last / first <= 1.2)} |")
+for name in ["cart-add", "trip-log", "item-price"]:
+    _, rss = load(name, large)
+    if rss and hello_static_rss:
+        lines.append(f"| peak RSS of {LABELS[name]}: <= 1.5x the static hello-world's | {rss / hello_static_rss:.2f}x | {verdict(rss / hello_static_rss <= 1.5)} |")
+if insights:
+    lines.append(f"| `insights` at {large:,}: <= 50 ms | {ms(insights)} ms | {verdict(insights <= 50)} |")
+    if ledger:
+        lines.append(f"| `insights` >= 10x faster than `ledger -M reg` | {ledger / insights:.1f}x | {verdict(ledger / insights >= 10)} |")
+    if hledger:
+        lines.append(f"| `insights` >= 40x faster than `hledger bal -M` | {hledger / insights:.1f}x | {verdict(hledger / insights >= 40)} |")
+imported, _ = load("import", large)
+if imported:
+    lines.append(f"| import of {large:,} CSV rows: <= 3 s | {imported / 1000:.2f} s | {verdict(imported <= 3000)} |")
+lines += ["", "## Rerun", "", "```sh", "bench/run.sh                 # all sizes; about ten minutes", "bench/run.sh 1000 10000       # smaller sizes only",
+          "BENCH_RUNS=20 bench/run.sh    # more runs per command", "```", "",
+          "It installs hyperfine, ledger, hledger and GNU time from Debian's packages when missing, and keeps its data in "
+          "`bench/.data/` (ignored by git)."]
+notes = os.path.join(os.path.dirname(output), "PERFORMANCE-notes.md")
+if os.path.exists(notes):
+    lines += ["", open(notes).read().strip()]
+open(output, "w").write("\n".join(lines) + "\n")

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Grock's benchmark suite: builds the release binary, imports generated purchase histories of
+# 1,000 / 10,000 / 100,000 lines into fresh data directories, times whole grock processes with
+# hyperfine (median of >= 10 runs after warm-ups), measures peak RSS with /usr/bin/time, runs
+# ledger and hledger on the same 100,000 purchases, and writes docs/PERFORMANCE.md.
+# Not part of swift test or CI. Usage: bench/run.sh [SIZE ...]   (default: 1000 10000 100000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$root/bench/.data
+sizes=("${@:-1000 10000 100000}")
+read -r -a sizes <<< "${sizes[*]}"
+runs=${BENCH_RUNS:-15}
+
+need=()
+for tool in hyperfine ledger hledger; do command -v "$tool" >/dev/null || need+=("$tool"); done
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+echo "== building (release, static Swift stdlib)"
+swift build -c release --static-swift-stdlib 2>&1 | tail -1
+grock=$root/.build/release/grock
+mkdir -p "$work/results"
+rm -f "$work"/results/*.json "$work"/results/*.rss
+
+echo "== hello worlds"
+printf 'import Foundation\nprint("hello, \\(ProcessInfo.processInfo.processIdentifier)")\n' > "$work/hello.swift"
+swiftc -O "$work/hello.swift" -o "$work/hello-dynamic" 2>/dev/null
+swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello-static" 2>/dev/null
+
+echo "== generating data"
+python3 "$root/bench/generate.py" "$work" "${sizes[@]}"
+
+time_it() {  # name, size, [hyperfine options...] command
+  local name=$1 size=$2; shift 2
+  hyperfine --style none --warmup 2 --runs "$runs" --export-json "$work/results/$name@$size.json" "$@" >/dev/null
+  local command=${*: -1}
+  local rss=()
+  for _ in 1 2 3; do
+    rss+=("$( { /usr/bin/time -f '%M' sh -c "$command" >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+  done
+  printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p > "$work/results/$name@$size.rss"
+  printf '  %-22s %s\n' "$name" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
+}
+
+time_it hello-dynamic 0 "$work/hello-dynamic"
+time_it hello-static 0 "$work/hello-static"
+
+for size in "${sizes[@]}"; do
+  data=$work/grock-$size
+  g="$grock --data-dir $data"
+  echo "== $size purchases"
+  fresh="rm -rf $data && $g import $work/vault.json"
+  r=$runs; [ "$size" -ge 100000 ] && r=10
+  hyperfine --style none --warmup 1 --runs "$r" --prepare "$fresh" --export-json "$work/results/import@$size.json" \
+    "$g import $work/history-$size.csv" >/dev/null
+  eval "$fresh" >/dev/null
+  rss=$( { /usr/bin/time -f '%M' $g import "$work/history-$size.csv" >/dev/null; } 2>&1 | tail -1); echo "$rss" > "$work/results/import@$size.rss"
+  printf '  %-22s %s\n' import "$(python3 -c "import json,statistics;d=json.load(open('$work/results/import@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
+  words=(Produce Dairy Meat Bakery Pantry Frozen Beverages Snacks Household Personal Baby Pets Spices Breakfast Deli Organic
+         International Sweets Canned Drugstore)
+  bench_items=()
+  for i in $(seq 1 30); do n=$((i * 61)); bench_items+=(--item "${words[$((n % 20))]} item $(printf %04d $n)"); done
+  $g cart new Bench --budget 150 "${bench_items[@]}" >/dev/null
+  $g cart new Shop --item "Dairy item 0001" --item "Bakery item 0003" --item "Pantry item 0004" >/dev/null
+  $g trip start Shop >/dev/null
+  time_it home "$size" "$g"
+  time_it cart-show "$size" "$g cart show Bench"
+  time_it cart-add "$size" "$g cart add Bench 'Dairy item 0021'"
+  time_it trip-log "$size" "$g trip log Shop 'Dairy item 0001' --price 1.23"
+  time_it trip-finish "$size" --prepare "$g cart new Fin --item 'Dairy item 0001' --item 'Bakery item 0003' >/dev/null && $g trip start Fin >/dev/null && $g trip log Fin 'Dairy item 0001' >/dev/null" "$g trip finish Fin"
+  time_it item-price "$size" "$g item price 'Dairy item 0001' --store Aldi --price 2.34"
+  time_it undo "$size" --prepare "$g item price 'Dairy item 0001' --store Aldi --price 2.35 >/dev/null" "$g undo"
+  time_it insights-month "$size" "$g insights --by month"
+  time_it insights-category "$size" "$g insights --by category"
+  time_it prices "$size" "$g prices 'Dairy item 0001'"
+  time_it plan "$size" "$g plan Bench"
+  time_it export-csv "$size" "$g export --format csv"
+  if [ "$size" -ge 100000 ]; then
+    $g export --format ledger --output "$work/grock-$size.journal" 2>/dev/null
+    time_it ledger-M-reg "$size" "ledger -f $work/grock-$size.journal -M reg"
+    time_it hledger-bal-M "$size" "hledger -f $work/grock-$size.journal bal -M"
+  fi
+done
+
+python3 "$root/bench/report.py" "$work/results" "$root/docs/PERFORMANCE.md" "${sizes[@]}"
+echo "== wrote docs/PERFORMANCE.md"
