@@ -1,6 +1,8 @@
 import Domain
 
-/// Completed carts and price observations, replayed from history events.
+/// Completed carts and the prices seen by hand, replayed from history events. (Files written
+/// before prices paid were derived from carts may hold trip observations and `retracted`
+/// events: both are ignored, since the carts say the same.)
 struct History {
     private(set) var carts: [CartID: Cart] = [:]
     /// Completed cart ids in the order they were completed.
@@ -26,10 +28,9 @@ struct History {
             if carts.removeValue(forKey: id) != nil { order.removeAll { $0 == id } }
         case .prices:
             guard let records = event.observations else { throw RecordError("a prices event has no observations") }
-            observations += try records.map(mapper.observation)
+            observations += try records.filter { $0.source == "manual" }.map(mapper.observation)
         case .retracted:
-            guard let id = event.cartId.map(CartID.init) else { throw RecordError("a retracted event has no cart id") }
-            observations.removeAll { $0.source == .trip(id) }
+            break
         }
     }
 }

@@ -57,6 +57,10 @@ final class WorkingSet: Repositories {
         return history.order.map { history.carts[$0]! }
     }
 
+    func completedTrips() throws -> [TripSummary] { try spending().trips }
+
+    func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts()) }
+
     func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().carts[id] }
 
     func save(_ cart: Cart) throws {
@@ -82,16 +86,13 @@ final class WorkingSet: Repositories {
 
     // MARK: - Price history
 
-    func observations(of item: ItemID) throws -> [PriceObservation] { try history().observations.filter { $0.item == item } }
-    func allObservations() throws -> [PriceObservation] { try history().observations }
+    func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
+        try history().observations.filter { item == nil || $0.item == item }
+    }
 
     func record(_ observations: [PriceObservation]) throws {
         guard !observations.isEmpty else { return }
         try append(HistoryEventRecord(event: .prices, observations: observations.map(ObservationRecord.init)))
-    }
-
-    func removeObservations(fromTrip cart: CartID) throws {
-        try append(HistoryEventRecord(event: .retracted, cartId: cart.rawValue))
     }
 
     // MARK: - Settings

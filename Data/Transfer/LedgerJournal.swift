@@ -1,38 +1,36 @@
 import Domain
 
-/// Completed trips as a plain-text-accounting journal that `hledger` and `ledger` read: one
-/// transaction per trip dated the day it was finished, one posting per category
-/// (`expenses:groceries:CATEGORY`), the items and stores as comments, balanced by `assets:cash`.
-/// Its totals per month equal `grock insights --by month`.
+/// Purchases as a plain-text-accounting journal that `hledger` and `ledger` read: one
+/// transaction per trip (its date and name, as in the CSV export), one posting per category
+/// (`expenses:groceries:CATEGORY`), the items and stores as comments, balanced by
+/// `assets:cash`. Its totals per month equal `grock insights --by month`.
 public enum LedgerJournal {
-    public static func write(_ carts: [Cart], storeNames: [StoreID: String]) throws -> String {
+    public static func write(_ purchases: [Purchase]) throws -> String {
         var output = "; Grock purchase history, written by grock export --format ledger\n"
-        let sorted = carts.enumerated().sorted { lhs, rhs in
-            let l = (lhs.element.completedAt ?? lhs.element.createdAt).day, r = (rhs.element.completedAt ?? rhs.element.createdAt).day
-            return l != r ? l < r : lhs.offset < rhs.offset
-        }.map(\.element)
-        for cart in sorted {
-            let bought = cart.lines.filter(\.isFulfilled)
-            guard !bought.isEmpty else { continue }
+        var index = 0
+        let sorted = purchases.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        while index < sorted.count {
+            let first = sorted[index]
+            var end = index
+            while end < sorted.count && sorted[end].date == first.date && sorted[end].trip == first.trip { end += 1 }
             var order: [String] = []
             var totals: [String: Money] = [:]
             var notes: [String: [String]] = [:]
-            for line in bought {
-                guard let cost = try line.actualCost(), let price = line.actualPrice else { continue }
-                let category = line.isImpulse ? "Impulse buys" : line.categoryName ?? "Uncategorised"
+            for purchase in sorted[index..<end] {
+                let category = purchase.category.isEmpty ? "Impulse buys" : purchase.category
                 if totals[category] == nil { order.append(category) }
-                totals[category] = try (totals[category] ?? .zero(cart.currency)).adding(cost)
-                let store = line.actualStore.flatMap { storeNames[$0] }.map { " at \($0)" } ?? ""
-                notes[category, default: []].append("\(line.name), \(line.purchasedQuantity ?? line.quantity) \(line.unit) @ \(price.amountText)\(store)")
+                totals[category] = try (totals[category] ?? .zero(purchase.price.currency)).adding(try purchase.price.times(purchase.quantity))
+                let store = purchase.store.isEmpty ? "" : " at \(purchase.store)"
+                notes[category, default: []].append("\(purchase.item), \(purchase.quantity) \(purchase.unit) @ \(purchase.price.amountText)\(store)")
             }
-            let day = (cart.completedAt ?? cart.createdAt).day
-            output += "\n\(day) \(clean(cart.name))\n"
+            output += "\n\(first.date) \(clean(first.trip))\n"
             for category in order {
                 let account = "expenses:groceries:" + clean(category).replacingOccurrences(of: ":", with: "-")
-                output += "    \(account)  \(totals[category]!.amountText) \(cart.currency.code)\n"
+                output += "    \(account)  \(totals[category]!.amountText) \(first.price.currency.code)\n"
                 for note in notes[category]! { output += "        ; \(clean(note))\n" }
             }
             output += "    assets:cash\n"
+            index = end
         }
         return output
     }

@@ -28,8 +28,13 @@ public protocol ItemRepository: AnyObject {
 public protocol CartRepository: AnyObject {
     /// Planning and shopping carts, oldest first. Does not read history.
     func activeCarts() throws -> [Cart]
-    /// Completed carts, in the order they were completed. Reads history.
+    /// Completed carts, in the order they were completed, whole. Reads all of history: for
+    /// backups; everything else asks `completedTrips()` or `spending()`.
     func completedCarts() throws -> [Cart]
+    /// Completed trips in brief, in the order they were completed.
+    func completedTrips() throws -> [TripSummary]
+    /// Completed trips and their bought lines, for insights, exports and price history.
+    func spending() throws -> SpendingData
     /// One cart, active or completed.
     func cart(_ id: CartID) throws -> Cart?
     /// Stores the cart; its status decides whether it is active or history.
@@ -37,13 +42,14 @@ public protocol CartRepository: AnyObject {
     func deleteCart(_ id: CartID) throws
 }
 
-/// Every price seen, for price history and insights.
+/// Prices seen on shelves and in flyers. Prices paid on trips are not recorded here: they
+/// are the completed carts' own lines (`SpendingData.paidObservations`), so a reopened or
+/// deleted trip takes its prices with it.
 public protocol PriceHistoryRepository: AnyObject {
-    func observations(of item: ItemID) throws -> [PriceObservation]
-    func allObservations() throws -> [PriceObservation]
+    /// The prices recorded by hand, in the order recorded; all items when `item` is nil.
+    func manualObservations(of item: ItemID?) throws -> [PriceObservation]
+    /// Records prices seen by hand (source `.manual`).
     func record(_ observations: [PriceObservation]) throws
-    /// Takes back what a trip recorded, when that trip is reopened.
-    func removeObservations(fromTrip cart: CartID) throws
 }
 
 public protocol SettingsRepository: AnyObject {

@@ -8,7 +8,8 @@ public struct Backup: Sendable, Hashable {
     public var activeCarts: [Cart]
     /// Completed carts, in the order they were completed.
     public var completedCarts: [Cart]
-    /// The price history, in the order it was recorded.
+    /// The prices seen by hand, in the order they were recorded (prices paid are the completed
+    /// carts' lines).
     public var observations: [PriceObservation]
 
     public init(settings: Settings, stores: [Store], categories: [Category], items: [Item], activeCarts: [Cart],
@@ -35,7 +36,7 @@ public struct CreateBackup: Sendable {
                    categories: try repositories.allCategories().sorted { $0.id < $1.id },
                    items: try repositories.allItems().sorted { $0.id < $1.id },
                    activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id },
-                   completedCarts: try repositories.completedCarts(), observations: try repositories.allObservations())
+                   completedCarts: try repositories.completedCarts(), observations: try repositories.manualObservations(of: nil))
         }
     }
 }
@@ -52,7 +53,7 @@ public struct RestoreBackup: Sendable {
     public func callAsFunction(_ backup: Backup) async throws {
         try storage.write { repositories in
             guard try repositories.allStores().isEmpty, try repositories.allItems().isEmpty, try repositories.activeCarts().isEmpty,
-                  try repositories.completedCarts().isEmpty, try repositories.allObservations().isEmpty else {
+                  try repositories.completedTrips().isEmpty, try repositories.manualObservations(of: nil).isEmpty else {
                 throw DomainError.notEmpty
             }
             for category in try repositories.allCategories() { try repositories.deleteCategory(category.id) }
@@ -61,7 +62,7 @@ public struct RestoreBackup: Sendable {
             for category in backup.categories { try repositories.save(category) }
             for item in backup.items { try repositories.save(item) }
             for cart in backup.activeCarts + backup.completedCarts { try repositories.save(cart) }
-            try repositories.record(backup.observations)
+            try repositories.record(backup.observations.filter { $0.source == .manual })
             return Change((), summary: "restored a backup of \(backup.items.count) items and \(backup.completedCarts.count) trips")
         }
     }

@@ -73,13 +73,13 @@ public struct ListActiveCarts: Sendable {
     }
 }
 
-/// Completed carts, newest first.
+/// Completed trips, newest first.
 public struct ListHistory: Sendable {
     let storage: any Storage
 
     public init(storage: any Storage) { self.storage = storage }
 
-    public func callAsFunction() async throws -> [Cart] {
-        try storage.read { try $0.completedCarts().sorted { ($0.completedAt ?? $0.createdAt) > ($1.completedAt ?? $1.createdAt) } }
+    public func callAsFunction() async throws -> [TripSummary] {
+        try storage.read { try $0.completedTrips().reversed().sorted { $0.completedAt > $1.completedAt } }
     }
 }

@@ -96,7 +96,6 @@ public struct DeleteCart: Sendable {
         try storage.write { repositories in
             let cart = try Resolver(repositories: repositories).cart(reference)
             try repositories.deleteCart(cart.id)
-            if cart.status == .completed { try repositories.removeObservations(fromTrip: cart.id) }
             return Change(cart, summary: "deleted cart \(cart.name)")
         }
     }

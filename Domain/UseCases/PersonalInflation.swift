@@ -27,26 +27,23 @@ public struct PersonalInflation: Sendable {
     ///   month with purchases, or the first month when history is shorter.
     /// - Returns: nil without purchases of vault items in the base month.
     public func callAsFunction(base: String? = nil) async throws -> InflationIndex? {
-        try storage.read { try Self.index(try $0.completedCarts(), base: base) }
+        try storage.read { try Self.index(try $0.spending(), base: base) }
     }
 
-    static func index(_ carts: [Cart], base requested: String?) throws -> InflationIndex? {
+    static func index(_ spending: SpendingData, base requested: String?) throws -> InflationIndex? {
         // Per item and month: what was paid and how much, in the item's base unit (micro units).
         var paid: [ItemID: [String: (cost: Int128, quantity: Int128)]] = [:]
         var months = Set<String>()
-        for cart in carts {
-            let month = (cart.completedAt ?? cart.createdAt).day.monthText
-            for line in cart.lines where line.isFulfilled && !line.isImpulse {
-                guard let cost = try line.actualCost() else { continue }
-                let quantity = line.purchasedQuantity ?? line.quantity
-                let size = line.unit.sizeInBaseUnits
-                let micro = Int128(quantity.thousandths) * 1000 * size.numerator / size.denominator
-                guard micro > 0 else { continue }
-                months.insert(month)
-                let key = line.itemID
-                let previous = paid[key]?[month] ?? (0, 0)
-                paid[key, default: [:]][month] = (previous.cost + Int128(cost.minorUnits), previous.quantity + micro)
-            }
+        let tripMonths = spending.trips.map { $0.completedAt.day.monthText }
+        for line in spending.lines {
+            guard let key = line.itemID else { continue }
+            let month = tripMonths[line.trip]
+            let size = line.unit.sizeInBaseUnits
+            let micro = Int128(line.quantity.thousandths) * 1000 * size.numerator / size.denominator
+            guard micro > 0 else { continue }
+            months.insert(month)
+            let previous = paid[key]?[month] ?? (0, 0)
+            paid[key, default: [:]][month] = (previous.cost + Int128(line.cost.minorUnits), previous.quantity + micro)
         }
         let sorted = months.sorted()
         guard let latest = sorted.last else { return nil }

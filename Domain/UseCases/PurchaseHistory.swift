@@ -36,14 +36,11 @@ public struct ListPurchases: Sendable {
     public func callAsFunction() async throws -> [Purchase] {
         try storage.read { repositories in
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
-            return try repositories.completedCarts().flatMap { cart -> [Purchase] in
-                let day = (cart.completedAt ?? cart.createdAt).day
-                return cart.lines.compactMap { line in
-                    guard line.isFulfilled, let price = line.actualPrice else { return nil }
-                    return Purchase(date: day, trip: cart.name, store: line.actualStore.flatMap { stores[$0] } ?? "",
-                                    category: line.isImpulse ? "" : line.categoryName ?? "", item: line.name,
-                                    quantity: line.purchasedQuantity ?? line.quantity, unit: line.unit, price: price)
-                }
+            let spending = try repositories.spending()
+            return spending.lines.map { line in
+                let trip = spending.trips[line.trip]
+                return Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
+                                category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, price: line.price)
             }
         }
     }
@@ -51,7 +48,7 @@ public struct ListPurchases: Sendable {
 
 /// Imports a purchase history: rows with the same date and trip become one completed cart;
 /// unknown stores, categories and items are created; the vault takes the latest price per
-/// item and store; every purchase joins the price history. All or nothing.
+/// item and store; every purchase joins the price history (as its trip's line). All or nothing.
 public struct ImportPurchases: Sendable {
     public struct Summary: Sendable, Hashable {
         public let trips: Int
@@ -113,7 +110,6 @@ public struct ImportPurchases: Sendable {
                 if trips[key] == nil { order.append(key) }
                 trips[key, default: []].append(purchase)
             }
-            var observations: [PriceObservation] = []
             var added = (stores: 0, categories: 0, items: 0)
             for key in order {
                 let rows = trips[key]!
@@ -150,8 +146,6 @@ public struct ImportPurchases: Sendable {
                         }
                         lines.append(CartItem(itemID: item.id, name: item.name, categoryName: category.name, quantity: quantity, unit: row.unit,
                                               isFulfilled: true, actualStore: store.id, actualPrice: row.price))
-                        observations.append(PriceObservation(item: item.id, store: store.id, price: UnitPrice(row.price, per: row.unit),
-                                                             observedAt: time, source: .trip(cartID)))
                     } catch let error as DomainError {
                         throw DomainError.importRow(line: row.sourceLine ?? 0, reason: "\(error)")
                     }
@@ -161,7 +155,6 @@ public struct ImportPurchases: Sendable {
                 try repositories.save(cart)
             }
             for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
-            try repositories.record(observations)
             summary = Summary(trips: order.count, purchases: purchases.count, storesAdded: added.stores,
                               categoriesAdded: added.categories, itemsAdded: added.items)
         }

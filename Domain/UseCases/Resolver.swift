@@ -23,13 +23,21 @@ struct Resolver {
         let active = try repositories.activeCarts()
         do {
             return try Resolver.match(reference, kind: "cart", in: active, name: \.name, id: \.id.rawValue)
-        } catch DomainError.notFound {
-            // Not an active cart: look in history.
+        } catch DomainError.notFound(_, _, let suggestion) {
+            // Not an active cart: look in history, keeping the suggestion among active carts.
+            do { return try completedCart(reference) } catch DomainError.notFound(let kind, let name, let other) {
+                throw DomainError.notFound(kind: kind, name: name, suggestion: suggestion ?? other)
+            }
         }
-        let completed = try repositories.completedCarts().sorted { ($0.completedAt ?? $0.createdAt) > ($1.completedAt ?? $1.createdAt) }
+    }
+
+    private func completedCart(_ reference: String) throws -> Cart {
+        let completed = try repositories.completedTrips().reversed().sorted { $0.completedAt > $1.completedAt }
         let key = Name.key(reference)
-        if let latest = completed.first(where: { Name.key($0.name) == key }) { return latest }
-        return try Resolver.match(reference, kind: "cart", in: active + completed, name: \.name, id: \.id.rawValue)
+        let trip = try completed.first(where: { Name.key($0.name) == key })
+            ?? Resolver.match(reference, kind: "cart", in: completed, name: \.name, id: \.cartID.rawValue)
+        guard let cart = try repositories.cart(trip.cartID) else { throw DomainError.notFound(kind: "cart", name: reference, suggestion: nil) }
+        return cart
     }
 
     /// The line on `cart` that `reference` names: by item name or id, impulse lines included.

@@ -56,7 +56,7 @@ public struct ChangeCurrency: Sendable {
             if previous.minorDigits != currency.minorDigits {
                 let hasAmounts = try repositories.allItems().contains { !$0.prices.isEmpty }
                     || repositories.activeCarts().contains { !$0.lines.isEmpty || $0.budget != nil }
-                    || !repositories.completedCarts().isEmpty
+                    || !repositories.completedTrips().isEmpty
                 if hasAmounts { throw DomainError.currencyDigitsDiffer(from: previous.code, to: currency.code) }
             }
             settings.currency = currency

@@ -64,42 +64,42 @@ public struct SpendingInsights: Sendable {
         try storage.read { repositories in
             let currency = try repositories.settings().currency
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
-            let carts = try repositories.completedCarts().filter { cart in
-                let month = (cart.completedAt ?? cart.createdAt).day.monthText
-                return (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true)
-            }
-            return try SpendingInsights.report(carts, storeNames: stores, currency: currency)
+            return try SpendingInsights.report(try repositories.spending(), storeNames: stores, currency: currency, from: from, to: to)
         }
     }
 
-    static func report(_ carts: [Cart], storeNames: [StoreID: String], currency: Currency) throws -> SpendingReport {
+    static func report(_ spending: SpendingData, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
         var months = Tally(currency: currency), stores = Tally(currency: currency), categories = Tally(currency: currency)
+        var included = [Bool](repeating: false, count: spending.trips.count)
         var trips: [SpendingReport.Trip] = []
-        var paid: [String: [(Timestamp, UnitPrice)]] = [:]
         var total = Money.zero(currency)
-        for cart in carts {
-            let when = cart.completedAt ?? cart.createdAt
-            let actual = try cart.actualTotal()
-            total = try total.adding(actual)
-            try months.add(when.day.monthText, actual, trip: cart.id)
-            for line in cart.lines {
-                guard let cost = try line.actualCost() else { continue }
-                try stores.add(line.actualStore.flatMap { storeNames[$0] } ?? "No store", cost, trip: cart.id)
-                try categories.add(line.categoryName ?? (line.isImpulse ? "Impulse buys" : "Uncategorised"), cost, trip: cart.id)
-                if !line.isImpulse, let price = line.actualPrice {
-                    paid[line.name, default: []].append((when, UnitPrice(price, per: line.unit)))
-                }
-            }
-            trips.append(SpendingReport.Trip(cartID: cart.id, name: cart.name, day: when.day,
-                                             planned: try Money.sum(cart.lines.filter { !$0.isImpulse }.compactMap { try $0.plannedCost() }, currency: currency),
-                                             actual: actual, budget: cart.budget))
+        for (index, trip) in spending.trips.enumerated() {
+            let month = trip.completedAt.day.monthText
+            guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
+            included[index] = true
+            total = try total.adding(trip.actual)
+            try months.add(month, trip.actual, trip: trip.cartID)
+            trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
+                                             actual: trip.actual, budget: trip.budget))
         }
-        let changes = paid.compactMap { name, prices -> SpendingReport.PriceChange? in
-            let sorted = prices.sorted { $0.0 < $1.0 }
-            guard sorted.count > 1, let first = sorted.first?.1, let last = sorted.last?.1, first.unit == last.unit,
-                  first.price.minorUnits > 0 else { return nil }
+        var paid: [ItemID: (name: String, first: (Timestamp, UnitPrice), last: (Timestamp, UnitPrice), count: Int)] = [:]
+        for line in spending.lines where included[line.trip] {
+            let trip = spending.trips[line.trip]
+            try stores.add(line.store.flatMap { storeNames[$0] } ?? "No store", line.cost, trip: trip.cartID)
+            try categories.add(line.category ?? "Impulse buys", line.cost, trip: trip.cartID)
+            guard let item = line.itemID else { continue }
+            let seen = (trip.completedAt, UnitPrice(line.price, per: line.unit))
+            if let known = paid[item] {
+                paid[item] = (line.item, seen.0 < known.first.0 ? seen : known.first, seen.0 >= known.last.0 ? seen : known.last, known.count + 1)
+            } else {
+                paid[item] = (line.item, seen, seen, 1)
+            }
+        }
+        let changes = paid.values.compactMap { entry -> SpendingReport.PriceChange? in
+            let first = entry.first.1, last = entry.last.1
+            guard entry.count > 1, first.unit == last.unit, first.price.minorUnits > 0 else { return nil }
             let points = (last.price.minorUnits - first.price.minorUnits) * 10_000 / first.price.minorUnits
-            return SpendingReport.PriceChange(item: name, first: first, last: last, basisPoints: Int(points))
+            return SpendingReport.PriceChange(item: entry.name, first: first, last: last, basisPoints: Int(points))
         }.sorted { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted { $0.amount > $1.amount }, byCategory: categories.totals.sorted { $0.amount > $1.amount },

@@ -94,8 +94,8 @@ public struct AddImpulseItem: Sendable {
 }
 
 /// Shopping → Completed. Each vault item bought gets the price paid as its current price at
-/// the store it was bought at, and every purchase joins the price history. Impulse buys stay
-/// out of the vault.
+/// the store it was bought at; the purchases join the price history as the completed cart's
+/// own lines. Impulse buys stay out of the vault.
 public struct FinishTrip: Sendable {
     let storage: any Storage
     let clock: any Clock
@@ -110,7 +110,6 @@ public struct FinishTrip: Sendable {
             var cart = try Resolver(repositories: repositories).cart(reference)
             let now = clock.now()
             try cart.finishTrip(at: now)
-            var observations: [PriceObservation] = []
             let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
                 guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
@@ -120,10 +119,7 @@ public struct FinishTrip: Sendable {
                 refreshed.name = item.name
                 refreshed.categoryName = categories[item.categoryID] ?? line.categoryName
                 try cart.refreshSnapshot(refreshed)
-                observations.append(PriceObservation(item: item.id, store: store, price: UnitPrice(price, per: line.unit),
-                                                     observedAt: now, source: .trip(cart.id)))
             }
-            try repositories.record(observations)
             try repositories.save(cart)
             let total = try cart.actualTotal()
             return Change(cart, summary: "finished the trip for \(cart.name) (\(total.amountText) spent)")
@@ -147,8 +143,8 @@ public struct AbortTrip: Sendable {
     }
 }
 
-/// Completed → Shopping, to correct a finished trip. The price history that trip recorded is
-/// taken back (finishing again records it anew); the vault keeps its prices.
+/// Completed → Shopping, to correct a finished trip. The prices that trip paid leave the price
+/// history with it (finishing again brings them back); the vault keeps its prices.
 public struct ReopenCart: Sendable {
     let storage: any Storage
 
@@ -158,7 +154,6 @@ public struct ReopenCart: Sendable {
         try storage.write { repositories in
             var cart = try Resolver(repositories: repositories).cart(reference)
             try cart.reopen()
-            try repositories.removeObservations(fromTrip: cart.id)
             try repositories.save(cart)
             return Change(cart, summary: "reopened cart \(cart.name)")
         }

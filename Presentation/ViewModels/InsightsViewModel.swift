@@ -173,10 +173,37 @@ public final class InsightsViewModel: ErrorState {
     }
 }
 
-/// Completed carts, newest first.
+/// A completed trip as a row of `history`.
+public struct TripRow: Sendable, Hashable, Encodable {
+    public let id: String
+    public let name: String
+    public let completed: String
+    public let budget: String?
+    public let plannedTotal: String
+    public let actualTotal: String
+    public let overBudget: Bool
+    public let fulfilled: Int
+    public let lines: Int
+    public let currency: String
+
+    public init(_ trip: TripSummary) {
+        id = trip.cartID.rawValue
+        name = trip.name
+        completed = trip.completedAt.description
+        budget = trip.budget?.amountText
+        plannedTotal = trip.planned.amountText
+        actualTotal = trip.actual.amountText
+        overBudget = trip.overBudget != nil
+        fulfilled = trip.fulfilled
+        lines = trip.lines
+        currency = trip.actual.currency.code
+    }
+}
+
+/// Completed trips, newest first.
 @MainActor @Observable
 public final class HistoryViewModel: ErrorState {
-    public private(set) var carts: [CartFigures] = []
+    public private(set) var trips: [TripSummary] = []
     public private(set) var isLoaded = false
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
@@ -185,12 +212,12 @@ public final class HistoryViewModel: ErrorState {
 
     public init(useCases: UseCases) { self.useCases = useCases }
 
-    public var rows: [CartRow] { carts.map(CartRow.init) }
+    public var rows: [TripRow] { trips.map(TripRow.init) }
 
     @discardableResult
     public func load() async -> Bool {
         await perform {
-            carts = try await useCases.listHistory().map(CartFigures.init)
+            trips = try await useCases.listHistory()
             isLoaded = true
         }
     }
@@ -199,12 +226,10 @@ public final class HistoryViewModel: ErrorState {
         var lines = errorLine(style)
         guard isLoaded else { return TextBlocks.fit(lines, width: style.width) }
         lines.append(style.bold("History") + " (completed trips, newest first)")
-        if carts.isEmpty { lines.append("  No completed trips yet.") }
-        lines += TextBlocks.table(carts.map { figures in
-            let cart = figures.cart
-            let budget = cart.budget.map { figures.overBudget == nil ? "of \($0.amountText)" : "of \($0.amountText), OVER" } ?? ""
-            return [(cart.completedAt ?? cart.createdAt).day.description, cart.name, figures.actual.amountText, budget,
-                    "\(cart.progress.fulfilled)/\(cart.progress.total) bought"]
+        if trips.isEmpty { lines.append("  No completed trips yet.") }
+        lines += TextBlocks.table(trips.map { trip in
+            let budget = trip.budget.map { trip.overBudget == nil ? "of \($0.amountText)" : "of \($0.amountText), OVER" } ?? ""
+            return [trip.completedAt.day.description, trip.name, trip.actual.amountText, budget, "\(trip.fulfilled)/\(trip.lines) bought"]
         }, rightAligned: [2], limits: [1: 30])
         return TextBlocks.fit(lines, width: style.width)
     }

@@ -47,7 +47,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
         let finished = try await again.finishTrip("Weekly")
         let third = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
-        #expect(try await third.listHistory() == [finished])
+        #expect(try await third.listHistory() == [try TripSummary(finished)])
         #expect(try await third.listActiveCarts().isEmpty)
         #expect(try await third.priceHistory("Bananas").entries.count == 2)
     }

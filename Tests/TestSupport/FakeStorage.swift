@@ -58,14 +58,19 @@ final class FakeRepositories: Repositories {
     func save(_ item: Item) { upsert(item, in: &snapshot.items) }
     func deleteItem(_ id: ItemID) { snapshot.items.removeAll { $0.id == id } }
     func activeCarts() -> [Cart] { snapshot.carts.filter { $0.status.isActive } }
-    func completedCarts() -> [Cart] { snapshot.carts.filter { !$0.status.isActive } }
+    /// Completed carts in the order they were completed.
+    func completedCarts() -> [Cart] {
+        snapshot.carts.filter { !$0.status.isActive }.enumerated()
+            .sorted { ($0.element.completedAt ?? $0.element.createdAt, $0.offset) < ($1.element.completedAt ?? $1.element.createdAt, $1.offset) }
+            .map(\.element)
+    }
     func cart(_ id: CartID) -> Cart? { snapshot.carts.first { $0.id == id } }
     func save(_ cart: Cart) { upsert(cart, in: &snapshot.carts) }
     func deleteCart(_ id: CartID) { snapshot.carts.removeAll { $0.id == id } }
-    func observations(of item: ItemID) -> [PriceObservation] { snapshot.observations.filter { $0.item == item } }
-    func allObservations() -> [PriceObservation] { snapshot.observations }
+    func completedTrips() throws -> [TripSummary] { try completedCarts().map(TripSummary.init) }
+    func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts()) }
+    func manualObservations(of item: ItemID?) -> [PriceObservation] { snapshot.observations.filter { item == nil || $0.item == item } }
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
-    func removeObservations(fromTrip cart: CartID) { snapshot.observations.removeAll { $0.source == .trip(cart) } }
     func settings() -> Settings { snapshot.settings }
     func save(_ settings: Settings) { snapshot.settings = settings }
 

@@ -67,9 +67,7 @@ extension Commands {
         case "csv":
             bytes = Array(PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
         case "ledger":
-            let backup = try await run.container.useCases.createBackup()
-            let stores = Dictionary(uniqueKeysWithValues: backup.stores.map { ($0.id, $0.name) })
-            bytes = Array(try LedgerJournal.write(backup.completedCarts, storeNames: stores).utf8)
+            bytes = Array(try LedgerJournal.write(try await run.container.useCases.listPurchases()).utf8)
         default:
             throw UsageError("--format takes json, csv or ledger, not \"\(format)\"")
         }
