@@ -1,62 +1,73 @@
 import Domain
 import Foundation
 
-/// Storage that keeps the same records as the file store, in memory: for tests, previews and
-/// `--in-memory` runs. Same rules, same errors, thread-safe, no disk.
+/// Storage that keeps what the file store keeps, encoded the same way, in memory: for tests,
+/// previews and `--in-memory` runs. Same rules, same errors, thread-safe, no disk.
 public final class InMemoryStorage: Storage, @unchecked Sendable {
+    private struct Snapshot {
+        var state: StateRecord
+        var vault: [UInt8]
+        var historyBytes: Int
+    }
+
     // Guarded by `lock`.
-    private var state = StateRecord.empty
-    private var history: [HistoryEventRecord] = []
-    private var snapshots: [Int: (state: StateRecord, historyCount: Int)] = [:]
+    private var current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
+    private var history: [UInt8] = HistoryCodec.encode([], header: true)
+    private var snapshots: [Int: Snapshot] = [:]
     private let lock = NSLock()
 
     public init() {}
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
-        try lock.withLock {
-            try body(try workingSet())
-        }
+        try lock.withLock { try body(try workingSet()) }
     }
 
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
         try lock.withLock {
             let working = try workingSet()
             let change = try body(working)
-            let sequence = state.undo.nextSequence
-            snapshots[sequence] = (state, history.count)
-            var undo = state.undo
+            let sequence = current.state.undo.nextSequence
+            snapshots[sequence] = current
+            var undo = current.state.undo
             undo.nextSequence += 1
-            undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: true))
+            undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: true, vault: nil))
             for dropped in undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth)) { snapshots[dropped.sequence] = nil }
             undo.entries = Array(undo.entries.suffix(UndoPolicy.depth))
-            history += working.pending
-            state = working.state.record(historyBytes: history.count, undo: undo)
+            history.removeLast(history.count - max(current.historyBytes, headerLength))
+            history += HistoryCodec.encode(working.pending, header: false)
+            if working.itemsChanged { current.vault = VaultCodec.encode(Array(working.state.items.values)) }
+            current.historyBytes = history.count
+            current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, undo: undo)
             return change.value
         }
     }
 
     public func undoLastChange() throws -> String {
         try lock.withLock {
-            guard let entry = state.undo.entries.last, let snapshot = snapshots.removeValue(forKey: entry.sequence) else {
+            guard let entry = current.state.undo.entries.last, let snapshot = snapshots.removeValue(forKey: entry.sequence) else {
                 throw DomainError.nothingToUndo
             }
-            state = snapshot.state
-            history.removeLast(history.count - snapshot.historyCount)
+            current = snapshot
             return entry.summary
         }
     }
 
     public func eraseEverything() throws {
         lock.withLock {
-            state = .empty
-            history = []
+            current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
+            history = HistoryCodec.encode([], header: true)
             snapshots = [:]
         }
     }
 
+    private var headerLength: Int { HistoryCodec.encode([], header: true).count }
+
     private func workingSet() throws -> WorkingSet {
-        let history = self.history
-        return WorkingSet(state: try ActiveState(state), loadHistory: { history })
+        let currency = try RecordMapper(settings: current.state.settings).currency
+        let items = try VaultCodec.decode(current.vault, currency: currency, path: "memory")
+        let committed = history[..<max(current.historyBytes, headerLength)]
+        return WorkingSet(state: try ActiveState(current.state, items: items),
+                          loadHistory: { try HistoryCodec.decode(committed, currency: currency, path: "memory") })
     }
 }
 

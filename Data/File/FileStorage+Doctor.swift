@@ -29,38 +29,47 @@ extension FileStorage {
         else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
         do {
             try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
-                let record: StateRecord
+                let stored: RecordCodec.StoredState
+                let state: ActiveState
                 do {
-                    record = try loadState()
-                    let state = try ActiveState(record)
-                    ok(statePath, "schema \(record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
-                        + "\(state.categories.count) categories, \(state.items.count) items, \(state.carts.count) active carts")
+                    guard let bytes = try FileSystem.read(statePath) else {
+                        return ok(statePath, "does not exist yet; it is created by the first change")
+                    }
+                    stored = try RecordCodec.decodeState(bytes, path: statePath)
+                    let items = try items(of: stored)
+                    state = try ActiveState(stored.record, items: items)
+                    ok(statePath, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+                        + "\(state.categories.count) categories, \(state.carts.count) active carts")
+                    if let vault = stored.record.vault { ok(path(vault), "\(items.count) items") }
                 } catch let error as StorageError {
-                    return problem(statePath, reasonText(error))
+                    return problem(subject(of: error) ?? statePath, reasonText(error))
                 } catch {
                     return problem(statePath, "\(error)")
                 }
-                do {
-                    let events = try FileStorage.loadHistory(historyPath, committed: record.historyBytes)
-                    let history = try History(events, currency: try RecordMapper(settings: record.settings).currency)
-                    var size = stat()
-                    let extra = stat(historyPath, &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
-                    ok(historyPath, "\(history.order.count) completed carts, \(history.observations.count) prices"
-                        + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
-                } catch let error as StorageError {
-                    problem(historyPath, reasonText(error))
-                } catch {
-                    problem(historyPath, "\(error)")
+                let record = stored.record
+                if let file = record.history {
+                    do {
+                        let history = try loadHistory(record, currency: state.settings.currency)
+                        var size = stat()
+                        let extra = stat(path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
+                        ok(path(file), "\(history.liveTrips.count) completed carts, \(history.manual.count) prices seen"
+                            + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
+                    } catch let error as StorageError {
+                        problem(path(file), reasonText(error))
+                    } catch {
+                        problem(path(file), "\(error)")
+                    }
                 }
                 var broken = 0
                 for entry in record.undo.entries where entry.hadState {
-                    let path = undoPath(entry.sequence)
+                    let snapshot = undoPath(entry.sequence)
                     do {
-                        guard let bytes = try FileSystem.read(path) else { throw RecordError("missing") }
-                        _ = try ActiveState(try RecordCodec.decodeState(bytes, path: path))
+                        guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
+                        let old = try RecordCodec.decodeState(bytes, path: snapshot)
+                        _ = try ActiveState(old.record, items: try items(of: old))
                     } catch {
                         broken += 1
-                        problem(path, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
+                        problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
                     }
                 }
                 if broken == 0 { ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
@@ -69,6 +78,13 @@ extension FileStorage {
             problem(directory, "\(error)")
         }
         return checks
+    }
+
+    private func subject(of error: StorageError) -> String? {
+        switch error {
+        case .unreadable(let path, _), .newerVersion(let path, _, _), .io(let path, _): path
+        case .busy: nil
+        }
     }
 
     private func reasonText(_ error: StorageError) -> String {

@@ -6,15 +6,16 @@ import Glibc
 
 /// Durable storage in one private directory:
 ///
-/// - `state.json`: the active state (settings, stores, categories, items, active carts, the
-///   undo list, and how many bytes of history are committed). Replaced atomically on every
-///   change; that rename is the moment a change happens.
-/// - `history.jsonl`: completed carts and price observations, an append-only event log.
+/// - `state.json`: settings, stores, categories, active carts, the undo list, and the names of
+///   the vault and history files with the committed length of history. Replaced atomically on
+///   every change; that rename is the moment a change happens.
+/// - `vault-N.tsv`: the vault's items, written anew (as a new file) only by changes to items.
+/// - `history.tsv`: completed carts and prices seen by hand, an append-only log.
 /// - `undo/N.json`: the state before change N (a hard link to the replaced file, not a copy).
 /// - `lock`: taken with `flock`, shared to read, exclusive to change.
 ///
-/// A change reads and writes the active state and appends to history; it never reads history,
-/// so its cost does not grow with the number of trips. See docs/STORAGE.md.
+/// A change never reads history, so its cost does not grow with the number of trips. See
+/// docs/STORAGE.md.
 public final class FileStorage: Storage, Sendable {
     public let directory: String
     private let lockTimeout: Duration
@@ -25,20 +26,23 @@ public final class FileStorage: Storage, Sendable {
     }
 
     var statePath: String { directory + "/state.json" }
-    var historyPath: String { directory + "/history.jsonl" }
     var undoDirectory: String { directory + "/undo" }
     var lockPath: String { directory + "/lock" }
     func undoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
+    func path(_ file: String) -> String { directory + "/" + file }
+    /// The history file of the current schema.
+    static let historyFile = "history.tsv"
+    var historyPath: String { path(FileStorage.historyFile) }
 
     // MARK: - Storage
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty), loadHistory: { [] }))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), loadHistory: { HistoryLog() }))
         }
         return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
-            let record = try loadState()
-            return try body(try workingSet(record))
+            let (record, items) = try load()
+            return try body(try workingSet(record, items: items))
         }
     }
 
@@ -46,21 +50,29 @@ public final class FileStorage: Storage, Sendable {
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let hadState = FileManager.default.fileExists(atPath: statePath)
-            let record = try loadState()
-            let working = try workingSet(record)
+            let (record, items) = try load()
+            let working = try workingSet(record, items: items)
             let change = try body(working)
 
-            let historyBytes = try appendHistory(working.pending, committed: record.historyBytes)
+            let sequence = record.undo.nextSequence
+            var vault = record.vault
+            if working.itemsChanged || (vault == nil && !working.state.items.isEmpty) {
+                vault = working.state.items.isEmpty ? nil : "vault-\(sequence).tsv"
+                if let vault { try FileSystem.writeAtomically(VaultCodec.encode(Array(working.state.items.values)), to: path(vault)) }
+            }
+            let (history, historyBytes) = try appendHistory(working, record: record)
             var undo = record.undo
-            let sequence = undo.nextSequence
             if hadState { try keepForUndo(sequence) }
             undo.nextSequence += 1
-            undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: hadState))
+            undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: hadState, vault: record.vault))
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
             undo.entries.removeFirst(dropped.count)
 
-            try FileSystem.writeAtomically(RecordCodec.encodeState(working.state.record(historyBytes: historyBytes, undo: undo)), to: statePath)
-            for entry in dropped { unlink(undoPath(entry.sequence)) }  // best effort: a leftover file is never read
+            let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, undo: undo)
+            try FileSystem.writeAtomically(RecordCodec.encodeState(state), to: statePath)
+            // Best effort from here: a leftover file is never read.
+            for entry in dropped { unlink(undoPath(entry.sequence)) }
+            if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: Set([vault] + undo.entries.map(\.vault))) }
             return change.value
         }
     }
@@ -68,24 +80,23 @@ public final class FileStorage: Storage, Sendable {
     public func undoLastChange() throws -> String {
         guard FileManager.default.fileExists(atPath: statePath) else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            let record = try loadState()
-            _ = try activeState(record, path: statePath)
+            let (record, _) = try load()
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
-            let restored: StateRecord
             if entry.hadState {
-                let path = undoPath(entry.sequence)
-                guard let bytes = try FileSystem.read(path) else {
-                    throw StorageError.unreadable(path: path, reason: "the state before \"\(entry.summary)\" is missing")
+                let snapshot = undoPath(entry.sequence)
+                guard let bytes = try FileSystem.read(snapshot) else {
+                    throw StorageError.unreadable(path: snapshot, reason: "the state before \"\(entry.summary)\" is missing")
                 }
-                restored = try RecordCodec.decodeState(bytes, path: path)
-                _ = try activeState(restored, path: path)
-                guard rename(path, statePath) == 0 else { throw FileSystem.failure(statePath) }
+                let restored = try RecordCodec.decodeState(bytes, path: snapshot)
+                _ = try activeState(restored.record, items: try items(of: restored), path: restored.record.vault.map(path) ?? snapshot)
+                guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
                 try FileSystem.syncDirectory(of: statePath)
+                if restored.record.history == record.history, let history = record.history {
+                    try cut(path(history), to: restored.record.historyBytes)
+                }
             } else {
-                restored = .empty
                 try FileSystem.writeAtomically(RecordCodec.encodeState(.empty), to: statePath)
             }
-            try cutHistory(to: restored.historyBytes)
             return entry.summary
         }
     }
@@ -94,52 +105,86 @@ public final class FileStorage: Storage, Sendable {
         guard FileManager.default.fileExists(atPath: directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             // The state goes first: without it, whatever is left is ignored and overwritten.
-            for path in [statePath, historyPath] where unlink(path) != 0 && errno != ENOENT { throw FileSystem.failure(path) }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let data = names.filter { $0.hasPrefix("history.") || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
+            for file in ["state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
             try FileSystem.syncDirectory(of: statePath)
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: undoDirectory) {
-                for name in names { unlink(undoDirectory + "/" + name) }
-            }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: undoDirectory)) ?? [] { unlink(undoDirectory + "/" + name) }
         }
     }
 
     // MARK: - Reading
 
-    /// The state record, `.empty` in a new directory.
-    func loadState() throws -> StateRecord {
-        guard let bytes = try FileSystem.read(statePath) else { return .empty }
-        return try RecordCodec.decodeState(bytes, path: statePath)
+    /// The state and its items; the empty state in a new directory.
+    func load() throws -> (StateRecord, [Item]) {
+        guard let bytes = try FileSystem.read(statePath) else { return (.empty, []) }
+        let stored = try RecordCodec.decodeState(bytes, path: statePath)
+        return (stored.record, try items(of: stored))
     }
 
-    private func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
-        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
-    }
-
-    private func workingSet(_ record: StateRecord) throws -> WorkingSet {
-        let state = try activeState(record, path: statePath)
-        let historyPath = self.historyPath
-        return WorkingSet(state: state, loadHistory: { try FileStorage.loadHistory(historyPath, committed: record.historyBytes) })
-    }
-
-    /// The committed events of the history file.
-    static func loadHistory(_ path: String, committed: Int) throws -> [HistoryEventRecord] {
-        guard committed > 0 else { return [] }
-        guard let bytes = try FileSystem.read(path) else {
-            throw StorageError.unreadable(path: path, reason: "the file is missing, but \(committed) bytes of history were recorded")
+    /// The items a state goes with: from its vault file, or for schema 2 from the state itself.
+    func items(of stored: RecordCodec.StoredState) throws -> [Item] {
+        let currency: Currency
+        do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
+            throw StorageError.unreadable(path: statePath, reason: "\(error)")
         }
-        guard bytes.count >= committed else {
-            throw StorageError.unreadable(path: path, reason: "it has \(bytes.count) bytes, but \(committed) were recorded (truncated)")
+        if let legacy = stored.legacyItems {
+            let mapper = try RecordMapper(settings: stored.record.settings)
+            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: statePath, reason: "\(error)") }
         }
-        return try RecordCodec.decodeHistory(bytes[..<committed], path: path)
+        guard let vault = stored.record.vault else { return [] }
+        guard let bytes = try FileSystem.read(path(vault)) else {
+            throw StorageError.unreadable(path: path(vault), reason: "the vault file is missing")
+        }
+        return try VaultCodec.decode(bytes, currency: currency, path: path(vault))
+    }
+
+    private func activeState(_ record: StateRecord, items: [Item], path: String) throws -> ActiveState {
+        do { return try ActiveState(record, items: items) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
+    }
+
+    private func workingSet(_ record: StateRecord, items: [Item]) throws -> WorkingSet {
+        let state = try activeState(record, items: items, path: record.vault.map(path) ?? statePath)
+        let currency = state.settings.currency
+        return WorkingSet(state: state, loadHistory: { [self] in try loadHistory(record, currency: currency) })
+    }
+
+    /// The committed history a state goes with.
+    func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
+        guard let file = record.history, record.historyBytes > 0 else { return HistoryLog() }
+        let historyPath = path(file)
+        guard let bytes = try FileSystem.read(historyPath) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+        }
+        guard bytes.count >= record.historyBytes else {
+            throw StorageError.unreadable(path: historyPath, reason: "it has \(bytes.count) bytes, but \(record.historyBytes) were recorded (truncated)")
+        }
+        if file.hasSuffix(".jsonl") {
+            let events = try RecordCodec.decodeHistory(bytes[..<record.historyBytes], path: historyPath)
+            do { return try HistoryLog(legacy: events, currency: currency) } catch {
+                throw StorageError.unreadable(path: historyPath, reason: "\(error)")
+            }
+        }
+        return try HistoryCodec.decode(bytes[..<record.historyBytes], currency: currency, path: historyPath)
     }
 
     // MARK: - Writing
 
-    /// Appends events after the committed bytes and flushes them; returns the new length.
-    /// Until `state.json` records that length, the appended bytes do not count.
-    private func appendHistory(_ events: [HistoryEventRecord], committed: Int) throws -> Int {
-        guard !events.isEmpty else { return committed }
-        var bytes: [UInt8] = committed == 0 ? RecordCodec.encodeLine(HistoryHeaderRecord.current) : []
-        for event in events { bytes += RecordCodec.encodeLine(event) }
+    /// Appends this change's history events after the committed bytes and flushes them; returns
+    /// the history file and its new length. Until `state.json` records that length, the
+    /// appended bytes do not count. History of schema 2 is first rewritten whole as `history.tsv`.
+    private func appendHistory(_ working: WorkingSet, record: StateRecord) throws -> (String?, Int) {
+        guard !working.pending.isEmpty else { return (record.history, record.historyBytes) }
+        if let file = record.history, file != FileStorage.historyFile {
+            let log = try working.history()
+            let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
+            let bytes = HistoryCodec.encode(events, header: true)
+            try FileSystem.writeAtomically(bytes, to: path(FileStorage.historyFile))
+            return (FileStorage.historyFile, bytes.count)
+        }
+        let historyPath = path(FileStorage.historyFile)
+        let committed = record.history == nil ? 0 : record.historyBytes
+        let bytes = HistoryCodec.encode(working.pending, header: committed == 0)
         let fd = open(historyPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.failure(historyPath) }
         defer { close(fd) }
@@ -155,25 +200,31 @@ public final class FileStorage: Storage, Sendable {
         try FileSystem.writeAll(bytes, to: fd, path: historyPath)
         guard fsync(fd) == 0 else { throw FileSystem.failure(historyPath) }
         if committed == 0 { try FileSystem.syncDirectory(of: historyPath) }
-        return committed + bytes.count
+        return (FileStorage.historyFile, committed + bytes.count)
     }
 
-    /// Drops history bytes past `length` after an undo. Only ever shortens the file: a file
-    /// already shorter than recorded is damaged, and is left for `doctor` to report.
-    private func cutHistory(to length: Int) throws {
+    /// Drops bytes past `length` after an undo. Only ever shortens the file: a file already
+    /// shorter than recorded is damaged, and is left for `doctor` to report.
+    private func cut(_ file: String, to length: Int) throws {
         var info = stat()
-        guard stat(historyPath, &info) == 0, Int(info.st_size) > length else { return }
-        guard truncate(historyPath, off_t(length)) == 0 else { throw FileSystem.failure(historyPath) }
+        guard stat(file, &info) == 0, Int(info.st_size) > length else { return }
+        guard truncate(file, off_t(length)) == 0 else { throw FileSystem.failure(file) }
     }
 
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
     private func keepForUndo(_ sequence: Int) throws {
         try FileSystem.makeDirectory(undoDirectory)
-        let path = undoPath(sequence)
-        unlink(path)
-        guard link(statePath, path) == 0 else { throw FileSystem.failure(path) }
-        try FileSystem.syncDirectory(of: path)
+        let snapshot = undoPath(sequence)
+        unlink(snapshot)
+        guard link(statePath, snapshot) == 0 else { throw FileSystem.failure(snapshot) }
+        try FileSystem.syncDirectory(of: snapshot)
+    }
+
+    /// Deletes vault files that neither the state nor an undo snapshot uses any more.
+    private func removeUnusedVaults(keeping used: Set<String?>) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix("vault-") && name.hasSuffix(".tsv") && !used.contains(name) {
+            unlink(path(name))
+        }
     }
 }
-
-

@@ -17,15 +17,23 @@ enum RecordCodec {
         return Array(try! encoder.encode(value)) + [0x0A]
     }
 
+    /// A state file as read: the record in the current schema and, for a file of schema 1 or
+    /// 2, the items it held itself (schema 3 keeps them in the vault file).
+    struct StoredState {
+        var record: StateRecord
+        var legacyItems: [ItemRecord]?
+    }
+
     /// - Throws: `StorageError.unreadable` or `.newerVersion`, naming `path`.
-    static func decodeState(_ bytes: [UInt8], path: String) throws -> StateRecord {
+    static func decodeState(_ bytes: [UInt8], path: String) throws -> StoredState {
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {
             let schema = try decoder.decode(SchemaHeader.self, from: data).schema
             switch schema {
-            case StateRecord.currentSchema: return try decoder.decode(StateRecord.self, from: data)
-            case 1: return try decoder.decode(StateRecordV1.self, from: data).migrated()
+            case StateRecord.currentSchema: return StoredState(record: try decoder.decode(StateRecord.self, from: data), legacyItems: nil)
+            case 2: return upgrade(try decoder.decode(StateRecordV2.self, from: data))
+            case 1: return upgrade(try decoder.decode(StateRecordV1.self, from: data).migrated())
             case let newer where newer > StateRecord.currentSchema:
                 throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
             default: throw RecordError("unknown schema version \(schema)")
@@ -37,7 +45,15 @@ enum RecordCodec {
         }
     }
 
-    /// The committed events of a history file (its first `length` bytes).
+    /// Schema 2 in the current shape: the items come along apart, history stays JSON Lines
+    /// until the next change that adds to it rewrites it.
+    static func upgrade(_ old: StateRecordV2) -> StoredState {
+        StoredState(record: StateRecord(settings: old.settings, stores: old.stores, categories: old.categories, carts: old.carts, vault: nil,
+                                        history: old.historyBytes > 0 ? "history.jsonl" : nil, historyBytes: old.historyBytes, undo: old.undo),
+                    legacyItems: old.items)
+    }
+
+    /// The committed events of a history file of schema 1 (JSON Lines; its first `length` bytes).
     static func decodeHistory(_ bytes: ArraySlice<UInt8>, path: String) throws -> [HistoryEventRecord] {
         var events: [HistoryEventRecord] = []
         let decoder = JSONDecoder()

@@ -8,26 +8,26 @@ struct ActiveState {
     var items: [ItemID: Item]
     var carts: [CartID: Cart]
 
-    /// Maps a record, checking that every reference points at something that exists.
+    /// Maps a record and its items, checking that every reference points at something that
+    /// exists.
     /// - Throws: `RecordError` naming the first problem.
-    init(_ record: StateRecord) throws {
+    init(_ record: StateRecord, items: [Item]) throws {
         let mapper = try RecordMapper(settings: record.settings)
         settings = mapper.settings(record.settings)
         stores = try ActiveState.index(record.stores.map(mapper.store), kind: "store")
         categories = try ActiveState.index(record.categories.map(mapper.category), kind: "category")
-        items = try ActiveState.index(record.items.map(mapper.item), kind: "item")
+        self.items = try ActiveState.index(items, kind: "item")
         carts = try ActiveState.index(record.carts.map(mapper.cart), kind: "cart")
         try checkReferences()
     }
 
-    /// The record of this state with the given history length and undo entries.
-    func record(historyBytes: Int, undo: UndoRecord) -> StateRecord {
+    /// The record of this state, going with the given files and undo entries.
+    func record(vault: String?, history: String?, historyBytes: Int, undo: UndoRecord) -> StateRecord {
         StateRecord(settings: SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp),
                     stores: stores.values.sorted { $0.id < $1.id }.map(StoreRecord.init),
                     categories: categories.values.sorted { $0.id < $1.id }.map(CategoryRecord.init),
-                    items: items.values.sorted { $0.id < $1.id }.map(ItemRecord.init),
                     carts: carts.values.sorted { $0.id < $1.id }.map(CartRecord.init),
-                    historyBytes: historyBytes, undo: undo)
+                    vault: vault, history: history, historyBytes: historyBytes, undo: undo)
     }
 
     private func checkReferences() throws {

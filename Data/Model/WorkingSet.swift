@@ -6,28 +6,29 @@ import Domain
 final class WorkingSet: Repositories {
     private(set) var state: ActiveState
     /// History events added by this transaction, in order.
-    private(set) var pending: [HistoryEventRecord] = []
-    private let loadHistory: () throws -> [HistoryEventRecord]
-    private var cachedHistory: History?
+    private(set) var pending: [HistoryCodec.Event] = []
+    /// Whether this transaction changed an item, so the vault must be written.
+    private(set) var itemsChanged = false
+    private let loadHistory: () throws -> HistoryLog
+    private var cachedHistory: HistoryLog?
 
-    init(state: ActiveState, loadHistory: @escaping () throws -> [HistoryEventRecord]) {
+    init(state: ActiveState, loadHistory: @escaping () throws -> HistoryLog) {
         self.state = state
         self.loadHistory = loadHistory
     }
 
     /// History as committed plus this transaction's events; read once, on first use.
-    func history() throws -> History {
+    func history() throws -> HistoryLog {
         if let cachedHistory { return cachedHistory }
-        let history = try History(loadHistory() + pending, currency: state.settings.currency)
+        var history = try loadHistory()
+        for event in pending { try history.apply(event) }
         cachedHistory = history
         return history
     }
 
-    private func append(_ event: HistoryEventRecord) throws {
+    private func append(_ event: HistoryCodec.Event) throws {
         pending.append(event)
-        if cachedHistory != nil {
-            try cachedHistory!.apply(event, mapper: RecordMapper(settings: SettingsRecord(currency: state.settings.currency.code, isSetUp: true)))
-        }
+        if cachedHistory != nil { try cachedHistory!.apply(event) }
     }
 
     // MARK: - Stores
@@ -45,23 +46,27 @@ final class WorkingSet: Repositories {
 
     func allItems() -> [Item] { Array(state.items.values) }
     func item(_ id: ItemID) -> Item? { state.items[id] }
-    func save(_ item: Item) { state.items[item.id] = item }
-    func deleteItem(_ id: ItemID) { state.items[id] = nil }
+
+    func save(_ item: Item) {
+        state.items[item.id] = item
+        itemsChanged = true
+    }
+
+    func deleteItem(_ id: ItemID) {
+        if state.items.removeValue(forKey: id) != nil { itemsChanged = true }
+    }
 
     // MARK: - Carts
 
     func activeCarts() -> [Cart] { state.carts.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) } }
 
-    func completedCarts() throws -> [Cart] {
-        let history = try history()
-        return history.order.map { history.carts[$0]! }
-    }
+    func completedCarts() throws -> [Cart] { try history().completedCarts }
 
-    func completedTrips() throws -> [TripSummary] { try spending().trips }
+    func completedTrips() throws -> [TripSummary] { try history().liveTrips.map(\.summary) }
 
-    func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts()) }
+    func spending() throws -> SpendingData { try history().spending() }
 
-    func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().carts[id] }
+    func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().cart(id) }
 
     func save(_ cart: Cart) throws {
         if cart.status.isActive {
@@ -69,34 +74,44 @@ final class WorkingSet: Repositories {
             // have come back from history (a reopen): take it out of history. New carts are
             // always planning, so saving them never reads history.
             if state.carts[cart.id] == nil && cart.status != .planning {
-                try append(HistoryEventRecord(event: .removed, cartId: cart.id.rawValue))
+                try append(.removed(cart.id))
             }
             state.carts[cart.id] = cart
         } else {
             state.carts[cart.id] = nil
-            try append(HistoryEventRecord(event: .completed, cart: CartRecord(cart)))
+            try append(.completed(cart))
         }
     }
 
     func deleteCart(_ id: CartID) throws {
         if state.carts.removeValue(forKey: id) == nil {
-            try append(HistoryEventRecord(event: .removed, cartId: id.rawValue))
+            try append(.removed(id))
         }
     }
 
     // MARK: - Price history
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
-        try history().observations.filter { item == nil || $0.item == item }
+        try history().manual.filter { item == nil || $0.item == item }
     }
 
     func record(_ observations: [PriceObservation]) throws {
         guard !observations.isEmpty else { return }
-        try append(HistoryEventRecord(event: .prices, observations: observations.map(ObservationRecord.init)))
+        try append(.observed(observations))
     }
 
     // MARK: - Settings
 
     func settings() -> Settings { state.settings }
     func save(_ settings: Settings) { state.settings = settings }
+}
+
+extension HistoryLog {
+    mutating func apply(_ event: HistoryCodec.Event) throws {
+        switch event {
+        case .completed(let cart): try complete(cart)
+        case .removed(let id): remove(id)
+        case .observed(let observations): record(observations)
+        }
+    }
 }

@@ -1,24 +1,41 @@
-/// The active state as stored in `state.json` (schema 2): everything but history.
+/// The active state as stored in `state.json` (schema 3): settings, stores, categories, the
+/// active carts and the undo list, with the names of the vault and history files it goes with.
 ///
 /// Amounts are integer minor units of `settings.currency`; quantities are decimal strings;
 /// times are RFC 3339 text. Nothing is stored as floating point.
 struct StateRecord: Codable, Equatable {
-    static let currentSchema = 2
+    static let currentSchema = 3
 
     var schema: Int = StateRecord.currentSchema
     var settings: SettingsRecord
     var stores: [StoreRecord]
     var categories: [CategoryRecord]
-    var items: [ItemRecord]
     /// Planning and shopping carts; completed ones are in the history file.
     var carts: [CartRecord]
+    /// The file holding the vault's items (`vault-N.tsv`); nil while there are none.
+    var vault: String?
+    /// The history file: `history.tsv`, or `history.jsonl` for history of schema 2 not yet
+    /// rewritten; nil while there is none.
+    var history: String?
     /// How many bytes of the history file are committed; bytes after that are the remains of
     /// an interrupted change and are ignored, then cut off by the next change.
     var historyBytes: Int
     var undo: UndoRecord
 
-    static let empty = StateRecord(settings: SettingsRecord(currency: "EUR", isSetUp: false), stores: [], categories: [], items: [],
-                                   carts: [], historyBytes: 0, undo: UndoRecord(nextSequence: 1, entries: []))
+    static let empty = StateRecord(settings: SettingsRecord(currency: "EUR", isSetUp: false), stores: [], categories: [], carts: [],
+                                   vault: nil, history: nil, historyBytes: 0, undo: UndoRecord(nextSequence: 1, entries: []))
+}
+
+/// `state.json` of schema 2: the items were inside it, and history was JSON Lines.
+struct StateRecordV2: Codable {
+    var schema: Int
+    var settings: SettingsRecord
+    var stores: [StoreRecord]
+    var categories: [CategoryRecord]
+    var items: [ItemRecord]
+    var carts: [CartRecord]
+    var historyBytes: Int
+    var undo: UndoRecord
 }
 
 struct SettingsRecord: Codable, Equatable {
@@ -103,6 +120,8 @@ struct UndoEntryRecord: Codable, Equatable {
     var sequence: Int
     var summary: String
     var hadState: Bool
+    /// The vault file the state before the change used, kept while this entry is.
+    var vault: String?
 }
 
 /// A line of `history.jsonl`: one event, applied in order.

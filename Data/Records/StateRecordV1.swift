@@ -29,9 +29,9 @@ struct StateRecordV1: Codable {
     var items: [Item]
     var carts: [CartRecord]
 
-    /// The same data in the current schema.
+    /// The same data in schema 2.
     /// - Throws: `RecordError` when a price names a store that does not exist.
-    func migrated() throws -> StateRecord {
+    func migrated() throws -> StateRecordV2 {
         var storeIDs: [String: String] = [:]
         for store in stores { storeIDs[store.name.lowercased()] = store.id }
         let items = try self.items.map { item in
@@ -43,9 +43,9 @@ struct StateRecordV1: Codable {
                                          promotion: nil)
             })
         }
-        return StateRecord(settings: SettingsRecord(currency: currency, isSetUp: true),
-                           stores: stores.map { StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false) },
-                           categories: categories, items: items, carts: carts, historyBytes: 0,
-                           undo: UndoRecord(nextSequence: 1, entries: []))
+        return StateRecordV2(schema: 2, settings: SettingsRecord(currency: currency, isSetUp: true),
+                             stores: stores.map { StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false) },
+                             categories: categories, items: items, carts: carts, historyBytes: 0,
+                             undo: UndoRecord(nextSequence: 1, entries: []))
     }
 }

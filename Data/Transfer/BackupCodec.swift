@@ -53,8 +53,9 @@ public enum BackupCodec {
             let document = try JSONDecoder().decode(Document.self, from: data)
             let mapper = try RecordMapper(settings: document.settings)
             let active = try ActiveState(StateRecord(settings: document.settings, stores: document.stores, categories: document.categories,
-                                                     items: document.items, carts: document.carts, historyBytes: 0,
-                                                     undo: UndoRecord(nextSequence: 1, entries: [])))
+                                                     carts: document.carts, vault: nil, history: nil, historyBytes: 0,
+                                                     undo: UndoRecord(nextSequence: 1, entries: [])),
+                                         items: try document.items.map(mapper.item))
             let completed = try document.completedCarts.map(mapper.cart)
             guard completed.allSatisfy({ $0.status == .completed }) else { throw RecordError("a completed cart is not completed") }
             return Backup(settings: active.settings, stores: document.stores.map { active.stores[StoreID($0.id)]! },

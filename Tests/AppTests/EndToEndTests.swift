@@ -229,6 +229,10 @@ import Testing
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
+        // Kill at random moments within twice the time an uncontended write takes.
+        let start = Date()
+        try grock.ok("item add Warmup --category Pantry")
+        let window = UInt32(max(2_000, min(200_000, Date().timeIntervalSince(start) * 2_000_000)))
         var acknowledged: [String] = []
         var killed = 0
         for index in 0..<60 {
@@ -239,7 +243,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 0...25_000))
+            usleep(UInt32.random(in: 0...window))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit && process.terminationStatus == 0 { acknowledged.append("Item \(index)") } else { killed += 1 }

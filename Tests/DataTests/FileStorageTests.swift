@@ -31,17 +31,21 @@ import Testing
         #expect(try mode(storage.undoDirectory) == 0o700)
     }
 
-    @Test func stateIsReadableJSONWithExactAmounts() async throws {
+    @Test func filesAreReadableTextWithExactAmounts() async throws {
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
         let text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
-        #expect(text.contains("\"schema\" : 2"))
-        #expect(text.contains("\"price\" : 109"))
+        #expect(text.contains("\"schema\" : 3"))
         #expect(text.contains("\"quantity\" : \"1\""))
-        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
-        #expect(history.hasPrefix("{\"file\":\"grock-history\",\"schema\":1}\n"))
-        // The header, four manual prices and the completed cart (whose lines are the prices paid).
-        #expect(history.split(separator: "\n").count == 6)
+        let vaultName = try #require(try storage.load().0.vault)
+        let vault = try String(contentsOfFile: storage.path(vaultName), encoding: .utf8)
+        #expect(vault.hasPrefix("grock-vault\t1\nI\t"))
+        #expect(vault.contains("\tMilk\n"))
+        #expect(vault.contains("\t109\t2026-03-02T10:00:00+01:00\t"))   // Milk at Aldi, in cents, with when it was seen
+        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8).split(separator: "\n")
+        #expect(history.first == "grock-history\t2")
+        // The header, four manual prices, the completed cart and its line (the price paid).
+        #expect(history.map { $0.prefix(1) } == ["g", "O", "O", "O", "O", "C", "L"])
     }
 
     @Test func aChangeDoesNotReadHistory() async throws {
@@ -73,28 +77,33 @@ import Testing
         // Reading leaves the old file as it was; the first change writes the current schema.
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
         _ = try await u.addStore(name: "Aldi")
-        #expect(try storage.loadState().schema == 2)
+        #expect(try storage.load().0.schema == 3)
         #expect(try await u.undoLastChange() == "added store Aldi")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
     }
 
+    /// (what, which file: state, vault or history, how the file is damaged)
     static let damage: [(String, String, @Sendable (String) -> String)] = [
-        ("truncated", "state.json", { String($0.prefix($0.count / 2)) }),
-        ("not JSON", "state.json", { _ in "this is not json" }),
-        ("wrong shape", "state.json", { $0.replacingOccurrences(of: "\"sortOrder\" : 0", with: "\"sortOrder\" : \"first\"") }),
-        ("missing field", "state.json", { $0.replacingOccurrences(of: "\"historyBytes\"", with: "\"somethingElse\"") }),
-        ("newer schema", "state.json", { $0.replacingOccurrences(of: "\"schema\" : 2", with: "\"schema\" : 9") }),
-        ("dangling category", "state.json", { $0.replacingOccurrences(of: "\"categoryId\" : \"0000000", with: "\"categoryId\" : \"dead000") }),
-        ("unknown unit", "state.json", { $0.replacingOccurrences(of: "\"unit\" : \"kg\"", with: "\"unit\" : \"furlong\"") }),
-        ("truncated history", "history.jsonl", { String($0.prefix(40)) }),
-        ("history not JSON", "history.jsonl", { $0.replacingOccurrences(of: "{\"cart\"", with: "[[[") }),
+        ("truncated", "state", { String($0.prefix($0.count / 2)) }),
+        ("not JSON", "state", { _ in "this is not json" }),
+        ("wrong shape", "state", { $0.replacingOccurrences(of: "\"sortOrder\" : 0", with: "\"sortOrder\" : \"first\"") }),
+        ("missing field", "state", { $0.replacingOccurrences(of: "\"historyBytes\"", with: "\"somethingElse\"") }),
+        ("newer schema", "state", { $0.replacingOccurrences(of: "\"schema\" : 3", with: "\"schema\" : 9") }),
+        ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
+        ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
+        ("vault cut off", "vault", { String($0.dropLast(3)) }),
+        ("newer vault", "vault", { $0.replacingOccurrences(of: "grock-vault\t1", with: "grock-vault\t7") }),
+        ("truncated history", "history", { String($0.prefix(40)) }),
+        ("unknown history record", "history", { $0.replacingOccurrences(of: "\nC\t", with: "\nQ\t") }),
+        ("bad history number", "history", { $0.replacingOccurrences(of: "\t109\t", with: "\t1o9\t") }),
     ]
 
     @Test(arguments: 0..<damage.count)
     func aDamagedFileIsRefusedAndLeftAsItIs(index: Int) async throws {
-        let (name, file, damage) = Self.damage[index]
+        let (name, kind, damage) = Self.damage[index]
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
+        let file = try kind == "state" ? "state.json" : kind == "history" ? FileStorage.historyFile : #require(try storage.load().0.vault)
         let path = storage.directory + "/" + file
         let original = try String(contentsOfFile: path, encoding: .utf8)
         let damaged = damage(original)
@@ -116,7 +125,7 @@ import Testing
             let error = try #require(failure as? StorageError, "\(name): \(failure)")
             #expect("\(error)".contains(file), "\(name): the message names the file: \(error)")
         }
-        if file == "state.json" {
+        if kind != "history" {
             #expect(failures.count == 4, "\(name): every command must fail")
             #expect(directory.snapshot() == before, "\(name): a refused command changed files")
         } else {
@@ -129,9 +138,9 @@ import Testing
     @Test func newerSchemaSaysToUpgrade() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        try Data("{\"schema\": 3}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
+        try Data("{\"schema\": 4}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
         let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 3, supported: 2)) {
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 4, supported: 3)) {
             try await u.listStores()
         }
     }
@@ -143,7 +152,7 @@ import Testing
         // A crash after appending but before committing leaves bytes past the recorded length.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: storage.historyPath))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"event\":\"completed\",\"cart\":{\"half".utf8))
+        try handle.write(contentsOf: Data("C\tdeadbeef\t\thalf".utf8))
         try handle.close()
         let u = world.useCases
         #expect(try await u.listHistory().count == 1)
@@ -172,7 +181,7 @@ import Testing
         for index in 1...60 { _ = try await world.useCases.addCategory(name: "C\(index)") }
         let snapshots = try FileManager.default.contentsOfDirectory(atPath: storage.undoDirectory)
         #expect(snapshots.count == 50)
-        #expect(try storage.loadState().undo.entries.count == 50)
+        #expect(try storage.load().0.undo.entries.count == 50)
     }
 
     @Test func resetRemovesEverything() async throws {
@@ -234,5 +243,46 @@ extension Cart {
                                      actualStore: StoreID("s1"), actualPrice: Money(minorUnits: 99, currency: .euro), isImpulse: true))
         try cart.finishTrip(at: time)
         return cart
+    }
+}
+
+@Suite struct SchemaTwoMigrationTests {
+    /// A data directory written by schema 2 (items inside state.json, history as JSON Lines),
+    /// holding a completed trip, prices seen by hand and an active cart.
+    func fixture() throws -> (TemporaryDirectory, FileStorage, [String: Data]) {
+        let directory = TemporaryDirectory()
+        for name in ["state.json", "history.jsonl"] {
+            let source = try #require(Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures/v2"))
+            try FileManager.default.copyItem(atPath: source, toPath: directory.path + "/" + name)
+        }
+        return (directory, FileStorage(directory: directory.path), directory.snapshot())
+    }
+
+    @Test func schemaTwoReadsAsItWasAndIsRewrittenByTheNextChange() async throws {
+        let (directory, storage, original) = try fixture()
+        defer { directory.remove() }
+        let clock = FakeClock(Timestamp(rfc3339: "2025-05-04T10:00:00+02:00")!)
+        let u = UseCases(storage: storage, clock: clock, ids: SequentialIdentifiers())
+        let weekly = try await u.showCart("Weekly").cart
+        #expect(weekly.status == .completed)
+        #expect(try weekly.actualTotal().amountText == "4.99")   // 1.05 + 1.5 kg × 2.10 + 0.79
+        #expect(try await u.listHistory().map(\.name) == ["Weekly"])
+        #expect(try await u.priceHistory("Milk").entries.map(\.observation.price.price.amountText) == ["1.09", "0.99", "1.05"])
+        #expect(try await u.showCart("Next").cart.lines.map(\.name) == ["Apples"])
+        #expect(directory.snapshot().filter { $0.key != "lock" } == original)   // reading changes nothing
+
+        // A change that adds history rewrites it in the current format; undo brings back every byte.
+        _ = try await u.reopenCart("Weekly")
+        #expect(try storage.load().0.schema == 3)
+        #expect(try storage.load().0.history == "history.tsv")
+        #expect(try await u.listHistory().isEmpty)
+        _ = try await u.finishTrip("Weekly")
+        #expect(try await u.listHistory().map(\.name) == ["Weekly"])
+        #expect(try await u.priceHistory("Milk").entries.count == 3)
+        _ = try await u.undoLastChange()
+        _ = try await u.undoLastChange()
+        #expect(directory.snapshot()["state.json"] == original["state.json"])
+        #expect(directory.snapshot()["history.jsonl"] == original["history.jsonl"])
+        #expect(try await u.showCart("Weekly").cart == weekly)
     }
 }

@@ -1,0 +1,259 @@
+import Domain
+
+/// Grock's compact text formats (`history.tsv`, `vault-N.tsv`): one record per line, fields
+/// separated by tabs, a letter first saying what the record is. Text fields escape `\`, tab and
+/// line breaks as `\\`, `\t`, `\n`, `\r`; an empty field means "none". They are read by hand,
+/// byte by byte, because Codable over a history of 100,000 purchases takes seconds.
+enum LineFormat {
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Appends fields joined by tabs and a line break.
+    static func line(_ fields: [String], to output: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output.append(0x09) }
+            output.append(contentsOf: field.utf8)
+        }
+        output.append(0x0A)
+    }
+}
+
+/// Reads the fields of one line of a compact file, in place.
+struct FieldReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position: Int
+    let end: Int
+    let lineNumber: Int
+    let path: String
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, path: String) {
+        self.bytes = bytes
+        self.position = start
+        self.end = end
+        self.lineNumber = lineNumber
+        self.path = path
+    }
+
+    func failure(_ reason: String) -> StorageError {
+        StorageError.unreadable(path: path, reason: "line \(lineNumber): \(reason)")
+    }
+
+    /// The next field's byte range; the end of the line is an error.
+    mutating func next() throws -> Range<Int> {
+        guard position <= end else { throw failure("too few fields") }
+        let start = position
+        var index = start
+        while index < end && bytes[index] != 0x09 { index += 1 }
+        position = index + 1
+        return start..<index
+    }
+
+    var isAtEnd: Bool { position > end }
+
+    mutating func text() throws -> String { try unescape(try next()) }
+
+    mutating func optionalText() throws -> String? {
+        let range = try next()
+        return range.isEmpty ? nil : try unescape(range)
+    }
+
+    mutating func integer() throws -> Int64 {
+        let range = try next()
+        guard let value = parseInteger(range) else { throw failure("\"\(string(range))\" is not a whole number") }
+        return value
+    }
+
+    mutating func optionalInteger() throws -> Int64? {
+        let range = try next()
+        if range.isEmpty { return nil }
+        guard let value = parseInteger(range) else { throw failure("\"\(string(range))\" is not a whole number") }
+        return value
+    }
+
+    mutating func flag() throws -> Bool {
+        let range = try next()
+        guard range.count == 1, bytes[range.lowerBound] == 0x30 || bytes[range.lowerBound] == 0x31 else {
+            throw failure("\"\(string(range))\" is not 0 or 1")
+        }
+        return bytes[range.lowerBound] == 0x31
+    }
+
+    /// A quantity written as decimal text (`1.5`).
+    mutating func quantity() throws -> Quantity {
+        let range = try next()
+        guard let value = parseDecimal(range, digits: 3), value > 0 else { throw failure("\"\(string(range))\" is not a quantity") }
+        return Quantity(thousandths: value)
+    }
+
+    mutating func optionalQuantity() throws -> Quantity? {
+        let range = try next()
+        if range.isEmpty { return nil }
+        guard let value = parseDecimal(range, digits: 3), value > 0 else { throw failure("\"\(string(range))\" is not a quantity") }
+        return Quantity(thousandths: value)
+    }
+
+    mutating func unit() throws -> MeasureUnit {
+        let range = try next()
+        guard let unit = MeasureUnit(rawValue: string(range)) else { throw failure("\"\(string(range))\" is not a unit") }
+        return unit
+    }
+
+    /// An RFC 3339 time as `Timestamp.description` writes it.
+    mutating func time() throws -> Timestamp {
+        let range = try next()
+        guard let time = parseTime(range) else { throw failure("\"\(string(range))\" is not a time") }
+        return time
+    }
+
+    mutating func optionalTime() throws -> Timestamp? {
+        let range = try next()
+        if range.isEmpty { return nil }
+        guard let time = parseTime(range) else { throw failure("\"\(string(range))\" is not a time") }
+        return time
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private func unescape(_ range: Range<Int>) throws -> String {
+        var index = range.lowerBound
+        while index < range.upperBound && bytes[index] != 0x5C { index += 1 }
+        if index == range.upperBound { return string(range) }
+        var output: [UInt8] = Array(bytes[range.lowerBound..<index])
+        while index < range.upperBound {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x5C else { output.append(byte); continue }
+            guard index < range.upperBound else { throw failure("a field ends in a lone backslash") }
+            switch bytes[index] {
+            case 0x5C: output.append(0x5C)
+            case 0x74: output.append(0x09)
+            case 0x6E: output.append(0x0A)
+            case 0x72: output.append(0x0D)
+            default: throw failure("unknown escape \\\(Character(Unicode.Scalar(bytes[index])))")
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func parseInteger(_ range: Range<Int>) -> Int64? {
+        guard !range.isEmpty else { return nil }
+        var index = range.lowerBound
+        let negative = bytes[index] == 0x2D
+        if negative { index += 1 }
+        guard index < range.upperBound else { return nil }
+        var value: Int64 = 0
+        while index < range.upperBound {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = shifted.addingReportingOverflow(Int64(digit))
+            if o1 || o2 { return nil }
+            value = sum
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    private func parseDecimal(_ range: Range<Int>, digits: Int) -> Int64? {
+        guard !range.isEmpty else { return nil }
+        var value: Int64 = 0
+        var fraction = -1
+        for index in range {
+            let byte = bytes[index]
+            if byte == 0x2E {
+                guard fraction < 0 else { return nil }
+                fraction = 0
+                continue
+            }
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
+            if fraction >= 0 {
+                fraction += 1
+                guard fraction <= digits else { return nil }
+            }
+            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = shifted.addingReportingOverflow(Int64(digit))
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        for _ in max(fraction, 0)..<digits {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            value = shifted
+        }
+        return value
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `Z`).
+    private func parseTime(_ range: Range<Int>) -> Timestamp? {
+        let count = range.count
+        guard count == 20 || count == 25 else { return nil }
+        let base = range.lowerBound
+        func number(_ offset: Int, _ length: Int) -> Int? {
+            var value = 0
+            for index in base + offset..<base + offset + length {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard bytes[base + 4] == 0x2D, bytes[base + 7] == 0x2D, bytes[base + 10] == 0x54, bytes[base + 13] == 0x3A, bytes[base + 16] == 0x3A,
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2), let date = Day(year: year, month: month, day: day),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        var offset = 0
+        if count == 25 {
+            let sign = bytes[base + 19]
+            guard sign == 0x2B || sign == 0x2D, bytes[base + 22] == 0x3A, let oh = number(20, 2), let om = number(23, 2) else { return nil }
+            offset = (oh * 3600 + om * 60) * (sign == 0x2D ? -1 : 1)
+        } else {
+            guard bytes[base + 19] == 0x5A else { return nil }
+        }
+        let local = Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Timestamp(secondsSince1970: local - Int64(offset), utcOffsetSeconds: Int32(offset))
+    }
+}
+
+/// Gives each distinct text one `String` instance while a file is read, so that 100,000 lines
+/// naming the same 2,000 items and 8 stores do not make 100,000 strings.
+struct Interner {
+    private var table: [UInt64: [(bytes: [UInt8], text: String)]] = [:]
+
+    mutating func text(_ reader: FieldReader, _ range: Range<Int>) throws -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var escaped = false
+        for index in range {
+            let byte = reader.bytes[index]
+            if byte == 0x5C { escaped = true }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        if let bucket = table[hash] {
+            for entry in bucket where entry.bytes.count == range.count && entry.bytes.elementsEqual(reader.bytes[range]) { return entry.text }
+        }
+        let text: String
+        if escaped {
+            var single = FieldReader(reader.bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
+            text = try single.text()
+        } else {
+            text = reader.string(range)
+        }
+        table[hash, default: []].append((Array(reader.bytes[range]), text))
+        return text
+    }
+}
