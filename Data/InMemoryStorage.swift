@@ -12,7 +12,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
 
     // Guarded by `lock`.
     private var current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
-    private var history: [UInt8] = HistoryCodec.encode([], header: true)
+    private var history: [UInt8] = InMemoryStorage.header
     private var snapshots: [Int: Snapshot] = [:]
     private let lock = NSLock()
 
@@ -34,7 +34,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
             for dropped in undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth)) { snapshots[dropped.sequence] = nil }
             undo.entries = Array(undo.entries.suffix(UndoPolicy.depth))
             history.removeLast(history.count - max(current.historyBytes, headerLength))
-            history += HistoryCodec.encode(working.pending, header: false)
+            history += try HistoryCodec.encode(working.pending, header: false)
             if working.itemsChanged { current.vault = VaultCodec.encode(Array(working.state.items.values)) }
             current.historyBytes = history.count
             current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, undo: undo)
@@ -55,19 +55,21 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
     public func eraseEverything() throws {
         lock.withLock {
             current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
-            history = HistoryCodec.encode([], header: true)
+            history = InMemoryStorage.header
             snapshots = [:]
         }
     }
 
-    private var headerLength: Int { HistoryCodec.encode([], header: true).count }
+    private static let header = Array((HistoryCodec.header + "\n").utf8)
+    private var headerLength: Int { InMemoryStorage.header.count }
 
     private func workingSet() throws -> WorkingSet {
         let currency = try RecordMapper(settings: current.state.settings).currency
         let items = try VaultCodec.decode(current.vault, currency: currency, path: "memory")
         let committed = history[..<max(current.historyBytes, headerLength)]
-        return WorkingSet(state: try ActiveState(current.state, items: items),
-                          loadHistory: { try HistoryCodec.decode(committed, currency: currency, path: "memory") })
+        return WorkingSet(state: try ActiveState(current.state, items: items), history: HistorySource(
+            full: { try HistoryCodec.decode(committed, currency: currency, path: "memory") },
+            spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0) }))
     }
 }
 

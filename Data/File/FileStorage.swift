@@ -38,11 +38,10 @@ public final class FileStorage: Storage, Sendable {
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty, items: []), loadHistory: { HistoryLog() }))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty))
         }
         return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
-            let (record, items) = try load()
-            return try body(try workingSet(record, items: items))
+            try body(try workingSet(try loadState()))
         }
     }
 
@@ -50,15 +49,17 @@ public final class FileStorage: Storage, Sendable {
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let hadState = FileManager.default.fileExists(atPath: statePath)
-            let (record, items) = try load()
-            let working = try workingSet(record, items: items)
+            let stored = try loadState()
+            let record = stored.record
+            let working = try workingSet(stored)
             let change = try body(working)
 
             let sequence = record.undo.nextSequence
             var vault = record.vault
-            if working.itemsChanged || (vault == nil && !working.state.items.isEmpty) {
-                vault = working.state.items.isEmpty ? nil : "vault-\(sequence).tsv"
-                if let vault { try FileSystem.writeAtomically(VaultCodec.encode(Array(working.state.items.values)), to: path(vault)) }
+            if working.itemsChanged || stored.legacyItems?.isEmpty == false {
+                let items = try working.loadedState().items
+                vault = items.isEmpty ? nil : "vault-\(sequence).tsv"
+                if let vault { try FileSystem.writeAtomically(VaultCodec.encode(Array(items.values)), to: path(vault)) }
             }
             let (history, historyBytes) = try appendHistory(working, record: record)
             var undo = record.undo
@@ -80,7 +81,7 @@ public final class FileStorage: Storage, Sendable {
     public func undoLastChange() throws -> String {
         guard FileManager.default.fileExists(atPath: statePath) else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            let (record, _) = try load()
+            let record = try loadState().record
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
             if entry.hadState {
                 let snapshot = undoPath(entry.sequence)
@@ -88,7 +89,10 @@ public final class FileStorage: Storage, Sendable {
                     throw StorageError.unreadable(path: snapshot, reason: "the state before \"\(entry.summary)\" is missing")
                 }
                 let restored = try RecordCodec.decodeState(bytes, path: snapshot)
-                _ = try activeState(restored.record, items: try items(of: restored), path: restored.record.vault.map(path) ?? snapshot)
+                _ = try activeState(restored.record, path: snapshot)
+                if let vault = restored.record.vault, !FileManager.default.fileExists(atPath: path(vault)) {
+                    throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
+                }
                 guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
                 try FileSystem.syncDirectory(of: statePath)
                 if restored.record.history == record.history, let history = record.history {
@@ -115,10 +119,15 @@ public final class FileStorage: Storage, Sendable {
 
     // MARK: - Reading
 
-    /// The state and its items; the empty state in a new directory.
+    /// The state file as read; the empty state in a new directory.
+    func loadState() throws -> RecordCodec.StoredState {
+        guard let bytes = try FileSystem.read(statePath) else { return RecordCodec.StoredState(record: .empty, legacyItems: nil) }
+        return try RecordCodec.decodeState(bytes, path: statePath)
+    }
+
+    /// The state and its items.
     func load() throws -> (StateRecord, [Item]) {
-        guard let bytes = try FileSystem.read(statePath) else { return (.empty, []) }
-        let stored = try RecordCodec.decodeState(bytes, path: statePath)
+        let stored = try loadState()
         return (stored.record, try items(of: stored))
     }
 
@@ -139,19 +148,34 @@ public final class FileStorage: Storage, Sendable {
         return try VaultCodec.decode(bytes, currency: currency, path: path(vault))
     }
 
-    private func activeState(_ record: StateRecord, items: [Item], path: String) throws -> ActiveState {
-        do { return try ActiveState(record, items: items) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
+    private func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
+        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
     }
 
-    private func workingSet(_ record: StateRecord, items: [Item]) throws -> WorkingSet {
-        let state = try activeState(record, items: items, path: record.vault.map(path) ?? statePath)
+    private func workingSet(_ stored: RecordCodec.StoredState) throws -> WorkingSet {
+        let record = stored.record
+        let state = try activeState(record, path: statePath)
         let currency = state.settings.currency
-        return WorkingSet(state: state, loadHistory: { [self] in try loadHistory(record, currency: currency) })
+        let itemsPath = record.vault.map(path) ?? statePath
+        return WorkingSet(state: state, items: { [self] state in
+            do { try state.setItems(try items(of: stored)) } catch let error as RecordError {
+                throw StorageError.unreadable(path: itemsPath, reason: "\(error)")
+            }
+        }, history: HistorySource(
+            full: { [self] in try loadHistory(record, currency: currency) },
+            spending: { [self] tripsOnly in
+                guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(trips: [], lines: []), []) }
+                if historyPath.hasSuffix(".jsonl") {
+                    let log = try loadHistory(record, currency: currency)
+                    return (try log.spending(), log.manual)
+                }
+                return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly)
+            }))
     }
 
-    /// The committed history a state goes with.
-    func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
-        guard let file = record.history, record.historyBytes > 0 else { return HistoryLog() }
+    /// The committed bytes of the history file a state goes with, and its path.
+    private func committedHistory(_ record: StateRecord) throws -> (ArraySlice<UInt8>, String)? {
+        guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
         guard let bytes = try FileSystem.read(historyPath) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
@@ -159,13 +183,19 @@ public final class FileStorage: Storage, Sendable {
         guard bytes.count >= record.historyBytes else {
             throw StorageError.unreadable(path: historyPath, reason: "it has \(bytes.count) bytes, but \(record.historyBytes) were recorded (truncated)")
         }
-        if file.hasSuffix(".jsonl") {
-            let events = try RecordCodec.decodeHistory(bytes[..<record.historyBytes], path: historyPath)
+        return (bytes[..<record.historyBytes], historyPath)
+    }
+
+    /// The committed history a state goes with, whole.
+    func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
+        guard let (bytes, historyPath) = try committedHistory(record) else { return HistoryLog() }
+        if historyPath.hasSuffix(".jsonl") {
+            let events = try RecordCodec.decodeHistory(bytes, path: historyPath)
             do { return try HistoryLog(legacy: events, currency: currency) } catch {
                 throw StorageError.unreadable(path: historyPath, reason: "\(error)")
             }
         }
-        return try HistoryCodec.decode(bytes[..<record.historyBytes], currency: currency, path: historyPath)
+        return try HistoryCodec.decode(bytes, currency: currency, path: historyPath)
     }
 
     // MARK: - Writing
@@ -178,13 +208,13 @@ public final class FileStorage: Storage, Sendable {
         if let file = record.history, file != FileStorage.historyFile {
             let log = try working.history()
             let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
-            let bytes = HistoryCodec.encode(events, header: true)
+            let bytes = try HistoryCodec.encode(events, header: true)
             try FileSystem.writeAtomically(bytes, to: path(FileStorage.historyFile))
             return (FileStorage.historyFile, bytes.count)
         }
         let historyPath = path(FileStorage.historyFile)
         let committed = record.history == nil ? 0 : record.historyBytes
-        let bytes = HistoryCodec.encode(working.pending, header: committed == 0)
+        let bytes = try HistoryCodec.encode(working.pending, header: committed == 0)
         let fd = open(historyPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.failure(historyPath) }
         defer { close(fd) }

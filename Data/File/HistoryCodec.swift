@@ -3,13 +3,14 @@ import Domain
 /// History as a compact append-only file (`history.tsv`), read and written by hand:
 ///
 ///     grock-history	2
-///     C	<cart id>	<budget>	<created at>	<started at>	<completed at>	<name>
+///     C	<cart id>	<budget>	<created at>	<started at>	<completed at>	<planned>	<actual>	<bought>	<lines>	<name>
 ///     L	<item id>	<quantity>	<unit>	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
 ///     R	<cart id>
 ///     O	<item id>	<store id>	<unit>	<price>	<seen at>	<promotion 0/1>
 ///
-/// `C` is a completed cart, followed by its `L` lines; `R` takes a completed cart out of history
-/// (reopened or deleted); `O` is a price seen by hand. Amounts are integer minor units.
+/// `C` is a completed cart with its totals (so that listing trips reads no lines), followed by
+/// its `L` lines; `R` takes a completed cart out of history (reopened or deleted); `O` is a
+/// price seen by hand. Amounts are integer minor units.
 enum HistoryCodec {
     static let header = "grock-history\t2"
 
@@ -21,14 +22,16 @@ enum HistoryCodec {
     }
 
     /// The lines for `events`; with `header` for a new file.
-    static func encode(_ events: [Event], header withHeader: Bool) -> [UInt8] {
+    static func encode(_ events: [Event], header withHeader: Bool) throws -> [UInt8] {
         var output: [UInt8] = withHeader ? Array((header + "\n").utf8) : []
         for event in events {
             switch event {
             case .completed(let cart):
+                let summary = try TripSummary(cart)
                 LineFormat.line(["C", cart.id.rawValue, cart.budget.map { String($0.minorUnits) } ?? "", cart.createdAt.description,
                                  cart.startedAt?.description ?? "", (cart.completedAt ?? cart.createdAt).description,
-                                 LineFormat.escape(cart.name)], to: &output)
+                                 String(summary.planned.minorUnits), String(summary.actual.minorUnits),
+                                 String(cart.progress.fulfilled), String(cart.progress.total), LineFormat.escape(cart.name)], to: &output)
                 for line in cart.lines {
                     LineFormat.line(["L", line.itemID.rawValue, line.quantity.description, line.unit.rawValue, line.plannedStore?.rawValue ?? "",
                                      line.plannedPrice.map { String($0.minorUnits) } ?? "", line.isFulfilled ? "1" : "0",
@@ -49,23 +52,28 @@ enum HistoryCodec {
         return output
     }
 
+    /// The fields of a `C` line after its letter.
+    private static func trip(_ reader: inout FieldReader, currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
+        let id = CartID(reader.string(try reader.next()))
+        let budget = try reader.optionalInteger()
+        let created = try reader.time(), started = try reader.optionalTime(), completed = try reader.time()
+        let planned = try reader.integer(), actual = try reader.integer(), fulfilled = try reader.integer(), lines = try reader.integer()
+        let summary = TripSummary(cartID: id, name: try reader.text(), completedAt: completed,
+                                  budget: budget.map { Money(minorUnits: $0, currency: currency) },
+                                  planned: Money(minorUnits: planned, currency: currency), actual: Money(minorUnits: actual, currency: currency),
+                                  fulfilled: Int(fulfilled), lines: Int(lines))
+        return (summary, created, started)
+    }
+
+    /// Everything: completed carts with their lines, and the prices seen by hand.
     /// - Throws: `StorageError.unreadable` naming `path` and the line.
     static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String) throws -> HistoryLog {
         var log = HistoryLog()
         var interner = Interner()
-        var open: (summary: (id: CartID, name: String, budget: Int64?, created: Timestamp, started: Timestamp?, completed: Timestamp), lines: [CartItem])?
-        func close() throws {
+        var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
+        func close() {
             guard let current = open else { return }
-            var planned: Int64 = 0, actual: Int64 = 0, fulfilled = 0
-            for line in current.lines {
-                if !line.isImpulse, let cost = try line.plannedCost() { planned += cost.minorUnits }
-                if let cost = try line.actualCost() { actual += cost.minorUnits }
-                if line.isFulfilled { fulfilled += 1 }
-            }
-            let s = current.summary
-            log.complete(summary: TripSummary(cartID: s.id, name: s.name, completedAt: s.completed, budget: s.budget.map { money($0) },
-                                              planned: money(planned), actual: money(actual), fulfilled: fulfilled, lines: current.lines.count),
-                         createdAt: s.created, startedAt: s.started, lines: current.lines)
+            log.complete(summary: current.trip.summary, createdAt: current.trip.created, startedAt: current.trip.started, lines: current.lines)
             open = nil
         }
         func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
@@ -96,30 +104,98 @@ enum HistoryCodec {
                                                 actualStore: actualStore, actualPrice: actualPrice.map(money), purchasedQuantity: purchased,
                                                 isImpulse: impulse))
                 case 0x43:  // C
-                    try close()
-                    let id = CartID(reader.string(try reader.next()))
-                    let budget = try reader.optionalInteger()
-                    let created = try reader.time(), started = try reader.optionalTime(), completed = try reader.time()
-                    open = ((id, try reader.text(), budget, created, started, completed), [])
+                    close()
+                    open = (try trip(&reader, currency: currency), [])
                 case 0x52:  // R
-                    try close()
+                    close()
                     log.remove(CartID(reader.string(try reader.next())))
                 case 0x4F:  // O
-                    try close()
-                    let item = ItemID(try interner.text(reader, try reader.next()))
-                    let store = StoreID(try interner.text(reader, try reader.next()))
-                    let unit = try reader.unit()
-                    let price = try reader.integer()
-                    let seen = try reader.time()
-                    let promotion = try reader.flag()
-                    log.record([PriceObservation(item: item, store: store, price: UnitPrice(money(price), per: unit), observedAt: seen,
-                                                 source: .manual, isPromotion: promotion)])
+                    close()
+                    log.record([try observation(&reader, interner: &interner, currency: currency)])
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }
             }
         }
-        try close()
+        close()
         return log
+    }
+
+    private static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {
+        let item = ItemID(try interner.text(reader, try reader.next()))
+        let store = StoreID(try interner.text(reader, try reader.next()))
+        let unit = try reader.unit()
+        let price = try reader.integer()
+        let seen = try reader.time()
+        let promotion = try reader.flag()
+        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: unit),
+                                observedAt: seen, source: .manual, isPromotion: promotion)
+    }
+
+    /// Only what insights, exports and price history need: trips, their bought lines, and the
+    /// prices seen by hand. Skips lines not bought and every field it does not need.
+    /// With `tripsOnly`, bought lines and prices are skipped too.
+    static func decodeSpending(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String,
+                               tripsOnly: Bool = false) throws -> (SpendingData, [PriceObservation]) {
+        var trips: [TripSummary] = []
+        var removed: [Bool] = []
+        var tripIndex: [CartID: Int] = [:]
+        var lines: [PurchasedLine] = []
+        var manual: [PriceObservation] = []
+        var interner = Interner()
+        try bytes.withUnsafeBufferPointer { buffer in
+            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+                var reader = reader
+                let kind = try reader.next()
+                guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
+                if tripsOnly && (buffer[kind.lowerBound] == 0x4C || buffer[kind.lowerBound] == 0x4F) { return }
+                switch buffer[kind.lowerBound] {
+                case 0x4C:  // L
+                    guard !trips.isEmpty else { throw reader.failure("a cart line comes before any cart") }
+                    let itemRange = try reader.next()
+                    let quantity = try reader.quantity(), unit = try reader.unit()
+                    try reader.skip()
+                    try reader.skip()
+                    guard try reader.flag() else { return }
+                    let storeRange = try reader.next()
+                    guard let price = try reader.optionalInteger() else { return }
+                    let bought = try reader.optionalQuantity() ?? quantity
+                    let impulse = try reader.flag()
+                    let categoryRange = try reader.next()
+                    let name = try interner.text(reader, try reader.next())
+                    let cost = try Money(minorUnits: price, currency: currency).times(bought)
+                    lines.append(PurchasedLine(trip: trips.count - 1, itemID: impulse ? nil : ItemID(try interner.text(reader, itemRange)), item: name,
+                                               category: impulse || categoryRange.isEmpty ? nil : try interner.text(reader, categoryRange),
+                                               store: storeRange.isEmpty ? nil : StoreID(try interner.text(reader, storeRange)), unit: unit,
+                                               quantity: bought, price: Money(minorUnits: price, currency: currency), cost: cost))
+                case 0x43:  // C
+                    let summary = try trip(&reader, currency: currency).summary
+                    if let earlier = tripIndex[summary.cartID] { removed[earlier] = true }
+                    tripIndex[summary.cartID] = trips.count
+                    trips.append(summary)
+                    removed.append(false)
+                case 0x52:  // R
+                    if let earlier = tripIndex.removeValue(forKey: CartID(reader.string(try reader.next()))) { removed[earlier] = true }
+                case 0x4F:  // O
+                    manual.append(try observation(&reader, interner: &interner, currency: currency))
+                default:
+                    throw reader.failure("unknown record \"\(reader.string(kind))\"")
+                }
+            }
+        }
+        guard removed.contains(true) else { return (SpendingData(trips: trips, lines: lines), manual) }
+        var renumbered = [Int](repeating: -1, count: trips.count)
+        var kept: [TripSummary] = []
+        for (index, trip) in trips.enumerated() where !removed[index] {
+            renumbered[index] = kept.count
+            kept.append(trip)
+        }
+        let keptLines = lines.compactMap { line -> PurchasedLine? in
+            let trip = renumbered[line.trip]
+            guard trip >= 0 else { return nil }
+            return PurchasedLine(trip: trip, itemID: line.itemID, item: line.item, category: line.category, store: line.store, unit: line.unit,
+                                 quantity: line.quantity, price: line.price, cost: line.cost)
+        }
+        return (SpendingData(trips: kept, lines: keptLines), manual)
     }
 }

@@ -106,9 +106,26 @@ struct FieldReader {
 
     mutating func unit() throws -> MeasureUnit {
         let range = try next()
-        guard let unit = MeasureUnit(rawValue: string(range)) else { throw failure("\"\(string(range))\" is not a unit") }
+        let first = range.isEmpty ? 0 : bytes[range.lowerBound], second = range.count > 1 ? bytes[range.lowerBound + 1] : 0
+        let unit: MeasureUnit? = switch (range.count, first, second) {
+        case (4, 0x65, _): .each
+        case (4, 0x70, _): .pack
+        case (1, 0x67, _): .g
+        case (2, 0x6B, 0x67): .kg
+        case (2, 0x6C, 0x62): .lb
+        case (2, 0x6F, 0x7A): .oz
+        case (2, 0x6D, 0x6C): .ml
+        case (1, 0x6C, _): .l
+        default: nil
+        }
+        guard let unit, unit.rawValue.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[range])) else {
+            throw failure("\"\(string(range))\" is not a unit")
+        }
         return unit
     }
+
+    /// Skips a field.
+    mutating func skip() throws { _ = try next() }
 
     /// An RFC 3339 time as `Timestamp.description` writes it.
     mutating func time() throws -> Timestamp {
@@ -231,29 +248,60 @@ struct FieldReader {
 }
 
 /// Gives each distinct text one `String` instance while a file is read, so that 100,000 lines
-/// naming the same 2,000 items and 8 stores do not make 100,000 strings.
+/// naming the same 2,000 items and 8 stores do not make 100,000 strings. An open-addressing
+/// table over the field's bytes; the bytes of each text are kept in one buffer.
 struct Interner {
-    private var table: [UInt64: [(bytes: [UInt8], text: String)]] = [:]
+    private var slots = [Int32](repeating: -1, count: 1 << 12)
+    private var hashes: [UInt64] = []
+    private var starts: [Int] = []
+    private var lengths: [Int] = []
+    private var storage: [UInt8] = []
+    private var texts: [String] = []
 
     mutating func text(_ reader: FieldReader, _ range: Range<Int>) throws -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var escaped = false
+        let bytes = reader.bytes
         for index in range {
-            let byte = reader.bytes[index]
-            if byte == 0x5C { escaped = true }
+            let byte = bytes[index]
+            escaped = escaped || byte == 0x5C
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        if let bucket = table[hash] {
-            for entry in bucket where entry.bytes.count == range.count && entry.bytes.elementsEqual(reader.bytes[range]) { return entry.text }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            if hashes[entry] == hash && lengths[entry] == range.count && matches(entry, bytes, range) { return texts[entry] }
+            slot = (slot + 1) & (slots.count - 1)
         }
         let text: String
         if escaped {
-            var single = FieldReader(reader.bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
+            var single = FieldReader(bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
             text = try single.text()
         } else {
             text = reader.string(range)
         }
-        table[hash, default: []].append((Array(reader.bytes[range]), text))
+        slots[slot] = Int32(texts.count)
+        hashes.append(hash)
+        starts.append(storage.count)
+        lengths.append(range.count)
+        storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        texts.append(text)
+        if texts.count * 2 > slots.count { grow() }
         return text
+    }
+
+    private func matches(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let start = starts[entry]
+        for offset in 0..<range.count where storage[start + offset] != bytes[range.lowerBound + offset] { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for (entry, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(entry)
+        }
     }
 }

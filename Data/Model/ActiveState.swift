@@ -12,13 +12,30 @@ struct ActiveState {
     /// exists.
     /// - Throws: `RecordError` naming the first problem.
     init(_ record: StateRecord, items: [Item]) throws {
+        try self.init(record)
+        try setItems(items)
+    }
+
+    /// The state without its items, which `setItems` adds when they are needed.
+    init(_ record: StateRecord) throws {
         let mapper = try RecordMapper(settings: record.settings)
         settings = mapper.settings(record.settings)
         stores = try ActiveState.index(record.stores.map(mapper.store), kind: "store")
         categories = try ActiveState.index(record.categories.map(mapper.category), kind: "category")
-        self.items = try ActiveState.index(items, kind: "item")
+        items = [:]
         carts = try ActiveState.index(record.carts.map(mapper.cart), kind: "cart")
         try checkReferences()
+    }
+
+    /// Adds the items, checking their references.
+    mutating func setItems(_ list: [Item]) throws {
+        items = try ActiveState.index(list, kind: "item")
+        for item in items.values {
+            if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
+            for option in item.prices where stores[option.store] == nil {
+                throw RecordError("item \(item.id) has a price at missing store \(option.store)")
+            }
+        }
     }
 
     /// The record of this state, going with the given files and undo entries.
@@ -34,12 +51,6 @@ struct ActiveState {
         for store in stores.values {
             for category in store.aisleOrder where categories[category] == nil {
                 throw RecordError("store \(store.id) lists missing category \(category) in its aisles")
-            }
-        }
-        for item in items.values {
-            if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
-            for option in item.prices where stores[option.store] == nil {
-                throw RecordError("item \(item.id) has a price at missing store \(option.store)")
             }
         }
         for cart in carts.values {

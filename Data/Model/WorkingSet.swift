@@ -9,18 +9,46 @@ final class WorkingSet: Repositories {
     private(set) var pending: [HistoryCodec.Event] = []
     /// Whether this transaction changed an item, so the vault must be written.
     private(set) var itemsChanged = false
-    private let loadHistory: () throws -> HistoryLog
+    private let source: HistorySource
+    /// Reads the items into the state the first time one is needed; nil once they are there.
+    private var itemLoader: ((inout ActiveState) throws -> Void)?
     private var cachedHistory: HistoryLog?
+    private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
+    private var cachedTrips: [TripSummary]?
 
-    init(state: ActiveState, loadHistory: @escaping () throws -> HistoryLog) {
+    /// - Parameter items: reads the vault's items into the state; nil when it holds them already.
+    init(state: ActiveState, items: ((inout ActiveState) throws -> Void)? = nil, history source: HistorySource) {
         self.state = state
-        self.loadHistory = loadHistory
+        self.itemLoader = items
+        self.source = source
+    }
+
+    /// The active state with its items read.
+    func loadedState() throws -> ActiveState {
+        try loadItems()
+        return state
+    }
+
+    private func loadItems() throws {
+        guard let loader = itemLoader else { return }
+        itemLoader = nil
+        try loader(&state)
+    }
+
+    /// The fast readers answer while this transaction has changed nothing in history.
+    private var canReadFast: Bool { pending.isEmpty && cachedHistory == nil }
+
+    private func fastSpending() throws -> (data: SpendingData, manual: [PriceObservation]) {
+        if let cachedSpending { return cachedSpending }
+        let loaded = try source.spending(false)
+        cachedSpending = (loaded.0, loaded.1)
+        return (loaded.0, loaded.1)
     }
 
     /// History as committed plus this transaction's events; read once, on first use.
     func history() throws -> HistoryLog {
         if let cachedHistory { return cachedHistory }
-        var history = try loadHistory()
+        var history = try source.full()
         for event in pending { try history.apply(event) }
         cachedHistory = history
         return history
@@ -44,15 +72,24 @@ final class WorkingSet: Repositories {
 
     // MARK: - Items
 
-    func allItems() -> [Item] { Array(state.items.values) }
-    func item(_ id: ItemID) -> Item? { state.items[id] }
+    func allItems() throws -> [Item] {
+        try loadItems()
+        return Array(state.items.values)
+    }
 
-    func save(_ item: Item) {
+    func item(_ id: ItemID) throws -> Item? {
+        try loadItems()
+        return state.items[id]
+    }
+
+    func save(_ item: Item) throws {
+        try loadItems()
         state.items[item.id] = item
         itemsChanged = true
     }
 
-    func deleteItem(_ id: ItemID) {
+    func deleteItem(_ id: ItemID) throws {
+        try loadItems()
         if state.items.removeValue(forKey: id) != nil { itemsChanged = true }
     }
 
@@ -62,9 +99,15 @@ final class WorkingSet: Repositories {
 
     func completedCarts() throws -> [Cart] { try history().completedCarts }
 
-    func completedTrips() throws -> [TripSummary] { try history().liveTrips.map(\.summary) }
+    func completedTrips() throws -> [TripSummary] {
+        guard canReadFast else { return try history().liveTrips.map(\.summary) }
+        if let cachedTrips { return cachedTrips }
+        let trips = try cachedSpending?.data.trips ?? source.spending(true).0.trips
+        cachedTrips = trips
+        return trips
+    }
 
-    func spending() throws -> SpendingData { try history().spending() }
+    func spending() throws -> SpendingData { canReadFast ? try fastSpending().data : try history().spending() }
 
     func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().cart(id) }
 
@@ -92,7 +135,7 @@ final class WorkingSet: Repositories {
     // MARK: - Price history
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
-        try history().manual.filter { item == nil || $0.item == item }
+        try (canReadFast ? fastSpending().manual : history().manual).filter { item == nil || $0.item == item }
     }
 
     func record(_ observations: [PriceObservation]) throws {
@@ -104,6 +147,15 @@ final class WorkingSet: Repositories {
 
     func settings() -> Settings { state.settings }
     func save(_ settings: Settings) { state.settings = settings }
+}
+
+/// How a working set reads committed history: whole (carts with all their lines), or only
+/// the spending (trips, bought lines, prices seen; `true` for trips alone).
+struct HistorySource {
+    let full: () throws -> HistoryLog
+    let spending: (_ tripsOnly: Bool) throws -> (SpendingData, [PriceObservation])
+
+    static var empty: HistorySource { HistorySource(full: { HistoryLog() }, spending: { _ in (SpendingData(trips: [], lines: []), []) }) }
 }
 
 extension HistoryLog {

@@ -88,6 +88,10 @@ public struct ImportPurchases: Sendable {
         var items: [String: Item] = [:]
         var changedItems: Set<ItemID> = []
         var nextSortOrder: Int
+        /// The same names come back on row after row: remember what each spelling resolved to.
+        var storeBySpelling: [String: Store] = [:]
+        var categoryBySpelling: [String: Category] = [:]
+        var itemKeyBySpelling: [String: String] = [:]
         var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0)
 
         init(_ repositories: any Repositories, ids: any IdentifierSource, offset: Int32) throws {
@@ -105,8 +109,14 @@ public struct ImportPurchases: Sendable {
         mutating func run(_ purchases: [Purchase]) throws {
             var order: [String] = []
             var trips: [String: [Purchase]] = [:]
+            var tripKeys: [String: String] = [:]
             for purchase in purchases {
-                let key = "\(purchase.date)\u{0}\(Name.key(purchase.trip))"
+                let tripKey: String
+                if let known = tripKeys[purchase.trip] { tripKey = known } else {
+                    tripKey = Name.key(purchase.trip)
+                    tripKeys[purchase.trip] = tripKey
+                }
+                let key = "\(purchase.date)\u{0}\(tripKey)"
                 if trips[key] == nil { order.append(key) }
                 trips[key, default: []].append(purchase)
             }
@@ -141,7 +151,7 @@ public struct ImportPurchases: Sendable {
                         let newest = [current?.regular?.observedAt, current?.promotion?.quote.observedAt].compactMap { $0 }.max()
                         if newest.map({ $0 <= time }) ?? true {
                             item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false)
-                            items[Name.key(item.name)] = item
+                            items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
                             changedItems.insert(item.id)
                         }
                         lines.append(CartItem(itemID: item.id, name: item.name, categoryName: category.name, quantity: quantity, unit: row.unit,
@@ -159,9 +169,13 @@ public struct ImportPurchases: Sendable {
                               categoriesAdded: added.categories, itemsAdded: added.items)
         }
 
-        private mutating func store(named name: String, at time: Timestamp, added: inout Int) throws -> Store {
-            let name = try Name.validated(name, kind: "store")
-            if let store = stores[Name.key(name)] { return store }
+        private mutating func store(named spelling: String, at time: Timestamp, added: inout Int) throws -> Store {
+            if let store = storeBySpelling[spelling] { return store }
+            let name = try Name.validated(spelling, kind: "store")
+            if let store = stores[Name.key(name)] {
+                storeBySpelling[spelling] = store
+                return store
+            }
             let store = Store(id: StoreID(ids.makeIdentifier()), name: name, createdAt: time)
             try repositories.save(store)
             stores[Name.key(name)] = store
@@ -169,9 +183,13 @@ public struct ImportPurchases: Sendable {
             return store
         }
 
-        private mutating func category(named name: String, added: inout Int) throws -> Category {
-            let name = try Name.validated(name, kind: "category")
-            if let category = categories[Name.key(name)] { return category }
+        private mutating func category(named spelling: String, added: inout Int) throws -> Category {
+            if let category = categoryBySpelling[spelling] { return category }
+            let name = try Name.validated(spelling, kind: "category")
+            if let category = categories[Name.key(name)] {
+                categoryBySpelling[spelling] = category
+                return category
+            }
             let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: nextSortOrder)
             nextSortOrder += 1
             try repositories.save(category)
@@ -180,8 +198,10 @@ public struct ImportPurchases: Sendable {
             return category
         }
 
-        private mutating func item(named name: String, in category: Category, unit: MeasureUnit, added: inout Int) throws -> Item {
-            let name = try Name.validated(name, kind: "item")
+        private mutating func item(named spelling: String, in category: Category, unit: MeasureUnit, added: inout Int) throws -> Item {
+            if let key = itemKeyBySpelling[spelling], let item = items[key] { return item }
+            let name = try Name.validated(spelling, kind: "item")
+            itemKeyBySpelling[spelling] = Name.key(name)
             if let item = items[Name.key(name)] { return item }
             let item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category.id, unit: unit)
             items[Name.key(name)] = item

@@ -6,6 +6,12 @@ public enum Name {
     /// - Throws: `DomainError.invalidName` when it is empty, longer than 100 characters or
     ///   contains control characters.
     public static func validated(_ text: String, kind: String) throws -> String {
+        // Fast path for the common case: printable ASCII, no surrounding spaces.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20, utf8.count <= maximumLength,
+           utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         let name = text.trimmingWhitespace()
         if name.isEmpty { throw DomainError.invalidName(kind: kind, name: text, reason: "it is empty") }
         if name.count > maximumLength {
@@ -21,6 +27,7 @@ public enum Name {
     /// The form two names are compared in: case-, accent- and spacing-insensitive
     /// (`Crème  Fraîche` matches `creme fraiche`).
     public static func key(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return asciiKey(text) }
         var key = ""
         var lastWasSpace = false
         for character in text.trimmingWhitespace().lowercased() {
@@ -37,6 +44,22 @@ public enum Name {
             key += folded
         }
         return key
+    }
+
+    /// `key` for printable ASCII, byte by byte.
+    private static func asciiKey(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace { bytes.append(0x20); pendingSpace = false }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The name a person most likely meant by `text`: one that starts with or contains it,

@@ -85,10 +85,11 @@ public final class HomeViewModel: ErrorState {
         await perform {
             carts = try await useCases.listActiveCarts().map(CartFigures.init)
             let month = useCases.clock.now().day.monthText
-            let report = try await useCases.spendingInsights(from: month, to: month)
+            let trips = try await useCases.listHistory().filter { $0.completedAt.day.monthText == month }
             let currency = try await useCases.showSettings().currency
             let open = try Money.sum(carts.compactMap(\.cart.budget), currency: currency)
-            insights = HomeInsights(month: month, spentThisMonth: report.total.amountText, tripsThisMonth: report.trips.count,
+            let spent = try Money.sum(trips.map(\.actual), currency: currency)
+            insights = HomeInsights(month: month, spentThisMonth: spent.amountText, tripsThisMonth: trips.count,
                                     openBudgets: open.amountText, currency: currency.code)
             isLoaded = true
         }
