@@ -163,13 +163,15 @@ public final class FileStorage: Storage, Sendable {
             }
         }, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
-            spending: { [self] tripsOnly in
+            spending: { [self] tripsOnly, item in
                 guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(trips: [], lines: []), []) }
                 if historyPath.hasSuffix(".jsonl") {
                     let log = try loadHistory(record, currency: currency)
-                    return (try log.spending(), log.manual)
+                    var spending = try log.spending()
+                    if let item { spending.lines.removeAll { $0.itemID != item } }
+                    return (spending, log.manual.filter { item == nil || $0.item == item })
                 }
-                return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly)
+                return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item)
             }))
     }
 

@@ -134,9 +134,15 @@ enum HistoryCodec {
 
     /// Only what insights, exports and price history need: trips, their bought lines, and the
     /// prices seen by hand. Skips lines not bought and every field it does not need.
-    /// With `tripsOnly`, bought lines and prices are skipped too.
-    static func decodeSpending(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String,
-                               tripsOnly: Bool = false) throws -> (SpendingData, [PriceObservation]) {
+    /// With `tripsOnly`, bought lines and prices are skipped too; with `item`, the lines and
+    /// prices of other items.
+    static func decodeSpending(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
+                               item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+        let only = item.map { Array($0.rawValue.utf8) }
+        func isOnly(_ reader: FieldReader, _ range: Range<Int>) -> Bool {
+            guard let only else { return true }
+            return range.count == only.count && only.elementsEqual(UnsafeBufferPointer(rebasing: reader.bytes[range]))
+        }
         var trips: [TripSummary] = []
         var removed: [Bool] = []
         var tripIndex: [CartID: Int] = [:]
@@ -153,6 +159,7 @@ enum HistoryCodec {
                 case 0x4C:  // L
                     guard !trips.isEmpty else { throw reader.failure("a cart line comes before any cart") }
                     let itemRange = try reader.next()
+                    guard isOnly(reader, itemRange) else { return }
                     let quantity = try reader.quantity(), unit = try reader.unit()
                     try reader.skip()
                     try reader.skip()
@@ -177,7 +184,8 @@ enum HistoryCodec {
                 case 0x52:  // R
                     if let earlier = tripIndex.removeValue(forKey: CartID(reader.string(try reader.next()))) { removed[earlier] = true }
                 case 0x4F:  // O
-                    manual.append(try observation(&reader, interner: &interner, currency: currency))
+                    let observed = try observation(&reader, interner: &interner, currency: currency)
+                    if item == nil || observed.item == item { manual.append(observed) }
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }

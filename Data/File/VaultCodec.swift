@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Domain
 
 /// The vault's items as a compact file (`vault-N.tsv`), read and written by hand:
@@ -82,9 +85,9 @@ enum CompactFile {
         guard buffer[buffer.count - 1] == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
         var start = 0
         var lineNumber = 0
+        let base = buffer.baseAddress!
         while start < buffer.count {
-            var end = start
-            while buffer[end] != 0x0A { end += 1 }
+            let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
             lineNumber += 1
             if lineNumber == 1 {
                 let first = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)

@@ -40,7 +40,7 @@ final class WorkingSet: Repositories {
 
     private func fastSpending() throws -> (data: SpendingData, manual: [PriceObservation]) {
         if let cachedSpending { return cachedSpending }
-        let loaded = try source.spending(false)
+        let loaded = try source.spending(false, nil)
         cachedSpending = (loaded.0, loaded.1)
         return (loaded.0, loaded.1)
     }
@@ -102,12 +102,21 @@ final class WorkingSet: Repositories {
     func completedTrips() throws -> [TripSummary] {
         guard canReadFast else { return try history().liveTrips.map(\.summary) }
         if let cachedTrips { return cachedTrips }
-        let trips = try cachedSpending?.data.trips ?? source.spending(true).0.trips
+        let trips = try cachedSpending?.data.trips ?? source.spending(true, nil).0.trips
         cachedTrips = trips
         return trips
     }
 
     func spending() throws -> SpendingData { canReadFast ? try fastSpending().data : try history().spending() }
+
+    func spending(of item: ItemID) throws -> SpendingData {
+        guard canReadFast, cachedSpending == nil else {
+            var all = try spending()
+            all.lines.removeAll { $0.itemID != item }
+            return all
+        }
+        return try source.spending(false, item).0
+    }
 
     func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().cart(id) }
 
@@ -150,12 +159,13 @@ final class WorkingSet: Repositories {
 }
 
 /// How a working set reads committed history: whole (carts with all their lines), or only
-/// the spending (trips, bought lines, prices seen; `true` for trips alone).
+/// the spending (trips, bought lines, prices seen; `true` for trips alone; an item for that
+/// item's lines and prices alone).
 struct HistorySource {
     let full: () throws -> HistoryLog
-    let spending: (_ tripsOnly: Bool) throws -> (SpendingData, [PriceObservation])
+    let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingData, [PriceObservation])
 
-    static var empty: HistorySource { HistorySource(full: { HistoryLog() }, spending: { _ in (SpendingData(trips: [], lines: []), []) }) }
+    static var empty: HistorySource { HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(trips: [], lines: []), []) }) }
 }
 
 extension HistoryLog {

@@ -35,6 +35,8 @@ public protocol CartRepository: AnyObject {
     func completedTrips() throws -> [TripSummary]
     /// Completed trips and their bought lines, for insights, exports and price history.
     func spending() throws -> SpendingData
+    /// The same, with the bought lines of one item only.
+    func spending(of item: ItemID) throws -> SpendingData
     /// One cart, active or completed.
     func cart(_ id: CartID) throws -> Cart?
     /// Stores the cart; its status decides whether it is active or history.

@@ -32,18 +32,31 @@ public struct PersonalInflation: Sendable {
 
     static func index(_ spending: SpendingData, base requested: String?) throws -> InflationIndex? {
         // Per item and month: what was paid and how much, in the item's base unit (micro units).
-        var paid: [ItemID: [String: (cost: Int128, quantity: Int128)]] = [:]
-        var months = Set<String>()
-        let tripMonths = spending.trips.map { $0.completedAt.day.monthText }
+        // Months are numbered while adding up, and named at the end.
+        var monthNumbers: [String: Int] = [:]
+        var monthNames: [String] = []
+        let tripMonths = spending.trips.map { trip -> Int in
+            let name = trip.completedAt.day.monthText
+            if let number = monthNumbers[name] { return number }
+            monthNumbers[name] = monthNames.count
+            monthNames.append(name)
+            return monthNames.count - 1
+        }
+        var numbered: [ItemID: [Int: (cost: Int128, quantity: Int128)]] = [:]
+        var used = Set<Int>()
         for line in spending.lines {
             guard let key = line.itemID else { continue }
             let month = tripMonths[line.trip]
             let size = line.unit.sizeInBaseUnits
             let micro = Int128(line.quantity.thousandths) * 1000 * size.numerator / size.denominator
             guard micro > 0 else { continue }
-            months.insert(month)
-            let previous = paid[key]?[month] ?? (0, 0)
-            paid[key, default: [:]][month] = (previous.cost + Int128(line.cost.minorUnits), previous.quantity + micro)
+            used.insert(month)
+            numbered[key, default: [:]][month, default: (0, 0)].cost += Int128(line.cost.minorUnits)
+            numbered[key]![month]!.quantity += micro
+        }
+        let months = Set(used.map { monthNames[$0] })
+        let paid = numbered.mapValues { byMonth in
+            Dictionary(uniqueKeysWithValues: byMonth.map { (monthNames[$0.key], $0.value) })
         }
         let sorted = months.sorted()
         guard let latest = sorted.last else { return nil }

@@ -61,10 +61,18 @@ public struct SpendingInsights: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(from: String? = nil, to: String? = nil) async throws -> SpendingReport {
+        try await withInflation(from: from, to: to, base: nil).report
+    }
+
+    /// The report and the personal inflation index from one reading of history.
+    /// - Parameter base: the index's base month (see `PersonalInflation`).
+    public func withInflation(from: String? = nil, to: String? = nil, base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
         try storage.read { repositories in
             let currency = try repositories.settings().currency
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
-            return try SpendingInsights.report(try repositories.spending(), storeNames: stores, currency: currency, from: from, to: to)
+            let spending = try repositories.spending()
+            return (try SpendingInsights.report(spending, storeNames: stores, currency: currency, from: from, to: to),
+                    try PersonalInflation.index(spending, base: base))
         }
     }
 
@@ -78,15 +86,23 @@ public struct SpendingInsights: Sendable {
             guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
             included[index] = true
             total = try total.adding(trip.actual)
-            try months.add(month, trip.actual, trip: trip.cartID)
+            try months.add(month, trip.actual, trip: index)
             trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
                                              actual: trip.actual, budget: trip.budget))
         }
         var paid: [ItemID: (name: String, first: (Timestamp, UnitPrice), last: (Timestamp, UnitPrice), count: Int)] = [:]
+        var storeLabels: [StoreID: String] = [:]
         for line in spending.lines where included[line.trip] {
             let trip = spending.trips[line.trip]
-            try stores.add(line.store.flatMap { storeNames[$0] } ?? "No store", line.cost, trip: trip.cartID)
-            try categories.add(line.category ?? "Impulse buys", line.cost, trip: trip.cartID)
+            var storeLabel = "No store"
+            if let store = line.store {
+                if let known = storeLabels[store] { storeLabel = known } else {
+                    storeLabel = storeNames[store] ?? "No store"
+                    storeLabels[store] = storeLabel
+                }
+            }
+            try stores.add(storeLabel, line.cost, trip: line.trip)
+            try categories.add(line.category ?? "Impulse buys", line.cost, trip: line.trip)
             guard let item = line.itemID else { continue }
             let seen = (trip.completedAt, UnitPrice(line.price, per: line.unit))
             if let known = paid[item] {
@@ -106,20 +122,33 @@ public struct SpendingInsights: Sendable {
                               trips: trips.sorted { $0.day < $1.day }, total: total, priceChanges: changes)
     }
 
+    /// Totals per label. Lines arrive trip by trip, so counting the trips of a label only needs
+    /// the last trip seen for it.
     private struct Tally {
         let currency: Currency
-        var amounts: [String: Money] = [:]
-        var tripSets: [String: Set<CartID>] = [:]
+        var amounts: [String: (minorUnits: Int64, trips: Int, lastTrip: Int)] = [:]
         var order: [String] = []
 
         init(currency: Currency) { self.currency = currency }
 
-        mutating func add(_ label: String, _ amount: Money, trip: CartID) throws {
-            if amounts[label] == nil { order.append(label) }
-            amounts[label] = try (amounts[label] ?? .zero(currency)).adding(amount)
-            tripSets[label, default: []].insert(trip)
+        mutating func add(_ label: String, _ amount: Money, trip: Int) throws {
+            guard var entry = amounts[label] else {
+                order.append(label)
+                amounts[label] = (amount.minorUnits, 1, trip)
+                return
+            }
+            let (sum, overflow) = entry.minorUnits.addingReportingOverflow(amount.minorUnits)
+            guard !overflow else { throw DomainError.amountOverflow }
+            entry.minorUnits = sum
+            if entry.lastTrip != trip {
+                entry.trips += 1
+                entry.lastTrip = trip
+            }
+            amounts[label] = entry
         }
 
-        var totals: [SpendingReport.Total] { order.map { SpendingReport.Total(label: $0, amount: amounts[$0]!, trips: tripSets[$0]!.count) } }
+        var totals: [SpendingReport.Total] {
+            order.map { SpendingReport.Total(label: $0, amount: Money(minorUnits: amounts[$0]!.minorUnits, currency: currency), trips: amounts[$0]!.trips) }
+        }
     }
 }

@@ -105,8 +105,7 @@ public final class InsightsViewModel: ErrorState {
                 throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
             }
             self.grouping = grouping
-            report = try await useCases.spendingInsights(from: from, to: to)
-            inflation = try await useCases.personalInflation(base: base)
+            (report, inflation) = try await useCases.spendingInsights.withInflation(from: from, to: to, base: base)
         }
     }
 
