@@ -5,7 +5,7 @@ import Glibc
 
 /// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
 enum FileSystem {
-    /// The whole file, or nil when it does not exist.
+    /// The whole file, or nil when it does not exist. Read into one buffer of the file's size.
     static func read(_ path: String) throws -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -13,17 +13,22 @@ enum FileSystem {
             throw failure(path)
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(path) }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2))) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            if count == 0 { break }
+            filled += count
         }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:

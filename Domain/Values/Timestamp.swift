@@ -22,9 +22,36 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let local = secondsSince1970 + Int64(utcOffsetSeconds)
         let secondOfDay = Int(((local % 86_400) + 86_400) % 86_400)
         let offset = Int(utcOffsetSeconds)
-        let sign = offset < 0 ? "-" : "+"
-        return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
-            + "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
+        let day = self.day
+        // Written digit by digit: histories hold many thousands of these.
+        var bytes = [UInt8](repeating: 0x30, count: 25)
+        func put(_ value: Int, at index: Int, width: Int) {
+            var value = value
+            for position in stride(from: index + width - 1, through: index, by: -1) {
+                bytes[position] = UInt8(0x30 + value % 10)
+                value /= 10
+            }
+        }
+        guard (0...9999).contains(day.year) else {
+            return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
+                + "\(offset < 0 ? "-" : "+")\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
+        }
+        put(day.year, at: 0, width: 4)
+        bytes[4] = 0x2D
+        put(day.month, at: 5, width: 2)
+        bytes[7] = 0x2D
+        put(day.day, at: 8, width: 2)
+        bytes[10] = 0x54
+        put(secondOfDay / 3600, at: 11, width: 2)
+        bytes[13] = 0x3A
+        put(secondOfDay / 60 % 60, at: 14, width: 2)
+        bytes[16] = 0x3A
+        put(secondOfDay % 60, at: 17, width: 2)
+        bytes[19] = offset < 0 ? 0x2D : 0x2B
+        put(abs(offset) / 3600, at: 20, width: 2)
+        bytes[22] = 0x3A
+        put(abs(offset) / 60 % 60, at: 23, width: 2)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses the text `description` writes (a `Z` offset is accepted too).
