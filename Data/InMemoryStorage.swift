@@ -69,7 +69,8 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         let committed = history[..<max(current.historyBytes, headerLength)]
         return WorkingSet(state: try ActiveState(current.state, items: items), history: HistorySource(
             full: { try HistoryCodec.decode(committed, currency: currency, path: "memory") },
-            spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0, item: $1) }))
+            spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0, item: $1) },
+            cart: { try HistoryCodec.decodeCart($0, from: committed, currency: currency, path: "memory") }))
     }
 }
 

@@ -33,13 +33,18 @@ swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello-static" 2>/dev/null
 echo "== generating data"
 python3 "$root/bench/generate.py" "$work" "${sizes[@]}"
 
-time_it() {  # name, size, [hyperfine options...] command
+time_it() {  # name, size, [--prepare COMMAND] command
   local name=$1 size=$2; shift 2
-  hyperfine --style none --warmup 2 --runs "$runs" --export-json "$work/results/$name@$size.json" "$@" >/dev/null
-  local command=${*: -1}
+  local prepare=""
+  if [ "$1" = --prepare ]; then prepare=$2; shift 2; fi
+  local command=$1
+  # -N runs the timed command without a shell; the preparation needs one.
+  hyperfine -N --style none --warmup 2 --runs "$runs" --export-json "$work/results/$name@$size.json" \
+    ${prepare:+--prepare "sh -c \"$prepare\""} "$command" >/dev/null
   local rss=()
   for _ in 1 2 3; do
-    rss+=("$( { /usr/bin/time -f '%M' sh -c "$command" >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+    [ -z "$prepare" ] || sh -c "$prepare" >/dev/null 2>&1
+    rss+=("$( { /usr/bin/time -f '%M' sh -c "exec $command" >/dev/null 2>/dev/null; } 2>&1 | tail -1 || true)")
   done
   printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p > "$work/results/$name@$size.rss"
   printf '  %-22s %s\n' "$name" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
@@ -54,7 +59,7 @@ for size in "${sizes[@]}"; do
   echo "== $size purchases"
   fresh="rm -rf $data && $g import $work/vault.json"
   r=$runs; [ "$size" -ge 100000 ] && r=10
-  hyperfine --style none --warmup 1 --runs "$r" --prepare "$fresh" --export-json "$work/results/import@$size.json" \
+  hyperfine -N --style none --warmup 1 --runs "$r" --prepare "sh -c \"$fresh\"" --export-json "$work/results/import@$size.json" \
     "$g import $work/history-$size.csv" >/dev/null
   eval "$fresh" >/dev/null
   rss=$( { /usr/bin/time -f '%M' $g import "$work/history-$size.csv" >/dev/null; } 2>&1 | tail -1); echo "$rss" > "$work/results/import@$size.rss"

@@ -172,6 +172,11 @@ public final class FileStorage: Storage, Sendable {
                     return (spending, log.manual.filter { item == nil || $0.item == item })
                 }
                 return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item)
+            },
+            cart: { [self] id in
+                guard let (bytes, historyPath) = try committedHistory(record) else { return nil }
+                if historyPath.hasSuffix(".jsonl") { return try loadHistory(record, currency: currency).cart(id) }
+                return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
             }))
     }
 

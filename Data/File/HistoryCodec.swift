@@ -121,6 +121,69 @@ enum HistoryCodec {
         return log
     }
 
+    /// One completed cart, or nil when history does not hold it (any more).
+    static func decodeCart(_ id: CartID, from bytes: ArraySlice<UInt8>, currency: Currency, path: String) throws -> Cart? {
+        let target = Array(id.rawValue.utf8)
+        var found: Cart?
+        var collecting = false
+        try bytes.withUnsafeBufferPointer { buffer in
+            var trip: (summary: TripSummary, created: Timestamp, started: Timestamp?)?
+            var lines: [CartItem] = []
+            func finish() {
+                if let trip {
+                    found = Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency,
+                                 status: .completed, createdAt: trip.created, startedAt: trip.started, completedAt: trip.summary.completedAt,
+                                 lines: lines)
+                }
+                trip = nil
+                lines = []
+                collecting = false
+            }
+            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+                var reader = reader
+                let kind = try reader.next()
+                guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
+                let letter = buffer[kind.lowerBound]
+                if letter == 0x4C {
+                    guard collecting else { return }
+                    lines.append(try line(&reader, currency: currency))
+                    return
+                }
+                if collecting { finish() }
+                guard letter == 0x43 || letter == 0x52 else { return }
+                var probe = reader
+                let idRange = try probe.next()
+                guard idRange.count == target.count, target.elementsEqual(UnsafeBufferPointer(rebasing: buffer[idRange])) else { return }
+                if letter == 0x52 {
+                    found = nil
+                } else {
+                    trip = try Self.trip(&reader, currency: currency)
+                    collecting = true
+                }
+            }
+            if collecting { finish() }
+        }
+        return found
+    }
+
+    /// The fields of an `L` line after its letter.
+    private static func line(_ reader: inout FieldReader, currency: Currency) throws -> CartItem {
+        func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
+        let item = ItemID(try reader.text())
+        let quantity = try reader.quantity(), unit = try reader.unit()
+        let plannedStore = try reader.optionalText().map(StoreID.init)
+        let plannedPrice = try reader.optionalInteger()
+        let fulfilled = try reader.flag()
+        let actualStore = try reader.optionalText().map(StoreID.init)
+        let actualPrice = try reader.optionalInteger()
+        let purchased = try reader.optionalQuantity()
+        let impulse = try reader.flag()
+        let category = try reader.optionalText()
+        return CartItem(itemID: item, name: try reader.text(), categoryName: category, quantity: quantity, unit: unit, plannedStore: plannedStore,
+                        plannedPrice: plannedPrice.map(money), isFulfilled: fulfilled, actualStore: actualStore, actualPrice: actualPrice.map(money),
+                        purchasedQuantity: purchased, isImpulse: impulse)
+    }
+
     private static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {
         let item = ItemID(try interner.text(reader, try reader.next()))
         let store = StoreID(try interner.text(reader, try reader.next()))

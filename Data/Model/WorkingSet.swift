@@ -118,7 +118,10 @@ final class WorkingSet: Repositories {
         return try source.spending(false, item).0
     }
 
-    func cart(_ id: CartID) throws -> Cart? { try state.carts[id] ?? history().cart(id) }
+    func cart(_ id: CartID) throws -> Cart? {
+        if let cart = state.carts[id] { return cart }
+        return canReadFast ? try source.cart(id) : try history().cart(id)
+    }
 
     func save(_ cart: Cart) throws {
         if cart.status.isActive {
@@ -164,8 +167,12 @@ final class WorkingSet: Repositories {
 struct HistorySource {
     let full: () throws -> HistoryLog
     let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingData, [PriceObservation])
+    /// One completed cart.
+    let cart: (CartID) throws -> Cart?
 
-    static var empty: HistorySource { HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(trips: [], lines: []), []) }) }
+    static var empty: HistorySource {
+        HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(trips: [], lines: []), []) }, cart: { _ in nil })
+    }
 }
 
 extension HistoryLog {
