@@ -35,7 +35,10 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
             undo.entries = Array(undo.entries.suffix(UndoPolicy.depth))
             history.removeLast(history.count - max(current.historyBytes, headerLength))
             history += try HistoryCodec.encode(working.pending, header: false)
-            if working.itemsChanged { current.vault = VaultCodec.encode(Array(working.state.items.values)) }
+            if working.itemsChanged {
+                current.vault = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
+                    ?? VaultCodec.encode(Array(try working.loadedState().items.values))
+            }
             current.historyBytes = history.count
             current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, undo: undo)
             return change.value
@@ -65,9 +68,9 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
 
     private func workingSet() throws -> WorkingSet {
         let currency = try RecordMapper(settings: current.state.settings).currency
-        let items = try VaultCodec.decode(current.vault, currency: currency, path: "memory")
+        let vault = current.vault
         let committed = history[..<max(current.historyBytes, headerLength)]
-        return WorkingSet(state: try ActiveState(current.state, items: items), history: HistorySource(
+        return WorkingSet(state: try ActiveState(current.state), vault: { try VaultCodec.Index(vault, path: "memory") }, history: HistorySource(
             full: { try HistoryCodec.decode(committed, currency: currency, path: "memory") },
             spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0, item: $1) },
             cart: { try HistoryCodec.decodeCart($0, from: committed, currency: currency, path: "memory") }))

@@ -57,9 +57,12 @@ public final class FileStorage: Storage, Sendable {
             let sequence = record.undo.nextSequence
             var vault = record.vault
             if working.itemsChanged || stored.legacyItems?.isEmpty == false {
-                let items = try working.loadedState().items
-                vault = items.isEmpty ? nil : "vault-\(sequence).tsv"
-                if let vault { try FileSystem.writeAtomically(VaultCodec.encode(Array(items.values)), to: path(vault)) }
+                vault = try working.itemNames().isEmpty ? nil : "vault-\(sequence).tsv"
+                if let vault {
+                    let bytes = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
+                        ?? VaultCodec.encode(Array(try working.loadedState().items.values))
+                    try FileSystem.writeAtomically(bytes, to: path(vault))
+                }
             }
             let (history, historyBytes) = try appendHistory(working, record: record)
             var undo = record.undo
@@ -154,14 +157,23 @@ public final class FileStorage: Storage, Sendable {
 
     private func workingSet(_ stored: RecordCodec.StoredState) throws -> WorkingSet {
         let record = stored.record
-        let state = try activeState(record, path: statePath)
+        var state = try activeState(record, path: statePath)
         let currency = state.settings.currency
-        let itemsPath = record.vault.map(path) ?? statePath
-        return WorkingSet(state: state, items: { [self] state in
+        var vault: (() throws -> VaultCodec.Index)?
+        if stored.legacyItems != nil {
             do { try state.setItems(try items(of: stored)) } catch let error as RecordError {
-                throw StorageError.unreadable(path: itemsPath, reason: "\(error)")
+                throw StorageError.unreadable(path: statePath, reason: "\(error)")
             }
-        }, history: HistorySource(
+        } else if let file = record.vault {
+            let vaultPath = path(file)
+            vault = {
+                guard let bytes = try FileSystem.read(vaultPath) else {
+                    throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
+                }
+                return try VaultCodec.Index(bytes, path: vaultPath)
+            }
+        }
+        return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
                 guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(trips: [], lines: []), []) }

@@ -30,11 +30,14 @@ struct ActiveState {
     /// Adds the items, checking their references.
     mutating func setItems(_ list: [Item]) throws {
         items = try ActiveState.index(list, kind: "item")
-        for item in items.values {
-            if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
-            for option in item.prices where stores[option.store] == nil {
-                throw RecordError("item \(item.id) has a price at missing store \(option.store)")
-            }
+        for item in items.values { try check(item) }
+    }
+
+    /// Checks that an item's category and stores exist.
+    func check(_ item: Item) throws {
+        if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
+        for option in item.prices where stores[option.store] == nil {
+            throw RecordError("item \(item.id) has a price at missing store \(option.store)")
         }
     }
 

@@ -7,32 +7,65 @@ final class WorkingSet: Repositories {
     private(set) var state: ActiveState
     /// History events added by this transaction, in order.
     private(set) var pending: [HistoryCodec.Event] = []
-    /// Whether this transaction changed an item, so the vault must be written.
-    private(set) var itemsChanged = false
+    /// Items this transaction saved, and deleted: what a new vault file must change.
+    private(set) var changedItems: [ItemID: Item] = [:]
+    private(set) var deletedItems: Set<ItemID> = []
+    var itemsChanged: Bool { !changedItems.isEmpty || !deletedItems.isEmpty }
     private let source: HistorySource
-    /// Reads the items into the state the first time one is needed; nil once they are there.
-    private var itemLoader: ((inout ActiveState) throws -> Void)?
+    /// Reads the vault's index the first time an item is needed.
+    private var indexLoader: (() throws -> VaultCodec.Index)?
+    /// The vault's index: items are decoded from it one by one, as asked for.
+    private(set) var vaultIndex: VaultCodec.Index?
+    /// Whether `state.items` holds every item.
+    private var allItemsLoaded: Bool
     private var cachedHistory: HistoryLog?
     private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
     private var cachedTrips: [TripSummary]?
 
-    /// - Parameter items: reads the vault's items into the state; nil when it holds them already.
-    init(state: ActiveState, items: ((inout ActiveState) throws -> Void)? = nil, history source: HistorySource) {
+    /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
+    init(state: ActiveState, vault: (() throws -> VaultCodec.Index)? = nil, history source: HistorySource) {
         self.state = state
-        self.itemLoader = items
+        self.indexLoader = vault
+        self.allItemsLoaded = vault == nil
         self.source = source
     }
 
-    /// The active state with its items read.
+    /// The active state with every item read.
     func loadedState() throws -> ActiveState {
-        try loadItems()
+        try loadAllItems()
         return state
     }
 
-    private func loadItems() throws {
-        guard let loader = itemLoader else { return }
-        itemLoader = nil
-        try loader(&state)
+    private func index() throws -> VaultCodec.Index? {
+        if let loader = indexLoader {
+            indexLoader = nil
+            let index = try loader()
+            // Every reference is checked now, so that no change carries a damaged vault along.
+            for entry in index.entries.values where state.categories[entry.name.categoryID] == nil {
+                throw StorageError.unreadable(path: index.path, reason: "item \(entry.name.id) refers to missing category \(entry.name.categoryID)")
+            }
+            for store in index.stores where state.stores[StoreID(store)] == nil {
+                throw StorageError.unreadable(path: index.path, reason: "a price is at missing store \(store)")
+            }
+            vaultIndex = index
+        }
+        return vaultIndex
+    }
+
+    private func checked(_ item: Item, in index: VaultCodec.Index) throws -> Item {
+        do { try state.check(item) } catch { throw StorageError.unreadable(path: index.path, reason: "\(error)") }
+        return item
+    }
+
+    private func loadAllItems() throws {
+        guard !allItemsLoaded else { return }
+        if let index = try index() {
+            for item in try VaultCodec.decode(index.bytes, currency: state.settings.currency, path: index.path)
+            where state.items[item.id] == nil && !deletedItems.contains(item.id) {
+                state.items[item.id] = try checked(item, in: index)
+            }
+        }
+        allItemsLoaded = true
     }
 
     /// The fast readers answer while this transaction has changed nothing in history.
@@ -73,24 +106,39 @@ final class WorkingSet: Repositories {
     // MARK: - Items
 
     func allItems() throws -> [Item] {
-        try loadItems()
+        try loadAllItems()
         return Array(state.items.values)
     }
 
+    func itemNames() throws -> [ItemName] {
+        var names: [ItemID: ItemName] = [:]
+        if !allItemsLoaded, let index = try index() {
+            for (id, entry) in index.entries where !deletedItems.contains(id) { names[id] = entry.name }
+        }
+        for item in state.items.values { names[item.id] = ItemName(id: item.id, name: item.name, categoryID: item.categoryID) }
+        return Array(names.values)
+    }
+
     func item(_ id: ItemID) throws -> Item? {
-        try loadItems()
-        return state.items[id]
+        if deletedItems.contains(id) { return nil }
+        if let item = state.items[id] { return item }
+        guard !allItemsLoaded, let index = try index(), let item = try index.item(id, currency: state.settings.currency) else { return nil }
+        let valid = try checked(item, in: index)
+        state.items[id] = valid
+        return valid
     }
 
     func save(_ item: Item) throws {
-        try loadItems()
         state.items[item.id] = item
-        itemsChanged = true
+        changedItems[item.id] = item
+        deletedItems.remove(item.id)
     }
 
     func deleteItem(_ id: ItemID) throws {
-        try loadItems()
-        if state.items.removeValue(forKey: id) != nil { itemsChanged = true }
+        guard try item(id) != nil else { return }
+        state.items[id] = nil
+        changedItems[id] = nil
+        deletedItems.insert(id)
     }
 
     // MARK: - Carts

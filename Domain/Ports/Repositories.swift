@@ -16,9 +16,25 @@ public protocol CategoryRepository: AnyObject {
     func deleteCategory(_ id: CategoryID) throws
 }
 
+/// An item's identity, name and category: what finding an item by name needs, without its
+/// prices.
+public struct ItemName: Sendable, Hashable {
+    public let id: ItemID
+    public let name: String
+    public let categoryID: CategoryID
+
+    public init(id: ItemID, name: String, categoryID: CategoryID) {
+        self.id = id
+        self.name = name
+        self.categoryID = categoryID
+    }
+}
+
 /// The vault's items.
 public protocol ItemRepository: AnyObject {
     func allItems() throws -> [Item]
+    /// Every item's name and category; a storage may answer this without reading prices.
+    func itemNames() throws -> [ItemName]
     func item(_ id: ItemID) throws -> Item?
     func save(_ item: Item) throws
     func deleteItem(_ id: ItemID) throws

@@ -52,7 +52,7 @@ public struct RestoreBackup: Sendable {
     /// - Throws: `DomainError.notEmpty`.
     public func callAsFunction(_ backup: Backup) async throws {
         try storage.write { repositories in
-            guard try repositories.allStores().isEmpty, try repositories.allItems().isEmpty, try repositories.activeCarts().isEmpty,
+            guard try repositories.allStores().isEmpty, try repositories.itemNames().isEmpty, try repositories.activeCarts().isEmpty,
                   try repositories.completedTrips().isEmpty, try repositories.manualObservations(of: nil).isEmpty else {
                 throw DomainError.notEmpty
             }

@@ -71,7 +71,7 @@ public struct DeleteCategory: Sendable {
     public func callAsFunction(_ reference: String) async throws -> Category {
         try storage.write { repositories in
             let category = try Resolver(repositories: repositories).category(reference)
-            let count = try repositories.allItems().count { $0.categoryID == category.id }
+            let count = try repositories.itemNames().count { $0.categoryID == category.id }
             guard count == 0 else { throw DomainError.categoryNotEmpty(name: category.name, itemCount: count) }
             try repositories.deleteCategory(category.id)
             for var store in try repositories.allStores() where store.aisleOrder.contains(category.id) {
@@ -91,7 +91,7 @@ public struct ListCategories: Sendable {
 
     public func callAsFunction() async throws -> [(category: Category, itemCount: Int)] {
         try storage.read { repositories in
-            let items = try repositories.allItems()
+            let items = try repositories.itemNames()
             return try repositories.allCategories().map { category in (category, items.count { $0.categoryID == category.id }) }
         }
     }

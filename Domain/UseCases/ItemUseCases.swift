@@ -18,7 +18,7 @@ public struct AddItem: Sendable {
         let name = try Name.validated(name, kind: "item")
         return try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
-            try requireUnique(name, kind: "item", among: try repositories.allItems().map(\.name))
+            try requireUnique(name, kind: "item", among: try repositories.itemNames().map(\.name))
             let category = try resolver.category(category)
             var item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category.id, unit: unit ?? .each)
             var summary = "added \(name) to \(category.name)"
@@ -90,7 +90,7 @@ public struct RenameItem: Sendable {
         let newName = try Name.validated(newName, kind: "item")
         return try storage.write { repositories in
             var item = try Resolver(repositories: repositories).item(reference)
-            try requireUnique(newName, kind: "item", among: try repositories.allItems().filter { $0.id != item.id }.map(\.name))
+            try requireUnique(newName, kind: "item", among: try repositories.itemNames().filter { $0.id != item.id }.map(\.name))
             let oldName = item.name
             item.name = newName
             try repositories.save(item)

@@ -15,7 +15,9 @@ struct Resolver {
     }
 
     func item(_ reference: String) throws -> Item {
-        try Resolver.match(reference, kind: "item", in: repositories.allItems(), name: \.name, id: \.id.rawValue)
+        let found = try Resolver.match(reference, kind: "item", in: repositories.itemNames(), name: \.name, id: \.id.rawValue)
+        guard let item = try repositories.item(found.id) else { throw DomainError.notFound(kind: "item", name: reference, suggestion: nil) }
+        return item
     }
 
     /// An active cart by name or id; failing that, a completed one (the most recent of a name).

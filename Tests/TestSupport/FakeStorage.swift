@@ -54,6 +54,7 @@ final class FakeRepositories: Repositories {
     func save(_ category: Category) { upsert(category, in: &snapshot.categories) }
     func deleteCategory(_ id: CategoryID) { snapshot.categories.removeAll { $0.id == id } }
     func allItems() -> [Item] { snapshot.items }
+    func itemNames() -> [ItemName] { snapshot.items.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) } }
     func item(_ id: ItemID) -> Item? { snapshot.items.first { $0.id == id } }
     func save(_ item: Item) { upsert(item, in: &snapshot.items) }
     func deleteItem(_ id: ItemID) { snapshot.items.removeAll { $0.id == id } }
