@@ -173,13 +173,10 @@ public struct RemoveFromCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
-        try storage.write { repositories in
-            let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+        try storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.removeLine(line.itemID)
-            try repositories.save(cart)
-            return Change(cart, summary: "removed \(line.name) from \(cart.name)")
+            return "removed \(line.name) from \(cart.name)"
         }
     }
 }

@@ -79,3 +79,17 @@ func requireUnique(_ name: String, kind: String, among existing: [String]) throw
     let key = Name.key(name)
     if existing.contains(where: { Name.key($0) == key }) { throw DomainError.duplicateName(kind: kind, name: name) }
 }
+
+extension Storage {
+    /// Changes one cart as one change: resolves it, lets `change` act on it (returning the
+    /// change's summary), and saves it.
+    func changeCart(_ reference: String, _ change: (inout Cart, Resolver) throws -> String) throws -> Cart {
+        try write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            let summary = try change(&cart, resolver)
+            try repositories.save(cart)
+            return Change(cart, summary: summary)
+        }
+    }
+}

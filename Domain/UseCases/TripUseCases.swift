@@ -9,11 +9,9 @@ public struct StartTrip: Sendable {
     }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.write { repositories in
-            var cart = try Resolver(repositories: repositories).cart(reference)
+        try storage.changeCart(reference) { cart, _ in
             try cart.startTrip(at: clock.now())
-            try repositories.save(cart)
-            return Change(cart, summary: "started the trip for \(cart.name)")
+            return "started the trip for \(cart.name)"
         }
     }
 }
@@ -29,9 +27,7 @@ public struct LogPurchase: Sendable {
     ///   - price: the price of one unit of the line's unit, as typed.
     public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                                quantity: Quantity? = nil) async throws -> Cart {
-        try storage.write { repositories in
-            let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+        try storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency) }) ?? line.plannedPrice else {
@@ -40,8 +36,7 @@ public struct LogPurchase: Sendable {
             let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
             guard let storeID else { throw DomainError.storeRequired(item: line.name) }
             try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity)
-            try repositories.save(cart)
-            return Change(cart, summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.unit)")
+            return "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.unit)"
         }
     }
 }
@@ -53,13 +48,10 @@ public struct UnlogPurchase: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
-        try storage.write { repositories in
-            let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+        try storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.unlogPurchase(line.itemID)
-            try repositories.save(cart)
-            return Change(cart, summary: "un-logged \(line.name) on \(cart.name)")
+            return "un-logged \(line.name) on \(cart.name)"
         }
     }
 }
@@ -134,11 +126,9 @@ public struct AbortTrip: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.write { repositories in
-            var cart = try Resolver(repositories: repositories).cart(reference)
+        try storage.changeCart(reference) { cart, _ in
             try cart.abortTrip()
-            try repositories.save(cart)
-            return Change(cart, summary: "aborted the trip for \(cart.name)")
+            return "aborted the trip for \(cart.name)"
         }
     }
 }
@@ -151,11 +141,9 @@ public struct ReopenCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.write { repositories in
-            var cart = try Resolver(repositories: repositories).cart(reference)
+        try storage.changeCart(reference) { cart, _ in
             try cart.reopen()
-            try repositories.save(cart)
-            return Change(cart, summary: "reopened cart \(cart.name)")
+            return "reopened cart \(cart.name)"
         }
     }
 }
