@@ -195,7 +195,8 @@ final class WorkingSet: Repositories {
     // MARK: - Price history
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
-        try (canReadFast ? fastSpending().manual : history().manual).filter { item == nil || $0.item == item }
+        if let item, canReadFast, cachedSpending == nil { return try source.spending(false, item).1 }
+        return try (canReadFast ? fastSpending().manual : history().manual).filter { item == nil || $0.item == item }
     }
 
     func record(_ observations: [PriceObservation]) throws {

@@ -60,6 +60,13 @@ public struct ShowCart: Sendable {
             return try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
         }
     }
+
+    /// The details of a cart already at hand (just changed), reading only stores and categories.
+    public func details(of cart: Cart) async throws -> CartDetails {
+        try storage.read { repositories in
+            try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
+        }
+    }
 }
 
 /// The carts being planned or shopped, oldest first, with what the home screen summarises.

@@ -109,14 +109,16 @@ public final class CartDetailViewModel: ErrorState {
     private func change(_ what: String, _ action: () async throws -> Cart) async -> Bool {
         await perform {
             let cart = try await action()
-            reference = cart.id.rawValue
-            try await reload()
+            try show(try await useCases.showCart.details(of: cart))
             notice = "\(cart.name): \(what)"
         }
     }
 
     private func reload() async throws {
-        let details = try await useCases.showCart(reference)
+        try show(try await useCases.showCart(reference))
+    }
+
+    private func show(_ details: CartDetails) throws {
         let figures = try CartFigures(details.cart)
         document = try CartDocument(details, figures: figures)
         self.details = details
