@@ -40,7 +40,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
                     ?? VaultCodec.encode(Array(try working.loadedState().items.values))
             }
             current.historyBytes = history.count
-            current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, undo: undo)
+            current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, months: try working.monthsToStore(), undo: undo)
             return change.value
         }
     }
@@ -73,7 +73,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         return WorkingSet(state: try ActiveState(current.state), vault: { try VaultCodec.Index(vault, path: "memory") }, history: HistorySource(
             full: { try HistoryCodec.decode(committed, currency: currency, path: "memory") },
             spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0, item: $1) },
-            cart: { try HistoryCodec.decodeCart($0, from: committed, currency: currency, path: "memory") }))
+            cart: { try HistoryCodec.decodeCart($0, from: committed, currency: currency, path: "memory") }), months: current.state.months)
     }
 }
 

@@ -44,7 +44,8 @@ time_it() {  # name, size, [--prepare COMMAND] command
   local rss=()
   for _ in 1 2 3; do
     [ -z "$prepare" ] || sh -c "$prepare" >/dev/null 2>&1
-    rss+=("$( { /usr/bin/time -f '%M' sh -c "exec $command" >/dev/null 2>/dev/null; } 2>&1 | tail -1 || true)")
+    /usr/bin/time -o "$work/rss.tmp" -f '%M' sh -c "exec $command" >/dev/null 2>&1 || true
+    rss+=("$(tail -1 "$work/rss.tmp")")
   done
   printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p > "$work/results/$name@$size.rss"
   printf '  %-22s %s\n' "$name" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
@@ -62,7 +63,7 @@ for size in "${sizes[@]}"; do
   hyperfine -N --style none --warmup 1 --runs "$r" --prepare "sh -c \"$fresh\"" --export-json "$work/results/import@$size.json" \
     "$g import $work/history-$size.csv" >/dev/null
   eval "$fresh" >/dev/null
-  rss=$( { /usr/bin/time -f '%M' $g import "$work/history-$size.csv" >/dev/null; } 2>&1 | tail -1); echo "$rss" > "$work/results/import@$size.rss"
+  /usr/bin/time -o "$work/results/import@$size.rss" -f '%M' $g import "$work/history-$size.csv" >/dev/null
   printf '  %-22s %s\n' import "$(python3 -c "import json,statistics;d=json.load(open('$work/results/import@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
   words=(Produce Dairy Meat Bakery Pantry Frozen Beverages Snacks Household Personal Baby Pets Spices Breakfast Deli Organic
          International Sweets Canned Drugstore)

@@ -38,7 +38,7 @@ public final class FileStorage: Storage, Sendable {
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty, months: []))
         }
         return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
             try body(try workingSet(try loadState()))
@@ -72,7 +72,7 @@ public final class FileStorage: Storage, Sendable {
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
             undo.entries.removeFirst(dropped.count)
 
-            let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, undo: undo)
+            let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, months: try working.monthsToStore(), undo: undo)
             try FileSystem.writeAtomically(RecordCodec.encodeState(state), to: statePath)
             // Best effort from here: a leftover file is never read.
             for entry in dropped { unlink(undoPath(entry.sequence)) }
@@ -189,7 +189,7 @@ public final class FileStorage: Storage, Sendable {
                 guard let (bytes, historyPath) = try committedHistory(record) else { return nil }
                 if historyPath.hasSuffix(".jsonl") { return try loadHistory(record, currency: currency).cart(id) }
                 return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
-            }))
+            }), months: record.months)
     }
 
     /// The committed bytes of the history file a state goes with, and its path.

@@ -49,7 +49,8 @@ enum RecordCodec {
     /// until the next change that adds to it rewrites it.
     static func upgrade(_ old: StateRecordV2) -> StoredState {
         StoredState(record: StateRecord(settings: old.settings, stores: old.stores, categories: old.categories, carts: old.carts, vault: nil,
-                                        history: old.historyBytes > 0 ? "history.jsonl" : nil, historyBytes: old.historyBytes, undo: old.undo),
+                                        history: old.historyBytes > 0 ? "history.jsonl" : nil, historyBytes: old.historyBytes,
+                                        months: old.historyBytes > 0 ? nil : [], undo: old.undo),
                     legacyItems: old.items)
     }
 

@@ -18,16 +18,28 @@ final class WorkingSet: Repositories {
     private(set) var vaultIndex: VaultCodec.Index?
     /// Whether `state.items` holds every item.
     private var allItemsLoaded: Bool
+    /// Spending per month (minor units and trips), kept up to date with this transaction's
+    /// history events; nil when the stored data did not have it.
+    private var months: [String: (total: Int64, trips: Int)]?
     private var cachedHistory: HistoryLog?
     private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
     private var cachedTrips: [TripSummary]?
 
     /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
-    init(state: ActiveState, vault: (() throws -> VaultCodec.Index)? = nil, history source: HistorySource) {
+    /// - Parameter months: the month totals stored with the state; nil when unknown.
+    init(state: ActiveState, vault: (() throws -> VaultCodec.Index)? = nil, history source: HistorySource, months: [MonthRecord]?) {
         self.state = state
         self.indexLoader = vault
         self.allItemsLoaded = vault == nil
         self.source = source
+        self.months = months.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.month, (total: $0.total, trips: $0.trips)) }) }
+    }
+
+    /// The month totals to store after this transaction, computed from history when the stored
+    /// data did not have them.
+    func monthsToStore() throws -> [MonthSpending]? {
+        guard months != nil || !pending.isEmpty else { return nil }
+        return try spendingByMonth()
     }
 
     /// The active state with every item read.
@@ -88,9 +100,26 @@ final class WorkingSet: Repositories {
     }
 
     private func append(_ event: HistoryCodec.Event) throws {
+        if months != nil {
+            switch event {
+            case .completed(let cart): try count(try TripSummary(cart), sign: 1)
+            case .removed(let id): if let old = try completedCart(id) { try count(try TripSummary(old), sign: -1) }
+            case .observed: break
+            }
+        }
         pending.append(event)
         if cachedHistory != nil { try cachedHistory!.apply(event) }
     }
+
+    private func count(_ trip: TripSummary, sign: Int64) throws {
+        let month = trip.completedAt.day.monthText
+        let current = months?[month] ?? (0, 0)
+        let (total, overflow) = current.total.addingReportingOverflow(sign * trip.actual.minorUnits)
+        guard !overflow else { throw DomainError.amountOverflow }
+        months?[month] = current.trips + Int(sign) == 0 ? nil : (total, current.trips + Int(sign))
+    }
+
+    private func completedCart(_ id: CartID) throws -> Cart? { canReadFast ? try source.cart(id) : try history().cart(id) }
 
     // MARK: - Stores
 
@@ -168,7 +197,13 @@ final class WorkingSet: Repositories {
 
     func cart(_ id: CartID) throws -> Cart? {
         if let cart = state.carts[id] { return cart }
-        return canReadFast ? try source.cart(id) : try history().cart(id)
+        return try completedCart(id)
+    }
+
+    func spendingByMonth() throws -> [MonthSpending] {
+        let currency = state.settings.currency
+        guard let months else { return try MonthSpending.of(completedTrips(), currency: currency) }
+        return months.keys.sorted().map { MonthSpending(month: $0, total: Money(minorUnits: months[$0]!.total, currency: currency), trips: months[$0]!.trips) }
     }
 
     func save(_ cart: Cart) throws {

@@ -20,10 +20,19 @@ struct StateRecord: Codable, Equatable {
     /// How many bytes of the history file are committed; bytes after that are the remains of
     /// an interrupted change and are ignored, then cut off by the next change.
     var historyBytes: Int
+    /// What completed trips spent per month, kept up to date as history changes, so that the
+    /// home screen reads no history; nil for data written before it was kept.
+    var months: [MonthRecord]?
     var undo: UndoRecord
 
     static let empty = StateRecord(settings: SettingsRecord(currency: "EUR", isSetUp: false), stores: [], categories: [], carts: [],
-                                   vault: nil, history: nil, historyBytes: 0, undo: UndoRecord(nextSequence: 1, entries: []))
+                                   vault: nil, history: nil, historyBytes: 0, months: [], undo: UndoRecord(nextSequence: 1, entries: []))
+}
+
+struct MonthRecord: Codable, Equatable {
+    var month: String
+    var total: Int64
+    var trips: Int
 }
 
 /// `state.json` of schema 2: the items were inside it, and history was JSON Lines.

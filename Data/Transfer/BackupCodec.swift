@@ -53,7 +53,7 @@ public enum BackupCodec {
             let document = try JSONDecoder().decode(Document.self, from: data)
             let mapper = try RecordMapper(settings: document.settings)
             let active = try ActiveState(StateRecord(settings: document.settings, stores: document.stores, categories: document.categories,
-                                                     carts: document.carts, vault: nil, history: nil, historyBytes: 0,
+                                                     carts: document.carts, vault: nil, history: nil, historyBytes: 0, months: [],
                                                      undo: UndoRecord(nextSequence: 1, entries: [])),
                                          items: try document.items.map(mapper.item))
             let completed = try document.completedCarts.map(mapper.cart)

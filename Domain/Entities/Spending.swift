@@ -106,3 +106,29 @@ public struct SpendingData: Sendable, Hashable {
         }
     }
 }
+
+/// What was spent in one month on completed trips: a summary a storage may keep up to date.
+public struct MonthSpending: Sendable, Hashable {
+    /// `YYYY-MM`.
+    public let month: String
+    public let total: Money
+    public let trips: Int
+
+    public init(month: String, total: Money, trips: Int) {
+        self.month = month
+        self.total = total
+        self.trips = trips
+    }
+
+    /// The months of `trips`, in month order.
+    public static func of(_ trips: [TripSummary], currency: Currency) throws -> [MonthSpending] {
+        var totals: [String: (Int64, Int)] = [:]
+        for trip in trips {
+            let month = trip.completedAt.day.monthText
+            let (sum, overflow) = (totals[month]?.0 ?? 0).addingReportingOverflow(trip.actual.minorUnits)
+            guard !overflow else { throw DomainError.amountOverflow }
+            totals[month] = (sum, (totals[month]?.1 ?? 0) + 1)
+        }
+        return totals.keys.sorted().map { MonthSpending(month: $0, total: Money(minorUnits: totals[$0]!.0, currency: currency), trips: totals[$0]!.1) }
+    }
+}

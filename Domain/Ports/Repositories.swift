@@ -49,6 +49,9 @@ public protocol CartRepository: AnyObject {
     func completedCarts() throws -> [Cart]
     /// Completed trips in brief, in the order they were completed.
     func completedTrips() throws -> [TripSummary]
+    /// What completed trips spent per month, in month order; a storage may keep this up to date
+    /// so that it costs nothing to ask.
+    func spendingByMonth() throws -> [MonthSpending]
     /// Completed trips and their bought lines, for insights, exports and price history.
     func spending() throws -> SpendingData
     /// The same, with the bought lines of one item only.

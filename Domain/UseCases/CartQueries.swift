@@ -80,6 +80,17 @@ public struct ListActiveCarts: Sendable {
     }
 }
 
+/// What completed trips spent per month, in month order.
+public struct MonthlySpending: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction() async throws -> [MonthSpending] {
+        try storage.read { try $0.spendingByMonth() }
+    }
+}
+
 /// Completed trips, newest first.
 public struct ListHistory: Sendable {
     let storage: any Storage

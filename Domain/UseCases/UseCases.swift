@@ -51,6 +51,7 @@ public struct UseCases: Sendable {
     public var showCart: ShowCart { ShowCart(storage: storage) }
     public var listActiveCarts: ListActiveCarts { ListActiveCarts(storage: storage) }
     public var listHistory: ListHistory { ListHistory(storage: storage) }
+    public var monthlySpending: MonthlySpending { MonthlySpending(storage: storage) }
 
     // MARK: - The trip
     public var startTrip: StartTrip { StartTrip(storage: storage, clock: clock) }

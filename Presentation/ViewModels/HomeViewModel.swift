@@ -85,11 +85,10 @@ public final class HomeViewModel: ErrorState {
         await perform {
             carts = try await useCases.listActiveCarts().map(CartFigures.init)
             let month = useCases.clock.now().day.monthText
-            let trips = try await useCases.listHistory().filter { $0.completedAt.day.monthText == month }
+            let spending = try await useCases.monthlySpending().first { $0.month == month }
             let currency = try await useCases.showSettings().currency
             let open = try Money.sum(carts.compactMap(\.cart.budget), currency: currency)
-            let spent = try Money.sum(trips.map(\.actual), currency: currency)
-            insights = HomeInsights(month: month, spentThisMonth: spent.amountText, tripsThisMonth: trips.count,
+            insights = HomeInsights(month: month, spentThisMonth: (spending?.total ?? .zero(currency)).amountText, tripsThisMonth: spending?.trips ?? 0,
                                     openBudgets: open.amountText, currency: currency.code)
             isLoaded = true
         }

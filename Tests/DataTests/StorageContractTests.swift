@@ -113,6 +113,36 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: StorageKind.allCases)
+    func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        func totals() async throws -> [String] {
+            let kept = try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).monthlySpending()
+            let fromTrips = try MonthSpending.of(try await u.listHistory().reversed(), currency: .euro)
+            #expect(kept == fromTrips, "kept month totals differ from the trips")
+            return kept.map { "\($0.month) \($0.total.amountText) \($0.trips)" }
+        }
+        for (name, days) in [("One", 0), ("Two", 1), ("Three", 40)] {
+            world.clock.advance(days: days)
+            _ = try await u.createCart(name: name, items: ["Milk", "Bread"])
+            _ = try await u.startTrip(name)
+            _ = try await u.logPurchase(cart: name, item: "Milk")
+            _ = try await u.finishTrip(name)
+        }
+        #expect(try await totals() == ["2026-03 2.18 2", "2026-04 1.09 1"])
+        _ = try await u.reopenCart("Two")
+        _ = try await u.logPurchase(cart: "Two", item: "Bread", store: "Lidl")
+        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 1.09 1"])
+        _ = try await u.finishTrip("Two")   // finished again in April, with Bread
+        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 4.67 2"])
+        _ = try await u.deleteCart("Three")
+        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 3.58 1"])
+        _ = try await u.undoLastChange()
+        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 4.67 2"])
+    }
+
+    @Test(arguments: StorageKind.allCases)
     func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws {
         let (storage, _) = kind.make()
         let u = try await TestWorld.stocked(storage: storage).useCases

@@ -69,6 +69,7 @@ final class FakeRepositories: Repositories {
     func save(_ cart: Cart) { upsert(cart, in: &snapshot.carts) }
     func deleteCart(_ id: CartID) { snapshot.carts.removeAll { $0.id == id } }
     func completedTrips() throws -> [TripSummary] { try completedCarts().map(TripSummary.init) }
+    func spendingByMonth() throws -> [MonthSpending] { try MonthSpending.of(completedTrips(), currency: snapshot.settings.currency) }
     func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts()) }
     func spending(of item: ItemID) throws -> SpendingData {
         var all = try spending()
