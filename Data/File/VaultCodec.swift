@@ -97,6 +97,7 @@ enum VaultCodec {
             self.path = path
             var entries: [ItemID: Entry] = [:], order: [ItemID] = []
             var stores: Set<String> = []
+            var storeBytes: [[UInt8]] = []
             var open: (id: ItemID, start: Int, line: Int, name: ItemName)?
             try bytes.withUnsafeBufferPointer { buffer in
                 try CompactFile.checkHeader(buffer, header: header, path: path)
@@ -123,7 +124,12 @@ enum VaultCodec {
                         var reader = FieldReader(buffer, from: start, to: end, lineNumber: lineNumber, path: path)
                         guard open != nil, reader.string(try reader.next()) == "$" else { throw reader.failure("a price comes before any item, or an unknown record") }
                         let store = try reader.next()
-                        if !stores.contains(where: { $0.utf8.elementsEqual(UnsafeBufferPointer(rebasing: buffer[store])) }) {
+                        guard !store.isEmpty else { throw reader.failure("a price without a store") }
+                        let known = storeBytes.contains { known in
+                            known.count == store.count && known.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + store.lowerBound, store.count) == 0 }
+                        }
+                        if !known {
+                            storeBytes.append(Array(buffer[store]))
                             stores.insert(reader.string(store))
                         }
                         _ = try reader.unit()
