@@ -102,7 +102,7 @@ lines += ["", "## Rerun", "", "```sh", "bench/run.sh                 # all sizes
           "BENCH_RUNS=20 bench/run.sh    # more runs per command", "```", "",
           "It installs hyperfine, ledger, hledger and GNU time from Debian's packages when missing, and keeps its data in "
           "`bench/.data/` (ignored by git)."]
-notes = os.path.join(os.path.dirname(output), "PERFORMANCE-notes.md")
+notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
 if os.path.exists(notes):
     lines += ["", open(notes).read().strip()]
 open(output, "w").write("\n".join(lines) + "\n")
