@@ -38,7 +38,7 @@ public final class FileStorage: Storage, Sendable {
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty, months: []))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
         }
         return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
             try body(try workingSet(try loadState()))
@@ -176,12 +176,11 @@ public final class FileStorage: Storage, Sendable {
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
-                guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(trips: [], lines: []), []) }
+                guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(currency: currency), []) }
                 if historyPath.hasSuffix(".jsonl") {
                     let log = try loadHistory(record, currency: currency)
-                    var spending = try log.spending()
-                    if let item { spending.lines.removeAll { $0.itemID != item } }
-                    return (spending, log.manual.filter { item == nil || $0.item == item })
+                    let spending = try log.spending(currency: currency)
+                    return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
                 }
                 return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item)
             },

@@ -195,34 +195,32 @@ enum HistoryCodec {
                                 observedAt: seen, source: .manual, isPromotion: promotion)
     }
 
-    /// Only what insights, exports and price history need: trips, their bought lines, and the
-    /// prices seen by hand. Skips lines not bought and every field it does not need.
-    /// With `tripsOnly`, bought lines and prices are skipped too; with `item`, the lines and
-    /// prices of other items.
+    /// Only what insights, exports and price history need: trips, their bought lines (as
+    /// columns of numbers), and the prices seen by hand. Skips lines not bought and every field
+    /// it does not need. With `tripsOnly`, bought lines and prices are skipped too; with `item`,
+    /// the lines and prices of other items.
     static func decodeSpending(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
                                item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
         let only = item.map { Array($0.rawValue.utf8) }
-        func isOnly(_ reader: FieldReader, _ range: Range<Int>) -> Bool {
-            guard let only else { return true }
-            return range.count == only.count && only.elementsEqual(UnsafeBufferPointer(rebasing: reader.bytes[range]))
-        }
         var trips: [TripSummary] = []
         var removed: [Bool] = []
         var tripIndex: [CartID: Int] = [:]
-        var lines: [PurchasedLine] = []
+        var lineTrip: [Int32] = [], lineItem: [Int32] = [], lineName: [Int32] = [], lineCategory: [Int32] = [], lineStore: [Int32] = []
+        var lineUnit: [MeasureUnit] = [], lineQuantity: [Int64] = [], linePrice: [Int64] = [], lineCost: [Int64] = []
         var manual: [PriceObservation] = []
-        var interner = Interner()
+        var items = Interner(), names = Interner(), categories = Interner(), stores = Interner(), other = Interner()
         try bytes.withUnsafeBufferPointer { buffer in
             try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
                 var reader = reader
                 let kind = try reader.next()
                 guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-                if tripsOnly && (buffer[kind.lowerBound] == 0x4C || buffer[kind.lowerBound] == 0x4F) { return }
-                switch buffer[kind.lowerBound] {
+                let letter = buffer[kind.lowerBound]
+                if tripsOnly && (letter == 0x4C || letter == 0x4F) { return }
+                switch letter {
                 case 0x4C:  // L
                     guard !trips.isEmpty else { throw reader.failure("a cart line comes before any cart") }
                     let itemRange = try reader.next()
-                    guard isOnly(reader, itemRange) else { return }
+                    if let only, !(itemRange.count == only.count && only.elementsEqual(UnsafeBufferPointer(rebasing: buffer[itemRange]))) { return }
                     let quantity = try reader.quantity(), unit = try reader.unit()
                     try reader.skip()
                     try reader.skip()
@@ -232,12 +230,15 @@ enum HistoryCodec {
                     let bought = try reader.optionalQuantity() ?? quantity
                     let impulse = try reader.flag()
                     let categoryRange = try reader.next()
-                    let name = try interner.text(reader, try reader.next())
-                    let cost = try Money(minorUnits: price, currency: currency).times(bought)
-                    lines.append(PurchasedLine(trip: trips.count - 1, itemID: impulse ? nil : ItemID(try interner.text(reader, itemRange)), item: name,
-                                               category: impulse || categoryRange.isEmpty ? nil : try interner.text(reader, categoryRange),
-                                               store: storeRange.isEmpty ? nil : StoreID(try interner.text(reader, storeRange)), unit: unit,
-                                               quantity: bought, price: Money(minorUnits: price, currency: currency), cost: cost))
+                    lineName.append(try names.number(reader, try reader.next()))
+                    lineTrip.append(Int32(trips.count - 1))
+                    lineItem.append(impulse ? -1 : try items.number(reader, itemRange))
+                    lineCategory.append(impulse || categoryRange.isEmpty ? -1 : try categories.number(reader, categoryRange))
+                    lineStore.append(storeRange.isEmpty ? -1 : try stores.number(reader, storeRange))
+                    lineUnit.append(unit)
+                    lineQuantity.append(bought.thousandths)
+                    linePrice.append(price)
+                    lineCost.append(try Rounding.cost(price: price, thousandths: bought.thousandths))
                 case 0x43:  // C
                     let summary = try trip(&reader, currency: currency).summary
                     if let earlier = tripIndex[summary.cartID] { removed[earlier] = true }
@@ -247,26 +248,18 @@ enum HistoryCodec {
                 case 0x52:  // R
                     if let earlier = tripIndex.removeValue(forKey: CartID(reader.string(try reader.next()))) { removed[earlier] = true }
                 case 0x4F:  // O
-                    let observed = try observation(&reader, interner: &interner, currency: currency)
+                    let observed = try observation(&reader, interner: &other, currency: currency)
                     if item == nil || observed.item == item { manual.append(observed) }
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }
             }
         }
-        guard removed.contains(true) else { return (SpendingData(trips: trips, lines: lines), manual) }
-        var renumbered = [Int](repeating: -1, count: trips.count)
-        var kept: [TripSummary] = []
-        for (index, trip) in trips.enumerated() where !removed[index] {
-            renumbered[index] = kept.count
-            kept.append(trip)
-        }
-        let keptLines = lines.compactMap { line -> PurchasedLine? in
-            let trip = renumbered[line.trip]
-            guard trip >= 0 else { return nil }
-            return PurchasedLine(trip: trip, itemID: line.itemID, item: line.item, category: line.category, store: line.store, unit: line.unit,
-                                 quantity: line.quantity, price: line.price, cost: line.cost)
-        }
-        return (SpendingData(trips: kept, lines: keptLines), manual)
+        let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
+                                lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
+                                linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
+                                categories: categories.texts, stores: stores.texts.map(StoreID.init))
+        guard removed.contains(true) else { return (data, manual) }
+        return (data.filter(trips: { !removed[$0] }), manual)
     }
 }

@@ -256,9 +256,15 @@ struct Interner {
     private var starts: [Int] = []
     private var lengths: [Int] = []
     private var storage: [UInt8] = []
-    private var texts: [String] = []
+    /// Every distinct text, numbered in the order first seen.
+    private(set) var texts: [String] = []
 
     mutating func text(_ reader: FieldReader, _ range: Range<Int>) throws -> String {
+        texts[Int(try number(reader, range))]
+    }
+
+    /// The text's number: its index in `texts`.
+    mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var escaped = false
         let bytes = reader.bytes
@@ -270,7 +276,7 @@ struct Interner {
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let entry = Int(slots[slot])
-            if hashes[entry] == hash && lengths[entry] == range.count && matches(entry, bytes, range) { return texts[entry] }
+            if hashes[entry] == hash && lengths[entry] == range.count && matches(entry, bytes, range) { return Int32(entry) }
             slot = (slot + 1) & (slots.count - 1)
         }
         let text: String
@@ -287,7 +293,7 @@ struct Interner {
         storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
         texts.append(text)
         if texts.count * 2 > slots.count { grow() }
-        return text
+        return Int32(texts.count - 1)
     }
 
     private func matches(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

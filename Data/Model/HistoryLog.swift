@@ -58,19 +58,7 @@ struct HistoryLog {
 
     var completedCarts: [Cart] { liveTrips.map(cart) }
 
-    func spending() throws -> SpendingData {
-        var data = SpendingData(trips: [], lines: [])
-        for trip in liveTrips {
-            data.trips.append(trip.summary)
-            let position = data.trips.count - 1
-            for line in lines[trip.lines] where line.isFulfilled {
-                guard let price = line.actualPrice else { continue }
-                let quantity = line.purchasedQuantity ?? line.quantity
-                data.lines.append(PurchasedLine(trip: position, itemID: line.isImpulse ? nil : line.itemID, item: line.name,
-                                                category: line.isImpulse ? nil : line.categoryName, store: line.actualStore, unit: line.unit,
-                                                quantity: quantity, price: price, cost: try price.times(quantity)))
-            }
-        }
-        return data
+    func spending(currency: Currency) throws -> SpendingData {
+        try SpendingData(completedCarts: completedCarts, currency: currency)
     }
 }

@@ -184,14 +184,12 @@ final class WorkingSet: Repositories {
         return trips
     }
 
-    func spending() throws -> SpendingData { canReadFast ? try fastSpending().data : try history().spending() }
+    func spending() throws -> SpendingData {
+        canReadFast ? try fastSpending().data : try history().spending(currency: state.settings.currency)
+    }
 
     func spending(of item: ItemID) throws -> SpendingData {
-        guard canReadFast, cachedSpending == nil else {
-            var all = try spending()
-            all.lines.removeAll { $0.itemID != item }
-            return all
-        }
+        guard canReadFast, cachedSpending == nil else { return try spending().lines(of: item) }
         return try source.spending(false, item).0
     }
 
@@ -254,8 +252,8 @@ struct HistorySource {
     /// One completed cart.
     let cart: (CartID) throws -> Cart?
 
-    static var empty: HistorySource {
-        HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(trips: [], lines: []), []) }, cart: { _ in nil })
+    static func empty(_ currency: Currency) -> HistorySource {
+        HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(currency: currency), []) }, cart: { _ in nil })
     }
 }
 

@@ -64,46 +64,176 @@ public struct PurchasedLine: Sendable, Hashable {
 }
 
 /// Every completed trip and every line bought on them, in the order the trips were completed:
-/// what insights, exports and price history are computed from. A storage may keep it apart
-/// from the carts themselves, so that reading it is fast.
+/// what insights, exports and price history are computed from. Lines are kept column by
+/// column, with items, names, categories and stores numbered, because insights add up a
+/// hundred thousand of them; `line(_:)` gives one as a value.
 public struct SpendingData: Sendable, Hashable {
-    public var trips: [TripSummary]
-    public var lines: [PurchasedLine]
+    public private(set) var trips: [TripSummary] = []
+    public let currency: Currency
 
-    public init(trips: [TripSummary], lines: [PurchasedLine]) {
+    // MARK: - The bought lines, column by column
+    /// Each line's trip: an index into `trips`.
+    public private(set) var lineTrip: [Int32] = []
+    /// Each line's item: an index into `itemIDs`, or -1 for an impulse buy.
+    public private(set) var lineItem: [Int32] = []
+    /// An index into `names`.
+    public private(set) var lineName: [Int32] = []
+    /// An index into `categories`, or -1 for an impulse buy.
+    public private(set) var lineCategory: [Int32] = []
+    /// An index into `stores`, or -1 for no store.
+    public private(set) var lineStore: [Int32] = []
+    public private(set) var lineUnit: [MeasureUnit] = []
+    /// In thousandths.
+    public private(set) var lineQuantity: [Int64] = []
+    /// Minor units per unit.
+    public private(set) var linePrice: [Int64] = []
+    /// Minor units: quantity × price, rounded half-to-even.
+    public private(set) var lineCost: [Int64] = []
+
+    // MARK: - What the numbers stand for
+    public var itemIDs: [ItemID] { itemTable.values }
+    public var names: [String] { nameTable.values }
+    public var categories: [String] { categoryTable.values }
+    public var stores: [StoreID] { storeTable.values }
+    private var itemTable = Table<ItemID>(), nameTable = Table<String>(), categoryTable = Table<String>(), storeTable = Table<StoreID>()
+
+    /// Texts numbered in the order first seen.
+    private struct Table<Value: Sendable & Hashable>: Sendable, Hashable {
+        var values: [Value] = []
+        var numbers: [String: Int32] = [:]
+
+        init() {}
+
+        init(_ values: [Value], key: (Value) -> String) {
+            self.values = values
+            for (number, value) in values.enumerated() { numbers[key(value)] = Int32(number) }
+        }
+
+        mutating func number(_ text: String, _ make: (String) -> Value) -> Int32 {
+            if let known = numbers[text] { return known }
+            values.append(make(text))
+            numbers[text] = Int32(values.count - 1)
+            return Int32(values.count - 1)
+        }
+    }
+
+    public init(currency: Currency) { self.currency = currency }
+
+    /// Spending read column by column: every `line…` array has one entry per line, numbering
+    /// into `itemIDs`, `names`, `categories` and `stores` (-1 for none).
+    public init(currency: Currency, trips: [TripSummary], lineTrip: [Int32], lineItem: [Int32], lineName: [Int32], lineCategory: [Int32],
+                lineStore: [Int32], lineUnit: [MeasureUnit], lineQuantity: [Int64], linePrice: [Int64], lineCost: [Int64],
+                itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID]) {
+        self.currency = currency
         self.trips = trips
-        self.lines = lines
+        self.lineTrip = lineTrip
+        self.lineItem = lineItem
+        self.lineName = lineName
+        self.lineCategory = lineCategory
+        self.lineStore = lineStore
+        self.lineUnit = lineUnit
+        self.lineQuantity = lineQuantity
+        self.linePrice = linePrice
+        self.lineCost = lineCost
+        itemTable = Table(itemIDs, key: \.rawValue)
+        nameTable = Table(names, key: { $0 })
+        categoryTable = Table(categories, key: { $0 })
+        storeTable = Table(stores, key: \.rawValue)
     }
 
     /// The spending of completed carts, in the order given.
-    public init(completedCarts carts: [Cart]) throws {
-        trips = []
-        lines = []
+    public init(completedCarts carts: [Cart], currency: Currency) throws {
+        self.init(currency: currency)
         for cart in carts {
-            trips.append(try TripSummary(cart))
-            lines += try SpendingData.purchasedLines(of: cart, trip: trips.count - 1)
+            try addTrip(TripSummary(cart))
+            for line in cart.lines where line.isFulfilled {
+                guard let price = line.actualPrice, let cost = try line.actualCost() else { continue }
+                addLine(itemID: line.isImpulse ? nil : line.itemID.rawValue, name: line.name,
+                        category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: line.unit,
+                        quantity: (line.purchasedQuantity ?? line.quantity).thousandths, price: price.minorUnits, cost: cost.minorUnits)
+            }
         }
     }
 
-    /// The bought lines of one cart.
-    public static func purchasedLines(of cart: Cart, trip: Int) throws -> [PurchasedLine] {
-        try cart.lines.compactMap { line in
-            guard line.isFulfilled, let price = line.actualPrice, let cost = try line.actualCost() else { return nil }
-            return PurchasedLine(trip: trip, itemID: line.isImpulse ? nil : line.itemID, item: line.name,
-                                 category: line.isImpulse ? nil : line.categoryName, store: line.actualStore, unit: line.unit,
-                                 quantity: line.purchasedQuantity ?? line.quantity, price: price, cost: cost)
-        }
+    public var lineCount: Int { lineTrip.count }
+
+    public mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
+
+    /// Adds a bought line to the last trip.
+    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, quantity: Int64,
+                                 price: Int64, cost: Int64) {
+        lineTrip.append(Int32(trips.count - 1))
+        lineItem.append(itemID.map { itemTable.number($0, ItemID.init) } ?? -1)
+        lineName.append(nameTable.number(name) { $0 })
+        lineCategory.append(category.map { categoryTable.number($0) { $0 } } ?? -1)
+        lineStore.append(store.map { storeTable.number($0, StoreID.init) } ?? -1)
+        lineUnit.append(unit)
+        lineQuantity.append(quantity)
+        linePrice.append(price)
+        lineCost.append(cost)
     }
+
+    /// The same data without the trips `keep` says no to (and their lines).
+    public func filter(trips keep: (Int) -> Bool) -> SpendingData {
+        var kept = SpendingData(currency: currency)
+        var renumbered = [Int](repeating: -1, count: trips.count)
+        for (index, trip) in trips.enumerated() where keep(index) {
+            renumbered[index] = kept.trips.count
+            kept.trips.append(trip)
+        }
+        for index in 0..<lineCount where renumbered[Int(lineTrip[index])] >= 0 {
+            let line = line(index)
+            kept.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
+                         quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+            kept.lineTrip[kept.lineTrip.count - 1] = Int32(renumbered[Int(lineTrip[index])])
+        }
+        return kept
+    }
+
+    /// The same trips with the lines of one item only.
+    public func lines(of item: ItemID) -> SpendingData {
+        var kept = SpendingData(currency: currency)
+        kept.trips = trips
+        let wanted = itemIDs.firstIndex(of: item).map(Int32.init) ?? -2
+        for index in 0..<lineCount where lineItem[index] == wanted {
+            let line = line(index)
+            kept.addLine(itemID: item.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
+                         quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+            kept.lineTrip[kept.lineTrip.count - 1] = lineTrip[index]
+        }
+        return kept
+    }
+
+    /// Line `index` as a value.
+    public func line(_ index: Int) -> PurchasedLine {
+        PurchasedLine(trip: Int(lineTrip[index]), itemID: lineItem[index] >= 0 ? itemIDs[Int(lineItem[index])] : nil,
+                      item: names[Int(lineName[index])], category: lineCategory[index] >= 0 ? categories[Int(lineCategory[index])] : nil,
+                      store: lineStore[index] >= 0 ? stores[Int(lineStore[index])] : nil, unit: lineUnit[index],
+                      quantity: Quantity(thousandths: lineQuantity[index]), price: Money(minorUnits: linePrice[index], currency: currency),
+                      cost: Money(minorUnits: lineCost[index], currency: currency))
+    }
+
+    /// Every line as a value.
+    public var lines: [PurchasedLine] { (0..<lineCount).map(line) }
 
     /// The prices paid on trips, as price observations: one per bought vault line with a store,
     /// dated when its trip finished. They are derived, never stored twice.
     public func paidObservations(of item: ItemID? = nil) -> [PriceObservation] {
-        lines.compactMap { line in
-            guard let itemID = line.itemID, item == nil || item == itemID, let store = line.store else { return nil }
-            let trip = trips[line.trip]
-            return PriceObservation(item: itemID, store: store, price: UnitPrice(line.price, per: line.unit), observedAt: trip.completedAt,
-                                    source: .trip(trip.cartID))
+        let wanted = item.map { id in itemIDs.firstIndex(of: id).map(Int32.init) ?? -2 }
+        return (0..<lineCount).compactMap { index in
+            guard lineItem[index] >= 0, lineStore[index] >= 0, wanted == nil || lineItem[index] == wanted else { return nil }
+            let trip = trips[Int(lineTrip[index])]
+            return PriceObservation(item: itemIDs[Int(lineItem[index])], store: stores[Int(lineStore[index])],
+                                    price: UnitPrice(Money(minorUnits: linePrice[index], currency: currency), per: lineUnit[index]),
+                                    observedAt: trip.completedAt, source: .trip(trip.cartID))
         }
+    }
+
+    public static func == (lhs: SpendingData, rhs: SpendingData) -> Bool { lhs.trips == rhs.trips && lhs.lines == rhs.lines }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(trips)
+        hasher.combine(lineCount)
     }
 }
 

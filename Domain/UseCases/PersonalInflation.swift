@@ -42,22 +42,23 @@ public struct PersonalInflation: Sendable {
             monthNames.append(name)
             return monthNames.count - 1
         }
-        var numbered: [ItemID: [Int: (cost: Int128, quantity: Int128)]] = [:]
+        var numbered: [Int: [Int: (cost: Int128, quantity: Int128)]] = [:]
         var used = Set<Int>()
-        for line in spending.lines {
-            guard let key = line.itemID else { continue }
-            let month = tripMonths[line.trip]
-            let size = line.unit.sizeInBaseUnits
-            let micro = Int128(line.quantity.thousandths) * 1000 * size.numerator / size.denominator
+        for line in 0..<spending.lineCount {
+            let item = Int(spending.lineItem[line])
+            guard item >= 0 else { continue }
+            let month = tripMonths[Int(spending.lineTrip[line])]
+            let size = spending.lineUnit[line].sizeInBaseUnits
+            let micro = Int128(spending.lineQuantity[line]) * 1000 * size.numerator / size.denominator
             guard micro > 0 else { continue }
             used.insert(month)
-            numbered[key, default: [:]][month, default: (0, 0)].cost += Int128(line.cost.minorUnits)
-            numbered[key]![month]!.quantity += micro
+            numbered[item, default: [:]][month, default: (0, 0)].cost += Int128(spending.lineCost[line])
+            numbered[item]![month]!.quantity += micro
         }
         let months = Set(used.map { monthNames[$0] })
-        let paid = numbered.mapValues { byMonth in
-            Dictionary(uniqueKeysWithValues: byMonth.map { (monthNames[$0.key], $0.value) })
-        }
+        let paid = Dictionary(uniqueKeysWithValues: numbered.map { item, byMonth in
+            (spending.itemIDs[item], Dictionary(uniqueKeysWithValues: byMonth.map { (monthNames[$0.key], $0.value) }))
+        })
         let sorted = months.sorted()
         guard let latest = sorted.last else { return nil }
         let base = requested ?? sorted.first { $0 >= Self.month(latest, minusYears: 1) } ?? sorted[0]

@@ -77,48 +77,58 @@ public struct SpendingInsights: Sendable {
     }
 
     static func report(_ spending: SpendingData, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
-        var months = Tally(currency: currency), stores = Tally(currency: currency), categories = Tally(currency: currency)
-        var included = [Bool](repeating: false, count: spending.trips.count)
+        // Trips first: which are in range, and each one's month as a number.
+        var monthNumbers: [String: Int] = [:], monthNames: [String] = []
+        var tripMonth = [Int](repeating: -1, count: spending.trips.count)
+        var months = Tally(currency: currency)
         var trips: [SpendingReport.Trip] = []
         var total = Money.zero(currency)
         for (index, trip) in spending.trips.enumerated() {
             let month = trip.completedAt.day.monthText
             guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
-            included[index] = true
+            if monthNumbers[month] == nil {
+                monthNumbers[month] = monthNames.count
+                monthNames.append(month)
+            }
+            tripMonth[index] = monthNumbers[month]!
             total = try total.adding(trip.actual)
-            try months.add(month, trip.actual, trip: index)
+            try months.add(month, trip.actual.minorUnits, trip: index)
             trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
                                              actual: trip.actual, budget: trip.budget))
         }
-        var paid: [ItemID: (name: String, first: (Timestamp, UnitPrice), last: (Timestamp, UnitPrice), count: Int)] = [:]
-        var storeLabels: [StoreID: String] = [:]
-        for line in spending.lines where included[line.trip] {
-            let trip = spending.trips[line.trip]
-            var storeLabel = "No store"
-            if let store = line.store {
-                if let known = storeLabels[store] { storeLabel = known } else {
-                    storeLabel = storeNames[store] ?? "No store"
-                    storeLabels[store] = storeLabel
-                }
-            }
-            try stores.add(storeLabel, line.cost, trip: line.trip)
-            try categories.add(line.category ?? "Impulse buys", line.cost, trip: line.trip)
-            guard let item = line.itemID else { continue }
-            let seen = (trip.completedAt, UnitPrice(line.price, per: line.unit))
-            if let known = paid[item] {
-                paid[item] = (line.item, seen.0 < known.first.0 ? seen : known.first, seen.0 >= known.last.0 ? seen : known.last, known.count + 1)
-            } else {
-                paid[item] = (line.item, seen, seen, 1)
-            }
+        // Then the lines, by number: per store, per category, first and last price per item.
+        let storeLabels = spending.stores.map { storeNames[$0] ?? "No store" }
+        var stores = Tally(currency: currency), categories = Tally(currency: currency)
+        let itemCount = spending.itemIDs.count
+        var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
+        for line in 0..<spending.lineCount {
+            let trip = Int(spending.lineTrip[line])
+            guard tripMonth[trip] >= 0 else { continue }
+            let cost = spending.lineCost[line]
+            let store = Int(spending.lineStore[line]), category = Int(spending.lineCategory[line])
+            try stores.add(store >= 0 ? storeLabels[store] : "No store", cost, trip: trip)
+            try categories.add(category >= 0 ? spending.categories[category] : "Impulse buys", cost, trip: trip)
+            let item = Int(spending.lineItem[line])
+            guard item >= 0 else { continue }
+            let time = spending.trips[trip].completedAt
+            if first[item] < 0 || time < spending.trips[Int(spending.lineTrip[first[item]])].completedAt { first[item] = line }
+            if last[item] < 0 || time >= spending.trips[Int(spending.lineTrip[last[item]])].completedAt { last[item] = line }
+            seen[item] += 1
         }
-        let changes = paid.values.compactMap { entry -> SpendingReport.PriceChange? in
-            let first = entry.first.1, last = entry.last.1
-            guard entry.count > 1, first.unit == last.unit, first.price.minorUnits > 0 else { return nil }
-            let points = (last.price.minorUnits - first.price.minorUnits) * 10_000 / first.price.minorUnits
-            return SpendingReport.PriceChange(item: entry.name, first: first, last: last, basisPoints: Int(points))
-        }.sorted { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
+        var changes: [SpendingReport.PriceChange] = []
+        for item in 0..<itemCount where seen[item] > 1 {
+            let a = first[item], b = last[item]
+            guard spending.lineUnit[a] == spending.lineUnit[b], spending.linePrice[a] > 0 else { continue }
+            let points = (spending.linePrice[b] - spending.linePrice[a]) * 10_000 / spending.linePrice[a]
+            changes.append(SpendingReport.PriceChange(item: spending.names[Int(spending.lineName[b])],
+                                                      first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: spending.lineUnit[a]),
+                                                      last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: spending.lineUnit[b]),
+                                                      basisPoints: Int(points)))
+        }
+        changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
+        let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
-                              byStore: stores.totals.sorted { $0.amount > $1.amount }, byCategory: categories.totals.sorted { $0.amount > $1.amount },
+                              byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
                               trips: trips.sorted { $0.day < $1.day }, total: total, priceChanges: changes)
     }
 
@@ -131,13 +141,13 @@ public struct SpendingInsights: Sendable {
 
         init(currency: Currency) { self.currency = currency }
 
-        mutating func add(_ label: String, _ amount: Money, trip: Int) throws {
+        mutating func add(_ label: String, _ amount: Int64, trip: Int) throws {
             guard var entry = amounts[label] else {
                 order.append(label)
-                amounts[label] = (amount.minorUnits, 1, trip)
+                amounts[label] = (amount, 1, trip)
                 return
             }
-            let (sum, overflow) = entry.minorUnits.addingReportingOverflow(amount.minorUnits)
+            let (sum, overflow) = entry.minorUnits.addingReportingOverflow(amount)
             guard !overflow else { throw DomainError.amountOverflow }
             entry.minorUnits = sum
             if entry.lastTrip != trip {

@@ -70,12 +70,8 @@ final class FakeRepositories: Repositories {
     func deleteCart(_ id: CartID) { snapshot.carts.removeAll { $0.id == id } }
     func completedTrips() throws -> [TripSummary] { try completedCarts().map(TripSummary.init) }
     func spendingByMonth() throws -> [MonthSpending] { try MonthSpending.of(completedTrips(), currency: snapshot.settings.currency) }
-    func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts()) }
-    func spending(of item: ItemID) throws -> SpendingData {
-        var all = try spending()
-        all.lines.removeAll { $0.itemID != item }
-        return all
-    }
+    func spending() throws -> SpendingData { try SpendingData(completedCarts: completedCarts(), currency: snapshot.settings.currency) }
+    func spending(of item: ItemID) throws -> SpendingData { try spending().lines(of: item) }
     func manualObservations(of item: ItemID?) -> [PriceObservation] { snapshot.observations.filter { item == nil || $0.item == item } }
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
     func settings() -> Settings { snapshot.settings }
