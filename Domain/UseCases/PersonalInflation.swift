@@ -42,8 +42,10 @@ public struct PersonalInflation: Sendable {
             monthNames.append(name)
             return monthNames.count - 1
         }
-        var numbered: [Int: [Int: (cost: Int128, quantity: Int128)]] = [:]
-        var used = Set<Int>()
+        // One cell per item and month, in flat arrays: item × months + month.
+        let monthCount = max(monthNames.count, 1), itemCount = spending.itemIDs.count
+        var cellCost = [Int128](repeating: 0, count: itemCount * monthCount), cellQuantity = [Int128](repeating: 0, count: itemCount * monthCount)
+        var used = [Bool](repeating: false, count: monthCount)
         for line in 0..<spending.lineCount {
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
@@ -51,33 +53,34 @@ public struct PersonalInflation: Sendable {
             let size = spending.lineUnit[line].sizeInBaseUnits
             let micro = Int128(spending.lineQuantity[line]) * 1000 * size.numerator / size.denominator
             guard micro > 0 else { continue }
-            used.insert(month)
-            numbered[item, default: [:]][month, default: (0, 0)].cost += Int128(spending.lineCost[line])
-            numbered[item]![month]!.quantity += micro
+            used[month] = true
+            cellCost[item * monthCount + month] += Int128(spending.lineCost[line])
+            cellQuantity[item * monthCount + month] += micro
         }
-        let months = Set(used.map { monthNames[$0] })
-        let paid = Dictionary(uniqueKeysWithValues: numbered.map { item, byMonth in
-            (spending.itemIDs[item], Dictionary(uniqueKeysWithValues: byMonth.map { (monthNames[$0.key], $0.value) }))
-        })
-        let sorted = months.sorted()
-        guard let latest = sorted.last else { return nil }
-        let base = requested ?? sorted.first { $0 >= Self.month(latest, minusYears: 1) } ?? sorted[0]
-        let basket = paid.compactMap { item, byMonth in byMonth[base].map { (item: item, quantity: $0.quantity, byMonth: byMonth) } }
+        // Months in calendar order, as numbers into the cells.
+        let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
+        guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
+        let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
+        guard let baseNumber = monthNumbers[base] else { return nil }
+        let basket = (0..<itemCount).filter { cellQuantity[$0 * monthCount + baseNumber] > 0 }
         guard !basket.isEmpty else { return nil }
-        // The basket's cost in a month, each item at its mean price paid that month, or at the
-        // last price paid before it when it was not bought that month.
-        func cost(in month: String) -> Int128 {
-            basket.reduce(0) { total, entry in
-                guard let key = entry.byMonth.keys.filter({ $0 <= month }).max(), let seen = entry.byMonth[key] else { return total }
-                return total + entry.quantity * seen.cost * 1_000_000 / seen.quantity
+        // The basket's cost in each month from the base on, each item at its mean price paid that
+        // month, or at the last price paid before it when it was not bought that month.
+        var lastSeen = [Int](repeating: -1, count: itemCount)
+        var points: [(month: String, cost: Int128)] = []
+        for month in order {
+            for item in basket where cellQuantity[item * monthCount + month] > 0 { lastSeen[item] = month }
+            guard monthNames[month] >= base else { continue }
+            let cost = basket.reduce(Int128(0)) { total, item in
+                guard lastSeen[item] >= 0 else { return total }
+                let cell = item * monthCount + lastSeen[item]
+                return total + cellQuantity[item * monthCount + baseNumber] * cellCost[cell] * 1_000_000 / cellQuantity[cell]
             }
+            points.append((monthNames[month], cost))
         }
-        let baseCost = cost(in: base)
-        guard baseCost > 0 else { return nil }
-        let points = sorted.filter { $0 >= base }.map { month in
-            InflationIndex.Point(month: month, basisPoints: Int(cost(in: month) * 10_000 / baseCost))
-        }
-        return InflationIndex(baseMonth: base, basketItems: basket.count, points: points)
+        guard let baseCost = points.first?.cost, baseCost > 0 else { return nil }
+        return InflationIndex(baseMonth: base, basketItems: basket.count,
+                              points: points.map { InflationIndex.Point(month: $0.month, basisPoints: Int($0.cost * 10_000 / baseCost)) })
     }
 
     static func month(_ month: String, minusYears years: Int) -> String {

@@ -97,17 +97,26 @@ public struct SpendingInsights: Sendable {
                                              actual: trip.actual, budget: trip.budget))
         }
         // Then the lines, by number: per store, per category, first and last price per item.
-        let storeLabels = spending.stores.map { storeNames[$0] ?? "No store" }
-        var stores = Tally(currency: currency), categories = Tally(currency: currency)
+        // Slot 0 of the store and category sums is "none".
+        var storeSums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.stores.count + 1)
+        var categorySums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.categories.count + 1)
+        func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {
+            let (total, overflow) = sums[slot].total.addingReportingOverflow(cost)
+            guard !overflow else { throw DomainError.amountOverflow }
+            sums[slot].total = total
+            if sums[slot].lastTrip != trip {
+                sums[slot].trips += 1
+                sums[slot].lastTrip = trip
+            }
+        }
         let itemCount = spending.itemIDs.count
         var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
         for line in 0..<spending.lineCount {
             let trip = Int(spending.lineTrip[line])
             guard tripMonth[trip] >= 0 else { continue }
             let cost = spending.lineCost[line]
-            let store = Int(spending.lineStore[line]), category = Int(spending.lineCategory[line])
-            try stores.add(store >= 0 ? storeLabels[store] : "No store", cost, trip: trip)
-            try categories.add(category >= 0 ? spending.categories[category] : "Impulse buys", cost, trip: trip)
+            try add(&storeSums, Int(spending.lineStore[line]) + 1, cost, trip)
+            try add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
             let time = spending.trips[trip].completedAt
@@ -126,6 +135,13 @@ public struct SpendingInsights: Sendable {
                                                       basisPoints: Int(points)))
         }
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
+        var stores = Tally(currency: currency), categories = Tally(currency: currency)
+        for (slot, sum) in storeSums.enumerated() where sum.trips > 0 {
+            try stores.add(slot == 0 ? "No store" : storeNames[spending.stores[slot - 1]] ?? "No store", sum.total, trips: sum.trips)
+        }
+        for (slot, sum) in categorySums.enumerated() where sum.trips > 0 {
+            try categories.add(slot == 0 ? "Impulse buys" : spending.categories[slot - 1], sum.total, trips: sum.trips)
+        }
         let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
@@ -154,6 +170,20 @@ public struct SpendingInsights: Sendable {
                 entry.trips += 1
                 entry.lastTrip = trip
             }
+            amounts[label] = entry
+        }
+
+        /// Adds a total already counted elsewhere (two numbers can share a label).
+        mutating func add(_ label: String, _ amount: Int64, trips: Int) throws {
+            guard var entry = amounts[label] else {
+                order.append(label)
+                amounts[label] = (amount, trips, -1)
+                return
+            }
+            let (sum, overflow) = entry.minorUnits.addingReportingOverflow(amount)
+            guard !overflow else { throw DomainError.amountOverflow }
+            entry.minorUnits = sum
+            entry.trips += trips
             amounts[label] = entry
         }
 
