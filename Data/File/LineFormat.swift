@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Domain
 
 /// Grock's compact text formats (`history.tsv`, `vault-N.tsv`): one record per line, fields
@@ -118,7 +121,8 @@ struct FieldReader {
         case (1, 0x6C, _): .l
         default: nil
         }
-        guard let unit, unit.rawValue.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[range])) else {
+        guard let unit, unit.rawValue.utf8.count == range.count,
+              unit.rawValue.withCString({ memcmp($0, bytes.baseAddress! + range.lowerBound, range.count) == 0 }) else {
             throw failure("\"\(string(range))\" is not a unit")
         }
         return unit
@@ -265,23 +269,28 @@ struct Interner {
 
     /// The text's number: its index in `texts`.
     mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
+        let start = reader.bytes.baseAddress! + range.lowerBound
+        let count = range.count
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var escaped = false
-        let bytes = reader.bytes
-        for index in range {
-            let byte = bytes[index]
+        for offset in 0..<count {
+            let byte = start[offset]
             escaped = escaped || byte == 0x5C
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
         while slots[slot] >= 0 {
             let entry = Int(slots[slot])
-            if hashes[entry] == hash && lengths[entry] == range.count && matches(entry, bytes, range) { return Int32(entry) }
-            slot = (slot + 1) & (slots.count - 1)
+            if hashes[entry] == hash && lengths[entry] == count
+                && storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[entry], start, count) == 0 }) {
+                return Int32(entry)
+            }
+            slot = (slot + 1) & mask
         }
         let text: String
         if escaped {
-            var single = FieldReader(bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
+            var single = FieldReader(reader.bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
             text = try single.text()
         } else {
             text = reader.string(range)
@@ -289,23 +298,17 @@ struct Interner {
         slots[slot] = Int32(texts.count)
         hashes.append(hash)
         starts.append(storage.count)
-        lengths.append(range.count)
-        storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        lengths.append(count)
+        storage.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
         texts.append(text)
         if texts.count * 2 > slots.count { grow() }
         return Int32(texts.count - 1)
     }
 
-    private func matches(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let start = starts[entry]
-        for offset in 0..<range.count where storage[start + offset] != bytes[range.lowerBound + offset] { return false }
-        return true
-    }
-
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         for (entry, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(entry)
         }

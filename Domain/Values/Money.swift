@@ -85,7 +85,13 @@ public enum Rounding {
     /// `Money.times` on plain numbers, for code that adds up many lines.
     /// - Throws: `DomainError.amountOverflow`.
     public static func cost(price: Int64, thousandths: Int64) throws -> Int64 {
-        try halfEven(Int128(price) * Int128(thousandths), dividedBy: 1000)
+        let (product, overflow) = price.multipliedReportingOverflow(by: thousandths)
+        guard !overflow, product >= 0 else { return try halfEven(Int128(price) * Int128(thousandths), dividedBy: 1000) }
+        // The common case in 64 bits, without 128-bit division.
+        var quotient = product / 1000
+        let twice = (product % 1000) * 2
+        if twice > 1000 || (twice == 1000 && quotient % 2 != 0) { quotient += 1 }
+        return quotient
     }
 
     /// `value / divisor` rounded half-to-even (banker's rounding), for a positive divisor.

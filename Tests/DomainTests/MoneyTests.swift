@@ -62,6 +62,15 @@ let kwd = try! Currency(code: "KWD")
         #expect(try Money(minorUnits: price, currency: eur).times(Quantity(parsing: quantity)).minorUnits == cost)
     }
 
+    @Test func theFastLineCostAgreesWithMoneyTimes() throws {
+        for price in [Int64(0), 1, 3, 199, 349, 999_999, 92_233_720_368_547] {
+            for thousandths in [Int64(1), 500, 1500, 2005, 2015, 333, 1_000_000] {
+                let exact = try? Money(minorUnits: price, currency: eur).times(Quantity(thousandths: thousandths)).minorUnits
+                #expect((try? Rounding.cost(price: price, thousandths: thousandths)) == exact, "\(price) × \(thousandths)")
+            }
+        }
+    }
+
     @Test func currencyCodesAreCheckedAndCaseInsensitive() throws {
         #expect(try Currency(code: "usd").code == "USD")
         #expect(throws: DomainError.unknownCurrency("EURO")) { try Currency(code: "EURO") }
