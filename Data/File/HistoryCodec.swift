@@ -69,7 +69,7 @@ enum HistoryCodec {
     /// - Throws: `StorageError.unreadable` naming `path` and the line.
     static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String) throws -> HistoryLog {
         var log = HistoryLog()
-        var interner = Interner()
+        var interner = Interner()  // for the prices seen by hand
         var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
         func close() {
             guard let current = open else { return }
@@ -85,24 +85,7 @@ enum HistoryCodec {
                 switch buffer[kind.lowerBound] {
                 case 0x4C:  // L
                     guard open != nil else { throw reader.failure("a cart line comes before any cart") }
-                    let item = ItemID(try interner.text(reader, try reader.next()))
-                    let quantity = try reader.quantity(), unit = try reader.unit()
-                    let plannedRange = try reader.next()
-                    let plannedStore = plannedRange.isEmpty ? nil : StoreID(try interner.text(reader, plannedRange))
-                    let plannedPrice = try reader.optionalInteger()
-                    let fulfilled = try reader.flag()
-                    let storeRange = try reader.next()
-                    let actualStore = storeRange.isEmpty ? nil : StoreID(try interner.text(reader, storeRange))
-                    let actualPrice = try reader.optionalInteger()
-                    let purchased = try reader.optionalQuantity()
-                    let impulse = try reader.flag()
-                    let categoryRange = try reader.next()
-                    let category = categoryRange.isEmpty ? nil : try interner.text(reader, categoryRange)
-                    let name = try interner.text(reader, try reader.next())
-                    open!.lines.append(CartItem(itemID: item, name: name, categoryName: category, quantity: quantity, unit: unit,
-                                                plannedStore: plannedStore, plannedPrice: plannedPrice.map(money), isFulfilled: fulfilled,
-                                                actualStore: actualStore, actualPrice: actualPrice.map(money), purchasedQuantity: purchased,
-                                                isImpulse: impulse))
+                    open!.lines.append(try line(&reader, currency: currency))
                 case 0x43:  // C
                     close()
                     open = (try trip(&reader, currency: currency), [])

@@ -116,8 +116,8 @@ extension Commands {
     @MainActor
     static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
         if run.json, let document = cart.document { return run.console.json(document) }
-        if let notice = cart.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".\n") }
-        run.console.out(cart.render(run.style))
+        run.console.notice(cart.notice)
+        run.console.out((cart.notice == nil ? "" : "\n") + cart.render(run.style))
     }
 }
 

@@ -30,7 +30,7 @@ extension Commands {
             if let aisles = stores.aisles { return run.console.json(AislesDocument(store: aisles.store.name, aisles: aisles.order.map(\.name))) }
             return run.console.json(stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) })
         }
-        if let notice = stores.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.notice(stores.notice)
         run.console.out(stores.render(run.style))
     }
 
@@ -64,7 +64,7 @@ extension Commands {
                 CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount)
             })
         }
-        if let notice = vault.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.notice(vault.notice)
         run.console.out(vault.render(run.style))
     }
 
@@ -133,7 +133,7 @@ extension Commands {
                 summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.removeItem(run.argument(0)), vault.lastError)
-            if !run.json { run.console.out((vault.notice ?? "").prefix(1).uppercased() + (vault.notice ?? "").dropFirst() + ".") }
+            if !run.json { run.console.notice(vault.notice) }
         },
     ]
 
@@ -142,7 +142,7 @@ extension Commands {
         let vault = run.container.vault()
         try run.check(await step(vault), vault.lastError)
         if run.json, let document = vault.itemDocument { return run.console.json(document) }
-        if let notice = vault.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.notice(vault.notice)
         run.console.out(vault.render(run.style))
     }
 }

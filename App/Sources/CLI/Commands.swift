@@ -86,12 +86,7 @@ enum Commands {
             try Doctor.run(run)
         },
         Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
-            do {
-                let summary = try await run.container.useCases.undoLastChange()
-                run.console.out("Undid: \(summary).")
-            } catch DomainError.nothingToUndo {
-                throw DomainError.nothingToUndo
-            }
+            run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", examples: ["grock help", "grock help cart add"], arguments: 0...2) { run in
             if run.arguments.isEmpty { return run.console.out(GrockCLI.overview) }
@@ -107,7 +102,7 @@ enum Commands {
         if run.json, let current = settings.settings {
             return run.console.json(SettingsDocument(currency: current.currency.code, setUp: current.isSetUp))
         }
-        if let notice = settings.notice { run.console.out(notice.prefix(1).uppercased() + notice.dropFirst() + ".") }
+        run.console.notice(settings.notice)
         run.console.out(settings.render(run.style))
     }
 }

@@ -25,6 +25,12 @@ final class Console {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
+    /// A view model's notice as a sentence: "Added store Aldi.".
+    func notice(_ text: String?) {
+        guard let text, !text.isEmpty else { return }
+        out(text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : "."))
+    }
+
     /// One line on stderr: `grock: <message>`.
     func error(_ message: String) {
         FileHandle.standardError.write(Data(("grock: " + message + "\n").utf8))
