@@ -94,12 +94,7 @@ public struct RenameItem: Sendable {
             let oldName = item.name
             item.name = newName
             try repositories.save(item)
-            for var cart in try repositories.activeCarts() {
-                guard var line = cart.line(for: item.id) else { continue }
-                line.name = newName
-                try cart.update(line)
-                try repositories.save(cart)
-            }
+            try updateActiveLines(of: item.id, in: repositories) { $0.name = newName }
             return Change(item, summary: "renamed item \(oldName) to \(newName)")
         }
     }
@@ -117,12 +112,7 @@ public struct MoveItem: Sendable {
             let category = try resolver.category(category)
             item.categoryID = category.id
             try repositories.save(item)
-            for var cart in try repositories.activeCarts() {
-                guard var line = cart.line(for: item.id) else { continue }
-                line.categoryName = category.name
-                try cart.update(line)
-                try repositories.save(cart)
-            }
+            try updateActiveLines(of: item.id, in: repositories) { $0.categoryName = category.name }
             return Change(item, summary: "moved \(item.name) to \(category.name)")
         }
     }
@@ -141,5 +131,15 @@ public struct DeleteItem: Sendable {
             try repositories.deleteItem(item.id)
             return Change(item, summary: "removed \(item.name) from the vault")
         }
+    }
+}
+
+/// Changes the line of `item` on every active cart that has one.
+func updateActiveLines(of item: ItemID, in repositories: any Repositories, _ change: (inout CartItem) -> Void) throws {
+    for var cart in try repositories.activeCarts() {
+        guard var line = cart.line(for: item) else { continue }
+        change(&line)
+        try cart.update(line)
+        try repositories.save(cart)
     }
 }

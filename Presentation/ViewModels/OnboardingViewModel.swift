@@ -49,9 +49,9 @@ public final class OnboardingViewModel: ErrorState {
         switch step {
         case .welcome:
             lines += [style.bold("Welcome to Grock"),
-                      "Your grocery vault remembers what things cost at each store, so every cart you plan",
-                      "comes with an honest estimate, and every trip keeps your prices up to date.",
-                      "Everything stays on this machine."]
+                      "Your grocery vault remembers what things cost at each store, so every cart",
+                      "you plan comes with an honest estimate, and every trip keeps your prices",
+                      "up to date. Everything stays on this machine."]
         case .setUp:
             guard let report else { break }
             if report.wasAlreadySetUp {
