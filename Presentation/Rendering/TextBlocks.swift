@@ -67,7 +67,7 @@ enum TextBlocks {
     /// when it has no space to break at or carries colour codes.
     static func fit(_ lines: [String], width: Int) -> String {
         var fitted: [String] = []
-        for line in lines {
+        for line in lines.flatMap({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) {
             var rest = Substring(line)
             while visibleCount(rest) > width {
                 guard !rest.contains("\u{1B}"),

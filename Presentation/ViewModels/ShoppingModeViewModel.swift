@@ -96,7 +96,7 @@ public final class ShoppingModeViewModel: ErrorState {
                 text += " of \(budget.amountText)"
                 text += figures.overBudget.map { " (\($0.amountText) over budget)" } ?? " (\(TextBlocks.money(figures.remaining)) left)"
             }
-            text += "; \(cart.progress.fulfilled) of \(cart.progress.total) items bought; vault prices updated for "
+            text += ".\n\(cart.progress.fulfilled) of \(cart.progress.total) items bought; vault prices updated for "
                 + TextBlocks.plural(bought, "item") + "."
             summary = text
         }
@@ -154,7 +154,7 @@ public final class ShoppingModeViewModel: ErrorState {
     // MARK: - Rendering
 
     public func render(_ style: RenderStyle = .plain) -> String {
-        if let summary { return summary }
+        if let summary { return TextBlocks.fit([summary], width: style.width) }
         guard let details, let figures else { return TextBlocks.fit(errorLine(style), width: style.width) }
         let cart = details.cart
         var lines = ["\(style.bold(cart.name.uppercased()))  " + TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)]

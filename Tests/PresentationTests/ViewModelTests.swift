@@ -203,7 +203,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(shop.numberedLines[1].isFulfilled == false)
         #expect(await shop.handle("f") == .finished)
         // 1.5 kg at 2.05 is 3.075, rounded half-to-even to 3.08.
-        #expect(shop.render() == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left); 2 of 5 items bought; vault prices updated for 1 item.")
+        #expect(shop.render() == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left).\n2 of 5 items bought; vault prices updated for 1 item.")
     }
 
     @Test func badCommandsAreErrorsAndNothingChanges() async throws {
