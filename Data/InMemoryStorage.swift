@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import Synchronization
 
 /// Storage that keeps what the file store keeps, encoded the same way, in memory: for tests,
 /// previews and `--in-memory` runs. Same rules, same errors, thread-safe, no disk.
@@ -14,16 +14,16 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
     private var current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
     private var history: [UInt8] = InMemoryStorage.header
     private var snapshots: [Int: Snapshot] = [:]
-    private let lock = NSLock()
+    private let lock = Mutex(())
 
     public init() {}
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
-        try lock.withLock { try body(try workingSet()) }
+        try lock.withLock { _ in try body(try workingSet()) }
     }
 
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
-        try lock.withLock {
+        try lock.withLock { _ in
             let working = try workingSet()
             let change = try body(working)
             let sequence = current.state.undo.nextSequence
@@ -46,7 +46,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
     }
 
     public func undoLastChange() throws -> String {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard let entry = current.state.undo.entries.last, let snapshot = snapshots.removeValue(forKey: entry.sequence) else {
                 throw DomainError.nothingToUndo
             }
@@ -56,7 +56,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
     }
 
     public func eraseEverything() throws {
-        lock.withLock {
+        lock.withLock { _ in
             current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
             history = InMemoryStorage.header
             snapshots = [:]

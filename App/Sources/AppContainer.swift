@@ -1,6 +1,6 @@
 import DataLayer
 import Domain
-import Foundation
+import FoundationEssentials
 import Presentation
 
 /// The composition root: picks the storage, the clock and the identifier source, and builds

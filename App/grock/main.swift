@@ -1,4 +1,6 @@
 import App
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 exit(await GrockCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +20,8 @@ struct FileLock {
         var pause: Duration = .milliseconds(1)
         while flock(fd, operation) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw FileSystem.failure(path) }
-            guard clock.now < deadline else { throw StorageError.busy(path: (path as NSString).deletingLastPathComponent) }
-            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+            guard clock.now < deadline else { throw StorageError.busy(path: FileSystem.parent(of: path)) }
+            usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000))
             pause = min(pause * 2, .milliseconds(50))
         }
         return try body()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +6,7 @@ import Glibc
 /// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
 enum FileSystem {
     /// The whole file, or nil when it does not exist. Read into one buffer of the file's size.
-    static func read(_ path: String) throws -> [UInt8]? {
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -33,11 +33,11 @@ enum FileSystem {
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:
     /// write a temporary file, flush it to disk, rename it over, flush the directory.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(temporary) }
-        do {
+        do throws(StorageError) {
             try writeAll(bytes, to: fd, path: temporary)
             guard fsync(fd) == 0 else { throw failure(temporary) }
         } catch {
@@ -54,7 +54,7 @@ enum FileSystem {
         try syncDirectory(of: path)
     }
 
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -67,8 +67,8 @@ enum FileSystem {
     }
 
     /// Flushes a directory, so that renames, links and new files in it survive a power loss.
-    static func syncDirectory(of path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+    static func syncDirectory(of path: String) throws(StorageError) {
+        let directory = parent(of: path)
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(directory) }
         defer { close(fd) }
@@ -77,12 +77,12 @@ enum FileSystem {
 
     /// Creates a private directory (mode 0700) and its parents when missing.
     static func makeDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw StorageError.io(path: path, reason: "is not a directory") }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw StorageError.io(path: path, reason: "is not a directory") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parent(of: path)
         if !parent.isEmpty && parent != path {
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -91,6 +91,17 @@ enum FileSystem {
             }
         }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
+    }
+
+    /// The directory part of a path: `a/b` for `a/b/c`, `/` for `/c`, empty for `c`.
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+        return String(parent)
     }
 
     static func failure(_ path: String) -> StorageError {

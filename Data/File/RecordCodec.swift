@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON for the files of a data directory: decoding checks the schema version first, so a
 /// newer file is refused before its shapes are looked at.

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// A complete backup as one versioned JSON document, in the same record shapes as the data
 /// directory's files. Encoding is deterministic (sorted keys, entities by id, history in its

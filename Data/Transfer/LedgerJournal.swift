@@ -25,7 +25,7 @@ public enum LedgerJournal {
             }
             output += "\n\(first.date) \(clean(first.trip))\n"
             for category in order {
-                let account = "expenses:groceries:" + clean(category).replacingOccurrences(of: ":", with: "-")
+                let account = "expenses:groceries:" + clean(category).replacing(":", with: "-")
                 output += "    \(account)  \(totals[category]!.amountText) \(first.price.currency.code)\n"
                 for note in notes[category]! { output += "        ; \(clean(note))\n" }
             }

@@ -27,7 +27,7 @@ public enum PurchaseCSV {
 
     static func quote(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
     /// Reads the CSV written by `write` (LF or CRLF line ends, a UTF-8 byte order mark allowed).

@@ -1,6 +1,6 @@
 import DataLayer
 import Domain
-import Foundation
+import FoundationEssentials
 import Presentation
 #if canImport(Glibc)
 import Glibc
@@ -78,15 +78,14 @@ extension Commands {
     @MainActor
     static func write(_ bytes: [UInt8], to path: String?, _ run: Invocation) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
+            return UserFile.write(bytes, to: STDOUT_FILENO)
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try UserFile.write(bytes, to: path)
         } catch {
-            throw CommandFailure(code: .usage, description: "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(code: .usage, description: "cannot write \(error)")
         }
-        if !run.json { FileHandle.standardError.write(Data("grock: wrote \(path) (\(bytes.count) bytes)\n".utf8)) }
+        if !run.json { UserFile.write(Array("grock: wrote \(path) (\(bytes.count) bytes)\n".utf8), to: STDERR_FILENO) }
     }
 
     @MainActor
@@ -96,10 +95,13 @@ extension Commands {
         guard format == "json" || format == "csv" else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read \(path): no such file, or not readable")
+        let bytes: [UInt8]
+        do {
+            guard let contents = try UserFile.read(path) else { throw UsageError("cannot read \(path): no such file") }
+            bytes = contents
+        } catch let error as StorageError {
+            throw UsageError("cannot read \(error)")
         }
-        let bytes = [UInt8](data)
         if format == "json" {
             let backup: Backup
             do { backup = try BackupCodec.decode(bytes) } catch let failure as BackupCodec.Failure {
@@ -150,11 +152,11 @@ final class ProgressBar {
         guard enabled, percent != shown else { return }
         shown = percent
         let filled = percent / 5
-        FileHandle.standardError.write(Data("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%".utf8))
+        UserFile.write(Array("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%".utf8), to: STDERR_FILENO)
     }
 
     func finish() {
-        if enabled && shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled && shown >= 0 { UserFile.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO) }
     }
 }
 

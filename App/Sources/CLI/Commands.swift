@@ -1,6 +1,6 @@
 import DataLayer
 import Domain
-import Foundation
+import FoundationEssentials
 import Presentation
 
 /// Every command of `grock`, in the order `grock help` lists them.

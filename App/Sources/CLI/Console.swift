@@ -1,4 +1,5 @@
-import Foundation
+import DataLayer
+import FoundationEssentials
 import Presentation
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,7 @@ final class Console {
 
     func out(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        UserFile.write(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDOUT_FILENO)
     }
 
     /// A view model's notice as a sentence: "Added store Aldi.".
@@ -33,7 +34,7 @@ final class Console {
 
     /// One line on stderr: `grock: <message>`.
     func error(_ message: String) {
-        FileHandle.standardError.write(Data(("grock: " + message + "\n").utf8))
+        UserFile.write(Array(("grock: " + message + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// One JSON document on stdout, keys sorted.
@@ -45,11 +46,11 @@ final class Console {
 
     /// Reads a line from stdin; nil at its end.
     func readLine(prompt: String) -> String? {
-        if isInteractive { FileHandle.standardOutput.write(Data(prompt.utf8)) }
+        if isInteractive { UserFile.write(Array(prompt.utf8), to: STDOUT_FILENO) }
         return Swift.readLine(strippingNewline: true)
     }
 
     func clearScreen() {
-        if isInteractive && style.color { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
+        if isInteractive && style.color { UserFile.write(Array("\u{1B}[2J\u{1B}[H".utf8), to: STDOUT_FILENO) }
     }
 }

@@ -1,6 +1,6 @@
 import DataLayer
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// The `grock` command line: parses, finds the command, builds the container, runs it, and
 /// turns every failure into one line on stderr and a documented exit code.
@@ -67,7 +67,7 @@ public enum GrockCLI {
             }
             throw UsageError("too many arguments (\"\(arguments[command.arguments.upperBound])\"); usage: \(command.usage)")
         }
-        for argument in arguments where argument.trimmingCharacters(in: .whitespaces).isEmpty {
+        for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
         }
     }
@@ -89,7 +89,7 @@ public enum GrockCLI {
             var brief = String(command.summary.prefix { !";.\n".contains($0) })
             if brief.count > 58 { brief = brief.prefix(55) + "..." }
             let name = command.path.isEmpty ? "(none)" : command.name
-            lines.append("  " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + brief)
+            lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + brief)
         }
         lines += ["", "CART and ITEM are names (any case) or the start of an id.",
                   "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
