@@ -5,18 +5,34 @@ import Domain
 
 /// The vault's items as a compact file (`vault-N.tsv`), read and written by hand:
 ///
-///     grock-vault	1
+///     grock-vault	2	<checksum>
 ///     I	<item id>	<category id>	<unit>	<name>
 ///     $	<store id>	<unit>	<regular price>	<seen at>	<promotion price>	<seen at>	<until>
 ///
 /// One `I` line per item, followed by one `$` line per store it has a price at. Prices are
-/// integer minor units; empty fields are "none".
+/// integer minor units; empty fields are "none". The checksum (16 hex digits, `Checksum`) is
+/// of every byte after the header line: when it matches, the file is the one Grock wrote, and
+/// the index trusts the price lines' shape instead of parsing all of them. Version 1 files
+/// have no checksum and are checked line by line.
 enum VaultCodec {
-    static let header = "grock-vault\t1"
+    static let header = "grock-vault\t2"
 
     static func encode(_ items: [Item]) -> [UInt8] {
-        var output: [UInt8] = Array((header + "\n").utf8)
+        var output: [UInt8] = []
         output.reserveCapacity(items.count * 160)
+        encodeLines(items, to: &output)
+        return file(lines: output)
+    }
+
+    /// The file for `lines`: the header line with their checksum, then the lines.
+    static func file(lines: [UInt8]) -> [UInt8] {
+        var output = Array((header + "\t" + Checksum.hex(of: lines) + "\n").utf8)
+        output.reserveCapacity(output.count + lines.count)
+        output += lines
+        return output
+    }
+
+    static func encodeLines(_ items: [Item], to output: inout [UInt8]) {
         for item in items.sorted(by: { $0.id < $1.id }) {
             LineFormat.line(["I", item.id.rawValue, item.categoryID.rawValue, item.unit.rawValue, LineFormat.escape(item.name)], to: &output)
             for option in item.prices {
@@ -26,7 +42,6 @@ enum VaultCodec {
                                  option.promotion?.quote.observedAt.description ?? "", option.promotion?.until?.description ?? ""], to: &output)
             }
         }
-        return output
     }
 
     /// - Throws: `StorageError.unreadable` naming `path` and the line.
@@ -75,104 +90,12 @@ enum VaultCodec {
         return items
     }
 
-    /// Where each item is in a vault file, with its name and category, read from the `I`
-    /// lines alone; an item's prices are decoded when it is asked for.
-    struct Index {
-        struct Entry {
-            let lines: Range<Int>
-            let firstLine: Int
-            let name: ItemName
-        }
-
-        let bytes: [UInt8]
-        let path: String
-        /// Every store the vault has a price at.
-        private(set) var stores: Set<String> = []
-        private(set) var entries: [ItemID: Entry] = [:]
-        /// Item ids in file order (which is id order).
-        private(set) var order: [ItemID] = []
-
-        init(_ bytes: [UInt8], path: String) throws {
-            self.bytes = bytes
-            self.path = path
-            var entries: [ItemID: Entry] = [:], order: [ItemID] = []
-            var stores: Set<String> = []
-            var storeBytes: [[UInt8]] = []
-            var open: (id: ItemID, start: Int, line: Int, name: ItemName)?
-            try bytes.withUnsafeBufferPointer { buffer in
-                try CompactFile.checkHeader(buffer, header: header, path: path)
-                var lineNumber = 1
-                var start = CompactFile.firstLineEnd(buffer) + 1
-                let base = buffer.baseAddress!
-                while start < buffer.count {
-                    let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
-                    lineNumber += 1
-                    if buffer[start] == 0x49 {  // I
-                        if let current = open {
-                            entries[current.id] = Entry(lines: current.start..<start, firstLine: current.line, name: current.name)
-                        }
-                        var reader = FieldReader(buffer, from: start, to: end, lineNumber: lineNumber, path: path)
-                        try reader.skip()
-                        let id = ItemID(reader.string(try reader.next()))
-                        let category = CategoryID(reader.string(try reader.next()))
-                        _ = try reader.unit()
-                        open = (id, start, lineNumber, ItemName(id: id, name: try reader.text(), categoryID: category))
-                        guard reader.isAtEnd else { throw reader.failure("too many fields") }
-                        order.append(id)
-                    } else if end > start {
-                        // A price line is checked for shape here; its values when its item is read.
-                        var reader = FieldReader(buffer, from: start, to: end, lineNumber: lineNumber, path: path)
-                        guard open != nil, reader.string(try reader.next()) == "$" else { throw reader.failure("a price comes before any item, or an unknown record") }
-                        let store = try reader.next()
-                        guard !store.isEmpty else { throw reader.failure("a price without a store") }
-                        let known = storeBytes.contains { known in
-                            known.count == store.count && known.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + store.lowerBound, store.count) == 0 }
-                        }
-                        if !known {
-                            storeBytes.append(Array(buffer[store]))
-                            stores.insert(reader.string(store))
-                        }
-                        _ = try reader.unit()
-                        _ = try reader.optionalInteger()
-                        try reader.skip()
-                        _ = try reader.optionalInteger()
-                        try reader.skip()
-                        try reader.skip()
-                        guard reader.isAtEnd else { throw reader.failure("too many fields") }
-                    }
-                    start = end + 1
-                }
-            }
-            if let current = open { entries[current.id] = Entry(lines: current.start..<bytes.count, firstLine: current.line, name: current.name) }
-            self.entries = entries
-            self.order = order
-            self.stores = stores
-        }
-
-        func item(_ id: ItemID, currency: Currency) throws -> Item? {
-            guard let entry = entries[id] else { return nil }
-            var interner = Interner()
-            return try bytes.withUnsafeBufferPointer { buffer in
-                try decodeLines(buffer, from: entry.lines.lowerBound, to: entry.lines.upperBound, firstLine: entry.firstLine, currency: currency,
-                                path: path, interner: &interner).first
-            }
-        }
-
-        /// The vault with `changed` items written anew, `deleted` ones left out and every other
-        /// item copied as it is, in id order.
-        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>) -> [UInt8] {
-            var output: [UInt8] = Array((header + "\n").utf8)
-            output.reserveCapacity(bytes.count + changed.count * 160)
-            let ids = Set(order).union(changed.keys).subtracting(deleted).sorted()
-            for id in ids {
-                if let item = changed[id] {
-                    output += VaultCodec.encode([item]).dropFirst(header.utf8.count + 1)
-                } else if let entry = entries[id] {
-                    output += bytes[entry.lines]
-                }
-            }
-            return output
-        }
+    /// Whether the header's checksum is that of the lines from `start` on.
+    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, linesFrom start: Int) -> Bool {
+        let headerLine = buffer[0..<max(start - 1, 0)]
+        guard let tab = headerLine.lastIndex(of: 0x09), start - 1 - (tab + 1) == 16 else { return false }
+        let stored = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<(start - 1)]), as: UTF8.self)
+        return stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
 
     private static func pair(_ price: Int64?, _ seen: Timestamp?, _ reader: FieldReader) throws -> (Int64, Timestamp)? {
@@ -200,7 +123,7 @@ enum CompactFile {
         guard buffer[buffer.count - 1] == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
         let first = String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<firstLineEnd(buffer)]), as: UTF8.self)
         let name = header.split(separator: "\t")[0]
-        guard first.hasPrefix(name + "\t"), let version = Int(first.dropFirst(name.count + 1)) else {
+        guard first.hasPrefix(name + "\t"), let version = Int(first.dropFirst(name.count + 1).prefix { $0 != "\t" }) else {
             throw StorageError.unreadable(path: path, reason: "it does not start with \"\(name)\"")
         }
         let supported = Int(header.split(separator: "\t")[1])!

@@ -53,8 +53,8 @@ final class WorkingSet: Repositories {
             indexLoader = nil
             let index = try loader()
             // Every reference is checked now, so that no change carries a damaged vault along.
-            for entry in index.entries.values where state.categories[entry.name.categoryID] == nil {
-                throw StorageError.unreadable(path: index.path, reason: "item \(entry.name.id) refers to missing category \(entry.name.categoryID)")
+            for category in index.categories where state.categories[CategoryID(category)] == nil {
+                throw StorageError.unreadable(path: index.path, reason: "an item refers to missing category \(category)")
             }
             for store in index.stores where state.stores[StoreID(store)] == nil {
                 throw StorageError.unreadable(path: index.path, reason: "a price is at missing store \(store)")
@@ -142,10 +142,17 @@ final class WorkingSet: Repositories {
     func itemNames() throws -> [ItemName] {
         var names: [ItemID: ItemName] = [:]
         if !allItemsLoaded, let index = try index() {
-            for (id, entry) in index.entries where !deletedItems.contains(id) { names[id] = entry.name }
+            for name in try index.names() where !deletedItems.contains(name.id) { names[name.id] = name }
         }
         for item in state.items.values { names[item.id] = ItemName(id: item.id, name: item.name, categoryID: item.categoryID) }
         return Array(names.values)
+    }
+
+    func itemNames(withKey key: String) throws -> [ItemName] {
+        let loaded = state.items.values.filter { Name.key($0.name) == key }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
+        guard !allItemsLoaded, let index = try index() else { return loaded }
+        // An item read or changed by this transaction counts by its name in the state.
+        return try index.names(withKey: key).filter { !deletedItems.contains($0.id) && state.items[$0.id] == nil } + loaded
     }
 
     func item(_ id: ItemID) throws -> Item? {

@@ -39,7 +39,8 @@ import Testing
         #expect(text.contains("\"quantity\" : \"1\""))
         let vaultName = try #require(try storage.load().0.vault)
         let vault = try String(contentsOfFile: storage.path(vaultName), encoding: .utf8)
-        #expect(vault.hasPrefix("grock-vault\t1\nI\t"))
+        #expect(vault.hasPrefix("grock-vault\t2\t"))
+        #expect(vault.split(separator: "\n")[1].hasPrefix("I\t"))
         #expect(vault.contains("\tMilk\n"))
         #expect(vault.contains("\t109\t2026-03-02T10:00:00+01:00\t"))   // Milk at Aldi, in cents, with when it was seen
         let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8).split(separator: "\n")
@@ -82,6 +83,23 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
     }
 
+    /// A vault file as version 1 wrote it: no checksum, so every line is checked.
+    static func versionOne(_ vault: String) -> String {
+        "grock-vault\t1\n" + vault.drop { $0 != "\n" }.dropFirst()
+    }
+
+    @Test func aVaultWithoutChecksumIsReadAndRewrittenWithOne() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let path = storage.path(try #require(try storage.load().0.vault))
+        try Self.versionOne(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try await world.useCases.showItem("Milk").prices.count == 2)
+        _ = try await world.useCases.addItem(name: "Eggs", category: "Dairy")
+        let rewritten = try String(contentsOfFile: storage.path(try #require(try storage.load().0.vault)), encoding: .utf8)
+        #expect(rewritten.hasPrefix("grock-vault\t2\t"))
+        #expect(rewritten.contains("\tMilk\n") && rewritten.contains("\tEggs\n"))
+    }
+
     /// (what, which file: state, vault or history, how the file is damaged)
     static let damage: [(String, String, @Sendable (String) -> String)] = [
         ("truncated", "state", { String($0.prefix($0.count / 2)) }),
@@ -92,7 +110,8 @@ import Testing
         ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
         ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
         ("vault cut off", "vault", { String($0.dropLast(3)) }),
-        ("newer vault", "vault", { $0.replacingOccurrences(of: "grock-vault\t1", with: "grock-vault\t7") }),
+        ("newer vault", "vault", { $0.replacingOccurrences(of: "grock-vault\t2", with: "grock-vault\t7") }),
+        ("bad price in a vault without checksum", "vault", { Self.versionOne($0).replacingOccurrences(of: "\t109\t", with: "\t1o9\t") }),
         ("truncated history", "history", { String($0.prefix(40)) }),
         ("unknown history record", "history", { $0.replacingOccurrences(of: "\nC\t", with: "\nQ\t") }),
         ("bad history number", "history", { $0.replacingOccurrences(of: "\t109\t", with: "\t1o9\t") }),

@@ -1,0 +1,43 @@
+/// A fast 64-bit checksum of a file's bytes, to tell a file Grock wrote from one changed or
+/// damaged since: not cryptographic, since it guards against accidents, not adversaries.
+/// Eight bytes at a time, multiply-xor-rotate in four independent lanes (so the multiplies
+/// overlap), then a final mix; the same bytes give the same value on every machine.
+enum Checksum {
+    static func value(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 32 <= raw.count {
+            lanes.0 = mix(lanes.0, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), prime)
+            lanes.1 = mix(lanes.1, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)), prime)
+            lanes.2 = mix(lanes.2, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)), prime)
+            lanes.3 = mix(lanes.3, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)), prime)
+            offset += 32
+        }
+        var hash = mix(mix(mix(lanes.0, lanes.1, prime), lanes.2, prime), lanes.3, prime) ^ UInt64(raw.count)
+        while offset < raw.count {
+            hash = mix(hash, UInt64(raw[offset]), prime)
+            offset += 1
+        }
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        return hash
+    }
+
+    /// The checksum as 16 lowercase hex digits.
+    static func hex(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(value(of: bytes), radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+
+    static func hex(of bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { hex(of: $0) }
+    }
+
+    private static func mix(_ hash: UInt64, _ word: UInt64, _ prime: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* prime
+        return (mixed << 31) | (mixed >> 33)
+    }
+}

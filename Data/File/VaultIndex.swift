@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Domain
+
+extension VaultCodec {
+    /// Where each item is in a vault file, found from its `I` lines: byte offsets, not strings,
+    /// so that a command touching one item of thousands decodes one. Names are read in place
+    /// when asked for; an item's prices when it is.
+    struct Index {
+        let bytes: [UInt8]
+        let path: String
+        /// Offsets of the `I` lines in file order, which is id order; an item's lines run to
+        /// the next item's.
+        private let starts: [Int]
+        private let lineNumbers: [Int]
+        /// Every store the vault has a price at, and every category its items are in.
+        let stores: Set<String>
+        let categories: Set<String>
+
+        /// Reads the `I` lines; every line is checked for shape unless the header's checksum
+        /// says the file is the one Grock wrote.
+        /// - Throws: `StorageError.unreadable` naming `path` and the line.
+        init(_ bytes: [UInt8], path: String) throws {
+            self.bytes = bytes
+            self.path = path
+            var starts: [Int] = [], lineNumbers: [Int] = []
+            var stores = DistinctFields(), categories = DistinctFields()
+            try bytes.withUnsafeBufferPointer { buffer in
+                try CompactFile.checkHeader(buffer, header: header, path: path)
+                var lineNumber = 1
+                var start = CompactFile.firstLineEnd(buffer) + 1
+                let trusted = VaultCodec.checksumMatches(buffer, linesFrom: start)
+                starts.reserveCapacity(buffer.count / 200)
+                lineNumbers.reserveCapacity(buffer.count / 200)
+                let base = buffer.baseAddress!
+                while start < buffer.count {
+                    let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
+                    lineNumber += 1
+                    defer { start = end + 1 }
+                    guard end > start else { continue }
+                    var reader = FieldReader(buffer, from: start, to: end, lineNumber: lineNumber, path: path)
+                    let kind = try reader.next()
+                    if kind.count == 1 && buffer[start] == 0x49 {  // I
+                        starts.append(start)
+                        lineNumbers.append(lineNumber)
+                        let id = try reader.next()
+                        guard !id.isEmpty else { throw reader.failure("an item without an id") }
+                        categories.insert(try reader.next(), of: buffer)
+                        if trusted { continue }
+                        _ = try reader.unit()
+                        _ = try reader.text()
+                    } else if kind.count == 1 && buffer[start] == 0x24 && !starts.isEmpty {  // $
+                        let store = try reader.next()
+                        guard !store.isEmpty else { throw reader.failure("a price without a store") }
+                        stores.insert(store, of: buffer)
+                        if trusted { continue }
+                        _ = try reader.unit()
+                        _ = try reader.optionalInteger()
+                        try reader.skip()
+                        _ = try reader.optionalInteger()
+                        try reader.skip()
+                        try reader.skip()
+                    } else {
+                        throw reader.failure("a price comes before any item, or an unknown record")
+                    }
+                    guard reader.isAtEnd else { throw reader.failure("too many fields") }
+                }
+            }
+            self.starts = starts
+            self.lineNumbers = lineNumbers
+            self.stores = stores.strings
+            self.categories = categories.strings
+        }
+
+        /// The item with `id`, decoded with its prices; nil when the vault has none.
+        func item(_ id: ItemID, currency: Currency) throws -> Item? {
+            guard let position = position(of: id) else { return nil }
+            var interner = Interner()
+            return try bytes.withUnsafeBufferPointer { buffer in
+                try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumbers[position], currency: currency,
+                                path: path, interner: &interner).first
+            }
+        }
+
+        /// Every item's id, name and category, in id order.
+        func names() throws -> [ItemName] {
+            try bytes.withUnsafeBufferPointer { buffer in try starts.indices.map { try name(at: $0, buffer) } }
+        }
+
+        /// The items whose name has `key` (`Name.key`), compared in place.
+        func names(withKey key: String) throws -> [ItemName] {
+            let keyBytes = Array(key.utf8)
+            return try bytes.withUnsafeBufferPointer { buffer in
+                try starts.indices.compactMap { position in
+                    var reader = reader(at: position, buffer)
+                    for _ in 0..<4 { try reader.skip() }
+                    let field = try reader.next()
+                    let raw = UnsafeBufferPointer(rebasing: buffer[field])
+                    let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
+                    guard try matches ?? (Name.key(try name(at: position, buffer).name) == key) else { return nil }
+                    return try name(at: position, buffer)
+                }
+            }
+        }
+
+        /// The vault with `changed` items written anew, `deleted` ones left out and every other
+        /// item copied as it is, in id order.
+        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>) -> [UInt8] {
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + changed.count * 160)
+            var pending = changed.values.filter { !deleted.contains($0.id) }.sorted { $0.id < $1.id }[...]
+            bytes.withUnsafeBufferPointer { buffer in
+                for position in starts.indices {
+                    let id = ItemID(String(decoding: UnsafeBufferPointer(rebasing: buffer[idRange(at: position, buffer)]), as: UTF8.self))
+                    while let next = pending.first, next.id < id {
+                        encodeLines([next], to: &output)
+                        pending.removeFirst()
+                    }
+                    if let next = pending.first, next.id == id {
+                        encodeLines([next], to: &output)
+                        pending.removeFirst()
+                        continue
+                    }
+                    if !deleted.contains(id) { output += buffer[starts[position]..<end(of: position)] }
+                }
+            }
+            for item in pending { encodeLines([item], to: &output) }
+            return file(lines: output)
+        }
+
+        private func end(of position: Int) -> Int {
+            position + 1 < starts.count ? starts[position + 1] : bytes.count
+        }
+
+        private func reader(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> FieldReader {
+            let end = UnsafeRawPointer(memchr(buffer.baseAddress! + starts[position], 0x0A, buffer.count - starts[position])!)
+                .assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
+            return FieldReader(buffer, from: starts[position], to: end, lineNumber: lineNumbers[position], path: path)
+        }
+
+        private func idRange(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            var reader = reader(at: position, buffer)
+            _ = try? reader.skip()
+            return (try? reader.next()) ?? 0..<0
+        }
+
+        private func name(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) throws -> ItemName {
+            var reader = reader(at: position, buffer)
+            try reader.skip()
+            let id = ItemID(reader.string(try reader.next()))
+            let category = CategoryID(reader.string(try reader.next()))
+            _ = try reader.unit()
+            return ItemName(id: id, name: try reader.text(), categoryID: category)
+        }
+
+        /// Where the item with `id` is: by binary search over the id-ordered `I` lines, then
+        /// (for a file not in order) by looking at each.
+        private func position(of id: ItemID) -> Int? {
+            let target = Array(id.rawValue.utf8)
+            return bytes.withUnsafeBufferPointer { buffer -> Int? in
+                func compare(_ position: Int) -> Int32 {
+                    let range = idRange(at: position, buffer)
+                    let common = min(range.count, target.count)
+                    let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + range.lowerBound, target, common)
+                    return order != 0 ? order : Int32(range.count - target.count).signum()
+                }
+                var low = 0, high = starts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let order = compare(middle)
+                    if order == 0 { return middle }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return starts.indices.first { compare($0) == 0 }
+            }
+        }
+    }
+
+    /// The distinct values of one field across many lines, compared as bytes so that a value
+    /// seen before costs no string.
+    private struct DistinctFields {
+        private var seen: [[UInt8]] = []
+        private(set) var strings: Set<String> = []
+
+        mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) {
+            let field = UnsafeBufferPointer(rebasing: buffer[range])
+            if let last = seen.last, last.elementsEqual(field) { return }
+            if let index = seen.firstIndex(where: { $0.elementsEqual(field) }) {
+                seen.swapAt(index, seen.count - 1)
+                return
+            }
+            seen.append(Array(field))
+            strings.insert(String(decoding: field, as: UTF8.self))
+        }
+    }
+}
