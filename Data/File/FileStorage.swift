@@ -1,5 +1,6 @@
 import Domain
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,17 @@ import Glibc
 public final class FileStorage: Storage, Sendable {
     public let directory: String
     private let lockTimeout: Duration
+    /// The state this object wrote last, with its vault, so that showing the result of a change
+    /// does not decode again what it has just encoded. Valid while `state.json` is the very file
+    /// written: files here are replaced by rename, never changed in place, so the same device,
+    /// inode, size and modification time mean the same bytes.
+    private let lastWritten = Mutex<LastWritten?>(nil)
+
+    private struct LastWritten {
+        let identity: FileIdentity
+        let record: StateRecord
+        let vault: VaultCodec.Index?
+    }
 
     public init(directory: String, lockTimeout: Duration = .seconds(10)) {
         self.directory = directory
@@ -56,12 +68,14 @@ public final class FileStorage: Storage, Sendable {
 
             let sequence = record.undo.nextSequence
             var vault = record.vault
+            var vaultBytes: [UInt8]?
             if working.itemsChanged || stored.legacyItems?.isEmpty == false {
                 vault = try working.itemNames().isEmpty ? nil : "vault-\(sequence).tsv"
                 if let vault {
                     let bytes = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
                         ?? VaultCodec.encode(Array(try working.loadedState().items.values))
                     try FileSystem.writeAtomically(bytes, to: path(vault))
+                    vaultBytes = bytes
                 }
             }
             let (history, historyBytes) = try appendHistory(working, record: record)
@@ -73,7 +87,12 @@ public final class FileStorage: Storage, Sendable {
             undo.entries.removeFirst(dropped.count)
 
             let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, months: try working.monthsToStore(), undo: undo)
+            lastWritten.withLock { $0 = nil }
             try FileSystem.writeAtomically(RecordCodec.encodeState(state), to: statePath)
+            if let identity = FileIdentity(of: statePath) {
+                let index = vault == record.vault ? working.vaultIndex : vaultBytes.flatMap { try? VaultCodec.Index($0, path: path(vault!)) }
+                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index) }
+            }
             // Best effort from here: a leftover file is never read.
             for entry in dropped { unlink(undoPath(entry.sequence)) }
             if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: Set([vault] + undo.entries.map(\.vault))) }
@@ -86,6 +105,7 @@ public final class FileStorage: Storage, Sendable {
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let record = try loadState().record
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
+            lastWritten.withLock { $0 = nil }
             if entry.hadState {
                 let snapshot = undoPath(entry.sequence)
                 guard let bytes = try FileSystem.read(snapshot) else {
@@ -111,6 +131,7 @@ public final class FileStorage: Storage, Sendable {
     public func eraseEverything() throws {
         guard FileManager.default.fileExists(atPath: directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+            lastWritten.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             let data = names.filter { $0.hasPrefix("history.") || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
@@ -124,6 +145,9 @@ public final class FileStorage: Storage, Sendable {
 
     /// The state file as read; the empty state in a new directory.
     func loadState() throws -> RecordCodec.StoredState {
+        if let last = lastWritten.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
+            return RecordCodec.StoredState(record: last.record, legacyItems: nil)
+        }
         guard let bytes = try FileSystem.read(statePath) else { return RecordCodec.StoredState(record: .empty, legacyItems: nil) }
         return try RecordCodec.decodeState(bytes, path: statePath)
     }
@@ -166,12 +190,15 @@ public final class FileStorage: Storage, Sendable {
             }
         } else if let file = record.vault {
             let vaultPath = path(file)
-            vault = {
+            let written = lastWritten.withLock { $0 }
+            if let written, written.record == record, let index = written.vault, index.path == vaultPath {
+                vault = { index }
+            } else { vault = {
                 guard let bytes = try FileSystem.read(vaultPath) else {
                     throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
                 }
                 return try VaultCodec.Index(bytes, path: vaultPath)
-            }
+            } }
         }
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },

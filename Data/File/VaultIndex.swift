@@ -185,8 +185,11 @@ extension VaultCodec {
 
         mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) {
             let field = UnsafeBufferPointer(rebasing: buffer[range])
-            if let last = seen.last, last.elementsEqual(field) { return }
-            if let index = seen.firstIndex(where: { $0.elementsEqual(field) }) {
+            func equal(_ known: [UInt8]) -> Bool {
+                known.count == field.count && (field.isEmpty || known.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 })
+            }
+            if let last = seen.last, equal(last) { return }
+            if let index = seen.firstIndex(where: equal) {
                 seen.swapAt(index, seen.count - 1)
                 return
             }

@@ -15,10 +15,11 @@ struct Resolver {
     }
 
     func item(_ reference: String) throws -> Item {
-        // The usual case without reading every name: one item has the name, and none has it as id.
+        // The usual cases without reading every name: an exact id, or the one item of that name.
         let text = reference.trimmingWhitespace()
+        if let item = try repositories.item(ItemID(text)) { return item }
         let named = try repositories.itemNames(withKey: Name.key(text))
-        if named.count == 1, try repositories.item(ItemID(text)) == nil, let item = try repositories.item(named[0].id) { return item }
+        if named.count == 1, let item = try repositories.item(named[0].id) { return item }
         let found = try Resolver.match(reference, kind: "item", in: repositories.itemNames(), name: \.name, id: \.id.rawValue)
         guard let item = try repositories.item(found.id) else { throw DomainError.notFound(kind: "item", name: reference, suggestion: nil) }
         return item

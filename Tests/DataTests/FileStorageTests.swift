@@ -49,6 +49,26 @@ import Testing
         #expect(history.map { $0.prefix(1) } == ["g", "O", "O", "O", "O", "C", "L"])
     }
 
+    /// A storage remembers the state it wrote last, and must notice when another process has
+    /// replaced it since: by a change, an undo, or a change after an undo that reuses the
+    /// same vault file name.
+    @Test func whatAnotherProcessWroteIsSeen() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let other = UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers())
+        let u = world.useCases
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.29")
+        #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.description == "1.29 EUR")
+        _ = try await other.setPrice(item: "Milk", store: "Aldi", price: "1.39")
+        #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.description == "1.39 EUR")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Milk"])
+        _ = try await other.undoLastChange()
+        #expect(try await u.showCart("Weekly").cart.lines.count == 2)
+        _ = try await other.undoLastChange()
+        _ = try await other.setPrice(item: "Milk", store: "Aldi", price: "1.49")
+        #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.description == "1.49 EUR")
+    }
+
     @Test func aChangeDoesNotReadHistory() async throws {
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
