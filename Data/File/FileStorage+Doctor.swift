@@ -32,19 +32,19 @@ extension FileStorage {
                 let stored: RecordCodec.StoredState
                 let state: ActiveState
                 do {
-                    guard let bytes = try FileSystem.read(statePath) else {
+                    guard let bytes = try FileSystem.read(currentStatePath) else {
                         return ok(statePath, "does not exist yet; it is created by the first change")
                     }
-                    stored = try RecordCodec.decodeState(bytes, path: statePath)
+                    stored = try RecordCodec.decodeState(bytes, path: currentStatePath)
                     let items = try items(of: stored)
                     state = try ActiveState(stored.record, items: items)
-                    ok(statePath, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+                    ok(currentStatePath, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                         + "\(state.categories.count) categories, \(state.carts.count) active carts")
                     if let vault = stored.record.vault { ok(path(vault), "\(items.count) items") }
                 } catch let error as StorageError {
-                    return problem(subject(of: error) ?? statePath, reasonText(error))
+                    return problem(subject(of: error) ?? currentStatePath, reasonText(error))
                 } catch {
-                    return problem(statePath, "\(error)")
+                    return problem(currentStatePath, "\(error)")
                 }
                 let record = stored.record
                 if let file = record.history {
@@ -62,7 +62,7 @@ extension FileStorage {
                 }
                 var broken = 0
                 for entry in record.undo.entries where entry.hadState {
-                    let snapshot = undoPath(entry.sequence)
+                    let snapshot = existingUndoPath(entry.sequence)
                     do {
                         guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
                         let old = try RecordCodec.decodeState(bytes, path: snapshot)

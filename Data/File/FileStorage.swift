@@ -7,12 +7,14 @@ import Glibc
 
 /// Durable storage in one private directory:
 ///
-/// - `state.json`: settings, stores, categories, active carts, the undo list, and the names of
+/// - `state.tsv`: settings, stores, categories, active carts, the undo list, and the names of
 ///   the vault and history files with the committed length of history. Replaced atomically on
-///   every change; that rename is the moment a change happens.
+///   every change; that rename is the moment a change happens. (`state.json` in schemas 1-3:
+///   read while it is the only state file, replaced by `state.tsv` on the next change.)
 /// - `vault-N.tsv`: the vault's items, written anew (as a new file) only by changes to items.
 /// - `history.tsv`: completed carts and prices seen by hand, an append-only log.
-/// - `undo/N.json`: the state before change N (a hard link to the replaced file, not a copy).
+/// - `undo/N.tsv`: the state before change N (a hard link to the replaced file, not a copy;
+///   `undo/N.json` when that was a `state.json`).
 /// - `lock`: taken with `flock`, shared to read, exclusive to change.
 ///
 /// A change never reads history, so its cost does not grow with the number of trips. See
@@ -21,7 +23,7 @@ public final class FileStorage: Storage, Sendable {
     public let directory: String
     private let lockTimeout: Duration
     /// The state this object wrote last, with its vault, so that showing the result of a change
-    /// does not decode again what it has just encoded. Valid while `state.json` is the very file
+    /// does not decode again what it has just encoded. Valid while `state.tsv` is the very file
     /// written: files here are replaced by rename, never changed in place, so the same device,
     /// inode, size and modification time mean the same bytes.
     private let lastWritten = Mutex<LastWritten?>(nil)
@@ -37,10 +39,22 @@ public final class FileStorage: Storage, Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    var statePath: String { directory + "/state.json" }
+    var statePath: String { directory + "/state.tsv" }
+    /// The state file of schemas 1 to 3.
+    var legacyStatePath: String { directory + "/state.json" }
     var undoDirectory: String { directory + "/undo" }
     var lockPath: String { directory + "/lock" }
-    func undoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
+    func undoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).tsv" }
+    func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
+    /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
+    func existingUndoPath(_ sequence: Int) -> String {
+        FileManager.default.fileExists(atPath: undoPath(sequence)) ? undoPath(sequence) : legacyUndoPath(sequence)
+    }
+    /// The state file to read: `state.tsv`, else the `state.json` of an older schema.
+    var currentStatePath: String {
+        FileManager.default.fileExists(atPath: statePath) || !FileManager.default.fileExists(atPath: legacyStatePath) ? statePath : legacyStatePath
+    }
+    private var hasState: Bool { FileManager.default.fileExists(atPath: statePath) || FileManager.default.fileExists(atPath: legacyStatePath) }
     func path(_ file: String) -> String { directory + "/" + file }
     /// The history file of the current schema.
     static let historyFile = "history.tsv"
@@ -60,7 +74,7 @@ public final class FileStorage: Storage, Sendable {
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            let hadState = FileManager.default.fileExists(atPath: statePath)
+            let hadState = hasState
             let stored = try loadState()
             let record = stored.record
             let working = try workingSet(stored)
@@ -88,7 +102,9 @@ public final class FileStorage: Storage, Sendable {
 
             let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, months: try working.monthsToStore(), undo: undo)
             lastWritten.withLock { $0 = nil }
-            try FileSystem.writeAtomically(RecordCodec.encodeState(state), to: statePath)
+            try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
+            // The state of an older schema is now the undo snapshot; its name goes.
+            unlink(legacyStatePath)
             if let identity = FileIdentity(of: statePath) {
                 let index = vault == record.vault ? working.vaultIndex : vaultBytes.flatMap { try? VaultCodec.Index($0, path: path(vault!)) }
                 lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index) }
@@ -101,13 +117,14 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func undoLastChange() throws -> String {
-        guard FileManager.default.fileExists(atPath: statePath) else { throw DomainError.nothingToUndo }
+        guard hasState else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let record = try loadState().record
+            _ = try activeState(record, path: currentStatePath)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
             lastWritten.withLock { $0 = nil }
             if entry.hadState {
-                let snapshot = undoPath(entry.sequence)
+                let snapshot = existingUndoPath(entry.sequence)
                 guard let bytes = try FileSystem.read(snapshot) else {
                     throw StorageError.unreadable(path: snapshot, reason: "the state before \"\(entry.summary)\" is missing")
                 }
@@ -116,13 +133,17 @@ public final class FileStorage: Storage, Sendable {
                 if let vault = restored.record.vault, !FileManager.default.fileExists(atPath: path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
-                guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
-                try FileSystem.syncDirectory(of: statePath)
+                if snapshot.hasSuffix(".tsv") {
+                    guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
+                    try FileSystem.syncDirectory(of: statePath)
+                } else {
+                    try restoreLegacyState(from: snapshot)
+                }
                 if restored.record.history == record.history, let history = record.history {
                     try cut(path(history), to: restored.record.historyBytes)
                 }
             } else {
-                try FileSystem.writeAtomically(RecordCodec.encodeState(.empty), to: statePath)
+                try FileSystem.writeAtomically(StateCodec.encode(.empty), to: statePath)
             }
             return entry.summary
         }
@@ -135,7 +156,7 @@ public final class FileStorage: Storage, Sendable {
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             let data = names.filter { $0.hasPrefix("history.") || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
-            for file in ["state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
+            for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
             try FileSystem.syncDirectory(of: statePath)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: undoDirectory)) ?? [] { unlink(undoDirectory + "/" + name) }
         }
@@ -148,8 +169,9 @@ public final class FileStorage: Storage, Sendable {
         if let last = lastWritten.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
             return RecordCodec.StoredState(record: last.record, legacyItems: nil)
         }
-        guard let bytes = try FileSystem.read(statePath) else { return RecordCodec.StoredState(record: .empty, legacyItems: nil) }
-        return try RecordCodec.decodeState(bytes, path: statePath)
+        if let bytes = try FileSystem.read(statePath) { return try RecordCodec.decodeState(bytes, path: statePath) }
+        if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
+        return RecordCodec.StoredState(record: .empty, legacyItems: nil)
     }
 
     /// The state and its items.
@@ -162,11 +184,11 @@ public final class FileStorage: Storage, Sendable {
     func items(of stored: RecordCodec.StoredState) throws -> [Item] {
         let currency: Currency
         do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
-            throw StorageError.unreadable(path: statePath, reason: "\(error)")
+            throw StorageError.unreadable(path: currentStatePath, reason: "\(error)")
         }
         if let legacy = stored.legacyItems {
             let mapper = try RecordMapper(settings: stored.record.settings)
-            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: statePath, reason: "\(error)") }
+            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: currentStatePath, reason: "\(error)") }
         }
         guard let vault = stored.record.vault else { return [] }
         guard let bytes = try FileSystem.read(path(vault)) else {
@@ -175,18 +197,18 @@ public final class FileStorage: Storage, Sendable {
         return try VaultCodec.decode(bytes, currency: currency, path: path(vault))
     }
 
-    private func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
-        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
+    private func activeState(_ record: StateRecord, path: @autoclosure () -> String) throws -> ActiveState {
+        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path(), reason: "\(error)") }
     }
 
     private func workingSet(_ stored: RecordCodec.StoredState) throws -> WorkingSet {
         let record = stored.record
-        var state = try activeState(record, path: statePath)
+        var state = try activeState(record, path: currentStatePath)
         let currency = state.settings.currency
         var vault: (() throws -> VaultCodec.Index)?
         if stored.legacyItems != nil {
             do { try state.setItems(try items(of: stored)) } catch let error as RecordError {
-                throw StorageError.unreadable(path: statePath, reason: "\(error)")
+                throw StorageError.unreadable(path: currentStatePath, reason: "\(error)")
             }
         } else if let file = record.vault {
             let vaultPath = path(file)
@@ -289,10 +311,24 @@ public final class FileStorage: Storage, Sendable {
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
     private func keepForUndo(_ sequence: Int) throws {
         try FileSystem.makeDirectory(undoDirectory)
-        let snapshot = undoPath(sequence)
-        unlink(snapshot)
-        guard link(statePath, snapshot) == 0 else { throw FileSystem.failure(snapshot) }
+        let current = currentStatePath
+        let snapshot = current == statePath ? undoPath(sequence) : legacyUndoPath(sequence)
+        unlink(undoPath(sequence))
+        unlink(legacyUndoPath(sequence))
+        guard link(current, snapshot) == 0 else { throw FileSystem.failure(snapshot) }
         try FileSystem.syncDirectory(of: snapshot)
+    }
+
+    /// Undoes the change that moved the state from `state.json` to `state.tsv`. Each step
+    /// leaves a readable directory: until `state.tsv` goes, it is the state and the snapshot
+    /// is still there to undo again.
+    private func restoreLegacyState(from snapshot: String) throws {
+        unlink(legacyStatePath)
+        guard link(snapshot, legacyStatePath) == 0 else { throw FileSystem.failure(legacyStatePath) }
+        try FileSystem.syncDirectory(of: legacyStatePath)
+        guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
+        try FileSystem.syncDirectory(of: statePath)
+        unlink(snapshot)
     }
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more.

@@ -1,15 +1,11 @@
 import FoundationEssentials
 
-/// JSON for the files of a data directory: decoding checks the schema version first, so a
-/// newer file is refused before its shapes are looked at.
+/// The state file in any schema: the compact `state.tsv` (schema 4, `StateCodec`) or the JSON
+/// `state.json` of schemas 1 to 3, which is still read (and migrates on the next change).
+/// Decoding checks the schema version first, so a newer file is refused before its shapes are
+/// looked at.
 enum RecordCodec {
     private struct SchemaHeader: Decodable { var schema: Int }
-
-    static func encodeState(_ record: StateRecord) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try! encoder.encode(record)) + [0x0A]  // plain value types always encode
-    }
 
     static func encodeLine<T: Encodable>(_ value: T) -> [UInt8] {
         let encoder = JSONEncoder()
@@ -18,7 +14,7 @@ enum RecordCodec {
     }
 
     /// A state file as read: the record in the current schema and, for a file of schema 1 or
-    /// 2, the items it held itself (schema 3 keeps them in the vault file).
+    /// 2, the items it held itself (later schemas keep them in the vault file).
     struct StoredState {
         var record: StateRecord
         var legacyItems: [ItemRecord]?
@@ -26,15 +22,19 @@ enum RecordCodec {
 
     /// - Throws: `StorageError.unreadable` or `.newerVersion`, naming `path`.
     static func decodeState(_ bytes: [UInt8], path: String) throws -> StoredState {
+        if StateCodec.recognises(bytes) { return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil) }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {
             let schema = try decoder.decode(SchemaHeader.self, from: data).schema
             switch schema {
-            case StateRecord.currentSchema: return StoredState(record: try decoder.decode(StateRecord.self, from: data), legacyItems: nil)
+            case 3:
+                var record = try decoder.decode(StateRecord.self, from: data)
+                record.schema = StateRecord.currentSchema
+                return StoredState(record: record, legacyItems: nil)
             case 2: return upgrade(try decoder.decode(StateRecordV2.self, from: data))
             case 1: return upgrade(try decoder.decode(StateRecordV1.self, from: data).migrated())
-            case let newer where newer > StateRecord.currentSchema:
+            case let newer where newer > 3:
                 throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
             default: throw RecordError("unknown schema version \(schema)")
             }

@@ -1,10 +1,11 @@
-/// The active state as stored in `state.json` (schema 3): settings, stores, categories, the
-/// active carts and the undo list, with the names of the vault and history files it goes with.
+/// The active state as stored in `state.tsv` (schema 4, `StateCodec`; `state.json` in schema
+/// 3, which had the same fields as JSON): settings, stores, categories, the active carts and
+/// the undo list, with the names of the vault and history files it goes with.
 ///
 /// Amounts are integer minor units of `settings.currency`; quantities are decimal strings;
 /// times are RFC 3339 text. Nothing is stored as floating point.
 struct StateRecord: Codable, Equatable {
-    static let currentSchema = 3
+    static let currentSchema = 4
 
     var schema: Int = StateRecord.currentSchema
     var settings: SettingsRecord

@@ -197,14 +197,14 @@ import Testing
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let state = grock.dataDirectory + "/state.json"
-        for damaged in ["{ \"schema\": 2, \"settings\": ", "{\"schema\": 7}"] {
+        let state = grock.dataDirectory + "/state.tsv"
+        for damaged in ["grock-state\t4\nF\t", "grock-state\t4\nF\tvault-1.tsv\t\t0\t1\t1\nQ\n", "grock-state\t7\n"] {
             try damaged.write(toFile: state, atomically: false, encoding: .utf8)
             let before = grock.home.snapshot()
             for line in ["cart show Weekly", "store add Rewe", "undo", "doctor"] {
                 let result = try grock.run(line)
                 #expect(result.status == 3, "grock \(line): \(result.stderr)")
-                #expect(result.stderr.contains("state.json") || line == "doctor", "grock \(line): \(result.stderr)")
+                #expect(result.stderr.contains("state.tsv") || line == "doctor", "grock \(line): \(result.stderr)")
             }
             #expect(grock.home.snapshot() == before)
         }

@@ -34,9 +34,10 @@ import Testing
     @Test func filesAreReadableTextWithExactAmounts() async throws {
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
-        let text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
-        #expect(text.contains("\"schema\" : 3"))
-        #expect(text.contains("\"quantity\" : \"1\""))
+        let state = try String(contentsOfFile: storage.statePath, encoding: .utf8).split(separator: "\n")
+        #expect(state.first == "grock-state\t4")
+        #expect(state.contains { $0.hasPrefix("C\t") && $0.hasSuffix("\tWeekly") && $0.contains("\t3000\t") })   // the budget in cents
+        #expect(state.contains { $0.hasPrefix("L\t") && $0.hasSuffix("\tBread") && $0.contains("\t1\teach\t") })  // quantity, unit
         let vaultName = try #require(try storage.load().0.vault)
         let vault = try String(contentsOfFile: storage.path(vaultName), encoding: .utf8)
         #expect(vault.hasPrefix("grock-vault\t2\t"))
@@ -98,9 +99,15 @@ import Testing
         // Reading leaves the old file as it was; the first change writes the current schema.
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
         _ = try await u.addStore(name: "Aldi")
-        #expect(try storage.load().0.schema == 3)
+        #expect(try storage.load().0.schema == 4)
+        #expect(FileManager.default.fileExists(atPath: storage.statePath))
+        #expect(!FileManager.default.fileExists(atPath: storage.legacyStatePath))
+        _ = try await u.addStore(name: "Lidl")
+        #expect(try await u.undoLastChange() == "added store Lidl")
         #expect(try await u.undoLastChange() == "added store Aldi")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
+        #expect(!FileManager.default.fileExists(atPath: storage.statePath))
+        #expect(try await u.listStores().map(\.name).sorted() == ["Sainsbury's", "Tesco"])
     }
 
     /// A vault file as version 1 wrote it: no checksum, so every line is checked.
@@ -123,10 +130,12 @@ import Testing
     /// (what, which file: state, vault or history, how the file is damaged)
     static let damage: [(String, String, @Sendable (String) -> String)] = [
         ("truncated", "state", { String($0.prefix($0.count / 2)) }),
-        ("not JSON", "state", { _ in "this is not json" }),
-        ("wrong shape", "state", { $0.replacingOccurrences(of: "\"sortOrder\" : 0", with: "\"sortOrder\" : \"first\"") }),
-        ("missing field", "state", { $0.replacingOccurrences(of: "\"historyBytes\"", with: "\"somethingElse\"") }),
-        ("newer schema", "state", { $0.replacingOccurrences(of: "\"schema\" : 3", with: "\"schema\" : 9") }),
+        ("not a state file", "state", { _ in "this is not a state file\n" }),
+        ("wrong shape", "state", { $0.replacingOccurrences(of: "\tWeekly\n", with: "\tWeekly\textra\n") }),
+        ("missing line", "state", { $0.split(separator: "\n").filter { !$0.hasPrefix("T\t") }.joined(separator: "\n") + "\n" }),
+        ("bad amount", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t30.00\t") }),
+        ("dangling store", "state", { $0.replacingOccurrences(of: "\nS\t", with: "\nS\tx") }),
+        ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t4", with: "grock-state\t9") }),
         ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
         ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
         ("vault cut off", "vault", { String($0.dropLast(3)) }),
@@ -142,7 +151,7 @@ import Testing
         let (name, kind, damage) = Self.damage[index]
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
-        let file = try kind == "state" ? "state.json" : kind == "history" ? FileStorage.historyFile : #require(try storage.load().0.vault)
+        let file = try kind == "state" ? "state.tsv" : kind == "history" ? FileStorage.historyFile : #require(try storage.load().0.vault)
         let path = storage.directory + "/" + file
         let original = try String(contentsOfFile: path, encoding: .utf8)
         let damaged = damage(original)
@@ -182,7 +191,11 @@ import Testing
         defer { directory.remove() }
         try Data("{\"schema\": 4}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
         let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 4, supported: 3)) {
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 4, supported: 4)) {
+            try await u.listStores()
+        }
+        try Data("grock-state\t5\nF\t\t\t0\t1\t1\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.tsv"))
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.tsv", found: 5, supported: 4)) {
             try await u.listStores()
         }
     }
@@ -272,6 +285,28 @@ import Testing
                                            observedAt: time, source: .trip(cart.id), isPromotion: true)
         #expect(try mapper.observation(ObservationRecord(observation)) == observation)
     }
+
+    /// Every field of the state file survives a round trip, including text that needs escaping,
+    /// absent values, and "months not kept" against "no months yet".
+    @Test(arguments: [nil, [MonthRecord(month: "2026-03", total: -12, trips: 2)]])
+    func theStateFileRoundTrips(months: [MonthRecord]?) throws {
+        let time = try #require(Timestamp(rfc3339: "2026-03-02T10:00:00+01:00"))
+        var cart = CartRecord(try Cart.journeyFixture(time: time))
+        cart.status = "shopping"
+        cart.completedAt = nil
+        cart.lines[0].name = "Tab\there, line\nbreak, back\\slash"
+        let open = CartRecord(id: "k2", name: "Empty", budget: nil, status: "planning", createdAt: time.description, startedAt: nil,
+                              completedAt: nil, lines: [])
+        let record = StateRecord(settings: SettingsRecord(currency: "JPY", isSetUp: true),
+                                 stores: [StoreRecord(id: "s1", name: "Aldi Süd", createdAt: time.description, aisleOrder: ["c2", "c1"], removed: false),
+                                          StoreRecord(id: "s2", name: "Gone", createdAt: time.description, aisleOrder: [], removed: true)],
+                                 categories: [CategoryRecord(id: "c1", name: "Dairy", sortOrder: 0), CategoryRecord(id: "c2", name: "\\", sortOrder: -1)],
+                                 carts: [cart, open], vault: "vault-9.tsv", history: nil, historyBytes: 0, months: months,
+                                 undo: UndoRecord(nextSequence: 10, entries: [UndoEntryRecord(sequence: 9, summary: "did\ta thing", hadState: true, vault: nil)]))
+        let bytes = StateCodec.encode(record)
+        #expect(try StateCodec.decode(bytes, path: "state.tsv") == record)
+        #expect(StateCodec.encode(try StateCodec.decode(bytes, path: "state.tsv")) == bytes)
+    }
 }
 
 extension Cart {
@@ -315,7 +350,7 @@ extension Cart {
 
         // A change that adds history rewrites it in the current format; undo brings back every byte.
         _ = try await u.reopenCart("Weekly")
-        #expect(try storage.load().0.schema == 3)
+        #expect(try storage.load().0.schema == 4)
         #expect(try storage.load().0.history == "history.tsv")
         #expect(try await u.listHistory().isEmpty)
         _ = try await u.finishTrip("Weekly")
@@ -324,6 +359,7 @@ extension Cart {
         _ = try await u.undoLastChange()
         _ = try await u.undoLastChange()
         #expect(directory.snapshot()["state.json"] == original["state.json"])
+        #expect(directory.snapshot()["state.tsv"] == nil)
         #expect(directory.snapshot()["history.jsonl"] == original["history.jsonl"])
         #expect(try await u.showCart("Weekly").cart == weekly)
     }

@@ -1,0 +1,121 @@
+/// The active state as a compact file (`state.tsv`, schema 4), read and written by hand like
+/// the vault and history, so that no command pays for Codable's start-up:
+///
+///     grock-state	4
+///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>
+///     T	<currency>	<set up 0/1>
+///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
+///     K	<category id>	<sort order>	<name>
+///     C	<cart id>	<status>	<budget>	<created at>	<started at>	<completed at>	<name>
+///     L	<item id>	<quantity>	<unit>	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
+///     M	<month>	<total>	<trips>
+///     U	<sequence>	<had state 0/1>	<vault file>	<summary>
+///
+/// `L` lines belong to the `C` line before them, in order. Values are kept as the records
+/// hold them; `ActiveState` checks what they mean.
+enum StateCodec {
+    static let header = "grock-state\t4"
+
+    static func encode(_ record: StateRecord) -> [UInt8] {
+        var output = Array((header + "\n").utf8)
+        output.reserveCapacity(4096 + record.carts.reduce(0) { $0 + $1.lines.count * 120 })
+        LineFormat.line(["F", record.vault ?? "", record.history ?? "", String(record.historyBytes), record.months == nil ? "0" : "1",
+                         String(record.undo.nextSequence)], to: &output)
+        LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
+        for store in record.stores {
+            LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
+        }
+        for category in record.categories {
+            LineFormat.line(["K", category.id, String(category.sortOrder), LineFormat.escape(category.name)], to: &output)
+        }
+        for cart in record.carts {
+            LineFormat.line(["C", cart.id, cart.status, cart.budget.map { String($0) } ?? "", cart.createdAt, cart.startedAt ?? "",
+                             cart.completedAt ?? "", LineFormat.escape(cart.name)], to: &output)
+            for line in cart.lines {
+                LineFormat.line(["L", line.itemId, line.quantity, line.unit, line.plannedStoreId ?? "", line.plannedPrice.map { String($0) } ?? "",
+                                 line.fulfilled ? "1" : "0", line.actualStoreId ?? "", line.actualPrice.map { String($0) } ?? "",
+                                 line.purchasedQuantity ?? "", line.impulse ? "1" : "0", line.category.map(LineFormat.escape) ?? "",
+                                 LineFormat.escape(line.name)], to: &output)
+            }
+        }
+        for month in record.months ?? [] {
+            LineFormat.line(["M", month.month, String(month.total), String(month.trips)], to: &output)
+        }
+        for entry in record.undo.entries {
+            LineFormat.line(["U", String(entry.sequence), entry.hadState ? "1" : "0", entry.vault ?? "", LineFormat.escape(entry.summary)], to: &output)
+        }
+        return output
+    }
+
+    /// Whether `bytes` look like this format rather than JSON of an older schema.
+    static func recognises(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: "grock-state\t".utf8)
+    }
+
+    /// - Throws: `StorageError.unreadable` naming `path` and the line, or `.newerVersion`.
+    static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
+        var files: (vault: String?, history: String?, historyBytes: Int, monthsKept: Bool, nextSequence: Int)?
+        var settings: SettingsRecord?
+        var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
+        var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
+        try bytes.withUnsafeBufferPointer { buffer in
+            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+                var reader = reader
+                let kind = try reader.next()
+                guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
+                func field() throws -> String { reader.string(try reader.next()) }
+                func optionalField() throws -> String? { let range = try reader.next(); return range.isEmpty ? nil : reader.string(range) }
+                func count() throws -> Int {
+                    let value = try reader.integer()
+                    guard value >= 0, value <= Int64(Int32.max) * 1024 else { throw reader.failure("\(value) is out of range") }
+                    return Int(value)
+                }
+                switch buffer[kind.lowerBound] {
+                case 0x46:  // F
+                    guard files == nil else { throw reader.failure("a second F line") }
+                    files = (try optionalField(), try optionalField(), try count(), try reader.flag(), try count())
+                case 0x54:  // T
+                    guard settings == nil else { throw reader.failure("a second T line") }
+                    settings = SettingsRecord(currency: try field(), isSetUp: try reader.flag())
+                case 0x53:  // S
+                    let id = try field(), created = try field(), removed = try reader.flag(), name = try reader.text()
+                    var aisles: [String] = []
+                    while !reader.isAtEnd { aisles.append(try field()) }
+                    stores.append(StoreRecord(id: id, name: name, createdAt: created, aisleOrder: aisles, removed: removed))
+                case 0x4B:  // K
+                    let id = try field(), order = try reader.integer()
+                    guard let sortOrder = Int(exactly: order) else { throw reader.failure("\(order) is out of range") }
+                    categories.append(CategoryRecord(id: id, name: try reader.text(), sortOrder: sortOrder))
+                case 0x43:  // C
+                    let id = try field(), status = try field(), budget = try reader.optionalInteger()
+                    let created = try field(), started = try optionalField(), completed = try optionalField()
+                    carts.append(CartRecord(id: id, name: try reader.text(), budget: budget, status: status, createdAt: created, startedAt: started,
+                                            completedAt: completed, lines: []))
+                case 0x4C:  // L
+                    guard !carts.isEmpty else { throw reader.failure("a cart line comes before any cart") }
+                    let item = try field(), quantity = try field(), unit = try field()
+                    let plannedStore = try optionalField(), plannedPrice = try reader.optionalInteger(), fulfilled = try reader.flag()
+                    let actualStore = try optionalField(), actualPrice = try reader.optionalInteger(), bought = try optionalField()
+                    let impulse = try reader.flag(), category = try reader.optionalText()
+                    carts[carts.count - 1].lines.append(CartLineRecord(
+                        itemId: item, name: try reader.text(), category: category, quantity: quantity, unit: unit, plannedStoreId: plannedStore,
+                        plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
+                        purchasedQuantity: bought, impulse: impulse))
+                case 0x4D:  // M
+                    months.append(MonthRecord(month: try field(), total: try reader.integer(), trips: try count()))
+                case 0x55:  // U
+                    let sequence = try count(), hadState = try reader.flag(), vault = try optionalField()
+                    undo.append(UndoEntryRecord(sequence: sequence, summary: try reader.text(), hadState: hadState, vault: vault))
+                default:
+                    throw reader.failure("unknown record \"\(reader.string(kind))\"")
+                }
+                guard reader.isAtEnd else { throw reader.failure("too many fields") }
+            }
+        }
+        guard let files else { throw StorageError.unreadable(path: path, reason: "the F line is missing") }
+        guard let settings else { throw StorageError.unreadable(path: path, reason: "the T line is missing") }
+        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, history: files.history,
+                           historyBytes: files.historyBytes, months: files.monthsKept ? months : nil,
+                           undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
+    }
+}
