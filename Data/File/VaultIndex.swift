@@ -13,26 +13,48 @@ extension VaultCodec {
         /// Offsets of the `I` lines in file order, which is id order; an item's lines run to
         /// the next item's.
         private let starts: [Int]
-        private let lineNumbers: [Int]
-        /// Every store the vault has a price at, and every category its items are in.
-        let stores: Set<String>
+        /// The line number of each `I` line; nil for a trusted file, whose lines are numbered
+        /// only when one turns out to be wrong.
+        private let lineNumbers: [Int]?
+        /// Every store the vault has a price at (nil when the checksum vouches for the file and
+        /// its prices were not read), and every category its items are in.
+        let stores: Set<String>?
         let categories: Set<String>
 
-        /// Reads the `I` lines; every line is checked for shape unless the header's checksum
-        /// says the file is the one Grock wrote.
+        /// Reads the `I` lines. When the header's checksum says the file is the one Grock wrote,
+        /// only those are looked at, found by searching for them; otherwise every line is
+        /// checked for shape.
         /// - Throws: `StorageError.unreadable` naming `path` and the line.
         init(_ bytes: [UInt8], path: String) throws {
             self.bytes = bytes
             self.path = path
             var starts: [Int] = [], lineNumbers: [Int] = []
             var stores = DistinctFields(), categories = DistinctFields()
+            var trusted = false
             try bytes.withUnsafeBufferPointer { buffer in
                 try CompactFile.checkHeader(buffer, header: header, path: path)
-                var lineNumber = 1
-                var start = CompactFile.firstLineEnd(buffer) + 1
-                let trusted = VaultCodec.checksumMatches(buffer, linesFrom: start)
+                let first = CompactFile.firstLineEnd(buffer) + 1
+                trusted = VaultCodec.checksumMatches(buffer, linesFrom: first)
                 starts.reserveCapacity(buffer.count / 200)
+                if trusted {
+                    // Every line is as Grock wrote it: an item starts where a line starts with "I".
+                    let base = UnsafeRawPointer(buffer.baseAddress!)
+                    var start = first
+                    while start < buffer.count {
+                        if buffer[start] == 0x49 {  // I
+                            starts.append(start)
+                            var reader = FieldReader(buffer, from: start, to: buffer.count, lineNumber: 0, path: path)
+                            try reader.skip()
+                            try reader.skip()
+                            categories.insert(try reader.next(), of: buffer)
+                        }
+                        start = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!) + 1
+                    }
+                    return
+                }
                 lineNumbers.reserveCapacity(buffer.count / 200)
+                var lineNumber = 1
+                var start = first
                 let base = buffer.baseAddress!
                 while start < buffer.count {
                     let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
@@ -47,14 +69,12 @@ extension VaultCodec {
                         let id = try reader.next()
                         guard !id.isEmpty else { throw reader.failure("an item without an id") }
                         categories.insert(try reader.next(), of: buffer)
-                        if trusted { continue }
                         _ = try reader.unit()
                         _ = try reader.text()
                     } else if kind.count == 1 && buffer[start] == 0x24 && !starts.isEmpty {  // $
                         let store = try reader.next()
                         guard !store.isEmpty else { throw reader.failure("a price without a store") }
                         stores.insert(store, of: buffer)
-                        if trusted { continue }
                         _ = try reader.unit()
                         _ = try reader.optionalInteger()
                         try reader.skip()
@@ -68,9 +88,15 @@ extension VaultCodec {
                 }
             }
             self.starts = starts
-            self.lineNumbers = lineNumbers
-            self.stores = stores.strings
+            self.lineNumbers = trusted ? nil : lineNumbers
+            self.stores = trusted ? nil : stores.strings
             self.categories = categories.strings
+        }
+
+        /// The line number of item `position`'s `I` line, counted when it was not kept.
+        private func lineNumber(at position: Int) -> Int {
+            if let lineNumbers { return lineNumbers[position] }
+            return bytes[..<starts[position]].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         }
 
         /// The item with `id`, decoded with its prices; nil when the vault has none.
@@ -78,8 +104,14 @@ extension VaultCodec {
             guard let position = position(of: id) else { return nil }
             var interner = Interner()
             return try bytes.withUnsafeBufferPointer { buffer in
-                try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumbers[position], currency: currency,
-                                path: path, interner: &interner).first
+                do {
+                    return try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumbers?[position] ?? 0,
+                                           currency: currency, path: path, interner: &interner).first
+                } catch where lineNumbers == nil {
+                    // Decode again with the right line numbers, for the message.
+                    return try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumber(at: position),
+                                           currency: currency, path: path, interner: &interner).first
+                }
             }
         }
 
@@ -93,9 +125,7 @@ extension VaultCodec {
             let keyBytes = Array(key.utf8)
             return try bytes.withUnsafeBufferPointer { buffer in
                 try starts.indices.compactMap { position in
-                    var reader = reader(at: position, buffer)
-                    for _ in 0..<4 { try reader.skip() }
-                    let field = try reader.next()
+                    guard let field = field(4, at: position, buffer) else { return try name(at: position, buffer) }  // throws, naming the line
                     let raw = UnsafeBufferPointer(rebasing: buffer[field])
                     let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
                     guard try matches ?? (Name.key(try name(at: position, buffer).name) == key) else { return nil }
@@ -133,25 +163,40 @@ extension VaultCodec {
             position + 1 < starts.count ? starts[position + 1] : bytes.count
         }
 
-        private func reader(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> FieldReader {
+        /// A reader for item `position`'s `I` line; line numbers in its messages are exact
+        /// only with `exactLine` (counting them costs a pass over the file when not kept).
+        private func reader(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>, exactLine: Bool = false) -> FieldReader {
             let end = UnsafeRawPointer(memchr(buffer.baseAddress! + starts[position], 0x0A, buffer.count - starts[position])!)
                 .assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
-            return FieldReader(buffer, from: starts[position], to: end, lineNumber: lineNumbers[position], path: path)
+            return FieldReader(buffer, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0),
+                               path: path)
         }
 
         private func idRange(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-            var reader = reader(at: position, buffer)
-            _ = try? reader.skip()
-            return (try? reader.next()) ?? 0..<0
+            field(1, at: position, buffer) ?? 0..<0
         }
 
         private func name(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) throws -> ItemName {
-            var reader = reader(at: position, buffer)
+            do { return try Index.name(reader(at: position, buffer)) } catch where lineNumbers == nil {
+                return try Index.name(reader(at: position, buffer, exactLine: true))   // again, for the line number
+            }
+        }
+
+        private static func name(_ reader: FieldReader) throws -> ItemName {
+            var reader = reader
             try reader.skip()
             let id = ItemID(reader.string(try reader.next()))
             let category = CategoryID(reader.string(try reader.next()))
             _ = try reader.unit()
             return ItemName(id: id, name: try reader.text(), categoryID: category)
+        }
+
+        /// The byte range of field `number` (0 is the record's letter) of item `position`'s `I`
+        /// line; nil when the line is shorter.
+        private func field(_ number: Int, at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            var reader = reader(at: position, buffer)
+            for _ in 0..<number { guard (try? reader.skip()) != nil else { return nil } }
+            return try? reader.next()
         }
 
         /// Where the item with `id` is: by binary search over the id-ordered `I` lines, then

@@ -56,7 +56,7 @@ final class WorkingSet: Repositories {
             for category in index.categories where state.categories[CategoryID(category)] == nil {
                 throw StorageError.unreadable(path: index.path, reason: "an item refers to missing category \(category)")
             }
-            for store in index.stores where state.stores[StoreID(store)] == nil {
+            for store in index.stores ?? [] where state.stores[StoreID(store)] == nil {
                 throw StorageError.unreadable(path: index.path, reason: "a price is at missing store \(store)")
             }
             vaultIndex = index

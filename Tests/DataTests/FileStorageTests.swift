@@ -266,6 +266,32 @@ import Testing
     }
 }
 
+@Suite struct VaultIndexTests {
+    static let lines = "I\ta1\tc1\teach\tMilk\n$\ts1\teach\t109\t2026-03-02T10:00:00+01:00\t\t\t\n"
+        + "I\ta2\tc1\tfurlong\tRope\n$\ts1\teach\t99\t2026-03-02T10:00:00+01:00\t\t\t\n"
+
+    /// With a matching checksum only the item lines are looked at; a damaged line is still
+    /// found when its item is read, and named by its line number.
+    @Test func aTrustedFileIsCheckedWhenRead() throws {
+        let index = try VaultCodec.Index(VaultCodec.file(lines: Array(Self.lines.utf8)), path: "vault")
+        #expect(index.stores == nil)
+        #expect(try index.item(ItemID("a1"), currency: .euro)?.prices.first?.regular?.price.minorUnits == 109)
+        #expect(try index.names(withKey: "milk").map(\.id) == [ItemID("a1")])
+        #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) {
+            try index.item(ItemID("a2"), currency: .euro)
+        }
+        #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) { try index.names() }
+    }
+
+    @Test func aFileWhoseChecksumDoesNotMatchIsCheckedWhole() throws {
+        var bytes = VaultCodec.file(lines: Array(Self.lines.utf8))
+        bytes[20] ^= 1  // a changed byte in the checksum
+        #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) {
+            try VaultCodec.Index(bytes, path: "vault")
+        }
+    }
+}
+
 @Suite struct MappingTests {
     @Test func everyEntityRoundTripsThroughItsRecord() throws {
         let mapper = try RecordMapper(settings: SettingsRecord(currency: "EUR", isSetUp: true))
