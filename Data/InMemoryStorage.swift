@@ -71,9 +71,12 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         let vault = current.vault
         let committed = history[..<max(current.historyBytes, headerLength)]
         return WorkingSet(state: try ActiveState(current.state), vault: { try VaultCodec.Index(vault, path: "memory") }, history: HistorySource(
-            full: { try HistoryCodec.decode(committed, currency: currency, path: "memory") },
-            spending: { try HistoryCodec.decodeSpending(committed, currency: currency, path: "memory", tripsOnly: $0, item: $1) },
-            cart: { try HistoryCodec.decodeCart($0, from: committed, currency: currency, path: "memory") }), months: current.state.months)
+            full: { try committed.withUnsafeBufferPointer { try HistoryCodec.decode($0, currency: currency, path: "memory") } },
+            spending: { tripsOnly, item in
+                try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: currency, path: "memory", tripsOnly: tripsOnly, item: item) }
+            },
+            cart: { id in try committed.withUnsafeBufferPointer { try HistoryCodec.decodeCart(id, from: $0, currency: currency, path: "memory") } }),
+            months: current.state.months)
     }
 }
 

@@ -225,50 +225,48 @@ public final class FileStorage: Storage, Sendable {
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
-                guard let (bytes, historyPath) = try committedHistory(record) else { return (SpendingData(currency: currency), []) }
+                guard let (file, historyPath) = try committedHistory(record) else { return (SpendingData(currency: currency), []) }
                 if historyPath.hasSuffix(".jsonl") {
                     let log = try loadHistory(record, currency: currency)
                     let spending = try log.spending(currency: currency)
                     return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
                 }
-                return try HistoryCodec.decodeSpending(bytes, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item)
+                return try file.withBytes { try HistoryCodec.decodeSpending($0, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item) }
             },
             cart: { [self] id in
-                guard let (bytes, historyPath) = try committedHistory(record) else { return nil }
+                guard let (file, historyPath) = try committedHistory(record) else { return nil }
                 if historyPath.hasSuffix(".jsonl") { return try loadHistory(record, currency: currency).cart(id) }
-                return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
+                return try file.withBytes { try HistoryCodec.decodeCart(id, from: $0, currency: currency, path: historyPath) }
             }), months: record.months)
     }
 
-    /// The committed bytes of the history file a state goes with, and its path.
-    private func committedHistory(_ record: StateRecord) throws -> (ArraySlice<UInt8>, String)? {
+    /// The committed bytes of the history file a state goes with, mapped into memory (valid
+    /// while the lock is held: only a change truncates the file), and its path.
+    private func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        guard let bytes = try FileSystem.read(historyPath) else {
+        guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
-        guard bytes.count >= record.historyBytes else {
-            throw StorageError.unreadable(path: historyPath, reason: "it has \(bytes.count) bytes, but \(record.historyBytes) were recorded (truncated)")
-        }
-        return (bytes[..<record.historyBytes], historyPath)
+        return (mapped, historyPath)
     }
 
     /// The committed history a state goes with, whole.
     func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
-        guard let (bytes, historyPath) = try committedHistory(record) else { return HistoryLog() }
+        guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
         if historyPath.hasSuffix(".jsonl") {
-            let events = try RecordCodec.decodeHistory(bytes, path: historyPath)
+            let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
             do { return try HistoryLog(legacy: events, currency: currency) } catch {
                 throw StorageError.unreadable(path: historyPath, reason: "\(error)")
             }
         }
-        return try HistoryCodec.decode(bytes, currency: currency, path: historyPath)
+        return try file.withBytes { try HistoryCodec.decode($0, currency: currency, path: historyPath) }
     }
 
     // MARK: - Writing
 
     /// Appends this change's history events after the committed bytes and flushes them; returns
-    /// the history file and its new length. Until `state.json` records that length, the
+    /// the history file and its new length. Until `state.tsv` records that length, the
     /// appended bytes do not count. History of schema 2 is first rewritten whole as `history.tsv`.
     private func appendHistory(_ working: WorkingSet, record: StateRecord) throws -> (String?, Int) {
         guard !working.pending.isEmpty else { return (record.history, record.historyBytes) }

@@ -129,3 +129,46 @@ struct FileIdentity: Equatable, Sendable {
         nanoseconds = Int(info.st_mtim.tv_nsec)
     }
 }
+
+/// The first bytes of a file, mapped into memory read-only: no copy, and pages come from the
+/// page cache as they are touched. The file must not shrink while mapped (Grock's history
+/// only shrinks under the exclusive lock).
+final class MappedFile {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let mapping: UnsafeMutableRawPointer?
+    private let length: Int
+
+    /// Nil when the file does not exist.
+    /// - Throws: `StorageError` when the file is shorter than `length` or cannot be mapped.
+    init?(_ path: String, length: Int) throws(StorageError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileSystem.failure(path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
+        guard Int(info.st_size) >= length else {
+            throw StorageError.unreadable(path: path, reason: "it has \(info.st_size) bytes, but \(length) were recorded (truncated)")
+        }
+        self.length = length
+        guard length > 0 else {
+            mapping = nil
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
+        mapping = mapped
+        bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    /// Calls `body` with the bytes, which are valid only inside it.
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try withExtendedLifetime(self) { try body(bytes) }
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, length) }
+    }
+}

@@ -67,7 +67,7 @@ enum HistoryCodec {
 
     /// Everything: completed carts with their lines, and the prices seen by hand.
     /// - Throws: `StorageError.unreadable` naming `path` and the line.
-    static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String) throws -> HistoryLog {
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> HistoryLog {
         var log = HistoryLog()
         var interner = Interner()  // for the prices seen by hand
         var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
@@ -77,7 +77,7 @@ enum HistoryCodec {
             open = nil
         }
         func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
-        try bytes.withUnsafeBufferPointer { buffer in
+        do {
             try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
                 var reader = reader
                 let kind = try reader.next()
@@ -105,11 +105,11 @@ enum HistoryCodec {
     }
 
     /// One completed cart, or nil when history does not hold it (any more).
-    static func decodeCart(_ id: CartID, from bytes: ArraySlice<UInt8>, currency: Currency, path: String) throws -> Cart? {
+    static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
         let target = Array(id.rawValue.utf8)
         var found: Cart?
         var collecting = false
-        try bytes.withUnsafeBufferPointer { buffer in
+        do {
             var trip: (summary: TripSummary, created: Timestamp, started: Timestamp?)?
             var lines: [CartItem] = []
             func finish() {
@@ -182,7 +182,7 @@ enum HistoryCodec {
     /// columns of numbers), and the prices seen by hand. Skips lines not bought and every field
     /// it does not need. With `tripsOnly`, bought lines and prices are skipped too; with `item`,
     /// the lines and prices of other items.
-    static func decodeSpending(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
+    static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
                                item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
         let only = item.map { Array($0.rawValue.utf8) }
         var trips: [TripSummary] = []
@@ -192,7 +192,20 @@ enum HistoryCodec {
         var lineUnit: [MeasureUnit] = [], lineQuantity: [Int64] = [], linePrice: [Int64] = [], lineCost: [Int64] = []
         var manual: [PriceObservation] = []
         var items = Interner(), names = Interner(), categories = Interner(), stores = Interner(), other = Interner()
-        try bytes.withUnsafeBufferPointer { buffer in
+        if !tripsOnly && item == nil {
+            // About one bought line per 85 bytes: grow the columns once rather than by doubling.
+            let estimate = buffer.count / 85
+            lineTrip.reserveCapacity(estimate)
+            lineItem.reserveCapacity(estimate)
+            lineName.reserveCapacity(estimate)
+            lineCategory.reserveCapacity(estimate)
+            lineStore.reserveCapacity(estimate)
+            lineUnit.reserveCapacity(estimate)
+            lineQuantity.reserveCapacity(estimate)
+            linePrice.reserveCapacity(estimate)
+            lineCost.reserveCapacity(estimate)
+        }
+        do {
             try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
                 var reader = reader
                 let kind = try reader.next()

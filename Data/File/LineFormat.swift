@@ -271,13 +271,7 @@ struct Interner {
     mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
         let start = reader.bytes.baseAddress! + range.lowerBound
         let count = range.count
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var escaped = false
-        for offset in 0..<count {
-            let byte = start[offset]
-            escaped = escaped || byte == 0x5C
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        let hash = Checksum.short(start, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
         while slots[slot] >= 0 {
@@ -289,7 +283,7 @@ struct Interner {
             slot = (slot + 1) & mask
         }
         let text: String
-        if escaped {
+        if memchr(start, 0x5C, count) != nil {
             var single = FieldReader(reader.bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
             text = try single.text()
         } else {
