@@ -60,6 +60,10 @@ enum Checksum {
         return String(repeating: "0", count: 16 - text.count) + text
     }
 
+    static func value(of bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { value(of: $0) }
+    }
+
     static func hex(of bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { hex(of: $0) }
     }

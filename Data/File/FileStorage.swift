@@ -155,7 +155,7 @@ public final class FileStorage: Storage, Sendable {
             lastWritten.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            let data = names.filter { $0.hasPrefix("history.") || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
+            let data = names.filter { $0.hasPrefix("history.") || $0.hasPrefix(SpendingCache.file) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
             for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
             try FileSystem.syncDirectory(of: statePath)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: undoDirectory)) ?? [] { unlink(undoDirectory + "/" + name) }
@@ -231,7 +231,15 @@ public final class FileStorage: Storage, Sendable {
                     let spending = try log.spending(currency: currency)
                     return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
                 }
-                return try file.withBytes { try HistoryCodec.decodeSpending($0, currency: currency, path: historyPath, tripsOnly: tripsOnly, item: item) }
+                let (data, manual) = try file.withBytes {
+                    try SpendingCache.spending($0, historyPath: historyPath, cachePath: path(SpendingCache.file), currency: currency)
+                }
+                if tripsOnly {
+                    return (SpendingData(currency: currency, trips: data.trips, lineTrip: [], lineItem: [], lineName: [], lineCategory: [], lineStore: [],
+                                         lineUnit: [], lineQuantity: [], linePrice: [], lineCost: [], itemIDs: [], names: [], categories: [], stores: []), [])
+                }
+                guard let item else { return (data, manual) }
+                return (data.lines(of: item), manual.filter { $0.item == item })
             },
             cart: { [self] id in
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }

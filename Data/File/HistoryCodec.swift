@@ -184,6 +184,24 @@ enum HistoryCodec {
     /// the lines and prices of other items.
     static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
                                item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+        try CompactFile.checkHeader(buffer, header: header, path: path)
+        let read = try decodeSpending(buffer, from: CompactFile.firstLineEnd(buffer) + 1, firstLine: 2, currency: currency, path: path,
+                                      tripsOnly: tripsOnly, item: item)
+        return (read.data, read.manual)
+    }
+
+    /// The same for the lines from `start` on, which continue a history read before: also
+    /// returns the carts that those lines complete or remove, since they replace or take away
+    /// any trip of the same cart read before.
+    static func decodeSpendingTail(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, currency: Currency,
+                                   path: String) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>) {
+        guard buffer.last == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
+        return try decodeSpending(buffer, from: start, firstLine: 0, currency: currency, path: path, tripsOnly: false, item: nil)
+    }
+
+    private static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, currency: Currency, path: String,
+                                       tripsOnly: Bool, item: ItemID?) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>) {
+        var carts: Set<CartID> = []
         let only = item.map { Array($0.rawValue.utf8) }
         var trips: [TripSummary] = []
         var removed: [Bool] = []
@@ -206,7 +224,7 @@ enum HistoryCodec {
             lineCost.reserveCapacity(estimate)
         }
         do {
-            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+            try CompactFile.forEachLine(buffer, from: start, to: buffer.count, firstLine: firstLine, path: path) { reader in
                 var reader = reader
                 let kind = try reader.next()
                 guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
@@ -237,12 +255,15 @@ enum HistoryCodec {
                     lineCost.append(try Rounding.cost(price: price, thousandths: bought.thousandths))
                 case 0x43:  // C
                     let summary = try trip(&reader, currency: currency).summary
+                    carts.insert(summary.cartID)
                     if let earlier = tripIndex[summary.cartID] { removed[earlier] = true }
                     tripIndex[summary.cartID] = trips.count
                     trips.append(summary)
                     removed.append(false)
                 case 0x52:  // R
-                    if let earlier = tripIndex.removeValue(forKey: CartID(reader.string(try reader.next()))) { removed[earlier] = true }
+                    let id = CartID(reader.string(try reader.next()))
+                    carts.insert(id)
+                    if let earlier = tripIndex.removeValue(forKey: id) { removed[earlier] = true }
                 case 0x4F:  // O
                     let observed = try observation(&reader, interner: &other, currency: currency)
                     if item == nil || observed.item == item { manual.append(observed) }
@@ -255,7 +276,7 @@ enum HistoryCodec {
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
                                 linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
                                 categories: categories.texts, stores: stores.texts.map(StoreID.init))
-        guard removed.contains(true) else { return (data, manual) }
-        return (data.filter(trips: { !removed[$0] }), manual)
+        guard removed.contains(true) else { return (data, manual, carts) }
+        return (data.filter(trips: { !removed[$0] }), manual, carts)
     }
 }

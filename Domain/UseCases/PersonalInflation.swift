@@ -42,39 +42,55 @@ public struct PersonalInflation: Sendable {
             monthNames.append(name)
             return monthNames.count - 1
         }
-        // One cell per item and month, in flat arrays: item × months + month.
+        // Months in calendar order; the base month; the basket: the items bought in it.
         let monthCount = max(monthNames.count, 1), itemCount = spending.itemIDs.count
-        var cellCost = [Int128](repeating: 0, count: itemCount * monthCount), cellQuantity = [Int128](repeating: 0, count: itemCount * monthCount)
         var used = [Bool](repeating: false, count: monthCount)
-        for line in 0..<spending.lineCount {
-            let item = Int(spending.lineItem[line])
-            guard item >= 0 else { continue }
-            let month = tripMonths[Int(spending.lineTrip[line])]
+        func quantity(_ line: Int) -> Int128 {
             let size = spending.lineUnit[line].sizeInBaseUnits
-            let micro = Int128(spending.lineQuantity[line]) * 1000 * size.numerator / size.denominator
-            guard micro > 0 else { continue }
-            used[month] = true
-            cellCost[item * monthCount + month] += Int128(spending.lineCost[line])
-            cellQuantity[item * monthCount + month] += micro
+            return Int128(spending.lineQuantity[line]) * 1000 * size.numerator / size.denominator
         }
-        // Months in calendar order, as numbers into the cells.
+        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 && quantity(line) > 0 {
+            used[tripMonths[Int(spending.lineTrip[line])]] = true
+        }
         let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
         guard let baseNumber = monthNumbers[base] else { return nil }
-        let basket = (0..<itemCount).filter { cellQuantity[$0 * monthCount + baseNumber] > 0 }
+        var inBaseMonth = [Bool](repeating: false, count: itemCount)
+        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 && tripMonths[Int(spending.lineTrip[line])] == baseNumber {
+            if quantity(line) > 0 { inBaseMonth[Int(spending.lineItem[line])] = true }
+        }
+        let basket = (0..<itemCount).filter { inBaseMonth[$0] }
         guard !basket.isEmpty else { return nil }
+        // One cell per basket item and month, in flat arrays (slot × months + month): what was
+        // paid, and how much in the item's base unit (micro units).
+        var slots = [Int](repeating: -1, count: itemCount)
+        for (slot, item) in basket.enumerated() { slots[item] = slot }
+        var cellCost = [Int64](repeating: 0, count: basket.count * monthCount), cellQuantity = [Int64](repeating: 0, count: basket.count * monthCount)
+        for line in 0..<spending.lineCount {
+            let item = Int(spending.lineItem[line])
+            guard item >= 0, slots[item] >= 0 else { continue }
+            let quantity = quantity(line)
+            guard quantity > 0 else { continue }
+            guard let micro = Int64(exactly: quantity) else { throw DomainError.amountOverflow }
+            let cell = slots[item] * monthCount + tripMonths[Int(spending.lineTrip[line])]
+            let (cost, o1) = cellCost[cell].addingReportingOverflow(spending.lineCost[line])
+            let (amount, o2) = cellQuantity[cell].addingReportingOverflow(micro)
+            guard !o1 && !o2 else { throw DomainError.amountOverflow }
+            cellCost[cell] = cost
+            cellQuantity[cell] = amount
+        }
         // The basket's cost in each month from the base on, each item at its mean price paid that
         // month, or at the last price paid before it when it was not bought that month.
-        var lastSeen = [Int](repeating: -1, count: itemCount)
+        var lastSeen = [Int](repeating: -1, count: basket.count)
         var points: [(month: String, cost: Int128)] = []
         for month in order {
-            for item in basket where cellQuantity[item * monthCount + month] > 0 { lastSeen[item] = month }
+            for slot in basket.indices where cellQuantity[slot * monthCount + month] > 0 { lastSeen[slot] = month }
             guard monthNames[month] >= base else { continue }
-            let cost = basket.reduce(Int128(0)) { total, item in
-                guard lastSeen[item] >= 0 else { return total }
-                let cell = item * monthCount + lastSeen[item]
-                return total + cellQuantity[item * monthCount + baseNumber] * cellCost[cell] * 1_000_000 / cellQuantity[cell]
+            let cost = basket.indices.reduce(Int128(0)) { total, slot in
+                guard lastSeen[slot] >= 0 else { return total }
+                let cell = slot * monthCount + lastSeen[slot]
+                return total + Int128(cellQuantity[slot * monthCount + baseNumber]) * Int128(cellCost[cell]) * 1_000_000 / Int128(cellQuantity[cell])
             }
             points.append((monthNames[month], cost))
         }

@@ -70,6 +70,68 @@ import Testing
         #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.description == "1.49 EUR")
     }
 
+    /// What `spending()` answers from the cache equals what history says, through new trips
+    /// (the cache reads only the new lines), a reopen, an undo that cuts history, and a
+    /// damaged or truncated cache.
+    @Test func theSpendingCacheAgreesWithHistory() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let u = world.useCases
+        let cachePath = storage.directory + "/" + SpendingCache.file
+        func check(_ step: String) throws {
+            let cached = try storage.read { ((), try $0.spending()) }
+            let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
+            let direct = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+            #expect(cached.1 == direct.0, "\(step)")
+            #expect(try storage.read { try $0.manualObservations(of: nil) } == direct.1, "\(step)")
+            #expect(FileManager.default.fileExists(atPath: cachePath), "\(step)")
+        }
+        try check("first read")
+        try check("second read")
+        _ = try await u.createCart(name: "Second", items: ["Bread", "Bananas"])
+        _ = try await u.startTrip("Second")
+        _ = try await u.logPurchase(cart: "Second", item: "Bread", price: "2.59")
+        _ = try await u.finishTrip("Second")
+        try check("a new trip")
+        _ = try await u.reopenCart("Done")
+        try check("reopened")
+        _ = try await u.finishTrip("Done")
+        try check("finished again")
+        _ = try await u.undoLastChange()
+        _ = try await u.undoLastChange()
+        try check("undone")
+        try Data("grock-spending-cache\t1\tgarbage\n".utf8).write(to: URL(fileURLWithPath: cachePath))
+        try check("garbage")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        try whole.prefix(whole.count - 20).write(to: URL(fileURLWithPath: cachePath))
+        try check("truncated")
+    }
+
+    /// A cache made from the start of history is used, and only the lines after it are read:
+    /// seen here through a cache that (unlike history) calls the first trip "From the cache".
+    @Test func theSpendingCacheReadsOnlyNewLines() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
+        let (data, manual) = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+        let first = try #require(data.trips.first)
+        let renamed = TripSummary(cartID: first.cartID, name: "From the cache", completedAt: first.completedAt, budget: first.budget,
+                                  planned: first.planned, actual: first.actual, fulfilled: first.fulfilled, lines: first.lines)
+        let contents = SpendingCache.Contents(historyLength: committed.count, historyChecksum: Checksum.value(of: committed),
+                                              data: SpendingData(currency: .euro, trips: [renamed], lineTrip: data.lineTrip, lineItem: data.lineItem,
+                                                                 lineName: data.lineName, lineCategory: data.lineCategory, lineStore: data.lineStore,
+                                                                 lineUnit: data.lineUnit, lineQuantity: data.lineQuantity, linePrice: data.linePrice,
+                                                                 lineCost: data.lineCost, itemIDs: data.itemIDs, names: data.names,
+                                                                 categories: data.categories, stores: data.stores),
+                                              manual: manual)
+        try Data(SpendingCache.encode(contents)).write(to: URL(fileURLWithPath: storage.directory + "/" + SpendingCache.file))
+        _ = try await world.useCases.createCart(name: "Second", items: ["Bread"])
+        _ = try await world.useCases.startTrip("Second")
+        _ = try await world.useCases.logPurchase(cart: "Second", item: "Bread")
+        _ = try await world.useCases.finishTrip("Second")
+        #expect(Set(try await world.useCases.listHistory().map(\.name)) == ["From the cache", "Second"])
+    }
+
     @Test func aChangeDoesNotReadHistory() async throws {
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }

@@ -12,13 +12,15 @@ public struct TemporaryDirectory: Sendable {
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 
     /// Every file below the directory with its bytes, to prove that nothing changed.
+    /// Every file's bytes by relative path, except `spending.cache`, which a read may write (it
+    /// is derived from history and never required).
     public func snapshot() -> [String: Foundation.Data] {
         var files: [String: Foundation.Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: path)
         while let relative = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = path + "/" + relative
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if !relative.hasSuffix("spending.cache"), FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
                 files[relative] = FileManager.default.contents(atPath: full)
             }
         }
