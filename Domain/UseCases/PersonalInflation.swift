@@ -35,30 +35,40 @@ public struct PersonalInflation: Sendable {
         // Months are numbered while adding up, and named at the end.
         var monthNumbers: [String: Int] = [:]
         var monthNames: [String] = []
+        var byMonthNumber: [Int: Int] = [:]
         let tripMonths = spending.trips.map { trip -> Int in
-            let name = trip.completedAt.day.monthText
-            if let number = monthNumbers[name] { return number }
-            monthNumbers[name] = monthNames.count
-            monthNames.append(name)
+            let day = trip.completedAt.day
+            if let number = byMonthNumber[day.monthNumber] { return number }
+            byMonthNumber[day.monthNumber] = monthNames.count
+            monthNumbers[day.monthText] = monthNames.count
+            monthNames.append(day.monthText)
             return monthNames.count - 1
         }
         // Months in calendar order; the base month; the basket: the items bought in it.
         let monthCount = max(monthNames.count, 1), itemCount = spending.itemIDs.count
         var used = [Bool](repeating: false, count: monthCount)
-        func quantity(_ line: Int) -> Int128 {
-            let size = spending.lineUnit[line].sizeInBaseUnits
-            return Int128(spending.lineQuantity[line]) * 1000 * size.numerator / size.denominator
-        }
-        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 && quantity(line) > 0 {
-            used[tripMonths[Int(spending.lineTrip[line])]] = true
+        // Each vault line's quantity in its item's base unit, in micro units (0 for none):
+        // computed once, in 64 bits where the unit's size is a whole number.
+        var micro = [Int64](repeating: 0, count: spending.lineCount)
+        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 {
+            let size = spending.lineUnit[line].sizeInBaseUnits, quantity = spending.lineQuantity[line]
+            if size.denominator == 1, let factor = Int64(exactly: size.numerator * 1000) {
+                let (value, overflow) = quantity.multipliedReportingOverflow(by: factor)
+                guard !overflow else { throw DomainError.amountOverflow }
+                micro[line] = value
+            } else {
+                guard let value = Int64(exactly: Int128(quantity) * 1000 * size.numerator / size.denominator) else { throw DomainError.amountOverflow }
+                micro[line] = value
+            }
+            if micro[line] > 0 { used[tripMonths[Int(spending.lineTrip[line])]] = true }
         }
         let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
         guard let baseNumber = monthNumbers[base] else { return nil }
         var inBaseMonth = [Bool](repeating: false, count: itemCount)
-        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 && tripMonths[Int(spending.lineTrip[line])] == baseNumber {
-            if quantity(line) > 0 { inBaseMonth[Int(spending.lineItem[line])] = true }
+        for line in 0..<spending.lineCount where micro[line] > 0 && tripMonths[Int(spending.lineTrip[line])] == baseNumber {
+            inBaseMonth[Int(spending.lineItem[line])] = true
         }
         let basket = (0..<itemCount).filter { inBaseMonth[$0] }
         guard !basket.isEmpty else { return nil }
@@ -69,13 +79,10 @@ public struct PersonalInflation: Sendable {
         var cellCost = [Int64](repeating: 0, count: basket.count * monthCount), cellQuantity = [Int64](repeating: 0, count: basket.count * monthCount)
         for line in 0..<spending.lineCount {
             let item = Int(spending.lineItem[line])
-            guard item >= 0, slots[item] >= 0 else { continue }
-            let quantity = quantity(line)
-            guard quantity > 0 else { continue }
-            guard let micro = Int64(exactly: quantity) else { throw DomainError.amountOverflow }
+            guard item >= 0, slots[item] >= 0, micro[line] > 0 else { continue }
             let cell = slots[item] * monthCount + tripMonths[Int(spending.lineTrip[line])]
             let (cost, o1) = cellCost[cell].addingReportingOverflow(spending.lineCost[line])
-            let (amount, o2) = cellQuantity[cell].addingReportingOverflow(micro)
+            let (amount, o2) = cellQuantity[cell].addingReportingOverflow(micro[line])
             guard !o1 && !o2 else { throw DomainError.amountOverflow }
             cellCost[cell] = cost
             cellQuantity[cell] = amount

@@ -83,8 +83,11 @@ public struct SpendingInsights: Sendable {
         var months = Tally(currency: currency)
         var trips: [SpendingReport.Trip] = []
         var total = Money.zero(currency)
+        var monthTexts: [Int: String] = [:]
         for (index, trip) in spending.trips.enumerated() {
-            let month = trip.completedAt.day.monthText
+            let day = trip.completedAt.day
+            let month = monthTexts[day.monthNumber] ?? day.monthText
+            monthTexts[day.monthNumber] = month
             guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
             if monthNumbers[month] == nil {
                 monthNumbers[month] = monthNames.count

@@ -128,6 +128,10 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `YYYY-MM`, the month this day is in.
     public var monthText: String { "\(year)-\(pad(month))" }
 
+    /// The month this day is in as one number that orders like `monthText` (year × 12 +
+    /// month − 1): cheaper than the text when grouping thousands of days.
+    public var monthNumber: Int { year * 12 + month - 1 }
+
     public var description: String { "\(year)-\(pad(month))-\(pad(day))" }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
