@@ -114,6 +114,7 @@ public struct SpendingInsights: Sendable {
         }
         let itemCount = spending.itemIDs.count
         var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
+        let tripTimes = spending.trips.map(\.completedAt.secondsSince1970)
         for line in 0..<spending.lineCount {
             let trip = Int(spending.lineTrip[line])
             guard tripMonth[trip] >= 0 else { continue }
@@ -122,9 +123,9 @@ public struct SpendingInsights: Sendable {
             try add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
-            let time = spending.trips[trip].completedAt
-            if first[item] < 0 || time < spending.trips[Int(spending.lineTrip[first[item]])].completedAt { first[item] = line }
-            if last[item] < 0 || time >= spending.trips[Int(spending.lineTrip[last[item]])].completedAt { last[item] = line }
+            let time = tripTimes[trip]
+            if first[item] < 0 || time < tripTimes[Int(spending.lineTrip[first[item]])] { first[item] = line }
+            if last[item] < 0 || time >= tripTimes[Int(spending.lineTrip[last[item]])] { last[item] = line }
             seen[item] += 1
         }
         var changes: [SpendingReport.PriceChange] = []
