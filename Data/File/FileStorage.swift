@@ -84,7 +84,7 @@ public final class FileStorage: Storage, Sendable {
             var vault = record.vault
             var vaultBytes: [UInt8]?
             if working.itemsChanged || stored.legacyItems?.isEmpty == false {
-                vault = try working.itemNames().isEmpty ? nil : "vault-\(sequence).tsv"
+                vault = try working.hasItems() ? "vault-\(sequence).tsv" : nil
                 if let vault {
                     let bytes = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
                         ?? VaultCodec.encode(Array(try working.loadedState().items.values))

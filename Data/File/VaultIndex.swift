@@ -21,6 +21,11 @@ extension VaultCodec {
         let stores: Set<String>?
         let categories: Set<String>
 
+        /// How many items the file holds.
+        var count: Int { starts.count }
+
+        func contains(_ id: ItemID) -> Bool { position(of: id) != nil }
+
         /// Reads the `I` lines. When the header's checksum says the file is the one Grock wrote,
         /// only those are looked at, found by searching for them; otherwise every line is
         /// checked for shape.

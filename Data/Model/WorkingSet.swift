@@ -148,6 +148,13 @@ final class WorkingSet: Repositories {
         return Array(names.values)
     }
 
+    /// Whether the vault holds any item, without reading names.
+    func hasItems() throws -> Bool {
+        if !state.items.isEmpty { return true }
+        guard !allItemsLoaded, let index = try index() else { return false }
+        return index.count > deletedItems.count { index.contains($0) }
+    }
+
     func itemNames(withKey key: String) throws -> [ItemName] {
         let loaded = state.items.values.filter { Name.key($0.name) == key }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
         guard !allItemsLoaded, let index = try index() else { return loaded }

@@ -25,6 +25,31 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct StorageContractTests {
+    /// Deleting items keeps the others, across new storages, until the vault is empty: also
+    /// when one change adds an item and deletes it again beside the last one.
+    @Test(arguments: StorageKind.allCases)
+    func deletingItemsKeepsTheRest(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        func names() async throws -> [String] {
+            try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
+        }
+        _ = try await world.useCases.deleteItem("Bananas")
+        #expect(try await names() == ["Bread", "Milk"])
+        _ = try await world.useCases.deleteItem("Bread")
+        try storage.write { repositories in
+            let item = Item(id: ItemID("temporary"), name: "Temporary", categoryID: try #require(repositories.allCategories().first).id, unit: .each)
+            try repositories.save(item)
+            try repositories.deleteItem(item.id)
+            return Change((), summary: "added and deleted an item")
+        }
+        #expect(try await names() == ["Milk"])
+        _ = try await world.useCases.deleteItem("Milk")
+        #expect(try await names().isEmpty)
+        _ = try await world.useCases.addItem(name: "Eggs", category: "Dairy")
+        #expect(try await names() == ["Eggs"])
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aJourneyIsKeptExactly(kind: StorageKind) async throws {
         let (storage, reopen) = kind.make()
