@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Async functions run on their caller's executor instead of hopping to the global pool: a
+// command's work stays on the main thread, with no thread wake-ups between the layers. It
+// changes how async functions are called, so every target, tests included, must use it.
+let settings: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 // Each layer is its own target so that the dependency rule is checked by the compiler:
 // Domain depends on nothing, DataLayer and Presentation on Domain only, App on all three.
 let package = Package(
@@ -9,21 +14,21 @@ let package = Package(
         .executable(name: "grock", targets: ["grock"]),
     ],
     targets: [
-        .target(name: "Domain", path: "Domain"),
+        .target(name: "Domain", path: "Domain", swiftSettings: settings),
         // The folder is `Data`, the module `DataLayer`: a module named `Data` would be shadowed
         // by Foundation's `Data` struct in every file that imports Foundation.
-        .target(name: "DataLayer", dependencies: ["Domain"], path: "Data"),
-        .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation"),
-        .target(name: "App", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Sources"),
-        .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock"),
+        .target(name: "DataLayer", dependencies: ["Domain"], path: "Data", swiftSettings: settings),
+        .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", swiftSettings: settings),
 
-        .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport"),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport", swiftSettings: settings),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),
         .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"], path: "Tests/DataTests",
-                    resources: [.copy("Fixtures")]),
+                    resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "DataLayer", "Domain", "TestSupport"],
-                    path: "Tests/PresentationTests"),
-        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], path: "Tests/AppTests"),
+                    path: "Tests/PresentationTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )
