@@ -1,7 +1,9 @@
 import DataLayer
 import Domain
-import FoundationEssentials
 import Presentation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The composition root: picks the storage, the clock and the identifier source, and builds
 /// use cases and view models over them. Nothing else in Grock constructs these.
@@ -48,15 +50,16 @@ public struct AppContainer: Sendable {
 public struct SystemClock: Clock {
     private let fixed: Timestamp?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.current) {
         fixed = environment["GROCK_NOW"].flatMap(Timestamp.init(rfc3339:))
     }
 
     public func now() -> Timestamp {
         if let fixed { return fixed }
-        let now = Date()
-        return Timestamp(secondsSince1970: Int64(now.timeIntervalSince1970.rounded(.down)),
-                         utcOffsetSeconds: Int32(TimeZone.current.secondsFromGMT(for: now)))
+        var seconds = time(nil)
+        var local = tm()
+        localtime_r(&seconds, &local)
+        return Timestamp(secondsSince1970: Int64(seconds), utcOffsetSeconds: Int32(local.tm_gmtoff))
     }
 }
 

@@ -48,13 +48,13 @@ public final class FileStorage: Storage, Sendable {
     func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
     /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
     func existingUndoPath(_ sequence: Int) -> String {
-        FileManager.default.fileExists(atPath: undoPath(sequence)) ? undoPath(sequence) : legacyUndoPath(sequence)
+        FileSystem.exists(undoPath(sequence)) ? undoPath(sequence) : legacyUndoPath(sequence)
     }
     /// The state file to read: `state.tsv`, else the `state.json` of an older schema.
     var currentStatePath: String {
-        FileManager.default.fileExists(atPath: statePath) || !FileManager.default.fileExists(atPath: legacyStatePath) ? statePath : legacyStatePath
+        FileSystem.exists(statePath) || !FileSystem.exists(legacyStatePath) ? statePath : legacyStatePath
     }
-    private var hasState: Bool { FileManager.default.fileExists(atPath: statePath) || FileManager.default.fileExists(atPath: legacyStatePath) }
+    private var hasState: Bool { FileSystem.exists(statePath) || FileSystem.exists(legacyStatePath) }
     func path(_ file: String) -> String { directory + "/" + file }
     /// The history file of the current schema.
     static let historyFile = "history.tsv"
@@ -63,7 +63,7 @@ public final class FileStorage: Storage, Sendable {
     // MARK: - Storage
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
-        guard FileManager.default.fileExists(atPath: directory) else {
+        guard FileSystem.exists(directory) else {
             return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
         }
         return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
@@ -130,7 +130,7 @@ public final class FileStorage: Storage, Sendable {
                 }
                 let restored = try RecordCodec.decodeState(bytes, path: snapshot)
                 _ = try activeState(restored.record, path: snapshot)
-                if let vault = restored.record.vault, !FileManager.default.fileExists(atPath: path(vault)) {
+                if let vault = restored.record.vault, !FileSystem.exists(path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
                 if snapshot.hasSuffix(".tsv") {
@@ -150,15 +150,15 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func eraseEverything() throws {
-        guard FileManager.default.fileExists(atPath: directory) else { return }
+        guard FileSystem.exists(directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             lastWritten.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let names = FileSystem.names(in: directory)
             let data = names.filter { $0.hasPrefix("history.") || $0.hasPrefix(SpendingCache.file) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
             for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
             try FileSystem.syncDirectory(of: statePath)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: undoDirectory)) ?? [] { unlink(undoDirectory + "/" + name) }
+            for name in FileSystem.names(in: undoDirectory) { unlink(undoDirectory + "/" + name) }
         }
     }
 
@@ -339,7 +339,7 @@ public final class FileStorage: Storage, Sendable {
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more.
     private func removeUnusedVaults(keeping used: Set<String?>) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in FileSystem.names(in: directory)
         where name.hasPrefix("vault-") && name.hasSuffix(".tsv") && !used.contains(name) {
             unlink(path(name))
         }

@@ -93,6 +93,26 @@ enum FileSystem {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
     }
 
+    /// Whether something exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The directory part of a path: `a/b` for `a/b/c`, `/` for `/c`, empty for `c`.
     static func parent(of path: String) -> String {
         var trimmed = Substring(path)

@@ -91,7 +91,7 @@ extension Commands {
     @MainActor
     static func importFile(_ run: Invocation) async throws {
         let path = run.argument(0)
-        let format = run.parsed.value("format")?.lowercased() ?? URL(fileURLWithPath: path).pathExtension.lowercased()
+        let format = run.parsed.value("format")?.lowercased() ?? String(path.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last ?? "").lowercased()
         guard format == "json" || format == "csv" else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }

@@ -10,7 +10,7 @@ public enum GrockCLI {
     /// Runs `grock` with `arguments` (without the program name).
     /// - Returns: the exit code.
     @MainActor
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
         var noColor = arguments.contains("--no-color")
         do {
             let parsed = try Arguments(arguments)
