@@ -15,20 +15,28 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var filled = 0
+        // Read into uninitialised capacity (no zeroing first); one more byte than the size says,
+        // so that a file that grew meanwhile is noticed and read to its end.
+        var bytes: [UInt8] = []
+        var capacity = max(Int(info.st_size), 0) + 1
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2))) }
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
+            var failed = false
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let read = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if read < 0 && errno == EINTR { continue }
+                    if read < 0 { failed = true }
+                    if read <= 0 { break }
+                    count += read
+                }
             }
-            if count == 0 { break }
-            filled += count
+            if failed { throw failure(path) }
+            if bytes.count < capacity { return bytes }
+            // The file is longer than it was: read it again from the start, with room to spare.
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
+            capacity *= 2
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:

@@ -45,15 +45,18 @@ extension VaultCodec {
                     // Every line is as Grock wrote it: an item starts where a line starts with "I".
                     let base = UnsafeRawPointer(buffer.baseAddress!)
                     var start = first
+                    func tab(after index: Int) -> Int {
+                        memchr(base + index, 0x09, buffer.count - index).map { base.distance(to: $0) } ?? buffer.count
+                    }
                     while start < buffer.count {
-                        if buffer[start] == 0x49 {  // I
+                        let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
+                        if buffer[start] == 0x49 {  // I <id> <category> …
                             starts.append(start)
-                            var reader = FieldReader(buffer, from: start, to: buffer.count, lineNumber: 0, path: path)
-                            try reader.skip()
-                            try reader.skip()
-                            categories.insert(try reader.next(), of: buffer)
+                            let category = tab(after: start + 2) + 1
+                            guard category < end else { throw StorageError.unreadable(path: path, reason: "an item line without a category") }
+                            categories.insert(category..<min(tab(after: category), end), of: buffer)
                         }
-                        start = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!) + 1
+                        start = end + 1
                     }
                     return
                 }
@@ -140,27 +143,33 @@ extension VaultCodec {
         }
 
         /// The vault with `changed` items written anew, `deleted` ones left out and every other
-        /// item copied as it is, in id order.
+        /// item copied as it is, in id order: the unchanged runs between edits are copied whole.
         func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>) -> [UInt8] {
+            // Edits by position: a changed item is written where its id sorts, and any item of
+            // the same id (changed or deleted) is left out.
+            var inserts = changed.values.filter { !deleted.contains($0.id) }.map { (position: lowerBound(of: $0.id), item: $0) }
+            inserts.sort { ($0.position, $0.item.id) < ($1.position, $1.item.id) }
+            let skipped = Set(Set(changed.keys).union(deleted).compactMap(position(of:)))
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + changed.count * 160)
-            var pending = changed.values.filter { !deleted.contains($0.id) }.sorted { $0.id < $1.id }[...]
             bytes.withUnsafeBufferPointer { buffer in
-                for position in starts.indices {
-                    let id = ItemID(String(decoding: UnsafeBufferPointer(rebasing: buffer[idRange(at: position, buffer)]), as: UTF8.self))
-                    while let next = pending.first, next.id < id {
-                        encodeLines([next], to: &output)
-                        pending.removeFirst()
-                    }
-                    if let next = pending.first, next.id == id {
-                        encodeLines([next], to: &output)
-                        pending.removeFirst()
-                        continue
-                    }
-                    if !deleted.contains(id) { output += buffer[starts[position]..<end(of: position)] }
+                var copied = 0  // items before this position are written
+                func copy(upTo position: Int) {
+                    guard position > copied else { return }
+                    output += buffer[starts[copied]..<(position < starts.count ? starts[position] : bytes.count)]
+                    copied = position
                 }
+                var next = 0
+                for position in (skipped.union(inserts.map(\.position))).sorted() {
+                    copy(upTo: position)
+                    while next < inserts.count && inserts[next].position == position {
+                        encodeLines([inserts[next].item], to: &output)
+                        next += 1
+                    }
+                    if skipped.contains(position) { copied = position + 1 }
+                }
+                copy(upTo: starts.count)
             }
-            for item in pending { encodeLines([item], to: &output) }
             return file(lines: output)
         }
 
@@ -207,22 +216,31 @@ extension VaultCodec {
         /// Where the item with `id` is: by binary search over the id-ordered `I` lines, then
         /// (for a file not in order) by looking at each.
         private func position(of id: ItemID) -> Int? {
-            let target = Array(id.rawValue.utf8)
-            return bytes.withUnsafeBufferPointer { buffer -> Int? in
-                func compare(_ position: Int) -> Int32 {
+            let found = lowerBound(of: id)
+            if found < starts.count && compare(found, with: id) == 0 { return found }
+            return starts.indices.first { compare($0, with: id) == 0 }
+        }
+
+        /// The first position whose id does not sort before `id` (ids compare as bytes, which
+        /// is their order for the ASCII ids Grock makes).
+        private func lowerBound(of id: ItemID) -> Int {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if compare(middle, with: id) < 0 { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        private func compare(_ position: Int, with id: ItemID) -> Int32 {
+            var target = id.rawValue
+            return target.withUTF8 { target in
+                bytes.withUnsafeBufferPointer { buffer in
                     let range = idRange(at: position, buffer)
                     let common = min(range.count, target.count)
-                    let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + range.lowerBound, target, common)
-                    return order != 0 ? order : Int32(range.count - target.count).signum()
+                    let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + range.lowerBound, target.baseAddress!, common)
+                    return order != 0 ? order : Int32((range.count - target.count).signum())
                 }
-                var low = 0, high = starts.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    let order = compare(middle)
-                    if order == 0 { return middle }
-                    if order < 0 { low = middle + 1 } else { high = middle }
-                }
-                return starts.indices.first { compare($0) == 0 }
             }
         }
     }

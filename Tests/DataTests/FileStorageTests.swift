@@ -345,6 +345,19 @@ import Testing
         #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) { try index.names() }
     }
 
+    /// A rewrite copies the unchanged items and writes changed, new and deleted ones where
+    /// they belong: the same bytes as encoding the resulting vault whole.
+    @Test func aRewriteEqualsEncodingTheResult() throws {
+        func item(_ id: String, _ name: String) -> Item { Item(id: ItemID(id), name: name, categoryID: CategoryID("c1"), unit: .each) }
+        let original = [item("a1", "One"), item("a3", "Three"), item("a5", "Five"), item("a7", "Seven")]
+        let index = try VaultCodec.Index(VaultCodec.encode(original), path: "vault")
+        let changed = [item("a0", "Zero"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine"), item("a5", "Five")]
+        let rewritten = index.rewritten(changed: Dictionary(uniqueKeysWithValues: changed.map { ($0.id, $0) }), deleted: [ItemID("a5"), ItemID("a7")])
+        let expected = [item("a0", "Zero"), item("a1", "One"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine")]
+        #expect(rewritten == VaultCodec.encode(expected))
+        #expect(index.rewritten(changed: [:], deleted: []) == VaultCodec.encode(original))
+    }
+
     @Test func aFileWhoseChecksumDoesNotMatchIsCheckedWhole() throws {
         var bytes = VaultCodec.file(lines: Array(Self.lines.utf8))
         bytes[20] ^= 1  // a changed byte in the checksum
