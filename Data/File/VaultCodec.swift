@@ -18,19 +18,35 @@ enum VaultCodec {
     static let header = "grock-vault\t2"
 
     static func encode(_ items: [Item]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(items.count * 160)
+        var output = fileStart(capacity: items.count * 160)
         encodeLines(items, to: &output)
-        return file(lines: output)
+        finish(&output)
+        return output
     }
 
     /// The file for `lines`: the header line with their checksum, then the lines.
     static func file(lines: [UInt8]) -> [UInt8] {
-        var output = Array((header + "\t" + Checksum.hex(of: lines) + "\n").utf8)
-        output.reserveCapacity(output.count + lines.count)
+        var output = fileStart(capacity: lines.count)
         output += lines
+        finish(&output)
         return output
     }
+
+    /// The header line with room for the checksum, which `finish` fills in once the lines
+    /// follow it: the lines are written once, in place.
+    static func fileStart(capacity: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(headerLength + capacity)
+        output += (header + "\t" + String(repeating: "0", count: 16) + "\n").utf8
+        return output
+    }
+
+    static func finish(_ file: inout [UInt8]) {
+        let checksum = file.withUnsafeBufferPointer { Checksum.hex(of: UnsafeBufferPointer(rebasing: $0[headerLength...])) }
+        file.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
+    }
+
+    private static let headerLength = header.utf8.count + 18
 
     static func encodeLines(_ items: [Item], to output: inout [UInt8]) {
         for item in items.sorted(by: { $0.id < $1.id }) {

@@ -150,8 +150,7 @@ extension VaultCodec {
             var inserts = changed.values.filter { !deleted.contains($0.id) }.map { (position: lowerBound(of: $0.id), item: $0) }
             inserts.sort { ($0.position, $0.item.id) < ($1.position, $1.item.id) }
             let skipped = Set(Set(changed.keys).union(deleted).compactMap(position(of:)))
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + changed.count * 160)
+            var output = fileStart(capacity: bytes.count + changed.count * 160)
             bytes.withUnsafeBufferPointer { buffer in
                 var copied = 0  // items before this position are written
                 func copy(upTo position: Int) {
@@ -170,7 +169,8 @@ extension VaultCodec {
                 }
                 copy(upTo: starts.count)
             }
-            return file(lines: output)
+            finish(&output)
+            return output
         }
 
         private func end(of position: Int) -> Int {
