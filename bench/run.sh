@@ -19,8 +19,8 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-echo "== building (release, static Swift stdlib)"
-swift build -c release --static-swift-stdlib 2>&1 | tail -1
+echo "== building (release, fully static: the shipped build, see README.md)"
+swift build -c release --static-swift-stdlib -Xswiftc -static-executable 2>&1 | tail -1
 grock=$root/.build/release/grock
 mkdir -p "$work/results"
 rm -f "$work"/results/*.json "$work"/results/*.rss
@@ -29,6 +29,7 @@ echo "== hello worlds"
 printf 'import Foundation\nprint("hello, \\(ProcessInfo.processInfo.processIdentifier)")\n' > "$work/hello.swift"
 swiftc -O "$work/hello.swift" -o "$work/hello-dynamic" 2>/dev/null
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello-static" 2>/dev/null
+swiftc -O -static-executable "$work/hello.swift" -o "$work/hello-full-static" 2>/dev/null
 
 echo "== generating data"
 python3 "$root/bench/generate.py" "$work" "${sizes[@]}"
@@ -53,6 +54,7 @@ time_it() {  # name, size, [--prepare COMMAND] command
 
 time_it hello-dynamic 0 "$work/hello-dynamic"
 time_it hello-static 0 "$work/hello-static"
+time_it hello-full-static 0 "$work/hello-full-static"
 
 for size in "${sizes[@]}"; do
   data=$work/grock-$size
