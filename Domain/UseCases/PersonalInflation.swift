@@ -72,15 +72,16 @@ public struct PersonalInflation: Sendable {
         }
         let basket = (0..<itemCount).filter { inBaseMonth[$0] }
         guard !basket.isEmpty else { return nil }
-        // One cell per basket item and month, in flat arrays (slot × months + month): what was
-        // paid, and how much in the item's base unit (micro units).
+        // One cell per month and basket item, in flat arrays (month × basket + slot, so that a
+        // month's cells are together): what was paid, and how much in the item's base unit
+        // (micro units).
         var slots = [Int](repeating: -1, count: itemCount)
         for (slot, item) in basket.enumerated() { slots[item] = slot }
         var cellCost = [Int64](repeating: 0, count: basket.count * monthCount), cellQuantity = [Int64](repeating: 0, count: basket.count * monthCount)
         for line in 0..<spending.lineCount {
             let item = Int(spending.lineItem[line])
             guard item >= 0, slots[item] >= 0, micro[line] > 0 else { continue }
-            let cell = slots[item] * monthCount + tripMonths[Int(spending.lineTrip[line])]
+            let cell = tripMonths[Int(spending.lineTrip[line])] * basket.count + slots[item]
             let (cost, o1) = cellCost[cell].addingReportingOverflow(spending.lineCost[line])
             let (amount, o2) = cellQuantity[cell].addingReportingOverflow(micro[line])
             guard !o1 && !o2 else { throw DomainError.amountOverflow }
@@ -92,12 +93,12 @@ public struct PersonalInflation: Sendable {
         var lastSeen = [Int](repeating: -1, count: basket.count)
         var points: [(month: String, cost: Int128)] = []
         for month in order {
-            for slot in basket.indices where cellQuantity[slot * monthCount + month] > 0 { lastSeen[slot] = month }
+            for slot in basket.indices where cellQuantity[month * basket.count + slot] > 0 { lastSeen[slot] = month }
             guard monthNames[month] >= base else { continue }
             let cost = basket.indices.reduce(Int128(0)) { total, slot in
                 guard lastSeen[slot] >= 0 else { return total }
-                let cell = slot * monthCount + lastSeen[slot]
-                return total + Int128(cellQuantity[slot * monthCount + baseNumber]) * Int128(cellCost[cell]) * 1_000_000 / Int128(cellQuantity[cell])
+                let cell = lastSeen[slot] * basket.count + slot
+                return total + Int128(cellQuantity[baseNumber * basket.count + slot]) * Int128(cellCost[cell]) * 1_000_000 / Int128(cellQuantity[cell])
             }
             points.append((monthNames[month], cost))
         }

@@ -103,15 +103,8 @@ public struct SpendingInsights: Sendable {
         // Slot 0 of the store and category sums is "none".
         var storeSums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.stores.count + 1)
         var categorySums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.categories.count + 1)
-        func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {
-            let (total, overflow) = sums[slot].total.addingReportingOverflow(cost)
-            guard !overflow else { throw DomainError.amountOverflow }
-            sums[slot].total = total
-            if sums[slot].lastTrip != trip {
-                sums[slot].trips += 1
-                sums[slot].lastTrip = trip
-            }
-        }
+        // Added up by a static function, not a closure over the arrays, which would check
+        // exclusive access on each of 200,000 calls.
         let itemCount = spending.itemIDs.count
         var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
         let tripTimes = spending.trips.map(\.completedAt.secondsSince1970)
@@ -119,8 +112,8 @@ public struct SpendingInsights: Sendable {
             let trip = Int(spending.lineTrip[line])
             guard tripMonth[trip] >= 0 else { continue }
             let cost = spending.lineCost[line]
-            try add(&storeSums, Int(spending.lineStore[line]) + 1, cost, trip)
-            try add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)
+            try SpendingInsights.add(&storeSums, Int(spending.lineStore[line]) + 1, cost, trip)
+            try SpendingInsights.add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
             let time = tripTimes[trip]
@@ -150,6 +143,16 @@ public struct SpendingInsights: Sendable {
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
                               trips: trips.sorted { $0.day < $1.day }, total: total, priceChanges: changes)
+    }
+
+    private static func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {
+        let (total, overflow) = sums[slot].total.addingReportingOverflow(cost)
+        guard !overflow else { throw DomainError.amountOverflow }
+        sums[slot].total = total
+        if sums[slot].lastTrip != trip {
+            sums[slot].trips += 1
+            sums[slot].lastTrip = trip
+        }
     }
 
     /// Totals per label. Lines arrive trip by trip, so counting the trips of a label only needs
