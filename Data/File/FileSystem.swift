@@ -186,7 +186,8 @@ final class MappedFile {
             bytes = UnsafeBufferPointer(start: nil, count: 0)
             return
         }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
+        // Every use reads the whole file: have the kernel map it in one go rather than page by page.
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
         mapping = mapped
         bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: length)
     }

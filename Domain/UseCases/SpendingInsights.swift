@@ -108,6 +108,7 @@ public struct SpendingInsights: Sendable {
         let itemCount = spending.itemIDs.count
         var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
         let tripTimes = spending.trips.map(\.completedAt.secondsSince1970)
+        var firstTime = [Int64](repeating: .max, count: itemCount), lastTime = [Int64](repeating: .min, count: itemCount)
         for line in 0..<spending.lineCount {
             let trip = Int(spending.lineTrip[line])
             guard tripMonth[trip] >= 0 else { continue }
@@ -117,8 +118,14 @@ public struct SpendingInsights: Sendable {
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
             let time = tripTimes[trip]
-            if first[item] < 0 || time < tripTimes[Int(spending.lineTrip[first[item]])] { first[item] = line }
-            if last[item] < 0 || time >= tripTimes[Int(spending.lineTrip[last[item]])] { last[item] = line }
+            if first[item] < 0 || time < firstTime[item] {
+                first[item] = line
+                firstTime[item] = time
+            }
+            if last[item] < 0 || time >= lastTime[item] {
+                last[item] = line
+                lastTime[item] = time
+            }
             seen[item] += 1
         }
         var changes: [SpendingReport.PriceChange] = []
