@@ -76,6 +76,10 @@ ledger, ledger_rss = load("ledger-M-reg", large)
 hledger, hledger_rss = load("hledger-bal-M", large)
 lines += [f"| `ledger -M reg` on the exported journal of {large:,} purchases | {ms(ledger)} | {mib(ledger_rss)} |",
           f"| `hledger bal -M` on the same journal | {ms(hledger)} | {mib(hledger_rss)} |"]
+for count in [100, 10000]:
+    task, task_rss = load("task-add", count)
+    if task:
+        lines.append(f"| taskwarrior `task add` with {count:,} pending tasks (a mutation elsewhere) | {ms(task)} | {mib(task_rss)} |")
 lines += ["", "## Targets", "", "| target | measured | verdict |", "|---|---|---|"]
 
 
@@ -105,7 +109,7 @@ if imported:
     lines.append(f"| import of {large:,} CSV rows: <= 3 s | {imported / 1000:.2f} s | {verdict(imported <= 3000)} |")
 lines += ["", "## Rerun", "", "```sh", "bench/run.sh                 # all sizes; about ten minutes", "bench/run.sh 1000 10000       # smaller sizes only",
           "BENCH_RUNS=20 bench/run.sh    # more runs per command", "```", "",
-          "It installs hyperfine, ledger, hledger and GNU time from Debian's packages when missing, and keeps its data in "
+          "It installs hyperfine, ledger, hledger, taskwarrior and GNU time from Debian's packages when missing, and keeps its data in "
           "`bench/.data/` (ignored by git)."]
 notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
 if os.path.exists(notes):

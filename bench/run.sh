@@ -2,7 +2,8 @@
 # Grock's benchmark suite: builds the release binary, imports generated purchase histories of
 # 1,000 / 10,000 / 100,000 lines into fresh data directories, times whole grock processes with
 # hyperfine (median of >= 10 runs after warm-ups), measures peak RSS with /usr/bin/time, runs
-# ledger and hledger on the same 100,000 purchases, and writes docs/PERFORMANCE.md.
+# ledger and hledger on the same 100,000 purchases and taskwarrior's `task add` with 100 and
+# 10,000 tasks, and writes docs/PERFORMANCE.md.
 # Not part of swift test or CI. Usage: bench/run.sh [SIZE ...]   (default: 1000 10000 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ runs=${BENCH_RUNS:-15}
 
 need=()
 for tool in hyperfine ledger hledger; do command -v "$tool" >/dev/null || need+=("$tool"); done
+command -v task >/dev/null || need+=(taskwarrior)
 [ -x /usr/bin/time ] || need+=(time)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
@@ -55,6 +57,22 @@ time_it() {  # name, size, [--prepare COMMAND] command
 time_it hello-dynamic 0 "$work/hello-dynamic"
 time_it hello-static 0 "$work/hello-static"
 time_it hello-full-static 0 "$work/hello-full-static"
+
+echo "== taskwarrior: task add with 100 and 10,000 pending tasks"
+touch "$work/taskrc"
+export TASKRC="$work/taskrc"
+for count in 100 10000; do
+  export TASKDATA="$work/task-$count"
+  rm -rf "$TASKDATA" && mkdir -p "$TASKDATA"
+  python3 -c "
+import json, uuid
+for i in range($count):
+    print(json.dumps({'uuid': str(uuid.UUID(int=i + 1)), 'description': 'Buy item %05d' % i, 'status': 'pending',
+                      'entry': '20260101T000000Z', 'project': 'groceries'}))" > "$work/tasks.json"
+  task rc.confirmation=off rc.verbose=nothing import "$work/tasks.json" >/dev/null
+  time_it task-add "$count" "task rc.confirmation=off rc.verbose=nothing add Buy milk"
+done
+unset TASKDATA TASKRC
 
 for size in "${sizes[@]}"; do
   data=$work/grock-$size
