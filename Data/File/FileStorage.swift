@@ -133,9 +133,21 @@ public final class FileStorage: Storage, Sendable {
                 if let vault = restored.record.vault, !FileSystem.exists(path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
-                if snapshot.hasSuffix(".tsv") {
+                // The restored state was written when its oldest undo entries still had their
+                // snapshots; later changes may have dropped them. Those changes, and any before
+                // them, can no longer be undone, so the restored list forgets them too.
+                let lastGone = restored.record.undo.entries.lastIndex {
+                    $0.hadState && !FileSystem.exists(undoPath($0.sequence)) && !FileSystem.exists(legacyUndoPath($0.sequence))
+                }
+                let gone = lastGone.map { $0 + 1 } ?? 0
+                if snapshot.hasSuffix(".tsv") && gone == 0 {
                     guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
                     try FileSystem.syncDirectory(of: statePath)
+                } else if snapshot.hasSuffix(".tsv") {
+                    var pruned = restored.record
+                    pruned.undo.entries.removeFirst(gone)
+                    try FileSystem.writeAtomically(StateCodec.encode(pruned), to: statePath)
+                    unlink(snapshot)
                 } else {
                     try restoreLegacyState(from: snapshot)
                 }

@@ -301,6 +301,22 @@ import Testing
         #expect(try storage.load().0.undo.entries.count == 50)
     }
 
+    /// After more than fifty changes, an undo restores a state whose oldest entries' snapshots
+    /// are gone: it forgets them, and every change it still lists can be undone.
+    @Test func undoingPastFiftyChangesForgetsWhatCannotBeUndone() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        for index in 1...60 { _ = try await world.useCases.addCategory(name: "C\(index)") }
+        #expect(try await world.useCases.undoLastChange() == "added category C60")
+        #expect(try storage.load().0.undo.entries.count == 49)
+        let problems = storage.diagnose().filter(\.isProblem)
+        #expect(problems.isEmpty)
+        for index in stride(from: 59, through: 11, by: -1) {
+            #expect(try await world.useCases.undoLastChange() == "added category C\(index)")
+        }
+        await #expect(throws: DomainError.nothingToUndo) { try await world.useCases.undoLastChange() }
+    }
+
     @Test func resetRemovesEverything() async throws {
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
