@@ -31,7 +31,10 @@ public final class FileStorage: Storage, Sendable {
     private struct LastWritten {
         let identity: FileIdentity
         let record: StateRecord
+        /// The vault the state names: its index when the change had one, else the bytes just
+        /// written (indexed only if the next read needs an item).
         let vault: VaultCodec.Index?
+        let vaultBytes: [UInt8]?
     }
 
     public init(directory: String, lockTimeout: Duration = .seconds(10)) {
@@ -106,8 +109,8 @@ public final class FileStorage: Storage, Sendable {
             // The state of an older schema is now the undo snapshot; its name goes.
             unlink(legacyStatePath)
             if let identity = FileIdentity(of: statePath) {
-                let index = vault == record.vault ? working.vaultIndex : vaultBytes.flatMap { try? VaultCodec.Index($0, path: path(vault!)) }
-                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index) }
+                let index = vault == record.vault ? working.vaultIndex : nil
+                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index, vaultBytes: index == nil ? vaultBytes : nil) }
             }
             // Best effort from here: a leftover file is never read.
             for entry in dropped { unlink(undoPath(entry.sequence)) }
@@ -227,6 +230,8 @@ public final class FileStorage: Storage, Sendable {
             let written = lastWritten.withLock { $0 }
             if let written, written.record == record, let index = written.vault, index.path == vaultPath {
                 vault = { index }
+            } else if let written, written.record == record, let bytes = written.vaultBytes {
+                vault = { try VaultCodec.Index(bytes, path: vaultPath) }
             } else { vault = {
                 guard let bytes = try FileSystem.read(vaultPath) else {
                     throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")

@@ -118,6 +118,18 @@ import Testing
         #expect(try await restored.listHistory().first?.lines == 3)
     }
 
+    /// Ids go into the compact files as they are: one with a tab, a line break or nothing in it
+    /// would break them, so such a backup is refused.
+    @Test(arguments: ["a\\tb", "a\\nb", "", "x y"])
+    func aBackupWithAnIdGrockDoesNotWriteIsRefused(id: String) async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let text = String(decoding: BackupCodec.encode(try await world.useCases.createBackup()), as: UTF8.self)
+        let storeID = try #require(try await world.useCases.listStores().first?.id.rawValue)
+        let damaged = text.replacingOccurrences(of: "\"\(storeID)\"", with: "\"\(id)\"")
+        #expect(damaged != text)
+        #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array(damaged.utf8)) }
+    }
+
     @Test func notABackupIsRefused() {
         #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"other\"}".utf8)) }
         #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("not json".utf8)) }
