@@ -31,20 +31,20 @@ extension FileStorage {
             try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
                 let stored: RecordCodec.StoredState
                 let state: ActiveState
+                var subject = statePath
                 do {
-                    guard let bytes = try FileSystem.read(currentStatePath) else {
-                        return ok(statePath, "does not exist yet; it is created by the first change")
-                    }
-                    stored = try RecordCodec.decodeState(bytes, path: currentStatePath)
+                    stored = try loadState()
+                    guard let path = stored.path else { return ok(statePath, "does not exist yet; it is created by the first change") }
+                    subject = path
                     let items = try items(of: stored)
                     state = try ActiveState(stored.record, items: items)
-                    ok(currentStatePath, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+                    ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                         + "\(state.categories.count) categories, \(state.carts.count) active carts")
-                    if let vault = stored.record.vault { ok(path(vault), "\(items.count) items") }
+                    if let vault = stored.record.vault { ok(self.path(vault), "\(items.count) items") }
                 } catch let error as StorageError {
-                    return problem(subject(of: error) ?? currentStatePath, reasonText(error))
+                    return problem(self.subject(of: error) ?? subject, reasonText(error))
                 } catch {
-                    return problem(currentStatePath, "\(error)")
+                    return problem(subject, "\(error)")
                 }
                 let record = stored.record
                 if let file = record.history {

@@ -53,11 +53,6 @@ public final class FileStorage: Storage, Sendable {
     func existingUndoPath(_ sequence: Int) -> String {
         FileSystem.exists(undoPath(sequence)) ? undoPath(sequence) : legacyUndoPath(sequence)
     }
-    /// The state file to read: `state.tsv`, else the `state.json` of an older schema.
-    var currentStatePath: String {
-        FileSystem.exists(statePath) || !FileSystem.exists(legacyStatePath) ? statePath : legacyStatePath
-    }
-    private var hasState: Bool { FileSystem.exists(statePath) || FileSystem.exists(legacyStatePath) }
     func path(_ file: String) -> String { directory + "/" + file }
     /// The history file of the current schema.
     static let historyFile = "history.tsv"
@@ -77,8 +72,8 @@ public final class FileStorage: Storage, Sendable {
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            let hadState = hasState
             let stored = try loadState()
+            let hadState = stored.path != nil
             let record = stored.record
             let working = try workingSet(stored)
             let change = try body(working)
@@ -97,7 +92,7 @@ public final class FileStorage: Storage, Sendable {
             }
             let (history, historyBytes) = try appendHistory(working, record: record)
             var undo = record.undo
-            if hadState { try keepForUndo(sequence) }
+            if let current = stored.path { try keepForUndo(current, as: sequence) }
             undo.nextSequence += 1
             undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: hadState, vault: record.vault))
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
@@ -113,17 +108,22 @@ public final class FileStorage: Storage, Sendable {
                 lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index, vaultBytes: index == nil ? vaultBytes : nil) }
             }
             // Best effort from here: a leftover file is never read.
-            for entry in dropped { unlink(undoPath(entry.sequence)) }
+            for entry in dropped {
+                unlink(undoPath(entry.sequence))
+                unlink(legacyUndoPath(entry.sequence))
+            }
             if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: Set([vault] + undo.entries.map(\.vault))) }
             return change.value
         }
     }
 
     public func undoLastChange() throws -> String {
-        guard hasState else { throw DomainError.nothingToUndo }
+        guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            let record = try loadState().record
-            _ = try activeState(record, path: currentStatePath)   // a damaged state is reported, not replaced
+            let stored = try loadState()
+            guard let current = stored.path else { throw DomainError.nothingToUndo }
+            let record = stored.record
+            _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
             lastWritten.withLock { $0 = nil }
             if entry.hadState {
@@ -182,11 +182,11 @@ public final class FileStorage: Storage, Sendable {
     /// The state file as read; the empty state in a new directory.
     func loadState() throws -> RecordCodec.StoredState {
         if let last = lastWritten.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
-            return RecordCodec.StoredState(record: last.record, legacyItems: nil)
+            return RecordCodec.StoredState(record: last.record, legacyItems: nil, path: statePath)
         }
         if let bytes = try FileSystem.read(statePath) { return try RecordCodec.decodeState(bytes, path: statePath) }
         if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
-        return RecordCodec.StoredState(record: .empty, legacyItems: nil)
+        return RecordCodec.StoredState(record: .empty, legacyItems: nil, path: nil)
     }
 
     /// The state and its items.
@@ -199,11 +199,11 @@ public final class FileStorage: Storage, Sendable {
     func items(of stored: RecordCodec.StoredState) throws -> [Item] {
         let currency: Currency
         do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
-            throw StorageError.unreadable(path: currentStatePath, reason: "\(error)")
+            throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)")
         }
         if let legacy = stored.legacyItems {
             let mapper = try RecordMapper(settings: stored.record.settings)
-            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: currentStatePath, reason: "\(error)") }
+            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)") }
         }
         guard let vault = stored.record.vault else { return [] }
         guard let bytes = try FileSystem.read(path(vault)) else {
@@ -212,18 +212,19 @@ public final class FileStorage: Storage, Sendable {
         return try VaultCodec.decode(bytes, currency: currency, path: path(vault))
     }
 
-    private func activeState(_ record: StateRecord, path: @autoclosure () -> String) throws -> ActiveState {
-        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path(), reason: "\(error)") }
+    private func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
+        do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
     }
 
     private func workingSet(_ stored: RecordCodec.StoredState) throws -> WorkingSet {
         let record = stored.record
-        var state = try activeState(record, path: currentStatePath)
+        let statePath = stored.path ?? self.statePath
+        var state = try activeState(record, path: statePath)
         let currency = state.settings.currency
         var vault: (() throws -> VaultCodec.Index)?
         if stored.legacyItems != nil {
             do { try state.setItems(try items(of: stored)) } catch let error as RecordError {
-                throw StorageError.unreadable(path: currentStatePath, reason: "\(error)")
+                throw StorageError.unreadable(path: statePath, reason: "\(error)")
             }
         } else if let file = record.vault {
             let vaultPath = path(file)
@@ -332,9 +333,8 @@ public final class FileStorage: Storage, Sendable {
     }
 
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
-    private func keepForUndo(_ sequence: Int) throws {
+    private func keepForUndo(_ current: String, as sequence: Int) throws {
         try FileSystem.makeDirectory(undoDirectory)
-        let current = currentStatePath
         let snapshot = current == statePath ? undoPath(sequence) : legacyUndoPath(sequence)
         unlink(undoPath(sequence))
         unlink(legacyUndoPath(sequence))

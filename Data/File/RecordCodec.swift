@@ -18,10 +18,18 @@ enum RecordCodec {
     struct StoredState {
         var record: StateRecord
         var legacyItems: [ItemRecord]?
+        /// The file it was read from; nil for the empty state of a new directory.
+        var path: String?
     }
 
     /// - Throws: `StorageError.unreadable` or `.newerVersion`, naming `path`.
     static func decodeState(_ bytes: [UInt8], path: String) throws -> StoredState {
+        var stored = try decodeStateRecord(bytes, path: path)
+        stored.path = path
+        return stored
+    }
+
+    private static func decodeStateRecord(_ bytes: [UInt8], path: String) throws -> StoredState {
         if StateCodec.recognises(bytes) { return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil) }
         let data = Data(bytes)
         let decoder = JSONDecoder()
