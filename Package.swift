@@ -4,7 +4,18 @@ import PackageDescription
 // Async functions run on their caller's executor instead of hopping to the global pool: a
 // command's work stays on the main thread, with no thread wake-ups between the layers. It
 // changes how async functions are called, so every target, tests included, must use it.
-let settings: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    // Release builds on Linux put each function in its own section, and the link (with lld)
+    // places first the functions that everyday commands run, listed in
+    // App/grock/symbol-order.txt by bench/order.sh: a command maps fewer pages of code.
+    // See docs/PERFORMANCE.md.
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
+]
+let symbolOrder: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/App/grock/symbol-order.txt",
+                  "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux], configuration: .release)),
+]
 
 // Each layer is its own target so that the dependency rule is checked by the compiler:
 // Domain depends on nothing, DataLayer and Presentation on Domain only, App on all three.
@@ -20,7 +31,8 @@ let package = Package(
         .target(name: "DataLayer", dependencies: ["Domain"], path: "Data", swiftSettings: settings),
         .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: settings),
         .target(name: "App", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
-        .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", swiftSettings: settings),
+        .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
+                         linkerSettings: symbolOrder),
 
         .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport", swiftSettings: settings),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),

@@ -7,6 +7,7 @@
 # Not part of swift test or CI. Usage: bench/run.sh [SIZE ...]   (default: 1000 10000 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/carts.sh
 root=$PWD
 work=$root/bench/.data
 sizes=("${@:-1000 10000 100000}")
@@ -51,7 +52,7 @@ time_it() {  # name, size, [--prepare COMMAND] command
     rss+=("$(tail -1 "$work/rss.tmp")")
   done
   printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p > "$work/results/$name@$size.rss"
-  printf '  %-22s %s\n' "$name" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
+  printf '  %-22s %7s %s\n' "$name" "$size" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
 }
 
 time_it hello-dynamic 0 "$work/hello-dynamic"
@@ -74,10 +75,11 @@ for i in range($count):
 done
 unset TASKDATA TASKRC
 
+g_of() { echo "$grock --data-dir $work/grock-$1"; }
 for size in "${sizes[@]}"; do
   data=$work/grock-$size
-  g="$grock --data-dir $data"
-  echo "== $size purchases"
+  g=$(g_of "$size")
+  echo "== import of $size purchases"
   fresh="rm -rf $data && $g import $work/vault.json"
   r=$runs; [ "$size" -ge 100000 ] && r=10
   hyperfine -N --style none --warmup 1 --runs "$r" --prepare "sh -c \"$fresh\"" --export-json "$work/results/import@$size.json" \
@@ -85,31 +87,40 @@ for size in "${sizes[@]}"; do
   eval "$fresh" >/dev/null
   /usr/bin/time -o "$work/results/import@$size.rss" -f '%M' $g import "$work/history-$size.csv" >/dev/null
   printf '  %-22s %s\n' import "$(python3 -c "import json,statistics;d=json.load(open('$work/results/import@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
-  words=(Produce Dairy Meat Bakery Pantry Frozen Beverages Snacks Household Personal Baby Pets Spices Breakfast Deli Organic
-         International Sweets Canned Drugstore)
-  bench_items=()
-  for i in $(seq 1 30); do n=$((i * 61)); bench_items+=(--item "${words[$((n % 20))]} item $(printf %04d $n)"); done
-  $g cart new Bench --budget 150 "${bench_items[@]}" >/dev/null
-  $g cart new Shop --item "Dairy item 0001" --item "Bakery item 0003" --item "Pantry item 0004" >/dev/null
-  $g trip start Shop >/dev/null
-  time_it home "$size" "$g"
-  time_it cart-show "$size" "$g cart show Bench"
-  time_it cart-add "$size" "$g cart add Bench 'Dairy item 0021'"
-  time_it trip-log "$size" "$g trip log Shop 'Dairy item 0001' --price 1.23"
-  time_it trip-finish "$size" --prepare "$g cart new Fin --item 'Dairy item 0001' --item 'Bakery item 0003' >/dev/null && $g trip start Fin >/dev/null && $g trip log Fin 'Dairy item 0001' >/dev/null" "$g trip finish Fin"
-  time_it item-price "$size" "$g item price 'Dairy item 0001' --store Aldi --price 2.34"
-  time_it undo "$size" --prepare "$g item price 'Dairy item 0001' --store Aldi --price 2.35 >/dev/null" "$g undo"
-  time_it insights-month "$size" "$g insights --by month"
-  time_it insights-category "$size" "$g insights --by category"
-  time_it prices "$size" "$g prices 'Dairy item 0001'"
-  time_it plan "$size" "$g plan Bench"
-  time_it export-csv "$size" "$g export --format csv"
-  if [ "$size" -ge 100000 ]; then
-    $g export --format ledger --output "$work/grock-$size.journal" 2>/dev/null
-    time_it ledger-M-reg "$size" "ledger -f $work/grock-$size.journal -M reg"
-    time_it hledger-bal-M "$size" "hledger -f $work/grock-$size.journal bal -M"
-  fi
+  add_bench_carts "$g"
 done
+
+# Each command at every size back to back, so that a ratio between sizes compares runs minutes
+# apart at most: this machine's speed drifts over a whole run.
+each_size() {  # name, [--prepare COMMAND] command, both with %g standing for the grock command
+  local name=$1; shift
+  for size in "${sizes[@]}"; do
+    local args=("$@") i
+    for i in "${!args[@]}"; do args[$i]=${args[$i]//%g/$(g_of "$size")}; done
+    time_it "$name" "$size" "${args[@]}"
+  done
+}
+echo "== grock commands (sizes: ${sizes[*]})"
+each_size home "%g"
+each_size cart-show "%g cart show Bench"
+each_size cart-add "%g cart add Bench 'Dairy item 0021'"
+each_size trip-log "%g trip log Shop 'Dairy item 0001' --price 1.23"
+each_size trip-finish --prepare "%g cart new Fin --item 'Dairy item 0001' --item 'Bakery item 0003' >/dev/null && %g trip start Fin >/dev/null && %g trip log Fin 'Dairy item 0001' >/dev/null" "%g trip finish Fin"
+each_size item-price "%g item price 'Dairy item 0001' --store Aldi --price 2.34"
+each_size undo --prepare "%g item price 'Dairy item 0001' --store Aldi --price 2.35 >/dev/null" "%g undo"
+each_size insights-month "%g insights --by month"
+each_size insights-category "%g insights --by category"
+each_size prices "%g prices 'Dairy item 0001'"
+each_size plan "%g plan Bench"
+each_size export-csv "%g export --format csv"
+
+largest=${sizes[${#sizes[@]}-1]}
+if [ "$largest" -ge 100000 ]; then
+  echo "== ledger and hledger over the same $largest purchases"
+  $(g_of "$largest") export --format ledger --output "$work/grock-$largest.journal" 2>/dev/null
+  time_it ledger-M-reg "$largest" "ledger -f $work/grock-$largest.journal -M reg"
+  time_it hledger-bal-M "$largest" "hledger -f $work/grock-$largest.journal bal -M"
+fi
 
 python3 "$root/bench/report.py" "$work/results" "$root/docs/PERFORMANCE.md" "${sizes[@]}"
 echo "== wrote docs/PERFORMANCE.md"
