@@ -49,8 +49,9 @@ hello_full, hello_full_rss = load("hello-full-static", 0)
 small, large = sizes[0], sizes[-1]
 lines = ["# Performance", "",
          f"Measured by `bench/run.sh` on {datetime.date.today()}: whole `grock` processes (the shipped build: release, "
-         "fully static, `--static-swift-stdlib -Xswiftc -static-executable`), medians of 10-15 runs after warm-ups with hyperfine, peak RSS (median of 3) with "
-         "`/usr/bin/time`. Data: `bench/generate.py` (seeded): a vault of 2,000 items in 20 categories at 8 stores, and "
+         "fully static, `--static-swift-stdlib -Xswiftc -static-executable`, linked by lld in the order of `App/grock/symbol-order.txt`), "
+         "medians of `BENCH_RUNS` runs (15 unless set; 10 for the largest import) after warm-ups with hyperfine, peak RSS (median of 3) with "
+         "`/usr/bin/time`; each command is measured at every size back to back, so that a ratio compares runs close in time. Data: `bench/generate.py` (seeded): a vault of 2,000 items in 20 categories at 8 stores, and "
          "purchase histories of " + " / ".join(f"{s:,}" for s in sizes) + " lines (trips of 10-40 lines over 10 years, prices "
          "drifting ~2 %/year, 10 % promotions), imported into fresh data directories, plus active carts of 30 and 3 lines.", "",
          "Machine: " + ", ".join([run("nproc") + " cores", run("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip(),
@@ -108,8 +109,9 @@ imported, _ = load("import", large)
 if imported:
     lines.append(f"| import of {large:,} CSV rows: <= 3 s | {imported / 1000:.2f} s | {verdict(imported <= 3000)} |")
 lines += ["", "## Rerun", "", "```sh", "bench/run.sh                 # all sizes; about ten minutes", "bench/run.sh 1000 10000       # smaller sizes only",
-          "BENCH_RUNS=20 bench/run.sh    # more runs per command", "```", "",
-          "It installs hyperfine, ledger, hledger, taskwarrior and GNU time from Debian's packages when missing, and keeps its data in "
+          "BENCH_RUNS=20 bench/run.sh    # more runs per command",
+          "bench/order.sh               # regenerate the link order (callgrind over the same commands), then commit it", "```", "",
+          "They install hyperfine, ledger, hledger, taskwarrior, GNU time and valgrind from Debian's packages when missing, and keeps its data in "
           "`bench/.data/` (ignored by git)."]
 notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "analysis.md")
 if os.path.exists(notes):

@@ -37,22 +37,43 @@ swiftc -O -static-executable "$work/hello.swift" -o "$work/hello-full-static" 2>
 echo "== generating data"
 python3 "$root/bench/generate.py" "$work" "${sizes[@]}"
 
-time_it() {  # name, size, [--prepare COMMAND] command
+# One round of hyperfine runs of a command; its times are added to those of earlier rounds of
+# the same command in $work/results/NAME@SIZE.json.
+hyperfine_round() {  # name, size, runs, [--prepare COMMAND] command
+  local name=$1 size=$2 count=$3; shift 3
+  local prepare=""
+  if [ "$1" = --prepare ]; then prepare=$2; shift 2; fi
+  # -N runs the timed command without a shell; the preparation needs one.
+  hyperfine -N --style none --warmup 2 --runs "$count" --export-json "$work/round.json" \
+    ${prepare:+--prepare "sh -c \"$prepare\""} "$1" >/dev/null
+  python3 - "$work/round.json" "$work/results/$name@$size.json" <<'PY'
+import json, os, sys
+new, path = json.load(open(sys.argv[1])), sys.argv[2]
+if os.path.exists(path):
+    old = json.load(open(path))
+    old["results"][0]["times"] += new["results"][0]["times"]
+    new = old
+json.dump(new, open(path, "w"))
+PY
+}
+
+peak_rss() {  # name, size, [--prepare COMMAND] command: the median of 3 runs
   local name=$1 size=$2; shift 2
   local prepare=""
   if [ "$1" = --prepare ]; then prepare=$2; shift 2; fi
-  local command=$1
-  # -N runs the timed command without a shell; the preparation needs one.
-  hyperfine -N --style none --warmup 2 --runs "$runs" --export-json "$work/results/$name@$size.json" \
-    ${prepare:+--prepare "sh -c \"$prepare\""} "$command" >/dev/null
   local rss=()
   for _ in 1 2 3; do
     [ -z "$prepare" ] || sh -c "$prepare" >/dev/null 2>&1
-    /usr/bin/time -o "$work/rss.tmp" -f '%M' sh -c "exec $command" >/dev/null 2>&1 || true
+    /usr/bin/time -o "$work/rss.tmp" -f '%M' sh -c "exec $1" >/dev/null 2>&1 || true
     rss+=("$(tail -1 "$work/rss.tmp")")
   done
   printf '%s\n' "${rss[@]}" | sort -n | sed -n 2p > "$work/results/$name@$size.rss"
   printf '  %-22s %7s %s\n' "$name" "$size" "$(python3 -c "import json,statistics;d=json.load(open('$work/results/$name@$size.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
+}
+
+time_it() {  # name, size, [--prepare COMMAND] command
+  hyperfine_round "$1" "$2" "$runs" "${@:3}"
+  peak_rss "$@"
 }
 
 time_it hello-dynamic 0 "$work/hello-dynamic"
@@ -90,14 +111,23 @@ for size in "${sizes[@]}"; do
   add_bench_carts "$g"
 done
 
-# Each command at every size back to back, so that a ratio between sizes compares runs minutes
-# apart at most: this machine's speed drifts over a whole run.
+# Each command's runs at the different sizes alternate, in rounds of a few runs, so that a ratio
+# between sizes compares runs made at nearly the same moments: this machine's speed drifts.
+rounds=4
 each_size() {  # name, [--prepare COMMAND] command, both with %g standing for the grock command
   local name=$1; shift
+  local round size i args
+  for round in $(seq "$rounds"); do
+    for size in "${sizes[@]}"; do
+      args=("$@")
+      for i in "${!args[@]}"; do args[$i]=${args[$i]//%g/$(g_of "$size")}; done
+      hyperfine_round "$name" "$size" $(( (runs + rounds - 1) / rounds )) "${args[@]}"
+    done
+  done
   for size in "${sizes[@]}"; do
-    local args=("$@") i
+    args=("$@")
     for i in "${!args[@]}"; do args[$i]=${args[$i]//%g/$(g_of "$size")}; done
-    time_it "$name" "$size" "${args[@]}"
+    peak_rss "$name" "$size" "${args[@]}"
   done
 }
 echo "== grock commands (sizes: ${sizes[*]})"

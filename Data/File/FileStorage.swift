@@ -22,10 +22,11 @@ import Glibc
 public final class FileStorage: Storage, Sendable {
     public let directory: String
     private let lockTimeout: Duration
-    /// The state this object wrote last, with its vault, so that showing the result of a change
-    /// does not decode again what it has just encoded. Valid while `state.tsv` is the very file
-    /// written: files here are replaced by rename, never changed in place, so the same device,
-    /// inode, size and modification time mean the same bytes.
+    /// The state this object wrote or read last (with its vault, when it wrote one), so that
+    /// showing the result of a change, or a second read, does not decode again what it has just
+    /// encoded or decoded. Valid while `state.tsv` is that very file: files here are replaced by
+    /// rename, never changed in place, so the same device, inode, size and modification time
+    /// mean the same bytes.
     private let lastWritten = Mutex<LastWritten?>(nil)
 
     private struct LastWritten {
@@ -184,7 +185,15 @@ public final class FileStorage: Storage, Sendable {
         if let last = lastWritten.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
             return RecordCodec.StoredState(record: last.record, legacyItems: nil, path: statePath)
         }
-        if let bytes = try FileSystem.read(statePath) { return try RecordCodec.decodeState(bytes, path: statePath) }
+        let identity = FileIdentity(of: statePath)
+        if let bytes = try FileSystem.read(statePath) {
+            let stored = try RecordCodec.decodeState(bytes, path: statePath)
+            // A command often reads twice (the home screen: carts, then spending).
+            if let identity {
+                lastWritten.withLock { $0 = LastWritten(identity: identity, record: stored.record, vault: nil, vaultBytes: nil) }
+            }
+            return stored
+        }
         if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
         return RecordCodec.StoredState(record: .empty, legacyItems: nil, path: nil)
     }

@@ -56,21 +56,39 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses the text `description` writes (a `Z` offset is accepted too).
     public init?(rfc3339 text: String) {
-        let chars = Array(text)
-        guard chars.count >= 20, chars[10] == "T", chars[13] == ":", chars[16] == ":",
-              let day = Day(iso: String(chars[0..<10])),
-              let hour = Int(String(chars[11..<13])), let minute = Int(String(chars[14..<16])),
-              let second = Int(String(chars[17..<19])), hour < 24, minute < 60, second < 61 else { return nil }
+        var text = text
+        // Read as bytes: a state file holds a time for every cart, line and change.
+        guard let (seconds, offset) = text.withUTF8(Timestamp.parse) else { return nil }
+        self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`: the UTC instant and the offset in seconds.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int32)? {
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<start + count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard bytes.count == 20 || bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
+              bytes[13] == 0x3A, bytes[16] == 0x3A,
+              let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
+              let day = Day(year: year, month: month, day: dayOfMonth),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              hour < 24, minute < 60, second < 61 else { return nil }
         var offset = 0
-        let zone = String(chars[19...])
-        if zone != "Z" {
-            let zc = Array(zone)
-            guard zc.count == 6, zc[0] == "+" || zc[0] == "-", zc[3] == ":",
-                  let oh = Int(String(zc[1...2])), let om = Int(String(zc[4...5])) else { return nil }
-            offset = (oh * 3600 + om * 60) * (zc[0] == "-" ? -1 : 1)
+        if bytes.count == 20 {
+            guard bytes[19] == 0x5A else { return nil }  // Z
+        } else {
+            guard bytes[19] == 0x2B || bytes[19] == 0x2D, bytes[22] == 0x3A,
+                  let hours = number(20, 2), let minutes = number(23, 2) else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (bytes[19] == 0x2D ? -1 : 1)
         }
         let local = Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        self.init(secondsSince1970: local - Int64(offset), utcOffsetSeconds: Int32(offset))
+        return (local - Int64(offset), Int32(offset))
     }
 }
 

@@ -50,9 +50,9 @@ import Testing
         #expect(history.map { $0.prefix(1) } == ["g", "O", "O", "O", "O", "C", "L"])
     }
 
-    /// A storage remembers the state it wrote last, and must notice when another process has
-    /// replaced it since: by a change, an undo, or a change after an undo that reuses the
-    /// same vault file name.
+    /// A storage remembers the state it wrote or read last, and must notice when another
+    /// process has replaced it since: by a change, an undo, or a change after an undo that
+    /// reuses the same vault file name.
     @Test func whatAnotherProcessWroteIsSeen() async throws {
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }

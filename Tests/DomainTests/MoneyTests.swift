@@ -145,6 +145,14 @@ let kwd = try! Currency(code: "KWD")
         #expect(lateEvening.description == "2026-03-01T23:30:00+01:00")
         #expect(Timestamp(rfc3339: "2026-03-01T22:30:00Z")?.secondsSince1970 == lateEvening.secondsSince1970)
         #expect(Timestamp(rfc3339: "yesterday") == nil)
+        let west = try #require(Timestamp(rfc3339: "2026-03-01T17:30:00-05:00"))
+        #expect(west.secondsSince1970 == lateEvening.secondsSince1970 && west.utcOffsetSeconds == -5 * 3600)
+        #expect(west.description == "2026-03-01T17:30:00-05:00")
+        for bad in ["2026-03-01T23:30:00", "2026-03-01T23:30:00+01", "2026-03-01 23:30:00Z", "2026-02-30T10:00:00Z",
+                    "2026-03-01T24:00:00Z", "2026-03-01T23:60:00Z", "2026-3-01T23:30:00+01:00", "2026-03-01T+1:30:00Z",
+                    "2026-03-01T23:30:00+01:00 ", "２026-03-01T23:30:00Z", "2026-03-01T23:30:00X"] {
+            #expect(Timestamp(rfc3339: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func namesAreTrimmedAndChecked() throws {
