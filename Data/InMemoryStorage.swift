@@ -36,7 +36,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
             history.removeLast(history.count - max(current.historyBytes, headerLength))
             history += try HistoryCodec.encode(working.pending, header: false)
             if working.itemsChanged {
-                current.vault = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
+                current.vault = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: "vault").bytes }
                     ?? VaultCodec.encode(Array(try working.loadedState().items.values))
             }
             current.historyBytes = history.count

@@ -82,11 +82,13 @@ public final class FileStorage: Storage, Sendable {
             let sequence = record.undo.nextSequence
             var vault = record.vault
             var vaultBytes: [UInt8]?
+            var vaultIndex = working.vaultIndex
             if working.itemsChanged || stored.legacyItems?.isEmpty == false {
                 vault = try working.hasItems() ? "vault-\(sequence).tsv" : nil
+                vaultIndex = nil
                 if let vault {
-                    let bytes = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems) }
-                        ?? VaultCodec.encode(Array(try working.loadedState().items.values))
+                    vaultIndex = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
+                    let bytes = try vaultIndex?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
                     try FileSystem.writeAtomically(bytes, to: path(vault))
                     vaultBytes = bytes
                 }
@@ -105,8 +107,7 @@ public final class FileStorage: Storage, Sendable {
             // The state of an older schema is now the undo snapshot; its name goes.
             unlink(legacyStatePath)
             if let identity = FileIdentity(of: statePath) {
-                let index = vault == record.vault ? working.vaultIndex : nil
-                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: index, vaultBytes: index == nil ? vaultBytes : nil) }
+                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
             }
             // Best effort from here: a leftover file is never read.
             for entry in dropped {

@@ -144,17 +144,23 @@ extension VaultCodec {
 
         /// The vault with `changed` items written anew, `deleted` ones left out and every other
         /// item copied as it is, in id order: the unchanged runs between edits are copied whole.
-        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>) -> [UInt8] {
+        /// Returned as the index of the new file (at `path`), whose item positions are known as
+        /// it is written, so that reading it back scans nothing.
+        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>, path: String) -> Index {
             // Edits by position: a changed item is written where its id sorts, and any item of
             // the same id (changed or deleted) is left out.
             var inserts = changed.values.filter { !deleted.contains($0.id) }.map { (position: lowerBound(of: $0.id), item: $0) }
             inserts.sort { ($0.position, $0.item.id) < ($1.position, $1.item.id) }
             let skipped = Set(Set(changed.keys).union(deleted).compactMap(position(of:)))
             var output = fileStart(capacity: bytes.count + changed.count * 160)
+            var newStarts: [Int] = []
+            newStarts.reserveCapacity(starts.count + inserts.count)
             bytes.withUnsafeBufferPointer { buffer in
                 var copied = 0  // items before this position are written
                 func copy(upTo position: Int) {
                     guard position > copied else { return }
+                    let shift = output.count - starts[copied]
+                    newStarts += starts[copied..<position].lazy.map { $0 + shift }
                     output += buffer[starts[copied]..<(position < starts.count ? starts[position] : bytes.count)]
                     copied = position
                 }
@@ -162,6 +168,7 @@ extension VaultCodec {
                 for position in (skipped.union(inserts.map(\.position))).sorted() {
                     copy(upTo: position)
                     while next < inserts.count && inserts[next].position == position {
+                        newStarts.append(output.count)
                         encodeLines([inserts[next].item], to: &output)
                         next += 1
                     }
@@ -170,7 +177,26 @@ extension VaultCodec {
                 copy(upTo: starts.count)
             }
             finish(&output)
-            return output
+            return Index(written: output, path: path, starts: newStarts)
+        }
+
+        /// The index of a file this process has just written, from where its items start.
+        private init(written bytes: [UInt8], path: String, starts: [Int]) {
+            self.bytes = bytes
+            self.path = path
+            self.starts = starts
+            lineNumbers = nil
+            stores = nil
+            var categories = DistinctFields()
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = UnsafeRawPointer(buffer.baseAddress!)
+                for start in starts {  // I <id> <category> …
+                    let category = memchr(base + start + 2, 0x09, buffer.count - start - 2).map { base.distance(to: $0) + 1 }!
+                    let end = memchr(base + category, 0x09, buffer.count - category).map { base.distance(to: $0) }!
+                    categories.insert(category..<end, of: buffer)
+                }
+            }
+            self.categories = categories.strings
         }
 
         private func end(of position: Int) -> Int {
