@@ -272,22 +272,37 @@ extension VaultCodec {
     }
 
     /// The distinct values of one field across many lines, compared as bytes so that a value
-    /// seen before costs no string.
+    /// seen before costs no string. Values of up to 16 bytes (every id Grock makes) are compared
+    /// as two integers: a vault has thousands of items in a few dozen categories.
     private struct DistinctFields {
-        private var seen: [[UInt8]] = []
+        private struct Short: Equatable {
+            var words: (UInt64, UInt64) = (0, 0)
+            var count = 0
+            static func == (lhs: Short, rhs: Short) -> Bool {
+                lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.count == rhs.count
+            }
+        }
+        private var short: [Short] = []
+        private var long: [[UInt8]] = []
         private(set) var strings: Set<String> = []
 
         mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) {
             let field = UnsafeBufferPointer(rebasing: buffer[range])
-            func equal(_ known: [UInt8]) -> Bool {
-                known.count == field.count && (field.isEmpty || known.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 })
+            if field.count <= 16 {
+                var key = Short(count: field.count)
+                withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
+                if let index = short.firstIndex(of: key) {
+                    if index > 0 { short.swapAt(index, index - 1) }  // the frequent ones move to the front
+                    return
+                }
+                short.append(key)
+            } else {
+                func equal(_ known: [UInt8]) -> Bool {
+                    known.count == field.count && known.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+                }
+                if long.contains(where: equal) { return }
+                long.append(Array(field))
             }
-            if let last = seen.last, equal(last) { return }
-            if let index = seen.firstIndex(where: equal) {
-                seen.swapAt(index, seen.count - 1)
-                return
-            }
-            seen.append(Array(field))
             strings.insert(String(decoding: field, as: UTF8.self))
         }
     }
