@@ -368,18 +368,20 @@ import Testing
         func item(_ id: String, _ name: String, _ category: String = "c1") -> Item {
             Item(id: ItemID(id), name: name, categoryID: CategoryID(category), unit: .each)
         }
-        let original = [item("a1", "One"), item("a3", "Three"), item("a5", "Five", "c2"), item("a7", "Seven", "c3")]
+        let original = [item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three"), item("a5", "Five", "c2"), item("a7", "Seven", "c3")]
         let index = try VaultCodec.Index(VaultCodec.encode(original), path: "vault")
         let changed = [item("a0", "Zero", "c4"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine"), item("a5", "Five")]
         let rewritten = index.rewritten(changed: Dictionary(uniqueKeysWithValues: changed.map { ($0.id, $0) }), deleted: [ItemID("a5"), ItemID("a7")],
                                         path: "vault-2")
-        let expected = [item("a0", "Zero", "c4"), item("a1", "One"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine")]
+        let expected = [item("a0", "Zero", "c4"), item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three again"), item("a4", "Four"),
+                        item("a9", "Nine")]
         #expect(rewritten.bytes == VaultCodec.encode(expected))
         #expect(index.rewritten(changed: [:], deleted: [], path: "vault-2").bytes == VaultCodec.encode(original))
 
         let read = try VaultCodec.Index(rewritten.bytes, path: "vault-2")
         #expect(try rewritten.names() == read.names())
-        #expect(rewritten.categories == read.categories && rewritten.categories == ["c1", "c4"])
+        #expect(rewritten.categories == read.categories && rewritten.categories == ["a-category-id-over-16-bytes", "c1", "c4"])
+        #expect(index.categories == ["a-category-id-over-16-bytes", "c1", "c2", "c3"])
         #expect(rewritten.count == 5 && rewritten.path == "vault-2")
         for item in expected { #expect(try rewritten.item(item.id, currency: .euro) == item) }
         #expect(try rewritten.item(ItemID("a5"), currency: .euro) == nil)
