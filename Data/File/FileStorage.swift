@@ -27,13 +27,13 @@ public final class FileStorage: Storage, Sendable {
     /// encoded or decoded. Valid while `state.tsv` is that very file: files here are replaced by
     /// rename, never changed in place, so the same device, inode, size and modification time
     /// mean the same bytes.
-    private let lastWritten = Mutex<LastWritten?>(nil)
+    private let lastKnown = Mutex<KnownState?>(nil)
 
-    private struct LastWritten {
+    private struct KnownState {
         let identity: FileIdentity
         let record: StateRecord
-        /// The vault the state names: its index when the change had one, else the bytes just
-        /// written (indexed only if the next read needs an item).
+        /// The vault the state names, when this object wrote the state: its index when the
+        /// change had one, else the bytes just written (indexed only if a read needs an item).
         let vault: VaultCodec.Index?
         let vaultBytes: [UInt8]?
     }
@@ -102,12 +102,12 @@ public final class FileStorage: Storage, Sendable {
             undo.entries.removeFirst(dropped.count)
 
             let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, months: try working.monthsToStore(), undo: undo)
-            lastWritten.withLock { $0 = nil }
+            lastKnown.withLock { $0 = nil }
             try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
             // The state of an older schema is now the undo snapshot; its name goes.
             unlink(legacyStatePath)
             if let identity = FileIdentity(of: statePath) {
-                lastWritten.withLock { $0 = LastWritten(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
+                lastKnown.withLock { $0 = KnownState(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
             }
             // Best effort from here: a leftover file is never read.
             for entry in dropped {
@@ -127,7 +127,7 @@ public final class FileStorage: Storage, Sendable {
             let record = stored.record
             _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
-            lastWritten.withLock { $0 = nil }
+            lastKnown.withLock { $0 = nil }
             if entry.hadState {
                 let snapshot = existingUndoPath(entry.sequence)
                 guard let bytes = try FileSystem.read(snapshot) else {
@@ -169,7 +169,7 @@ public final class FileStorage: Storage, Sendable {
     public func eraseEverything() throws {
         guard FileSystem.exists(directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            lastWritten.withLock { $0 = nil }
+            lastKnown.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = FileSystem.names(in: directory)
             let data = names.filter { $0.hasPrefix("history.") || $0.hasPrefix(SpendingCache.file) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
@@ -183,7 +183,7 @@ public final class FileStorage: Storage, Sendable {
 
     /// The state file as read; the empty state in a new directory.
     func loadState() throws -> RecordCodec.StoredState {
-        if let last = lastWritten.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
+        if let last = lastKnown.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
             return RecordCodec.StoredState(record: last.record, legacyItems: nil, path: statePath)
         }
         let identity = FileIdentity(of: statePath)
@@ -191,7 +191,7 @@ public final class FileStorage: Storage, Sendable {
             let stored = try RecordCodec.decodeState(bytes, path: statePath)
             // A command often reads twice (the home screen: carts, then spending).
             if let identity {
-                lastWritten.withLock { $0 = LastWritten(identity: identity, record: stored.record, vault: nil, vaultBytes: nil) }
+                lastKnown.withLock { $0 = KnownState(identity: identity, record: stored.record, vault: nil, vaultBytes: nil) }
             }
             return stored
         }
@@ -238,10 +238,10 @@ public final class FileStorage: Storage, Sendable {
             }
         } else if let file = record.vault {
             let vaultPath = path(file)
-            let written = lastWritten.withLock { $0 }
-            if let written, written.record == record, let index = written.vault, index.path == vaultPath {
+            let known = lastKnown.withLock { $0 }
+            if let known, known.record == record, let index = known.vault, index.path == vaultPath {
                 vault = { index }
-            } else if let written, written.record == record, let bytes = written.vaultBytes {
+            } else if let known, known.record == record, let bytes = known.vaultBytes {
                 vault = { try VaultCodec.Index(bytes, path: vaultPath) }
             } else { vault = {
                 guard let bytes = try FileSystem.read(vaultPath) else {
