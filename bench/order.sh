@@ -4,12 +4,13 @@
 # windows of code (see symbol_order.py and docs/PERFORMANCE.md). Run it after changes that
 # rename or add much code, then commit the file; a stale list only costs memory, never
 # correctness. Takes a few minutes: the commands run under valgrind's callgrind.
-# Usage: bench/order.sh
+# Usage: bench/order.sh   (KEEP=1 keeps its work directory: link map and callgrind outputs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/carts.sh
 command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }
 work=$(mktemp -d)
+[ -z "${KEEP:-}" ] || echo "== work directory: $work"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 build() {  # SwiftPM does not see the order file as an input of the link: relink by hand
   rm -f .build/release/grock

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Grock's benchmark suite: builds the release binary, imports generated purchase histories of
 # 1,000 / 10,000 / 100,000 lines into fresh data directories, times whole grock processes with
-# hyperfine (median of >= 10 runs after warm-ups), measures peak RSS with /usr/bin/time, runs
+# hyperfine (median of >= 10 runs after warm-ups; the sizes of one command alternate, in
+# rounds), measures peak RSS with /usr/bin/time, runs
 # ledger and hledger on the same 100,000 purchases and taskwarrior's `task add` with 100 and
 # 10,000 tasks, and writes docs/PERFORMANCE.md.
 # Not part of swift test or CI. Usage: bench/run.sh [SIZE ...]   (default: 1000 10000 100000)
