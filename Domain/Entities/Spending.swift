@@ -182,10 +182,7 @@ public struct SpendingData: Sendable, Hashable {
             kept.trips.append(trip)
         }
         for index in 0..<lineCount where renumbered[Int(lineTrip[index])] >= 0 {
-            let line = line(index)
-            kept.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                         quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
-            kept.lineTrip[kept.lineTrip.count - 1] = Int32(renumbered[Int(lineTrip[index])])
+            kept.copyLine(index, of: self, trip: Int32(renumbered[Int(lineTrip[index])]))
         }
         return kept
     }
@@ -196,12 +193,17 @@ public struct SpendingData: Sendable, Hashable {
         kept.trips = trips
         let wanted = itemIDs.firstIndex(of: item).map(Int32.init) ?? -2
         for index in 0..<lineCount where lineItem[index] == wanted {
-            let line = line(index)
-            kept.addLine(itemID: item.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                         quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
-            kept.lineTrip[kept.lineTrip.count - 1] = lineTrip[index]
+            kept.copyLine(index, of: self, trip: lineTrip[index])
         }
         return kept
+    }
+
+    /// Adds line `index` of `source`, as a line of trip `trip` here.
+    private mutating func copyLine(_ index: Int, of source: SpendingData, trip: Int32) {
+        let line = source.line(index)
+        addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
+                quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+        lineTrip[lineTrip.count - 1] = trip
     }
 
     /// Line `index` as a value.

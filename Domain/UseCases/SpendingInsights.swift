@@ -77,9 +77,8 @@ public struct SpendingInsights: Sendable {
     }
 
     static func report(_ spending: SpendingData, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
-        // Trips first: which are in range, and each one's month as a number.
-        var monthNumbers: [String: Int] = [:], monthNames: [String] = []
-        var tripMonth = [Int](repeating: -1, count: spending.trips.count)
+        // Trips first: which are in range. A month's text is made once, not once per trip.
+        var included = [Bool](repeating: false, count: spending.trips.count)
         var months = Tally(currency: currency)
         var trips: [SpendingReport.Trip] = []
         var total = Money.zero(currency)
@@ -89,11 +88,7 @@ public struct SpendingInsights: Sendable {
             let month = monthTexts[day.monthNumber] ?? day.monthText
             monthTexts[day.monthNumber] = month
             guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
-            if monthNumbers[month] == nil {
-                monthNumbers[month] = monthNames.count
-                monthNames.append(month)
-            }
-            tripMonth[index] = monthNumbers[month]!
+            included[index] = true
             total = try total.adding(trip.actual)
             try months.add(month, trip.actual.minorUnits, trip: index)
             trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
@@ -111,7 +106,7 @@ public struct SpendingInsights: Sendable {
         var firstTime = [Int64](repeating: .max, count: itemCount), lastTime = [Int64](repeating: .min, count: itemCount)
         for line in 0..<spending.lineCount {
             let trip = Int(spending.lineTrip[line])
-            guard tripMonth[trip] >= 0 else { continue }
+            guard included[trip] else { continue }
             let cost = spending.lineCost[line]
             try SpendingInsights.add(&storeSums, Int(spending.lineStore[line]) + 1, cost, trip)
             try SpendingInsights.add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)

@@ -91,7 +91,8 @@ extension Commands {
     @MainActor
     static func importFile(_ run: Invocation) async throws {
         let path = run.argument(0)
-        let format = run.parsed.value("format")?.lowercased() ?? String(path.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last ?? "").lowercased()
+        let file = path.split(separator: "/").last ?? ""
+        let format = (run.parsed.value("format") ?? file.lastIndex(of: ".").map { String(file[file.index(after: $0)...]) } ?? "").lowercased()
         guard format == "json" || format == "csv" else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
