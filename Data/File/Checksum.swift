@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fast 64-bit checksum of a file's bytes, to tell a file Grock wrote from one changed or
 /// damaged since: not cryptographic, since it guards against accidents, not adversaries.
 /// Eight bytes at a time, multiply-xor-rotate in four independent lanes (so the multiplies
@@ -56,8 +60,35 @@ enum Checksum {
 
     /// The checksum as 16 lowercase hex digits.
     static func hex(of bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(value(of: bytes), radix: 16)
+        hex(value(of: bytes))
+    }
+
+    /// A checksum as 16 lowercase hex digits.
+    static func hex(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
         return String(repeating: "0", count: 16 - text.count) + text
+    }
+
+    /// A checksum of whole lines that can be continued: the value after some lines, continued
+    /// over the lines that follow, equals the value of all of them at once. A change that
+    /// appends to history extends the value recorded in the state over only what it appends.
+    /// Each line's hash (newline included) is folded into the running value, so bytes after
+    /// the last newline count as one more line.
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, continuing seed: UInt64) -> UInt64 {
+        guard let base = bytes.baseAddress else { return seed }
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = seed
+        var start = 0
+        while start < bytes.count {
+            let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) + 1 } ?? bytes.count
+            hash = finalized(mix(hash, short(base + start, count: end - start), prime))
+            start = end
+        }
+        return hash
+    }
+
+    static func lines(_ bytes: [UInt8], continuing seed: UInt64) -> UInt64 {
+        bytes.withUnsafeBufferPointer { lines($0, continuing: seed) }
     }
 
     static func value(of bytes: [UInt8]) -> UInt64 {

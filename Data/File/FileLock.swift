@@ -11,7 +11,7 @@ struct FileLock {
     /// Runs `body` while holding the lock, waiting at most `timeout` for another process;
     /// then `StorageError.busy`.
     static func holding<T>(_ path: String, _ mode: Mode, timeout: Duration, _ body: () throws -> T) throws -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.failure(path) }
         defer { close(fd) }
         let operation = (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB

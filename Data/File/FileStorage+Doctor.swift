@@ -82,7 +82,7 @@ extension FileStorage {
 
     private func subject(of error: StorageError) -> String? {
         switch error {
-        case .unreadable(let path, _), .newerVersion(let path, _, _), .io(let path, _): path
+        case .unreadable(let path, _), .newerVersion(let path, _, _), .io(let path, _), .insecure(let path, _): path
         case .busy: nil
         }
     }
@@ -92,7 +92,7 @@ extension FileStorage {
         case .unreadable(_, let reason): reason
         case .newerVersion(_, let found, let supported): "schema \(found) is newer than this grock reads (\(supported)); upgrade grock"
         case .busy: "busy"
-        case .io(_, let reason): reason
+        case .io(_, let reason), .insecure(_, let reason): reason
         }
     }
 }

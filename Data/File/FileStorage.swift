@@ -62,6 +62,7 @@ public final class FileStorage: Storage, Sendable {
     // MARK: - Storage
 
     public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
+        try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else {
             return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
         }
@@ -71,6 +72,7 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+        try FileSystem.checkPrivate(directory)
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
@@ -78,6 +80,11 @@ public final class FileStorage: Storage, Sendable {
             let record = stored.record
             let working = try workingSet(stored)
             let change = try body(working)
+            // Nothing is written before the history it appends to is known to be sound.
+            let history = working.pending.isEmpty ? nil : try openHistory(record)
+            // From here on the change is written, into files of new names only: what a killed
+            // writer left under such names goes first.
+            removeLeftovers(of: record)
 
             let sequence = record.undo.nextSequence
             var vault = record.vault
@@ -89,11 +96,11 @@ public final class FileStorage: Storage, Sendable {
                 if let vault {
                     vaultIndex = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
                     let bytes = try vaultIndex?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
-                    try FileSystem.writeAtomically(bytes, to: path(vault))
+                    try FileSystem.createNew(bytes, at: path(vault))
                     vaultBytes = bytes
                 }
             }
-            let (history, historyBytes) = try appendHistory(working, record: record)
+            let (historyName, historyBytes, historySeal) = try appendHistory(working, to: history, record: record)
             var undo = record.undo
             if let current = stored.path { try keepForUndo(current, as: sequence) }
             undo.nextSequence += 1
@@ -101,7 +108,8 @@ public final class FileStorage: Storage, Sendable {
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
             undo.entries.removeFirst(dropped.count)
 
-            let state = working.state.record(vault: vault, history: history, historyBytes: historyBytes, months: try working.monthsToStore(), undo: undo)
+            let state = working.state.record(vault: vault, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
+                                             months: try working.monthsToStore(), undo: undo)
             lastKnown.withLock { $0 = nil }
             try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
             // The state of an older schema is now the undo snapshot; its name goes.
@@ -120,6 +128,7 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func undoLastChange() throws -> String {
+        try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
@@ -127,46 +136,74 @@ public final class FileStorage: Storage, Sendable {
             let record = stored.record
             _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
-            lastKnown.withLock { $0 = nil }
+            var restored = StateRecord.empty
+            var snapshot: String?
+            var gone = 0
             if entry.hadState {
-                let snapshot = existingUndoPath(entry.sequence)
-                guard let bytes = try FileSystem.read(snapshot) else {
-                    throw StorageError.unreadable(path: snapshot, reason: "the state before \"\(entry.summary)\" is missing")
+                let file = existingUndoPath(entry.sequence)
+                guard let bytes = try FileSystem.read(file) else {
+                    throw StorageError.unreadable(path: file, reason: "the state before \"\(entry.summary)\" is missing")
                 }
-                let restored = try RecordCodec.decodeState(bytes, path: snapshot)
-                _ = try activeState(restored.record, path: snapshot)
-                if let vault = restored.record.vault, !FileSystem.exists(path(vault)) {
+                restored = try RecordCodec.decodeState(bytes, path: file).record
+                _ = try activeState(restored, path: file)
+                if let vault = restored.vault, !FileSystem.exists(path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
                 // The restored state was written when its oldest undo entries still had their
                 // snapshots; later changes may have dropped them. Those changes, and any before
                 // them, can no longer be undone, so the restored list forgets them too.
-                let lastGone = restored.record.undo.entries.lastIndex {
+                let lastGone = restored.undo.entries.lastIndex {
                     $0.hadState && !FileSystem.exists(undoPath($0.sequence)) && !FileSystem.exists(legacyUndoPath($0.sequence))
                 }
-                let gone = lastGone.map { $0 + 1 } ?? 0
-                if snapshot.hasSuffix(".tsv") && gone == 0 {
-                    guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
-                    try FileSystem.syncDirectory(of: statePath)
-                } else if snapshot.hasSuffix(".tsv") {
-                    var pruned = restored.record
-                    pruned.undo.entries.removeFirst(gone)
-                    try FileSystem.writeAtomically(StateCodec.encode(pruned), to: statePath)
-                    unlink(snapshot)
-                } else {
-                    try restoreLegacyState(from: snapshot)
-                }
-                if restored.record.history == record.history, let history = record.history {
-                    try cut(path(history), to: restored.record.historyBytes)
-                }
-            } else {
-                try FileSystem.writeAtomically(StateCodec.encode(.empty), to: statePath)
+                gone = lastGone.map { $0 + 1 } ?? 0
+                snapshot = file
             }
+            // History goes back to the restored length, but only after checking that the file
+            // is the history this state and the restored one recorded. A state from before the
+            // first trip names no history: it is given the file cut back to its header, so the
+            // name is never left to a file no state knows.
+            let legacy = snapshot?.hasSuffix(".json") == true
+            let history = legacy ? nil : try historyToCut(current: record, restored: &restored)
+            lastKnown.withLock { $0 = nil }
+            if let snapshot, legacy {
+                try restoreLegacyState(from: snapshot)
+                if restored.history != record.history, record.history == FileStorage.historyFile { unlink(historyPath) }
+            } else if let snapshot, gone == 0, history?.rewritesState != true {
+                guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
+                try FileSystem.syncDirectory(of: statePath)
+            } else {
+                restored.undo.entries.removeFirst(gone)
+                try FileSystem.writeAtomically(StateCodec.encode(restored), to: statePath)
+                if let snapshot { unlink(snapshot) }
+            }
+            try history?.file.cut(to: history!.length)
             return entry.summary
         }
     }
 
+    /// The history file an undo cuts, checked, and the length it cuts it to; nil when the
+    /// undone change added no history.
+    private func historyToCut(current: StateRecord, restored: inout StateRecord) throws -> (file: HistoryFile, length: Int, rewritesState: Bool)? {
+        guard current.history == FileStorage.historyFile, restored.history == nil || restored.history == current.history,
+              restored.historyBytes < current.historyBytes || restored.history == nil else { return nil }
+        guard let file = try HistoryFile(historyPath) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
+        }
+        var rewritesState = false
+        if restored.history == nil {
+            let header = Array((HistoryCodec.header + "\n").utf8)
+            restored.history = FileStorage.historyFile
+            restored.historyBytes = header.count
+            restored.historySeal = HistorySeal(checksum: Checksum.lines(header, continuing: 0), stamp: nil)
+            rewritesState = true
+        }
+        _ = try file.verify(committed: current.historyBytes, seal: current.historySeal,
+                            prefix: restored.historySeal.map { (restored.historyBytes, $0.checksum) })
+        return (file, restored.historyBytes, rewritesState)
+    }
+
     public func eraseEverything() throws {
+        try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             lastKnown.withLock { $0 = nil }
@@ -196,6 +233,15 @@ public final class FileStorage: Storage, Sendable {
             return stored
         }
         if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
+        // No state: a new directory, unless Grock's other files are there. Then the state was
+        // lost (deleted, or not copied along), and starting afresh would write over them.
+        let data = FileSystem.names(in: directory).filter(FileStorage.isData).sorted()
+        let snapshots = FileSystem.names(in: undoDirectory).filter { !FileSystem.isTemporary($0) }
+        if !data.isEmpty || !snapshots.isEmpty {
+            let found = (data + (snapshots.isEmpty ? [] : ["undo/"])).prefix(4).joined(separator: ", ")
+            throw StorageError.unreadable(path: statePath, reason: "it is missing, but the directory holds Grock's data (\(found)); "
+                + "put back state.tsv from a copy, or the newest undo/N.tsv as state.tsv, or run grock reset --yes to start over")
+        }
         return RecordCodec.StoredState(record: .empty, legacyItems: nil, path: nil)
     }
 
@@ -301,54 +347,48 @@ public final class FileStorage: Storage, Sendable {
 
     // MARK: - Writing
 
-    /// Appends this change's history events after the committed bytes and flushes them; returns
-    /// the history file and its new length. Until `state.tsv` records that length, the
-    /// appended bytes do not count. History of schema 2 is first rewritten whole as `history.tsv`.
-    private func appendHistory(_ working: WorkingSet, record: StateRecord) throws -> (String?, Int) {
-        guard !working.pending.isEmpty else { return (record.history, record.historyBytes) }
-        if let file = record.history, file != FileStorage.historyFile {
+    /// The history file a change appends to, checked to be the history the state recorded
+    /// (`HistoryFile.verify`), with the checksum of its committed bytes; nil when the change
+    /// creates it, or rewrites history of schema 2.
+    private func openHistory(_ record: StateRecord) throws -> (file: HistoryFile, checksum: UInt64)? {
+        guard record.history == FileStorage.historyFile else { return nil }
+        guard let file = try HistoryFile(historyPath) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+        }
+        return (file, try file.verify(committed: record.historyBytes, seal: record.historySeal))
+    }
+
+    /// Appends this change's history events after the committed bytes of `history` (from
+    /// `openHistory`) and flushes them; returns the history file, its new length and seal.
+    /// Until `state.tsv` records that length, the appended bytes do not count. The first
+    /// history is a new file; history of schema 2 is rewritten whole as `history.tsv`.
+    private func appendHistory(_ working: WorkingSet, to history: (file: HistoryFile, checksum: UInt64)?,
+                               record: StateRecord) throws -> (String?, Int, HistorySeal?) {
+        guard !working.pending.isEmpty else { return (record.history, record.historyBytes, record.historySeal) }
+        if let history {
+            let bytes = try HistoryCodec.encode(working.pending, header: record.historyBytes == 0)
+            return (FileStorage.historyFile, record.historyBytes + bytes.count,
+                    try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
+        }
+        if record.history != nil {
             let log = try working.history()
             let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
             let bytes = try HistoryCodec.encode(events, header: true)
-            try FileSystem.writeAtomically(bytes, to: path(FileStorage.historyFile))
-            return (FileStorage.historyFile, bytes.count)
+            try FileSystem.writeAtomically(bytes, to: historyPath)
+            return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
         }
-        let historyPath = path(FileStorage.historyFile)
-        let committed = record.history == nil ? 0 : record.historyBytes
-        let bytes = try HistoryCodec.encode(working.pending, header: committed == 0)
-        let fd = open(historyPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileSystem.failure(historyPath) }
-        defer { close(fd) }
-        if committed > 0 {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw FileSystem.failure(historyPath) }
-            var last: UInt8 = 0
-            guard Int(info.st_size) >= committed, pread(fd, &last, 1, off_t(committed - 1)) == 1, last == 0x0A else {
-                throw StorageError.unreadable(path: historyPath, reason: "it is shorter than recorded or its last line is cut off")
-            }
-        }
-        guard ftruncate(fd, off_t(committed)) == 0, lseek(fd, off_t(committed), SEEK_SET) >= 0 else { throw FileSystem.failure(historyPath) }
-        try FileSystem.writeAll(bytes, to: fd, path: historyPath)
-        guard fsync(fd) == 0 else { throw FileSystem.failure(historyPath) }
-        if committed == 0 { try FileSystem.syncDirectory(of: historyPath) }
-        return (FileStorage.historyFile, committed + bytes.count)
-    }
-
-    /// Drops bytes past `length` after an undo. Only ever shortens the file: a file already
-    /// shorter than recorded is damaged, and is left for `doctor` to report.
-    private func cut(_ file: String, to length: Int) throws {
-        var info = stat()
-        guard stat(file, &info) == 0, Int(info.st_size) > length else { return }
-        guard truncate(file, off_t(length)) == 0 else { throw FileSystem.failure(file) }
+        let bytes = try HistoryCodec.encode(working.pending, header: true)
+        return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }
 
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
     private func keepForUndo(_ current: String, as sequence: Int) throws {
         try FileSystem.makeDirectory(undoDirectory)
         let snapshot = current == statePath ? undoPath(sequence) : legacyUndoPath(sequence)
-        unlink(undoPath(sequence))
-        unlink(legacyUndoPath(sequence))
-        guard link(current, snapshot) == 0 else { throw FileSystem.failure(snapshot) }
+        guard link(current, snapshot) == 0 else {
+            if errno == EEXIST { throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet") }
+            throw FileSystem.failure(snapshot)
+        }
         try FileSystem.syncDirectory(of: snapshot)
     }
 
@@ -362,6 +402,28 @@ public final class FileStorage: Storage, Sendable {
         guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
         try FileSystem.syncDirectory(of: statePath)
         unlink(snapshot)
+    }
+
+    /// Whether a file of the data directory holds Grock's data (not the lock, not a temporary).
+    static func isData(_ name: String) -> Bool {
+        !FileSystem.isTemporary(name) && (name.hasPrefix("history.") || name.hasPrefix(SpendingCache.file)
+            || (name.hasPrefix("vault-") && name.hasSuffix(".tsv")))
+    }
+
+    /// Deletes what writers killed mid-change left behind (best effort, under the exclusive
+    /// lock, before a change writes): temporary files, undo snapshots no entry lists, and vault
+    /// files that neither the state nor a listed snapshot names. None of them is ever read, but
+    /// a later change must be free to create those names.
+    private func removeLeftovers(of record: StateRecord) {
+        let used = Set([record.vault] + record.undo.entries.map(\.vault))
+        for name in FileSystem.names(in: directory)
+        where FileSystem.isTemporary(name) || (name.hasPrefix("vault-") && name.hasSuffix(".tsv") && !used.contains(name)) {
+            unlink(path(name))
+        }
+        let listed = Set(record.undo.entries.filter(\.hadState).flatMap { ["\($0.sequence).tsv", "\($0.sequence).json"] })
+        for name in FileSystem.names(in: undoDirectory) where !listed.contains(name) {
+            unlink(undoDirectory + "/" + name)
+        }
     }
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more.

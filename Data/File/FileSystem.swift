@@ -6,8 +6,11 @@ import Glibc
 /// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
 enum FileSystem {
     /// The whole file, or nil when it does not exist. Read into one buffer of the file's size.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameter following: whether a symbolic link is followed. Files of the data directory
+    ///   are never read through a link (a planted link could make Grock read, then rewrite,
+    ///   another file); files the user names may be links.
+    static func read(_ path: String, following: Bool = false) throws(StorageError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw failure(path)
@@ -15,6 +18,7 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
         // Read into uninitialised capacity (no zeroing first); one more byte than the size says,
         // so that a file that grew meanwhile is noticed and read to its end.
         var bytes: [UInt8] = []
@@ -40,26 +44,57 @@ enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:
-    /// write a temporary file, flush it to disk, rename it over, flush the directory.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    /// write a temporary file, flush it to disk, rename it over, flush the directory. A link
+    /// at `path` is replaced, never followed.
+    /// - Parameter durable: false for derived files (a cache), which skip both flushes.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(StorageError) {
+        let temporary = try writeTemporary(bytes, for: path, durable: durable)
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+        if durable { try syncDirectory(of: path) }
+    }
+
+    /// Creates `path` with `bytes`, durably, failing if anything already has that name: the
+    /// file appears whole or not at all, and no existing file is ever replaced.
+    static func createNew(_ bytes: [UInt8], at path: String) throws(StorageError) {
+        let temporary = try writeTemporary(bytes, for: path)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { throw StorageError.unreadable(path: path, reason: "it already exists, but nothing the state records names it") }
+            throw failure(path)
+        }
+        try syncDirectory(of: path)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` and flushes it; returns its name.
+    /// The name is new (process id and random digits) and the file is created exclusively
+    /// without following links, so a file or link planted under a guessable name is never
+    /// written through. A killed writer's temporary files are removed by the next change
+    /// (`isTemporary`).
+    private static func writeTemporary(_ bytes: [UInt8], for path: String, durable: Bool = true) throws(StorageError) -> String {
+        let temporary = path + temporaryMarker + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(temporary) }
         do throws(StorageError) {
             try writeAll(bytes, to: fd, path: temporary)
-            guard fsync(fd) == 0 else { throw failure(temporary) }
+            guard !durable || fsync(fd) == 0 else { throw failure(temporary) }
         } catch {
             close(fd)
             unlink(temporary)
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
-        try syncDirectory(of: path)
+        return temporary
+    }
+
+    private static let temporaryMarker = ".tmp-"
+
+    /// Whether `name` is a temporary file that Grock writes before renaming it into place.
+    static func isTemporary(_ name: String) -> Bool {
+        name.contains(temporaryMarker) || name.hasSuffix(".tmp")
     }
 
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
@@ -101,10 +136,32 @@ enum FileSystem {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
     }
 
-    /// Whether something exists at `path`.
+    /// Whether something exists at `path` (a link counts, even one that leads nowhere).
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return lstat(path, &info) == 0
+    }
+
+    /// Refuses a data directory that someone else could change under Grock: one not owned by
+    /// this user or writable by group or others, or a symbolic link owned by someone else
+    /// (which that someone could point elsewhere). Nothing at `path` is fine: it is created
+    /// private by the first change.
+    static func checkPrivate(_ path: String) throws(StorageError) {
+        var link = stat(), info = stat()
+        guard lstat(path, &link) == 0 else { return }
+        let me = geteuid()
+        if link.st_mode & S_IFMT == S_IFLNK && link.st_uid != me {
+            throw StorageError.insecure(path: path, reason: "is a symbolic link owned by another user (uid \(link.st_uid)); use the directory it points to, if you trust it, or another one")
+        }
+        guard stat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw StorageError.io(path: path, reason: "is not a directory") }
+        if info.st_uid != me {
+            throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid)); use a directory of your own")
+        }
+        let mode = info.st_mode & 0o777
+        if mode & 0o022 != 0 {
+            throw StorageError.insecure(path: path, reason: "can be changed by other users (mode \(String(mode, radix: 8))); run: chmod 700 \(path)")
+        }
     }
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
@@ -133,7 +190,8 @@ enum FileSystem {
     }
 
     static func failure(_ path: String) -> StorageError {
-        StorageError.io(path: path, reason: String(cString: strerror(errno)))
+        if errno == ELOOP { return StorageError.io(path: path, reason: "is a symbolic link, and Grock follows none in its data directory") }
+        return StorageError.io(path: path, reason: String(cString: strerror(errno)))
     }
 }
 
@@ -146,10 +204,10 @@ struct FileIdentity: Equatable, Sendable {
     private let seconds: Int
     private let nanoseconds: Int
 
-    /// Nil when the file cannot be looked at.
+    /// Nil when the file cannot be looked at. A link is looked at, not followed.
     init?(of path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard lstat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
@@ -169,7 +227,7 @@ final class MappedFile {
     /// Nil when the file does not exist.
     /// - Throws: `StorageError` when the file is shorter than `length` or cannot be mapped.
     init?(_ path: String, length: Int) throws(StorageError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileSystem.failure(path)
@@ -177,6 +235,7 @@ final class MappedFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
         guard Int(info.st_size) >= length else {
             throw StorageError.unreadable(path: path, reason: "it has \(info.st_size) bytes, but \(length) were recorded (truncated)")
         }

@@ -42,7 +42,7 @@ enum RecordCodec {
                 return StoredState(record: record, legacyItems: nil)
             case 2: return upgrade(try decoder.decode(StateRecordV2.self, from: data))
             case 1: return upgrade(try decoder.decode(StateRecordV1.self, from: data).migrated())
-            case let newer where newer > 3:
+            case let newer where newer > StateRecord.currentSchema:
                 throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
             default: throw RecordError("unknown schema version \(schema)")
             }

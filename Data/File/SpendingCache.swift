@@ -84,12 +84,7 @@ enum SpendingCache {
 
     /// Best effort: a cache that cannot be written is simply not there next time.
     private static func write(_ contents: Contents, to path: String) {
-        let temporary = path + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let written = (try? FileSystem.writeAll(encode(contents), to: fd, path: temporary)) != nil
-        close(fd)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        try? FileSystem.writeAtomically(encode(contents), to: path, durable: false)
     }
 
     // MARK: - Reading
@@ -97,7 +92,7 @@ enum SpendingCache {
     /// The cache's contents, or nil when it is missing or is not wholly what `encode` wrote.
     static func read(_ path: String, currency: Currency) -> Contents? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
+        guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
         return file.withBytes { buffer in
             let body = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
             guard UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + body.count).loadUnaligned(as: UInt64.self)) == Checksum.value(of: body)

@@ -1,8 +1,8 @@
-/// The active state as a compact file (`state.tsv`, schema 4), read and written by hand like
+/// The active state as a compact file (`state.tsv`, schema 5), read and written by hand like
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
-///     grock-state	4
-///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>
+///     grock-state	5
+///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
 ///     K	<category id>	<sort order>	<name>
@@ -12,15 +12,17 @@
 ///     U	<sequence>	<had state 0/1>	<vault file>	<summary>
 ///
 /// `L` lines belong to the `C` line before them, in order. Values are kept as the records
-/// hold them; `ActiveState` checks what they mean.
+/// hold them; `ActiveState` checks what they mean. Schema 4 is the same without the last two
+/// fields of `F` (`HistorySeal`).
 enum StateCodec {
-    static let header = "grock-state\t4"
+    static let header = "grock-state\t5"
 
     static func encode(_ record: StateRecord) -> [UInt8] {
         var output = Array((header + "\n").utf8)
         output.reserveCapacity(4096 + record.carts.reduce(0) { $0 + $1.lines.count * 120 })
         LineFormat.line(["F", record.vault ?? "", record.history ?? "", String(record.historyBytes), record.months == nil ? "0" : "1",
-                         String(record.undo.nextSequence)], to: &output)
+                         String(record.undo.nextSequence), record.historySeal.map { Checksum.hex($0.checksum) } ?? "",
+                         record.historySeal?.stamp ?? ""], to: &output)
         LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
         for store in record.stores {
             LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
@@ -55,6 +57,7 @@ enum StateCodec {
     /// - Throws: `StorageError.unreadable` naming `path` and the line, or `.newerVersion`.
     static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
         var files: (vault: String?, history: String?, historyBytes: Int, monthsKept: Bool, nextSequence: Int)?
+        var seal: HistorySeal?
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
@@ -74,6 +77,12 @@ enum StateCodec {
                 case 0x46:  // F
                     guard files == nil else { throw reader.failure("a second F line") }
                     files = (try optionalField(), try optionalField(), try count(), try reader.flag(), try count())
+                    if !reader.isAtEnd, let checksum = try optionalField() {   // schema 5
+                        guard checksum.utf8.count == 16, let value = UInt64(checksum, radix: 16) else { throw reader.failure("\"\(checksum)\" is not a checksum") }
+                        seal = HistorySeal(checksum: value, stamp: try optionalField())
+                    } else if !reader.isAtEnd {
+                        guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
+                    }
                 case 0x54:  // T
                     guard settings == nil else { throw reader.failure("a second T line") }
                     settings = SettingsRecord(currency: try field(), isSetUp: try reader.flag())
@@ -114,8 +123,13 @@ enum StateCodec {
         }
         guard let files else { throw StorageError.unreadable(path: path, reason: "the F line is missing") }
         guard let settings else { throw StorageError.unreadable(path: path, reason: "the T line is missing") }
+        // Changes write files named by their number: a number that went back would name files
+        // that already exist.
+        for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
+            throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
+        }
         return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, history: files.history,
-                           historyBytes: files.historyBytes, months: files.monthsKept ? months : nil,
+                           historyBytes: files.historyBytes, historySeal: seal, months: files.monthsKept ? months : nil,
                            undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
     }
 }

@@ -7,6 +7,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerVersion(path: String, found: Int, supported: Int)
     /// Another grock process held the data directory for too long.
     case busy(path: String)
+    /// The data directory could be changed by someone else: another user's, writable by
+    /// others, or a link another user owns. Nothing was read or written.
+    case insecure(path: String, reason: String)
     /// The operating system refused: permissions, a full disk, a missing directory.
     case io(path: String, reason: String)
 
@@ -17,6 +20,7 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) has schema version \(found), but this grock reads up to \(supported); upgrade grock"
         case .busy(let path): "the data directory \(path) is busy: another grock is using it; try again"
         case .io(let path, let reason): "\(path): \(reason)"
+        case .insecure(let path, let reason): "refusing the data directory \(path): it \(reason); nothing was changed"
         }
     }
 }

@@ -3,7 +3,7 @@
 public enum UserFile {
     /// The file's bytes, or nil when it does not exist.
     public static func read(_ path: String) throws(StorageError) -> [UInt8]? {
-        try FileSystem.read(path)
+        try FileSystem.read(path, following: true)
     }
 
     /// Writes through a temporary file renamed over `path`, so a failure leaves the old file.

@@ -5,7 +5,7 @@
 /// Amounts are integer minor units of `settings.currency`; quantities are decimal strings;
 /// times are RFC 3339 text. Nothing is stored as floating point.
 struct StateRecord: Codable, Equatable {
-    static let currentSchema = 4
+    static let currentSchema = 5
 
     var schema: Int = StateRecord.currentSchema
     var settings: SettingsRecord
@@ -21,6 +21,9 @@ struct StateRecord: Codable, Equatable {
     /// How many bytes of the history file are committed; bytes after that are the remains of
     /// an interrupted change and are ignored, then cut off by the next change.
     var historyBytes: Int
+    /// What this state knows of those bytes, to tell that the file is still the history it
+    /// recorded; nil for data written before schema 5 (then the file is checked whole).
+    var historySeal: HistorySeal? = nil
     /// What completed trips spent per month, kept up to date as history changes, so that the
     /// home screen reads no history; nil for data written before it was kept.
     var months: [MonthRecord]?
@@ -28,6 +31,17 @@ struct StateRecord: Codable, Equatable {
 
     static let empty = StateRecord(settings: SettingsRecord(currency: "EUR", isSetUp: false), stores: [], categories: [], carts: [],
                                    vault: nil, history: nil, historyBytes: 0, months: [], undo: UndoRecord(nextSequence: 1, entries: []))
+}
+
+/// What a state knows of its committed history besides the length, so that a change appends
+/// to (and an undo cuts) only the history it recorded, never a file damaged, edited or swapped
+/// since: a checksum of the committed lines (`Checksum.lines`), and the file's inode and
+/// change time right after the change that last wrote it. While those are unchanged nothing
+/// has written to the file since (the change time cannot be set back), so a change need not
+/// read it again; otherwise the committed bytes are checked against the checksum first.
+struct HistorySeal: Codable, Equatable {
+    var checksum: UInt64
+    var stamp: String?
 }
 
 struct MonthRecord: Codable, Equatable {

@@ -35,7 +35,7 @@ import Testing
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
         let state = try String(contentsOfFile: storage.statePath, encoding: .utf8).split(separator: "\n")
-        #expect(state.first == "grock-state\t4")
+        #expect(state.first == "grock-state\t5")
         #expect(state.contains { $0.hasPrefix("C\t") && $0.hasSuffix("\tWeekly") && $0.contains("\t3000\t") })   // the budget in cents
         #expect(state.contains { $0.hasPrefix("L\t") && $0.hasSuffix("\tBread") && $0.contains("\t1\teach\t") })  // quantity, unit
         let vaultName = try #require(try storage.load().0.vault)
@@ -161,7 +161,7 @@ import Testing
         // Reading leaves the old file as it was; the first change writes the current schema.
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/state.json")) == original)
         _ = try await u.addStore(name: "Aldi")
-        #expect(try storage.load().0.schema == 4)
+        #expect(try storage.load().0.schema == StateRecord.currentSchema)
         #expect(FileManager.default.fileExists(atPath: storage.statePath))
         #expect(!FileManager.default.fileExists(atPath: storage.legacyStatePath))
         _ = try await u.addStore(name: "Lidl")
@@ -197,7 +197,7 @@ import Testing
         ("missing line", "state", { $0.split(separator: "\n").filter { !$0.hasPrefix("T\t") }.joined(separator: "\n") + "\n" }),
         ("bad amount", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t30.00\t") }),
         ("dangling store", "state", { $0.replacingOccurrences(of: "\nS\t", with: "\nS\tx") }),
-        ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t4", with: "grock-state\t9") }),
+        ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t5", with: "grock-state\t9") }),
         ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
         ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
         ("vault cut off", "vault", { String($0.dropLast(3)) }),
@@ -251,13 +251,13 @@ import Testing
     @Test func newerSchemaSaysToUpgrade() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        try Data("{\"schema\": 4}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
+        try Data("{\"schema\": 6}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
         let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 4, supported: 4)) {
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 6, supported: 5)) {
             try await u.listStores()
         }
-        try Data("grock-state\t5\nF\t\t\t0\t1\t1\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.tsv"))
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.tsv", found: 5, supported: 4)) {
+        try Data("grock-state\t6\nF\t\t\t0\t1\t1\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.tsv"))
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.tsv", found: 6, supported: 5)) {
             try await u.listStores()
         }
     }
@@ -480,7 +480,7 @@ extension Cart {
 
         // A change that adds history rewrites it in the current format; undo brings back every byte.
         _ = try await u.reopenCart("Weekly")
-        #expect(try storage.load().0.schema == 4)
+        #expect(try storage.load().0.schema == StateRecord.currentSchema)
         #expect(try storage.load().0.history == "history.tsv")
         #expect(try await u.listHistory().isEmpty)
         _ = try await u.finishTrip("Weekly")

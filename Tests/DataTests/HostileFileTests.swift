@@ -1,0 +1,208 @@
+@testable import DataLayer
+import Domain
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// What a data directory does when its files are lost, swapped, planted or damaged: it refuses,
+/// names the file, and writes nothing over what it cannot vouch for (docs/STORAGE.md, "What
+/// Grock defends against").
+@Suite struct HostileFileTests {
+    /// A stocked directory whose last change appended to history (a price seen by hand).
+    func directory() async throws -> (TemporaryDirectory, FileStorage, UseCases) {
+        let directory = TemporaryDirectory()
+        let storage = FileStorage(directory: directory.path + "/data")
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.createCart(name: "Done", items: ["Milk"])
+        _ = try await u.startTrip("Done")
+        _ = try await u.logPurchase(cart: "Done", item: "Milk")
+        _ = try await u.finishTrip("Done")
+        _ = try await u.setPrice(item: "Bread", store: "Aldi", price: "2.39")
+        return (directory, storage, u)
+    }
+
+    func expectRefused(_ file: String, _ snapshot: TemporaryDirectory, _ body: () async throws -> Void) async {
+        let before = snapshot.snapshot()
+        do {
+            try await body()
+            Issue.record("went on although \(file) cannot be trusted")
+        } catch {
+            #expect(error is StorageError, "\(error)")
+            #expect("\(error)".contains(file), "\(error)")
+        }
+        #expect(snapshot.snapshot() == before, "a refused command changed files")
+    }
+
+    @Test func aLostStateIsRefusedNotStartedAfresh() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        unlink(storage.statePath)
+        let attempts: [() async throws -> Void] = [{ _ = try await u.addStore(name: "Rewe") }, { _ = try await u.listStores() },
+                                                   { _ = try await u.undoLastChange() }]
+        for attempt in attempts {
+            await expectRefused("state.tsv", directory, attempt)
+        }
+        do { _ = try await u.listStores() } catch { #expect("\(error)".contains("grock reset --yes")) }
+        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
+        // A directory with only the lock (a read made it) is new, not lost.
+        let fresh = TemporaryDirectory()
+        defer { fresh.remove() }
+        let empty = UseCases(storage: FileStorage(directory: fresh.path), clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await empty.listStores().isEmpty)
+        _ = try await empty.setUpFirstRun()
+    }
+
+    @Test func undoRefusesAHistoryThatIsNotTheOneItWrote() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let history = try Data(contentsOf: URL(fileURLWithPath: storage.historyPath))
+        // A link to another file: that file is never cut.
+        let victim = directory.path + "/victim"
+        try Data(repeating: 0x41, count: 4000).write(to: URL(fileURLWithPath: victim))
+        unlink(storage.historyPath)
+        symlink(victim, storage.historyPath)
+        await expectRefused("history.tsv", directory) { _ = try await u.undoLastChange() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: victim)).count == 4000)
+        // The same length, a byte changed in what the last change appended.
+        unlink(storage.historyPath)
+        var edited = history
+        edited[edited.count - 12] ^= 0x01
+        try edited.write(to: URL(fileURLWithPath: storage.historyPath))
+        await expectRefused("history.tsv", directory) { _ = try await u.undoLastChange() }
+        // A byte changed in what an earlier change appended.
+        edited = history
+        edited[40] ^= 0x01
+        try edited.write(to: URL(fileURLWithPath: storage.historyPath))
+        await expectRefused("history.tsv", directory) { _ = try await u.undoLastChange() }
+        // Put back as it was (a new inode: it is checked, and found to be the history).
+        try history.write(to: URL(fileURLWithPath: storage.historyPath))
+        #expect(try await u.undoLastChange() == "set the price of Bread at Aldi to 2.39/each")
+    }
+
+    @Test func nothingIsAppendedToAHistoryThatIsNotTheOneRecorded() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
+        let damages: [(String, (String) -> String)] = [
+            ("a line changed in the middle", { $0.replacingOccurrences(of: "\t109\t", with: "\t901\t") }),
+            ("a line removed", { $0.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: "\n") + "\n" }),
+            ("the header changed", { $0.replacingOccurrences(of: "grock-history", with: "grock-hist0ry") }),
+            ("cut short", { String($0.dropLast(5)) }),
+        ]
+        for (name, damage) in damages {
+            let damaged = damage(history)
+            #expect(damaged != history, "\(name)")
+            try damaged.write(toFile: storage.historyPath, atomically: true, encoding: .utf8)
+            await expectRefused("history.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
+        }
+        // A missing history is not created afresh.
+        unlink(storage.historyPath)
+        await expectRefused("history.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
+        #expect(!FileManager.default.fileExists(atPath: storage.historyPath))
+        // Put back, it is appended to again.
+        try history.write(toFile: storage.historyPath, atomically: true, encoding: .utf8)
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11")
+        #expect(try await u.priceHistory("Milk").entries.count == 4)
+    }
+
+    @Test func aStateOfSchemaFourIsReadAndSealedByTheNextAppend() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = try #require(Bundle.module.path(forResource: "v4", ofType: nil, inDirectory: "Fixtures"))
+        try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/data")
+        chmod(directory.path + "/data", 0o700)
+        let storage = FileStorage(directory: directory.path + "/data")
+        let u = UseCases(storage: storage, clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try storage.load().0.historySeal == nil)
+        #expect(try await u.listHistory().map(\.name) == ["Weekly"])
+        #expect(try await u.priceHistory("Milk").entries.count == 3)
+        _ = try await u.setPrice(item: "Bananas", store: "Lidl", price: "2.05")
+        let record = try storage.load().0
+        #expect(record.schema == 5 && record.historySeal != nil)
+        _ = try await u.undoLastChange()
+        #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8).hasPrefix("grock-state\t4\n"))
+        _ = try await u.undoLastChange()
+        _ = try await u.undoLastChange()
+        #expect(try await u.listHistory().map(\.name) == ["Weekly"])
+        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+    }
+
+    @Test func plantedLinksAreNeverWrittenThrough() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let victim = directory.path + "/victim"
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let sequence = try storage.load().0.undo.nextSequence
+        for name in ["state.tsv.tmp", "vault-\(sequence).tsv.tmp", "vault-\(sequence).tsv", "spending.cache.tmp", "undo/\(sequence).tsv"] {
+            symlink(victim, storage.directory + "/" + name)
+        }
+        _ = try await u.addItem(name: "Eggs", category: "Dairy", price: "2.99", store: "Aldi")
+        _ = try await u.listHistory()
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        #expect(try await u.showItem("Eggs").item.name == "Eggs")
+        // A data file that is a link is refused, even to a file that holds the right bytes.
+        let state = storage.statePath
+        try FileManager.default.moveItem(atPath: state, toPath: directory.path + "/elsewhere.tsv")
+        symlink(directory.path + "/elsewhere.tsv", state)
+        await expectRefused("state.tsv", directory) { _ = try await u.listStores() }
+    }
+
+    @Test func leftoversOfKilledWritersAreRemovedByTheNextChange() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let sequence = try storage.load().0.undo.nextSequence
+        let leftovers = ["state.tsv.tmp", "state.tsv.tmp-123-abc", "vault-\(sequence).tsv", "vault-\(sequence + 5).tsv", "undo/\(sequence).tsv",
+                         "undo/\(sequence + 3).json", "history.tsv.tmp-9-f"]
+        for name in leftovers { try Data("x\n".utf8).write(to: URL(fileURLWithPath: storage.directory + "/" + name)) }
+        _ = try await u.listStores()   // a reader removes nothing
+        for name in leftovers { #expect(FileManager.default.fileExists(atPath: storage.directory + "/" + name)) }
+        _ = try await u.addStore(name: "Rewe")
+        for name in leftovers {
+            #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) != Data("x\n".utf8), "\(name)")
+        }
+        #expect(FileManager.default.fileExists(atPath: storage.undoPath(sequence)))   // the snapshot of this change
+        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+        _ = try await u.undoLastChange()
+        #expect(try await u.listStores().count == 2)
+    }
+
+    @Test func aDirectoryOthersCanChangeIsRefused() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        chmod(storage.directory, 0o777)
+        let attempts: [() async throws -> Void] = [{ _ = try await u.addStore(name: "Rewe") }, { _ = try await u.listStores() },
+                                                   { _ = try await u.undoLastChange() }]
+        for attempt in attempts {
+            do {
+                try await attempt()
+                Issue.record("a directory writable by others was used")
+            } catch {
+                #expect("\(error)".contains("chmod 700 \(storage.directory)"), "\(error)")
+            }
+        }
+        chmod(storage.directory, 0o700)
+        _ = try await u.addStore(name: "Rewe")
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to hand files to another user"))
+    func anotherUsersDirectoryOrLinkIsRefused() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        chown(storage.directory, 4242, 4242)
+        await #expect(throws: StorageError.self) { _ = try await u.listStores() }
+        chown(storage.directory, 0, 0)
+        let link = directory.path + "/link"
+        symlink(storage.directory, link)
+        let linked = UseCases(storage: FileStorage(directory: link), clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await linked.listStores().count == 2)   // one's own link is followed
+        lchown(link, 4242, 4242)
+        do {
+            _ = try await linked.listStores()
+            Issue.record("another user's link was followed")
+        } catch {
+            #expect("\(error)".contains("symbolic link owned by another user"), "\(error)")
+        }
+    }
+}
