@@ -25,30 +25,47 @@ extension FileStorage {
             return checks
         }
         let mode = info.st_mode & 0o777
-        if mode & 0o077 != 0 { problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
-        else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
+        do {
+            try FileSystem.checkPrivate(directory)
+            if mode & 0o077 != 0 { problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
+            else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
+        } catch {
+            problem(directory, "\(error)")
+        }
         do {
             try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
                 let stored: RecordCodec.StoredState
-                let state: ActiveState
+                var state: ActiveState
                 var subject = statePath
                 do {
                     stored = try loadState()
                     guard let path = stored.path else { return ok(statePath, "does not exist yet; it is created by the first change") }
                     subject = path
-                    let items = try items(of: stored)
-                    state = try ActiveState(stored.record, items: items)
+                    state = try ActiveState(stored.record)
                     ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                         + "\(state.categories.count) categories, \(state.carts.count) active carts")
-                    if let vault = stored.record.vault { ok(self.path(vault), "\(items.count) items") }
                 } catch let error as StorageError {
                     return problem(self.subject(of: error) ?? subject, reasonText(error))
                 } catch {
                     return problem(subject, "\(error)")
                 }
+                // The items are checked against the state: a problem found there is the vault's.
+                let vaultSubject = stored.record.vault.map(path) ?? subject
+                do {
+                    let items = try items(of: stored)
+                    try state.setItems(items)
+                    if stored.record.vault != nil { ok(vaultSubject, "\(items.count) items") }
+                } catch let error as StorageError {
+                    problem(self.subject(of: error) ?? vaultSubject, reasonText(error))
+                } catch {
+                    problem(vaultSubject, "\(error)")
+                }
                 let record = stored.record
                 if let file = record.history {
                     do {
+                        if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
+                            _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal)
+                        }
                         let history = try loadHistory(record, currency: state.settings.currency)
                         var size = stat()
                         let extra = stat(path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
@@ -73,6 +90,13 @@ extension FileStorage {
                     }
                 }
                 if broken == 0 { ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
+                if record.history != FileStorage.historyFile && FileSystem.exists(historyPath) {
+                    problem(historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
+                }
+                let leftovers = self.leftovers(of: record)
+                if !leftovers.isEmpty {
+                    ok(directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
+                }
             }
         } catch {
             problem(directory, "\(error)")

@@ -410,20 +410,21 @@ public final class FileStorage: Storage, Sendable {
             || (name.hasPrefix("vault-") && name.hasSuffix(".tsv")))
     }
 
-    /// Deletes what writers killed mid-change left behind (best effort, under the exclusive
-    /// lock, before a change writes): temporary files, undo snapshots no entry lists, and vault
-    /// files that neither the state nor a listed snapshot names. None of them is ever read, but
-    /// a later change must be free to create those names.
-    private func removeLeftovers(of record: StateRecord) {
+    /// What writers killed mid-change left behind: temporary files, undo snapshots no entry
+    /// lists, and vault files that neither the state nor a listed snapshot names (paths
+    /// relative to the directory). None of them is ever read.
+    func leftovers(of record: StateRecord) -> [String] {
         let used = Set([record.vault] + record.undo.entries.map(\.vault))
-        for name in FileSystem.names(in: directory)
-        where FileSystem.isTemporary(name) || (name.hasPrefix("vault-") && name.hasSuffix(".tsv") && !used.contains(name)) {
-            unlink(path(name))
-        }
         let listed = Set(record.undo.entries.filter(\.hadState).flatMap { ["\($0.sequence).tsv", "\($0.sequence).json"] })
-        for name in FileSystem.names(in: undoDirectory) where !listed.contains(name) {
-            unlink(undoDirectory + "/" + name)
-        }
+        return FileSystem.names(in: directory).filter {
+            FileSystem.isTemporary($0) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv") && !used.contains($0))
+        }.sorted() + FileSystem.names(in: undoDirectory).filter { !listed.contains($0) }.sorted().map { "undo/" + $0 }
+    }
+
+    /// Deletes the leftovers (best effort, under the exclusive lock, before a change writes):
+    /// a later change must be free to create their names.
+    private func removeLeftovers(of record: StateRecord) {
+        for name in leftovers(of: record) { unlink(path(name)) }
     }
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more.

@@ -14,9 +14,9 @@ final class HistoryFile {
     let path: String
     private let fd: Int32
 
-    /// Opens the file for a change. Nil when it does not exist.
-    init?(_ path: String) throws(StorageError) {
-        let fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+    /// Opens the file for a change (or only to check it). Nil when it does not exist.
+    init?(_ path: String, readOnly: Bool = false) throws(StorageError) {
+        let fd = open(path, (readOnly ? O_RDONLY : O_RDWR) | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileSystem.failure(path)

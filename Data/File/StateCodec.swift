@@ -111,7 +111,14 @@ enum StateCodec {
                         plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
                         purchasedQuantity: bought, impulse: impulse))
                 case 0x4D:  // M
-                    months.append(MonthRecord(month: try field(), total: try reader.integer(), trips: try count()))
+                    let month = try field()
+                    let parts = month.split(separator: "-", omittingEmptySubsequences: false)
+                    guard month.utf8.count == 7, parts.count == 2, let year = Int(parts[0]), year > 0, let number = Int(parts[1]), (1...12).contains(number) else {
+                        throw reader.failure("\"\(month)\" is not a month")
+                    }
+                    let total = try reader.integer()
+                    guard total >= 0 else { throw reader.failure("a month's total of \(total) is negative") }
+                    months.append(MonthRecord(month: month, total: total, trips: try count()))
                 case 0x55:  // U
                     let sequence = try count(), hadState = try reader.flag(), vault = try optionalField()
                     undo.append(UndoEntryRecord(sequence: sequence, summary: try reader.text(), hadState: hadState, vault: vault))

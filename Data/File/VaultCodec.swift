@@ -65,6 +65,7 @@ enum VaultCodec {
         var interner = Interner()
         return try bytes.withUnsafeBufferPointer { buffer in
             try CompactFile.checkHeader(buffer, header: header, path: path)
+            _ = try checksumMatches(buffer, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
             return try decodeLines(buffer, from: CompactFile.firstLineEnd(buffer) + 1, to: buffer.count, firstLine: 2, currency: currency,
                                    path: path, interner: &interner)
         }
@@ -106,12 +107,23 @@ enum VaultCodec {
         return items
     }
 
-    /// Whether the header's checksum is that of the lines from `start` on.
-    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, linesFrom start: Int) -> Bool {
+    /// Whether the header carries a checksum, which is then that of the lines from `start` on:
+    /// true when the file is byte for byte what Grock wrote, false when it has no checksum (a
+    /// version-1 file, or one whose checksum field was emptied to edit it by hand), so that
+    /// every line must be checked.
+    /// - Throws: `StorageError.unreadable` when the checksum does not match: the file was
+    ///   damaged or changed since. Such a file is refused, never used: a changed id or price
+    ///   that still parses would otherwise be written into the next vault under a valid checksum.
+    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, linesFrom start: Int, path: String) throws -> Bool {
         let headerLine = buffer[0..<max(start - 1, 0)]
-        guard let tab = headerLine.lastIndex(of: 0x09), start - 1 - (tab + 1) == 16 else { return false }
+        guard let tab = headerLine.lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return false }
         let stored = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<(start - 1)]), as: UTF8.self)
-        return stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...]))
+        if stored.isEmpty { return false }
+        guard stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...])) else {
+            throw StorageError.unreadable(path: path, reason: "it was changed or damaged since Grock wrote it (its checksum does not match); "
+                + "undo the last change or restore a copy (to edit it by hand, empty the checksum on its first line)")
+        }
+        return true
     }
 
     private static func pair(_ price: Int64?, _ seen: Timestamp?, _ reader: FieldReader) throws -> (Int64, Timestamp)? {

@@ -39,7 +39,7 @@ extension VaultCodec {
             try bytes.withUnsafeBufferPointer { buffer in
                 try CompactFile.checkHeader(buffer, header: header, path: path)
                 let first = CompactFile.firstLineEnd(buffer) + 1
-                trusted = VaultCodec.checksumMatches(buffer, linesFrom: first)
+                trusted = try VaultCodec.checksumMatches(buffer, linesFrom: first, path: path)
                 starts.reserveCapacity(buffer.count / 200)
                 if trusted {
                     // Every line is as Grock wrote it: an item starts where a line starts with "I".
@@ -61,6 +61,9 @@ extension VaultCodec {
                     return
                 }
                 lineNumbers.reserveCapacity(buffer.count / 200)
+                // Not written by Grock as it is: every value is checked against the rules that
+                // Grock's own writes obey, so that nothing it would refuse is carried along.
+                var names = Set<String>()
                 var lineNumber = 1
                 var start = first
                 let base = buffer.baseAddress!
@@ -78,15 +81,20 @@ extension VaultCodec {
                         guard !id.isEmpty else { throw reader.failure("an item without an id") }
                         categories.insert(try reader.next(), of: buffer)
                         _ = try reader.unit()
-                        _ = try reader.text()
+                        let name = try reader.text()
+                        do {
+                            guard try Name.validated(name, kind: "item") == name else { throw reader.failure("an item name with spaces around it") }
+                        } catch let error as DomainError { throw reader.failure("\(error)") }
+                        guard names.insert(Name.key(name)).inserted else { throw reader.failure("a second item named \"\(name)\"") }
                     } else if kind.count == 1 && buffer[start] == 0x24 && !starts.isEmpty {  // $
                         let store = try reader.next()
                         guard !store.isEmpty else { throw reader.failure("a price without a store") }
                         stores.insert(store, of: buffer)
                         _ = try reader.unit()
-                        _ = try reader.optionalInteger()
+                        let regular = try reader.optionalInteger()
                         try reader.skip()
-                        _ = try reader.optionalInteger()
+                        let promotion = try reader.optionalInteger()
+                        guard (regular ?? 0) >= 0 && (promotion ?? 0) >= 0 else { throw reader.failure("a negative price") }
                         try reader.skip()
                         try reader.skip()
                     } else {

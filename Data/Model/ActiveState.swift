@@ -25,16 +25,24 @@ struct ActiveState {
         items = [:]
         carts = try ActiveState.index(record.carts.map(mapper.cart), kind: "cart")
         try checkReferences()
+        try checkValues()
     }
 
-    /// Adds the items, checking their references.
+    /// Adds the items, checking their references and that no two share a name.
     mutating func setItems(_ list: [Item]) throws {
         items = try ActiveState.index(list, kind: "item")
         for item in items.values { try check(item) }
+        try ActiveState.requireDistinct(list.map { ($0.id.rawValue, $0.name) }, kind: "item")
     }
 
-    /// Checks that an item's category and stores exist.
+    /// Checks that an item's values obey the domain's rules and its category and stores exist.
     func check(_ item: Item) throws {
+        try ActiveState.requireValid(item.name, of: "item \(item.id)")
+        for option in item.prices {
+            for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) {
+                try ActiveState.requireValid(price, of: "item \(item.id)")
+            }
+        }
         if categories[item.categoryID] == nil { throw RecordError("item \(item.id) refers to missing category \(item.categoryID)") }
         for option in item.prices where stores[option.store] == nil {
             throw RecordError("item \(item.id) has a price at missing store \(option.store)")
@@ -64,6 +72,44 @@ struct ActiveState {
                 for store in [line.plannedStore, line.actualStore].compactMap({ $0 }) where stores[store] == nil {
                     throw RecordError("cart \(cart.id) refers to missing store \(store)")
                 }
+            }
+        }
+    }
+
+    /// Values no command would have stored: names the domain refuses, negative amounts, two
+    /// stores, categories or active carts of one name. A damaged or hand-edited file is
+    /// refused for them rather than shown or carried into the next write.
+    private func checkValues() throws {
+        for store in stores.values { try ActiveState.requireValid(store.name, of: "store \(store.id)") }
+        for category in categories.values { try ActiveState.requireValid(category.name, of: "category \(category.id)") }
+        for cart in carts.values {
+            try ActiveState.requireValid(cart.name, of: "cart \(cart.id)")
+            if let budget = cart.budget { try ActiveState.requireValid(budget, of: "cart \(cart.id)") }
+            for line in cart.lines {
+                try ActiveState.requireValid(line.name, of: "a line of cart \(cart.id)")
+                for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try ActiveState.requireValid(price, of: "cart \(cart.id)") }
+            }
+        }
+        try ActiveState.requireDistinct(stores.values.filter { !$0.isRemoved }.map { ($0.id.rawValue, $0.name) }, kind: "store")
+        try ActiveState.requireDistinct(categories.values.map { ($0.id.rawValue, $0.name) }, kind: "category")
+        try ActiveState.requireDistinct(carts.values.map { ($0.id.rawValue, $0.name) }, kind: "active cart")
+    }
+
+    private static func requireValid(_ name: String, of owner: String) throws {
+        let valid: String
+        do { valid = try Name.validated(name, kind: "name") } catch { throw RecordError("\(owner) has a name Grock refuses: \(error)") }
+        guard valid == name else { throw RecordError("\(owner) has a name with spaces around it") }
+    }
+
+    private static func requireValid(_ amount: Money, of owner: String) throws {
+        guard amount.minorUnits >= 0 else { throw RecordError("\(owner) has a negative amount, \(amount.minorUnits) minor units") }
+    }
+
+    private static func requireDistinct(_ named: [(id: String, name: String)], kind: String) throws {
+        var seen: [String: String] = [:]
+        for (id, name) in named.sorted(by: { $0.id < $1.id }) {
+            if let other = seen.updateValue(id, forKey: Name.key(name)) {
+                throw RecordError("\(kind)s \(other) and \(id) are both named \"\(name)\"")
             }
         }
     }

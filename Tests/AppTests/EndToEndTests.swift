@@ -276,3 +276,36 @@ import Testing
         #expect(items.count == 32)
     }
 }
+
+@Suite struct HostileDirectoryTests {
+    /// Each way a data directory can be lost, swapped or opened to others: exit 3, one line
+    /// that says the way out, and not a byte changed.
+    @Test func aDirectoryGrockCannotVouchForExitsThreeAndTouchesNothing() throws {
+        let everything = ["item price Milk --store Aldi --price 1.50", "undo", "cart new Party", "history"]
+        let cases: [(String, (String) throws -> Void, String, [String])] = [
+            ("state lost", { unlink($0 + "/state.tsv") }, "grock reset --yes", everything),
+            ("history a link", { dir in
+                try FileManager.default.moveItem(atPath: dir + "/history.tsv", toPath: dir + "/../elsewhere")
+                symlink(dir + "/../elsewhere", dir + "/history.tsv")
+            }, "history.tsv", ["item price Milk --store Aldi --price 1.50", "undo", "history"]),
+            ("writable by others", { chmod($0, 0o777) }, "chmod 700", everything),
+        ]
+        for (name, damage, message, lines) in cases {
+            let grock = Grock()
+            defer { grock.home.remove() }
+            try grock.stocked()
+            try grock.ok("trip start Weekly")
+            try grock.ok("trip log Weekly Milk")
+            try grock.ok("trip finish Weekly")
+            try damage(grock.dataDirectory)
+            let before = grock.home.snapshot()
+            for line in lines {
+                let result = try grock.run(line)
+                #expect(result.status == 3, "\(name): grock \(line): \(result.stderr)")
+                #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(name): grock \(line): \(result.stderr)")
+            }
+            #expect(grock.home.snapshot() == before, "\(name)")
+            #expect(try grock.run("doctor").status != 0, "\(name)")
+        }
+    }
+}

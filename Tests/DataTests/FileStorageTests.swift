@@ -198,6 +198,16 @@ import Testing
         ("bad amount", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t30.00\t") }),
         ("dangling store", "state", { $0.replacingOccurrences(of: "\nS\t", with: "\nS\tx") }),
         ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t5", with: "grock-state\t9") }),
+        ("negative budget", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t-3000\t") }),
+        ("month 13", "state", { $0.replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression) }),
+        ("two categories of one name", "state", { $0.replacingOccurrences(of: "\tProduce\n", with: "\tDAIRY\n") }),
+        ("a control character in a name", "state", { $0.replacingOccurrences(of: "\tWeekly\n", with: "\tWeek\u{1B}]0;x\u{7}ly\n") }),
+        ("next change number behind the undo list", "state", {
+            $0.replacingOccurrences(of: "\t1\t[0-9]+\t[0-9a-f]{16}\t", with: "\t1\t3\t0000000000000000\t", options: .regularExpression)
+        }),
+        ("a changed item id", "vault", { $0.replacingOccurrences(of: "\nI\t0", with: "\nI\t1") }),
+        ("negative price in a vault without checksum", "vault", { Self.versionOne($0).replacingOccurrences(of: "\t109\t", with: "\t-109\t") }),
+        ("two items of one name in a vault without checksum", "vault", { Self.versionOne($0).replacingOccurrences(of: "\tBread\n", with: "\tMILK\n") }),
         ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
         ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
         ("vault cut off", "vault", { String($0.dropLast(3)) }),
@@ -387,9 +397,15 @@ import Testing
         #expect(try rewritten.item(ItemID("a5"), currency: .euro) == nil)
     }
 
-    @Test func aFileWhoseChecksumDoesNotMatchIsCheckedWhole() throws {
+    @Test func aFileWhoseChecksumDoesNotMatchIsRefused() throws {
         var bytes = VaultCodec.file(lines: Array(Self.lines.utf8))
         bytes[20] ^= 1  // a changed byte in the checksum
+        #expect { try VaultCodec.Index(bytes, path: "vault") } throws: { "\($0)".contains("vault: it was changed or damaged since Grock wrote it") }
+        #expect { try VaultCodec.decode(bytes, currency: .euro, path: "vault") } throws: { "\($0)".contains("its checksum does not match") }
+    }
+
+    @Test func aFileWithItsChecksumEmptiedIsCheckedWhole() throws {
+        let bytes = Array((VaultCodec.header + "\t\n" + Self.lines).utf8)
         #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) {
             try VaultCodec.Index(bytes, path: "vault")
         }
@@ -418,7 +434,7 @@ import Testing
 
     /// Every field of the state file survives a round trip, including text that needs escaping,
     /// absent values, and "months not kept" against "no months yet".
-    @Test(arguments: [nil, [MonthRecord(month: "2026-03", total: -12, trips: 2)]])
+    @Test(arguments: [nil, [MonthRecord(month: "2026-03", total: 12, trips: 2)]])
     func theStateFileRoundTrips(months: [MonthRecord]?) throws {
         let time = try #require(Timestamp(rfc3339: "2026-03-02T10:00:00+01:00"))
         var cart = CartRecord(try Cart.journeyFixture(time: time))

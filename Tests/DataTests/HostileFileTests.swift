@@ -206,3 +206,38 @@ import Testing
         }
     }
 }
+
+@Suite struct DoctorTests {
+    func problems(_ storage: FileStorage) -> [String] {
+        storage.diagnose().filter(\.isProblem).map { "\($0.subject): \($0.detail)" }
+    }
+
+    @Test func doctorFindsWhatCommandsWouldRefuse() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        #expect(problems(storage).isEmpty)
+        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
+        // A price changed in history: the file still parses, but it is not the one recorded.
+        try history.replacingOccurrences(of: "\t109\t", with: "\t901\t").write(toFile: storage.historyPath, atomically: true, encoding: .utf8)
+        #expect(problems(storage).contains { $0.hasPrefix(storage.historyPath + ": its first") })
+        try history.write(toFile: storage.historyPath, atomically: true, encoding: .utf8)
+        #expect(problems(storage).isEmpty)
+        // A vault damaged in a way that still parses is named, not the state.
+        let vault = storage.path(try #require(try storage.load().0.vault))
+        let items = try String(contentsOfFile: vault, encoding: .utf8)
+        try items.replacingOccurrences(of: "\nI\t0", with: "\nI\t1").write(toFile: vault, atomically: true, encoding: .utf8)
+        #expect(problems(storage).contains { $0.hasPrefix(vault + ": it was changed or damaged") })
+        try items.write(toFile: vault, atomically: true, encoding: .utf8)
+        // Leftovers are named (and are no problem); a history no state names is one.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: storage.directory + "/state.tsv.tmp-1-2"))
+        #expect(storage.diagnose().contains { !$0.isProblem && $0.detail.contains("1 files left by interrupted changes (state.tsv.tmp-1-2)") })
+        _ = try await u.undoLastChange()
+        _ = try await u.undoLastChange()
+        try FileManager.default.moveItem(atPath: storage.statePath, toPath: directory.path + "/kept")
+        try FileManager.default.copyItem(atPath: storage.undoPath(2), toPath: storage.statePath)
+        #expect(problems(storage).contains { $0.hasPrefix(storage.historyPath + ": the state names no such history") })
+        // Others may change the directory.
+        chmod(storage.directory, 0o770)
+        #expect(problems(storage).contains { $0.contains("chmod 700") })
+    }
+}
