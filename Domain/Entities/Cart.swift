@@ -166,11 +166,13 @@ public struct Cart: Sendable, Hashable, Identifiable {
         lines.append(line)
     }
 
+    /// Completes the trip at `time`; a reopened trip keeps the time it was first completed, so
+    /// correcting it does not move its spending to another day or month.
     public mutating func finishTrip(at time: Timestamp) throws {
         try check(.finishTrip)
         guard lines.contains(where: \.isFulfilled) else { throw DomainError.nothingBought(cart: name) }
         status = .completed
-        completedAt = time
+        completedAt = completedAt ?? time
     }
 
     /// Back to planning: the trip did not happen, so logged purchases are cleared and impulse
@@ -186,13 +188,14 @@ public struct Cart: Sendable, Hashable, Identifiable {
         }
         status = .planning
         startedAt = nil
+        completedAt = nil
     }
 
-    /// Back to shopping, to correct a finished trip; finishing again records it anew.
+    /// Back to shopping, to correct a finished trip; finishing again records it anew, on the
+    /// day it was first completed (kept in `completedAt` meanwhile).
     public mutating func reopen() throws {
         try check(.reopen)
         status = .shopping
-        completedAt = nil
     }
 
     // MARK: - Rules

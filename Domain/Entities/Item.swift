@@ -18,12 +18,20 @@ public struct Item: Sendable, Hashable, Identifiable {
 
     public func priceOption(at store: StoreID) -> PriceOption? { prices.first { $0.store == store } }
 
-    /// Records a price seen at a store, replacing what was known there.
+    /// Records a price seen at a store on `date`, replacing what was known there, unless what is
+    /// known there was seen later: the vault keeps the newest price seen at each store, so a
+    /// receipt entered afterwards or an old trip finished again never overwrites a newer price.
     ///
     /// A regular price replaces the regular price and ends any promotion; a promotion is kept
     /// beside the regular price (in the same unit) until it expires. A price in another unit
     /// replaces the store's option whole: one store, one way of selling the item.
-    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?, isPromotion: Bool) {
+    /// - Returns: whether the price was recorded (false: a newer one is known at that store).
+    @discardableResult
+    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?, isPromotion: Bool) -> Bool {
+        if let known = priceOption(at: store), let seen = [known.regular?.observedAt, known.promotion?.quote.observedAt].compactMap({ $0 }).max(),
+           seen > date {
+            return false
+        }
         let quote = PriceQuote(price: price.price, observedAt: date)
         var option = priceOption(at: store).flatMap { $0.unit == price.unit ? $0 : nil }
             ?? PriceOption(store: store, unit: price.unit, regular: nil, promotion: nil)
@@ -36,6 +44,7 @@ public struct Item: Sendable, Hashable, Identifiable {
         prices.removeAll { $0.store == store }
         prices.append(option)
         prices.sort { $0.store < $1.store }
+        return true
     }
 
     /// The cheapest current price among stores that sell the item in its usual unit's dimension.

@@ -147,10 +147,7 @@ public struct ImportPurchases: Sendable {
                         if lines.contains(where: { $0.itemID == item.id }) {
                             throw DomainError.invalidName(kind: "item", name: row.item, reason: "it appears twice in this trip")
                         }
-                        let current = item.priceOption(at: store.id)
-                        let newest = [current?.regular?.observedAt, current?.promotion?.quote.observedAt].compactMap { $0 }.max()
-                        if newest.map({ $0 <= time }) ?? true {
-                            item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false)
+                        if item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
                             items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
                             changedItems.insert(item.id)
                         }

@@ -86,8 +86,9 @@ public struct AddImpulseItem: Sendable {
 }
 
 /// Shopping → Completed. Each vault item bought gets the price paid as its current price at
-/// the store it was bought at; the purchases join the price history as the completed cart's
-/// own lines. Impulse buys stay out of the vault.
+/// the store it was bought at, seen on the trip's day (unless a newer price is known there);
+/// the purchases join the price history as the completed cart's own lines. Impulse buys stay
+/// out of the vault.
 public struct FinishTrip: Sendable {
     let storage: any Storage
     let clock: any Clock
@@ -100,13 +101,14 @@ public struct FinishTrip: Sendable {
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try storage.write { repositories in
             var cart = try Resolver(repositories: repositories).cart(reference)
-            let now = clock.now()
-            try cart.finishTrip(at: now)
+            try cart.finishTrip(at: clock.now())
+            let tripTime = cart.completedAt ?? clock.now()
             let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
                 guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
-                item.record(UnitPrice(price, per: line.unit), at: store, on: now, promotionUntil: nil, isPromotion: false)
-                try repositories.save(item)
+                if item.record(UnitPrice(price, per: line.unit), at: store, on: tripTime, promotionUntil: nil, isPromotion: false) {
+                    try repositories.save(item)
+                }
                 var refreshed = line
                 refreshed.name = item.name
                 refreshed.categoryName = categories[item.categoryID] ?? line.categoryName

@@ -159,12 +159,12 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         _ = try await u.reopenCart("Two")
         _ = try await u.logPurchase(cart: "Two", item: "Bread", store: "Lidl")
         #expect(try await totals() == ["2026-03 1.09 1", "2026-04 1.09 1"])
-        _ = try await u.finishTrip("Two")   // finished again in April, with Bread
-        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 4.67 2"])
+        _ = try await u.finishTrip("Two")   // finished again in April, with Bread: it stays in March
+        #expect(try await totals() == ["2026-03 4.67 2", "2026-04 1.09 1"])
         _ = try await u.deleteCart("Three")
-        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 3.58 1"])
+        #expect(try await totals() == ["2026-03 4.67 2"])
         _ = try await u.undoLastChange()
-        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 4.67 2"])
+        #expect(try await totals() == ["2026-03 4.67 2", "2026-04 1.09 1"])
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -218,6 +218,47 @@ import Testing
         #expect(try await u.showItem("Bread").cheapest?.current?.unitPrice.price.amountText == "2.29")
     }
 
+    @Test func aReopenedTripKeepsItsDateWhenFinishedAgain() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "October", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("October")
+        _ = try await u.logPurchase(cart: "October", item: "Milk")
+        let first = try #require(try await u.finishTrip("October").completedAt)
+        world.clock.advance(days: 40)
+        _ = try await u.reopenCart("October")
+        _ = try await u.logPurchase(cart: "October", item: "Bread", price: "2.59")
+        let again = try await u.finishTrip("October")
+        #expect(again.completedAt == first)
+        #expect(try await u.listHistory().map(\.completedAt) == [first])
+        #expect(try await u.monthlySpending().map(\.month) == [first.day.monthText])
+        // Its prices were seen on the trip's day, not on the day of the correction.
+        #expect(try await u.showItem("Bread").prices.first { $0.store.name == "Lidl" }?.current?.observedAt == first)
+        // Aborting a trip forgets its dates: a later trip is dated by itself.
+        _ = try await u.createCart(name: "Later", items: ["Milk"])
+        _ = try await u.startTrip("Later")
+        #expect(try await u.abortTrip("Later").completedAt == nil)
+    }
+
+    @Test func anOldTripNeverOverwritesANewerPrice() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Early", items: ["Milk"])
+        _ = try await u.startTrip("Early")
+        _ = try await u.logPurchase(cart: "Early", item: "Milk", price: "0.99")
+        _ = try await u.finishTrip("Early")                           // 2 March: Milk 0.99 at Aldi
+        world.clock.advance(days: 9)
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.15")   // 11 March
+        world.clock.advance(days: 3)
+        _ = try await u.reopenCart("Early")
+        _ = try await u.logPurchase(cart: "Early", item: "Milk", price: "0.95")
+        _ = try await u.finishTrip("Early")                           // still a trip of 2 March
+        let aldi = try #require(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" })
+        #expect(aldi.current?.unitPrice.price.amountText == "1.15")
+        // The trip's price is still in the history, on its day.
+        #expect(try await u.priceHistory("Milk").entries.map(\.observation.price.price.amountText).contains("0.95"))
+    }
+
     @Test func loggingNeedsAPriceAndAStore() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.addItem(name: "Salt", category: "Pantry")
