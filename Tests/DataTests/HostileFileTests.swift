@@ -11,16 +11,9 @@ import Testing
 @Suite struct HostileFileTests {
     /// A stocked directory whose last change appended to history (a price seen by hand).
     func directory() async throws -> (TemporaryDirectory, FileStorage, UseCases) {
-        let directory = TemporaryDirectory()
-        let storage = FileStorage(directory: directory.path + "/data")
-        let world = try await TestWorld.stocked(storage: storage)
-        let u = world.useCases
-        _ = try await u.createCart(name: "Done", items: ["Milk"])
-        _ = try await u.startTrip("Done")
-        _ = try await u.logPurchase(cart: "Done", item: "Milk")
-        _ = try await u.finishTrip("Done")
-        _ = try await u.setPrice(item: "Bread", store: "Aldi", price: "2.39")
-        return (directory, storage, u)
+        let (directory, storage, world) = try await FileStorageTests().stockedDirectory()
+        _ = try await world.useCases.setPrice(item: "Bread", store: "Aldi", price: "2.39")
+        return (directory, storage, world.useCases)
     }
 
     func expectRefused(_ file: String, _ snapshot: TemporaryDirectory, _ body: () async throws -> Void) async {
