@@ -1,0 +1,114 @@
+import Domain
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The undo journal: each change keeps the state it replaced as `undo/N.tsv` (a hard link), and
+/// `undoLastChange` puts it back, with the vault it names and history cut back to its length,
+/// once history is checked to be the one both states recorded. See docs/STORAGE.md, "Undo".
+extension FileStorage {
+    public func undoLastChange() throws -> String {
+        try FileSystem.checkPrivate(directory)
+        guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
+        return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+            let stored = try loadState()
+            guard let current = stored.path else { throw DomainError.nothingToUndo }
+            let record = stored.record
+            _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
+            guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
+            var restored = StateRecord.empty
+            var snapshot: String?
+            var gone = 0
+            if entry.hadState {
+                let file = existingUndoPath(entry.sequence)
+                guard let bytes = try FileSystem.read(file) else {
+                    throw StorageError.unreadable(path: file, reason: "the state before \"\(entry.summary)\" is missing")
+                }
+                restored = try RecordCodec.decodeState(bytes, path: file).record
+                _ = try activeState(restored, path: file)
+                if let vault = restored.vault, !FileSystem.exists(path(vault)) {
+                    throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
+                }
+                // The restored state was written when its oldest undo entries still had their
+                // snapshots; later changes may have dropped them. Those changes, and any before
+                // them, can no longer be undone, so the restored list forgets them too.
+                let lastGone = restored.undo.entries.lastIndex {
+                    $0.hadState && !FileSystem.exists(undoPath($0.sequence)) && !FileSystem.exists(legacyUndoPath($0.sequence))
+                }
+                gone = lastGone.map { $0 + 1 } ?? 0
+                snapshot = file
+            }
+            // History goes back to the restored length, but only after checking that the file
+            // is the history this state and the restored one recorded. A state from before the
+            // first trip names no history: it is given the file cut back to its header, so the
+            // name is never left to a file no state knows.
+            let legacy = snapshot?.hasSuffix(".json") == true
+            let history = legacy ? nil : try historyToCut(current: record, restored: &restored)
+            lastKnown.withLock { $0 = nil }
+            if let snapshot, legacy {
+                try restoreLegacyState(from: snapshot)
+                if restored.history != record.history, record.history == FileStorage.historyFile { unlink(historyPath) }
+            } else if let snapshot, gone == 0, history?.rewritesState != true {
+                guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
+                try FileSystem.syncDirectory(of: statePath)
+            } else {
+                restored.undo.entries.removeFirst(gone)
+                try FileSystem.writeAtomically(StateCodec.encode(restored), to: statePath)
+                if let snapshot { unlink(snapshot) }
+            }
+            try history?.file.cut(to: history!.length)
+            return entry.summary
+        }
+    }
+
+    /// The history file an undo cuts, checked, and the length it cuts it to; nil when the
+    /// undone change added no history.
+    private func historyToCut(current: StateRecord, restored: inout StateRecord) throws -> (file: HistoryFile, length: Int, rewritesState: Bool)? {
+        guard current.history == FileStorage.historyFile, restored.history == nil || restored.history == current.history,
+              restored.historyBytes < current.historyBytes || restored.history == nil else { return nil }
+        guard let file = try HistoryFile(historyPath) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
+        }
+        var rewritesState = false
+        if restored.history == nil {
+            let header = Array((HistoryCodec.header + "\n").utf8)
+            restored.history = FileStorage.historyFile
+            restored.historyBytes = header.count
+            restored.historySeal = HistorySeal(checksum: Checksum.lines(header, continuing: 0), stamp: nil)
+            rewritesState = true
+        }
+        _ = try file.verify(committed: current.historyBytes, seal: current.historySeal,
+                            prefix: restored.historySeal.map { (restored.historyBytes, $0.checksum) })
+        return (file, restored.historyBytes, rewritesState)
+    }
+
+    /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
+    func keepForUndo(_ current: String, as sequence: Int) throws {
+        try FileSystem.makeDirectory(undoDirectory)
+        let snapshot = current == statePath ? undoPath(sequence) : legacyUndoPath(sequence)
+        guard link(current, snapshot) == 0 else {
+            if errno == EEXIST { throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet") }
+            throw FileSystem.failure(snapshot)
+        }
+        try FileSystem.syncDirectory(of: snapshot)
+    }
+
+    /// Undoes the change that moved the state from `state.json` to `state.tsv`. Each step
+    /// leaves a readable directory: until `state.tsv` goes, it is the state and the snapshot
+    /// is still there to undo again.
+    private func restoreLegacyState(from snapshot: String) throws {
+        unlink(legacyStatePath)
+        guard link(snapshot, legacyStatePath) == 0 else { throw FileSystem.failure(legacyStatePath) }
+        try FileSystem.syncDirectory(of: legacyStatePath)
+        guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
+        try FileSystem.syncDirectory(of: statePath)
+        unlink(snapshot)
+    }
+
+    /// Whether a file of the data directory holds Grock's data (not the lock, not a temporary).
+    static func isData(_ name: String) -> Bool {
+        !FileSystem.isTemporary(name) && (name.hasPrefix("history.") || name.hasPrefix(SpendingCache.file)
+            || (name.hasPrefix("vault-") && name.hasSuffix(".tsv")))
+    }
+}
