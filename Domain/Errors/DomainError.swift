@@ -1,4 +1,7 @@
 /// Everything a rule of Grock can refuse, each with a sentence a person understands.
+///
+/// Whatever a sentence quotes (a name as typed, or as a file held it) goes through
+/// `Echo.quoted`: a message never carries a control character, nor a page of pasted text.
 public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidAmount(String, reason: String)
     case invalidQuantity(String)
@@ -29,33 +32,33 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidAmount(let text, let reason): "\"\(text)\" is not a valid amount: \(reason)"
-        case .invalidQuantity(let text): "\"\(text)\" is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
+        case .invalidAmount(let text, let reason): "\(Echo.quoted(text)) is not a valid amount: \(reason)"
+        case .invalidQuantity(let text): "\(Echo.quoted(text)) is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
         case .amountOverflow: "the amount is too large"
         case .currencyMismatch(let a, let b): "cannot combine amounts in \(a) and \(b)"
-        case .unknownCurrency(let code): "\"\(code)\" is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"
+        case .unknownCurrency(let code): "\(Echo.quoted(code)) is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"
         case .currencyDigitsDiffer(let from, let to):
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
-        case .unknownUnit(let text): "\"\(text)\" is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .invalidDate(let text): "\"\(text)\" is not a date: write YYYY-MM-DD"
-        case .invalidName(let kind, let name, let reason): "\"\(name)\" cannot be a \(kind) name: \(reason)"
-        case .duplicateName(let kind, let name): "a \(kind) named \"\(name)\" already exists"
+        case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD"
+        case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be a \(kind) name: \(reason)"
+        case .duplicateName(let kind, let name): "a \(kind) named \(Echo.quoted(name)) already exists"
         case .notFound(let kind, let name, let suggestion):
-            "no \(kind) named \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+            "no \(kind) named \(Echo.quoted(name))" + (suggestion.map { "; did you mean \(Echo.quoted($0))?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
-            "\"\(name)\" matches more than one \(kind): \(candidates.joined(separator: ", ")); give more of the name or the id"
+            "\(Echo.quoted(name)) matches more than one \(kind): \(candidates.map(Echo.shortened).joined(separator: ", ")); give more of the name or the id"
         case .notAllowed(let cart, let status, let action): DomainError.refusal(cart: cart, status: status, action: action)
-        case .notOnCart(let item, let cart): "\"\(item)\" is not on cart \"\(cart)\""
-        case .notBought(let item, let cart): "\"\(item)\" has not been bought on cart \"\(cart)\""
-        case .nothingBought(let cart): "nothing on cart \"\(cart)\" has been bought yet; log a purchase or abort the trip"
-        case .priceRequired(let item): "no price is known for \"\(item)\"; give the price paid"
-        case .storeRequired(let item): "no store is planned for \"\(item)\"; say which store it was bought at"
+        case .notOnCart(let item, let cart): "\(Echo.quoted(item)) is not on cart \(Echo.quoted(cart))"
+        case .notBought(let item, let cart): "\(Echo.quoted(item)) has not been bought on cart \(Echo.quoted(cart))"
+        case .nothingBought(let cart): "nothing on cart \(Echo.quoted(cart)) has been bought yet; log a purchase or abort the trip"
+        case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
+        case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .categoryNotEmpty(let name, let count):
-            "category \"\(name)\" still has \(count) item\(count == 1 ? "" : "s"); move or remove them first"
-        case .storeInUse(let store, let cart): "store \"\(store)\" has purchases logged on cart \"\(cart)\"; finish or unlog them first"
+            "category \(Echo.quoted(name)) still has \(count) item\(count == 1 ? "" : "s"); move or remove them first"
+        case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"
-        case .importRow(let line, let reason): "line \(line): \(reason); nothing was imported"
+        case .importRow(let line, let reason): "line \(line): \(Echo.escaped(reason)); nothing was imported"
         case .notEmpty: "this data directory already has data; restore a backup into an empty one (a new --data-dir, or after grock reset --yes)"
         case .tooManyStores(let count): "cannot compare \(count) stores at once; limit them with --max-stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
@@ -63,7 +66,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func refusal(cart: String, status: CartStatus, action: Cart.Action) -> String {
-        let subject = "cart \"\(cart)\""
+        let subject = "cart \(Echo.quoted(cart))"
         switch (status, action) {
         case (.completed, .finishTrip): return "\(subject) is already completed"
         case (.completed, _): return "\(subject) is completed; reopen it to change it"

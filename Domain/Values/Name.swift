@@ -15,8 +15,7 @@ public enum Name {
         let name = text.trimmingWhitespace()
         if name.isEmpty { throw DomainError.invalidName(kind: kind, name: text, reason: "it is empty") }
         if name.count > maximumLength {
-            throw DomainError.invalidName(kind: kind, name: String(name.prefix(20)) + "...",
-                                          reason: "it is longer than \(maximumLength) characters")
+            throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumLength) characters")
         }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw DomainError.invalidName(kind: kind, name: name, reason: "it contains control characters")

@@ -20,5 +20,10 @@ public struct RenderStyle: Sendable, Hashable {
     func red(_ text: String) -> String { wrap(text, "31") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
 
+    /// The SGR parameters `wrap` writes, and the only escape sequences `TerminalText.safe` lets
+    /// through: colour and weight, nothing that moves the cursor, hides text or talks to the
+    /// terminal.
+    static let codes: Set<String> = ["0", "1", "2", "31", "32", "33"]
+
     private func wrap(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 }

@@ -114,16 +114,18 @@ enum SVGChart {
 }
 
 enum HTML {
+    /// Text for an element or an attribute. Control characters are shown as `Echo` writes them:
+    /// they mean nothing in HTML, and the page may be printed to a terminal.
     static func escape(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            default: if Echo.needsEscape(scalar) { escaped += Echo.escape(scalar) } else { escaped.unicodeScalars.append(scalar) }
             }
         }
         return escaped

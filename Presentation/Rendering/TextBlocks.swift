@@ -45,7 +45,10 @@ enum TextBlocks {
 
     /// Rows of columns, each column as wide as its widest cell (at most `limits[i]`), separated
     /// by two spaces; columns in `rightAligned` are aligned right. Trailing spaces are dropped.
+    /// A cell is one line: a line break in it (a name from a damaged file) is shown escaped,
+    /// before the widths are measured.
     static func table(_ rows: [[String]], rightAligned: Set<Int> = [], limits: [Int: Int] = [:], indent: Int = 2) -> [String] {
+        let rows = rows.map { $0.map { TerminalText.safe($0, singleLine: true) } }
         guard let columns = rows.map(\.count).max() else { return [] }
         let widths = (0..<columns).map { column in
             min(limits[column] ?? .max, rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0)
@@ -64,10 +67,11 @@ enum TextBlocks {
 
     /// The lines joined, each at most `width` characters, so that every screen fits its
     /// terminal: a longer line is broken at a space (continued with an indent), or cut with `~`
-    /// when it has no space to break at or carries colour codes.
+    /// when it has no space to break at or carries colour codes. Every screen ends here, so
+    /// this is where control characters are escaped (`TerminalText`).
     static func fit(_ lines: [String], width: Int) -> String {
         var fitted: [String] = []
-        for line in lines.flatMap({ $0.split(separator: "\n", omittingEmptySubsequences: false) }) {
+        for line in lines.flatMap({ TerminalText.safe($0).split(separator: "\n", omittingEmptySubsequences: false) }) {
             var rest = Substring(line)
             while visibleCount(rest) > width {
                 guard !rest.contains("\u{1B}"),

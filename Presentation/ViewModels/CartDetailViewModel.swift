@@ -38,19 +38,19 @@ public final class CartDetailViewModel: ErrorState {
 
     @discardableResult
     public func add(_ items: [String], quantity: Quantity = .one, store: String? = nil) async -> Bool {
-        await change("added \(items.joined(separator: ", "))") {
+        await change("added \(items.map(Echo.shortened).joined(separator: ", "))") {
             try await useCases.addToCart(cart: reference, items: items, quantity: quantity, store: store)
         }
     }
 
     @discardableResult
     public func setLine(_ item: String, quantity: Quantity?, store: String?) async -> Bool {
-        await change("updated \(item)") { try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, store: store) }
+        await change("updated \(Echo.shortened(item))") { try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, store: store) }
     }
 
     @discardableResult
     public func remove(_ item: String) async -> Bool {
-        await change("removed \(item)") { try await useCases.removeFromCart(cart: reference, item: item) }
+        await change("removed \(Echo.shortened(item))") { try await useCases.removeFromCart(cart: reference, item: item) }
     }
 
     @discardableResult
@@ -76,17 +76,17 @@ public final class CartDetailViewModel: ErrorState {
 
     @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil) async -> Bool {
-        await change("logged \(item)") { try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity) }
+        await change("logged \(Echo.shortened(item))") { try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity) }
     }
 
     @discardableResult
     public func unlog(_ item: String) async -> Bool {
-        await change("un-logged \(item)") { try await useCases.unlogPurchase(cart: reference, item: item) }
+        await change("un-logged \(Echo.shortened(item))") { try await useCases.unlogPurchase(cart: reference, item: item) }
     }
 
     @discardableResult
     public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil) async -> Bool {
-        await change("added impulse buy \(name)") {
+        await change("added impulse buy \(Echo.shortened(name))") {
             try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store)
         }
     }

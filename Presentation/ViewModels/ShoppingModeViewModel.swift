@@ -69,8 +69,9 @@ public final class ShoppingModeViewModel: ErrorState {
     public func log(_ number: Int, price: String) async -> Bool {
         await perform {
             let line = try lineNumbered(number)
-            _ = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue, price: price)
-            notice = "\(line.name): bought at \(price)."
+            let cart = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue, price: price)
+            // The price as understood, not as typed: the typed text may be padded or very long.
+            notice = "\(line.name): bought at \(cart.line(for: line.itemID)?.actualPrice?.amountText ?? Echo.shortened(price))."
             try await refresh()
         }
     }
@@ -79,7 +80,7 @@ public final class ShoppingModeViewModel: ErrorState {
     public func addImpulse(_ name: String, price: String) async -> Bool {
         await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price)
-            notice = "\(name): added and bought."
+            notice = "\(Echo.shortened(name)): added and bought."
             try await refresh()
         }
     }

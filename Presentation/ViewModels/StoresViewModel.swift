@@ -30,7 +30,7 @@ public final class StoresViewModel: ErrorState {
 
     @discardableResult
     public func rename(_ store: String, to name: String) async -> Bool {
-        await change { "renamed store \(store) to \(try await useCases.renameStore(store, to: name).name)" }
+        await change { "renamed store \(Echo.shortened(store)) to \(try await useCases.renameStore(store, to: name).name)" }
     }
 
     @discardableResult

@@ -152,17 +152,17 @@ public final class VaultViewModel: ErrorState {
     public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, promotion: Bool, until: Day?) async -> Bool {
         await itemChange {
             try await useCases.setPrice(item: item, store: store, price: price, unit: unit, isPromotion: promotion, promotionUntil: until)
-        } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(store)" }
+        } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))" }
     }
 
     @discardableResult
     public func renameItem(_ item: String, to name: String) async -> Bool {
-        await itemChange { try await useCases.renameItem(item, to: name) } notice: { "renamed \(item) to \($0.name)" }
+        await itemChange { try await useCases.renameItem(item, to: name) } notice: { "renamed \(Echo.shortened(item)) to \($0.name)" }
     }
 
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
-        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(category)" }
+        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(Echo.shortened(category))" }
     }
 
     @discardableResult
@@ -193,14 +193,14 @@ public final class VaultViewModel: ErrorState {
 
     @discardableResult
     public func renameCategory(_ category: String, to name: String) async -> Bool {
-        await categoryChange { "renamed category \(category) to \(try await useCases.renameCategory(category, to: name).name)" }
+        await categoryChange { "renamed category \(Echo.shortened(category)) to \(try await useCases.renameCategory(category, to: name).name)" }
     }
 
     @discardableResult
     public func moveCategory(_ category: String, to position: Int) async -> Bool {
         await categoryChange {
             _ = try await useCases.moveCategory(category, to: position)
-            return "moved category \(category) to position \(position)"
+            return "moved category \(Echo.shortened(category)) to position \(position)"
         }
     }
 
@@ -224,7 +224,7 @@ public final class VaultViewModel: ErrorState {
         switch screen {
         case .browse: lines += renderSections(style)
         case .search(let text):
-            lines.append(style.bold("Items matching \"\(text)\""))
+            lines.append(style.bold("Items matching \(Echo.quoted(text))"))
             lines += results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(results.map(badgeRow), limits: [0: 30])
         case .item: lines += item.map { renderItem($0, style: style) } ?? []
         case .history: lines += item.map { renderHistory($0, style: style) } ?? []

@@ -162,6 +162,13 @@ import Testing
         ("category remove Dairy", 1, "category \"Dairy\" still has 1 item"),
         ("reset", 2, "run grock reset --yes"),
         ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
+        // What was typed is quoted back with control characters escaped, and cut after 60.
+        ("cart show \u{1B}]0;PWNED\u{7}", 1, "no cart named \"\\e]0;PWNED\\u{7}\""),
+        ("cart show " + String(repeating: "x", count: 200), 1, "no cart named \"" + String(repeating: "x", count: 60) + "...\""),
+        ("frob\u{1B}[2J", 2, "unknown command \"frob\\e[2J\""),
+        ("cart show Weekly --\u{1B}[2J", 2, "unknown option --\\e[2j"),
+        ("item price Milk --store Aldi --price 1\u{7}", 2, "\"1\\u{7}\" is not a valid amount"),
+        ("insights --by \u{9B}31m", 2, "--by takes month, store or category, not \"\\u{9b}31m\""),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -176,6 +183,7 @@ import Testing
         #expect(result.stderr.hasPrefix("grock: "), "grock \(line): \(result.stderr)")
         #expect(result.stderr.contains(message), "grock \(line): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "grock \(line): \(result.stderr)")
+        #expect(!result.stderr.dropLast().unicodeScalars.contains(where: isControl), "grock \(line): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(grock.home.snapshot() == before, "grock \(line) changed files")
     }

@@ -67,7 +67,7 @@ struct Arguments {
             } else {
                 let known = Array(Arguments.valued.union(Arguments.flags))
                 let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
-                throw UsageError("unknown option --\(name)\(hint)")
+                throw UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
             }
         }
         if global.inMemory && global.dataDirectory != nil { throw UsageError("--data-dir and --in-memory cannot be used together") }

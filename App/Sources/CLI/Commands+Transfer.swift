@@ -24,7 +24,7 @@ extension Commands {
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
                 options: ["max-stores", "apply"], arguments: 1...1) { run in
             let limit = try run.parsed.value("max-stores").map { text -> Int in
-                guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \"\(text)\"") }
+                guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \(Echo.quoted(text))") }
                 return value
             }
             let plan = run.container.plan()
@@ -69,7 +69,7 @@ extension Commands {
         case "ledger":
             bytes = Array(try LedgerJournal.write(try await run.container.useCases.listPurchases()).utf8)
         default:
-            throw UsageError("--format takes json, csv or ledger, not \"\(format)\"")
+            throw UsageError("--format takes json, csv or ledger, not \(Echo.quoted(format))")
         }
         try write(bytes, to: run.parsed.value("output"), run)
     }
@@ -85,7 +85,7 @@ extension Commands {
         } catch {
             throw CommandFailure(code: .usage, description: "cannot write \(error)")
         }
-        if !run.json { UserFile.write(Array("grock: wrote \(path) (\(bytes.count) bytes)\n".utf8), to: STDERR_FILENO) }
+        if !run.json { run.console.error("wrote \(path) (\(bytes.count) bytes)") }
     }
 
     @MainActor

@@ -47,7 +47,7 @@ extension Commands {
         Command("category move", usage: "grock category move NAME --to POSITION", summary: "Move a category to a position (1 is first).",
                 examples: ["grock category move Bakery --to 1"], options: ["to"], arguments: 1...1) { run in
             guard let text = run.parsed.value("to") else { throw UsageError("give the new position with --to") }
-            guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \"\(text)\"") }
+            guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
             try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
         },
         Command("category list", usage: "grock category list", summary: "List the categories in order.", examples: ["grock category list"]) { run in

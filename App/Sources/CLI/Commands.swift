@@ -60,7 +60,7 @@ enum Commands {
                 options: ["by", "from", "to", "base"]) { run in
             let text = run.parsed.value("by") ?? "month"
             guard let grouping = InsightsViewModel.Grouping(rawValue: text.lowercased()) else {
-                throw UsageError("--by takes month, store or category, not \"\(text)\"")
+                throw UsageError("--by takes month, store or category, not \(Echo.quoted(text))")
             }
             let insights = run.container.insights()
             try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to"), base: run.parsed.value("base")),

@@ -1,4 +1,5 @@
 import DataLayer
+import Domain
 import FoundationEssentials
 import Presentation
 #if canImport(Glibc)
@@ -6,6 +7,10 @@ import Glibc
 #endif
 
 /// Where the CLI writes: stdout for what was asked for, stderr for errors, one line each.
+///
+/// Nothing reaches the terminal with a control character in it but line breaks and the
+/// screens' colour codes: what is echoed (names, typed text, paths) is escaped here, whatever
+/// built the message (`Echo`, `TerminalText`).
 @MainActor
 final class Console {
     let style: RenderStyle
@@ -23,7 +28,8 @@ final class Console {
 
     func out(_ text: String) {
         guard !text.isEmpty else { return }
-        UserFile.write(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDOUT_FILENO)
+        let safe = TerminalText.safe(text)
+        UserFile.write(Array((safe.hasSuffix("\n") ? safe : safe + "\n").utf8), to: STDOUT_FILENO)
     }
 
     /// A view model's notice as a sentence: "Added store Aldi.".
@@ -32,9 +38,9 @@ final class Console {
         out(text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : "."))
     }
 
-    /// One line on stderr: `grock: <message>`.
+    /// One line on stderr: `grock: <message>`; a line break in the message is shown escaped.
     func error(_ message: String) {
-        UserFile.write(Array(("grock: " + message + "\n").utf8), to: STDERR_FILENO)
+        UserFile.write(Array(("grock: " + Echo.escaped(message) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// One JSON document on stdout, keys sorted.

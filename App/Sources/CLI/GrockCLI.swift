@@ -49,12 +49,12 @@ public enum GrockCLI {
         let nouns = Set(Commands.all.compactMap(\.path.first))
         if nouns.contains(lowered[0]) {
             let verbs = Commands.all.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
-            let typed = lowered.count > 1 ? "\"\(words[1])\" is not a \(lowered[0]) command" : "\(lowered[0]) needs a command"
+            let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not a \(lowered[0]) command" : "\(lowered[0]) needs a command"
             let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
             throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
         }
         let hint = Name.closest(to: lowered[0], among: Array(nouns)).map { "; did you mean \($0)?" } ?? ""
-        throw UsageError("unknown command \"\(words[0])\"\(hint)")
+        throw UsageError("unknown command \(Echo.quoted(words[0]))\(hint)")
     }
 
     private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
@@ -65,7 +65,7 @@ public enum GrockCLI {
             if arguments.count < command.arguments.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
-            throw UsageError("too many arguments (\"\(arguments[command.arguments.upperBound])\"); usage: \(command.usage)")
+            throw UsageError("too many arguments (\(Echo.quoted(arguments[command.arguments.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")

@@ -1,0 +1,59 @@
+/// How text that came from outside (typed by a person, or read from a file that may have been
+/// edited by hand) is shown back in a message or on a screen.
+///
+/// A terminal acts on control characters instead of showing them: `ESC ] 0 ; ... BEL` sets the
+/// window title, `ESC [ 2 J` clears the screen, a bare carriage return overwrites the line. So
+/// every control character (Unicode general category Cc: C0, DEL and C1) and the line and
+/// paragraph separators are written as visible escapes: `\e` for escape, `\t`, `\n`, `\r`, and
+/// `\u{7}` (the code point in hex, as Swift writes it) for the others. A backslash typed as
+/// such is shown as it is. Text quoted back in a message is also cut after 60 characters,
+/// ending in `...`, so that a pasted page does not drown the message.
+public enum Echo {
+    /// How many characters of echoed text a message shows before cutting it.
+    public static let maximumLength = 60
+
+    /// Whether a terminal could act on `scalar` rather than show it.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// The visible spelling of a scalar that `needsEscape`: `\e`, `\t`, `\n`, `\r` or `\u{HEX}`.
+    public static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x1B: "\\e"
+        case 0x09: "\\t"
+        case 0x0A: "\\n"
+        case 0x0D: "\\r"
+        default: "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+
+    /// `text` with every character a terminal would act on escaped; everything else as it is.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// `text` escaped and, when longer than `maximumLength` characters, cut there with `...`;
+    /// an escape is never cut in two.
+    public static func shortened(_ text: String) -> String {
+        let whole = escaped(text)
+        guard whole.count > maximumLength else { return whole }
+        var cut = ""
+        var length = 0
+        for character in text {
+            let shown = escaped(String(character))
+            guard length + shown.count <= maximumLength else { break }
+            cut += shown
+            length += shown.count
+        }
+        return cut + "..."
+    }
+
+    /// `text` in double quotes, escaped and shortened: how a message names what was typed.
+    public static func quoted(_ text: String) -> String { "\"" + shortened(text) + "\"" }
+}

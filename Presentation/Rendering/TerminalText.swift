@@ -1,0 +1,65 @@
+import Domain
+
+/// Text on its way to a terminal, made unable to drive it.
+///
+/// Screens show names from the data, which `Name` keeps free of control characters at entry,
+/// but a file imported or edited by hand may still hold them; and notices echo what was typed.
+/// Every control character is shown escaped, as `Echo` writes it, except line breaks and the
+/// colour codes `RenderStyle` itself writes.
+public enum TerminalText {
+    /// `text` with every control character escaped but line breaks (unless `singleLine`) and
+    /// `RenderStyle`'s own colour codes.
+    public static func safe(_ text: String, singleLine: Bool = false) -> String {
+        // Most text has no control character but line breaks and colour codes: one pass over
+        // its bytes says so, and it is returned as it is.
+        if isPlain(text.utf8, singleLine: singleLine) { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" && !singleLine {
+                result.unicodeScalars.append(scalar)
+            } else if scalar == "\u{1B}", let end = styleCodeEnd(scalars, from: index) {
+                result.unicodeScalars.append(contentsOf: scalars[index...end])
+                index = end
+            } else if Echo.needsEscape(scalar) {
+                result += Echo.escape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Whether the bytes hold nothing to escape: no C0 byte but a line break, no escape
+    /// character, no DEL, no C1 character (UTF-8 `C2 80`...`C2 9F`), no U+2028 or U+2029
+    /// (`E2 80 A8`, `E2 80 A9`).
+    private static func isPlain(_ bytes: String.UTF8View, singleLine: Bool) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 && (byte != 0x0A || singleLine) { return false }
+            if byte == 0x7F { return false }
+            if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F { return false }
+            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return false }
+            beforePrevious = previous
+            previous = byte
+        }
+        return true
+    }
+
+    /// Where the colour code starting at `start` (an escape) ends: `ESC [ code m` with a code
+    /// `RenderStyle` writes; nil for any other sequence.
+    private static func styleCodeEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var end = start + 2
+        var code = ""
+        while end < scalars.count, ("0"..."9").contains(scalars[end]) {
+            code.unicodeScalars.append(scalars[end])
+            end += 1
+        }
+        guard end < scalars.count, scalars[end] == "m", RenderStyle.codes.contains(code) else { return nil }
+        return end
+    }
+}
