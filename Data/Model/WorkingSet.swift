@@ -114,7 +114,9 @@ final class WorkingSet: Repositories {
     private func count(_ trip: TripSummary, sign: Int64) throws {
         let month = trip.completedAt.day.monthText
         let current = months?[month] ?? (0, 0)
-        let (total, overflow) = current.total.addingReportingOverflow(sign * trip.actual.minorUnits)
+        // Added or taken away, never negated: negating the lowest Int64 would trap.
+        let (total, overflow) = sign > 0 ? current.total.addingReportingOverflow(trip.actual.minorUnits)
+            : current.total.subtractingReportingOverflow(trip.actual.minorUnits)
         guard !overflow else { throw DomainError.amountOverflow }
         months?[month] = current.trips + Int(sign) == 0 ? nil : (total, current.trips + Int(sign))
     }

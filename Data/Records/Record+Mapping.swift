@@ -134,6 +134,7 @@ struct RecordMapper {
     }
 
     private func quantity(_ text: String) throws -> Quantity {
-        do { return try Quantity(parsing: text) } catch { throw RecordError("\"\(text)\" is not a quantity") }
+        // Unbounded: the maximum is for what is typed, and records may be older than it.
+        do { return try Quantity(parsing: text, bounded: false) } catch { throw RecordError("\"\(text)\" is not a quantity") }
     }
 }

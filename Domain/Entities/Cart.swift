@@ -67,7 +67,7 @@ public struct Cart: Sendable, Hashable, Identifiable {
     /// How far over budget the cart is; nil when within it or without a budget.
     public func overBudget() throws -> Money? {
         guard let remaining = try remainingBudget(), remaining.isNegative else { return nil }
-        return Money(minorUnits: -remaining.minorUnits, currency: currency)
+        return try Money.zero(currency).subtracting(remaining)
     }
 
     /// How many lines are bought, of how many.
@@ -105,20 +105,28 @@ public struct Cart: Sendable, Hashable, Identifiable {
     }
 
     /// Adds a line, or when the item is already on the cart adds the quantity to its line.
+    /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     public mutating func add(_ line: CartItem) throws {
         try check(.edit)
+        var changed = self
         if let index = lines.firstIndex(where: { $0.itemID == line.itemID }) {
-            lines[index].quantity = try lines[index].quantity.adding(line.quantity)
+            changed.lines[index].quantity = try lines[index].quantity.adding(line.quantity)
         } else {
-            lines.append(line)
+            changed.lines.append(line)
         }
+        try changed.requireTotals()
+        self = changed
     }
 
     /// Replaces the line for the same item (quantity, store, planned price), keeping its place.
+    /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     public mutating func update(_ line: CartItem) throws {
         try check(.edit)
         let index = try lineIndex(line.itemID)
-        lines[index] = line
+        var changed = self
+        changed.lines[index] = line
+        try changed.requireTotals()
+        self = changed
     }
 
     public mutating func removeLine(_ item: ItemID) throws {
@@ -135,13 +143,17 @@ public struct Cart: Sendable, Hashable, Identifiable {
     }
 
     /// Marks a line bought at `price` per unit at `store`; logging again corrects it.
+    /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?) throws {
         try check(.logPurchase)
         let index = try lineIndex(item)
-        lines[index].isFulfilled = true
-        lines[index].actualPrice = price
-        lines[index].actualStore = store
-        lines[index].purchasedQuantity = quantity.flatMap { $0 == lines[index].quantity ? nil : $0 }
+        var changed = self
+        changed.lines[index].isFulfilled = true
+        changed.lines[index].actualPrice = price
+        changed.lines[index].actualStore = store
+        changed.lines[index].purchasedQuantity = quantity.flatMap { $0 == lines[index].quantity ? nil : $0 }
+        try changed.requireTotals()
+        self = changed
     }
 
     /// Takes back a logged purchase; an impulse line, which exists only as a purchase, goes away.
@@ -160,10 +172,14 @@ public struct Cart: Sendable, Hashable, Identifiable {
     }
 
     /// Adds a bought line that is not in the vault.
+    /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     public mutating func addImpulse(_ line: CartItem) throws {
         try check(.logPurchase)
         precondition(line.isImpulse && line.isFulfilled, "an impulse line is bought when it is added")
-        lines.append(line)
+        var changed = self
+        changed.lines.append(line)
+        try changed.requireTotals()
+        self = changed
     }
 
     /// Completes the trip at `time`; a reopened trip keeps the time it was first completed, so
@@ -214,6 +230,20 @@ public struct Cart: Sendable, Hashable, Identifiable {
         case .reopen: [.completed]
         }
         guard allowed.contains(status) else { throw DomainError.notAllowed(cart: name, status: status, action: action) }
+    }
+
+    /// Refuses a change after which the cart's figures (totals, totals per store, what is left of
+    /// the budget) could not be worked out: every screen shows them, so such a cart could be
+    /// saved but never shown again. Removing lines is never refused.
+    private func requireTotals() throws {
+        do {
+            _ = try remainingBudget()
+            _ = try plannedTotal()
+            _ = try actualTotal()
+            _ = try totalsByStore()
+        } catch DomainError.amountOverflow {
+            throw DomainError.cartTotalTooLarge(cart: name)
+        }
     }
 
     /// Updates the names a line keeps for history, whatever the status.

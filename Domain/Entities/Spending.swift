@@ -29,7 +29,7 @@ public struct TripSummary: Sendable, Hashable {
 
     public var overBudget: Money? {
         guard let budget, actual > budget else { return nil }
-        return Money(minorUnits: actual.minorUnits - budget.minorUnits, currency: actual.currency)
+        return Money(minorUnits: Money.difference(actual.minorUnits, budget.minorUnits), currency: actual.currency)
     }
 }
 

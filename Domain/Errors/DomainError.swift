@@ -6,6 +6,10 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidAmount(String, reason: String)
     case invalidQuantity(String)
     case amountOverflow
+    /// A typed amount or quantity above Grock's maximum: `kind` is what it is (`price`, `quantity`).
+    case tooLarge(String, kind: String, maximum: String)
+    /// A change after which a cart's totals could not be added up.
+    case cartTotalTooLarge(cart: String)
     case currencyMismatch(String, String)
     case unknownCurrency(String)
     case currencyDigitsDiffer(from: String, to: String)
@@ -35,6 +39,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidAmount(let text, let reason): "\(Echo.quoted(text)) is not a valid amount: \(reason)"
         case .invalidQuantity(let text): "\(Echo.quoted(text)) is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
         case .amountOverflow: "the amount is too large"
+        case .tooLarge(let text, let kind, let maximum): "\(Echo.quoted(text)) is more than the largest \(kind), \(maximum)"
+        case .cartTotalTooLarge(let cart): "cart \(Echo.quoted(cart)) would cost more than Grock can add up; split it into smaller carts"
         case .currencyMismatch(let a, let b): "cannot combine amounts in \(a) and \(b)"
         case .unknownCurrency(let code): "\(Echo.quoted(code)) is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"
         case .currencyDigitsDiffer(let from, let to):

@@ -21,7 +21,7 @@ public struct CreateCart: Sendable {
             let currency = try resolver.settings().currency
             let now = clock.now()
             var cart = Cart(id: CartID(ids.makeIdentifier()), name: name, budget: nil, currency: currency, createdAt: now)
-            try cart.setBudget(try budget.map { try Money(parsing: $0, currency: currency) })
+            try cart.setBudget(try budget.map { try Money(parsing: $0, currency: currency, as: "budget") })
             let planner = try CartLineFactory(repositories, day: now.day)
             for reference in items {
                 try cart.add(try planner.line(for: try resolver.item(reference), quantity: .one, store: nil))
@@ -77,7 +77,7 @@ public struct EditCart: Sendable {
                 changes.append("renamed cart \(oldName) to \(cart.name)")
             }
             if let budget {
-                try cart.setBudget(try budget.map { try Money(parsing: $0, currency: cart.currency) })
+                try cart.setBudget(try budget.map { try Money(parsing: $0, currency: cart.currency, as: "budget") })
                 changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" } ?? "removed the budget of \(cart.name)")
             }
             try repositories.save(cart)

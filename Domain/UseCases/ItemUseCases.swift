@@ -25,7 +25,7 @@ public struct AddItem: Sendable {
             if let price {
                 guard let storeReference = store else { throw DomainError.storeRequired(item: name) }
                 let store = try resolver.store(storeReference)
-                let money = try Money(parsing: price, currency: try resolver.settings().currency)
+                let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
                 let now = clock.now()
                 item.record(UnitPrice(money, per: item.unit), at: store.id, on: now, promotionUntil: nil, isPromotion: false)
                 try repositories.record([PriceObservation(item: item.id, store: store.id, price: UnitPrice(money, per: item.unit),
@@ -57,7 +57,7 @@ public struct SetPrice: Sendable {
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)
-            let money = try Money(parsing: price, currency: try resolver.settings().currency)
+            let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
             let unit = unit ?? item.priceOption(at: store.id)?.unit ?? item.unit
             let now = clock.now()
             if let promotionUntil, promotionUntil < now.day {

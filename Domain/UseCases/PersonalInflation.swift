@@ -91,20 +91,31 @@ public struct PersonalInflation: Sendable {
         // The basket's cost in each month from the base on, each item at its mean price paid that
         // month, or at the last price paid before it when it was not bought that month.
         var lastSeen = [Int](repeating: -1, count: basket.count)
+        // In 128 bits, checked: quantities and costs that fit in 64 bits can still overflow 128
+        // when multiplied together, if a damaged file holds them.
         var points: [(month: String, cost: Int128)] = []
         for month in order {
             for slot in basket.indices where cellQuantity[month * basket.count + slot] > 0 { lastSeen[slot] = month }
             guard monthNames[month] >= base else { continue }
-            let cost = basket.indices.reduce(Int128(0)) { total, slot in
-                guard lastSeen[slot] >= 0 else { return total }
+            var cost = Int128(0)
+            for slot in basket.indices where lastSeen[slot] >= 0 {
                 let cell = lastSeen[slot] * basket.count + slot
-                return total + Int128(cellQuantity[baseNumber * basket.count + slot]) * Int128(cellCost[cell]) * 1_000_000 / Int128(cellQuantity[cell])
+                let (paid, o1) = Int128(cellQuantity[baseNumber * basket.count + slot]).multipliedReportingOverflow(by: Int128(cellCost[cell]))
+                let (scaled, o2) = paid.multipliedReportingOverflow(by: 1_000_000)
+                let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(cellQuantity[cell]))
+                guard !o1 && !o2 && !o3 else { throw DomainError.amountOverflow }
+                cost = sum
             }
             points.append((monthNames[month], cost))
         }
         guard let baseCost = points.first?.cost, baseCost > 0 else { return nil }
-        return InflationIndex(baseMonth: base, basketItems: basket.count,
-                              points: points.map { InflationIndex.Point(month: $0.month, basisPoints: Int($0.cost * 10_000 / baseCost)) })
+        return InflationIndex(baseMonth: base, basketItems: basket.count, points: try points.map { point in
+            let (scaled, overflow) = point.cost.multipliedReportingOverflow(by: 10_000)
+            guard !overflow else { throw DomainError.amountOverflow }
+            // An index beyond what an Int holds (prices up a hundred trillion times) is shown as
+            // the largest one.
+            return InflationIndex.Point(month: point.month, basisPoints: Int(clamping: scaled / baseCost))
+        })
     }
 
     static func month(_ month: String, minusYears years: Int) -> String {

@@ -90,16 +90,17 @@ public struct PlanCheapestStores: Sendable {
         }
         let candidates = Array(Set(costs.flatMap(\.keys))).sorted()
         let limit = min(maxStores ?? candidates.count, candidates.count)
-        var best: (uncovered: Int, cost: Int64, size: Int, set: [Int])? = nil
+        // Costs are added up in 128 bits: every line's cost fits in 64, their sum need not.
+        var best: (uncovered: Int, cost: Int128, size: Int, set: [Int])? = nil
         func evaluate(_ set: [Int]) {
-            var uncovered = 0, total: Int64 = 0
+            var uncovered = 0, total: Int128 = 0
             var used = Set<Int>()
             for options in costs {
                 guard let choice = set.compactMap({ index in options[index].map { (index, $0.cost.minorUnits) } }).min(by: { $0.1 < $1.1 }) else {
                     uncovered += 1
                     continue
                 }
-                total += choice.1
+                total += Int128(choice.1)
                 used.insert(choice.0)
             }
             let candidate = (uncovered, total, used.count, set)

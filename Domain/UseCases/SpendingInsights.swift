@@ -17,7 +17,7 @@ public struct SpendingReport: Sendable, Hashable {
         public let budget: Money?
         public var overBudget: Money? {
             guard let budget, actual > budget else { return nil }
-            return Money(minorUnits: actual.minorUnits - budget.minorUnits, currency: actual.currency)
+            return Money(minorUnits: Money.difference(actual.minorUnits, budget.minorUnits), currency: actual.currency)
         }
     }
 
@@ -36,6 +36,8 @@ public struct SpendingReport: Sendable, Hashable {
     public let byCategory: [Total]
     public let trips: [Trip]
     public let total: Money
+    /// By how much the trips over budget went over it, in all.
+    public let overBudgetTotal: Money
     public let priceChanges: [PriceChange]
 
     public var averageBasket: Money? {
@@ -44,12 +46,13 @@ public struct SpendingReport: Sendable, Hashable {
 
     public var tripsOverBudget: [Trip] { trips.filter { $0.overBudget != nil } }
 
-    /// The mean of |actual − planned| over trips with a plan, in minor units.
+    /// The mean of |actual − planned| over trips with a plan, in minor units. Added up in 128
+    /// bits, so it cannot overflow; a mean of amounts that fit in 64 bits fits too.
     public var meanPlanningError: Money? {
         let planned = trips.filter { $0.planned.minorUnits > 0 }
         guard !planned.isEmpty else { return nil }
-        let sum = planned.reduce(Int64(0)) { $0 + abs($1.actual.minorUnits - $1.planned.minorUnits) }
-        return Money(minorUnits: sum / Int64(planned.count), currency: currency)
+        let sum = planned.reduce(Int128(0)) { $0 + abs(Int128($1.actual.minorUnits) - Int128($1.planned.minorUnits)) }
+        return Money(minorUnits: Int64(clamping: sum / Int128(planned.count)), currency: currency)
     }
 }
 
@@ -127,11 +130,12 @@ public struct SpendingInsights: Sendable {
         for item in 0..<itemCount where seen[item] > 1 {
             let a = first[item], b = last[item]
             guard spending.lineUnit[a] == spending.lineUnit[b], spending.linePrice[a] > 0 else { continue }
-            let points = (spending.linePrice[b] - spending.linePrice[a]) * 10_000 / spending.linePrice[a]
+            // In 128 bits: a price from a damaged file may be anything an Int64 holds.
+            let points = (Int128(spending.linePrice[b]) - Int128(spending.linePrice[a])) * 10_000 / Int128(spending.linePrice[a])
             changes.append(SpendingReport.PriceChange(item: spending.names[Int(spending.lineName[b])],
                                                       first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: spending.lineUnit[a]),
                                                       last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: spending.lineUnit[b]),
-                                                      basisPoints: Int(points)))
+                                                      basisPoints: Int(clamping: points)))
         }
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
         var stores = Tally(currency: currency), categories = Tally(currency: currency)
@@ -142,9 +146,10 @@ public struct SpendingInsights: Sendable {
             try categories.add(slot == 0 ? "Impulse buys" : spending.categories[slot - 1], sum.total, trips: sum.trips)
         }
         let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
+        let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
-                              trips: trips.sorted { $0.day < $1.day }, total: total, priceChanges: changes)
+                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes)
     }
 
     private static func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {

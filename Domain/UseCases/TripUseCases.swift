@@ -30,7 +30,7 @@ public struct LogPurchase: Sendable {
         try storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
-            guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency) }) ?? line.plannedPrice else {
+            guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency, as: "price") }) ?? line.plannedPrice else {
                 throw DomainError.priceRequired(item: line.name)
             }
             let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
@@ -74,7 +74,7 @@ public struct AddImpulseItem: Sendable {
         return try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
-            let paid = try Money(parsing: price, currency: cart.currency)
+            let paid = try Money(parsing: price, currency: cart.currency, as: "price")
             let storeID = try store.map { try resolver.store($0).id } ?? cart.lastStoreBoughtAt ?? cart.onlyPlannedStore
             let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: name, categoryName: nil, quantity: quantity, unit: unit,
                                 isFulfilled: true, actualStore: storeID, actualPrice: paid, isImpulse: true)

@@ -11,18 +11,35 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
-    /// Parses a non-negative amount typed by a person, such as `3.49`, `3` or `0.5`.
+    /// The largest amount a person can type, in any currency: 1,000,000 of its major unit
+    /// (`1000000.00` EUR, `1000000` JPY). A line costs at most this times
+    /// `Quantity.maximum`, 10^11 major units, so a cart of ten thousand such lines still adds up
+    /// in 64 bits with room to spare, and no sum, percentage or bar drawn from typed amounts can
+    /// overflow.
+    public static func maximum(_ currency: Currency) -> Money {
+        var minorUnits: Int64 = 1_000_000
+        for _ in 0..<currency.minorDigits { minorUnits *= 10 }
+        return Money(minorUnits: minorUnits, currency: currency)
+    }
+
+    /// Parses a non-negative amount typed by a person, such as `3.49`, `3` or `0.5`, at most
+    /// `maximum(currency)`.
     ///
     /// Grouping separators (`1,234.50`), signs, exponents and more decimals than the currency has
     /// are rejected rather than guessed at.
-    /// - Throws: `DomainError.invalidAmount` naming the text and what is wrong with it.
-    public init(parsing text: String, currency: Currency) throws {
+    /// - Parameter kind: what the amount is, for the message when it is too large: `price`, `budget`.
+    /// - Throws: `DomainError.invalidAmount` naming the text and what is wrong with it;
+    ///   `DomainError.tooLarge` above the maximum.
+    public init(parsing text: String, currency: Currency, as kind: String = "amount") throws {
+        let maximum = Money.maximum(currency)
         switch DecimalText.parse(text, fractionDigits: currency.minorDigits) {
-        case .success(let value): self.init(minorUnits: value, currency: currency)
+        case .success(let value):
+            guard value <= maximum.minorUnits else { throw DomainError.tooLarge(text, kind: kind, maximum: maximum.amountText) }
+            self.init(minorUnits: value, currency: currency)
         case .failure(.tooManyDecimals):
             throw DomainError.invalidAmount(text, reason: currency.minorDigits == 0
                 ? "\(currency.code) has no decimals" : "\(currency.code) has at most \(currency.minorDigits) decimals")
-        case .failure(.overflow): throw DomainError.invalidAmount(text, reason: "it is too large")
+        case .failure(.overflow): throw DomainError.tooLarge(text, kind: kind, maximum: maximum.amountText)
         case .failure(.malformed):
             throw DomainError.invalidAmount(text, reason: "write a non-negative number like \(Money.example(currency))")
         }
@@ -59,6 +76,12 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     public func times(_ quantity: Quantity) throws -> Money {
         let exact = Int128(minorUnits) * Int128(quantity.thousandths)
         return Money(minorUnits: try Rounding.halfEven(exact, dividedBy: 1000), currency: currency)
+    }
+
+    /// `a - b` in minor units, or the nearest value that fits: for figures derived without a way
+    /// to fail (how far over budget), where only a damaged file can hold amounts that far apart.
+    public static func difference(_ a: Int64, _ b: Int64) -> Int64 {
+        Int64(clamping: Int128(a) - Int128(b))
     }
 
     /// The sum of `amounts`, zero for none.

@@ -9,14 +9,25 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static let one = Quantity(1)
 
-    /// Parses a quantity typed by a person: `2`, `1.5`, `0.25` (at most 3 decimals).
-    /// - Throws: `DomainError.invalidQuantity` for anything else, zero included.
-    public init(parsing text: String) throws {
-        guard case .success(let value) = DecimalText.parse(text, fractionDigits: 3) else {
-            throw DomainError.invalidQuantity(text)
+    /// The largest quantity of a line, in any unit: 100,000 (see `Money.maximum` for why).
+    public static let maximum = Quantity(100_000)
+
+    /// Parses a quantity typed by a person: `2`, `1.5`, `0.25` (at most 3 decimals), at most
+    /// `maximum`.
+    /// - Parameter bounded: false for text Grock wrote itself, which may predate the maximum.
+    /// - Throws: `DomainError.invalidQuantity` for anything else, zero included;
+    ///   `DomainError.tooLarge` above the maximum.
+    public init(parsing text: String, bounded: Bool = true) throws {
+        switch DecimalText.parse(text, fractionDigits: 3) {
+        case .success(let value):
+            guard value > 0 else { throw DomainError.invalidQuantity(text) }
+            guard !bounded || value <= Quantity.maximum.thousandths else {
+                throw DomainError.tooLarge(text, kind: "quantity", maximum: Quantity.maximum.description)
+            }
+            self.thousandths = value
+        case .failure(.overflow) where bounded: throw DomainError.tooLarge(text, kind: "quantity", maximum: Quantity.maximum.description)
+        case .failure: throw DomainError.invalidQuantity(text)
         }
-        guard value > 0 else { throw DomainError.invalidQuantity(text) }
-        self.thousandths = value
     }
 
     /// The shortest exact text: `2`, `1.5`, `0.25`.
@@ -29,10 +40,12 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.thousandths < rhs.thousandths }
 
-    /// - Throws: `DomainError.invalidQuantity` when the sum is too large.
+    /// - Throws: `DomainError.tooLarge` when the sum is more than `maximum`.
     public func adding(_ other: Quantity) throws -> Quantity {
         let (sum, overflow) = thousandths.addingReportingOverflow(other.thousandths)
-        guard !overflow else { throw DomainError.invalidQuantity("\(self) + \(other)") }
+        guard !overflow, sum <= Quantity.maximum.thousandths else {
+            throw DomainError.tooLarge("\(self) + \(other)", kind: "quantity", maximum: Quantity.maximum.description)
+        }
         return Quantity(thousandths: sum)
     }
 }

@@ -1,16 +1,22 @@
 import Domain
 
 /// Small text drawings shared by the screens.
+///
+/// Drawing cannot fail, so proportions are worked out in 128 bits: no amount an `Int64` holds,
+/// typed or read from a damaged file, can make a bar or a percentage overflow.
 enum TextBlocks {
     /// A budget bar: `[#########-----------]  45%`; over budget the bar is full and ends in
     /// `!` with the percentage, visible without colour.
     static func budgetBar(spent: Money, budget: Money, style: RenderStyle, width: Int = 20) -> String {
-        let percent = budget.minorUnits > 0 ? Int(spent.minorUnits * 100 / budget.minorUnits) : (spent.minorUnits > 0 ? 999 : 0)
-        let filled = min(width, budget.minorUnits > 0 ? Int(spent.minorUnits * Int64(width) / budget.minorUnits) : (spent.minorUnits > 0 ? width : 0))
+        let percent = budget.minorUnits > 0 ? Int(clamping: share(spent.minorUnits, of: budget.minorUnits, in: 100)) : (spent.minorUnits > 0 ? 999 : 0)
+        let filled = max(0, min(width, budget.minorUnits > 0 ? Int(clamping: share(spent.minorUnits, of: budget.minorUnits, in: width))
+                                                              : (spent.minorUnits > 0 ? width : 0)))
         let (full, empty) = style.unicode ? ("█", "░") : ("#", "-")
         let bar = String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
         let over = spent > budget
-        let text = "[\(bar)]\(over ? "!" : " ") \(pad(String(percent) + "%", 4, right: true))"
+        // Far over budget the figure is not cut (1500% is not 150~) but capped: no wider than 6.
+        let shown = percent > 9999 ? ">9999%" : String(percent) + "%"
+        let text = "[\(bar)]\(over ? "!" : " ") \(pad(shown, max(4, shown.count), right: true))"
         return over ? style.red(text) : percent >= 90 ? style.yellow(text) : style.green(text)
     }
 
@@ -26,15 +32,23 @@ enum TextBlocks {
         guard let low = values.min(), let high = values.max() else { return "" }
         let ramp: [Character] = style.unicode ? Array("▁▂▃▄▅▆▇█") : Array("_.-=+*#@")
         return String(values.map { value in
-            high == low ? ramp[ramp.count / 2] : ramp[Int((value - low) * Int64(ramp.count - 1) / (high - low))]
+            high == low ? ramp[ramp.count / 2] : ramp[Int(share(Int128(value) - Int128(low), of: Int128(high) - Int128(low), in: ramp.count - 1))]
         })
     }
 
     /// A horizontal bar proportional to `value / maximum`.
     static func bar(_ value: Int64, of maximum: Int64, width: Int, style: RenderStyle) -> String {
-        let filled = maximum > 0 ? Int(value * Int64(width) / maximum) : 0
+        let filled = maximum > 0 ? min(width, Int(clamping: share(value, of: maximum, in: width))) : 0
         return String(repeating: style.unicode ? "█" : "#", count: max(value > 0 ? 1 : 0, filled))
     }
+
+    /// `part / whole` of `scale`, rounded down, for a positive `whole`: exact for any 64-bit
+    /// amounts (their product with a screen's width fits in 128 bits).
+    static func share(_ part: Int64, of whole: Int64, in scale: Int) -> Int128 {
+        share(Int128(part), of: Int128(whole), in: scale)
+    }
+
+    static func share(_ part: Int128, of whole: Int128, in scale: Int) -> Int128 { part * Int128(scale) / whole }
 
     /// Left- (or right-) aligned text in a field, cut with `~` when too long.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

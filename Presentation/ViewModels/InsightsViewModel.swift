@@ -120,8 +120,7 @@ public final class InsightsViewModel: ErrorState {
         let over = report.tripsOverBudget
         var summary = [["Total", report.total.amountText, "on " + TextBlocks.plural(report.trips.count, "trip")],
                        ["Average basket", TextBlocks.money(report.averageBasket), ""]]
-        let overTotal = over.reduce(Int64(0)) { $0 + ($1.overBudget?.minorUnits ?? 0) }
-        summary.append(["Over budget", Money(minorUnits: overTotal, currency: report.currency).amountText,
+        summary.append(["Over budget", report.overBudgetTotal.amountText,
                         "in all, on " + TextBlocks.plural(over.count, "trip") + " of \(report.trips.filter { $0.budget != nil }.count) with a budget"])
         summary.append(["Planning error", TextBlocks.money(report.meanPlanningError), "mean |actual - planned| per trip"])
         lines += TextBlocks.table(summary, rightAligned: [1])
@@ -166,7 +165,7 @@ public final class InsightsViewModel: ErrorState {
     /// `+12.34%` from basis points.
     nonisolated static func percent(_ basisPoints: Int) -> String {
         let sign = basisPoints > 0 ? "+" : basisPoints < 0 ? "-" : ""
-        let magnitude = abs(basisPoints)
+        let magnitude = basisPoints.magnitude
         let cents = magnitude % 100
         return "\(sign)\(magnitude / 100).\(cents < 10 ? "0" : "")\(cents)%"
     }

@@ -24,7 +24,9 @@ public final class ReportViewModel: ErrorState {
             report = try await useCases.spendingInsights()
             var spent: [String: Int64] = [:]
             for purchase in try await useCases.listPurchases() where !purchase.category.isEmpty {
-                spent[purchase.item, default: 0] += try purchase.price.times(purchase.quantity).minorUnits
+                let (sum, overflow) = spent[purchase.item, default: 0].addingReportingOverflow(try purchase.price.times(purchase.quantity).minorUnits)
+                guard !overflow else { throw DomainError.amountOverflow }
+                spent[purchase.item] = sum
             }
             let names = spent.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.topItemCount).map(\.key)
             var items: [(String, [(x: Int, y: Int64)])] = []

@@ -146,7 +146,15 @@ import Testing
         ("item price Milk --store Aldi --price -1", 2, "\"-1\" is not a valid amount"),
         ("item price Milk --store Aldi --price 1e309", 2, "\"1e309\" is not a valid amount"),
         ("item price Milk --store Aldi --price 1.999", 2, "EUR has at most 2 decimals"),
-        ("item price Milk --store Aldi --price 99999999999999999999", 2, "it is too large"),
+        ("item price Milk --store Aldi --price 99999999999999999999", 2, "is more than the largest price, 1000000.00"),
+        // Amounts and quantities are bounded where they are typed, so no figure drawn from them overflows.
+        ("item price Milk --store Aldi --price 1000000.01", 2, "\"1000000.01\" is more than the largest price, 1000000.00"),
+        ("item add X --category Dairy --price 999999999999 --store Aldi", 2, "is more than the largest price, 1000000.00"),
+        ("cart new Big --budget 1000000.01", 2, "\"1000000.01\" is more than the largest budget, 1000000.00"),
+        ("cart budget Weekly 2000000", 2, "\"2000000\" is more than the largest budget, 1000000.00"),
+        ("cart add Weekly Milk --qty 9999999", 2, "\"9999999\" is more than the largest quantity, 100000"),
+        ("cart set Weekly Milk --qty 100000.001", 2, "\"100000.001\" is more than the largest quantity, 100000"),
+        ("cart add Weekly Milk --qty 100000", 2, "\"1 + 100000\" is more than the largest quantity, 100000"),
         ("cart add Weekly Milk --qty 0", 2, "\"0\" is not a valid quantity"),
         ("cart add Weekly", 2, "missing arguments"),
         ("item add --category Dairy", 2, "missing arguments"),
@@ -314,6 +322,32 @@ import Testing
             }
             #expect(grock.home.snapshot() == before, "\(name)")
             #expect(try grock.run("doctor").status != 0, "\(name)")
+        }
+    }
+}
+
+@Suite struct LargeAmountsTests {
+    /// The review's reproduction: a huge price and quantity used to be saved, then trap
+    /// ("arithmetic overflow", exit 132) in the budget bar on every later run.
+    @Test func hugeAmountsAreRefusedAndTheLargestOnesShowEverywhere() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        for line in ["init", "store add A", "category add C"] { try grock.ok(line) }
+        #expect(try grock.run("item add X --category C --price 999999999999 --store A").status == 2)
+        #expect(try grock.run("item add X --category C --price 99999999 --store A").status == 2)
+        try grock.ok("item add X --category C --price 1000000 --store A")
+        try grock.ok("cart new W --budget 1")
+        #expect(try grock.run("cart add W X --qty 9999999").status == 2)
+        try grock.ok("cart add W X --qty 100000")
+        for line in ["cart show W", "", "cart list", "insights", "history"] {
+            let result = try grock.run(line)
+            #expect(result.status == 0, "grock \(line): \(result.stderr)")
+        }
+        #expect(try grock.ok("cart show W").contains("]! >9999%  planned 100000000000.00 of 1.00 EUR"))
+        for line in ["trip start W", "trip log W X --price 1000000", "trip finish W"] { try grock.ok(line) }
+        for line in ["insights", "insights --by store", "history", "report", "item history X", "export --format ledger", ""] {
+            let result = try grock.run(line)
+            #expect(result.status == 0, "grock \(line): \(result.stderr)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 let eur = Currency.euro
@@ -9,7 +10,7 @@ let kwd = try! Currency(code: "KWD")
     @Test(arguments: [
         ("3.49", eur, Int64(349)), ("3", eur, 300), ("0.5", eur, 50), (".5", eur, 50), ("3.", eur, 300),
         (" 12.30 ", eur, 1230), ("0", eur, 0), ("3.490", eur, 349), ("349", jpy, 349), ("1.234", kwd, 1234),
-        ("92233720368547758.07", eur, Int64.max),
+        ("1000000.00", eur, 100_000_000), ("1000000", jpy, 1_000_000), ("1000000.000", kwd, 1_000_000_000),
     ])
     func parsesExactly(text: String, currency: Currency, minorUnits: Int64) throws {
         #expect(try Money(parsing: text, currency: currency).minorUnits == minorUnits)
@@ -26,7 +27,7 @@ let kwd = try! Currency(code: "KWD")
             try Money(parsing: "3.499", currency: eur)
         }
         #expect(throws: DomainError.invalidAmount("3.5", reason: "JPY has no decimals")) { try Money(parsing: "3.5", currency: jpy) }
-        #expect(throws: DomainError.invalidAmount("99999999999999999999", reason: "it is too large")) {
+        #expect(throws: DomainError.tooLarge("99999999999999999999", kind: "amount", maximum: "1000000.00")) {
             try Money(parsing: "99999999999999999999", currency: eur)
         }
     }
@@ -179,5 +180,97 @@ let kwd = try! Currency(code: "KWD")
                 #expect(compared == (Name.key(text) == key), "\(text) against \(key)")
             }
         }
+    }
+}
+
+/// Everything typed is bounded, so that no sum, percentage or bar drawn from it can overflow:
+/// an amount at most 1,000,000 major units, a quantity at most 100,000.
+@Suite struct BoundsTests {
+    @Test func theLargestAmountIsAMillionInEveryCurrency() {
+        #expect(Money.maximum(eur) == Money(minorUnits: 100_000_000, currency: eur))
+        #expect(Money.maximum(jpy).amountText == "1000000")
+        #expect(Money.maximum(kwd).amountText == "1000000.000")
+        #expect(Quantity.maximum == Quantity(100_000))
+    }
+
+    @Test(arguments: [("1000000.01", eur), ("92233720368547758.07", eur), ("1e7", eur), ("1000001", jpy), ("1000000.001", kwd)])
+    func amountsAboveTheMaximumAreRefused(text: String, currency: Currency) {
+        #expect(throws: DomainError.self) { try Money(parsing: text, currency: currency) }
+    }
+
+    @Test func theRefusalNamesWhatItIsAndTheMaximum() {
+        #expect(throws: DomainError.tooLarge("1000000.01", kind: "price", maximum: "1000000.00")) {
+            try Money(parsing: "1000000.01", currency: eur, as: "price")
+        }
+        #expect(DomainError.tooLarge("1000000.01", kind: "price", maximum: "1000000.00").description
+            == "\"1000000.01\" is more than the largest price, 1000000.00")
+        #expect(throws: DomainError.tooLarge("99999999999999999999", kind: "quantity", maximum: "100000")) {
+            try Quantity(parsing: "99999999999999999999")
+        }
+    }
+
+    @Test func quantitiesAreBoundedWhenTypedAndWhenAddedUp() throws {
+        #expect(try Quantity(parsing: "100000").thousandths == 100_000_000)
+        #expect(throws: DomainError.tooLarge("100000.001", kind: "quantity", maximum: "100000")) { try Quantity(parsing: "100000.001") }
+        #expect(throws: DomainError.tooLarge("60000 + 40000.5", kind: "quantity", maximum: "100000")) {
+            try Quantity(60_000).adding(try Quantity(parsing: "40000.5"))
+        }
+        #expect(try Quantity(60_000).adding(Quantity(40_000)) == Quantity.maximum)
+        // What Grock wrote itself reads back whatever its size, even from before the maximum.
+        #expect(try Quantity(parsing: "9999999", bounded: false).thousandths == 9_999_999_000)
+    }
+
+    @Test func aCartOfAThousandLinesAtTheMaximaStillAddsUp() throws {
+        for currency in [eur, jpy, kwd] {
+            var cart = Cart(id: CartID("c1"), name: "Big", budget: Money(minorUnits: 1, currency: currency), currency: currency,
+                            createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0))
+            for index in 0..<1_000 {
+                try cart.add(CartItem(itemID: ItemID("i\(index)"), name: "Item \(index)", categoryName: nil, quantity: .maximum, unit: .each,
+                                      plannedPrice: .maximum(currency)))
+            }
+            let line = try Money.maximum(currency).times(.maximum)
+            #expect(try cart.plannedTotal().minorUnits == line.minorUnits * 1_000)
+            #expect(try cart.overBudget() != nil)
+        }
+    }
+
+    @Test func aChangeAfterWhichACartCannotBeAddedUpIsRefusedAndChangesNothing() throws {
+        // A price per gram planned per kilogram is a thousand times the largest typed price: such
+        // computed amounts are checked where they are added up, before anything is saved.
+        let perKilogram = try #require(try Money.maximum(kwd).perUnit(.g, convertedTo: .kg))
+        var cart = Cart(id: CartID("c1"), name: "Heavy", budget: nil, currency: kwd, createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0))
+        var refused: DomainError?
+        for index in 0..<1_000 {
+            let before = cart
+            do {
+                try cart.add(CartItem(itemID: ItemID("i\(index)"), name: "Item \(index)", categoryName: nil, quantity: .maximum, unit: .kg,
+                                      plannedPrice: perKilogram))
+            } catch let error as DomainError {
+                refused = error
+                #expect(cart == before)
+                break
+            }
+        }
+        #expect(refused == .cartTotalTooLarge(cart: "Heavy"))
+        #expect(throws: Never.self) { try cart.plannedTotal() }
+    }
+}
+
+@Suite struct BoundsInUseCasesTests {
+    @Test func typedAmountsAboveTheMaximaAreRefusedAndChangeNothing() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        let before = try await u.createBackup()
+        await #expect(throws: DomainError.tooLarge("1000000.01", kind: "price", maximum: "1000000.00")) {
+            try await u.setPrice(item: "Milk", store: "Aldi", price: "1000000.01")
+        }
+        await #expect(throws: DomainError.tooLarge("1000000.01", kind: "budget", maximum: "1000000.00")) {
+            try await u.editCart("Weekly", budget: .some("1000000.01"))
+        }
+        await #expect(throws: DomainError.tooLarge("1 + 100000", kind: "quantity", maximum: "100000")) {
+            try await u.addToCart(cart: "Weekly", items: ["Milk"], quantity: .maximum)
+        }
+        #expect(try await u.createBackup() == before)
     }
 }

@@ -5,7 +5,7 @@ extension Commands {
     static let cart: [Command] = [
         Command("cart new", usage: "grock cart new NAME [--budget AMOUNT] [--item ITEM]...",
                 summary: "Create a cart to plan, optionally with a budget and items from the vault.",
-                details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.",
+                details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.\nA budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
                 options: ["budget", "item"], arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
@@ -48,7 +48,7 @@ extension Commands {
         },
         Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--store STORE]",
                 summary: "Put vault items on a cart; an item already on it gets the quantity added.",
-                details: "Without --store each item is planned at the store where it is cheapest today; its planned\nprice is the vault's price there, converted to the line's unit.",
+                details: "Without --store each item is planned at the store where it is cheapest today; its planned\nprice is the vault's price there, converted to the line's unit. A line holds at most 100000\n(--qty, and the quantities added up).",
                 examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Bread Eggs Butter --store Lidl"],
                 options: ["qty", "store"], arguments: 2...200) { run in
             let cart = run.container.cart(run.argument(0))

@@ -71,7 +71,7 @@ extension Commands {
     static let item: [Command] = [
         Command("item add", usage: "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT]]",
                 summary: "Add an item to the vault, optionally with its price at a store.",
-                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg.\nUnits: each, pack, g, kg, lb, oz, ml, l.",
+                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most\n1000000.00. Units: each, pack, g, kg, lb, oz, ml, l.",
                 examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
                            "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg"],
                 options: ["category", "price", "store", "unit"], arguments: 1...1) { run in
@@ -84,7 +84,7 @@ extension Commands {
         },
         Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]]",
                 summary: "Record a price seen at a store (shelf or flyer) without buying.",
-                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.",
+                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00.",
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
                 options: ["store", "price", "unit", "promo", "until"], arguments: 1...1) { run in
             guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {

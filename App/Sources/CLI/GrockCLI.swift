@@ -93,6 +93,7 @@ public enum GrockCLI {
         }
         lines += ["", "CART and ITEM are names (any case) or the start of an id.",
                   "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
+                  "Amounts (--price, --budget) go up to 1000000.00, quantities (--qty) to 100000.",
                   "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
                   "Exit codes: 0 ok, 1 refused or not found, 2 usage error, 3 storage problem.",
                   "grock help COMMAND shows a command's options and examples. Try: grock demo"]
