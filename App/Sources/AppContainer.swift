@@ -8,10 +8,17 @@ import Glibc
 /// The composition root: picks the storage, the clock and the identifier source, and builds
 /// use cases and view models over them. Nothing else in Grock constructs these.
 public struct AppContainer: Sendable {
+    /// The storage itself, for what is no use case (`doctor`); changes go through `useCases`,
+    /// which note whether one was committed.
     public let storage: any Storage
     public let useCases: UseCases
     /// The data directory, for the file store; nil in memory.
     public let directory: String?
+    private let commits: CommitWatchingStorage
+
+    /// Whether a change has been committed through `useCases`: from then on a command may warn,
+    /// but not fail (its change is saved, and running it again would repeat it).
+    public var hasCommitted: Bool { commits.hasCommitted }
 
     /// Grock over the files in `directory`.
     /// - Parameter lockTimeout: how long to wait for another grock using the directory.
@@ -26,7 +33,8 @@ public struct AppContainer: Sendable {
 
     private init(storage: any Storage, clock: any Clock, directory: String?) {
         self.storage = storage
-        self.useCases = UseCases(storage: storage, clock: clock, ids: RandomIdentifiers())
+        commits = CommitWatchingStorage(storage)
+        self.useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.directory = directory
     }
 

@@ -12,6 +12,7 @@ public final class CartDetailViewModel: ErrorState {
     public private(set) var notice: String?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
     /// The cart shown: its id once loaded, so renames do not lose it.
@@ -109,8 +110,9 @@ public final class CartDetailViewModel: ErrorState {
     private func change(_ what: String, _ action: () async throws -> Cart) async -> Bool {
         await perform {
             let cart = try await action()
-            try show(try await useCases.showCart.details(of: cart))
             notice = "\(cart.name): \(what)"
+            reference = cart.id.rawValue   // even when it cannot be shown: the next intent must find it
+            await afterSaving { try show(try await useCases.showCart.details(of: cart)) }
         }
     }
 

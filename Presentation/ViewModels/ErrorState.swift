@@ -1,11 +1,23 @@
 import Domain
 
+/// What a front reads after an intent besides whether it succeeded.
+@MainActor
+public protocol IntentOutcome: AnyObject {
+    /// Why the last intent failed; nil after one that succeeded.
+    var lastError: (any Error)? { get }
+    /// Set when the last intent saved its change but could not show the result (reloading what
+    /// it changed failed). The change stands, so the intent succeeded: fronts show this as a
+    /// warning, never as a failure, or the person would do it again.
+    var warning: String? { get }
+}
+
 /// What every view model shares: a failing intent becomes a readable `errorMessage` instead
 /// of a crash, and the error itself stays available to fronts that map it (exit codes).
 @MainActor
-protocol ErrorState: AnyObject {
+protocol ErrorState: IntentOutcome {
     var errorMessage: String? { get set }
     var lastError: (any Error)? { get set }
+    var warning: String? { get set }
 }
 
 extension ErrorState {
@@ -15,6 +27,7 @@ extension ErrorState {
     func perform(_ intent: () async throws -> Void) async -> Bool {
         errorMessage = nil
         lastError = nil
+        warning = nil
         do {
             try await intent()
             return true
@@ -25,8 +38,24 @@ extension ErrorState {
         }
     }
 
+    /// Runs what follows a saved change (reloading what it changed, to show it). Whatever fails
+    /// here cannot take the change back, so it becomes `warning` and the intent still succeeds.
+    func afterSaving(_ step: () async throws -> Void) async {
+        do {
+            try await step()
+        } catch {
+            warning = "the change was saved, but it cannot be shown: \(error)"
+        }
+    }
+
     /// The error as a line to show above a screen, or nothing.
     func errorLine(_ style: RenderStyle) -> [String] {
         errorMessage.map { [style.red("error: " + $0)] } ?? []
+    }
+
+    /// The warning as a line, for screens that stay open after an intent (a command line prints
+    /// it on its own error stream instead).
+    func warningLine(_ style: RenderStyle) -> [String] {
+        warning.map { [style.yellow("warning: " + $0)] } ?? []
     }
 }

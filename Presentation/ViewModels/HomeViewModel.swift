@@ -73,6 +73,7 @@ public final class HomeViewModel: ErrorState {
     public private(set) var isLoaded = false
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 

@@ -88,6 +88,7 @@ public final class InsightsViewModel: ErrorState {
     public private(set) var grouping: Grouping = .month
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 
@@ -205,6 +206,7 @@ public final class HistoryViewModel: ErrorState {
     public private(set) var isLoaded = false
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 

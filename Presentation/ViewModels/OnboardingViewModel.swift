@@ -14,6 +14,7 @@ public final class OnboardingViewModel: ErrorState {
     public private(set) var firstItem: Item?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 

@@ -9,6 +9,7 @@ public final class PlanViewModel: ErrorState {
     public private(set) var applied = false
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 

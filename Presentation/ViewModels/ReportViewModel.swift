@@ -11,6 +11,7 @@ public final class ReportViewModel: ErrorState {
     public private(set) var topItems: [(name: String, points: [(x: Int, y: Int64)])] = []
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
     /// How many items get a price-history chart.

@@ -19,6 +19,7 @@ public final class ShoppingModeViewModel: ErrorState {
     public private(set) var notice: String?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
     private var reference: String
@@ -37,14 +38,14 @@ public final class ShoppingModeViewModel: ErrorState {
     @discardableResult
     public func begin() async -> Bool {
         await perform {
-            var details = try await useCases.showCart(reference)
-            if details.cart.status == .planning {
-                _ = try await useCases.startTrip(details.cart.id.rawValue)
-                details = try await useCases.showCart(details.cart.id.rawValue)
-                notice = "Trip started."
+            let details = try await useCases.showCart(reference)
+            guard details.cart.status == .planning else {
+                try details.cart.check(.logPurchase)
+                return try show(details)
             }
-            try details.cart.check(.logPurchase)
-            try show(details)
+            _ = try await useCases.startTrip(details.cart.id.rawValue)
+            notice = "Trip started."
+            await afterSaving { try show(try await useCases.showCart(details.cart.id.rawValue)) }
         }
     }
 
@@ -60,7 +61,7 @@ public final class ShoppingModeViewModel: ErrorState {
                 _ = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue)
                 notice = "\(line.name): bought."
             }
-            try await refresh()
+            await afterSaving { try await refresh() }
         }
     }
 
@@ -72,7 +73,7 @@ public final class ShoppingModeViewModel: ErrorState {
             let cart = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue, price: price)
             // The price as understood, not as typed: the typed text may be padded or very long.
             notice = "\(line.name): bought at \(cart.line(for: line.itemID)?.actualPrice?.amountText ?? Echo.shortened(price))."
-            try await refresh()
+            await afterSaving { try await refresh() }
         }
     }
 
@@ -81,7 +82,7 @@ public final class ShoppingModeViewModel: ErrorState {
         await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price)
             notice = "\(Echo.shortened(name)): added and bought."
-            try await refresh()
+            await afterSaving { try await refresh() }
         }
     }
 
@@ -89,17 +90,20 @@ public final class ShoppingModeViewModel: ErrorState {
     public func finish() async -> Bool {
         await perform {
             let cart = try await useCases.finishTrip(reference)
-            let figures = try CartFigures(cart)
-            self.figures = figures
-            let bought = cart.lines.filter { $0.isFulfilled && !$0.isImpulse }.count
-            var text = "Trip finished: spent \(figures.actual.amountText) \(cart.currency.code)"
-            if let budget = cart.budget {
-                text += " of \(budget.amountText)"
-                text += figures.overBudget.map { " (\($0.amountText) over budget)" } ?? " (\(TextBlocks.money(figures.remaining)) left)"
+            summary = "Trip finished."
+            await afterSaving {
+                let figures = try CartFigures(cart)
+                self.figures = figures
+                let bought = cart.lines.filter { $0.isFulfilled && !$0.isImpulse }.count
+                var text = "Trip finished: spent \(figures.actual.amountText) \(cart.currency.code)"
+                if let budget = cart.budget {
+                    text += " of \(budget.amountText)"
+                    text += figures.overBudget.map { " (\($0.amountText) over budget)" } ?? " (\(TextBlocks.money(figures.remaining)) left)"
+                }
+                text += ".\n\(cart.progress.fulfilled) of \(cart.progress.total) items bought; vault prices updated for "
+                    + TextBlocks.plural(bought, "item") + "."
+                summary = text
             }
-            text += ".\n\(cart.progress.fulfilled) of \(cart.progress.total) items bought; vault prices updated for "
-                + TextBlocks.plural(bought, "item") + "."
-            summary = text
         }
     }
 
@@ -133,6 +137,7 @@ public final class ShoppingModeViewModel: ErrorState {
     private func usage(_ text: String) -> Outcome {
         errorMessage = "unknown command: " + text
         lastError = nil
+        warning = nil
         return .stay
     }
 
@@ -155,8 +160,8 @@ public final class ShoppingModeViewModel: ErrorState {
     // MARK: - Rendering
 
     public func render(_ style: RenderStyle = .plain) -> String {
-        if let summary { return TextBlocks.fit([summary], width: style.width) }
-        guard let details, let figures else { return TextBlocks.fit(errorLine(style), width: style.width) }
+        if let summary { return TextBlocks.fit([summary] + warningLine(style), width: style.width) }
+        guard let details, let figures else { return TextBlocks.fit(errorLine(style) + warningLine(style), width: style.width) }
         let cart = details.cart
         var lines = ["\(style.bold(cart.name.uppercased()))  " + TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)]
         lines.append(CartText.budgetLine(figures, style: style))
@@ -173,6 +178,7 @@ public final class ShoppingModeViewModel: ErrorState {
         }
         lines.append("")
         lines += errorLine(style)
+        lines += warningLine(style)
         if let notice { lines.append(notice) }
         lines.append(Self.help)
         return TextBlocks.fit(lines, width: style.width)

@@ -10,6 +10,7 @@ public final class StoresViewModel: ErrorState {
     public private(set) var notice: String?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 
@@ -54,8 +55,8 @@ public final class StoresViewModel: ErrorState {
     private func change(_ action: () async throws -> String) async -> Bool {
         await perform {
             notice = try await action()
-            stores = try await useCases.listStores()
             aisles = nil
+            await afterSaving { stores = try await useCases.listStores() }
         }
     }
 
@@ -82,6 +83,7 @@ public final class SettingsViewModel: ErrorState {
     public private(set) var notice: String?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 
@@ -105,8 +107,8 @@ public final class SettingsViewModel: ErrorState {
     public func reset() async -> Bool {
         await perform {
             try await useCases.resetAllData()
-            settings = try await useCases.showSettings()
             notice = "all data erased"
+            await afterSaving { settings = try await useCases.showSettings() }
         }
     }
 

@@ -75,6 +75,7 @@ public final class VaultViewModel: ErrorState {
     public private(set) var notice: String?
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
 
     private let useCases: UseCases
 
@@ -177,10 +178,12 @@ public final class VaultViewModel: ErrorState {
     private func itemChange(_ action: () async throws -> Item, notice text: (Item) -> String) async -> Bool {
         await perform {
             let changed = try await action()
-            item = try await useCases.showItem(changed.id.rawValue)
-            currency = try await useCases.showSettings().currency
-            screen = .item
             notice = text(changed)
+            await afterSaving {
+                item = try await useCases.showItem(changed.id.rawValue)
+                currency = try await useCases.showSettings().currency
+                screen = .item
+            }
         }
     }
 
@@ -212,8 +215,10 @@ public final class VaultViewModel: ErrorState {
     private func categoryChange(_ action: () async throws -> String) async -> Bool {
         await perform {
             notice = try await action()
-            categories = try await useCases.listCategories()
-            screen = .categories
+            await afterSaving {
+                categories = try await useCases.listCategories()
+                screen = .categories
+            }
         }
     }
 

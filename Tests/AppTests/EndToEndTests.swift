@@ -351,3 +351,54 @@ import Testing
         }
     }
 }
+
+@Suite struct SavedChangesTests {
+    /// A cart restored from a backup edited by hand, whose line costs more than 64 bits hold: it
+    /// can be changed but not shown.
+    func grockWithAnUnshowableCart() throws -> Grock {
+        let source = Grock()
+        defer { source.home.remove() }
+        try source.stocked()
+        var backup = try #require(try JSONSerialization.jsonObject(with: Data(try source.ok("export --format json").utf8)) as? [String: Any])
+        var carts = try #require(backup["carts"] as? [[String: Any]])
+        var lines = try #require(carts[0]["lines"] as? [[String: Any]])
+        lines[0]["plannedPrice"] = Int64.max
+        carts[0]["lines"] = lines
+        backup["carts"] = carts
+        let grock = Grock()
+        try JSONSerialization.data(withJSONObject: backup).write(to: URL(fileURLWithPath: grock.home.path + "/backup.json"))
+        try grock.ok("import " + grock.home.path + "/backup.json")
+        return grock
+    }
+
+    func savedCarts(_ grock: Grock) throws -> [[String: Any]] {
+        let backup = try #require(try JSONSerialization.jsonObject(with: Data(try grock.ok("export --format json").utf8)) as? [String: Any])
+        return try #require(backup["carts"] as? [[String: Any]])
+    }
+
+    @Test func aChangeSavedButNotShownExitsZeroWithAWarning() throws {
+        let grock = try grockWithAnUnshowableCart()
+        defer { grock.home.remove() }
+        #expect(try grock.run("cart show Weekly").status == 1, "the damaged cart cannot be shown")
+        let renamed = try grock.run("cart rename Weekly Big")
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "Big: updated the cart.\n")
+        #expect(renamed.stderr == "grock: warning: the change was saved, but it cannot be shown: the amount is too large\n")
+        #expect(try savedCarts(grock).map { $0["name"] as? String } == ["Big"])
+        let json = try grock.run("--json cart budget Big 30")
+        #expect(json.status == 0 && json.stdout.isEmpty, "stdout holds a JSON document or nothing")
+        #expect(json.stderr.hasPrefix("grock: warning: the change was saved"))
+        #expect(try savedCarts(grock).first?["budget"] as? Int == 3000)
+    }
+
+    @Test func whatCanFailFailsBeforeTheCommit() throws {
+        let grock = try grockWithAnUnshowableCart()
+        defer { grock.home.remove() }
+        let before = grock.home.snapshot()
+        for line in ["shop Weekly", "cart add Weekly Bread", "cart set Weekly Milk --qty 2"] {
+            let result = try grock.run(line, input: "1\nq\n")
+            #expect(result.status == 1, "grock \(line): \(result.stderr)")
+        }
+        #expect(grock.home.snapshot() == before)
+    }
+}

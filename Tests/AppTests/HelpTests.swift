@@ -1,4 +1,6 @@
 @testable import App
+import Domain
+import TestSupport
 import Testing
 
 @Suite struct HelpTests {
@@ -23,5 +25,27 @@ import Testing
         #expect(viaFlag == (try grock.ok("help cart add")))
         #expect(viaFlag.hasPrefix("Usage: grock cart add CART ITEM..."))
         #expect(try grock.ok("--help").hasPrefix("Grock - plan grocery trips"))
+    }
+}
+
+/// After a commit a command may only warn: whatever fails then (showing the result) cannot
+/// mean "nothing changed", and a retry would repeat the change.
+@Suite struct AfterCommitTests {
+    @Test func theStorageKnowsWhenAChangeWasCommitted() throws {
+        let storage = CommitWatchingStorage(FakeStorage())
+        _ = try storage.read { try $0.settings() }
+        #expect(!storage.hasCommitted)
+        #expect(throws: DomainError.nothingToUndo) { try storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
+        #expect(!storage.hasCommitted, "a refused change commits nothing")
+        _ = try storage.write { Change(try $0.settings(), summary: "nothing") }
+        #expect(storage.hasCommitted)
+    }
+
+    @Test func aFailureAfterTheCommitIsAWarningAndExitsZero() {
+        let failure = DomainError.amountOverflow
+        #expect(GrockCLI.outcome(of: failure, afterCommit: false) == ("the amount is too large", .refused))
+        #expect(GrockCLI.outcome(of: failure, afterCommit: true)
+            == ("warning: the change was saved, but the command could not finish: the amount is too large", .success))
+        #expect(GrockCLI.outcome(of: UsageError("give --store"), afterCommit: false) == ("give --store (see grock help)", .usage))
     }
 }

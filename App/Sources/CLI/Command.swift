@@ -95,9 +95,22 @@ struct Invocation {
         }
     }
 
-    /// Throws the view model's error when its intent failed.
-    func check(_ succeeded: Bool, _ error: (any Error)?) throws {
-        guard !succeeded else { return }
-        throw error ?? CommandFailure(code: .refused, description: "the command failed")
+    /// Throws the view model's error when its intent failed; when it saved its change but
+    /// cannot show it, prints the warning (the command still succeeds: see `GrockCLI.main`).
+    func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
+        guard !succeeded else {
+            if let warning = model.warning { console.error("warning: " + warning) }
+            return
+        }
+        throw model.lastError ?? CommandFailure(code: .refused, description: "the command failed")
+    }
+
+    /// After a warning there is nothing to show but what was done: the notice, and in JSON
+    /// nothing at all (stdout stays a document or empty).
+    /// - Returns: whether the command should go on to show its result.
+    func canShow(_ model: some IntentOutcome, notice: String?) -> Bool {
+        guard model.warning != nil else { return true }
+        if !json { console.notice(notice) }
+        return false
     }
 }

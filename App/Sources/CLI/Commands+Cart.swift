@@ -9,12 +9,12 @@ extension Commands {
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
                 options: ["budget", "item"], arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart.lastError)
+            try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart)
             try show(cart, run)
         },
         Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
             let home = run.container.home()
-            try run.check(await home.load(), home.lastError)
+            try run.check(await home.load(), home)
             if run.json { return run.console.json(home.rows) }
             run.console.out(home.carts.isEmpty ? "No active carts." : home.carts.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
         },
@@ -23,19 +23,19 @@ extension Commands {
                 details: "CART is a cart's name or the start of its id; a completed cart can be shown too.",
                 examples: ["grock cart show Weekly", "grock --json cart show Weekly"], arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.load(), cart.lastError)
+            try run.check(await cart.load(), cart)
             try show(cart, run)
         },
         Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"],
                 arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.delete(), cart.lastError)
+            try run.check(await cart.delete(), cart)
             run.console.out(cart.notice ?? "")
         },
         Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""],
                 arguments: 2...2) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.edit(name: run.argument(1), budget: nil), cart.lastError)
+            try run.check(await cart.edit(name: run.argument(1), budget: nil), cart)
             try show(cart, run)
         },
         Command("cart budget", usage: "grock cart budget CART AMOUNT | --none", summary: "Set or remove a cart's budget.",
@@ -43,7 +43,7 @@ extension Commands {
             let amount: String?? = run.parsed.has("none") ? .some(nil) : run.arguments.count == 2 ? .some(run.argument(1)) : nil
             guard let amount else { throw UsageError("give an amount or --none") }
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.edit(name: nil, budget: amount), cart.lastError)
+            try run.check(await cart.edit(name: nil, budget: amount), cart)
             try show(cart, run)
         },
         Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--store STORE]",
@@ -53,7 +53,7 @@ extension Commands {
                 options: ["qty", "store"], arguments: 2...200) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one,
-                                         store: run.parsed.value("store")), cart.lastError)
+                                         store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
         Command("cart set", usage: "grock cart set CART ITEM [--qty Q] [--store STORE]",
@@ -62,12 +62,12 @@ extension Commands {
                 options: ["qty", "store"], arguments: 2...2) { run in
             guard run.parsed.has("qty") || run.parsed.has("store") else { throw UsageError("give --qty or --store") }
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), store: run.parsed.value("store")), cart.lastError)
+            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
         Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.remove(run.argument(1)), cart.lastError)
+            try run.check(await cart.remove(run.argument(1)), cart)
             try show(cart, run)
         },
     ]
@@ -108,13 +108,14 @@ extension Commands {
     @MainActor
     static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async -> Bool) async throws {
         let cart = run.container.cart(run.argument(0))
-        try run.check(await step(cart), cart.lastError)
+        try run.check(await step(cart), cart)
         try show(cart, run)
     }
 
     /// Prints a cart after a command: its JSON document, or the notice and the cart screen.
     @MainActor
     static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
+        guard run.canShow(cart, notice: cart.notice) else { return }
         if run.json, let document = cart.document { return run.console.json(document) }
         run.console.notice(cart.notice)
         run.console.out((cart.notice == nil ? "" : "\n") + cart.render(run.style))

@@ -12,7 +12,7 @@ extension Commands {
                 summary: "An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price history with a sparkline.",
                 examples: ["grock prices Milk", "grock --json prices Milk"], arguments: 1...1) { run in
             let vault = run.container.vault()
-            try run.check(await vault.showPrices(run.argument(0)), vault.lastError)
+            try run.check(await vault.showPrices(run.argument(0)), vault)
             if run.json, let item = vault.itemDocument {
                 return run.console.json(PricesDocument(item: item, history: vault.history.map { PriceDocument($0, currency: vault.currency) }))
             }
@@ -28,7 +28,7 @@ extension Commands {
                 return value
             }
             let plan = run.container.plan()
-            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.parsed.has("apply")), plan.lastError)
+            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.parsed.has("apply")), plan)
             if run.json, let document = plan.document { return run.console.json(document) }
             run.console.out(plan.render(run.style))
         },
@@ -51,7 +51,7 @@ extension Commands {
                 summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
                 examples: ["grock report --output report.html"], options: ["output"]) { run in
             let report = run.container.report()
-            try run.check(await report.load(), report.lastError)
+            try run.check(await report.load(), report)
             let html = report.renderHTML(generated: run.container.useCases.clock.now())
             try write(Array(html.utf8), to: run.parsed.value("output"), run)
         },

@@ -25,7 +25,8 @@ extension Commands {
     @MainActor
     static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
         let stores = run.container.stores()
-        try run.check(await step(stores), stores.lastError)
+        try run.check(await step(stores), stores)
+        guard run.canShow(stores, notice: stores.notice) else { return }
         if run.json {
             if let aisles = stores.aisles { return run.console.json(AislesDocument(store: aisles.store.name, aisles: aisles.order.map(\.name))) }
             return run.console.json(stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) })
@@ -58,7 +59,8 @@ extension Commands {
     @MainActor
     static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
-        try run.check(await step(vault), vault.lastError)
+        try run.check(await step(vault), vault)
+        guard run.canShow(vault, notice: vault.notice) else { return }
         if run.json {
             return run.console.json(vault.categories.enumerated().map {
                 CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount)
@@ -102,7 +104,7 @@ extension Commands {
         Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
-            try run.check(await vault.showHistory(run.argument(0)), vault.lastError)
+            try run.check(await vault.showHistory(run.argument(0)), vault)
             if run.json {
                 return run.console.json(vault.history.map { PriceDocument($0, currency: vault.currency) })
             }
@@ -111,14 +113,14 @@ extension Commands {
         Command("item list", usage: "grock item list [--category CATEGORY]", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
                 options: ["category"]) { run in
             let vault = run.container.vault()
-            try run.check(await vault.browse(category: run.parsed.value("category")), vault.lastError)
+            try run.check(await vault.browse(category: run.parsed.value("category")), vault)
             if run.json { return run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
         Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
-            try run.check(await vault.search(run.argument(0)), vault.lastError)
+            try run.check(await vault.search(run.argument(0)), vault)
             if run.json { return run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
@@ -132,7 +134,7 @@ extension Commands {
         Command("item remove", usage: "grock item remove ITEM",
                 summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
             let vault = run.container.vault()
-            try run.check(await vault.removeItem(run.argument(0)), vault.lastError)
+            try run.check(await vault.removeItem(run.argument(0)), vault)
             if !run.json { run.console.notice(vault.notice) }
         },
     ]
@@ -140,7 +142,8 @@ extension Commands {
     @MainActor
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
-        try run.check(await step(vault), vault.lastError)
+        try run.check(await step(vault), vault)
+        guard run.canShow(vault, notice: vault.notice) else { return }
         if run.json, let document = vault.itemDocument { return run.console.json(document) }
         run.console.notice(vault.notice)
         run.console.out(vault.render(run.style))

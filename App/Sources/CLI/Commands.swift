@@ -10,7 +10,7 @@ enum Commands {
     static let general: [Command] = [
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
             let home = run.container.home()
-            try run.check(await home.load(), home.lastError)
+            try run.check(await home.load(), home)
             if run.json { return run.console.json(HomeDocument(carts: home.rows, insights: home.insights)) }
             run.console.out(home.render(run.style))
         },
@@ -19,7 +19,7 @@ enum Commands {
                 details: "Running it again changes nothing; it refuses to switch the currency of data already set up\n(use grock settings currency).",
                 examples: ["grock init", "grock init --currency GBP"], options: ["currency"]) { run in
             let onboarding = run.container.onboarding()
-            try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding.lastError)
+            try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding)
             if run.json, let report = onboarding.report {
                 return run.console.json(SetupDocument(currency: report.currency.code, categoriesAdded: report.categoriesAdded,
                                                       alreadySetUp: report.wasAlreadySetUp))
@@ -49,7 +49,7 @@ enum Commands {
         },
         Command("history", usage: "grock history", summary: "List completed trips, newest first.", examples: ["grock history", "grock --json history"]) { run in
             let history = run.container.history()
-            try run.check(await history.load(), history.lastError)
+            try run.check(await history.load(), history)
             if run.json { return run.console.json(history.rows) }
             run.console.out(history.render(run.style))
         },
@@ -64,7 +64,7 @@ enum Commands {
             }
             let insights = run.container.insights()
             try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to"), base: run.parsed.value("base")),
-                          insights.lastError)
+                          insights)
             if run.json, let document = insights.document { return run.console.json(document) }
             run.console.out(insights.render(run.style))
         },
@@ -98,7 +98,8 @@ enum Commands {
     @MainActor
     static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
         let settings = run.container.settings()
-        try run.check(await step(settings), settings.lastError)
+        try run.check(await step(settings), settings)
+        guard run.canShow(settings, notice: settings.notice) else { return }
         if run.json, let current = settings.settings {
             return run.console.json(SettingsDocument(currency: current.currency.code, setUp: current.isSetUp))
         }

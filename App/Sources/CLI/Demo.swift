@@ -10,15 +10,15 @@ enum Demo {
         func screen(_ title: String, _ text: String) {
             console.out("\n" + style.bold("== \(title) ==") + "\n" + text)
         }
-        func require(_ succeeded: Bool, _ error: (any Error)?) throws { try run.check(succeeded, error) }
+        func require(_ succeeded: Bool, _ model: some IntentOutcome) throws { try run.check(succeeded, model) }
 
         let onboarding = container.onboarding()
         console.out(onboarding.render(style))
-        try require(await onboarding.setUp(currency: "EUR"), onboarding.lastError)
+        try require(await onboarding.setUp(currency: "EUR"), onboarding)
         screen("1. First run: grock init", onboarding.render(style))
 
         let stores = container.stores()
-        for name in ["Aldi", "Lidl"] { try require(await stores.add(name), stores.lastError) }
+        for name in ["Aldi", "Lidl"] { try require(await stores.add(name), stores) }
         let vault = container.vault()
         let stock: [(String, String, String, String, MeasureUnit)] = [
             ("Milk", "Dairy", "1.09", "Aldi", .each), ("Butter", "Dairy", "2.29", "Lidl", .each),
@@ -27,40 +27,40 @@ enum Demo {
             ("Coffee", "Beverages", "6.49", "Aldi", .each), ("Dish soap", "Household", "1.79", "Lidl", .each),
         ]
         for (name, category, price, store, unit) in stock {
-            try require(await vault.addItem(name, category: category, price: price, store: store, unit: unit), vault.lastError)
+            try require(await vault.addItem(name, category: category, price: price, store: store, unit: unit), vault)
         }
-        try require(await vault.setPrice("Milk", store: "Lidl", price: "0.99", unit: nil, promotion: true, until: nil), vault.lastError)
-        try require(await vault.browse(), vault.lastError)
+        try require(await vault.setPrice("Milk", store: "Lidl", price: "0.99", unit: nil, promotion: true, until: nil), vault)
+        try require(await vault.browse(), vault)
         screen("2. The vault: grock store add / grock item add / grock item list", vault.render(style))
-        try require(await vault.show("Milk"), vault.lastError)
+        try require(await vault.show("Milk"), vault)
         screen("3. One item at every store: grock item show Milk", vault.render(style))
 
         let cart = container.cart("Weekly shop")
-        try require(await cart.create(budget: "25"), cart.lastError)
-        try require(await cart.add(["Milk"], quantity: Quantity(2)), cart.lastError)
-        try require(await cart.add(["Bananas"], quantity: try Quantity(parsing: "1.2")), cart.lastError)
-        try require(await cart.add(["Tomatoes", "Sourdough", "Pasta", "Coffee"]), cart.lastError)
+        try require(await cart.create(budget: "25"), cart)
+        try require(await cart.add(["Milk"], quantity: Quantity(2)), cart)
+        try require(await cart.add(["Bananas"], quantity: try Quantity(parsing: "1.2")), cart)
+        try require(await cart.add(["Tomatoes", "Sourdough", "Pasta", "Coffee"]), cart)
         screen("4. Planning: grock cart new / grock cart add", cart.render(style))
 
         let home = container.home()
-        try require(await home.load(), home.lastError)
+        try require(await home.load(), home)
         screen("5. Home: grock", home.render(style))
 
         let shop = container.shopping("Weekly shop")
-        try require(await shop.begin(), shop.lastError)
+        try require(await shop.begin(), shop)
         screen("6. In the store: grock shop \"Weekly shop\"", shop.render(style))
         for command in ["1", "2", "p 3 3.69", "4", "5", "+ Dark chocolate 1.49"] {
             _ = await shop.handle(command)
             if let error = shop.errorMessage { throw CommandFailure(code: .refused, description: error) }
         }
         screen("7. Ticked off: 1, 2, p 3 3.69, 4, 5, + Dark chocolate 1.49", shop.render(style))
-        try require(await shop.finish(), shop.lastError)
+        try require(await shop.finish(), shop)
         screen("8. Finished: f", shop.render(style))
 
-        try require(await vault.show("Tomatoes"), vault.lastError)
+        try require(await vault.show("Tomatoes"), vault)
         screen("9. The vault learned the price paid: grock item show Tomatoes", vault.render(style))
         let insights = container.insights()
-        try require(await insights.load(by: .category), insights.lastError)
+        try require(await insights.load(by: .category), insights)
         screen("10. Insights: grock insights --by category", insights.render(style))
         console.out("\nThat was a throwaway store. Start for real with: grock init")
     }

@@ -12,6 +12,7 @@ public enum GrockCLI {
     @MainActor
     public static func main(_ arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
         var noColor = arguments.contains("--no-color")
+        var container: AppContainer?
         do {
             let parsed = try Arguments(arguments)
             noColor = parsed.global.noColor
@@ -26,15 +27,25 @@ public enum GrockCLI {
                 return ExitCode.success.rawValue
             }
             try validate(parsed, for: command, arguments: rest)
-            let container = try makeContainer(parsed.global, environment: environment)
-            try await command.run(Invocation(arguments: rest, parsed: parsed, container: container, console: console))
+            let made = try makeContainer(parsed.global, environment: environment)
+            container = made
+            try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
             return ExitCode.success.rawValue
         } catch {
-            let console = Console(noColor: noColor, environment: environment)
-            let code = ExitCode.of(error)
-            console.error("\(error)" + (code == .usage && error is UsageError ? " (see grock help)" : ""))
+            let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
+            Console(noColor: noColor, environment: environment).error(line)
             return code.rawValue
         }
+    }
+
+    /// The line to print and the exit code for the error that ended a command. Whatever can
+    /// fail must fail before the commit; once a change is committed, a failure (of showing its
+    /// result) cannot mean "nothing changed", and running the command again would repeat the
+    /// change: it is a warning, and the command succeeds.
+    static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
+        if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
+        let code = ExitCode.of(error)
+        return ("\(error)" + (code == .usage && error is UsageError ? " (see grock help)" : ""), code)
     }
 
     /// The command the words name (case-insensitively) and the words left as its arguments.

@@ -3,7 +3,9 @@
 enum ShopSession {
     static func run(_ run: Invocation) async throws {
         let shop = run.container.shopping(run.argument(0))
-        try run.check(await shop.begin(), shop.lastError)
+        try run.check(await shop.begin(), shop)
+        // Started, but the list cannot be shown: the warning said so, and there is nothing to tick.
+        guard shop.details != nil else { return }
         run.console.clearScreen()
         run.console.out(shop.render(run.style))
         while let line = run.console.readLine(prompt: "> ") {

@@ -1,0 +1,33 @@
+import Domain
+import Synchronization
+
+/// A storage that notes whether a change was committed through it, so that the command line
+/// knows when a failure can no longer mean "nothing changed" (see `GrockCLI.main`).
+final class CommitWatchingStorage: Storage {
+    private let base: any Storage
+    private let committed = Atomic<Bool>(false)
+
+    init(_ base: any Storage) { self.base = base }
+
+    /// Whether a change (a write, an undo, an erase) has been committed.
+    var hasCommitted: Bool { committed.load(ordering: .acquiring) }
+
+    func read<T>(_ body: (any Repositories) throws -> T) throws -> T { try base.read(body) }
+
+    func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+        let value = try base.write(body)
+        committed.store(true, ordering: .releasing)
+        return value
+    }
+
+    func undoLastChange() throws -> String {
+        let summary = try base.undoLastChange()
+        committed.store(true, ordering: .releasing)
+        return summary
+    }
+
+    func eraseEverything() throws {
+        try base.eraseEverything()
+        committed.store(true, ordering: .releasing)
+    }
+}
