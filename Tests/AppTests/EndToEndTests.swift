@@ -170,6 +170,7 @@ import Testing
         ("category remove Dairy", 1, "category \"Dairy\" still has 1 item"),
         ("reset", 2, "run grock reset --yes"),
         ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
+        ("--data-dir= cart show Weekly", 2, "--data-dir needs a directory, not an empty value"),
         // What was typed is quoted back with control characters escaped, and cut after 60.
         ("cart show \u{1B}]0;PWNED\u{7}", 1, "no cart named \"\\e]0;PWNED\\u{7}\""),
         ("cart show " + String(repeating: "x", count: 200), 1, "no cart named \"" + String(repeating: "x", count: 60) + "...\""),

@@ -63,7 +63,13 @@ struct Arguments {
                     value = arguments[index]
                     index += 1
                 }
-                if name == "data-dir" { global.dataDirectory = value } else { options[name, default: []].append(value!) }
+                if name == "data-dir" {
+                    // Empty is not "unset": it would quietly mean the default directory.
+                    guard value != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
+                    global.dataDirectory = value
+                } else {
+                    options[name, default: []].append(value!)
+                }
             } else {
                 let known = Array(Arguments.valued.union(Arguments.flags))
                 let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
