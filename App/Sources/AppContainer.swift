@@ -58,8 +58,22 @@ public struct AppContainer: Sendable {
 public struct SystemClock: Clock {
     private let fixed: Timestamp?
 
-    public init(environment: [String: String] = ProcessEnvironment.current) {
-        fixed = environment["GROCK_NOW"].flatMap(Timestamp.init(rfc3339:))
+    /// The machine's clock, whatever the environment says.
+    public init() { fixed = nil }
+
+    /// The clock `environment` asks for: fixed at `GROCK_NOW` when that is set (an empty value
+    /// counts as unset).
+    /// - Throws: a usage error when `GROCK_NOW` is not an RFC 3339 time: a clock silently left
+    ///   running would date every change wrongly for whoever meant to fix it.
+    public init(environment: [String: String]) throws {
+        guard let text = environment["GROCK_NOW"], !text.isEmpty else {
+            fixed = nil
+            return
+        }
+        guard let time = Timestamp(rfc3339: text) else {
+            throw CommandFailure(code: .usage, description: "GROCK_NOW is \(Echo.quoted(text)), not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
+        }
+        fixed = time
     }
 
     public func now() -> Timestamp {

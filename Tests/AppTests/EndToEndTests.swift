@@ -197,6 +197,25 @@ import Testing
         #expect(grock.home.snapshot() == before, "grock \(line) changed files")
     }
 
+    /// A clock silently left running would date a change wrongly for whoever meant to fix it.
+    @Test func aMalformedGrockNowIsRefused() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = grock.home.snapshot()
+        for time in ["yesterday", "2026-03-02", "2026-13-02T10:00:00+01:00", "2026-03-02T10:00:00+01:00\u{1B}[2J"] {
+            for line in ["trip start Weekly", "--in-memory cart list"] {
+                let result = try grock.run(line, extra: ["GROCK_NOW": time])
+                #expect(result.status == 2, "GROCK_NOW=\(time) grock \(line): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("grock: GROCK_NOW is \"") && result.stderr.contains("not an RFC 3339 time"), "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty)
+                #expect(!result.stderr.dropLast().unicodeScalars.contains(where: isControl))
+            }
+        }
+        #expect(grock.home.snapshot() == before)
+        #expect(try grock.run("cart list", extra: ["GROCK_NOW": ""]).status == 0, "empty is unset")
+    }
+
     @Test func ambiguousNamesAreRefusedWithTheCandidates() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -5,7 +5,7 @@ import Presentation
 @MainActor
 enum Demo {
     static func run(_ run: Invocation) async throws {
-        let container = AppContainer.inMemory(clock: SystemClock())
+        let container = AppContainer.inMemory(clock: run.container.useCases.clock)
         let console = run.console, style = run.style
         func screen(_ title: String, _ text: String) {
             console.out("\n" + style.bold("== \(title) ==") + "\n" + text)

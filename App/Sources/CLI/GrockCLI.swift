@@ -84,12 +84,13 @@ public enum GrockCLI {
     }
 
     private static func makeContainer(_ global: Arguments.Global, environment: [String: String]) throws -> AppContainer {
-        if global.inMemory { return .inMemory(clock: SystemClock(environment: environment)) }
+        let clock = try SystemClock(environment: environment)
+        if global.inMemory { return .inMemory(clock: clock) }
         guard let directory = DataDirectory.resolve(flag: global.dataDirectory, environment: environment) else {
             throw CommandFailure(code: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
         }
         let timeout = environment["GROCK_LOCK_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) } ?? .seconds(10)
-        return .live(directory: directory, clock: SystemClock(environment: environment), lockTimeout: timeout)
+        return .live(directory: directory, clock: clock, lockTimeout: timeout)
     }
 
     /// The text of `grock help`.
