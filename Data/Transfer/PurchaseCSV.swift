@@ -4,6 +4,12 @@ import Domain
 /// `date,trip,store,category,item,quantity,unit,price,currency`, fields quoted as RFC 4180 says
 /// (a field with a comma, a quote or a line break is quoted, quotes doubled). An empty category
 /// marks an impulse buy.
+///
+/// A spreadsheet opening the file runs a cell that starts with `=`, `+`, `-` or `@` (or a tab
+/// or carriage return before one) as a formula, so a name such as `=HYPERLINK(...)` in the text
+/// fields (trip, store, category, item) is written with a `'` in front, as OWASP recommends,
+/// and so is a name that itself starts with `'`; reading takes that one `'` away again. Numbers
+/// are Grock's own and written as they are, so a negative amount stays a number.
 public enum PurchaseCSV {
     public static let header = ["date", "trip", "store", "category", "item", "quantity", "unit", "price", "currency"]
 
@@ -18,11 +24,31 @@ public enum PurchaseCSV {
         var output = header.joined(separator: ",") + "\n"
         output.reserveCapacity(purchases.count * 64)
         for purchase in purchases {
-            let fields = [purchase.date.description, purchase.trip, purchase.store, purchase.category, purchase.item,
-                          purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText, purchase.price.currency.code]
+            let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store), neutralised(purchase.category),
+                          neutralised(purchase.item), purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText,
+                          purchase.price.currency.code]
             output += fields.map(quote).joined(separator: ",") + "\n"
         }
         return output
+    }
+
+    /// Characters that start a formula in a spreadsheet (OWASP's list), and `'`, which marks a
+    /// cell Grock neutralised.
+    private static let marked: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
+    /// `text` with a `'` in front when a spreadsheet would take it for a formula, or when it
+    /// starts with `'` itself (so that reading it back takes away only the mark).
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, marked.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// The text `neutralised` was given: a `'` followed by a marked character is taken away;
+    /// any other cell (one written by hand, starting `'s-Hertogenbosch`) is left as it is.
+    static func restored(_ cell: String) -> String {
+        var scalars = cell.unicodeScalars.makeIterator()
+        guard scalars.next() == "'", let second = scalars.next(), marked.contains(second) else { return cell }
+        return String(cell.unicodeScalars.dropFirst())
     }
 
     static func quote(_ field: String) -> String {
@@ -57,7 +83,7 @@ public enum PurchaseCSV {
                     currency = try Currency(code: code)
                     currencies[code] = currency
                 }
-                purchases.append(Purchase(date: date, trip: f[1], store: f[2], category: f[3], item: f[4],
+                purchases.append(Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
                                           quantity: try Quantity(parsing: f[5]), unit: try MeasureUnit(parsing: f[6]),
                                           price: try Money(parsing: f[7], currency: currency), sourceLine: line))
             } catch {

@@ -113,6 +113,34 @@ extension Grock {
         #expect(try other.ok("insights").contains("Total           4.64  on 1 trip"))
     }
 
+    /// Names a spreadsheet would run as formulas leave with a ' in front and come back exactly.
+    @Test func formulaLikeNamesAreNeutralisedInCSVAndComeBackExactly() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        for line in ["init", "store add @home", "category add +Extras", "item add =SUM(A1) --category +Extras --price 1.50 --store @home",
+                     "item add -Milk --category Dairy --price 1.09 --store @home", "cart new =1+1 --item =SUM(A1) --item -Milk",
+                     "trip start =1+1", "trip log =1+1 =SUM(A1)", "trip log =1+1 -Milk", "trip impulse =1+1 'tis --price 0.99", "trip finish =1+1"] {
+            try grock.ok(line)
+        }
+        let csv = try grock.ok("export --format csv")
+        #expect(csv == """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-03-02,'=1+1,'@home,'+Extras,'=SUM(A1),1,each,1.50,EUR
+            2026-03-02,'=1+1,'@home,Dairy,'-Milk,1,each,1.09,EUR
+            2026-03-02,'=1+1,'@home,,''tis,1,each,0.99,EUR
+
+            """)
+        let file = grock.home.path + "/purchases.csv"
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let other = Grock()
+        defer { other.home.remove() }
+        try other.ok("import \(file)")
+        #expect(try other.ok("export --format csv") == csv)
+        let items = try #require(try other.json("item list") as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(Set(items) == ["=SUM(A1)", "-Milk"])
+        #expect(try other.ok("history").contains("=1+1"))
+    }
+
     @Test func aBadRowFailsTheWholeImport() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -35,6 +35,38 @@ import Testing
         #expect(read.map(\.sourceLine) == [2, 3, 5])
     }
 
+    /// A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return as a
+    /// formula: such names get a ' in front, and so does a name that starts with ' itself, so
+    /// that reading takes away exactly the mark Grock added.
+    @Test func formulaLikeNamesAreNeutralisedAndReadBackExactly() throws {
+        let names = ["=SUM(A1)", "-Milk", "@home", "+33 eggs", "=HYPERLINK(\"http://x\",\"y\")", "\t=1", "\r=1",
+                     "'quoted", "'", "''", "'=x", "Milk - 1 l", "it's"]
+        let purchases = try names.map { try purchase($0, trip: $0, store: $0, category: $0) }
+        let text = PurchaseCSV.write(purchases)
+        let rows = text.split(separator: "\n").dropFirst().map(String.init)
+        #expect(rows.first == "2026-03-02,'=SUM(A1),'=SUM(A1),'=SUM(A1),'=SUM(A1),1,each,1.09,EUR")
+        #expect(rows.contains("2026-03-02,'-Milk,'-Milk,'-Milk,'-Milk,1,each,1.09,EUR"))
+        #expect(rows.contains("2026-03-02,'@home,'@home,'@home,'@home,1,each,1.09,EUR"))
+        #expect(rows.contains("2026-03-02,''quoted,''quoted,''quoted,''quoted,1,each,1.09,EUR"))
+        #expect(rows.contains("2026-03-02,Milk - 1 l,Milk - 1 l,Milk - 1 l,Milk - 1 l,1,each,1.09,EUR"))
+        #expect(!text.contains(",=") && !text.contains(",-") && !text.contains(",@") && !text.contains(",+") && !text.contains(",\"="))
+        let read = try PurchaseCSV.parse(Array(text.utf8))
+        #expect(read.map(\.item) == names)
+        #expect(read.map(\.trip) == names)
+        #expect(read.map(\.store) == names)
+        #expect(read.map(\.category) == names)
+        // A cell written by hand that starts with ' but no formula character keeps it.
+        let typed = "\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,'s-Hertogenbosch cheese,1,each,1,EUR\n"
+        #expect(try PurchaseCSV.parse(Array(typed.utf8)).map(\.item) == ["'s-Hertogenbosch cheese"])
+    }
+
+    /// Amounts are Grock's own numbers: a negative one (Grock stores none) stays a number a
+    /// spreadsheet can add up.
+    @Test func negativeAmountsStayNumbers() throws {
+        let text = PurchaseCSV.write([try purchase("Refund", price: -300)])
+        #expect(text.hasSuffix("\n2026-03-02,Weekly,Aldi,Dairy,Refund,1,each,-3.00,EUR\n"))
+    }
+
     @Test func acceptsCRLFAndAByteOrderMarkAndBlankLines() throws {
         let text = "\u{FEFF}DATE,trip,store,category,item,quantity,unit,price,currency\r\n2026-03-02,W,A,Dairy,Milk,2,each,1.09,EUR\r\n\r\n"
         let read = try PurchaseCSV.parse(Array(text.utf8))
