@@ -26,11 +26,11 @@ extension FileStorage {
         }
         let mode = info.st_mode & 0o777
         do {
-            try FileSystem.checkPrivate(directory)
+            try checkDirectories()
             if mode & 0o077 != 0 { problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
             else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
         } catch {
-            problem(directory, "\(error)")
+            problem(subject(of: error) ?? directory, "\(error)")
         }
         do {
             try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
@@ -84,6 +84,7 @@ extension FileStorage {
                         guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
                         let old = try RecordCodec.decodeState(bytes, path: snapshot)
                         _ = try ActiveState(old.record, items: try items(of: old))
+                        guard old.record.undo.nextSequence == entry.sequence, old.record.vault == entry.vault else { throw RecordError("not its state") }
                     } catch {
                         broken += 1
                         problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
@@ -93,7 +94,9 @@ extension FileStorage {
                 if record.history != FileStorage.historyFile && FileSystem.exists(historyPath) {
                     problem(historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
                 }
-                let leftovers = self.leftovers(of: record)
+                let inventory = DataFiles.inventory(of: record, in: self)
+                do throws(StorageError) { try requireNothingNewer(inventory) } catch { problem(statePath, reasonText(error)) }
+                let leftovers = inventory.leftovers
                 if !leftovers.isEmpty {
                     ok(directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
                 }

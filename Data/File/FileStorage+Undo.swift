@@ -9,7 +9,7 @@ import Glibc
 /// once history is checked to be the one both states recorded. See docs/STORAGE.md, "Undo".
 extension FileStorage {
     public func undoLastChange() throws -> String {
-        try FileSystem.checkPrivate(directory)
+        try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
@@ -17,6 +17,7 @@ extension FileStorage {
             let record = stored.record
             _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
+            try requireNothingNewer(DataFiles.inventory(of: record, in: self))
             var restored = StateRecord.empty
             var snapshot: String?
             var gone = 0
@@ -27,16 +28,22 @@ extension FileStorage {
                 }
                 restored = try RecordCodec.decodeState(bytes, path: file).record
                 _ = try activeState(restored, path: file)
+                // A snapshot put there by hand (an older or newer one) would take the directory
+                // somewhere else than one step back, cutting history it does not know.
+                guard restored.undo.nextSequence == entry.sequence, restored.vault == entry.vault else {
+                    throw StorageError.unreadable(path: file, reason: "it is not the state before change \(entry.sequence) (\"\(entry.summary)\"): "
+                        + "it leads to change \(restored.undo.nextSequence) and names \(restored.vault ?? "no vault")")
+                }
                 if let vault = restored.vault, !FileSystem.exists(path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
                 // The restored state was written when its oldest undo entries still had their
-                // snapshots; later changes may have dropped them. Those changes, and any before
-                // them, can no longer be undone, so the restored list forgets them too.
-                let lastGone = restored.undo.entries.lastIndex {
-                    $0.hadState && !FileSystem.exists(undoPath($0.sequence)) && !FileSystem.exists(legacyUndoPath($0.sequence))
-                }
-                gone = lastGone.map { $0 + 1 } ?? 0
+                // snapshots; later changes dropped them (past fifty), and with them the entries
+                // older than the current list's first. Those changes can no longer be undone,
+                // so the restored list forgets them too. (A snapshot missing for any other
+                // reason is damage, reported when undo reaches it.)
+                let oldestKept = record.undo.entries.first?.sequence ?? entry.sequence
+                gone = restored.undo.entries.prefix { $0.sequence < oldestKept }.count
                 snapshot = file
             }
             // History goes back to the restored length, but only after checking that the file
@@ -104,11 +111,5 @@ extension FileStorage {
         guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
         try FileSystem.syncDirectory(of: statePath)
         unlink(snapshot)
-    }
-
-    /// Whether a file of the data directory holds Grock's data (not the lock, not a temporary).
-    static func isData(_ name: String) -> Bool {
-        !FileSystem.isTemporary(name) && (name.hasPrefix("history.") || name.hasPrefix(SpendingCache.file)
-            || (name.hasPrefix("vault-") && name.hasSuffix(".tsv")))
     }
 }

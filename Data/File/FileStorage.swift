@@ -52,7 +52,7 @@ public final class FileStorage: Storage, Sendable {
     func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
     /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
     func existingUndoPath(_ sequence: Int) -> String {
-        FileSystem.exists(undoPath(sequence)) ? undoPath(sequence) : legacyUndoPath(sequence)
+        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacyUndoPath(sequence)) ? legacyUndoPath(sequence) : undoPath(sequence)
     }
     func path(_ file: String) -> String { directory + "/" + file }
     /// The history file of the current schema.
@@ -72,7 +72,7 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
-        try FileSystem.checkPrivate(directory)
+        try checkDirectories()
         try FileSystem.makeDirectory(directory)
         return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
@@ -80,11 +80,14 @@ public final class FileStorage: Storage, Sendable {
             let record = stored.record
             let working = try workingSet(stored)
             let change = try body(working)
-            // Nothing is written before the history it appends to is known to be sound.
+            // Nothing is written before the history it appends to is known to be sound, and
+            // the state known to be the newest.
             let history = working.pending.isEmpty ? nil : try openHistory(record)
+            let inventory = DataFiles.inventory(of: record, in: self)
+            try requireNothingNewer(inventory)
             // From here on the change is written, into files of new names only: what a killed
             // writer left under such names goes first.
-            removeLeftovers(of: record)
+            removeLeftovers(inventory)
 
             let sequence = record.undo.nextSequence
             var vault = record.vault
@@ -128,17 +131,23 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func eraseEverything() throws {
-        try FileSystem.checkPrivate(directory)
+        try checkDirectories()
         guard FileSystem.exists(directory) else { return }
         try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             lastKnown.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = FileSystem.names(in: directory)
-            let data = names.filter { $0.hasPrefix("history.") || $0.hasPrefix(SpendingCache.file) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv")) }
+            let data = names.filter { DataFiles.isData($0) || DataFiles.isTemporary($0) }
             for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
             try FileSystem.syncDirectory(of: statePath)
-            for name in FileSystem.names(in: undoDirectory) { unlink(undoDirectory + "/" + name) }
+            for name in FileSystem.names(in: undoDirectory) where DataFiles.snapshotNumber(name) != nil { unlink(undoDirectory + "/" + name) }
         }
+    }
+
+    /// The data directory and its `undo` directory are this user's alone (see `FileSystem`).
+    func checkDirectories() throws(StorageError) {
+        try FileSystem.checkPrivate(directory)
+        try FileSystem.checkInner(undoDirectory)
     }
 
     // MARK: - Reading
@@ -160,12 +169,12 @@ public final class FileStorage: Storage, Sendable {
         if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
         // No state: a new directory, unless Grock's other files are there. Then the state was
         // lost (deleted, or not copied along), and starting afresh would write over them.
-        let data = FileSystem.names(in: directory).filter(FileStorage.isData).sorted()
-        let snapshots = FileSystem.names(in: undoDirectory).filter { !FileSystem.isTemporary($0) }
+        let data = FileSystem.names(in: directory).filter(DataFiles.isData).sorted()
+        let snapshots = FileSystem.names(in: undoDirectory).filter { DataFiles.snapshotNumber($0) != nil }
         if !data.isEmpty || !snapshots.isEmpty {
             let found = (data + (snapshots.isEmpty ? [] : ["undo/"])).prefix(4).joined(separator: ", ")
             throw StorageError.unreadable(path: statePath, reason: "it is missing, but the directory holds Grock's data (\(found)); "
-                + "put back state.tsv from a copy, or the newest undo/N.tsv as state.tsv, or run grock reset --yes to start over")
+                + "put back state.tsv from a copy of this directory, or keep a copy and run grock reset --yes to start over")
         }
         return RecordCodec.StoredState(record: .empty, legacyItems: nil, path: nil)
     }
@@ -306,27 +315,23 @@ public final class FileStorage: Storage, Sendable {
         return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }
 
-    /// What writers killed mid-change left behind: temporary files, undo snapshots no entry
-    /// lists, and vault files that neither the state nor a listed snapshot names (paths
-    /// relative to the directory). None of them is ever read.
-    func leftovers(of record: StateRecord) -> [String] {
-        let used = Set([record.vault] + record.undo.entries.map(\.vault))
-        let listed = Set(record.undo.entries.filter(\.hadState).flatMap { ["\($0.sequence).tsv", "\($0.sequence).json"] })
-        return FileSystem.names(in: directory).filter {
-            FileSystem.isTemporary($0) || ($0.hasPrefix("vault-") && $0.hasSuffix(".tsv") && !used.contains($0))
-        }.sorted() + FileSystem.names(in: undoDirectory).filter { !listed.contains($0) }.sorted().map { "undo/" + $0 }
-    }
-
     /// Deletes the leftovers (best effort, under the exclusive lock, before a change writes):
     /// a later change must be free to create their names.
-    private func removeLeftovers(of record: StateRecord) {
-        for name in leftovers(of: record) { unlink(path(name)) }
+    private func removeLeftovers(_ inventory: DataFiles.Inventory) {
+        for name in inventory.leftovers { unlink(path(name)) }
+    }
+
+    /// Refuses a state that files beside it are newer than (`DataFiles.Inventory.newer`).
+    func requireNothingNewer(_ inventory: DataFiles.Inventory) throws(StorageError) {
+        guard !inventory.newer.isEmpty else { return }
+        let named = inventory.newer.prefix(3).joined(separator: ", ") + (inventory.newer.count > 3 ? ", ..." : "")
+        throw StorageError.unreadable(path: statePath, reason: "it is older than files beside it (\(named)): it was put back from a copy or a "
+            + "snapshot, and a change would delete the newer files and cut history; put back the newest state.tsv, or move those files away")
     }
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more.
     private func removeUnusedVaults(keeping used: Set<String?>) {
-        for name in FileSystem.names(in: directory)
-        where name.hasPrefix("vault-") && name.hasSuffix(".tsv") && !used.contains(name) {
+        for name in FileSystem.names(in: directory) where DataFiles.vaultNumber(name) != nil && !used.contains(name) {
             unlink(path(name))
         }
     }

@@ -73,7 +73,7 @@ enum FileSystem {
     /// The name is new (process id and random digits) and the file is created exclusively
     /// without following links, so a file or link planted under a guessable name is never
     /// written through. A killed writer's temporary files are removed by the next change
-    /// (`isTemporary`).
+    /// (`DataFiles.isTemporary`).
     private static func writeTemporary(_ bytes: [UInt8], for path: String, durable: Bool = true) throws(StorageError) -> String {
         let temporary = path + temporaryMarker + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -90,12 +90,7 @@ enum FileSystem {
         return temporary
     }
 
-    private static let temporaryMarker = ".tmp-"
-
-    /// Whether `name` is a temporary file that Grock writes before renaming it into place.
-    static func isTemporary(_ name: String) -> Bool {
-        name.contains(temporaryMarker) || name.hasSuffix(".tmp")
-    }
+    static let temporaryMarker = ".tmp-"
 
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
         var offset = 0
@@ -142,6 +137,17 @@ enum FileSystem {
         return lstat(path, &info) == 0
     }
 
+    /// Refuses a directory inside the data directory (`undo`) that is not a plain directory of
+    /// this user's: through a link, Grock would delete and create files elsewhere.
+    static func checkInner(_ path: String) throws(StorageError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw StorageError.insecure(path: path, reason: "is not a directory (a link?), and Grock follows none in its data directory; move it away")
+        }
+        guard info.st_uid == geteuid() else { throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
+    }
+
     /// Refuses a data directory that someone else could change under Grock: one not owned by
     /// this user or writable by group or others, or a symbolic link owned by someone else
     /// (which that someone could point elsewhere). Nothing at `path` is fine: it is created
@@ -165,8 +171,14 @@ enum FileSystem {
     }
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    /// A link is not followed: a directory of Grock's that is a link is listed as empty.
     static func names(in directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        guard let handle = fdopendir(fd) else {
+            close(fd)
+            return []
+        }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {

@@ -146,19 +146,77 @@ import Testing
         let (directory, storage, u) = try await directory()
         defer { directory.remove() }
         let sequence = try storage.load().0.undo.nextSequence
-        let leftovers = ["state.tsv.tmp", "state.tsv.tmp-123-abc", "vault-\(sequence).tsv", "vault-\(sequence + 5).tsv", "undo/\(sequence).tsv",
-                         "undo/\(sequence + 3).json", "history.tsv.tmp-9-f"]
+        let leftovers = ["state.tsv.tmp", "state.tsv.tmp-123-abc", "vault-\(sequence).tsv", "vault-\(sequence + 5).tsv", "history.tsv.tmp-9-f"]
         for name in leftovers { try Data("x\n".utf8).write(to: URL(fileURLWithPath: storage.directory + "/" + name)) }
+        // A change killed after keeping its snapshot: a second name of the state itself.
+        link(storage.statePath, storage.undoPath(sequence))
+        // Names that are not Grock's stay, whatever they look like.
+        let foreign = ["notes.tmp", "thesis.tmp-1-2", "history.md", "vault-x.tsv"]
+        for name in foreign { try Data("mine\n".utf8).write(to: URL(fileURLWithPath: storage.directory + "/" + name)) }
         _ = try await u.listStores()   // a reader removes nothing
         for name in leftovers { #expect(FileManager.default.fileExists(atPath: storage.directory + "/" + name)) }
         _ = try await u.addStore(name: "Rewe")
         for name in leftovers {
             #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) != Data("x\n".utf8), "\(name)")
         }
+        for name in foreign { #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) == Data("mine\n".utf8), "\(name)") }
         #expect(FileManager.default.fileExists(atPath: storage.undoPath(sequence)))   // the snapshot of this change
         #expect(storage.diagnose().allSatisfy { !$0.isProblem })
         _ = try await u.undoLastChange()
         #expect(try await u.listStores().count == 2)
+    }
+
+    @Test func anOlderStatePutBackIsRefusedBeforeItCutsNewerHistory() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let sequence = try storage.load().0.undo.nextSequence
+        // The state before the trip finished, put back by hand: its history is shorter.
+        for older in [sequence - 1, sequence - 4] {
+            try FileManager.default.removeItem(atPath: storage.statePath)
+            try FileManager.default.copyItem(atPath: storage.undoPath(older), toPath: storage.statePath)
+            await expectRefused("state.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
+            await expectRefused("state.tsv", directory) { _ = try await u.undoLastChange() }
+            #expect(storage.diagnose().contains { $0.isProblem && $0.detail.contains("older than files beside it") })
+        }
+    }
+
+    @Test func aSnapshotThatIsNotTheStateBeforeItsChangeIsNotRestored() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let last = try storage.load().0.undo.nextSequence - 1
+        try FileManager.default.removeItem(atPath: storage.undoPath(last))
+        try FileManager.default.copyItem(atPath: storage.undoPath(last - 5), toPath: storage.undoPath(last))
+        await expectRefused("undo/\(last).tsv", directory) { _ = try await u.undoLastChange() }
+        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == storage.undoPath(last) })
+        // A missing snapshot is named as it is, and the others stay undoable.
+        try FileManager.default.removeItem(atPath: storage.undoPath(last))
+        await expectRefused("undo/\(last).tsv", directory) { _ = try await u.undoLastChange() }
+        _ = try await u.addStore(name: "Rewe")
+        _ = try await u.undoLastChange()
+        await expectRefused("undo/\(last).tsv", directory) { _ = try await u.undoLastChange() }
+        #expect(try storage.load().0.undo.entries.count > 10)
+    }
+
+    @Test func anUndoDirectoryThatIsALinkIsRefused() async throws {
+        let (directory, storage, u) = try await directory()
+        defer { directory.remove() }
+        let victim = directory.path + "/victim"
+        try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: false)
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim + "/thesis.txt"))
+        try FileManager.default.moveItem(atPath: storage.undoDirectory, toPath: directory.path + "/undo-kept")
+        symlink(victim, storage.undoDirectory)
+        let attempts: [() async throws -> Void] = [{ _ = try await u.addStore(name: "Rewe") }, { _ = try await u.undoLastChange() },
+                                                   { try storage.eraseEverything() }]
+        for attempt in attempts {
+            do {
+                try await attempt()
+                Issue.record("went on with undo/ a link")
+            } catch {
+                #expect("\(error)".contains("undo"), "\(error)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == ["thesis.txt"])
+        #expect(storage.diagnose().contains { $0.isProblem && $0.subject.hasSuffix("/undo") })
     }
 
     @Test func aDirectoryOthersCanChangeIsRefused() async throws {
