@@ -91,16 +91,19 @@ public final class FileStorage: Storage, Sendable {
 
             let sequence = record.undo.nextSequence
             var vault = record.vault
+            var vaultChecksum = record.vaultChecksum
             var vaultBytes: [UInt8]?
             var vaultIndex = working.vaultIndex
             if working.itemsChanged || stored.legacyItems?.isEmpty == false {
                 vault = try working.hasItems() ? "vault-\(sequence).tsv" : nil
                 vaultIndex = nil
+                vaultChecksum = nil
                 if let vault {
                     vaultIndex = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
                     let bytes = try vaultIndex?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
                     try FileSystem.createNew(bytes, at: path(vault))
                     vaultBytes = bytes
+                    vaultChecksum = VaultCodec.checksum(of: bytes)
                 }
             }
             let (historyName, historyBytes, historySeal) = try appendHistory(working, to: history, record: record)
@@ -111,7 +114,7 @@ public final class FileStorage: Storage, Sendable {
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
             undo.entries.removeFirst(dropped.count)
 
-            let state = working.state.record(vault: vault, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
+            let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
                                              months: try working.monthsToStore(), undo: undo)
             lastKnown.withLock { $0 = nil }
             try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
@@ -196,10 +199,21 @@ public final class FileStorage: Storage, Sendable {
             do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)") }
         }
         guard let vault = stored.record.vault else { return [] }
-        guard let bytes = try FileSystem.read(path(vault)) else {
-            throw StorageError.unreadable(path: path(vault), reason: "the vault file is missing")
+        return try VaultCodec.decode(try vaultBytes(of: stored.record), currency: currency, path: path(vault))
+    }
+
+    /// The bytes of the vault file a state names, which must be the one it recorded (its
+    /// header's checksum): another vault copied over it would silently change the items.
+    func vaultBytes(of record: StateRecord) throws -> [UInt8] {
+        let vaultPath = path(record.vault ?? "")
+        guard let bytes = try FileSystem.read(vaultPath) else {
+            throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
-        return try VaultCodec.decode(bytes, currency: currency, path: path(vault))
+        if let recorded = record.vaultChecksum, VaultCodec.checksum(of: bytes) != recorded {
+            throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
+                + "put back the right file or a copy of the directory")
+        }
+        return bytes
     }
 
     func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
@@ -223,12 +237,7 @@ public final class FileStorage: Storage, Sendable {
                 vault = { index }
             } else if let known, known.record == record, let bytes = known.vaultBytes {
                 vault = { try VaultCodec.Index(bytes, path: vaultPath) }
-            } else { vault = {
-                guard let bytes = try FileSystem.read(vaultPath) else {
-                    throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
-                }
-                return try VaultCodec.Index(bytes, path: vaultPath)
-            } }
+            } else { vault = { [self] in try VaultCodec.Index(try vaultBytes(of: record), path: vaultPath) } }
         }
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },

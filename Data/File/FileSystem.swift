@@ -77,10 +77,11 @@ enum FileSystem {
     private static func writeTemporary(_ bytes: [UInt8], for path: String, durable: Bool = true) throws(StorageError) -> String {
         let temporary = path + temporaryMarker + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure(temporary) }
+        // Failures name the file being written, not its temporary name.
+        guard fd >= 0 else { throw failure(path) }
         do throws(StorageError) {
-            try writeAll(bytes, to: fd, path: temporary)
-            guard !durable || fsync(fd) == 0 else { throw failure(temporary) }
+            try writeAll(bytes, to: fd, path: path)
+            guard !durable || fsync(fd) == 0 else { throw failure(path) }
         } catch {
             close(fd)
             unlink(temporary)

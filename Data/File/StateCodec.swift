@@ -1,8 +1,8 @@
 /// The active state as a compact file (`state.tsv`, schema 5), read and written by hand like
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
-///     grock-state	5
-///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>
+///     grock-state	5	<checksum>
+///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
 ///     K	<category id>	<sort order>	<name>
@@ -12,17 +12,20 @@
 ///     U	<sequence>	<had state 0/1>	<vault file>	<summary>
 ///
 /// `L` lines belong to the `C` line before them, in order. Values are kept as the records
-/// hold them; `ActiveState` checks what they mean. Schema 4 is the same without the last two
-/// fields of `F` (`HistorySeal`).
+/// hold them; `ActiveState` checks what they mean. The header's checksum (as a vault's: every
+/// byte after the header line) makes a changed byte refuse the file rather than carry it into
+/// the next state; emptied, the file is read unchecked (edited by hand). Schema 4 is the same
+/// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum).
 enum StateCodec {
     static let header = "grock-state\t5"
 
     static func encode(_ record: StateRecord) -> [UInt8] {
-        var output = Array((header + "\n").utf8)
+        var output = Array((header + "\t" + String(repeating: "0", count: 16) + "\n").utf8)
+        let headerLength = output.count
         output.reserveCapacity(4096 + record.carts.reduce(0) { $0 + $1.lines.count * 120 })
         LineFormat.line(["F", record.vault ?? "", record.history ?? "", String(record.historyBytes), record.months == nil ? "0" : "1",
                          String(record.undo.nextSequence), record.historySeal.map { Checksum.hex($0.checksum) } ?? "",
-                         record.historySeal?.stamp ?? ""], to: &output)
+                         record.historySeal?.stamp ?? "", record.vaultChecksum ?? ""], to: &output)
         LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
         for store in record.stores {
             LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
@@ -46,6 +49,8 @@ enum StateCodec {
         for entry in record.undo.entries {
             LineFormat.line(["U", String(entry.sequence), entry.hadState ? "1" : "0", entry.vault ?? "", LineFormat.escape(entry.summary)], to: &output)
         }
+        let checksum = output.withUnsafeBufferPointer { Checksum.hex(of: UnsafeBufferPointer(rebasing: $0[headerLength...])) }
+        output.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
         return output
     }
 
@@ -58,10 +63,13 @@ enum StateCodec {
     static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
         var files: (vault: String?, history: String?, historyBytes: Int, monthsKept: Bool, nextSequence: Int)?
         var seal: HistorySeal?
+        var vaultChecksum: String?
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
         try bytes.withUnsafeBufferPointer { buffer in
+            try CompactFile.checkHeader(buffer, header: header, path: path)
+            _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
             try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
                 var reader = reader
                 let kind = try reader.next()
@@ -82,6 +90,12 @@ enum StateCodec {
                         seal = HistorySeal(checksum: value, stamp: try optionalField())
                     } else if !reader.isAtEnd {
                         guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
+                    }
+                    if !reader.isAtEnd { vaultChecksum = try optionalField() }
+                    // Names read from the file become paths: only names Grock gives are taken.
+                    if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
+                    if let history = files?.history, history != FileStorage.historyFile, history != "history.jsonl" {
+                        throw reader.failure("\"\(history)\" is not a history file's name")
                     }
                 case 0x54:  // T
                     guard settings == nil else { throw reader.failure("a second T line") }
@@ -121,6 +135,7 @@ enum StateCodec {
                     months.append(MonthRecord(month: month, total: total, trips: try count()))
                 case 0x55:  // U
                     let sequence = try count(), hadState = try reader.flag(), vault = try optionalField()
+                    if let vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
                     undo.append(UndoEntryRecord(sequence: sequence, summary: try reader.text(), hadState: hadState, vault: vault))
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
@@ -135,7 +150,7 @@ enum StateCodec {
         for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
             throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
         }
-        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, history: files.history,
+        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum, history: files.history,
                            historyBytes: files.historyBytes, historySeal: seal, months: files.monthsKept ? months : nil,
                            undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
     }

@@ -115,15 +115,16 @@ enum VaultCodec {
     ///   damaged or changed since. Such a file is refused, never used: a changed id or price
     ///   that still parses would otherwise be written into the next vault under a valid checksum.
     static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, linesFrom start: Int, path: String) throws -> Bool {
-        let headerLine = buffer[0..<max(start - 1, 0)]
-        guard let tab = headerLine.lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return false }
-        let stored = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<(start - 1)]), as: UTF8.self)
-        if stored.isEmpty { return false }
-        guard stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...])) else {
-            throw StorageError.unreadable(path: path, reason: "it was changed or damaged since Grock wrote it (its checksum does not match); "
-                + "undo the last change or restore a copy (to edit it by hand, empty the checksum on its first line)")
+        try CompactFile.checksumMatches(buffer, header: header, linesFrom: start, path: path)
+    }
+
+    /// The checksum a vault file's header carries (16 hex digits), or nil.
+    static func checksum(of bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = CompactFile.firstLineEnd(buffer)
+            let field = CompactFile.headerChecksum(buffer, header: header, lineEnd: end)
+            return field.isEmpty ? nil : field
         }
-        return true
     }
 
     private static func pair(_ price: Int64?, _ seen: Timestamp?, _ reader: FieldReader) throws -> (Int64, Timestamp)? {
@@ -137,6 +138,27 @@ enum VaultCodec {
 
 /// Walking the lines of a compact file.
 enum CompactFile {
+    /// The checksum field of a header line `NAME<tab>VERSION<tab>CHECKSUM` ending at `lineEnd`;
+    /// empty when there is none.
+    static func headerChecksum(_ buffer: UnsafeBufferPointer<UInt8>, header: String, lineEnd: Int) -> String {
+        let headerLine = buffer[0..<lineEnd]
+        guard let tab = headerLine.lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<lineEnd]), as: UTF8.self)
+    }
+
+    /// Whether the header carries a checksum, which is then that of the lines from `start` on
+    /// (see `VaultCodec.checksumMatches`).
+    /// - Throws: `StorageError.unreadable` when it does not match.
+    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, header: String, linesFrom start: Int, path: String) throws -> Bool {
+        let stored = headerChecksum(buffer, header: header, lineEnd: max(start - 1, 0))
+        if stored.isEmpty { return false }
+        guard stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...])) else {
+            throw StorageError.unreadable(path: path, reason: "it was changed or damaged since Grock wrote it (its checksum does not match); "
+                + "undo the last change or restore a copy (to edit it by hand, empty the checksum on its first line)")
+        }
+        return true
+    }
+
     /// The offset of the first line break.
     static func firstLineEnd(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         var end = 0

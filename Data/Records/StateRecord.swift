@@ -15,6 +15,9 @@ struct StateRecord: Codable, Equatable {
     var carts: [CartRecord]
     /// The file holding the vault's items (`vault-N.tsv`); nil while there are none.
     var vault: String?
+    /// The checksum in that file's header, so that another vault copied over it is noticed;
+    /// nil for data written before schema 5.
+    var vaultChecksum: String? = nil
     /// The history file: `history.tsv`, or `history.jsonl` for history of schema 2 not yet
     /// rewritten; nil while there is none.
     var history: String?

@@ -144,13 +144,20 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `YYYY-MM`, the month this day is in.
-    public var monthText: String { "\(year)-\(pad(month))" }
+    public var monthText: String { "\(yearText)-\(pad(month))" }
+
+    /// The year in four digits (`0026`), so that every date reads back as it was written.
+    private var yearText: String {
+        guard (0...999).contains(year) else { return String(year) }
+        let digits = String(year)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
 
     /// The month this day is in as one number that orders like `monthText` (year × 12 +
     /// month − 1): cheaper than the text when grouping thousands of days.
     public var monthNumber: Int { year * 12 + month - 1 }
 
-    public var description: String { "\(year)-\(pad(month))-\(pad(day))" }
+    public var description: String { "\(yearText)-\(pad(month))-\(pad(day))" }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
 

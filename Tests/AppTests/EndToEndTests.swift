@@ -422,3 +422,34 @@ import Testing
         #expect(grock.home.snapshot() == before)
     }
 }
+
+@Suite struct OutputPathTests {
+    @Test func anExportIsNeverWrittenIntoTheDataDirectory() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = grock.home.snapshot()
+        for target in ["history.tsv", "state.tsv", "undo/x.csv", "../data/vault-9.tsv"] {
+            let result = try grock.run(arguments: ["export", "--format", "csv", "--output", grock.dataDirectory + "/" + target])
+            #expect(result.status == 2 && result.stderr.contains("is inside the data directory"), "\(target): \(result.stderr)")
+        }
+        #expect(grock.home.snapshot() == before)
+        // A device is written to, not replaced.
+        #expect(try grock.run("export --format csv --output /dev/null").status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aTripOfAnyYearReadsBack() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let csv = grock.home.path + "/old.csv"
+        try "date,trip,store,category,item,quantity,unit,price,currency\n0026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
+            .write(toFile: csv, atomically: false, encoding: .utf8)
+        try grock.ok("import " + csv)
+        #expect(try grock.ok("insights --by month").contains("0026-03"))
+        try grock.ok("undo")
+        #expect(try grock.run("doctor").status == 0)
+    }
+}

@@ -35,7 +35,7 @@ import Testing
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
         let state = try String(contentsOfFile: storage.statePath, encoding: .utf8).split(separator: "\n")
-        #expect(state.first == "grock-state\t5")
+        #expect(state.first?.hasPrefix("grock-state\t5\t") == true)
         #expect(state.contains { $0.hasPrefix("C\t") && $0.hasSuffix("\tWeekly") && $0.contains("\t3000\t") })   // the budget in cents
         #expect(state.contains { $0.hasPrefix("L\t") && $0.hasSuffix("\tBread") && $0.contains("\t1\teach\t") })  // quantity, unit
         let vaultName = try #require(try storage.load().0.vault)

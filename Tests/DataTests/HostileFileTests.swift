@@ -292,3 +292,56 @@ import Testing
         #expect(problems(storage).contains { $0.contains("chmod 700") })
     }
 }
+
+@Suite struct SwappedFileTests {
+    @Test func aStateWithAChangedByteIsRefused() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        var state = try Data(contentsOf: URL(fileURLWithPath: storage.statePath))
+        let month = try #require(state.firstRange(of: Data("\nM\t".utf8)))
+        state[month.upperBound + 9] ^= 0x01   // a digit of a month's total: still parses
+        try state.write(to: URL(fileURLWithPath: storage.statePath))
+        await HostileFileTests().expectRefused("state.tsv", directory) { _ = try await u.monthlySpending() }
+        #expect(storage.diagnose().contains { $0.isProblem && $0.detail.contains("checksum does not match") })
+        // With its checksum emptied, a state edited by hand is read, and checked line by line.
+        var text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
+        let header = String(text.prefix { $0 != "\n" })
+        text = "grock-state\t5\t" + text.dropFirst(header.count)
+        try text.write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        #expect(try await u.listStores().count == 2)
+    }
+
+    @Test func aVaultCopiedOverAnotherIsRefused() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        _ = try await u.addItem(name: "Eggs", category: "Dairy", price: "2.99", store: "Aldi")
+        let current = storage.path(try #require(try storage.load().0.vault))
+        let older = try #require(try FileManager.default.contentsOfDirectory(atPath: storage.directory)
+            .filter { $0.hasPrefix("vault-") && storage.path($0) != current }.sorted().last)
+        try FileManager.default.removeItem(atPath: current)
+        try FileManager.default.copyItem(atPath: storage.path(older), toPath: current)
+        // Another process (a storage of its own) reads it.
+        let fresh = UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers())
+        await HostileFileTests().expectRefused(current, directory) { _ = try await fresh.showItem("Milk") }
+        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == current })
+    }
+
+    @Test func namesInTheStateArePathsOnlyWhenGrockGivesThem() throws {
+        let cases = ["F\t../elsewhere/vault-1.tsv\t\t0\t1\t2", "F\t\t../h.tsv\t10\t1\t2", "F\t\t\t0\t1\t2\nT\tEUR\t1\nU\t1\t1\t/etc/vault-1.tsv\tx"]
+        for body in cases {
+            let text = "grock-state\t5\t\n" + body + (body.contains("\nT\t") ? "\n" : "\nT\tEUR\t1\n")
+            #expect(throws: StorageError.self, "\(body)") { try StateCodec.decode(Array(text.utf8), path: "state.tsv") }
+        }
+    }
+
+    @Test func aHistoryWithAnotherNameIsNotChangedInPlace() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        let copy = directory.path + "/copy-of-history"
+        link(storage.historyPath, copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        await HostileFileTests().expectRefused("history.tsv", directory) { _ = try await u.undoLastChange() }
+        await HostileFileTests().expectRefused("history.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
+}

@@ -81,7 +81,7 @@ extension Commands {
             return UserFile.write(bytes, to: STDOUT_FILENO)
         }
         do {
-            try UserFile.write(bytes, to: path)
+            try UserFile.write(bytes, to: path, outside: run.container.directory)
         } catch {
             throw CommandFailure(code: .usage, description: "cannot write \(error)")
         }
