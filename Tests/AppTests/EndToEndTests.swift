@@ -52,6 +52,14 @@ import Testing
         }
     }
 
+    @Test func itemIsTheOneOptionThatRepeats() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let party = try #require(try grock.json("cart new Party --item Milk --item Bread --item=Bananas") as? [String: Any])
+        #expect((party["items"] as? [[String: Any]])?.compactMap { $0["item"] as? String }.sorted() == ["Bananas", "Bread", "Milk"])
+    }
+
     @Test func namesAreCaseInsensitiveAndIdsWork() throws {
         let grock = Grock()
         defer { grock.home.remove() }
@@ -171,6 +179,12 @@ import Testing
         ("reset", 2, "run grock reset --yes"),
         ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
         ("--data-dir= cart show Weekly", 2, "--data-dir needs a directory, not an empty value"),
+        // Which of two values was meant would be a guess; only --item repeats (cart new --item A --item B).
+        ("cart add Weekly Milk --qty 1 --qty 2", 2, "--qty given twice"),
+        ("cart set Weekly Milk --store Aldi --store=Lidl", 2, "--store given twice"),
+        ("item price Milk --store Aldi --price 1 --price 2", 2, "--price given twice"),
+        ("--data-dir /tmp/a --data-dir /tmp/b cart list", 2, "--data-dir given twice"),
+        ("cart new Party --budget 5 --budget 6", 2, "--budget given twice"),
         // What was typed is quoted back with control characters escaped, and cut after 60.
         ("cart show \u{1B}]0;PWNED\u{7}", 1, "no cart named \"\\e]0;PWNED\\u{7}\""),
         ("cart show " + String(repeating: "x", count: 200), 1, "no cart named \"" + String(repeating: "x", count: 60) + "...\""),

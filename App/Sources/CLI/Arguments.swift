@@ -26,6 +26,10 @@ struct Arguments {
     ]
     /// Options that are flags.
     static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply"]
+    /// Valued options that may be given more than once, each adding a value (`cart new --item A
+    /// --item B`). Any other given twice is refused: which of two prices or stores was meant is
+    /// a guess. (A flag given twice means what it means once.)
+    static let repeatable: Set<String> = ["item"]
 
     /// - Throws: `UsageError` for an unknown option or a missing value.
     init(_ arguments: [String]) throws {
@@ -63,6 +67,8 @@ struct Arguments {
                     value = arguments[index]
                     index += 1
                 }
+                let repeated = name == "data-dir" ? global.dataDirectory != nil : options[name] != nil && !Arguments.repeatable.contains(name)
+                if repeated { throw UsageError("--\(name) given twice") }
                 if name == "data-dir" {
                     // Empty is not "unset": it would quietly mean the default directory.
                     guard value != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
