@@ -8,8 +8,12 @@ import Domain
 /// colour codes `RenderStyle` itself writes.
 public enum TerminalText {
     /// `text` with every control character escaped but line breaks (unless `singleLine`) and
-    /// `RenderStyle`'s own colour codes.
-    public static func safe(_ text: String, singleLine: Bool = false) -> String {
+    /// `RenderStyle`'s own colour codes (unless not `keepingColour`).
+    ///
+    /// A colour code read from a damaged file looks exactly like one of the screen's own, so a
+    /// screen drawn in colour lets it through (it can change a colour, nothing more); plain
+    /// output, which has no colour of its own, escapes them too.
+    public static func safe(_ text: String, singleLine: Bool = false, keepingColour: Bool = true) -> String {
         // Most text has no control character but line breaks and colour codes: one pass over
         // its bytes says so, and it is returned as it is.
         if isPlain(text.utf8, singleLine: singleLine) { return text }
@@ -20,7 +24,7 @@ public enum TerminalText {
             let scalar = scalars[index]
             if scalar == "\n" && !singleLine {
                 result.unicodeScalars.append(scalar)
-            } else if scalar == "\u{1B}", let end = styleCodeEnd(scalars, from: index) {
+            } else if scalar == "\u{1B}", keepingColour, let end = styleCodeEnd(scalars, from: index) {
                 result.unicodeScalars.append(contentsOf: scalars[index...end])
                 index = end
             } else if Echo.needsEscape(scalar) {
@@ -33,9 +37,9 @@ public enum TerminalText {
         return result
     }
 
-    /// Whether the bytes hold nothing to escape: no C0 byte but a line break, no escape
-    /// character, no DEL, no C1 character (UTF-8 `C2 80`...`C2 9F`), no U+2028 or U+2029
-    /// (`E2 80 A8`, `E2 80 A9`).
+    /// Whether the bytes hold nothing to escape: no C0 byte but a line break (an escape, even
+    /// one that starts a colour code, takes the slow path), no DEL, no C1 character (UTF-8
+    /// `C2 80`...`C2 9F`), no U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`).
     private static func isPlain(_ bytes: String.UTF8View, singleLine: Bool) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for byte in bytes {

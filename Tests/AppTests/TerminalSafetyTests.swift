@@ -15,7 +15,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
         for line in ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly"] { try grock.ok(line) }
         var backup = try #require(try JSONSerialization.jsonObject(with: Data(try grock.ok("export --format json").utf8)) as? [String: Any])
         var trips = try #require(backup["completedCarts"] as? [[String: Any]])
-        trips[0]["name"] = "\u{1B}]0;PWNED\u{7}Weekly"
+        trips[0]["name"] = "\u{1B}]0;PWNED\u{7}Weekly\u{1B}[31m"
         var lines = try #require(trips[0]["lines"] as? [[String: Any]])
         lines[0]["name"] = "Milk\u{1B}[2J"
         lines[0]["category"] = "Dairy\u{9B}2J"
@@ -32,10 +32,10 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
             #expect(!(result.stdout + result.stderr).unicodeScalars.contains(where: isControl), "grock \(line): \(result.stdout)\(result.stderr)")
             shown += result.stdout + result.stderr
         }
-        #expect(shown.contains("\\e]0;PWNED\\u{7}Weekly"))
+        #expect(shown.contains("\\e]0;PWNED\\u{7}Weekly\\e[31m"), "plain output lets no colour code through")
         #expect(shown.contains("Milk\\e[2J"))
         #expect(shown.contains("Dairy\\u{9b}2J"))
-        #expect(shown.contains("did you mean \"\\e]0;PWNED\\u{7}Weekly\"?"))
+        #expect(shown.contains("did you mean \"\\e]0;PWNED\\u{7}Weekly\\e[31m\"?"))
     }
 
     @Test func shoppingModeShowsWhatWasTypedEscaped() throws {

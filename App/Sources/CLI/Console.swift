@@ -28,7 +28,7 @@ final class Console {
 
     func out(_ text: String) {
         guard !text.isEmpty else { return }
-        let safe = TerminalText.safe(text)
+        let safe = TerminalText.safe(text, keepingColour: style.color)
         UserFile.write(Array((safe.hasSuffix("\n") ? safe : safe + "\n").utf8), to: STDOUT_FILENO)
     }
 
