@@ -270,6 +270,10 @@ public final class FileStorage: Storage, Sendable {
     private func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
+        // What is shown must be what was recorded: a history changed since is refused here too.
+        if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
+            _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
+        }
         guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }

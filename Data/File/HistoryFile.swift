@@ -40,13 +40,14 @@ final class HistoryFile {
     /// the history the restored state recorded).
     /// - Returns: the checksum of the committed bytes.
     /// - Throws: `StorageError.unreadable` naming the file and what is wrong with it.
-    func verify(committed: Int, seal: HistorySeal?, prefix: (length: Int, checksum: UInt64)? = nil) throws(StorageError) -> UInt64 {
+    /// - Parameter forChange: false for a reader, which may read a file that has other names.
+    func verify(committed: Int, seal: HistorySeal?, prefix: (length: Int, checksum: UInt64)? = nil, forChange: Bool = true) throws(StorageError) -> UInt64 {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw damaged("it is not a regular file") }
         // Appends and undo change the file in place: a second name (a copy made with `cp -l`)
         // would change with it.
-        guard info.st_nlink == 1 else {
+        guard info.st_nlink == 1 || !forChange else {
             throw damaged("it has \(info.st_nlink) names (hard links: a copy made with cp -l or cp -al?), and every change to it would change them all; copy the directory with cp -r instead")
         }
         guard Int(info.st_size) >= committed else {

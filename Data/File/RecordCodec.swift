@@ -31,6 +31,10 @@ enum RecordCodec {
 
     private static func decodeStateRecord(_ bytes: [UInt8], path: String) throws -> StoredState {
         if StateCodec.recognises(bytes) { return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw StorageError.unreadable(path: path, reason: "the file is empty")
+        }
+        guard first == UInt8(ascii: "{") else { throw StorageError.unreadable(path: path, reason: "it is not a Grock state file") }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {

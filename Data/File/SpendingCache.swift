@@ -111,6 +111,7 @@ enum SpendingCache {
         var reader = try nextLine()
         guard reader.string(try reader.next()) + "\t" + reader.string(try reader.next()) == header else { throw CacheError() }
         let historyLength = Int(try reader.integer())
+        guard historyLength >= 0 else { throw CacheError() }
         guard let historyChecksum = UInt64(reader.string(try reader.next())) else { throw CacheError() }
         var counts: [Int] = []
         for _ in 0..<7 {

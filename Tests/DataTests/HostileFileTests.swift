@@ -344,4 +344,35 @@ import Testing
         await HostileFileTests().expectRefused("history.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
+
+    @Test func readersRefuseAHistoryChangedSince() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
+        try history.replacingOccurrences(of: "\t109\t", with: "\t979\t").write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
+        unlink(storage.directory + "/" + SpendingCache.file)
+        for attempt: () async throws -> Void in [{ _ = try await u.listHistory() }, { _ = try await u.priceHistory("Milk") },
+                                                { _ = try await u.showCart("Done") }] {
+            await HostileFileTests().expectRefused("history.tsv", directory, attempt)
+        }
+    }
+
+    @Test func aForgedSpendingCacheIsIgnored() async throws {
+        let (directory, storage, u) = try await HostileFileTests().directory()
+        defer { directory.remove() }
+        let trips = try await u.listHistory()
+        let cache = storage.directory + "/" + SpendingCache.file
+        for length in [-1, Int(Int32.max)] {
+            let forged = SpendingCache.encode(.init(historyLength: length, historyChecksum: 0, data: SpendingData(currency: .euro), manual: []))
+            try Data(forged).write(to: URL(fileURLWithPath: cache))
+            #expect(try await u.listHistory() == trips)
+        }
+    }
+
+    @Test func anEmptyOrForeignStateSaysWhatItIs() throws {
+        #expect(throws: StorageError.unreadable(path: "s", reason: "the file is empty")) { try RecordCodec.decodeState([], path: "s") }
+        #expect(throws: StorageError.unreadable(path: "s", reason: "it is not a Grock state file")) {
+            try RecordCodec.decodeState(Array("hello\n".utf8), path: "s")
+        }
+    }
 }
