@@ -128,6 +128,9 @@ public struct ImportPurchases: Sendable {
                 let time = Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
                 let cartID = CartID(ids.makeIdentifier())
                 var lines: [CartItem] = []
+                lines.reserveCapacity(rows.count)
+                // A set, not a scan of `lines`: a trip of n rows costs n look-ups, not n²/2.
+                var itemsOnTrip: Set<ItemID> = []
                 for row in rows {
                     do {
                         guard row.price.currency == currency else {
@@ -144,7 +147,7 @@ public struct ImportPurchases: Sendable {
                         }
                         let category = try category(named: row.category, added: &added.categories)
                         var item = try item(named: row.item, in: category, unit: row.unit, added: &added.items)
-                        if lines.contains(where: { $0.itemID == item.id }) {
+                        if !itemsOnTrip.insert(item.id).inserted {
                             throw DomainError.invalidName(kind: "item", name: row.item, reason: "it appears twice in this trip")
                         }
                         if item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {

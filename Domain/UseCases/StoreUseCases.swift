@@ -135,17 +135,24 @@ public struct SetAisleOrder: Sendable {
 /// in the vault's order.
 public struct AisleOrder: Sendable {
     public let categories: [Category]
+    /// The first position of each category's `Name.key`, so that placing a line costs one
+    /// look-up rather than a key for every category.
+    private let positions: [String: Int]
 
     public init(store: Store?, categories all: [Category]) {
         let sorted = all.sorted { $0.sortOrder < $1.sortOrder }
         let own = (store?.aisleOrder ?? []).compactMap { id in sorted.first { $0.id == id } }
         categories = own + sorted.filter { category in !own.contains { $0.id == category.id } }
+        var positions: [String: Int] = [:]
+        for (position, category) in categories.enumerated() where positions[Name.key(category.name)] == nil {
+            positions[Name.key(category.name)] = position
+        }
+        self.positions = positions
     }
 
     /// Where a category name comes in this order; unknown names (impulse buys) come last.
     public func position(ofCategoryNamed name: String?) -> Int {
         guard let name else { return categories.count }
-        let key = Name.key(name)
-        return categories.firstIndex { Name.key($0.name) == key } ?? categories.count
+        return positions[Name.key(name)] ?? categories.count
     }
 }

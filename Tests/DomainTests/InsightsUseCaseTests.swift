@@ -54,6 +54,25 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         await #expect(throws: DomainError.importRow(line: 9, reason: "cannot combine amounts in USD and EUR")) { try await u.importPurchases([usd]) }
     }
 
+    /// One trip of a thousand rows: every row is checked against the rows before it in that
+    /// trip (by a set, so a trip of n rows costs n look-ups), and the lines keep the file's order.
+    @Test func aLongTripKeepsItsOrderAndRefusesAnItemTwice() async throws {
+        let u = try await TestWorld.stocked().useCases
+        func row(_ item: String, line: Int, trip: String = "Big") -> Purchase {
+            Purchase(date: Day(iso: "2026-02-01")!, trip: trip, store: "Aldi", category: "Pantry", item: item, quantity: .one, unit: .each,
+                     price: Money(minorUnits: 100, currency: .euro), sourceLine: line)
+        }
+        let rows = (0..<1_000).map { row("Item \($0)", line: $0 + 2) }
+        await #expect(throws: DomainError.importRow(line: 1_002, reason: "\"item 17\" cannot be a item name: it appears twice in this trip")) {
+            try await u.importPurchases(rows + [row("item 17", line: 1_002)])
+        }
+        #expect(try await u.listHistory().isEmpty)
+        let summary = try await u.importPurchases(rows + [row("Item 17", line: 1_002, trip: "Other")])
+        #expect([summary.trips, summary.purchases, summary.itemsAdded] == [2, 1_001, 1_000])
+        let big = try await u.showCart("Big").cart
+        #expect(big.lines.map(\.name) == rows.map(\.item))
+    }
+
     @Test func aBackupRestoresIntoAnEmptyStoreOnly() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases

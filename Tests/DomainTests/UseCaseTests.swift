@@ -129,6 +129,27 @@ import Testing
     }
 }
 
+extension VaultUseCaseTests {
+    /// Lines go into their store's aisles in one pass: within an aisle they keep the cart's
+    /// order, a category is found by its name in any spelling, and impulse buys come last.
+    @Test func aislesKeepTheCartsOrderWithinAnAisleAndImpulseBuysLast() async throws {
+        let u = try await TestWorld.stocked().useCases
+        for (name, category) in [("Cheese", "Dairy"), ("Apples", "Produce"), ("Yogurt", "dairy"), ("Pears", "PRODUCE")] {
+            _ = try await u.addItem(name: name, category: category, price: "1.00", store: "Aldi")
+        }
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Yogurt", "Pears", "Milk", "Apples", "Cheese", "Bananas"], store: "Aldi")
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99", store: "Aldi")
+        _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy"])
+        #expect(try await u.showCart("Weekly").linesInShoppingOrder.map(\.name) == ["Yogurt", "Milk", "Cheese", "Pears", "Apples", "Bananas", "Gum"])
+        let order = AisleOrder(store: nil, categories: try await u.listCategories().map(\.category))
+        #expect(order.position(ofCategoryNamed: "  produce ") == 0)
+        #expect(order.position(ofCategoryNamed: "Nowhere") == order.categories.count)
+        #expect(order.position(ofCategoryNamed: String?.none) == order.categories.count)
+    }
+}
+
 @Suite struct CartUseCaseTests {
     @Test func linesArePlannedAtTheCheapestStoreUnlessChosen() async throws {
         let u = try await TestWorld.stocked().useCases
