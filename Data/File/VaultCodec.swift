@@ -154,7 +154,7 @@ enum CompactFile {
         if stored.isEmpty { return false }
         guard stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...])) else {
             throw StorageError.unreadable(path: path, reason: "it was changed or damaged since Grock wrote it (its checksum does not match); "
-                + "undo the last change or restore a copy (to edit it by hand, empty the checksum on its first line)")
+                + "put back a copy of the directory (to edit it by hand, empty the checksum on its first line)")
         }
         return true
     }
