@@ -43,8 +43,15 @@ public enum UserFile {
         return String(cString: pointer)
     }
 
-    /// Writes everything to a file descriptor such as standard output, retrying short writes.
+    /// Writes everything to a file descriptor such as standard error, retrying short writes;
+    /// best effort (for messages about something that failed already).
     public static func write(_ bytes: [UInt8], to fd: Int32) {
         try? FileSystem.writeAll(bytes, to: fd, path: "")
+    }
+
+    /// Writes everything to a file descriptor such as standard output, retrying short writes.
+    /// - Throws: `StorageError.io` naming `name` when it cannot: a full disk, a closed pipe.
+    public static func write(_ bytes: [UInt8], to fd: Int32, name: String) throws(StorageError) {
+        try FileSystem.writeAll(bytes, to: fd, path: name)
     }
 }

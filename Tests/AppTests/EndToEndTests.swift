@@ -467,3 +467,34 @@ import Testing
         #expect(try grock.run("doctor").status == 0)
     }
 }
+
+@Suite struct UnwritableOutputTests {
+    /// Output that did not happen is never claimed: a full disk on stdout fails the command,
+    /// unless its change was saved, which then only warns.
+    @Test func aFullStdoutFailsTheCommandThatShowsAndWarnsForASavedChange() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let full = FileHandle(forWritingAtPath: "/dev/full")!
+        func run(_ line: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = Grock.executable
+            process.arguments = line.split(separator: " ").map(String.init)
+            process.environment = grock.environment
+            let err = Pipe()
+            process.standardOutput = full
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, stderr)
+        }
+        for line in ["export --format csv", "export --format json", "cart show Weekly", "help", "history"] {
+            let (status, stderr) = try run(line)
+            #expect(status == 3 && stderr.contains("cannot write the output: standard output: No space left on device"), "\(line): \(stderr)")
+        }
+        let (status, stderr) = try run("store add Rewe")
+        #expect(status == 0 && stderr.contains("warning: the change was saved"), "\(stderr)")
+        #expect(try grock.ok("store list").contains("Rewe"))
+    }
+}

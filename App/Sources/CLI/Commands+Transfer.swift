@@ -78,7 +78,7 @@ extension Commands {
     @MainActor
     static func write(_ bytes: [UInt8], to path: String?, _ run: Invocation) throws {
         guard let path else {
-            return UserFile.write(bytes, to: STDOUT_FILENO)
+            return run.console.write(bytes)
         }
         do {
             try UserFile.write(bytes, to: path, outside: run.container.directory)

@@ -29,7 +29,17 @@ final class Console {
     func out(_ text: String) {
         guard !text.isEmpty else { return }
         let safe = TerminalText.safe(text, keepingColour: style.color)
-        UserFile.write(Array((safe.hasSuffix("\n") ? safe : safe + "\n").utf8), to: STDOUT_FILENO)
+        write(Array((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+    }
+
+    /// Why something could not be written to stdout (a full disk, a closed pipe): the command
+    /// then does not claim success for output that did not happen.
+    private(set) var outputFailure: StorageError?
+
+    /// Writes bytes to stdout as they are, remembering the first failure.
+    func write(_ bytes: [UInt8]) {
+        guard outputFailure == nil else { return }
+        do { try UserFile.write(bytes, to: STDOUT_FILENO, name: "standard output") } catch { outputFailure = error }
     }
 
     /// A view model's notice as a sentence: "Added store Aldi.".

@@ -19,17 +19,20 @@ public enum GrockCLI {
             let console = Console(noColor: noColor, environment: environment)
             if parsed.global.version {
                 console.out(version)
+                if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
             let (command, rest) = try find(parsed.words.map { $0 })
             if parsed.global.help {
                 console.out(command.path.isEmpty ? overview : command.help)
+                if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
             try validate(parsed, for: command, arguments: rest)
             let made = try makeContainer(parsed.global, environment: environment)
             container = made
             try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
+            if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
