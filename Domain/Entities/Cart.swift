@@ -183,12 +183,21 @@ public struct Cart: Sendable, Hashable, Identifiable {
     }
 
     /// Completes the trip at `time`; a reopened trip keeps the time it was first completed, so
-    /// correcting it does not move its spending to another day or month.
+    /// correcting it does not move its spending to another day or month, and a trip dated by
+    /// `date(_:)` keeps that date.
     public mutating func finishTrip(at time: Timestamp) throws {
         try check(.finishTrip)
         guard lines.contains(where: \.isFulfilled) else { throw DomainError.nothingBought(cart: name) }
         status = .completed
         completedAt = completedAt ?? time
+    }
+
+    /// Dates the trip being shopped: it is recorded as completed at `time` when it finishes
+    /// (a receipt entered afterwards). It cannot have started later than it happened.
+    public mutating func date(_ time: Timestamp) throws {
+        try check(.finishTrip)
+        completedAt = time
+        if let started = startedAt, started > time { startedAt = time }
     }
 
     /// Back to planning: the trip did not happen, so logged purchases are cleared and impulse

@@ -15,6 +15,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case currencyDigitsDiffer(from: String, to: String)
     case unknownUnit(String)
     case invalidDate(String)
+    /// A date of something that happened is later than now.
+    case futureDate(String)
     case invalidName(kind: String, name: String, reason: String)
     case duplicateName(kind: String, name: String)
     case notFound(kind: String, name: String, suggestion: String?)
@@ -47,6 +49,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
         case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD"
+        case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be a \(kind) name: \(reason)"
         case .duplicateName(let kind, let name): "a \(kind) named \(Echo.quoted(name)) already exists"
         case .notFound(let kind, let name, let suggestion):

@@ -51,8 +51,10 @@ public struct SetPrice: Sendable {
         self.clock = clock
     }
 
+    /// - Parameter date: when the price was seen, as typed (`Timestamp(happened:now:)`); it
+    ///   becomes the vault's price at that store only if nothing newer is known there.
     public func callAsFunction(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
-                               isPromotion: Bool = false, promotionUntil: Day? = nil) async throws -> Item {
+                               isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
         try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
@@ -60,14 +62,15 @@ public struct SetPrice: Sendable {
             let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
             let unit = unit ?? item.priceOption(at: store.id)?.unit ?? item.unit
             let now = clock.now()
+            let seen = try date.map { try Timestamp(happened: $0, now: now) } ?? now
             if let promotionUntil, promotionUntil < now.day {
                 throw DomainError.invalidDate("\(promotionUntil) (the promotion would already be over)")
             }
             if item.prices.isEmpty { item.unit = unit }
-            item.record(UnitPrice(money, per: unit), at: store.id, on: now, promotionUntil: promotionUntil, isPromotion: isPromotion)
-            try repositories.save(item)
+            let isNewest = item.record(UnitPrice(money, per: unit), at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
+            if isNewest { try repositories.save(item) }
             try repositories.record([PriceObservation(item: item.id, store: store.id, price: UnitPrice(money, per: unit),
-                                                      observedAt: now, source: .manual, isPromotion: isPromotion)])
+                                                      observedAt: seen, source: .manual, isPromotion: isPromotion)])
             let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
             for var cart in try repositories.activeCarts() where cart.status == .planning {
                 guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
@@ -75,6 +78,10 @@ public struct SetPrice: Sendable {
                 try repositories.save(cart)
             }
             let kind = isPromotion ? "promotion" : "price"
+            guard isNewest else {
+                return Change(item, summary: "recorded a \(kind) of \(item.name) at \(store.name), \(money.amountText)/\(unit) on \(seen.day), in its history "
+                    + "(a newer one stays current)")
+            }
             return Change(item, summary: "set the \(kind) of \(item.name) at \(store.name) to \(money.amountText)/\(unit)")
         }
     }

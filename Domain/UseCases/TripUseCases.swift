@@ -20,16 +20,23 @@ public struct StartTrip: Sendable {
 /// the quantity to the planned quantity. Logging a bought line again corrects it.
 public struct LogPurchase: Sendable {
     let storage: any Storage
+    let clock: any Clock
 
-    public init(storage: any Storage) { self.storage = storage }
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
 
     /// - Parameters:
     ///   - price: the price of one unit of the line's unit, as typed.
+    ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`), for a receipt
+    ///     entered afterwards: the trip is recorded on that date.
     public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
-                               quantity: Quantity? = nil) async throws -> Cart {
+                               quantity: Quantity? = nil, date: String? = nil) async throws -> Cart {
         try storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
+            if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency, as: "price") }) ?? line.plannedPrice else {
                 throw DomainError.priceRequired(item: line.name)
             }
@@ -59,21 +66,24 @@ public struct UnlogPurchase: Sendable {
 /// Adds something bought on impulse: it is on this cart only and never enters the vault.
 public struct AddImpulseItem: Sendable {
     let storage: any Storage
+    let clock: any Clock
     let ids: any IdentifierSource
 
-    public init(storage: any Storage, ids: any IdentifierSource) {
+    public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
+        self.clock = clock
         self.ids = ids
     }
 
     /// - Parameters:
     ///   - store: defaults to the store of the last purchase on the cart, else its only store.
     public func callAsFunction(cart reference: String, name: String, price: String, quantity: Quantity = .one,
-                               unit: MeasureUnit = .each, store: String? = nil) async throws -> Cart {
+                               unit: MeasureUnit = .each, store: String? = nil, date: String? = nil) async throws -> Cart {
         let name = try Name.validated(name, kind: "item")
         return try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
+            if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             let paid = try Money(parsing: price, currency: cart.currency, as: "price")
             let storeID = try store.map { try resolver.store($0).id } ?? cart.lastStoreBoughtAt ?? cart.onlyPlannedStore
             let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: name, categoryName: nil, quantity: quantity, unit: unit,
@@ -92,16 +102,26 @@ public struct AddImpulseItem: Sendable {
 public struct FinishTrip: Sendable {
     let storage: any Storage
     let clock: any Clock
+    let ids: any IdentifierSource
 
-    public init(storage: any Storage, clock: any Clock) {
+    public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
+        self.ids = ids
     }
 
-    public func callAsFunction(_ reference: String) async throws -> Cart {
+    /// - Parameters:
+    ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`); without it, a
+    ///     trip dated by a purchase or a reopened trip keeps its date, else it is now.
+    ///   - carryOver: a planning cart (created when there is none of that name) that gets the
+    ///     lines not bought; the completed cart keeps them, not bought, as they were.
+    public func callAsFunction(_ reference: String, date: String? = nil, carryOver: String? = nil) async throws -> Cart {
         try storage.write { repositories in
-            var cart = try Resolver(repositories: repositories).cart(reference)
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
+            if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             try cart.finishTrip(at: clock.now())
+            if let carryOver { try carry(cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }, to: carryOver, from: cart, resolver, repositories) }
             let tripTime = cart.completedAt ?? clock.now()
             let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
@@ -116,8 +136,33 @@ public struct FinishTrip: Sendable {
             }
             try repositories.save(cart)
             let total = try cart.actualTotal()
-            return Change(cart, summary: "finished the trip for \(cart.name) (\(total.amountText) spent)")
+            let left = cart.lines.count { !$0.isFulfilled && !$0.isImpulse }
+            let carried = left > 0 ? carryOver.map { ", \(left) not bought carried over to \($0)" } ?? ", \(left) not bought" : ""
+            return Change(cart, summary: "finished the trip for \(cart.name) (\(total.amountText) spent\(carried))")
         }
+    }
+
+    /// Adds `lines` (as planned, not bought) to the planning cart named `name`, made when missing.
+    private func carry(_ lines: [CartItem], to name: String, from cart: Cart, _ resolver: Resolver, _ repositories: any Repositories) throws {
+        guard !lines.isEmpty else { return }
+        var target: Cart
+        if let existing = try repositories.activeCarts().first(where: { Name.key($0.name) == Name.key(name) }) {
+            target = existing
+            guard target.status == .planning else { throw DomainError.notAllowed(cart: target.name, status: target.status, action: .edit) }
+        } else {
+            target = Cart(id: CartID(ids.makeIdentifier()), name: try Name.validated(name, kind: "cart"), budget: nil, currency: cart.currency,
+                          createdAt: clock.now())
+        }
+        guard target.id != cart.id else { throw DomainError.invalidName(kind: "cart", name: name, reason: "it is the cart being finished") }
+        for line in lines {
+            var planned = line
+            planned.isFulfilled = false
+            planned.actualPrice = nil
+            planned.actualStore = nil
+            planned.purchasedQuantity = nil
+            try target.add(planned)
+        }
+        try repositories.save(target)
     }
 }
 

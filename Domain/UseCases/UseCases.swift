@@ -55,10 +55,10 @@ public struct UseCases: Sendable {
 
     // MARK: - The trip
     public var startTrip: StartTrip { StartTrip(storage: storage, clock: clock) }
-    public var logPurchase: LogPurchase { LogPurchase(storage: storage) }
+    public var logPurchase: LogPurchase { LogPurchase(storage: storage, clock: clock) }
     public var unlogPurchase: UnlogPurchase { UnlogPurchase(storage: storage) }
-    public var addImpulseItem: AddImpulseItem { AddImpulseItem(storage: storage, ids: ids) }
-    public var finishTrip: FinishTrip { FinishTrip(storage: storage, clock: clock) }
+    public var addImpulseItem: AddImpulseItem { AddImpulseItem(storage: storage, clock: clock, ids: ids) }
+    public var finishTrip: FinishTrip { FinishTrip(storage: storage, clock: clock, ids: ids) }
     public var abortTrip: AbortTrip { AbortTrip(storage: storage) }
     public var reopenCart: ReopenCart { ReopenCart(storage: storage) }
 

@@ -62,6 +62,32 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
     }
 
+    /// When something happened, as a person writes it: `YYYY-MM-DD` (that day at noon, or now
+    /// when it is today), `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM` (in the offset of `now`), or
+    /// RFC 3339.
+    /// - Throws: `DomainError.invalidDate` for anything else, `.futureDate` for a time after `now`.
+    public init(happened text: String, now: Timestamp) throws {
+        let trimmed = text.trimmingWhitespace()
+        if let exact = Timestamp(rfc3339: trimmed) {
+            self = exact
+        } else if let day = Day(iso: trimmed) {
+            self = day == now.day ? now : Timestamp(local: day, secondOfDay: 12 * 3600, offset: now.utcOffsetSeconds)
+        } else {
+            let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
+            let clock = parts.count == 2 ? parts[1].split(separator: ":") : []
+            guard parts.count == 2, let day = Day(iso: String(parts[0])), clock.count == 2, clock.allSatisfy({ $0.count == 2 }),
+                  let hour = Int(clock[0]), let minute = Int(clock[1]), (0..<24).contains(hour), (0..<60).contains(minute) else {
+                throw DomainError.invalidDate(text)
+            }
+            self = Timestamp(local: day, secondOfDay: hour * 3600 + minute * 60, offset: now.utcOffsetSeconds)
+        }
+        guard self <= now else { throw DomainError.futureDate(text) }
+    }
+
+    private init(local day: Day, secondOfDay: Int, offset: Int32) {
+        self.init(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset), utcOffsetSeconds: offset)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`: the UTC instant and the offset in seconds.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int32)? {
         func number(_ start: Int, _ count: Int) -> Int? {

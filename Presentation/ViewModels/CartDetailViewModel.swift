@@ -76,8 +76,11 @@ public final class CartDetailViewModel: ErrorState {
     }
 
     @discardableResult
-    public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil) async -> Bool {
-        await change("logged \(Echo.shortened(item))") { try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity) }
+    /// - Parameter date: when the trip happened (a receipt entered afterwards), as typed.
+    public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
+        await change("logged \(Echo.shortened(item))") {
+            try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
+        }
     }
 
     @discardableResult
@@ -86,15 +89,24 @@ public final class CartDetailViewModel: ErrorState {
     }
 
     @discardableResult
-    public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil) async -> Bool {
+    public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil, date: String? = nil) async -> Bool {
         await change("added impulse buy \(Echo.shortened(name))") {
-            try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store)
+            try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store, date: date)
         }
     }
 
+    /// - Parameters:
+    ///   - date: when the trip happened, as typed.
+    ///   - carryOver: the planning cart that gets the lines not bought (made when missing).
     @discardableResult
-    public func finishTrip() async -> Bool {
-        await change("finished the trip") { try await useCases.finishTrip(reference) }
+    public func finishTrip(date: String? = nil, carryOver: String? = nil) async -> Bool {
+        var left = 0
+        return await change({ "finished the trip" + (left == 0 ? "" : "; \(left) \(left == 1 ? "line" : "lines") not bought"
+                + (carryOver.map { ", carried over to \(Echo.shortened($0))" } ?? "")) }) {
+            let cart = try await useCases.finishTrip(reference, date: date, carryOver: carryOver)
+            left = cart.lines.count { !$0.isFulfilled && !$0.isImpulse }
+            return cart
+        }
     }
 
     @discardableResult
@@ -107,10 +119,15 @@ public final class CartDetailViewModel: ErrorState {
         await change("reopened the cart") { try await useCases.reopenCart(reference) }
     }
 
-    private func change(_ what: String, _ action: () async throws -> Cart) async -> Bool {
+    private func change(_ what: @autoclosure () -> String, _ action: () async throws -> Cart) async -> Bool {
+        await change(what, action)
+    }
+
+    /// `what` is read after `action` ran, so that it can say what the action found.
+    private func change(_ what: () -> String, _ action: () async throws -> Cart) async -> Bool {
         await perform {
             let cart = try await action()
-            notice = "\(cart.name): \(what)"
+            notice = "\(cart.name): \(what())"
             reference = cart.id.rawValue   // even when it cannot be shown: the next intent must find it
             await afterSaving { try show(try await useCases.showCart.details(of: cart)) }
         }

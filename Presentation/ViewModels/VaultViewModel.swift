@@ -150,9 +150,10 @@ public final class VaultViewModel: ErrorState {
     }
 
     @discardableResult
-    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, promotion: Bool, until: Day?) async -> Bool {
+    /// - Parameter date: when the price was seen, as typed (now when nil).
+    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, promotion: Bool, until: Day?, date: String? = nil) async -> Bool {
         await itemChange {
-            try await useCases.setPrice(item: item, store: store, price: price, unit: unit, isPromotion: promotion, promotionUntil: until)
+            try await useCases.setPrice(item: item, store: store, price: price, unit: unit, isPromotion: promotion, promotionUntil: until, date: date)
         } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))" }
     }
 

@@ -177,6 +177,8 @@ import Testing
         ("trip reopen Weekly", 1, "is not completed, so there is nothing to reopen"),
         ("category remove Dairy", 1, "category \"Dairy\" still has 1 item"),
         ("reset", 2, "run grock reset --yes"),
+        ("item price Milk --store Aldi --price 1 --date 2027-01-01", 2, "\"2027-01-01\" is in the future"),
+        ("item price Milk --store Aldi --price 1 --date yesterday", 2, "\"yesterday\" is not a date"),
         ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
         ("--data-dir= cart show Weekly", 2, "--data-dir needs a directory, not an empty value"),
         // Which of two values was meant would be a guess; only --item repeats (cart new --item A --item B).

@@ -274,3 +274,29 @@ let kwd = try! Currency(code: "KWD")
         #expect(try await u.createBackup() == before)
     }
 }
+
+@Suite struct HappenedDateTests {
+    static let now = Timestamp(rfc3339: "2026-11-23T10:00:00+01:00")!
+
+    @Test(arguments: [
+        ("2026-10-03", "2026-10-03T12:00:00+01:00"),
+        ("2026-11-23", "2026-11-23T10:00:00+01:00"),        // today: now, not a noon still to come
+        ("2026-10-03 18:30", "2026-10-03T18:30:00+01:00"),
+        ("2026-10-03T07:05", "2026-10-03T07:05:00+01:00"),
+        ("2026-10-03T18:30:00+02:00", "2026-10-03T18:30:00+02:00"),
+        (" 0026-03-01 ", "0026-03-01T12:00:00+01:00"),
+    ])
+    func aDatePersonsWriteIsWhenItHappened(text: String, expected: String) throws {
+        #expect(try Timestamp(happened: text, now: Self.now).description == expected)
+    }
+
+    @Test(arguments: ["yesterday", "2026-13-01", "2026-02-30", "2026-10-03 25:00", "2026-10-03 18:3", "03.10.2026", "", "2026-10-03 18:30 x"])
+    func anythingElseIsNotADate(text: String) {
+        #expect(throws: DomainError.invalidDate(text)) { try Timestamp(happened: text, now: Self.now) }
+    }
+
+    @Test(arguments: ["2026-11-24", "2026-11-23 10:01", "2027-01-01T00:00:00Z"])
+    func aDateInTheFutureIsRefused(text: String) {
+        #expect(throws: DomainError.futureDate(text)) { try Timestamp(happened: text, now: Self.now) }
+    }
+}

@@ -280,6 +280,59 @@ extension VaultUseCaseTests {
         #expect(try await u.priceHistory("Milk").entries.map(\.observation.price.price.amountText).contains("0.95"))
     }
 
+    @Test func aReceiptEnteredAfterwardsIsDatedByIt() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        world.clock.advance(days: 40)                                     // 11 April
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.19")  // seen today
+        _ = try await u.createCart(name: "Receipt", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("Receipt")
+        _ = try await u.logPurchase(cart: "Receipt", item: "Milk", price: "0.99", date: "2026-03-20")
+        _ = try await u.logPurchase(cart: "Receipt", item: "Bread", price: "2.39")
+        let done = try await u.finishTrip("Receipt")
+        let march20 = try #require(Timestamp(rfc3339: "2026-03-20T12:00:00+01:00"))
+        #expect(done.completedAt == march20)
+        #expect(try #require(done.startedAt) <= march20)
+        #expect(try await u.monthlySpending().map(\.month) == ["2026-03"])
+        // The receipt's Milk is older than the price seen today, which stays; Bread had none newer.
+        let milk = try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }
+        #expect(milk?.current?.unitPrice.price.amountText == "1.19")
+        #expect(try await u.showItem("Bread").prices.first { $0.store.name == "Lidl" }?.current?.observedAt == march20)
+        // A date given when finishing wins over the one the trip had.
+        _ = try await u.reopenCart("Receipt")
+        #expect(try await u.finishTrip("Receipt", date: "2026-03-21").completedAt?.day == Day(iso: "2026-03-21"))
+        // An item price seen earlier joins the history and leaves the newer one current.
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "0.89", date: "2026-03-01")
+        #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.amountText == "1.19")
+        #expect(try await u.priceHistory("Milk").entries.contains { $0.observation.price.price.amountText == "0.89" })
+        await #expect(throws: DomainError.futureDate("2026-05-01")) { try await u.setPrice(item: "Milk", store: "Aldi", price: "1", date: "2026-05-01") }
+    }
+
+    @Test func linesNotBoughtCarryOverToAPlanningCart() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk", "Bread", "Bananas"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.addImpulseItem(cart: "Weekly", name: "Chocolate", price: "1.49")
+        let done = try await u.finishTrip("Weekly", carryOver: "Next week")
+        #expect(done.lines.count { !$0.isFulfilled } == 2)               // history keeps them, not bought
+        let next = try await u.showCart("Next week").cart
+        #expect(next.status == .planning && next.lines.map(\.name) == ["Bread", "Bananas"])
+        #expect(next.lines.allSatisfy { !$0.isFulfilled && $0.actualPrice == nil })
+        // Into a cart that exists, adding to its lines; never into one being shopped.
+        _ = try await u.createCart(name: "Second", items: ["Bread", "Bananas"])
+        _ = try await u.startTrip("Second")
+        _ = try await u.logPurchase(cart: "Second", item: "Bread")
+        _ = try await u.addToCart(cart: "Next week", items: ["Milk"])
+        _ = try await u.createCart(name: "Third", items: ["Milk", "Bananas"])
+        _ = try await u.startTrip("Third")
+        _ = try await u.logPurchase(cart: "Third", item: "Milk")
+        _ = try await u.finishTrip("Third", carryOver: "next WEEK")
+        #expect(try await u.showCart("Next week").cart.lines.map(\.name) == ["Bread", "Bananas", "Milk"])
+        #expect(try await u.showCart("Next week").cart.line(for: try await u.showItem("Bananas").item.id)?.quantity == Quantity(2))
+        await #expect(throws: DomainError.self) { try await u.finishTrip("Second", carryOver: "Second") }
+    }
+
     @Test func loggingNeedsAPriceAndAStore() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.addItem(name: "Salt", category: "Pantry")

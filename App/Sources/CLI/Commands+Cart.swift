@@ -75,28 +75,37 @@ extension Commands {
     static let trip: [Command] = [
         Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.startTrip() } },
-        Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q]",
+        Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q] [--date DATE]",
                 summary: "Log a purchase: mark a line bought at the price paid (per unit of the line).",
-                details: "The price defaults to the planned price, the store to the planned store, the quantity to\nthe planned quantity. Logging a line again corrects it.",
-                examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25"],
-                options: ["price", "store", "qty"], arguments: 2...2) { run in
+                details: "The price defaults to the planned price, the store to the planned store, the quantity to\nthe planned quantity. Logging a line again corrects it. --date YYYY-MM-DD [HH:MM] dates\nthe trip (a receipt entered afterwards); a date in the future is refused.",
+                examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25",
+                           "grock trip log Weekly Milk --price 1.05 --date 2026-10-03"],
+                options: ["price", "store", "qty", "date"], arguments: 2...2) { run in
             let quantity = try run.quantity("qty")
-            try await tripStep(run) { await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity) }
+            try await tripStep(run) {
+                await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity, date: run.parsed.value("date"))
+            }
         },
         Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"], arguments: 2...2) { run in
             try await tripStep(run) { await $0.unlog(run.argument(1)) }
         },
-        Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE]",
+        Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE] [--date DATE]",
                 summary: "Add something bought on impulse: on this cart only, never in the vault.",
-                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49"], options: ["price", "qty", "store"],
+                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49"], options: ["price", "qty", "store", "date"],
                 arguments: 2...2) { run in
             guard let price = run.parsed.value("price") else { throw UsageError("give the price with --price") }
             let quantity = try run.quantity("qty") ?? .one
-            try await tripStep(run) { await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store")) }
+            try await tripStep(run) {
+                await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
+            }
         },
-        Command("trip finish", usage: "grock trip finish CART",
-                summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.", examples: ["grock trip finish Weekly"],
-                arguments: 1...1) { run in try await tripStep(run) { await $0.finishTrip() } },
+        Command("trip finish", usage: "grock trip finish CART [--date DATE] [--carry-over CART]",
+                summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.",
+                details: "--date YYYY-MM-DD [HH:MM] dates the trip (a receipt entered afterwards; not in the future):\nits month, and the day its prices were seen. A reopened trip keeps its first date unless\n--date is given. The vault keeps the newest price seen at each store. --carry-over OTHER\nputs the lines not bought on the planning cart OTHER, made when missing; the finished cart\nkeeps them as not bought.",
+                examples: ["grock trip finish Weekly", "grock trip finish Weekly --date 2026-10-03", "grock trip finish Weekly --carry-over \"Next week\""],
+                options: ["date", "carry-over"], arguments: 1...1) { run in
+            try await tripStep(run) { await $0.finishTrip(date: run.parsed.value("date"), carryOver: run.parsed.value("carry-over")) }
+        },
         Command("trip abort", usage: "grock trip abort CART",
                 summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.", examples: ["grock trip abort Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.abortTrip() } },

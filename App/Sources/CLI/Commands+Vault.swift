@@ -84,17 +84,18 @@ extension Commands {
                 await $0.addItem(run.argument(0), category: category, price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit)
             }
         },
-        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]]",
+        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]] [--date DATE]",
                 summary: "Record a price seen at a store (shelf or flyer) without buying.",
-                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00.",
+                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current.",
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
-                options: ["store", "price", "unit", "promo", "until"], arguments: 1...1) { run in
+                options: ["store", "price", "unit", "promo", "until", "date"], arguments: 1...1) { run in
             guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {
                 throw UsageError("give --store and --price")
             }
             if run.parsed.has("until") && !run.parsed.has("promo") { throw UsageError("--until goes with --promo") }
             let unit = try run.unit(), until = try run.day("until")
-            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, promotion: run.parsed.has("promo"), until: until) }
+            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, promotion: run.parsed.has("promo"), until: until,
+                                                  date: run.parsed.value("date")) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",

@@ -18,7 +18,7 @@ public enum ExitCode: Int32, Sendable {
         case is StorageError: return .storage
         case let error as DomainError:
             switch error {
-            case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .unknownCurrency, .invalidDate, .invalidName, .invalidPosition, .importRow:
+            case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .unknownCurrency, .invalidDate, .futureDate, .invalidName, .invalidPosition, .importRow:
                 return .usage
             default:
                 return .refused
