@@ -22,6 +22,14 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         try lock.withLock { _ in try body(try workingSet()) }
     }
 
+    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            let working = try workingSet()
+            let records = RecordBytes(bytes: history[..<max(current.historyBytes, headerLength)], header: HistoryCodec.header, path: "memory")
+            return try body(working, try HistoryStream(records, currency: working.settings().currency))
+        }
+    }
+
     public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
         try lock.withLock { _ in
             let working = try workingSet()

@@ -45,16 +45,89 @@ public enum BackupCodec {
         }
     }
 
+    /// The backup as one JSON document (`Writer`, into memory).
     public static func encode(_ backup: Backup) -> [UInt8] {
-        let document = Document(format: format, schema: currentSchema,
-                                settings: SettingsRecord(currency: backup.settings.currency.code, isSetUp: backup.settings.isSetUp),
-                                stores: backup.stores.map(StoreRecord.init), categories: backup.categories.map(CategoryRecord.init),
-                                items: backup.items.map(ItemRecord.init), carts: backup.activeCarts.map(CartRecord.init),
-                                completedCarts: backup.completedCarts.map(CartRecord.init),
-                                observations: backup.observations.map(ObservationRecord.init))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try! encoder.encode(document)) + [0x0A]  // plain records always encode
+        var bytes: [UInt8] = []
+        var writer = Writer { bytes += $0 }
+        // Plain records always encode, and this output never fails.
+        try! writer.begin(Backup(settings: backup.settings, stores: backup.stores, categories: backup.categories, items: backup.items,
+                                 activeCarts: backup.activeCarts, completedCarts: [], observations: []))
+        for cart in backup.completedCarts { try! writer.add(completedCart: cart) }
+        for observation in backup.observations { try! writer.add(observation: observation) }
+        try! writer.end()
+        return bytes
+    }
+
+    /// Writes a backup as it comes (a `BackupSink`), a record at a time, so that history is
+    /// never in memory whole: the bytes `JSONEncoder` gives for the whole `Document` (pretty
+    /// printed, keys sorted, as earlier versions wrote backups), then a line break. Each record
+    /// is encoded by `JSONEncoder` and indented to its depth; the document around them (its keys
+    /// in sorted order, `[`, `,`, `]`) is written here.
+    public struct Writer: BackupSink {
+        private let output: ([UInt8]) throws -> Void
+        private let encoder: JSONEncoder
+        /// What `begin` gave, written after history (its keys sort after `completedCarts`).
+        private var head: Backup?
+        private var completedCarts = 0
+        private var observations = 0
+        private var inObservations = false
+
+        /// - Parameter output: takes each piece of the document, in order.
+        public init(_ output: @escaping ([UInt8]) throws -> Void) {
+            self.output = output
+            encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        }
+
+        public mutating func begin(_ backup: Backup) throws {
+            head = backup
+            try output(Array("{\n  \"carts\" : ".utf8) + (try value(backup.activeCarts.map(CartRecord.init), depth: 1))
+                + Array(",\n  \"categories\" : ".utf8) + (try value(backup.categories.map(CategoryRecord.init), depth: 1))
+                + Array(",\n  \"completedCarts\" : [".utf8))
+        }
+
+        public mutating func add(completedCart: Cart) throws {
+            try output(Array((completedCarts == 0 ? "\n    " : ",\n    ").utf8) + (try value(CartRecord(completedCart), depth: 2)))
+            completedCarts += 1
+        }
+
+        public mutating func add(observation: PriceObservation) throws {
+            if !inObservations { try startObservations() }
+            try output(Array((observations == 0 ? "\n    " : ",\n    ").utf8) + (try value(ObservationRecord(observation), depth: 2)))
+            observations += 1
+        }
+
+        public mutating func end() throws {
+            guard let head else { return }
+            if !inObservations { try startObservations() }
+            try output(Array(((observations == 0 ? "\n\n  ]" : "\n  ]") + ",\n  \"schema\" : \(currentSchema),\n  \"settings\" : ").utf8)
+                + (try value(SettingsRecord(currency: head.settings.currency.code, isSetUp: head.settings.isSetUp), depth: 1))
+                + Array(",\n  \"stores\" : ".utf8) + (try value(head.stores.map(StoreRecord.init), depth: 1)) + Array("\n}\n".utf8))
+        }
+
+        private mutating func startObservations() throws {
+            inObservations = true
+            try output(Array(((completedCarts == 0 ? "\n\n  ]" : "\n  ]") + ",\n  \"format\" : \"\(format)\",\n  \"items\" : ").utf8)
+                + (try value((head?.items ?? []).map(ItemRecord.init), depth: 1)) + Array(",\n  \"observations\" : [".utf8))
+        }
+
+        /// `value` as `JSONEncoder` writes it `depth` levels down: every line after the first
+        /// indented two spaces a level, except the empty line of an empty array.
+        private func value(_ value: some Encodable, depth: Int) throws -> [UInt8] {
+            let encoded = try encoder.encode(value)
+            return encoded.withUnsafeBytes { raw in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(raw.count + raw.count / 4)
+                var start = 0
+                for index in raw.indices where raw[index] == 0x0A {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...index]))
+                    start = index + 1
+                    if start < raw.count && raw[start] != 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth)) }
+                }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
+                return bytes
+            }
+        }
     }
 
     /// - Throws: `Failure` naming what is wrong.

@@ -117,4 +117,41 @@ public protocol Storage: Sendable {
 
     /// Deletes all data, history and undo included. Cannot be undone.
     func eraseEverything() throws
+
+    /// Runs `body` like `read`, with a reader that hands over history one record at a time, so
+    /// that a backup of any size is written without holding history in memory. A storage
+    /// checks history whole before `body` runs, so damage stops the read before `body` has
+    /// done anything.
+    func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T
+}
+
+/// History one record at a time, in the order it was written: what `Storage.readWithHistory`
+/// hands over. Each walk reads history afresh; a storage keeps no more of it in memory than
+/// one cart.
+public protocol HistoryReader {
+    /// Calls `body` with every completed cart, whole, in the order of `completedCarts()`.
+    func forEachCompletedCart(_ body: (Cart) throws -> Void) throws
+    /// Calls `body` with every price recorded by hand, in the order of `manualObservations(of: nil)`.
+    func forEachManualObservation(_ body: (PriceObservation) throws -> Void) throws
+}
+
+extension Storage {
+    /// History read through the repositories, all at once: for storages that hold it in
+    /// memory anyway.
+    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
+        try read { repositories in try body(repositories, RepositoryHistory(repositories: repositories)) }
+    }
+}
+
+/// `HistoryReader` over the repositories' whole-history questions.
+struct RepositoryHistory: HistoryReader {
+    let repositories: any Repositories
+
+    func forEachCompletedCart(_ body: (Cart) throws -> Void) throws {
+        for cart in try repositories.completedCarts() { try body(cart) }
+    }
+
+    func forEachManualObservation(_ body: (PriceObservation) throws -> Void) throws {
+        for observation in try repositories.manualObservations(of: nil) { try body(observation) }
+    }
 }

@@ -24,20 +24,54 @@ public struct Backup: Sendable, Hashable {
     }
 }
 
-/// Reads everything into a `Backup`, in a stable order (by id; history in its own order).
+/// Where a backup goes as it is read: first everything but history, then history one record
+/// at a time, so that a backup of any size is written without holding history in memory.
+public protocol BackupSink {
+    /// Settings, stores, categories, items and active carts, each sorted by id; the backup's
+    /// `completedCarts` and `observations` are empty here, and follow one at a time.
+    mutating func begin(_ backup: Backup) throws
+    /// Every completed cart, in the order they were completed; all come before any observation.
+    mutating func add(completedCart: Cart) throws
+    /// Every price seen by hand, in the order recorded.
+    mutating func add(observation: PriceObservation) throws
+    /// After the last of them.
+    mutating func end() throws
+}
+
+/// Reads everything for a backup, in a stable order (by id; history in its own order).
 public struct CreateBackup: Sendable {
     let storage: any Storage
 
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Everything, in memory.
     public func callAsFunction() async throws -> Backup {
-        try storage.read { repositories in
-            Backup(settings: try repositories.settings(), stores: try repositories.allStores().sorted { $0.id < $1.id },
-                   categories: try repositories.allCategories().sorted { $0.id < $1.id },
-                   items: try repositories.allItems().sorted { $0.id < $1.id },
-                   activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id },
-                   completedCarts: try repositories.completedCarts(), observations: try repositories.manualObservations(of: nil))
+        var collected = CollectedBackup()
+        try await self(into: &collected)
+        return collected.backup
+    }
+
+    /// Everything, handed to `sink` piece by piece over one consistent view of the data.
+    public func callAsFunction(into sink: inout some BackupSink) async throws {
+        try storage.readWithHistory { repositories, history in
+            try sink.begin(Backup(settings: try repositories.settings(), stores: try repositories.allStores().sorted { $0.id < $1.id },
+                                  categories: try repositories.allCategories().sorted { $0.id < $1.id },
+                                  items: try repositories.allItems().sorted { $0.id < $1.id },
+                                  activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id }, completedCarts: [], observations: []))
+            try history.forEachCompletedCart { try sink.add(completedCart: $0) }
+            try history.forEachManualObservation { try sink.add(observation: $0) }
+            try sink.end()
         }
+    }
+
+    /// A sink that keeps everything.
+    private struct CollectedBackup: BackupSink {
+        var backup = Backup(settings: Settings(), stores: [], categories: [], items: [], activeCarts: [], completedCarts: [], observations: [])
+
+        mutating func begin(_ backup: Backup) { self.backup = backup }
+        mutating func add(completedCart: Cart) { backup.completedCarts.append(completedCart) }
+        mutating func add(observation: PriceObservation) { backup.observations.append(observation) }
+        mutating func end() {}
     }
 }
 

@@ -91,6 +91,29 @@ extension Grock {
         #expect(grock.home.snapshot() == before)
     }
 
+    /// A backup is streamed from history into a temporary file renamed over the target at the
+    /// end: a damaged history stops it before a byte reaches stdout, and leaves no file behind.
+    @Test func aBackupIsWrittenWholeOrNotAtAll() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        let file = grock.home.path + "/backup.json"
+        try grock.ok("export --format json --output \(file)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == (try grock.ok("export --format json")))
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        let history = grock.dataDirectory + "/history.tsv"
+        let text = try String(contentsOfFile: history, encoding: .utf8)
+        try text.replacingOccurrences(of: "\tkg\t", with: "\tKG\t").write(toFile: history, atomically: false, encoding: .utf8)
+        let before = try FileManager.default.contentsOfDirectory(atPath: grock.home.path).sorted()
+        for line in ["export --format json", "export --format json --output \(file)", "export --format json --output \(file).new"] {
+            let result = try grock.run(line)
+            #expect(result.status == 3, "grock \(line): \(result.stderr)")
+            #expect(result.stdout.isEmpty && result.stderr.contains("history.tsv: line "), "grock \(line): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: grock.home.path).sorted() == before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix("}\n"))
+    }
+
     @Test func csvExportsAndImportsBack() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -63,7 +63,7 @@ extension Commands {
         let bytes: [UInt8]
         switch format {
         case "json":
-            bytes = BackupCodec.encode(try await run.container.useCases.createBackup())
+            return try await exportBackup(run)
         case "csv":
             bytes = Array(PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
         case "ledger":
@@ -72,6 +72,26 @@ extension Commands {
             throw UsageError("--format takes json, csv or ledger, not \(Echo.quoted(format))")
         }
         try write(bytes, to: run.parsed.value("output"), run)
+    }
+
+    /// A backup is written as it is read, a record at a time, so that no history is too large
+    /// to export: to a file that appears whole or not at all, or to stdout.
+    @MainActor
+    static func exportBackup(_ run: Invocation) async throws {
+        let path = run.parsed.value("output")
+        let output: UserFile.Writer
+        do {
+            if let path { output = try UserFile.Writer(replacing: path, outside: run.container.directory) } else { output = UserFile.Writer() }
+        } catch {
+            throw CommandFailure(code: .usage, description: "cannot write \(error)")
+        }
+        // Output that fails part way (a full disk) is a storage problem, as for any command.
+        var writer = BackupCodec.Writer { bytes in
+            do { try output.write(bytes) } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
+        }
+        try await run.container.useCases.createBackup(into: &writer)
+        do { try output.commit() } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
+        if let path, !run.json { UserFile.write(Array("grock: wrote \(path) (\(output.count) bytes)\n".utf8), to: STDERR_FILENO) }
     }
 
     /// Writes to a file atomically (a temporary file renamed over it), or to stdout.
