@@ -25,20 +25,9 @@ public enum BackupCodec {
         public let description: String
     }
 
-    /// Every id in a backup: they go into Grock's compact files unescaped, so a hand-made
-    /// backup with a tab or a line break in one must be refused, not restored.
-    private static func identifiers(of document: Document) -> [String] {
-        var ids = document.stores.flatMap { [$0.id] + $0.aisleOrder } + document.categories.map(\.id)
-        ids += document.items.flatMap { [$0.id, $0.categoryId] + $0.prices.map(\.storeId) }
-        for cart in document.carts + document.completedCarts {
-            ids.append(cart.id)
-            ids += cart.lines.flatMap { [$0.itemId] + [$0.plannedStoreId, $0.actualStoreId].compactMap { $0 } }
-        }
-        return ids + document.observations.flatMap { [$0.itemId, $0.storeId] }
-    }
-
     /// 1 to 64 ASCII letters, digits, `-`, `_`, `.` or `:`: what Grock's identifier sources and
-    /// earlier schemas made.
+    /// earlier schemas made. Ids go into Grock's compact files unescaped, so a hand-made backup
+    /// with a tab or a line break in one must be refused, not restored.
     static func isIdentifier(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
@@ -130,7 +119,8 @@ public enum BackupCodec {
         }
     }
 
-    /// - Throws: `Failure` naming what is wrong.
+    /// Reads a backup, checking every value with the rules of typed input (`check`).
+    /// - Throws: `Failure` naming what is wrong, and where.
     public static func decode(_ bytes: [UInt8]) throws -> Backup {
         struct Header: Decodable { var format: String?; var schema: Int? }
         let data = Data(bytes)
@@ -144,9 +134,7 @@ public enum BackupCodec {
         }
         do {
             let document = try JSONDecoder().decode(Document.self, from: data)
-            if let bad = identifiers(of: document).first(where: { !isIdentifier($0) }) {
-                throw Failure(description: "the backup has an id Grock does not write: \"\(bad)\"")
-            }
+            try check(document)
             let mapper = try RecordMapper(settings: document.settings)
             let active = try ActiveState(StateRecord(settings: document.settings, stores: document.stores, categories: document.categories,
                                                      carts: document.carts, vault: nil, history: nil, historyBytes: 0, months: [],

@@ -114,6 +114,34 @@ extension Grock {
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix("}\n"))
     }
 
+    /// A backup goes through the rules of typed input; one value that breaks one refuses the
+    /// whole restore, with the value's path, and the data directory stays as it was.
+    @Test func aBackupThatBreaksARuleRestoresNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.withHistory()
+        let backup = try grock.ok("export --format json")
+        let restored = Grock()
+        defer { restored.home.remove() }
+        try restored.ok("init")
+        let before = restored.home.snapshot()
+        let damages = [("\"actualPrice\" : 119", "\"actualPrice\" : -119", "completedCarts[0].lines[", "is below zero"),
+                       ("\"name\" : \"Bananas\"", "\"name\" : \"MILK\"", "items[", "is also the name of items["),
+                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\u{1B}[31mum\"", "control characters")]
+        for (original, damaged, path, reason) in damages {
+            let file = restored.home.path + "/bad.json"
+            #expect(backup.contains(original))
+            try backup.replacingOccurrences(of: original, with: damaged).write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try restored.run("import \(file)")
+            #expect(result.status == 2, "\(damaged): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason), "\(damaged): \(result.stderr.debugDescription)")
+            #expect(result.stderr.hasSuffix("; nothing was restored\n") && result.stderr.split(separator: "\n").count == 1)
+            #expect(!result.stderr.contains("\u{1B}"))
+            try FileManager.default.removeItem(atPath: file)
+            #expect(restored.home.snapshot() == before)
+        }
+    }
+
     @Test func csvExportsAndImportsBack() throws {
         let grock = Grock()
         defer { grock.home.remove() }
