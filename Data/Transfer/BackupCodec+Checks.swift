@@ -73,7 +73,7 @@ extension BackupCodec {
                     try Checker.amount(promotion.price, at: path + ".promotion.price")
                     try Checker.time(promotion.observedAt, at: path + ".promotion.observedAt")
                     if let until = promotion.until, Day(iso: until) == nil {
-                        throw Checker.failure(path + ".promotion.until", "\(Checker.shown(until)) is not a date (YYYY-MM-DD)")
+                        throw Checker.failure(path + ".promotion.until", "\(Echo.quoted(until)) is not a date (YYYY-MM-DD)")
                     }
                 }
             }
@@ -82,11 +82,11 @@ extension BackupCodec {
         mutating func check(_ cart: CartRecord, at path: String, completed: Bool) throws(Failure) {
             try Checker.identifier(cart.id, at: path + ".id")
             if let other = carts.updateValue(path, forKey: cart.id) {
-                throw Checker.failure(path + ".id", "\(Checker.shown(cart.id)) is the id of \(other) too")
+                throw Checker.failure(path + ".id", "\(Echo.quoted(cart.id)) is the id of \(other) too")
             }
             try Checker.name(cart.name, of: "cart", at: path + ".name")
             guard let status = CartStatus(rawValue: cart.status), status.isActive != completed else {
-                throw Checker.failure(path + ".status", "\(Checker.shown(cart.status)) is not \(completed ? "completed" : "planning or shopping")")
+                throw Checker.failure(path + ".status", "\(Echo.quoted(cart.status)) is not \(completed ? "completed" : "planning or shopping")")
             }
             if let budget = cart.budget { try Checker.amount(budget, at: path + ".budget") }
             try Checker.time(cart.createdAt, at: path + ".createdAt")
@@ -137,7 +137,7 @@ extension BackupCodec {
 
         func reference(_ id: String, in known: Set<String>, to kind: String, at path: String) throws(Failure) {
             try Checker.identifier(id, at: path)
-            guard known.contains(id) else { throw Checker.failure(path, "no \(kind) in the backup has the id \(Checker.shown(id))") }
+            guard known.contains(id) else { throw Checker.failure(path, "no \(kind) in the backup has the id \(Echo.quoted(id))") }
         }
 
         func unique(_ ids: [(path: String, id: String)], of kind: String) throws(Failure) {
@@ -145,7 +145,7 @@ extension BackupCodec {
             for (path, id) in ids {
                 try Checker.identifier(id, at: path + ".id")
                 if let other = seen.updateValue(path, forKey: id) {
-                    throw Checker.failure(path + ".id", "\(Checker.shown(id)) is the id of \(other) too")
+                    throw Checker.failure(path + ".id", "\(Echo.quoted(id)) is the id of \(other) too")
                 }
             }
         }
@@ -158,17 +158,8 @@ extension BackupCodec {
 
         /// Text from the file as it may be shown: quoted, control characters escaped, cut
         /// after 40 characters.
-        static func shown(_ text: String) -> String {
-            var shown = ""
-            for (index, scalar) in text.unicodeScalars.enumerated() {
-                if index == 40 { return "\"" + shown + "...\"" }
-                shown += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-            }
-            return "\"" + shown + "\""
-        }
-
         static func identifier(_ text: String, at path: String) throws(Failure) {
-            guard isIdentifier(text) else { throw failure(path, "\(shown(text)) is not an id Grock writes") }
+            guard isIdentifier(text) else { throw failure(path, "\(Echo.quoted(text)) is not an id Grock writes") }
         }
 
         /// The Domain's rule for a name a person types (`Name.validated`); and since a backup
@@ -177,9 +168,9 @@ extension BackupCodec {
             let valid: String
             do { valid = try Name.validated(text, kind: kind) } catch {
                 let reason = if case DomainError.invalidName(_, _, let reason) = error { reason } else { "\(error)" }
-                throw failure(path, "\(shown(text)) cannot be a\("aeiou".contains(kind.prefix(1)) ? "n" : "") \(kind) name: \(reason)")
+                throw failure(path, "\(Echo.quoted(text)) cannot be a\("aeiou".contains(kind.prefix(1)) ? "n" : "") \(kind) name: \(reason)")
             }
-            guard valid == text else { throw failure(path, "\(shown(text)) has spaces around it") }
+            guard valid == text else { throw failure(path, "\(Echo.quoted(text)) has spaces around it") }
         }
 
         static func amount(_ minorUnits: Int64, at path: String) throws(Failure) {
@@ -192,12 +183,12 @@ extension BackupCodec {
 
         static func unit(_ text: String, at path: String) throws(Failure) {
             guard MeasureUnit(rawValue: text) != nil else {
-                throw failure(path, "\(shown(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw failure(path, "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         }
 
         static func time(_ text: String, at path: String) throws(Failure) {
-            guard Timestamp(rfc3339: text) != nil else { throw failure(path, "\(shown(text)) is not a time (RFC 3339)") }
+            guard Timestamp(rfc3339: text) != nil else { throw failure(path, "\(Echo.quoted(text)) is not a time (RFC 3339)") }
         }
 
         /// A line's cost (`Money.times`: quantity × price, rounded half to even).
@@ -217,7 +208,7 @@ extension BackupCodec {
             var seen: [String: String] = [:]
             for (path, name) in names {
                 if let other = seen.updateValue(path, forKey: Name.key(name)) {
-                    throw failure(path, "\(shown(name)) is also the name of \(other.dropLast(5)); \(kind) names are unique in any case and accents")
+                    throw failure(path, "\(Echo.quoted(name)) is also the name of \(other.dropLast(5)); \(kind) names are unique in any case and accents")
                 }
             }
         }

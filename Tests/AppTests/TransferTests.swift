@@ -79,7 +79,7 @@ extension Grock {
         let backup = try grock.ok("export --format json")
         #expect(backup.contains("\"format\" : \"grock-backup\""))
         let file = grock.home.path + "/backup.json"
-        try backup.write(toFile: file, atomically: true, encoding: .utf8)
+        try backup.write(toFile: file, atomically: false, encoding: .utf8)
         let restored = Grock()
         defer { restored.home.remove() }
         #expect(try restored.ok("import \(file)").hasPrefix("Restored a backup: 2 stores"))
@@ -108,7 +108,7 @@ extension Grock {
         for line in ["export --format json", "export --format json --output \(file)", "export --format json --output \(file).new"] {
             let result = try grock.run(line)
             #expect(result.status == 3, "grock \(line): \(result.stderr)")
-            #expect(result.stdout.isEmpty && result.stderr.contains("history.tsv: line "), "grock \(line): \(result.stderr)")
+            #expect(result.stdout.isEmpty && result.stderr.contains("history.tsv: "), "grock \(line): \(result.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: grock.home.path).sorted() == before)
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix("}\n"))
@@ -127,11 +127,11 @@ extension Grock {
         let before = restored.home.snapshot()
         let damages = [("\"actualPrice\" : 119", "\"actualPrice\" : -119", "completedCarts[0].lines[", "is below zero"),
                        ("\"name\" : \"Bananas\"", "\"name\" : \"MILK\"", "items[", "is also the name of items["),
-                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\u{1B}[31mum\"", "control characters")]
+                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\e[31mum\"", "control characters")]
         for (original, damaged, path, reason) in damages {
             let file = restored.home.path + "/bad.json"
             #expect(backup.contains(original))
-            try backup.replacingOccurrences(of: original, with: damaged).write(toFile: file, atomically: true, encoding: .utf8)
+            try backup.replacingOccurrences(of: original, with: damaged).write(toFile: file, atomically: false, encoding: .utf8)
             let result = try restored.run("import \(file)")
             #expect(result.status == 2, "\(damaged): \(result.stderr)")
             #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason), "\(damaged): \(result.stderr.debugDescription)")
@@ -155,7 +155,7 @@ extension Grock {
 
             """)
         let file = grock.home.path + "/purchases.csv"
-        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        try csv.write(toFile: file, atomically: false, encoding: .utf8)
         let other = Grock()
         defer { other.home.remove() }
         let summary = try other.ok("import \(file)")
@@ -182,7 +182,7 @@ extension Grock {
 
             """)
         let file = grock.home.path + "/purchases.csv"
-        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        try csv.write(toFile: file, atomically: false, encoding: .utf8)
         let other = Grock()
         defer { other.home.remove() }
         try other.ok("import \(file)")
@@ -202,7 +202,7 @@ extension Grock {
             2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
             2026-03-01,Weekly,Aldi,Dairy,Eggs,2,each,abc,EUR
 
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+            """.write(toFile: file, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         let result = try grock.run("import \(file)")
         #expect(result.status == 2)

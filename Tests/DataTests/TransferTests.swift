@@ -182,7 +182,7 @@ import Testing
         ("5,000-character name", { d in let i = d.index(item: "Milk"); d.items[i].name = String(repeating: "x", count: 5_000); return "items[\(i)].name" },
          "it is longer than 100 characters"),
         ("control character", { d in let i = d.index(item: "Milk"); d.items[i].name = "Mi\u{7}lk"; return "items[\(i)].name" },
-         "\"Mi\\u{07}lk\" cannot be an item name: it contains control characters"),
+         "\"Mi\\u{7}lk\" cannot be an item name: it contains control characters"),
         ("spaces around", { d in let i = d.index(item: "Milk"); d.items[i].name = " Milk"; return "items[\(i)].name" }, "has spaces around it"),
         ("Milk and MILK", { d in let i = d.index(item: "Bread"); d.items[i].name = "MILK"; return "items[\(i)].name" },
          "is also the name of items[{Milk}]; item names are unique in any case and accents"),
