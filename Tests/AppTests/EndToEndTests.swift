@@ -499,3 +499,29 @@ import Testing
         #expect(try grock.ok("store list").contains("Rewe"))
     }
 }
+
+@Suite struct JSONErrorTests {
+    @Test(arguments: [("cart show Nope", 1, "notFound"), ("frobnicate", 2, "invalidInput"), ("item price Milk --store Aldi --price abc", 2, "invalidInput"),
+                      ("store add Aldi", 1, "conflict"), ("trip finish Weekly", 1, "refused")])
+    func withJSONAnErrorIsOneJSONDocumentOnStderr(line: String, code: Int32, kind: String) throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let result = try grock.run("--json " + line)
+        #expect(result.status == code, "\(line): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: [String: String]])
+        #expect(document["error"]?["kind"] == kind, "\(line): \(result.stderr)")
+        #expect(document["error"]?["message"]?.isEmpty == false)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aStorageProblemIsOfKindStorage() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try "grock-state\t9\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
+        let result = try grock.run("--json cart list")
+        #expect(result.status == 3 && result.stderr.hasPrefix("{\"error\":{\"kind\":\"storage\""), "\(result.stderr)")
+    }
+}

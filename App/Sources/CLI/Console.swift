@@ -53,6 +53,21 @@ final class Console {
         UserFile.write(Array(("grock: " + Echo.escaped(message) + "\n").utf8), to: STDERR_FILENO)
     }
 
+    /// An error as one line of JSON on stderr, for `--json`: `{"error":{"kind":"notFound","message":"..."}}`.
+    func errorDocument(kind: ErrorKind, message: String) {
+        struct Document: Encodable {
+            struct Failure: Encodable {
+                let kind: String
+                let message: String
+            }
+            let error: Failure
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(Document(error: .init(kind: kind.rawValue, message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
+        UserFile.write(bytes + [0x0A], to: STDERR_FILENO)
+    }
+
     /// One JSON document on stdout, keys sorted.
     func json<T: Encodable>(_ value: T) {
         let encoder = JSONEncoder()

@@ -11,21 +11,34 @@ public enum ExitCode: Int32, Sendable {
     /// The data directory cannot be used: unreadable, newer version, busy, permissions.
     case storage = 3
 
-    /// The exit code for an error, and the line to print for it.
+    /// The exit code for an error.
     static func of(_ error: any Error) -> ExitCode {
         switch error {
-        case is UsageError: return .usage
-        case is StorageError: return .storage
-        case let error as DomainError:
-            switch error {
-            case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .unknownCurrency, .invalidDate, .futureDate, .invalidName, .invalidPosition, .importRow:
-                return .usage
-            default:
-                return .refused
+        case is UsageError: .usage
+        case let failure as CommandFailure: failure.code
+        default:
+            switch ErrorKind.of(error) {
+            case .invalidInput: .usage
+            case .notFound, .refused, .conflict: .refused
+            case .storage: .storage
             }
-        case let failure as CommandFailure: return failure.code
-        case is PurchaseCSV.RowError, is BackupCodec.Failure: return .usage
-        default: return .storage
+        }
+    }
+}
+
+extension ErrorKind {
+    /// The kind of any error a command can end with.
+    static func of(_ error: any Error) -> ErrorKind {
+        switch error {
+        case let error as DomainError: error.kind
+        case is UsageError, is PurchaseCSV.RowError, is BackupCodec.Failure: .invalidInput
+        case let failure as CommandFailure:
+            switch failure.code {
+            case .usage: .invalidInput
+            case .refused: .refused
+            case .success, .storage: .storage
+            }
+        default: .storage
         }
     }
 }

@@ -12,10 +12,12 @@ public enum GrockCLI {
     @MainActor
     public static func main(_ arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
         var noColor = arguments.contains("--no-color")
+        var json = arguments.contains("--json")
         var container: AppContainer?
         do {
             let parsed = try Arguments(arguments)
             noColor = parsed.global.noColor
+            json = parsed.global.json
             let console = Console(noColor: noColor, environment: environment)
             if parsed.global.version {
                 console.out(version)
@@ -36,7 +38,12 @@ public enum GrockCLI {
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
-            Console(noColor: noColor, environment: environment).error(line)
+            let console = Console(noColor: noColor, environment: environment)
+            if json && code != .success {
+                console.errorDocument(kind: ErrorKind.of(error), message: line)
+            } else {
+                console.error(line)
+            }
             return code.rawValue
         }
     }

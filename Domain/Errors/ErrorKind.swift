@@ -1,0 +1,33 @@
+/// What kind of failure an error is, for every front: the CLI maps it to an exit code, a web
+/// front would map it to an HTTP status, an RPC front to an error code.
+public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
+    /// What was given cannot be understood or is out of bounds (a malformed amount, a date in
+    /// the future, a name with control characters): fix the input.
+    case invalidInput
+    /// Something named does not exist, or more than one thing matches.
+    case notFound
+    /// A rule of Grock forbids it in the present state (a completed cart is read-only).
+    case refused
+    /// It would clash with what exists (a name taken, a directory that already has data).
+    case conflict
+    /// The data cannot be read or written: damaged or foreign files, a busy directory, a full disk.
+    case storage
+}
+
+extension DomainError {
+    /// The kind of this refusal.
+    public var kind: ErrorKind {
+        switch self {
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
+             .invalidPosition, .importRow:
+            .invalidInput
+        case .notFound, .ambiguous, .notOnCart:
+            .notFound
+        case .duplicateName, .alreadySetUp, .notEmpty:
+            .conflict
+        case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
+             .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores:
+            .refused
+        }
+    }
+}
