@@ -56,11 +56,29 @@ public enum PurchaseCSV {
         return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
+    /// How a file's bytes are text.
+    public enum Encoding: Sendable, Equatable {
+        /// UTF-8, the default: a byte sequence that is not UTF-8 is refused, never replaced.
+        case utf8
+        /// ISO 8859-1, every byte one character: only when asked for, since any bytes read as it.
+        case latin1
+
+        /// `utf8` (or `utf-8`) and `latin1` (or `latin-1`, `iso-8859-1`), in any case.
+        public init?(name: String) {
+            switch name.lowercased() {
+            case "utf8", "utf-8": self = .utf8
+            case "latin1", "latin-1", "iso-8859-1", "iso8859-1": self = .latin1
+            default: return nil
+            }
+        }
+    }
+
     /// Reads the CSV written by `write` (LF or CRLF line ends, a UTF-8 byte order mark allowed).
+    /// - Parameter encoding: UTF-8 unless the file is known to be Latin-1.
     /// - Parameter progress: called now and then with the fraction of bytes read.
-    /// - Throws: `RowError` for the first bad row.
-    public static func parse(_ bytes: [UInt8], progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
-        var reader = CSVReader(bytes)
+    /// - Throws: `RowError` for the first bad row, or the first line that is not UTF-8.
+    public static func parse(_ bytes: [UInt8], encoding: Encoding = .utf8, progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
+        var reader = CSVReader(bytes, encoding: encoding)
         guard let first = try reader.nextRecord() else { throw RowError(line: 1, reason: "the file is empty") }
         guard first.fields.map({ $0.lowercased() }) == header else {
             throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ","))")
@@ -98,20 +116,45 @@ public enum PurchaseCSV {
     }
 }
 
-/// RFC 4180 records from UTF-8 bytes, with the line each starts on.
+/// RFC 4180 records from UTF-8 (or Latin-1) bytes, with the line each starts on.
 struct CSVReader {
     private let bytes: [UInt8]
+    private let encoding: PurchaseCSV.Encoding
     private(set) var offset = 0
     private var line = 1
+    /// The line the field being read starts on.
+    private var fieldLine = 1
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], encoding: PurchaseCSV.Encoding = .utf8) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        self.encoding = encoding
+        if encoding == .utf8 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    /// The field's text.
+    /// - Throws: `RowError` naming the line of the first byte that is not UTF-8, when reading
+    ///   UTF-8: replacing it would change a name without a word.
+    private func text(_ field: [UInt8]) throws -> String {
+        switch encoding {
+        case .latin1:
+            guard field.contains(where: { $0 >= 0x80 }) else { return String(decoding: field, as: UTF8.self) }
+            return String(String.UnicodeScalarView(field.map { Unicode.Scalar($0) }))
+        case .utf8:
+            if let text = String(validating: field, as: UTF8.self) { return text }
+            // No UTF-8 sequence holds a line break, so the first line that is not UTF-8 is the one.
+            var line = fieldLine
+            for part in field.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if String(validating: part, as: UTF8.self) == nil { break }
+                line += 1
+            }
+            throw PurchaseCSV.RowError(line: line, reason: "not valid UTF-8; if the file is Latin-1, use --encoding latin1")
+        }
     }
 
     mutating func nextRecord() throws -> (line: Int, fields: [String])? {
         guard offset < bytes.count else { return nil }
         let start = line
+        fieldLine = line
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
@@ -133,12 +176,13 @@ struct CSVReader {
                 quoted = true
                 wasQuoted = true
             case 0x2C:
-                fields.append(String(decoding: field, as: UTF8.self))
+                fields.append(try text(field))
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
+                fieldLine = line
             case 0x0A:
+                fields.append(try text(field))
                 line += 1
-                fields.append(String(decoding: field, as: UTF8.self))
                 return (start, fields)
             case 0x0D where offset < bytes.count && bytes[offset] == 0x0A:
                 continue
@@ -148,7 +192,7 @@ struct CSVReader {
             }
         }
         if quoted { throw PurchaseCSV.RowError(line: start, reason: "a quoted field is not closed") }
-        fields.append(String(decoding: field, as: UTF8.self))
+        fields.append(try text(field))
         return (start, fields)
     }
 }

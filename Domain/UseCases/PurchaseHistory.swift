@@ -93,6 +93,11 @@ public struct ImportPurchases: Sendable {
         var categoryBySpelling: [String: Category] = [:]
         var itemKeyBySpelling: [String: String] = [:]
         var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0)
+        /// What completed trips have spent, in minor units, with the rows counted so far: every
+        /// insight adds some of it up, so all of it must fit, and as no amount is negative,
+        /// every part of it then fits too. Checked row by row, so that the row that goes too
+        /// far is the one named.
+        var spent: Int64 = 0
 
         init(_ repositories: any Repositories, ids: any IdentifierSource, offset: Int32) throws {
             self.repositories = repositories
@@ -104,6 +109,25 @@ public struct ImportPurchases: Sendable {
             for category in categories { self.categories[Name.key(category.name)] = category }
             nextSortOrder = (categories.map(\.sortOrder).max() ?? -1) + 1
             for item in try repositories.allItems() { items[Name.key(item.name)] = item }
+            for month in try repositories.spendingByMonth() {
+                let (sum, overflow) = spent.addingReportingOverflow(month.total.minorUnits)
+                guard !overflow else { throw DomainError.amountOverflow }
+                spent = sum
+            }
+        }
+
+        /// Adds what a row cost to `spent`.
+        /// - Throws: `DomainError.invalidAmount` when its cost, or the sum, does not fit.
+        private mutating func count(_ row: Purchase) throws {
+            let cost: Money
+            do { cost = try row.price.times(row.quantity) } catch {
+                throw DomainError.invalidAmount(row.price.amountText, reason: "\(row.quantity) \(row.unit) at this price cost more than Grock can count")
+            }
+            let (sum, overflow) = spent.addingReportingOverflow(cost.minorUnits)
+            guard !overflow else {
+                throw DomainError.invalidAmount(row.price.amountText, reason: "with the purchases before it, spending adds up to more than Grock can count")
+            }
+            spent = sum
         }
 
         mutating func run(_ purchases: [Purchase]) throws {
@@ -139,6 +163,7 @@ public struct ImportPurchases: Sendable {
                         _ = try Name.validated(row.trip, kind: "trip")
                         let store = try store(named: row.store, at: time, added: &added.stores)
                         let quantity = row.quantity
+                        try count(row)
                         if row.category.trimmingWhitespace().isEmpty {
                             lines.append(CartItem(itemID: ItemID(ids.makeIdentifier()), name: try Name.validated(row.item, kind: "item"),
                                                   categoryName: nil, quantity: quantity, unit: row.unit, isFulfilled: true,

@@ -194,6 +194,8 @@ import Testing
         ("cart show Weekly --\u{1B}[2J", 2, "unknown option --\\e[2j"),
         ("item price Milk --store Aldi --price 1\u{7}", 2, "\"1\\u{7}\" is not a valid amount"),
         ("insights --by \u{9B}31m", 2, "--by takes month, store or category, not \"\\u{9b}31m\""),
+        ("import purchases.csv --encoding ebcdic", 2, "--encoding takes utf8 or latin1, not \"ebcdic\""),
+        ("import backup.json --encoding latin1", 2, "--encoding latin1 is for csv files"),
     ]
 
     @Test(arguments: 0..<cases.count)

@@ -212,6 +212,60 @@ extension Grock {
         #expect(try grock.run("export --format xml").status == 2)
     }
 
+    /// A file that is not UTF-8 is refused at its first such line, not read with U+FFFD in its
+    /// names; --encoding latin1 reads it. A row whose amount or quantity is too large is refused
+    /// with its line too. Refused imports change nothing.
+    @Test func aFileThatIsNotUTF8IsRefusedUnlessLatin1IsAskedFor() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let file = grock.home.path + "/latin1.csv"
+        let bytes = Array("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR\n".utf8)
+            + Array("2026-03-01,Weekly,Aldi,Dairy,Cr".utf8) + [0xE8] + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.89,EUR\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let before = grock.home.snapshot()
+        let refused = try grock.run("import \(file)")
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, use --encoding latin1; nothing was imported\n")
+        #expect(grock.home.snapshot() == before)
+        #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trips"))
+        #expect(try grock.ok("item show crème|fraîche").contains("Crème fraîche"))
+
+        let expensive = grock.home.path + "/expensive.csv"
+        for (quantity, price) in [("2", "92233720368547758.07"), ("99999999999999999999", "1.00")] {
+            try """
+                date,trip,store,category,item,quantity,unit,price,currency
+                2026-03-05,Big,Aldi,Dairy,Milk,1,each,1.19,EUR
+                2026-03-05,Big,Aldi,Dairy,Gold,\(quantity),each,\(price),EUR
+
+                """.write(toFile: expensive, atomically: true, encoding: .utf8)
+            let after = grock.home.snapshot()
+            let overflow = try grock.run("import \(expensive)")
+            #expect(overflow.status == 2)
+            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3: "), "\(overflow.stderr)")
+            #expect(overflow.stderr.hasSuffix("; nothing was imported\n"), "\(overflow.stderr)")
+            #expect(grock.home.snapshot() == after)
+        }
+    }
+
+    /// Latin-1 reads bytes 0x80-0x9F as C1 control characters (0x9B is a terminal's CSI): a
+    /// name with one is refused like any control character, and the error shows it escaped.
+    @Test func aControlCharacterReadAsLatin1IsRefusedAndShownEscaped() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let file = grock.home.path + "/hostile.csv"
+        try Data(Array("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,W,Aldi,Dairy,G".utf8) + [0x9B]
+                 + Array("31mum,1,each,1.19,EUR\n".utf8)).write(to: URL(fileURLWithPath: file))
+        let before = grock.home.snapshot()
+        let result = try grock.run("import \(file) --encoding latin1")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 2: \"G\\u{9b}31mum\""), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("control characters"), "\(result.stderr.debugDescription)")
+        #expect(!result.stderr.unicodeScalars.dropLast().contains { $0.properties.generalCategory == .control })
+        #expect(grock.home.snapshot() == before)
+    }
+
     @Test func theLedgerJournalBalancesInHledgerAndLedgerWithInsightsTotals() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -60,6 +60,37 @@ import Testing
         #expect(try PurchaseCSV.parse(Array(typed.utf8)).map(\.item) == ["'s-Hertogenbosch cheese"])
     }
 
+    /// Bytes that are not UTF-8 are refused with the line they are on, never replaced by U+FFFD:
+    /// the Latin-1 "é" of an old export, a cut-off sequence, an overlong one, a surrogate.
+    @Test(arguments: [[0xE9], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
+    func bytesThatAreNotUTF8AreRefusedWithTheirLine(bad: [UInt8]) throws {
+        let header = Array((PurchaseCSV.header.joined(separator: ",") + "\n").utf8)
+        let good = Array("2026-03-02,W,A,Dairy,Milk,1,each,1,EUR\n".utf8)
+        for (file, line) in [(header + good + Array("2026-03-02,W,A,Dairy,Cr".utf8) + bad + Array("me,1,each,1,EUR\n".utf8), 3),
+                             (header + good + Array("2026-03-02,\"Party\nnight\",A,Dairy,\"Cr\n".utf8) + bad + Array("me\",1,each,1,EUR\n".utf8), 5)] {
+            do {
+                _ = try PurchaseCSV.parse(file)
+                Issue.record("parsed \(bad)")
+            } catch let error as PurchaseCSV.RowError {
+                #expect(error.line == line)
+                #expect(error.description == "line \(line): not valid UTF-8; if the file is Latin-1, use --encoding latin1; nothing was imported")
+            }
+        }
+    }
+
+    @Test func latin1IsReadWhenAskedFor() throws {
+        let file: [UInt8] = Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,Caf".utf8) + [0xE9] + Array(",Dairy,Cr".utf8) + [0xE8]
+            + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.50,EUR\n".utf8)
+        let read = try PurchaseCSV.parse(file, encoding: .latin1)
+        #expect(read.map(\.item) == ["Crème fraîche"])
+        #expect(read.map(\.store) == ["Café"])
+        #expect(PurchaseCSV.Encoding(name: "ISO-8859-1") == .latin1 && PurchaseCSV.Encoding(name: "UTF-8") == .utf8)
+        #expect(PurchaseCSV.Encoding(name: "cp1252") == nil)
+        // UTF-8 read as Latin-1 is not refused (any bytes are Latin-1), so it is never the default.
+        #expect(try PurchaseCSV.parse(Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Crème,1,each,1,EUR\n".utf8),
+                                      encoding: .latin1).map(\.item) == ["CrÃ¨me"])
+    }
+
     /// Amounts are Grock's own numbers: a negative one (Grock stores none) stays a number a
     /// spreadsheet can add up.
     @Test func negativeAmountsStayNumbers() throws {

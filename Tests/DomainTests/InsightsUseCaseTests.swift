@@ -73,6 +73,34 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         #expect(big.lines.map(\.name) == rows.map(\.item))
     }
 
+    /// A row whose cost, or whose cost added to everything spent before, does not fit is
+    /// refused with its line, before it could make a total overflow later, and nothing is
+    /// imported.
+    @Test func aRowThatCostsMoreThanGrockCanCountIsNamedByItsLine() async throws {
+        let u = try await TestWorld.stocked().useCases
+        try await trip(u, "Weekly", at: "Aldi", [("Milk", "1.10")])
+        func row(_ day: String, _ trip: String, _ item: String, _ price: Int64, quantity: String = "1", line: Int) throws -> Purchase {
+            Purchase(date: Day(iso: day)!, trip: trip, store: "Aldi", category: "Dairy", item: item, quantity: try Quantity(parsing: quantity),
+                     unit: .each, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
+        }
+        let cases: [([Purchase], Int, String)] = [
+            ([try row("2026-02-01", "A", "Milk", 100, line: 2), try row("2026-02-01", "A", "Gold", .max, quantity: "2", line: 3)], 3,
+             "2 each at this price cost more than Grock can count"),
+            ([try row("2026-02-01", "A", "Gold", .max - 200, line: 2), try row("2026-02-01", "A", "Milk", 100, line: 3)], 3,
+             "with the purchases before it, spending adds up to more than Grock can count"),
+            ([try row("2026-02-01", "A", "Gold", .max - 110, line: 2), try row("2026-05-01", "B", "Milk", 1, line: 7)], 7,
+             "with the purchases before it, spending adds up to more than Grock can count"),
+        ]
+        for (rows, line, reason) in cases {
+            await #expect(throws: DomainError.importRow(line: line, reason: "\"\(rows.first { $0.sourceLine == line }!.price.amountText)\" is not a valid amount: \(reason)")) {
+                try await u.importPurchases(rows)
+            }
+            #expect(try await u.listHistory().count == 1)
+        }
+        _ = try await u.importPurchases([try row("2026-02-01", "A", "Gold", .max - 110, line: 2)])
+        #expect(try await u.spendingInsights().total.minorUnits == .max)
+    }
+
     @Test func aBackupRestoresIntoAnEmptyStoreOnly() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases

@@ -40,11 +40,11 @@ extension Commands {
                 options: ["format", "output"]) { run in
             try await export(run)
         },
-        Command("import", usage: "grock import FILE [--format json|csv]",
+        Command("import", usage: "grock import FILE [--format json|csv] [--encoding utf8|latin1]",
                 summary: "Read data in: a json backup into an empty data directory, or a csv purchase history into any.",
-                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip; the vault takes the latest price per item and store. All or nothing: a bad row stops the import with its line number, and nothing changes.",
-                examples: ["grock import purchases.csv", "grock --data-dir /tmp/restored import grock-backup.json"],
-                options: ["format"], arguments: 1...1) { run in
+                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip; the vault takes the latest price per item and store. All or nothing: a bad row stops the import with its line number, and nothing changes. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead.",
+                examples: ["grock import purchases.csv", "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
+                options: ["format", "encoding"], arguments: 1...1) { run in
             try await importFile(run)
         },
         Command("report", usage: "grock report [--output FILE.html]",
@@ -116,6 +116,11 @@ extension Commands {
         guard format == "json" || format == "csv" else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
+        let encodingName = run.parsed.value("encoding") ?? "utf8"
+        guard let encoding = PurchaseCSV.Encoding(name: encodingName) else {
+            throw UsageError("--encoding takes utf8 or latin1, not \(Echo.quoted(encodingName))")
+        }
+        if format == "json" && encoding != .utf8 { throw UsageError("--encoding \(Echo.escaped(encodingName)) is for csv files; a json backup is UTF-8") }
         let bytes: [UInt8]
         do {
             guard let contents = try UserFile.read(path) else { throw UsageError("cannot read \(path): no such file") }
@@ -135,7 +140,7 @@ extension Commands {
         let progress = ProgressBar(enabled: isatty(STDERR_FILENO) == 1 && bytes.count > 1 << 20)
         let purchases: [Purchase]
         do {
-            purchases = try PurchaseCSV.parse(bytes) { progress.show($0) }
+            purchases = try PurchaseCSV.parse(bytes, encoding: encoding) { progress.show($0) }
         } catch let error as PurchaseCSV.RowError {
             progress.finish()
             throw CommandFailure(code: .usage, description: "\(path): \(error)")
