@@ -11,6 +11,7 @@ extension FileStorage {
             let currency = try repositories.settings().currency
             guard let file = record.history, record.historyBytes > 0 else { return try body(repositories, HistoryLog()) }
             if file.hasSuffix(".jsonl") { return try body(repositories, try loadHistory(record, currency: currency)) }
+            try verifyHistory(of: record)
             let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header), currency: currency)
             return try body(repositories, history)
         }

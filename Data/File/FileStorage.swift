@@ -270,14 +270,18 @@ public final class FileStorage: Storage, Sendable {
     private func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        // What is shown must be what was recorded: a history changed since is refused here too.
-        if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
-            _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
-        }
+        try verifyHistory(of: record)
         guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
         return (mapped, historyPath)
+    }
+
+    /// What is shown must be what was recorded: a history changed since it was sealed is refused
+    /// to readers too (`HistoryFile.verify`).
+    func verifyHistory(of record: StateRecord) throws {
+        guard record.history == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) else { return }
+        _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
     }
 
     /// The committed history a state goes with, whole.
