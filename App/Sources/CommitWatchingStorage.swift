@@ -14,6 +14,8 @@ final class CommitWatchingStorage: Storage {
 
     func read<T>(_ body: (any Repositories) throws -> T) throws -> T { try base.read(body) }
 
+    func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T { try base.readWithHistory(body) }
+
     func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
         let value = try base.write(body)
         committed.store(true, ordering: .releasing)

@@ -122,6 +122,10 @@ public protocol Storage: Sendable {
     /// that a backup of any size is written without holding history in memory. A storage
     /// checks history whole before `body` runs, so damage stops the read before `body` has
     /// done anything.
+    ///
+    /// Deliberately without a default: a storage that wraps another must pass this on, or a
+    /// backup would quietly read history whole. One that holds history in memory anyway may
+    /// answer with `RepositoryHistory`.
     func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T
 }
 
@@ -135,23 +139,18 @@ public protocol HistoryReader {
     func forEachManualObservation(_ body: (PriceObservation) throws -> Void) throws
 }
 
-extension Storage {
-    /// History read through the repositories, all at once: for storages that hold it in
-    /// memory anyway.
-    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
-        try read { repositories in try body(repositories, RepositoryHistory(repositories: repositories)) }
-    }
-}
-
-/// `HistoryReader` over the repositories' whole-history questions.
-struct RepositoryHistory: HistoryReader {
+/// `HistoryReader` over the repositories' whole-history questions, all at once: for a storage
+/// that holds history in memory anyway.
+public struct RepositoryHistory: HistoryReader {
     let repositories: any Repositories
 
-    func forEachCompletedCart(_ body: (Cart) throws -> Void) throws {
+    public init(repositories: any Repositories) { self.repositories = repositories }
+
+    public func forEachCompletedCart(_ body: (Cart) throws -> Void) throws {
         for cart in try repositories.completedCarts() { try body(cart) }
     }
 
-    func forEachManualObservation(_ body: (PriceObservation) throws -> Void) throws {
+    public func forEachManualObservation(_ body: (PriceObservation) throws -> Void) throws {
         for observation in try repositories.manualObservations(of: nil) { try body(observation) }
     }
 }

@@ -41,6 +41,24 @@ import Testing
         #expect(storage.hasCommitted)
     }
 
+    /// The use cases' storage (the live one, wrapped to watch commits) hands history to a backup
+    /// a record at a time: a wrapper that fell back to reading it whole would hold every
+    /// purchase in memory at once.
+    @Test func theLiveUseCasesReadHistoryARecordAtATime() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let u = AppContainer.live(directory: home.path + "/data").useCases
+        _ = try await u.setUpFirstRun()
+        _ = try await u.addStore(name: "Aldi")
+        _ = try await u.addItem(name: "Milk", category: "Dairy", price: "1.09", store: "Aldi")
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.finishTrip("Weekly")
+        let reader = try u.storage.readWithHistory { _, history in String(describing: type(of: history)) }
+        #expect(reader.hasPrefix("HistoryStream"), "\(reader)")
+    }
+
     @Test func aFailureAfterTheCommitIsAWarningAndExitsZero() {
         let failure = DomainError.amountOverflow
         #expect(GrockCLI.outcome(of: failure, afterCommit: false) == ("the amount is too large", .refused))

@@ -30,6 +30,10 @@ public final class FakeStorage: Storage {
         }
     }
 
+    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
+        try read { repositories in try body(repositories, RepositoryHistory(repositories: repositories)) }
+    }
+
     public func undoLastChange() throws -> String {
         try state.withLock { state in
             guard let (previous, summary) = state.undo.popLast() else { throw DomainError.nothingToUndo }
