@@ -50,8 +50,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
-        case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be a \(kind) name: \(reason)"
-        case .duplicateName(let kind, let name): "a \(kind) named \(Echo.quoted(name)) already exists"
+        case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(DomainError.article(kind)) \(kind) name: \(reason)"
+        case .duplicateName(let kind, let name): "\(DomainError.article(kind)) \(kind) named \(Echo.quoted(name)) already exists"
         case .notFound(let kind, let name, let suggestion):
             "no \(kind) named \(Echo.quoted(name))" + (suggestion.map { "; did you mean \(Echo.quoted($0))?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
@@ -72,6 +72,11 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyStores(let count): "cannot compare \(count) stores at once; limit them with --max-stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
+    }
+
+    /// "an" before a vowel sound of the kinds Grock names ("an item", "an active cart"), else "a".
+    static func article(_ word: String) -> String {
+        "aeiou".contains(word.prefix(1).lowercased()) ? "an" : "a"
     }
 
     private static func refusal(cart: String, status: CartStatus, action: Cart.Action) -> String {

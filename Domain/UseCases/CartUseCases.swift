@@ -64,7 +64,8 @@ public struct EditCart: Sendable {
 
     /// - Parameters:
     ///   - budget: `.some(nil)` removes the budget; nil leaves it.
-    public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Cart {
+    /// - Returns: the cart, with the name it had before.
+    public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Renamed<Cart> {
         try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
@@ -81,7 +82,7 @@ public struct EditCart: Sendable {
                 changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" } ?? "removed the budget of \(cart.name)")
             }
             try repositories.save(cart)
-            return Change(cart, summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
+            return Change(Renamed(value: cart, oldName: oldName), summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
         }
     }
 }

@@ -25,7 +25,7 @@ public struct RenameCategory: Sendable {
 
     public init(storage: any Storage) { self.storage = storage }
 
-    public func callAsFunction(_ reference: String, to newName: String) async throws -> Category {
+    public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Category> {
         let newName = try Name.validated(newName, kind: "category")
         return try storage.write { repositories in
             var category = try Resolver(repositories: repositories).category(reference)
@@ -33,7 +33,7 @@ public struct RenameCategory: Sendable {
             let oldName = category.name
             category.name = newName
             try repositories.save(category)
-            return Change(category, summary: "renamed category \(oldName) to \(newName)")
+            return Change(Renamed(value: category, oldName: oldName), summary: "renamed category \(oldName) to \(newName)")
         }
     }
 }

@@ -93,7 +93,7 @@ public struct RenameItem: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     /// Renames the item, and its lines on active carts.
-    public func callAsFunction(_ reference: String, to newName: String) async throws -> Item {
+    public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Item> {
         let newName = try Name.validated(newName, kind: "item")
         return try storage.write { repositories in
             var item = try Resolver(repositories: repositories).item(reference)
@@ -102,7 +102,7 @@ public struct RenameItem: Sendable {
             item.name = newName
             try repositories.save(item)
             try updateActiveLines(of: item.id, in: repositories) { $0.name = newName }
-            return Change(item, summary: "renamed item \(oldName) to \(newName)")
+            return Change(Renamed(value: item, oldName: oldName), summary: "renamed item \(oldName) to \(newName)")
         }
     }
 }

@@ -82,7 +82,7 @@ struct Resolver {
 /// Checks that a new name is free among the names of one kind.
 func requireUnique(_ name: String, kind: String, among existing: [String]) throws {
     let key = Name.key(name)
-    if existing.contains(where: { Name.key($0) == key }) { throw DomainError.duplicateName(kind: kind, name: name) }
+    if let taken = existing.first(where: { Name.key($0) == key }) { throw DomainError.duplicateName(kind: kind, name: taken) }
 }
 
 extension Storage {

@@ -33,7 +33,7 @@ public struct RenameStore: Sendable {
 
     public init(storage: any Storage) { self.storage = storage }
 
-    public func callAsFunction(_ reference: String, to newName: String) async throws -> Store {
+    public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Store> {
         let newName = try Name.validated(newName, kind: "store")
         return try storage.write { repositories in
             var store = try Resolver(repositories: repositories).store(reference)
@@ -42,7 +42,7 @@ public struct RenameStore: Sendable {
             let oldName = store.name
             store.name = newName
             try repositories.save(store)
-            return Change(store, summary: "renamed store \(oldName) to \(newName)")
+            return Change(Renamed(value: store, oldName: oldName), summary: "renamed store \(oldName) to \(newName)")
         }
     }
 }

@@ -56,7 +56,16 @@ public final class CartDetailViewModel: ErrorState {
 
     @discardableResult
     public func edit(name: String?, budget: String??) async -> Bool {
-        await change("updated the cart") { try await useCases.editCart(reference, name: name, budget: budget) }
+        var said = "updated the cart"
+        return await change({ said }) {
+            let edited = try await useCases.editCart(reference, name: name, budget: budget)
+            let cart = edited.value
+            var parts: [String] = []
+            if name != nil { parts.append("renamed cart \(edited.oldName) to \(cart.name)") }
+            if budget != nil { parts.append(cart.budget.map { "set the budget to \($0.amountText)" } ?? "removed the budget") }
+            if !parts.isEmpty { said = parts.joined(separator: "; ") }
+            return cart
+        }
     }
 
     @discardableResult

@@ -31,7 +31,10 @@ public final class StoresViewModel: ErrorState {
 
     @discardableResult
     public func rename(_ store: String, to name: String) async -> Bool {
-        await change { "renamed store \(Echo.shortened(store)) to \(try await useCases.renameStore(store, to: name).name)" }
+        await change {
+            let renamed = try await useCases.renameStore(store, to: name)
+            return "renamed store \(renamed.oldName) to \(renamed.value.name)"
+        }
     }
 
     @discardableResult

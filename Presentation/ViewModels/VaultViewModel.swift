@@ -159,7 +159,12 @@ public final class VaultViewModel: ErrorState {
 
     @discardableResult
     public func renameItem(_ item: String, to name: String) async -> Bool {
-        await itemChange { try await useCases.renameItem(item, to: name) } notice: { "renamed \(Echo.shortened(item)) to \($0.name)" }
+        var oldName = ""
+        return await itemChange {
+            let renamed = try await useCases.renameItem(item, to: name)
+            oldName = renamed.oldName
+            return renamed.value
+        } notice: { "renamed \(oldName) to \($0.name)" }
     }
 
     @discardableResult
@@ -197,7 +202,10 @@ public final class VaultViewModel: ErrorState {
 
     @discardableResult
     public func renameCategory(_ category: String, to name: String) async -> Bool {
-        await categoryChange { "renamed category \(Echo.shortened(category)) to \(try await useCases.renameCategory(category, to: name).name)" }
+        await categoryChange {
+            let renamed = try await useCases.renameCategory(category, to: name)
+            return "renamed category \(renamed.oldName) to \(renamed.value.name)"
+        }
     }
 
     @discardableResult

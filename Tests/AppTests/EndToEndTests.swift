@@ -171,7 +171,7 @@ import Testing
         ("item price Milk --store Aldi --price 1 --promo --until 2026-02-30", 2, "is not a date"),
         ("cart show Nope", 1, "no cart named \"Nope\""),
         ("item show Mlik", 1, "did you mean \"Milk\"?"),
-        ("item add milk --category Dairy", 1, "a item named \"milk\" already exists"),
+        ("item add milk --category Dairy", 1, "an item named \"Milk\" already exists"),
         ("trip log Weekly Milk --price 1", 1, "cart \"Weekly\" is still being planned; start the trip first"),
         ("trip finish Weekly", 1, "the trip for cart \"Weekly\" has not started"),
         ("trip reopen Weekly", 1, "is not completed, so there is nothing to reopen"),
@@ -419,7 +419,7 @@ import Testing
         #expect(try grock.run("cart show Weekly").status == 1, "the damaged cart cannot be shown")
         let renamed = try grock.run("cart rename Weekly Big")
         #expect(renamed.status == 0, "\(renamed.stderr)")
-        #expect(renamed.stdout == "Big: updated the cart.\n")
+        #expect(renamed.stdout == "Big: renamed cart Weekly to Big.\n")
         #expect(renamed.stderr == "grock: warning: the change was saved, but it cannot be shown: the amount is too large\n")
         #expect(try savedCarts(grock).map { $0["name"] as? String } == ["Big"])
         let json = try grock.run("--json cart budget Big 30")

@@ -38,7 +38,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
         try grock.stocked()
         let output = try grock.ok("shop Weekly", input: "+ Gum\u{1B}]0;X\u{7} 0.99\np 1 \u{0C}1.29\nq\n")
         #expect(!output.unicodeScalars.contains(where: isControl), "\(output)")
-        #expect(output.contains("error: \"Gum\\e]0;X\\u{7}\" cannot be a item name: it contains control characters"))
+        #expect(output.contains("error: \"Gum\\e]0;X\\u{7}\" cannot be an item name: it contains control characters"))
         #expect(output.contains("bought at 1.29."))
     }
 

@@ -63,7 +63,7 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
                      price: Money(minorUnits: 100, currency: .euro), sourceLine: line)
         }
         let rows = (0..<1_000).map { row("Item \($0)", line: $0 + 2) }
-        await #expect(throws: DomainError.importRow(line: 1_002, reason: "\"item 17\" cannot be a item name: it appears twice in this trip")) {
+        await #expect(throws: DomainError.importRow(line: 1_002, reason: "\"item 17\" cannot be an item name: it appears twice in this trip")) {
             try await u.importPurchases(rows + [row("item 17", line: 1_002)])
         }
         #expect(try await u.listHistory().isEmpty)

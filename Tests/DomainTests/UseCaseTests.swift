@@ -16,10 +16,12 @@ import Testing
 
     @Test func namesAreUniqueCaseAndAccentInsensitively() async throws {
         let u = try await TestWorld.stocked().useCases
-        await #expect(throws: DomainError.duplicateName(kind: "item", name: "MILK")) { try await u.addItem(name: "MILK", category: "Dairy") }
-        await #expect(throws: DomainError.duplicateName(kind: "store", name: "aldi")) { try await u.addStore(name: "aldi") }
+        await #expect(throws: DomainError.duplicateName(kind: "item", name: "Milk")) { try await u.addItem(name: "MILK", category: "Dairy") }
+        await #expect(throws: DomainError.duplicateName(kind: "store", name: "Aldi")) { try await u.addStore(name: "aldi") }
         _ = try await u.addItem(name: "Crème fraîche", category: "Dairy")
         await #expect(throws: DomainError.self) { try await u.addItem(name: "creme fraiche", category: "dairy") }
+        // The message names the one that exists, as stored, with the right article.
+        await #expect { try await u.addItem(name: "MILK", category: "Dairy") } throws: { "\($0)" == "an item named \"Milk\" already exists" }
         await #expect(throws: DomainError.self) { try await u.renameItem("Bread", to: "milk") }
     }
 
@@ -174,16 +176,16 @@ extension VaultUseCaseTests {
     @Test func activeCartNamesAreUnique() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.createCart(name: "Weekly")
-        await #expect(throws: DomainError.duplicateName(kind: "active cart", name: "weekly")) { try await u.createCart(name: "weekly") }
+        await #expect(throws: DomainError.duplicateName(kind: "active cart", name: "Weekly")) { try await u.createCart(name: "weekly") }
         await #expect(throws: DomainError.self) { try await u.createCart(name: "Party", budget: "-5") }
     }
 
     @Test func editingAndDeletingACart() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.createCart(name: "Weekly", budget: "50")
-        var cart = try await u.editCart("Weekly", name: "Big shop", budget: .some("80.5"))
+        var cart = try await u.editCart("Weekly", name: "Big shop", budget: .some("80.5")).value
         #expect(cart.name == "Big shop" && cart.budget?.amountText == "80.50")
-        cart = try await u.editCart("Big shop", budget: .some(nil))
+        cart = try await u.editCart("Big shop", budget: .some(nil)).value
         #expect(cart.budget == nil)
         _ = try await u.deleteCart("Big shop")
         #expect(try await u.listActiveCarts().isEmpty)

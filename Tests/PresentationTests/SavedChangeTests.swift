@@ -31,7 +31,7 @@ import Testing
         #expect(await cart.load() == false, "the cart cannot be shown at all")
         #expect(await cart.edit(name: "Bigger", budget: nil))
         #expect(cart.errorMessage == nil && cart.lastError == nil)
-        #expect(cart.notice == "Bigger: updated the cart")
+        #expect(cart.notice == "Bigger: renamed cart Big to Bigger")
         #expect(cart.warning == "the change was saved, but it cannot be shown: the amount is too large")
         #expect(try await world.useCases.createBackup().activeCarts.map(\.name) == ["Bigger"])
         // The next intent starts afresh.

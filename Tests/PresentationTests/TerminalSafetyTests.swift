@@ -89,7 +89,7 @@ import Testing
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
         _ = await shop.handle("+ Gum\u{1B}]0;X\u{7} 0.99")
-        #expect(shop.errorMessage?.contains("\"Gum\\e]0;X\\u{7}\" cannot be a item name") == true)
+        #expect(shop.errorMessage?.contains("\"Gum\\e]0;X\\u{7}\" cannot be an item name") == true)
         expectSafe(shop.render(.rich), colour: true, "an impulse buy with a control character")
         _ = await shop.handle("p 1 \u{0B}" + String(repeating: "0", count: 80) + "1.29")   // a vertical tab is white space
         #expect(shop.errorMessage == nil)
