@@ -1,5 +1,11 @@
 /// Figures about completed trips: what was spent, where, on what, against which budgets.
 public struct SpendingReport: Sendable, Hashable {
+    /// A span of months, `YYYY-MM`, both inclusive.
+    public struct MonthRange: Sendable, Hashable {
+        public let first: String
+        public let last: String
+    }
+
     /// A labelled total, such as a month, a store or a category.
     public struct Total: Sendable, Hashable {
         public let label: String
@@ -39,6 +45,9 @@ public struct SpendingReport: Sendable, Hashable {
     /// By how much the trips over budget went over it, in all.
     public let overBudgetTotal: Money
     public let priceChanges: [PriceChange]
+    /// The first and last month of the whole history, whatever range was asked for: so that an
+    /// empty range can say where the history is. Nil without completed trips.
+    public let historyMonths: MonthRange?
 
     public var averageBasket: Money? {
         trips.isEmpty ? nil : Money(minorUnits: total.minorUnits / Int64(trips.count), currency: currency)
@@ -149,7 +158,9 @@ public struct SpendingInsights: Sendable {
         let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
-                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes)
+                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes,
+                              historyMonths: spending.trips.isEmpty ? nil : SpendingReport.MonthRange(first: spending.trips.map(\.completedAt).min()!.day.monthText,
+                                                                                        last: spending.trips.map(\.completedAt).max()!.day.monthText))
     }
 
     private static func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {

@@ -86,6 +86,8 @@ public final class InsightsViewModel: ErrorState {
     public private(set) var report: SpendingReport?
     public private(set) var inflation: InflationIndex?
     public private(set) var grouping: Grouping = .month
+    /// The months asked for, to say so when nothing is in them.
+    private var range: (from: String?, to: String?, base: String?) = (nil, nil, nil)
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
@@ -106,6 +108,7 @@ public final class InsightsViewModel: ErrorState {
                 throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
             }
             self.grouping = grouping
+            range = (from, to, base)
             (report, inflation) = try await useCases.spendingInsights.withInflation(from: from, to: to, base: base)
         }
     }
@@ -114,7 +117,16 @@ public final class InsightsViewModel: ErrorState {
         var lines = errorLine(style)
         guard let report else { return TextBlocks.fit(lines, width: style.width) }
         guard !report.trips.isEmpty else {
-            return TextBlocks.fit(lines + ["No completed trips yet - insights appear once you finish a trip."], width: style.width)
+            guard let history = report.historyMonths else {
+                return TextBlocks.fit(lines + ["No completed trips yet - insights appear once you finish a trip."], width: style.width)
+            }
+            let asked = switch (range.from, range.to) {
+            case let (from?, to?): "between \(from) and \(to)"
+            case let (from?, nil): "from \(from) on"
+            case let (nil, to?): "up to \(to)"
+            case (nil, nil): "in this range"
+            }
+            return TextBlocks.fit(lines + ["No completed trips \(asked); your history runs from \(history.first) to \(history.last)."], width: style.width)
         }
         let code = report.currency.code
         lines.append(style.bold("Spending") + " (\(code)), \(report.trips.first!.day) to \(report.trips.last!.day)")

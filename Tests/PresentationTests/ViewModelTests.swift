@@ -364,6 +364,12 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         await empty.load()
         #expect(empty.render() == "No completed trips yet - insights appear once you finish a trip.")
+        // A range outside the history says where the history is.
+        await insights.load(from: "2027-01", to: "2027-12")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
+                == "No completed trips between 2027-01 and 2027-12; your history runs from 2026-03 to 2026-04.")
+        await insights.load(to: "2025-12")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
     }
 
     @Test func historyListsCompletedTripsNewestFirst() async throws {
