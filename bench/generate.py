@@ -7,8 +7,11 @@ Writes into OUT_DIR:
                     size has the same vault);
   history-N.csv     N purchase lines in Grock's CSV import format, for N in the sizes asked for:
                     trips of 10-40 lines, every 2-3 days over 10 years, prices drifting ~2 %/year
-                    with promotions (10 % of lines at 70-85 % of the price).
+                    with promotions (10 % of lines at 70-85 % of the price);
+  trip-N.csv        with --one-trip: one trip of N lines, each a different new item, for the scale
+                    checks of a single large trip (its import, and `cart show` once reopened).
 Usage: generate.py OUT_DIR [SIZE ...]   (default sizes: 1000 10000 100000)
+       generate.py OUT_DIR --one-trip N ...
 """
 import datetime
 import json
@@ -81,10 +84,23 @@ def history(items, size, path):
         out.write("\n".join(rows) + "\n")
 
 
+def one_trip(size, path):
+    rng = random.Random(SEED + size)
+    with open(path, "w") as out:
+        out.write("date,trip,store,category,item,quantity,unit,price,currency\n")
+        for line in range(size):
+            out.write(f"2026-03-02,Big trip,{rng.choice(STORES)},{CATEGORIES[line % len(CATEGORIES)]},Item {line:06d},"
+                      f"{rng.randint(1, 3)},each,{rng.uniform(0.25, 12.0):.2f},EUR\n")
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     out = sys.argv[1]
+    if sys.argv[2:3] == ["--one-trip"]:
+        for size in sys.argv[3:]:
+            one_trip(int(size), f"{out}/trip-{size}.csv")
+        return
     sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
     items = catalogue(random.Random(SEED))
     vault(items, f"{out}/vault.json")
