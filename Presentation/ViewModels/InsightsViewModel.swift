@@ -159,6 +159,9 @@ public final class InsightsViewModel: ErrorState {
                 ["Now", Self.indexText(inflation.points.last!.basisPoints), Self.percent(inflation.change) + " since \(inflation.baseMonth)"],
                 ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
             ])
+        } else if let base = range.base, let history = report.historyMonths {
+            lines.append("")
+            lines.append("No personal inflation from \(base): no vault item was bought then and later; your history runs from \(history.first) to \(history.last).")
         }
         if !report.priceChanges.isEmpty {
             lines.append("")

@@ -370,6 +370,9 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
                 == "No completed trips between 2027-01 and 2027-12; your history runs from 2026-03 to 2026-04.")
         await insights.load(to: "2025-12")
         #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
+        await insights.load(base: "2030-01")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
+                .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to 2026-04."))
     }
 
     @Test func historyListsCompletedTripsNewestFirst() async throws {
