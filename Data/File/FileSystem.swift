@@ -10,7 +10,9 @@ enum FileSystem {
     ///   are never read through a link (a planted link could make Grock read, then rewrite,
     ///   another file); files the user names may be links.
     static func read(_ path: String, following: Bool = false) throws(StorageError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
+        // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is refused below
+        // as not a regular file, which reads ignore the flag for.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw failure(path)

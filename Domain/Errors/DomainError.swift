@@ -48,7 +48,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .currencyDigitsDiffer(let from, let to):
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
         case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD"
+        case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(DomainError.article(kind)) \(kind) name: \(reason)"
         case .duplicateName(let kind, let name): "\(DomainError.article(kind)) \(kind) named \(Echo.quoted(name)) already exists"

@@ -71,7 +71,13 @@ public struct ImportPurchases: Sendable {
     /// - Throws: `DomainError.importRow` naming the line and the reason; nothing is stored.
     public func callAsFunction(_ purchases: [Purchase]) async throws -> Summary {
         try storage.write { repositories in
-            var importer = try Importer(repositories, ids: ids, offset: clock.now().utcOffsetSeconds)
+            let now = clock.now()
+            // A purchase cannot have happened later than now: a row dated in the future would
+            // stand as the newest price of its item for as long as that date is ahead.
+            if let future = purchases.first(where: { $0.date > now.day }) {
+                throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
+            }
+            var importer = try Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
             try importer.run(purchases)
             let summary = importer.summary
             return Change(summary, summary: "imported \(summary.trips) trips with \(summary.purchases) purchases")

@@ -110,7 +110,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             guard bytes[19] == 0x5A else { return nil }  // Z
         } else {
             guard bytes[19] == 0x2B || bytes[19] == 0x2D, bytes[22] == 0x3A,
-                  let hours = number(20, 2), let minutes = number(23, 2) else { return nil }
+                  let hours = number(20, 2), let minutes = number(23, 2), hours < 24, minutes < 60 else { return nil }
             offset = (hours * 3600 + minutes * 60) * (bytes[19] == 0x2D ? -1 : 1)
         }
         let local = Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)

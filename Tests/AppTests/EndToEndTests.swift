@@ -179,6 +179,7 @@ import Testing
         ("reset", 2, "run grock reset --yes"),
         ("item price Milk --store Aldi --price 1 --date 2027-01-01", 2, "\"2027-01-01\" is in the future"),
         ("item price Milk --store Aldi --price 1 --date yesterday", 2, "\"yesterday\" is not a date"),
+        ("export --format csv --output", 2, "--output needs a value"),
         ("--data-dir /tmp/x --in-memory", 2, "cannot be used together"),
         ("--data-dir= cart show Weekly", 2, "--data-dir needs a directory, not an empty value"),
         // Which of two values was meant would be a guess; only --item repeats (cart new --item A --item B).
@@ -525,5 +526,32 @@ import Testing
         try "grock-state\t9\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
         let result = try grock.run("--json cart list")
         #expect(result.status == 3 && result.stderr.hasPrefix("{\"error\":{\"kind\":\"storage\""), "\(result.stderr)")
+    }
+}
+
+@Suite struct ImportInputTests {
+    @Test func aRowDatedInTheFutureIsRefused() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let file = grock.home.path + "/future.csv"
+        try "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n2027-05-01,T,Aldi,Dairy,Milk,1,each,9.99,EUR\n"
+            .write(toFile: file, atomically: false, encoding: .utf8)
+        let before = grock.home.snapshot()
+        let result = try grock.run("import " + file)
+        #expect(result.status == 2 && result.stderr.contains("line 3: 2027-05-01 is in the future"), "\(result.stderr)")
+        #expect(grock.home.snapshot() == before)
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let fifo = grock.home.path + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try grock.run("import " + fifo)
+        #expect(result.status != 0 && result.stderr.contains("is not a regular file"), "\(result.stderr)")
+        let empty = try grock.run(arguments: ["export", "--format", "csv", "--output", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("--output needs a file"), "\(empty.stderr)")
     }
 }

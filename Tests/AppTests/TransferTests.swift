@@ -160,7 +160,7 @@ extension Grock {
         let other = Grock()
         defer { other.home.remove() }
         let summary = try other.ok("import \(file)")
-        #expect(summary == "Imported 3 purchases in 1 trips; added 1 stores, 2 categories and 2 items.\n")
+        #expect(summary == "Imported 3 purchases in 1 trip; added 1 store, 2 categories and 2 items.\n")
         #expect(try other.ok("export --format csv") == csv)
         #expect(try other.ok("insights").contains("Total           4.64  on 1 trip"))
     }
@@ -229,7 +229,7 @@ extension Grock {
         #expect(refused.status == 2)
         #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, use --encoding latin1; nothing was imported\n")
         #expect(grock.home.snapshot() == before)
-        #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trips"))
+        #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trip;"))
         #expect(try grock.ok("item show crème|fraîche").contains("Crème fraîche"))
 
         let expensive = grock.home.path + "/expensive.csv"

@@ -88,7 +88,7 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
              "2 each at this price cost more than Grock can count"),
             ([try row("2026-02-01", "A", "Gold", .max - 200, line: 2), try row("2026-02-01", "A", "Milk", 100, line: 3)], 3,
              "with the purchases before it, spending adds up to more than Grock can count"),
-            ([try row("2026-02-01", "A", "Gold", .max - 110, line: 2), try row("2026-05-01", "B", "Milk", 1, line: 7)], 7,
+            ([try row("2026-02-01", "A", "Gold", .max - 110, line: 2), try row("2026-02-20", "B", "Milk", 1, line: 7)], 7,
              "with the purchases before it, spending adds up to more than Grock can count"),
         ]
         for (rows, line, reason) in cases {

@@ -290,7 +290,8 @@ let kwd = try! Currency(code: "KWD")
         #expect(try Timestamp(happened: text, now: Self.now).description == expected)
     }
 
-    @Test(arguments: ["yesterday", "2026-13-01", "2026-02-30", "2026-10-03 25:00", "2026-10-03 18:3", "03.10.2026", "", "2026-10-03 18:30 x"])
+    @Test(arguments: ["yesterday", "2026-13-01", "2026-02-30", "2026-10-03 25:00", "2026-10-03 18:3", "03.10.2026", "", "2026-10-03 18:30 x",
+                      "2026-05-09T08:30:00+99:99", "2026-05-09T08:30:00+24:00", "2026-05-09T08:30:00-00:60"])
     func anythingElseIsNotADate(text: String) {
         #expect(throws: DomainError.invalidDate(text)) { try Timestamp(happened: text, now: Self.now) }
     }

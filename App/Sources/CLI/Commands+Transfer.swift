@@ -79,6 +79,7 @@ extension Commands {
     @MainActor
     static func exportBackup(_ run: Invocation) async throws {
         let path = run.parsed.value("output")
+        if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         let output: UserFile.Writer
         do {
             if let path { output = try UserFile.Writer(replacing: path, outside: run.container.directory) } else { output = UserFile.Writer() }
@@ -97,6 +98,7 @@ extension Commands {
     /// Writes to a file atomically (a temporary file renamed over it), or to stdout.
     @MainActor
     static func write(_ bytes: [UInt8], to path: String?, _ run: Invocation) throws {
+        if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         guard let path else {
             return run.console.write(bytes)
         }
@@ -160,8 +162,10 @@ extension Commands {
         if document.format == "json" {
             run.console.out("Restored a backup: \(document.storesAdded) stores, \(document.categoriesAdded) categories, \(document.itemsAdded) items, \(document.trips) trips.")
         } else {
-            run.console.out("Imported \(document.purchases ?? 0) purchases in \(document.trips) trips; added \(document.storesAdded) stores, "
-                + "\(document.categoriesAdded) categories and \(document.itemsAdded) items.")
+            func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+            run.console.out("Imported \(count(document.purchases ?? 0, "purchase", "purchases")) in \(count(document.trips, "trip", "trips")); added "
+                + "\(count(document.storesAdded, "store", "stores")), \(count(document.categoriesAdded, "category", "categories")) "
+                + "and \(count(document.itemsAdded, "item", "items")).")
         }
     }
 }
