@@ -33,18 +33,10 @@ struct ChunkedFile: RecordSource {
     /// does not grow with the file.
     /// - Returns: the largest buffer used, in bytes.
     func walk(_ body: (FieldReader) throws -> Void) throws -> Int {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            if errno == ENOENT { throw StorageError.unreadable(path: path, reason: "the file is missing, but \(length) bytes were recorded") }
-            throw FileSystem.failure(path)
+        guard let fd = try FileSystem.openCommitted(path, length: length) else {
+            throw StorageError.unreadable(path: path, reason: "the file is missing, but \(length) bytes were recorded")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
-        guard Int(info.st_size) >= length else {
-            throw StorageError.unreadable(path: path, reason: "it has \(info.st_size) bytes, but \(length) were recorded (truncated)")
-        }
         guard length > 0 else { throw StorageError.unreadable(path: path, reason: "the file is empty") }
 
         var buffer = [UInt8](repeating: 0, count: min(pieceSize, length))

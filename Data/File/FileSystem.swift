@@ -204,6 +204,29 @@ enum FileSystem {
         return String(parent)
     }
 
+    /// Opens a data file to read its first `length` bytes (the committed part of history),
+    /// without following a link; nil when it does not exist.
+    /// - Throws: `StorageError` when it is not a regular file or is shorter than `length`.
+    static func openCommitted(_ path: String, length: Int) throws(StorageError) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path)
+        }
+        var info = stat()
+        do throws(StorageError) {
+            guard fstat(fd, &info) == 0 else { throw failure(path) }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
+            guard Int(info.st_size) >= length else {
+                throw StorageError.unreadable(path: path, reason: "it has \(info.st_size) bytes, but \(length) were recorded (truncated)")
+            }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
     static func failure(_ path: String) -> StorageError {
         if errno == ELOOP { return StorageError.io(path: path, reason: "is a symbolic link, and Grock follows none in its data directory") }
         return StorageError.io(path: path, reason: String(cString: strerror(errno)))
@@ -242,18 +265,8 @@ final class MappedFile {
     /// Nil when the file does not exist.
     /// - Throws: `StorageError` when the file is shorter than `length` or cannot be mapped.
     init?(_ path: String, length: Int) throws(StorageError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileSystem.failure(path)
-        }
+        guard let fd = try FileSystem.openCommitted(path, length: length) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
-        guard Int(info.st_size) >= length else {
-            throw StorageError.unreadable(path: path, reason: "it has \(info.st_size) bytes, but \(length) were recorded (truncated)")
-        }
         self.length = length
         guard length > 0 else {
             mapping = nil
