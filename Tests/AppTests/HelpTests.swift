@@ -1,3 +1,4 @@
+import Foundation
 @testable import App
 import Domain
 import TestSupport
@@ -16,6 +17,15 @@ import Testing
         for text in [GrockCLI.overview] + Commands.all.map(\.help) {
             for line in text.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
         }
+    }
+
+    /// Piped or not, the overview cuts no summary short: long ones wrap under their column.
+    @Test func theOverviewWrapsSummariesAndCutsNone() throws {
+        let overview = GrockCLI.overview
+        #expect(!overview.replacingOccurrences(of: "COMMAND ...", with: "").contains("..."))
+        let flowing = overview.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+        #expect(flowing.contains("carts being planned move those lines to the cheapest other store"))
+        #expect(flowing.contains("Show an item's prices at every store, normalised per kg, l or each, the cheapest marked"))
     }
 
     @Test func helpWorksAsAFlagToo() throws {

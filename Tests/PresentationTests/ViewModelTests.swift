@@ -382,7 +382,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         await cart.finishTrip()
         let history = HistoryViewModel(useCases: world.useCases)
         await history.load()
-        #expect(history.render() == "History (completed trips, newest first)\n  2026-03-02  Weekly  1.09  of 5.00  1/4 bought")
+        #expect(history.render().hasPrefix("History (completed trips, newest first)\n  2026-03-02  Weekly  1.09  of 5.00  1/4 bought  "))
+        let id = try #require(history.render().split(separator: " ").last.map(String.init))
+        let found = try await world.useCases.showCart(id).cart.name
+        #expect(id.count == 8 && found == "Weekly")
     }
 }
 

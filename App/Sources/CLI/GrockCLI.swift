@@ -108,10 +108,17 @@ public enum GrockCLI {
         var lines = ["Grock - plan grocery trips on a budget and remember what things cost.", "",
                      "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"]
         for command in Commands.all {
-            var brief = String(command.summary.prefix { !";.\n".contains($0) })
-            if brief.count > 58 { brief = brief.prefix(55) + "..." }
+            let brief = String(command.summary.map { $0 == "\n" ? " " : $0 }.prefix { !";.".contains($0) })
             let name = command.path.isEmpty ? "(none)" : command.name
-            lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + brief)
+            // Wrapped, never cut: a summary longer than the column goes on below it.
+            var rows: [String] = [], row = ""
+            for word in brief.split(separator: " ") {
+                if !row.isEmpty && row.count + 1 + word.count > 58 { rows.append(row); row = "" }
+                row += (row.isEmpty ? "" : " ") + word
+            }
+            rows.append(row)
+            lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
+            lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
         lines += ["", "CART and ITEM are names (any case) or the start of an id.",
                   "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
