@@ -77,6 +77,10 @@ public struct ImportPurchases: Sendable {
             if let future = purchases.first(where: { $0.date > now.day }) {
                 throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
             }
+            // A first import sets Grock up as `init` would, in the currency of the rows.
+            if try !repositories.settings().isSetUp {
+                _ = try SetUpFirstRun.setUp(repositories, ids: ids, currency: purchases.first?.price.currency ?? repositories.settings().currency)
+            }
             var importer = try Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
             try importer.run(purchases)
             let summary = importer.summary

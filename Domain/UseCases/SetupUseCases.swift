@@ -25,20 +25,32 @@ public struct SetUpFirstRun: Sendable {
                 }
                 return Change(Report(currency: settings.currency, categoriesAdded: [], wasAlreadySetUp: true), summary: "nothing")
             }
-            var categories = try repositories.allCategories()
-            var added: [String] = []
-            for name in Category.defaultNames where !categories.contains(where: { Name.key($0.name) == Name.key(name) }) {
-                let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: (categories.map(\.sortOrder).max() ?? -1) + 1)
-                try repositories.save(category)
-                categories.append(category)
-                added.append(name)
-            }
-            settings.isSetUp = true
-            if let currency { settings.currency = currency }
-            try repositories.save(settings)
+            let added = try Self.setUp(repositories, ids: ids, currency: currency ?? settings.currency)
+            settings = try repositories.settings()
             return Change(Report(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
                           summary: "set up Grock with \(added.count) categories")
         }
+    }
+}
+
+extension SetUpFirstRun {
+    /// What a first run does, also for a first import: the default categories, and the
+    /// currency, in the change under way.
+    /// - Returns: the names of the categories added.
+    static func setUp(_ repositories: any Repositories, ids: any IdentifierSource, currency: Currency) throws -> [String] {
+        var settings = try repositories.settings()
+        var categories = try repositories.allCategories()
+        var added: [String] = []
+        for name in Category.defaultNames where !categories.contains(where: { Name.key($0.name) == Name.key(name) }) {
+            let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: (categories.map(\.sortOrder).max() ?? -1) + 1)
+            try repositories.save(category)
+            categories.append(category)
+            added.append(name)
+        }
+        settings.isSetUp = true
+        settings.currency = currency
+        try repositories.save(settings)
+        return added
     }
 }
 

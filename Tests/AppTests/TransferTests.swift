@@ -160,8 +160,17 @@ extension Grock {
         let other = Grock()
         defer { other.home.remove() }
         let summary = try other.ok("import \(file)")
-        #expect(summary == "Imported 3 purchases in 1 trip; added 1 store, 2 categories and 2 items.\n")
+        // A first import sets Grock up as init would: Dairy and Produce are default categories.
+        #expect(summary == "Imported 3 purchases in 1 trip; added 1 store, 0 categories and 2 items.\n")
         #expect(try other.ok("export --format csv") == csv)
+        #expect(try other.ok("category list").contains("Personal Care"))
+        #expect(try other.ok("settings show").contains("Set up    yes"))
+        // In the currency of its rows.
+        let dollars = Grock()
+        defer { dollars.home.remove() }
+        try csv.replacingOccurrences(of: ",EUR", with: ",USD").write(toFile: file, atomically: false, encoding: .utf8)
+        try dollars.ok("import \(file)")
+        #expect(try dollars.ok("settings show").contains("USD"))
         #expect(try other.ok("insights").contains("Total           4.64  on 1 trip"))
     }
 
