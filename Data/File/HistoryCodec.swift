@@ -33,7 +33,7 @@ enum HistoryCodec {
                                  String(summary.planned.minorUnits), String(summary.actual.minorUnits),
                                  String(cart.progress.fulfilled), String(cart.progress.total), LineFormat.escape(cart.name)], to: &output)
                 for line in cart.lines {
-                    LineFormat.line(["L", line.itemID.rawValue, line.quantity.description, line.unit.rawValue, line.plannedStore?.rawValue ?? "",
+                    LineFormat.line(["L", line.itemID.rawValue, line.quantity.description, UnitText.line(line.unit, pricedPer: line.priceUnit), line.plannedStore?.rawValue ?? "",
                                      line.plannedPrice.map { String($0.minorUnits) } ?? "", line.isFulfilled ? "1" : "0",
                                      line.actualStore?.rawValue ?? "", line.actualPrice.map { String($0.minorUnits) } ?? "",
                                      line.purchasedQuantity?.description ?? "", line.isImpulse ? "1" : "0",
@@ -43,7 +43,7 @@ enum HistoryCodec {
                 LineFormat.line(["R", id.rawValue], to: &output)
             case .observed(let observations):
                 for observation in observations {
-                    LineFormat.line(["O", observation.item.rawValue, observation.store.rawValue, observation.price.unit.rawValue,
+                    LineFormat.line(["O", observation.item.rawValue, observation.store.rawValue, UnitText.basis(observation.price.basis),
                                      String(observation.price.price.minorUnits), observation.observedAt.description,
                                      observation.isPromotion ? "1" : "0"], to: &output)
                 }
@@ -153,7 +153,7 @@ enum HistoryCodec {
     private static func line(_ reader: inout FieldReader, currency: Currency) throws -> CartItem {
         func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
         let item = ItemID(try reader.text())
-        let quantity = try reader.quantity(), unit = try reader.unit()
+        let quantity = try reader.quantity(), units = try reader.lineUnits()
         let plannedStore = try reader.optionalText().map(StoreID.init)
         let plannedPrice = try reader.optionalInteger()
         let fulfilled = try reader.flag()
@@ -162,7 +162,8 @@ enum HistoryCodec {
         let purchased = try reader.optionalQuantity()
         let impulse = try reader.flag()
         let category = try reader.optionalText()
-        return CartItem(itemID: item, name: try reader.text(), categoryName: category, quantity: quantity, unit: unit, plannedStore: plannedStore,
+        return CartItem(itemID: item, name: try reader.text(), categoryName: category, quantity: quantity, unit: units.unit, priceUnit: units.basis,
+                        plannedStore: plannedStore,
                         plannedPrice: plannedPrice.map(money), isFulfilled: fulfilled, actualStore: actualStore, actualPrice: actualPrice.map(money),
                         purchasedQuantity: purchased, isImpulse: impulse)
     }
@@ -170,11 +171,11 @@ enum HistoryCodec {
     private static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {
         let item = ItemID(try interner.text(reader, try reader.next()))
         let store = StoreID(try interner.text(reader, try reader.next()))
-        let unit = try reader.unit()
+        let basis = try reader.basis()
         let price = try reader.integer()
         let seen = try reader.time()
         let promotion = try reader.flag()
-        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: unit),
+        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: basis),
                                 observedAt: seen, source: .manual, isPromotion: promotion)
     }
 
@@ -235,7 +236,7 @@ enum HistoryCodec {
                     guard !trips.isEmpty else { throw reader.failure("a cart line comes before any cart") }
                     let itemRange = try reader.next()
                     if let only, !(itemRange.count == only.count && only.elementsEqual(UnsafeBufferPointer(rebasing: buffer[itemRange]))) { return }
-                    let quantity = try reader.quantity(), unit = try reader.unit()
+                    let quantity = try reader.quantity(), units = try reader.lineUnits()
                     try reader.skip()
                     try reader.skip()
                     guard try reader.flag() else { return }
@@ -249,10 +250,17 @@ enum HistoryCodec {
                     lineItem.append(impulse ? -1 : try items.number(reader, itemRange))
                     lineCategory.append(impulse || categoryRange.isEmpty ? -1 : try categories.number(reader, categoryRange))
                     lineStore.append(storeRange.isEmpty ? -1 : try stores.number(reader, storeRange))
-                    lineUnit.append(unit)
-                    lineQuantity.append(bought.thousandths)
+                    if units.basis == PriceUnit(units.unit) {
+                        lineUnit.append(units.unit)
+                        lineQuantity.append(bought.thousandths)
+                        lineCost.append(try Rounding.cost(price: price, thousandths: bought.thousandths))
+                    } else {
+                        let measured = try PurchasedLine.measured(bought, units.unit, price: Money(minorUnits: price, currency: currency), per: units.basis)
+                        lineUnit.append(measured.unit)
+                        lineQuantity.append(measured.quantity.thousandths)
+                        lineCost.append(measured.cost.minorUnits)
+                    }
                     linePrice.append(price)
-                    lineCost.append(try Rounding.cost(price: price, thousandths: bought.thousandths))
                 case 0x43:  // C
                     let summary = try trip(&reader, currency: currency).summary
                     carts.insert(summary.cartID)

@@ -65,6 +65,12 @@ struct FieldReader {
 
     var isAtEnd: Bool { position > end }
 
+    /// The next field's range, without moving past it.
+    func peekRange() throws -> Range<Int> {
+        var copy = self
+        return try copy.next()
+    }
+
     mutating func text() throws -> String { try unescape(try next()) }
 
     mutating func optionalText() throws -> String? {
@@ -126,6 +132,27 @@ struct FieldReader {
             throw failure("\"\(string(range))\" is not a unit")
         }
         return unit
+    }
+
+    /// A price's basis (`kg`, `pack:250g`): see `UnitText`.
+    mutating func basis() throws -> PriceUnit {
+        let range = try peekRange()
+        guard range.contains(where: { bytes[$0] == 0x3A }) else { return PriceUnit(try unit()) }
+        _ = try next()
+        guard let basis = UnitText.parseBasis(Substring(string(range))) else { throw failure("\"\(string(range))\" is not a unit") }
+        return basis
+    }
+
+    /// A cart line's unit and what its prices are per (`g/kg`): see `UnitText`.
+    mutating func lineUnits() throws -> (unit: MeasureUnit, basis: PriceUnit) {
+        let range = try peekRange()
+        guard range.contains(where: { bytes[$0] == 0x2F }) else {
+            let unit = try unit()
+            return (unit, PriceUnit(unit))
+        }
+        _ = try next()
+        guard let units = UnitText.parseLine(Substring(string(range))) else { throw failure("\"\(string(range))\" is not a unit") }
+        return units
     }
 
     /// Skips a field.

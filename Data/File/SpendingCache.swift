@@ -68,7 +68,7 @@ enum SpendingCache {
         for store in data.stores { LineFormat.line(["S", LineFormat.escape(store.rawValue)], to: &output) }
         for observation in contents.manual {
             LineFormat.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
-                             observation.price.unit.rawValue, String(observation.price.price.minorUnits), observation.observedAt.description,
+                             UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
                              observation.isPromotion ? "1" : "0"], to: &output)
         }
         for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &output) }
@@ -145,7 +145,7 @@ enum SpendingCache {
         let manual = try (0..<manualCount).map { _ -> PriceObservation in
             var line = try nextLine()
             guard line.string(try line.next()) == "O" else { throw CacheError() }
-            let item = ItemID(try line.text()), store = StoreID(try line.text()), unit = try line.unit()
+            let item = ItemID(try line.text()), store = StoreID(try line.text()), unit = try line.basis()
             let price = try line.integer(), seen = try line.time(), promotion = try line.flag()
             return PriceObservation(item: item, store: store, price: UnitPrice(money(price), per: unit), observedAt: seen, source: .manual,
                                     isPromotion: promotion)

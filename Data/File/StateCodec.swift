@@ -1,13 +1,13 @@
-/// The active state as a compact file (`state.tsv`, schema 5), read and written by hand like
+/// The active state as a compact file (`state.tsv`, schema 6), read and written by hand like
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
-///     grock-state	5	<checksum>
+///     grock-state	6	<checksum>
 ///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
 ///     K	<category id>	<sort order>	<name>
 ///     C	<cart id>	<status>	<budget>	<created at>	<started at>	<completed at>	<name>
-///     L	<item id>	<quantity>	<unit>	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
+///     L	<item id>	<quantity>	<unit>[/<price basis>]	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
 ///     M	<month>	<total>	<trips>
 ///     U	<sequence>	<had state 0/1>	<vault file>	<summary>
 ///
@@ -17,7 +17,7 @@
 /// the next state; emptied, the file is read unchecked (edited by hand). Schema 4 is the same
 /// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum).
 enum StateCodec {
-    static let header = "grock-state\t5"
+    static let header = "grock-state\t6"
 
     static func encode(_ record: StateRecord) -> [UInt8] {
         var output = Array((header + "\t" + String(repeating: "0", count: 16) + "\n").utf8)

@@ -52,7 +52,7 @@ enum VaultCodec {
         for item in items.sorted(by: { $0.id < $1.id }) {
             LineFormat.line(["I", item.id.rawValue, item.categoryID.rawValue, item.unit.rawValue, LineFormat.escape(item.name)], to: &output)
             for option in item.prices {
-                LineFormat.line(["$", option.store.rawValue, option.unit.rawValue,
+                LineFormat.line(["$", option.store.rawValue, UnitText.basis(option.basis),
                                  option.regular.map { String($0.price.minorUnits) } ?? "", option.regular?.observedAt.description ?? "",
                                  option.promotion.map { String($0.quote.price.minorUnits) } ?? "",
                                  option.promotion?.quote.observedAt.description ?? "", option.promotion?.until?.description ?? ""], to: &output)
@@ -88,7 +88,7 @@ enum VaultCodec {
                 case "$":
                     guard !items.isEmpty else { throw reader.failure("a price comes before any item") }
                     let store = StoreID(try interner.text(reader, try reader.next()))
-                    let unit = try reader.unit()
+                    let basis = try reader.basis()
                     let regularPrice = try reader.optionalInteger(), regularSeen = try reader.optionalTime()
                     let promoPrice = try reader.optionalInteger(), promoSeen = try reader.optionalTime()
                     let untilRange = try reader.next()
@@ -98,7 +98,7 @@ enum VaultCodec {
                     let promotion = try pair(promoPrice, promoSeen, reader).map {
                         Promotion(quote: PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1), until: until)
                     }
-                    items[items.count - 1].prices.append(PriceOption(store: store, unit: unit, regular: regular, promotion: promotion))
+                    items[items.count - 1].prices.append(PriceOption(store: store, unit: basis.unit, pack: basis.pack, regular: regular, promotion: promotion))
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }

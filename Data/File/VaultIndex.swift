@@ -90,7 +90,7 @@ extension VaultCodec {
                         let store = try reader.next()
                         guard !store.isEmpty else { throw reader.failure("a price without a store") }
                         stores.insert(store, of: buffer)
-                        _ = try reader.unit()
+                        _ = try reader.basis()
                         let regular = try reader.optionalInteger()
                         try reader.skip()
                         let promotion = try reader.optionalInteger()

@@ -23,7 +23,7 @@ extension ItemRecord {
     init(_ item: Item) {
         self.init(id: item.id.rawValue, name: item.name, categoryId: item.categoryID.rawValue, unit: item.unit.rawValue,
                   prices: item.prices.map { option in
-                      PriceOptionRecord(storeId: option.store.rawValue, unit: option.unit.rawValue,
+                      PriceOptionRecord(storeId: option.store.rawValue, unit: UnitText.basis(option.basis),
                                         regular: option.regular.map { QuoteRecord(price: $0.price.minorUnits, observedAt: $0.observedAt.description) },
                                         promotion: option.promotion.map {
                                             PromotionRecord(price: $0.quote.price.minorUnits, observedAt: $0.quote.observedAt.description,
@@ -44,7 +44,7 @@ extension CartRecord {
 extension CartLineRecord {
     init(_ line: CartItem) {
         self.init(itemId: line.itemID.rawValue, name: line.name, category: line.categoryName, quantity: line.quantity.description,
-                  unit: line.unit.rawValue, plannedStoreId: line.plannedStore?.rawValue, plannedPrice: line.plannedPrice?.minorUnits,
+                  unit: UnitText.line(line.unit, pricedPer: line.priceUnit), plannedStoreId: line.plannedStore?.rawValue, plannedPrice: line.plannedPrice?.minorUnits,
                   fulfilled: line.isFulfilled, actualStoreId: line.actualStore?.rawValue, actualPrice: line.actualPrice?.minorUnits,
                   purchasedQuantity: line.purchasedQuantity?.description, impulse: line.isImpulse)
     }
@@ -57,7 +57,7 @@ extension ObservationRecord {
         case .trip(let cart): cart.rawValue
         }
         self.init(itemId: observation.item.rawValue, storeId: observation.store.rawValue, price: observation.price.price.minorUnits,
-                  unit: observation.price.unit.rawValue, observedAt: observation.observedAt.description, source: source,
+                  unit: UnitText.basis(observation.price.basis), observedAt: observation.observedAt.description, source: source,
                   promotion: observation.isPromotion)
     }
 }
@@ -86,7 +86,7 @@ struct RecordMapper {
     func item(_ record: ItemRecord) throws -> Item {
         Item(id: ItemID(record.id), name: record.name, categoryID: CategoryID(record.categoryId), unit: try unit(record.unit),
              prices: try record.prices.map { option in
-                 PriceOption(store: StoreID(option.storeId), unit: try unit(option.unit),
+                 PriceOption(store: StoreID(option.storeId), unit: try basis(option.unit).unit, pack: try basis(option.unit).pack,
                              regular: try option.regular.map { PriceQuote(price: money($0.price), observedAt: try time($0.observedAt)) },
                              promotion: try option.promotion.map {
                                  Promotion(quote: PriceQuote(price: money($0.price), observedAt: try time($0.observedAt)),
@@ -104,14 +104,15 @@ struct RecordMapper {
 
     func line(_ record: CartLineRecord) throws -> CartItem {
         CartItem(itemID: ItemID(record.itemId), name: record.name, categoryName: record.category, quantity: try quantity(record.quantity),
-                 unit: try unit(record.unit), plannedStore: record.plannedStoreId.map(StoreID.init),
+                 unit: try lineUnits(record.unit).unit, priceUnit: try lineUnits(record.unit).basis,
+                 plannedStore: record.plannedStoreId.map(StoreID.init),
                  plannedPrice: record.plannedPrice.map(money), isFulfilled: record.fulfilled,
                  actualStore: record.actualStoreId.map(StoreID.init), actualPrice: record.actualPrice.map(money),
                  purchasedQuantity: try record.purchasedQuantity.map(quantity), isImpulse: record.impulse)
     }
 
     func observation(_ record: ObservationRecord) throws -> PriceObservation {
-        PriceObservation(item: ItemID(record.itemId), store: StoreID(record.storeId), price: UnitPrice(money(record.price), per: try unit(record.unit)),
+        PriceObservation(item: ItemID(record.itemId), store: StoreID(record.storeId), price: UnitPrice(money(record.price), per: try basis(record.unit)),
                          observedAt: try time(record.observedAt), source: record.source == "manual" ? .manual : .trip(CartID(record.source)),
                          isPromotion: record.promotion)
     }
@@ -131,6 +132,16 @@ struct RecordMapper {
     private func unit(_ text: String) throws -> MeasureUnit {
         guard let unit = MeasureUnit(rawValue: text) else { throw RecordError("\"\(text)\" is not a unit") }
         return unit
+    }
+
+    private func basis(_ text: String) throws -> PriceUnit {
+        guard let basis = UnitText.parseBasis(Substring(text)) else { throw RecordError("\"\(text)\" is not a unit") }
+        return basis
+    }
+
+    private func lineUnits(_ text: String) throws -> (unit: MeasureUnit, basis: PriceUnit) {
+        guard let units = UnitText.parseLine(Substring(text)) else { throw RecordError("\"\(text)\" is not a unit") }
+        return units
     }
 
     private func quantity(_ text: String) throws -> Quantity {

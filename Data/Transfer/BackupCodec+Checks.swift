@@ -64,7 +64,7 @@ extension BackupCodec {
                 if let other = optionAt.updateValue(index, forKey: option.storeId) {
                     throw Checker.failure(path + ".storeId", "the item has a price at this store already (prices[\(other)]); it has one per store")
                 }
-                try Checker.unit(option.unit, at: path + ".unit")
+                try Checker.basis(option.unit, at: path + ".unit")
                 if let regular = option.regular {
                     try Checker.amount(regular.price, at: path + ".regular.price")
                     try Checker.time(regular.observedAt, at: path + ".regular.observedAt")
@@ -103,7 +103,7 @@ extension BackupCodec {
                 try Checker.name(line.name, of: "item", at: path + ".name")
                 if let category = line.category { try Checker.name(category, of: "category", at: path + ".category") }
                 let quantity = try Checker.quantity(line.quantity, at: path + ".quantity")
-                try Checker.unit(line.unit, at: path + ".unit")
+                let units = try Checker.lineUnits(line.unit, at: path + ".unit")
                 for (field, store) in [("plannedStoreId", line.plannedStoreId), ("actualStoreId", line.actualStoreId)] {
                     guard let store else { continue }
                     // History may name stores the backup lacks (it names them by id only); an
@@ -115,11 +115,11 @@ extension BackupCodec {
                 let bought = try line.purchasedQuantity.map { (text) throws(Failure) in try Checker.quantity(text, at: path + ".purchasedQuantity") }
                 if let price = line.plannedPrice {
                     try Checker.amount(price, at: path + ".plannedPrice")
-                    planned = try Checker.sum(planned, try Checker.cost(price, quantity, at: path), at: path, "the cart's planned total is too large")
+                    planned = try Checker.sum(planned, try Checker.cost(price, quantity, units, at: path), at: path, "the cart's planned total is too large")
                 }
                 if let price = line.actualPrice {
                     try Checker.amount(price, at: path + ".actualPrice")
-                    let cost = try Checker.cost(price, bought ?? quantity, at: path)
+                    let cost = try Checker.cost(price, bought ?? quantity, units, at: path)
                     if line.fulfilled { paid = try Checker.sum(paid, cost, at: path, "the cart's total is too large") }
                 }
             }
@@ -130,7 +130,7 @@ extension BackupCodec {
             try Checker.identifier(observation.itemId, at: path + ".itemId")
             try reference(observation.storeId, in: stores, to: "store", at: path + ".storeId")
             try Checker.amount(observation.price, at: path + ".price")
-            try Checker.unit(observation.unit, at: path + ".unit")
+            try Checker.basis(observation.unit, at: path + ".unit")
             try Checker.time(observation.observedAt, at: path + ".observedAt")
             if observation.source != "manual" { try Checker.identifier(observation.source, at: path + ".source") }
         }
@@ -191,9 +191,25 @@ extension BackupCodec {
             guard Timestamp(rfc3339: text) != nil else { throw failure(path, "\(Echo.quoted(text)) is not a time (RFC 3339)") }
         }
 
-        /// A line's cost (`Money.times`: quantity × price, rounded half to even).
-        static func cost(_ price: Int64, _ quantity: Quantity, at path: String) throws(Failure) -> Int64 {
-            do { return try Rounding.cost(price: price, thousandths: quantity.thousandths) } catch {
+        static func basis(_ text: String, at path: String) throws(Failure) {
+            guard UnitText.parseBasis(Substring(text)) != nil else {
+                throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or pack:250g)")
+            }
+        }
+
+        static func lineUnits(_ text: String, at path: String) throws(Failure) -> (unit: MeasureUnit, basis: PriceUnit) {
+            guard let units = UnitText.parseLine(Substring(text)) else {
+                throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or g/kg)")
+            }
+            return units
+        }
+
+        /// A line's cost (quantity × price, converted between its units, rounded half to even).
+        static func cost(_ price: Int64, _ quantity: Quantity, _ units: (unit: MeasureUnit, basis: PriceUnit), at path: String) throws(Failure) -> Int64 {
+            do {
+                let money = Money(minorUnits: price, currency: .euro)
+                return try money.cost(of: quantity, in: PriceUnit(units.unit), per: units.basis)?.minorUnits ?? 0
+            } catch {
                 throw failure(path, "its quantity times its price is more than Grock can count")
             }
         }

@@ -110,7 +110,12 @@ public struct Cart: Sendable, Hashable, Identifiable {
         try check(.edit)
         var changed = self
         if let index = lines.firstIndex(where: { $0.itemID == line.itemID }) {
-            changed.lines[index].quantity = try lines[index].quantity.adding(line.quantity)
+            // The line keeps its unit: what is added is converted into it, exactly or not at all.
+            let existing = lines[index].unit
+            guard let added = existing == line.unit ? line.quantity : line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(existing)) else {
+                throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: existing.rawValue)
+            }
+            changed.lines[index].quantity = try lines[index].quantity.adding(added)
         } else {
             changed.lines.append(line)
         }

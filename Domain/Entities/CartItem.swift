@@ -9,13 +9,18 @@ public struct CartItem: Sendable, Hashable {
     public var categoryName: String?
     /// The planned quantity, in `unit`.
     public var quantity: Quantity
+    /// The unit the user counts or weighs the line in (by default the item's own unit).
     public var unit: MeasureUnit
+    /// What the line's prices are per: the store's way of selling it (per lb, per pack of
+    /// 250 g), which may differ from `unit` as long as it measures the same thing. Costs are
+    /// converted exactly and rounded once, so 250 g at 9.16/kg costs 2.29.
+    public var priceUnit: PriceUnit
     public var plannedStore: StoreID?
-    /// The planned price of one `unit`; nil when no price is known.
+    /// The planned price of one `priceUnit`; nil when no price is known.
     public var plannedPrice: Money?
     public var isFulfilled: Bool
     public var actualStore: StoreID?
-    /// The price paid for one `unit`.
+    /// The price paid for one `priceUnit`.
     public var actualPrice: Money?
     /// The quantity bought, when it differs from the plan it equals `quantity` otherwise.
     public var purchasedQuantity: Quantity?
@@ -23,7 +28,7 @@ public struct CartItem: Sendable, Hashable {
     public let isImpulse: Bool
 
     public init(itemID: ItemID, name: String, categoryName: String?, quantity: Quantity, unit: MeasureUnit,
-                plannedStore: StoreID? = nil, plannedPrice: Money? = nil, isFulfilled: Bool = false,
+                priceUnit: PriceUnit? = nil, plannedStore: StoreID? = nil, plannedPrice: Money? = nil, isFulfilled: Bool = false,
                 actualStore: StoreID? = nil, actualPrice: Money? = nil, purchasedQuantity: Quantity? = nil,
                 isImpulse: Bool = false) {
         self.itemID = itemID
@@ -31,6 +36,7 @@ public struct CartItem: Sendable, Hashable {
         self.categoryName = categoryName
         self.quantity = quantity
         self.unit = unit
+        self.priceUnit = priceUnit ?? PriceUnit(unit)
         self.plannedStore = plannedStore
         self.plannedPrice = plannedPrice
         self.isFulfilled = isFulfilled
@@ -41,12 +47,20 @@ public struct CartItem: Sendable, Hashable {
     }
 
     /// quantity × planned price; nil when the price is unknown.
-    public func plannedCost() throws -> Money? { try plannedPrice?.times(quantity) }
+    public func plannedCost() throws -> Money? { try plannedPrice.flatMap { try cost(of: quantity, at: $0) } }
 
     /// purchased quantity × price paid; nil until the line is bought.
     public func actualCost() throws -> Money? {
         guard isFulfilled, let actualPrice else { return nil }
-        return try actualPrice.times(purchasedQuantity ?? quantity)
+        return try cost(of: purchasedQuantity ?? quantity, at: actualPrice)
+    }
+
+    /// Whether the line's prices are per its own unit (the common case: no conversion).
+    public var isPricedPerUnit: Bool { priceUnit == PriceUnit(unit) }
+
+    private func cost(of quantity: Quantity, at price: Money) throws -> Money? {
+        if isPricedPerUnit { return try price.times(quantity) }
+        return try price.cost(of: quantity, in: PriceUnit(unit), per: priceUnit)
     }
 
     /// The actual cost once bought, else the planned cost.

@@ -33,8 +33,8 @@ public struct Item: Sendable, Hashable, Identifiable {
             return false
         }
         let quote = PriceQuote(price: price.price, observedAt: date)
-        var option = priceOption(at: store).flatMap { $0.unit == price.unit ? $0 : nil }
-            ?? PriceOption(store: store, unit: price.unit, regular: nil, promotion: nil)
+        var option = priceOption(at: store).flatMap { $0.basis == price.basis ? $0 : nil }
+            ?? PriceOption(store: store, unit: price.unit, pack: price.basis.pack, regular: nil, promotion: nil)
         if isPromotion {
             option.promotion = Promotion(quote: quote, until: promotionUntil)
         } else {
@@ -47,16 +47,20 @@ public struct Item: Sendable, Hashable, Identifiable {
         return true
     }
 
-    /// The cheapest current price among stores that sell the item in its usual unit's dimension.
-    /// - Returns: the store and its price, or nil when no store has a current price.
-    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil) -> (store: StoreID, price: UnitPrice)? {
+    /// The cheapest current price, compared per kg, l or each (a pack by what it holds), among
+    /// stores whose price a quantity in `unit` can be priced by.
+    /// - Parameter unit: the line's unit; nil: the item's own unit, or any store when none
+    ///   sells it that way.
+    /// - Returns: the store and its price, or nil when no such store has a current price.
+    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil, in unit: MeasureUnit? = nil) -> (store: StoreID, price: UnitPrice)? {
         let current = prices.compactMap { option -> (StoreID, UnitPrice)? in
             guard stores?.contains(option.store) ?? true, let price = option.currentPrice(on: day) else { return nil }
             return (option.store, price.unitPrice)
         }
-        let sameDimension = current.filter { $0.1.unit.dimension == unit.dimension }
-        let pool = sameDimension.isEmpty ? current : sameDimension
-        return pool.min { lhs, rhs in lhs.1.isCheaper(than: rhs.1) ?? false }.map { (store: $0.0, price: $0.1) }
+        let wanted = PriceUnit(unit ?? self.unit)
+        let convertible = current.filter { wanted.converts(to: $0.1.basis) }
+        let pool = convertible.isEmpty && unit == nil ? current : convertible
+        return pool.min { lhs, rhs in lhs.1.isCheaper(than: rhs.1) ?? (lhs.1.price < rhs.1.price) }.map { (store: $0.0, price: $0.1) }
     }
 }
 
@@ -89,24 +93,30 @@ public struct Promotion: Sendable, Hashable {
 public struct PriceOption: Sendable, Hashable {
     public let store: StoreID
     public let unit: MeasureUnit
+    /// What one pack holds, for a price per pack: 2.29 for 250 g.
+    public let pack: PackSize?
     public var regular: PriceQuote?
     public var promotion: Promotion?
 
-    public init(store: StoreID, unit: MeasureUnit, regular: PriceQuote?, promotion: Promotion?) {
+    public init(store: StoreID, unit: MeasureUnit, pack: PackSize? = nil, regular: PriceQuote?, promotion: Promotion?) {
         self.store = store
         self.unit = unit
+        self.pack = unit == .pack ? pack : nil
         self.regular = regular
         self.promotion = promotion
     }
 
+    /// What the option's prices are per.
+    public var basis: PriceUnit { pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit) }
+
     /// The price that counts today: a valid promotion, else the regular price.
     public func currentPrice(on day: Day) -> CurrentPrice? {
         if let promotion, promotion.isValid(on: day) {
-            return CurrentPrice(unitPrice: UnitPrice(promotion.quote.price, per: unit), observedAt: promotion.quote.observedAt,
+            return CurrentPrice(unitPrice: UnitPrice(promotion.quote.price, per: basis), observedAt: promotion.quote.observedAt,
                                 promotionUntil: promotion.until, isPromotion: true)
         }
         return regular.map {
-            CurrentPrice(unitPrice: UnitPrice($0.price, per: unit), observedAt: $0.observedAt, promotionUntil: nil, isPromotion: false)
+            CurrentPrice(unitPrice: UnitPrice($0.price, per: basis), observedAt: $0.observedAt, promotionUntil: nil, isPromotion: false)
         }
     }
 }

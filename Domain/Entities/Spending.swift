@@ -63,6 +63,23 @@ public struct PurchasedLine: Sendable, Hashable {
     }
 }
 
+extension PurchasedLine {
+    /// A bought quantity as spending keeps it: in what its price is per, so that quantity ×
+    /// price is the cost (250 g at 9.16/kg is 0.25 kg; 1 kg at 2.29 per pack of 250 g is 4
+    /// packs). A quantity with no exact equivalent (1 lb in kg) is rounded half-to-even to a
+    /// thousandth; the cost is computed from the quantity as bought, exactly, either way.
+    /// - Throws: `DomainError.amountOverflow`.
+    public static func measured(_ quantity: Quantity, _ unit: MeasureUnit, price: Money, per basis: PriceUnit) throws
+        -> (unit: MeasureUnit, quantity: Quantity, cost: Money) {
+        let own = PriceUnit(unit)
+        guard own != basis, let ratio = own.ratio(to: basis), let cost = try price.cost(of: quantity, in: own, per: basis) else {
+            return (unit, quantity, try price.times(quantity))
+        }
+        let thousandths = max(1, try Rounding.halfEven(Int128(quantity.thousandths) * ratio.numerator, dividedBy: ratio.denominator))
+        return (basis.unit, Quantity(thousandths: thousandths), cost)
+    }
+}
+
 /// Every completed trip and every line bought on them, in the order the trips were completed:
 /// what insights, exports and price history are computed from. Lines are kept column by
 /// column, with items, names, categories and stores numbered, because insights add up a
@@ -147,10 +164,11 @@ public struct SpendingData: Sendable, Hashable {
         for cart in carts {
             try addTrip(TripSummary(cart))
             for line in cart.lines where line.isFulfilled {
-                guard let price = line.actualPrice, let cost = try line.actualCost() else { continue }
+                guard let price = line.actualPrice, line.isFulfilled else { continue }
+                let bought = try PurchasedLine.measured(line.purchasedQuantity ?? line.quantity, line.unit, price: price, per: line.priceUnit)
                 addLine(itemID: line.isImpulse ? nil : line.itemID.rawValue, name: line.name,
-                        category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: line.unit,
-                        quantity: (line.purchasedQuantity ?? line.quantity).thousandths, price: price.minorUnits, cost: cost.minorUnits)
+                        category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: bought.unit,
+                        quantity: bought.quantity.thousandths, price: price.minorUnits, cost: bought.cost.minorUnits)
             }
         }
     }

@@ -14,6 +14,13 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownCurrency(String)
     case currencyDigitsDiffer(from: String, to: String)
     case unknownUnit(String)
+    case invalidPack(String, reason: String)
+    /// A quantity in `unit` cannot be priced per `basis` (kg and each measure different things).
+    case unitMismatch(item: String, unit: String, basis: String, store: String?)
+    /// A quantity that has no exact equivalent in the unit asked for (1 lb in kg).
+    case inexactConversion(quantity: String, from: String, to: String)
+    /// No price recorded for the item at that store (on that day).
+    case noPriceRecorded(item: String, store: String, day: String?)
     case invalidDate(String)
     /// A date of something that happened is later than now.
     case futureDate(String)
@@ -48,6 +55,14 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .currencyDigitsDiffer(let from, let to):
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
         case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .invalidPack(let text, let reason): "\(Echo.quoted(text)) is not a pack size: \(reason)"
+        case .unitMismatch(let item, let unit, let basis, let store):
+            "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); a quantity in \(unit) cannot be priced that way "
+                + "(\(unit) and \(basis) measure different things): choose a unit of the same kind or another store"
+        case .inexactConversion(let quantity, let from, let to):
+            "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to) as well"
+        case .noPriceRecorded(let item, let store, let day):
+            "no price of \(Echo.quoted(item)) at \(Echo.quoted(store))\(day.map { " was recorded on \($0)" } ?? " is recorded")"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(DomainError.article(kind)) \(kind) name: \(reason)"

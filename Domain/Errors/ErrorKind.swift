@@ -18,15 +18,15 @@ extension DomainError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .inexactConversion, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
-        case .notFound, .ambiguous, .notOnCart:
+        case .notFound, .ambiguous, .notOnCart, .noPriceRecorded:
             .notFound
         case .duplicateName, .alreadySetUp, .notEmpty:
             .conflict
         case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
-             .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores:
+             .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch:
             .refused
         }
     }

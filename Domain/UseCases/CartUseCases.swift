@@ -37,20 +37,25 @@ public struct CreateCart: Sendable {
 struct CartLineFactory {
     let categories: [CategoryID: String]
     let stores: Set<StoreID>
+    let storeNames: [StoreID: String]
     let day: Day
 
     init(_ repositories: any Repositories, day: Day) throws {
         categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
-        stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
+        let all = try repositories.allStores()
+        stores = Set(all.filter { !$0.isRemoved }.map(\.id))
+        storeNames = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.name) })
         self.day = day
     }
 
-    func line(for item: Item, quantity: Quantity, store: StoreID?) throws -> CartItem {
-        try LinePlanner.plan(item, categoryName: categories[item.categoryID], quantity: quantity, store: store, among: stores, on: day)
+    /// - Parameter unit: the line's unit; nil: the item's own unit.
+    func line(for item: Item, quantity: Quantity, unit: MeasureUnit? = nil, store: StoreID?) throws -> CartItem {
+        try LinePlanner.plan(item, categoryName: categories[item.categoryID], quantity: quantity, unit: unit, store: store, among: stores, on: day,
+                             storeNames: storeNames)
     }
 
     func replan(_ line: CartItem, item: Item?, store: StoreID?) throws -> CartItem {
-        var line = try LinePlanner.replan(line, item: item, store: store, among: stores, on: day)
+        var line = try LinePlanner.replan(line, item: item, store: store, among: stores, on: day, storeNames: storeNames)
         if let item { line.categoryName = categories[item.categoryID] }
         return line
     }
@@ -113,8 +118,11 @@ public struct AddToCart: Sendable {
     }
 
     /// - Parameters:
+    ///   - unit: what `quantity` counts or weighs; nil: each item's own unit. An item already on
+    ///     the cart in another unit gets the quantity converted into its line's unit.
     ///   - store: where to buy them; nil plans each at its cheapest store.
-    public func callAsFunction(cart reference: String, items: [String], quantity: Quantity = .one, store: String? = nil) async throws -> Cart {
+    public func callAsFunction(cart reference: String, items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil,
+                               store: String? = nil) async throws -> Cart {
         try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
@@ -126,11 +134,11 @@ public struct AddToCart: Sendable {
                 if let existing = cart.line(for: item.id), let storeID, existing.plannedStore != storeID {
                     try cart.update(try factory.replan(existing, item: item, store: storeID))
                 }
-                try cart.add(try factory.line(for: item, quantity: quantity, store: storeID))
+                try cart.add(try factory.line(for: item, quantity: quantity, unit: unit, store: storeID))
                 names.append(item.name)
             }
             try repositories.save(cart)
-            let amount = quantity == .one ? "" : "\(quantity) "
+            let amount = quantity == .one && unit == nil ? "" : "\(quantity) \(unit.map { "\($0) " } ?? "")"
             return Change(cart, summary: "added \(amount)\(names.joined(separator: ", ")) to \(cart.name)")
         }
     }
@@ -146,20 +154,35 @@ public struct UpdateCartLine: Sendable {
         self.clock = clock
     }
 
-    public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, store: String? = nil) async throws -> Cart {
+    /// - Parameters:
+    ///   - unit: the line's new unit; without `quantity` the quantity is converted into it
+    ///     (1.2 kg becomes 1200 g), refused when that is not exact (1 lb in kg).
+    ///   - store: the line's new store; the line keeps its quantity and unit, and the store's
+    ///     price is converted to them (refused when they measure different things).
+    public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, unit: MeasureUnit? = nil,
+                               store: String? = nil) async throws -> Cart {
         try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             var line = try resolver.line(item, on: cart)
             var changes: [String] = []
-            if let quantity {
+            if let unit, unit != line.unit {
+                guard let converted = quantity ?? line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(unit)) else {
+                    throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: unit.rawValue)
+                }
+                line.quantity = converted
+                line.unit = unit
+            } else if let quantity {
                 line.quantity = quantity
-                changes.append("set \(line.name) on \(cart.name) to \(quantity) \(line.unit)")
             }
+            if quantity != nil || unit != nil { changes.append("set \(line.name) on \(cart.name) to \(line.quantity) \(line.unit)") }
+            let factory = try CartLineFactory(repositories, day: clock.now().day)
             if let store {
                 let store = try resolver.store(store)
-                line = try CartLineFactory(repositories, day: clock.now().day).replan(line, item: try repositories.item(line.itemID), store: store.id)
+                line = try factory.replan(line, item: try repositories.item(line.itemID), store: store.id)
                 changes.append("planned \(line.name) on \(cart.name) at \(store.name)")
+            } else if unit != nil {
+                line = try factory.replan(line, item: try repositories.item(line.itemID), store: line.plannedStore)
             }
             try cart.update(line)
             try repositories.save(cart)

@@ -74,7 +74,7 @@ public struct SetPrice: Sendable {
             let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
             for var cart in try repositories.activeCarts() where cart.status == .planning {
                 guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
-                try cart.update(try LinePlanner.replan(line, item: item, store: store.id, among: stores, on: now.day))
+                try cart.update(try LinePlanner.replan(line, item: item, store: store.id, among: stores, on: now.day, storeNames: nil))
                 try repositories.save(cart)
             }
             let kind = isPromotion ? "promotion" : "price"

@@ -1,36 +1,40 @@
-/// Decides a cart line's store, unit and planned price from what the vault knows.
+/// Decides a cart line's store and planned price from what the vault knows.
 ///
-/// The chosen store's current price is used; with no store chosen, the cheapest store with a
-/// current price is chosen. A line keeps its unit when the new store sells in the same
-/// dimension (the price is converted, rounded half-to-even); otherwise it takes the store's unit.
+/// A line is counted in its own unit (the one the user chose, by default the item's own unit),
+/// whatever the store prices it per: the line keeps the store's price as it is (per lb, per
+/// pack of 250 g) and its cost converts the quantity exactly. With no store chosen, the
+/// cheapest store (compared per kg, l or each) whose price the line's unit converts to is
+/// chosen. A store that prices the item per something the line's unit does not convert to (a
+/// line in kg, a price per each) is refused when the user chose it, and leaves the line
+/// unpriced when a price changed under a planned line.
 enum LinePlanner {
-    static func plan(_ item: Item, categoryName: String?, quantity: Quantity, store: StoreID?,
-                     among stores: Set<StoreID>, on day: Day) throws -> CartItem {
-        let line = CartItem(itemID: item.id, name: item.name, categoryName: categoryName, quantity: quantity, unit: item.unit)
-        return try replan(line, item: item, store: store, among: stores, on: day, keepUnit: false)
+    static func plan(_ item: Item, categoryName: String?, quantity: Quantity, unit: MeasureUnit?, store: StoreID?,
+                     among stores: Set<StoreID>, on day: Day, storeNames: [StoreID: String]?) throws -> CartItem {
+        let line = CartItem(itemID: item.id, name: item.name, categoryName: categoryName, quantity: quantity, unit: unit ?? item.unit)
+        return try replan(line, item: item, store: store, among: stores, on: day, storeNames: storeNames)
     }
 
-    /// The line planned anew at `store` (nil: the cheapest), keeping its quantity. A line whose
-    /// item left the vault keeps its name and loses its price.
+    /// The line planned anew at `store` (nil: the cheapest), keeping its quantity and unit. A
+    /// line whose item left the vault keeps its name and loses its price.
+    /// - Parameter storeNames: stores' names for a refusal; nil makes a store whose price does
+    ///   not convert leave the line unpriced instead of refusing.
     static func replan(_ line: CartItem, item: Item?, store: StoreID?, among stores: Set<StoreID>, on day: Day,
-                       keepUnit: Bool = true) throws -> CartItem {
+                       storeNames: [StoreID: String]?) throws -> CartItem {
         var line = line
-        guard let item else {
-            line.plannedStore = store
-            line.plannedPrice = nil
-            return line
-        }
+        line.plannedStore = store
+        line.plannedPrice = nil
+        line.priceUnit = PriceUnit(line.unit)
+        guard let item else { return line }
         line.name = item.name
-        let chosen = store ?? item.cheapestCurrentPrice(on: day, among: stores)?.store
+        let chosen = store ?? item.cheapestCurrentPrice(on: day, among: stores, in: line.unit)?.store
         line.plannedStore = chosen
-        guard let chosen, let current = item.priceOption(at: chosen)?.currentPrice(on: day) else {
-            line.plannedPrice = nil
-            if !keepUnit, let option = chosen.flatMap(item.priceOption(at:)) { line.unit = option.unit }
-            return line
+        guard let chosen, let option = item.priceOption(at: chosen) else { return line }
+        guard PriceUnit(line.unit).converts(to: option.basis) else {
+            guard let storeNames else { return line }
+            throw DomainError.unitMismatch(item: item.name, unit: line.unit.rawValue, basis: option.basis.description, store: storeNames[chosen])
         }
-        let price = current.unitPrice
-        if !keepUnit || price.unit.dimension != line.unit.dimension { line.unit = price.unit }
-        line.plannedPrice = try price.price.perUnit(price.unit, convertedTo: line.unit)
+        line.priceUnit = option.basis
+        line.plannedPrice = option.currentPrice(on: day)?.unitPrice.price
         return line
     }
 }

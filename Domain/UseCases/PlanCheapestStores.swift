@@ -4,8 +4,8 @@ public struct StorePlan: Sendable, Hashable {
     public struct Assignment: Sendable, Hashable {
         public let line: CartItem
         public let store: Store
-        /// The price per unit of the line's unit at that store.
-        public let price: Money
+        /// The store's price, per what it sells by (the line's cost converts its quantity).
+        public let price: UnitPrice
         public let cost: Money
         /// The line's cost in the current plan, when it has one.
         public let currentCost: Money?
@@ -58,7 +58,7 @@ public struct PlanCheapestStores: Sendable {
             let stores = Set(plan.stores.map(\.id))
             for assignment in plan.assignments where assignment.line.plannedStore != assignment.store.id {
                 let item = try repositories.item(assignment.line.itemID)
-                try cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: clock.now().day))
+                try cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: clock.now().day, storeNames: nil))
             }
             try repositories.save(cart)
             return plan
@@ -76,14 +76,14 @@ public struct PlanCheapestStores: Sendable {
         let stores = try repositories.allStores().filter { !$0.isRemoved }
         let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
         // costs[line][store] for every store that can sell the line.
-        var costs: [[Int: (price: Money, cost: Money)]] = []
+        var costs: [[Int: (price: UnitPrice, cost: Money)]] = []
         for line in lines {
-            var options: [Int: (Money, Money)] = [:]
+            var options: [Int: (UnitPrice, Money)] = [:]
             if let item = try repositories.item(line.itemID) {
                 for (index, store) in stores.enumerated() {
-                    guard let current = item.priceOption(at: store.id)?.currentPrice(on: day),
-                          let price = try current.unitPrice.price.perUnit(current.unitPrice.unit, convertedTo: line.unit) else { continue }
-                    options[index] = (price, try price.times(line.quantity))
+                    guard let price = item.priceOption(at: store.id)?.currentPrice(on: day)?.unitPrice,
+                          let cost = try price.price.cost(of: line.quantity, in: PriceUnit(line.unit), per: price.basis) else { continue }
+                    options[index] = (price, cost)
                 }
             }
             costs.append(options)

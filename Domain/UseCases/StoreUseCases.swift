@@ -75,7 +75,7 @@ public struct RemoveStore: Sendable {
             for var cart in carts where cart.lines.contains(where: { $0.plannedStore == store.id }) {
                 for line in cart.lines where line.plannedStore == store.id {
                     let item = try repositories.item(line.itemID)
-                    try cart.update(try LinePlanner.replan(line, item: item, store: nil, among: remaining, on: day))
+                    try cart.update(try LinePlanner.replan(line, item: item, store: nil, among: remaining, on: day, storeNames: nil))
                 }
                 try repositories.save(cart)
             }

@@ -43,7 +43,7 @@ public struct LogPurchase: Sendable {
             let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
             guard let storeID else { throw DomainError.storeRequired(item: line.name) }
             try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity)
-            return "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.unit)"
+            return "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.priceUnit)"
         }
     }
 }
@@ -126,7 +126,7 @@ public struct FinishTrip: Sendable {
             let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
                 guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
-                if item.record(UnitPrice(price, per: line.unit), at: store, on: tripTime, promotionUntil: nil, isPromotion: false) {
+                if item.record(UnitPrice(price, per: line.priceUnit), at: store, on: tripTime, promotionUntil: nil, isPromotion: false) {
                     try repositories.save(item)
                 }
                 var refreshed = line

@@ -53,43 +53,40 @@ public enum MeasureUnit: String, Sendable, Hashable, CaseIterable, CustomStringC
     }
 }
 
-extension Money {
-    /// This price per `unit` expressed per `other` unit of the same dimension, rounded
-    /// half-to-even (3.00 per kg is 1.36 per lb), or nil across dimensions.
-    /// - Throws: `DomainError.amountOverflow`.
-    public func perUnit(_ unit: MeasureUnit, convertedTo other: MeasureUnit) throws -> Money? {
-        guard unit.dimension == other.dimension else { return nil }
-        if unit == other { return self }
-        let from = unit.sizeInBaseUnits, to = other.sizeInBaseUnits
-        let numerator = Int128(minorUnits) * to.numerator * from.denominator
-        let denominator = to.denominator * from.numerator
-        return Money(minorUnits: try Rounding.halfEven(numerator, dividedBy: denominator), currency: currency)
-    }
-}
-
-/// A price for one unit of something: 3.49 per kg.
+/// A price for one unit of something: 3.49 per kg, 2.29 per pack of 250 g.
 public struct UnitPrice: Sendable, Hashable, CustomStringConvertible {
     public let price: Money
-    public let unit: MeasureUnit
+    public let basis: PriceUnit
 
     public init(_ price: Money, per unit: MeasureUnit) {
+        self.init(price, per: PriceUnit(unit))
+    }
+
+    public init(_ price: Money, per basis: PriceUnit) {
         self.price = price
-        self.unit = unit
+        self.basis = basis
     }
 
-    /// The same price per the dimension's base unit (per kg, per l, per each), for comparison.
+    public var unit: MeasureUnit { basis.unit }
+
+    /// The same price per the dimension's base unit (per kg, per l, per each), for comparison:
+    /// 2.29 per pack of 250 g is 9.16/kg. A pack of unknown contents stays per pack.
     public func normalised() throws -> UnitPrice {
-        UnitPrice(try price.perUnit(unit, convertedTo: unit.baseUnit)!, per: unit.baseUnit)
+        let base = PriceUnit(basis.baseUnit)
+        return UnitPrice(try price.per(basis, convertedTo: base)!, per: base)
     }
 
-    /// Whether this is cheaper than `other`, comparing exactly in base units; nil across dimensions.
+    /// Whether this is cheaper than `other`, comparing exactly in base units (prices per pack of
+    /// unknown contents: per pack); nil when they measure different things.
     public func isCheaper(than other: UnitPrice) -> Bool? {
-        guard unit.dimension == other.unit.dimension else { return nil }
+        guard let ratio = basis.ratio(to: other.basis) else { return nil }
         // price / size compared by cross-multiplication, so no rounding enters the comparison.
-        let lhs = Int128(price.minorUnits) * unit.sizeInBaseUnits.denominator * other.unit.sizeInBaseUnits.numerator
-        let rhs = Int128(other.price.minorUnits) * other.unit.sizeInBaseUnits.denominator * unit.sizeInBaseUnits.numerator
-        return lhs < rhs
+        return Int128(price.minorUnits) * ratio.denominator < Int128(other.price.minorUnits) * ratio.numerator
     }
 
-    public var description: String { "\(price.amountText)/\(unit)" }
+    /// `3.49/kg`; a pack with contents adds its normalised price: `2.29/pack of 250 g (9.16/kg)`.
+    public var description: String {
+        guard basis.pack != nil, let normal = try? normalised() else { return "\(price.amountText)/\(basis)" }
+        return "\(price.amountText)/\(basis) (\(normal.price.amountText)/\(normal.basis))"
+    }
 }

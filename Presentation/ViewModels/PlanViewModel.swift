@@ -39,7 +39,7 @@ public final class PlanViewModel: ErrorState {
             lines.append(style.bold(TextBlocks.pad(store.name, 60)) + TextBlocks.pad(TextBlocks.money(plan.storeTotals[store.id]), 12, right: true))
             lines += TextBlocks.table(rows.map { row in
                 let was = row.line.plannedStore == store.id ? "" : "was \(TextBlocks.money(row.currentCost))"
-                return [row.line.name, "\(row.line.quantity) \(row.line.unit)", "x \(row.price.amountText)", row.cost.amountText, was]
+                return [row.line.name, "\(row.line.quantity) \(row.line.unit)", "x " + (row.price.basis == PriceUnit(row.line.unit) ? row.price.price.amountText : row.price.description), row.cost.amountText, was]
             }, rightAligned: [2, 3], limits: [0: 30])
         }
         lines.append("")
@@ -89,7 +89,7 @@ public struct PlanDocument: Sendable, Hashable, Encodable {
         currency = plan.cart.currency.code
         lines = plan.assignments.map {
             Line(item: $0.line.name, store: $0.store.name, quantity: $0.line.quantity.description, unit: $0.line.unit.rawValue,
-                 price: $0.price.amountText, cost: $0.cost.amountText)
+                 price: $0.price.description, cost: $0.cost.amountText)
         }
         unpriced = plan.unpriced.map(\.name)
         notCovered = plan.notCovered.map(\.name)

@@ -113,7 +113,7 @@ import Testing
         #expect(try await u.priceHistory("Milk").entries.count == 3)
         _ = try await u.setPrice(item: "Bananas", store: "Lidl", price: "2.05")
         let record = try storage.load().0
-        #expect(record.schema == 5 && record.historySeal != nil)
+        #expect(record.schema == 6 && record.historySeal != nil)
         _ = try await u.undoLastChange()
         #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8).hasPrefix("grock-state\t4\n"))
         _ = try await u.undoLastChange()

@@ -105,13 +105,13 @@ let kwd = try! Currency(code: "KWD")
 
     @Test func pricesConvertWithinADimension() throws {
         let perKg = Money(minorUnits: 300, currency: eur)
-        #expect(try perKg.perUnit(.kg, convertedTo: .g)?.minorUnits == 0)       // 0.3 cent -> 0
-        #expect(try perKg.perUnit(.kg, convertedTo: .lb)?.minorUnits == 136)    // 136.08 -> 136
-        #expect(try Money(minorUnits: 199, currency: eur).perUnit(.lb, convertedTo: .kg)?.minorUnits == 439) // 438.72
-        #expect(try Money(minorUnits: 50, currency: eur).perUnit(.oz, convertedTo: .kg)?.minorUnits == 1764) // 1763.70
-        #expect(try Money(minorUnits: 129, currency: eur).perUnit(.ml, convertedTo: .l)?.minorUnits == 129_000)
-        #expect(try perKg.perUnit(.kg, convertedTo: .each) == nil)
-        #expect(try perKg.perUnit(.kg, convertedTo: .l) == nil)
+        #expect(try perKg.per(PriceUnit(.kg), convertedTo: PriceUnit(.g))?.minorUnits == 0)       // 0.3 cent -> 0
+        #expect(try perKg.per(PriceUnit(.kg), convertedTo: PriceUnit(.lb))?.minorUnits == 136)    // 136.08 -> 136
+        #expect(try Money(minorUnits: 199, currency: eur).per(PriceUnit(.lb), convertedTo: PriceUnit(.kg))?.minorUnits == 439) // 438.72
+        #expect(try Money(minorUnits: 50, currency: eur).per(PriceUnit(.oz), convertedTo: PriceUnit(.kg))?.minorUnits == 1764) // 1763.70
+        #expect(try Money(minorUnits: 129, currency: eur).per(PriceUnit(.ml), convertedTo: PriceUnit(.l))?.minorUnits == 129_000)
+        #expect(try perKg.per(PriceUnit(.kg), convertedTo: PriceUnit(.each)) == nil)
+        #expect(try perKg.per(PriceUnit(.kg), convertedTo: PriceUnit(.l)) == nil)
     }
 
     @Test func normalisedPricesCompareSizes() throws {
@@ -237,7 +237,7 @@ let kwd = try! Currency(code: "KWD")
     @Test func aChangeAfterWhichACartCannotBeAddedUpIsRefusedAndChangesNothing() throws {
         // A price per gram planned per kilogram is a thousand times the largest typed price: such
         // computed amounts are checked where they are added up, before anything is saved.
-        let perKilogram = try #require(try Money.maximum(kwd).perUnit(.g, convertedTo: .kg))
+        let perKilogram = try #require(try Money.maximum(kwd).per(PriceUnit(.g), convertedTo: PriceUnit(.kg)))
         var cart = Cart(id: CartID("c1"), name: "Heavy", budget: nil, currency: kwd, createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0))
         var refused: DomainError?
         for index in 0..<1_000 {
