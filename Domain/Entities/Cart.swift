@@ -112,6 +112,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
         if let index = lines.firstIndex(where: { $0.itemID == line.itemID }) {
             // The line keeps its unit: what is added is converted into it, exactly or not at all.
             let existing = lines[index].unit
+            guard PriceUnit(line.unit).converts(to: PriceUnit(existing)) else {
+                throw DomainError.incompatibleUnits(item: line.name, unit: line.unit.rawValue, lineUnit: existing.rawValue)
+            }
             guard let added = existing == line.unit ? line.quantity : line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(existing)) else {
                 throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: existing.rawValue)
             }

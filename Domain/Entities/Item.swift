@@ -57,9 +57,15 @@ public struct Item: Sendable, Hashable, Identifiable {
             guard stores?.contains(option.store) ?? true, let price = option.currentPrice(on: day) else { return nil }
             return (option.store, price.unitPrice)
         }
-        let wanted = PriceUnit(unit ?? self.unit)
-        let convertible = current.filter { wanted.converts(to: $0.1.basis) }
-        let pool = convertible.isEmpty && unit == nil ? current : convertible
+        let pool: [(StoreID, UnitPrice)]
+        if let unit {
+            pool = current.filter { PriceUnit(unit).converts(to: $0.1.basis) }
+        } else {
+            // The item's own way of measuring: a packed item by what its packs hold.
+            let dimension = self.unit == .pack ? prices.lazy.compactMap(\.pack).first?.unit.dimension ?? .pack : self.unit.dimension
+            let same = current.filter { $0.1.basis.dimension == dimension }
+            pool = same.isEmpty ? current : same
+        }
         return pool.min { lhs, rhs in lhs.1.isCheaper(than: rhs.1) ?? (lhs.1.price < rhs.1.price) }.map { (store: $0.0, price: $0.1) }
     }
 }

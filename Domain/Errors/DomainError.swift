@@ -17,6 +17,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPack(String, reason: String)
     /// A quantity in `unit` cannot be priced per `basis` (kg and each measure different things).
     case unitMismatch(item: String, unit: String, basis: String, store: String?)
+    /// A quantity added to a line counted in a unit of another kind (each to a line in kg).
+    case incompatibleUnits(item: String, unit: String, lineUnit: String)
     /// A quantity that has no exact equivalent in the unit asked for (1 lb in kg).
     case inexactConversion(quantity: String, from: String, to: String)
     /// No price recorded for the item at that store (on that day).
@@ -59,6 +61,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unitMismatch(let item, let unit, let basis, let store):
             "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); a quantity in \(unit) cannot be priced that way "
                 + "(\(unit) and \(basis) measure different things): choose a unit of the same kind or another store"
+        case .incompatibleUnits(let item, let unit, let lineUnit):
+            "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; a quantity in \(unit) cannot be added to it (\(unit) and \(lineUnit) measure different things)"
         case .inexactConversion(let quantity, let from, let to):
             "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to) as well"
         case .noPriceRecorded(let item, let store, let day):

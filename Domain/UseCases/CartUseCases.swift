@@ -131,6 +131,9 @@ public struct AddToCart: Sendable {
             var names: [String] = []
             for reference in items {
                 let item = try resolver.item(reference)
+                if let existing = cart.line(for: item.id), let unit, !PriceUnit(unit).converts(to: PriceUnit(existing.unit)) {
+                    throw DomainError.incompatibleUnits(item: item.name, unit: unit.rawValue, lineUnit: existing.unit.rawValue)
+                }
                 if let existing = cart.line(for: item.id), let storeID, existing.plannedStore != storeID {
                     try cart.update(try factory.replan(existing, item: item, store: storeID))
                 }

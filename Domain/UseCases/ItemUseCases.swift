@@ -12,28 +12,39 @@ public struct AddItem: Sendable {
 
     /// - Parameters:
     ///   - price: the price of one `unit` as typed, such as `3.49`; needs `store`.
-    ///   - unit: how the item is sold; `each` when not given.
+    ///   - unit: how the item is sold; `each` when not given (`pack` with `pack`).
+    ///   - pack: what one pack holds, for a price per pack.
     public func callAsFunction(name: String, category: String, price: String? = nil, store: String? = nil,
-                               unit: MeasureUnit? = nil) async throws -> Item {
+                               unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> Item {
+        try await checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack).item
+    }
+
+    /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
+    public func checked(name: String, category: String, price: String? = nil, store: String? = nil,
+                        unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         let name = try Name.validated(name, kind: "item")
+        if let unit, pack != nil, unit != .pack { throw DomainError.invalidPack("\(pack!)", reason: "a pack size goes with a price per pack, not per \(unit)") }
+        let basis = pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit ?? .each)
         return try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             try requireUnique(name, kind: "item", among: try repositories.itemNames().map(\.name))
             let category = try resolver.category(category)
-            var item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category.id, unit: unit ?? .each)
+            var item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category.id, unit: basis.unit)
             var summary = "added \(name) to \(category.name)"
+            var cautions: [PriceCaution] = []
             if let price {
                 guard let storeReference = store else { throw DomainError.storeRequired(item: name) }
                 let store = try resolver.store(storeReference)
                 let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
                 let now = clock.now()
-                item.record(UnitPrice(money, per: item.unit), at: store.id, on: now, promotionUntil: nil, isPromotion: false)
-                try repositories.record([PriceObservation(item: item.id, store: store.id, price: UnitPrice(money, per: item.unit),
-                                                          observedAt: now, source: .manual)])
-                summary += " at \(money.amountText)/\(item.unit) at \(store.name)"
+                let unitPrice = UnitPrice(money, per: basis)
+                cautions = try PriceCheck.cautions(for: unitPrice, of: item, at: store, on: now.day)
+                item.record(unitPrice, at: store.id, on: now, promotionUntil: nil, isPromotion: false)
+                try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: now, source: .manual)])
+                summary += " at \(unitPrice) at \(store.name)"
             }
             try repositories.save(item)
-            return Change(item, summary: summary)
+            return Change((item, cautions), summary: summary)
         }
     }
 }
@@ -51,26 +62,39 @@ public struct SetPrice: Sendable {
         self.clock = clock
     }
 
-    /// - Parameter date: when the price was seen, as typed (`Timestamp(happened:now:)`); it
-    ///   becomes the vault's price at that store only if nothing newer is known there.
+    /// - Parameters:
+    ///   - unit: what the price is per; nil: as the store sold it before, else the item's unit.
+    ///   - pack: what one pack holds, for a price per pack (`2.29` for `250 g`): the price is
+    ///     then compared as 9.16/kg.
+    ///   - date: when the price was seen, as typed (`Timestamp(happened:now:)`); it becomes the
+    ///     vault's price at that store only if nothing newer is known there.
     public func callAsFunction(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
-                               isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
+                               pack: PackSize? = nil, isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
+        try await checked(item: reference, store: storeReference, price: price, unit: unit, pack: pack, isPromotion: isPromotion,
+                          promotionUntil: promotionUntil, date: date).item
+    }
+
+    /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
+    public func checked(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
+                        isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         try storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)
             let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
-            let unit = unit ?? item.priceOption(at: store.id)?.unit ?? item.unit
+            if let unit, pack != nil, unit != .pack { throw DomainError.invalidPack("\(pack!)", reason: "a pack size goes with a price per pack, not per \(unit)") }
+            let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init) ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
             let now = clock.now()
             let seen = try date.map { try Timestamp(happened: $0, now: now) } ?? now
             if let promotionUntil, promotionUntil < now.day {
                 throw DomainError.invalidDate("\(promotionUntil) (the promotion would already be over)")
             }
-            if item.prices.isEmpty { item.unit = unit }
-            let isNewest = item.record(UnitPrice(money, per: unit), at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
+            let unitPrice = UnitPrice(money, per: basis)
+            let cautions = try PriceCheck.cautions(for: unitPrice, of: item, at: store, on: seen.day)
+            if item.prices.isEmpty { item.unit = basis.unit }
+            let isNewest = item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
             if isNewest { try repositories.save(item) }
-            try repositories.record([PriceObservation(item: item.id, store: store.id, price: UnitPrice(money, per: unit),
-                                                      observedAt: seen, source: .manual, isPromotion: isPromotion)])
+            try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: seen, source: .manual, isPromotion: isPromotion)])
             let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
             for var cart in try repositories.activeCarts() where cart.status == .planning {
                 guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
@@ -79,10 +103,10 @@ public struct SetPrice: Sendable {
             }
             let kind = isPromotion ? "promotion" : "price"
             guard isNewest else {
-                return Change(item, summary: "recorded a \(kind) of \(item.name) at \(store.name), \(money.amountText)/\(unit) on \(seen.day), in its history "
+                return Change((item, cautions), summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
                     + "(a newer one stays current)")
             }
-            return Change(item, summary: "set the \(kind) of \(item.name) at \(store.name) to \(money.amountText)/\(unit)")
+            return Change((item, cautions), summary: "set the \(kind) of \(item.name) at \(store.name) to \(unitPrice)")
         }
     }
 }

@@ -11,6 +11,11 @@ enum LinePlanner {
     static func plan(_ item: Item, categoryName: String?, quantity: Quantity, unit: MeasureUnit?, store: StoreID?,
                      among stores: Set<StoreID>, on day: Day, storeNames: [StoreID: String]?) throws -> CartItem {
         let line = CartItem(itemID: item.id, name: item.name, categoryName: categoryName, quantity: quantity, unit: unit ?? item.unit)
+        // A unit asked for that no store's price converts to is refused, not planned unpriced.
+        if let unit, store == nil, let storeNames, item.cheapestCurrentPrice(on: day, among: stores, in: unit) == nil,
+           let cheapest = item.cheapestCurrentPrice(on: day, among: stores) {
+            throw DomainError.unitMismatch(item: item.name, unit: unit.rawValue, basis: cheapest.price.basis.description, store: storeNames[cheapest.store])
+        }
         return try replan(line, item: item, store: store, among: stores, on: day, storeNames: storeNames)
     }
 

@@ -28,12 +28,22 @@ public struct LogPurchase: Sendable {
     }
 
     /// - Parameters:
-    ///   - price: the price of one unit of the line's unit, as typed.
+    ///   - price: the price of one unit of what the line is priced per (`CartItem.priceUnit`),
+    ///     as typed.
     ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`), for a receipt
     ///     entered afterwards: the trip is recorded on that date.
     public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                                quantity: Quantity? = nil, date: String? = nil) async throws -> Cart {
-        try storage.changeCart(reference) { cart, resolver in
+        try await checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date).cart
+    }
+
+    /// The same, with what looks wrong about a price typed (`PriceCheck` against the vault's
+    /// price at that store): logged anyway.
+    public func checked(cart reference: String, item: String, price: String? = nil, store: String? = nil,
+                        quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var cart = try resolver.cart(reference)
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
@@ -42,8 +52,14 @@ public struct LogPurchase: Sendable {
             }
             let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
             guard let storeID else { throw DomainError.storeRequired(item: line.name) }
+            var cautions: [PriceCaution] = []
+            if price != nil, !line.isImpulse, let vaultItem = try repositories.item(line.itemID),
+               let shop = try repositories.allStores().first(where: { $0.id == storeID }) {
+                cautions = try PriceCheck.cautions(for: UnitPrice(paid, per: line.priceUnit), of: vaultItem, at: shop, on: (cart.completedAt ?? clock.now()).day)
+            }
             try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity)
-            return "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.priceUnit)"
+            try repositories.save(cart)
+            return Change((cart, cautions), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.priceUnit)")
         }
     }
 }

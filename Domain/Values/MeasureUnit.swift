@@ -84,9 +84,13 @@ public struct UnitPrice: Sendable, Hashable, CustomStringConvertible {
         return Int128(price.minorUnits) * ratio.denominator < Int128(other.price.minorUnits) * ratio.numerator
     }
 
-    /// `3.49/kg`; a pack with contents adds its normalised price: `2.29/pack of 250 g (9.16/kg)`.
-    public var description: String {
-        guard basis.pack != nil, let normal = try? normalised() else { return "\(price.amountText)/\(basis)" }
-        return "\(price.amountText)/\(basis) (\(normal.price.amountText)/\(normal.basis))"
+    /// `3.49/kg`, `2.29/pack of 250 g`.
+    public var description: String { "\(price.amountText)/\(basis)" }
+
+    /// The price as a person compares it: a pack with contents adds its normalised price,
+    /// `2.29/pack of 250 g (9.16/kg)`; other prices as `description`.
+    public var comparedText: String {
+        guard basis.pack != nil, let normal = try? normalised() else { return description }
+        return "\(description) (\(normal.price.amountText)/\(normal.basis))"
     }
 }

@@ -4,7 +4,7 @@ import Observation
 /// One cart: planned by store with the budget counter, shopped with check-boxes, or read-only
 /// once completed. Every change of the cart goes through an intent here.
 @MainActor @Observable
-public final class CartDetailViewModel: ErrorState {
+public final class CartDetailViewModel: CautionState {
     public private(set) var details: CartDetails?
     public private(set) var figures: CartFigures?
     public private(set) var document: CartDocument?
@@ -13,6 +13,7 @@ public final class CartDetailViewModel: ErrorState {
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
+    public internal(set) var cautions: [String] = []
 
     private let useCases: UseCases
     /// The cart shown: its id once loaded, so renames do not lose it.
@@ -38,15 +39,19 @@ public final class CartDetailViewModel: ErrorState {
     }
 
     @discardableResult
-    public func add(_ items: [String], quantity: Quantity = .one, store: String? = nil) async -> Bool {
+    /// - Parameter unit: what `quantity` counts or weighs; nil: each item's own unit.
+    public func add(_ items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil, store: String? = nil) async -> Bool {
         await change("added \(items.map(Echo.shortened).joined(separator: ", "))") {
-            try await useCases.addToCart(cart: reference, items: items, quantity: quantity, store: store)
+            try await useCases.addToCart(cart: reference, items: items, quantity: quantity, unit: unit, store: store)
         }
     }
 
     @discardableResult
-    public func setLine(_ item: String, quantity: Quantity?, store: String?) async -> Bool {
-        await change("updated \(Echo.shortened(item))") { try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, store: store) }
+    /// - Parameter unit: the line's new unit (its quantity converted when `quantity` is nil).
+    public func setLine(_ item: String, quantity: Quantity?, unit: MeasureUnit? = nil, store: String?) async -> Bool {
+        await change("updated \(Echo.shortened(item))") {
+            try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, unit: unit, store: store)
+        }
     }
 
     @discardableResult
@@ -88,7 +93,9 @@ public final class CartDetailViewModel: ErrorState {
     /// - Parameter date: when the trip happened (a receipt entered afterwards), as typed.
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         await change("logged \(Echo.shortened(item))") {
-            try await useCases.logPurchase(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
+            let logged = try await useCases.logPurchase.checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
+            cautions = logged.cautions.map(\.description)
+            return logged.cart
         }
     }
 
@@ -188,16 +195,18 @@ public final class CartDetailViewModel: ErrorState {
 
     private func row(_ line: CartItem, cart: Cart, cost: Money?) -> [String] {
         let amount = "\(line.purchasedQuantity ?? line.quantity) \(line.unit)"
+        // A price per something else than the line's unit says what it is per: 0.89/lb.
+        func price(_ money: Money) -> String { line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)" }
         switch cart.status {
         case .planning:
-            return [line.name, amount, line.plannedPrice.map { "x \($0.amountText)" } ?? "no price", TextBlocks.money(cost)]
+            return [line.name, amount, line.plannedPrice.map { "x \(price($0))" } ?? "no price", TextBlocks.money(cost)]
         case .shopping, .completed:
             guard line.isFulfilled else {
-                return ["[ ]", line.name, amount, line.plannedPrice.map { "(\($0.amountText))" } ?? "(no price)", "", ""]
+                return ["[ ]", line.name, amount, line.plannedPrice.map { "(\(price($0)))" } ?? "(no price)", "", ""]
             }
             var note = line.isImpulse ? "impulse" : ""
-            if let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual { note = "planned \(planned.amountText)" }
-            return ["[x]", line.name, amount, TextBlocks.money(line.actualPrice), TextBlocks.money(cost), note]
+            if let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual { note = "planned \(price(planned))" }
+            return ["[x]", line.name, amount, line.actualPrice.map(price) ?? TextBlocks.money(nil), TextBlocks.money(cost), note]
         }
     }
 }

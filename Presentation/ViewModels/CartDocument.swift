@@ -7,6 +7,8 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         public let category: String?
         public let quantity: String
         public let unit: String
+        /// What the prices are per: the unit, or the store's (`lb`, `pack of 250 g`).
+        public let pricePer: String
         public let fulfilled: Bool
         public let plannedStore: String?
         public let plannedPrice: String?
@@ -17,7 +19,7 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         public let impulse: Bool
 
         private enum CodingKeys: String, CodingKey {
-            case item, category, quantity, unit, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
+            case item, category, quantity, unit, pricePer, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
         }
 
         /// Absent values are written as `null`, so every line has every key.
@@ -25,6 +27,7 @@ public struct CartDocument: Sendable, Hashable, Encodable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(item, forKey: .item)
             try c.encode(category, forKey: .category)
+            try c.encode(pricePer, forKey: .pricePer)
             try c.encode(quantity, forKey: .quantity)
             try c.encode(unit, forKey: .unit)
             try c.encode(fulfilled, forKey: .fulfilled)
@@ -84,7 +87,7 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         currency = cart.currency.code
         items = try details.linesInShoppingOrder.map { line in
             Line(item: line.name, category: line.categoryName, quantity: line.quantity.description, unit: line.unit.rawValue,
-                 fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore), plannedPrice: line.plannedPrice?.amountText,
+                 pricePer: line.priceUnit.description, fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore), plannedPrice: line.plannedPrice?.amountText,
                  actualStore: details.storeName(line.actualStore), actualPrice: line.actualPrice?.amountText,
                  purchasedQuantity: line.purchasedQuantity?.description, cost: try line.expectedCost()?.amountText, impulse: line.isImpulse)
         }

@@ -9,6 +9,19 @@ public protocol IntentOutcome: AnyObject {
     /// it changed failed). The change stands, so the intent succeeded: fronts show this as a
     /// warning, never as a failure, or the person would do it again.
     var warning: String? { get }
+    /// What looked wrong about what the last intent recorded, though it was recorded (a price
+    /// ten times the last one): fronts show each as a warning; the intent succeeded.
+    var cautions: [String] { get }
+}
+
+extension IntentOutcome {
+    public var cautions: [String] { [] }
+}
+
+/// A view model whose intents can record something that looks wrong (`IntentOutcome.cautions`).
+@MainActor
+protocol CautionState: ErrorState {
+    var cautions: [String] { get set }
 }
 
 /// What every view model shares: a failing intent becomes a readable `errorMessage` instead
@@ -28,6 +41,7 @@ extension ErrorState {
         errorMessage = nil
         lastError = nil
         warning = nil
+        (self as? any CautionState)?.cautions = []
         do {
             try await intent()
             return true

@@ -39,7 +39,7 @@ public final class PlanViewModel: ErrorState {
             lines.append(style.bold(TextBlocks.pad(store.name, 60)) + TextBlocks.pad(TextBlocks.money(plan.storeTotals[store.id]), 12, right: true))
             lines += TextBlocks.table(rows.map { row in
                 let was = row.line.plannedStore == store.id ? "" : "was \(TextBlocks.money(row.currentCost))"
-                return [row.line.name, "\(row.line.quantity) \(row.line.unit)", "x " + (row.price.basis == PriceUnit(row.line.unit) ? row.price.price.amountText : row.price.description), row.cost.amountText, was]
+                return [row.line.name, "\(row.line.quantity) \(row.line.unit)", "x " + (row.price.basis == PriceUnit(row.line.unit) ? row.price.price.amountText : row.price.comparedText), row.cost.amountText, was]
             }, rightAligned: [2, 3], limits: [0: 30])
         }
         lines.append("")

@@ -58,7 +58,7 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
 /// The vault: categories in order with their items and price badges, search, one item's
 /// prices at every store with the cheapest marked, its price history, and the categories.
 @MainActor @Observable
-public final class VaultViewModel: ErrorState {
+public final class VaultViewModel: CautionState {
     public enum Screen: Sendable, Equatable {
         case browse, search(String), item, history, prices, categories
     }
@@ -76,6 +76,7 @@ public final class VaultViewModel: ErrorState {
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
+    public internal(set) var cautions: [String] = []
 
     private let useCases: UseCases
 
@@ -143,17 +144,25 @@ public final class VaultViewModel: ErrorState {
     // MARK: - Intents: changing items
 
     @discardableResult
-    public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?) async -> Bool {
-        await itemChange { try await useCases.addItem(name: name, category: category, price: price, store: store, unit: unit) } notice: {
+    public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
+        await itemChange {
+            let added = try await useCases.addItem.checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
+            cautions = added.cautions.map(\.description)
+            return added.item
+        } notice: {
             "added \($0.name)"
         }
     }
 
     @discardableResult
     /// - Parameter date: when the price was seen, as typed (now when nil).
-    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, promotion: Bool, until: Day?, date: String? = nil) async -> Bool {
+    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool, until: Day?,
+                         date: String? = nil) async -> Bool {
         await itemChange {
-            try await useCases.setPrice(item: item, store: store, price: price, unit: unit, isPromotion: promotion, promotionUntil: until, date: date)
+            let set = try await useCases.setPrice.checked(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
+                                                          promotionUntil: until, date: date)
+            cautions = set.cautions.map(\.description)
+            return set.item
         } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))" }
     }
 
@@ -271,7 +280,7 @@ public final class VaultViewModel: ErrorState {
     private func badgeRow(_ details: ItemDetails) -> [String] {
         guard let cheapest = details.cheapest, let price = cheapest.current else { return [details.item.name, "no price yet"] }
         let others = details.prices.count - 1
-        return [details.item.name, price.unitPrice.description + (price.isPromotion ? " promo" : ""),
+        return [details.item.name, price.unitPrice.comparedText + (price.isPromotion ? " promo" : ""),
                 "at \(cheapest.store.name)" + (others > 0 ? " (+\(TextBlocks.plural(others, "store")))" : "")]
     }
 
@@ -288,20 +297,21 @@ public final class VaultViewModel: ErrorState {
                          current.map { $0.isPromotion ? "promotion" + ($0.promotionUntil.map { " until \($0)" } ?? "") : "" } ?? ""])
         }
         lines += TextBlocks.table(rows, rightAligned: [2, 3], indent: 0)
-        lines.append("* cheapest per \(details.item.unit.baseUnit) (\(currency.code))")
+        lines.append("* cheapest per \(details.cheapest?.current?.unitPrice.basis.baseUnit ?? details.item.unit.baseUnit) (\(currency.code))")
         return lines
     }
 
     private func renderHistory(_ details: ItemDetails, style: RenderStyle) -> [String] {
         var lines = [style.bold("Price history of \(details.item.name)") + " (\(currency.code))"]
         guard !history.isEmpty else { return lines + ["  No prices recorded yet."] }
-        lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style) + "  per \(details.item.unit.baseUnit), oldest to newest")
+        lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style)
+            + "  per \(history.last?.observation.price.basis.baseUnit ?? details.item.unit.baseUnit), oldest to newest")
         lines += TextBlocks.table(history.map { entry in
             let source = switch entry.observation.source {
             case .manual: entry.observation.isPromotion ? "promotion" : "seen"
             case .trip: "paid"
             }
-            return [entry.observation.observedAt.day.description, entry.storeName, entry.observation.price.description, source]
+            return [entry.observation.observedAt.day.description, entry.storeName, entry.observation.price.comparedText, source]
         }, rightAligned: [2])
         return lines
     }

@@ -22,7 +22,7 @@ struct Arguments {
     /// Options that take a value, wherever they appear.
     static let valued: Set<String> = [
         "data-dir", "budget", "qty", "store", "price", "unit", "until", "category", "to", "currency", "item", "by", "from",
-        "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding",
+        "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding", "pack",
     ]
     /// Options that are flags.
     static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply"]

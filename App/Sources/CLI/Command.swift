@@ -88,6 +88,8 @@ struct Invocation {
 
     func unit() throws -> MeasureUnit? { try parsed.value("unit").map { try MeasureUnit(parsing: $0) } }
 
+    func pack() throws -> PackSize? { try parsed.value("pack").map { try PackSize(parsing: $0) } }
+
     func day(_ option: String) throws -> Day? {
         try parsed.value(option).map { text in
             guard let day = Day(iso: text) else { throw DomainError.invalidDate(text) }
@@ -99,6 +101,7 @@ struct Invocation {
     /// cannot show it, prints the warning (the command still succeeds: see `GrockCLI.main`).
     func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else {
+            for caution in model.cautions { console.error("warning: " + caution) }
             if let warning = model.warning { console.error("warning: " + warning) }
             return
         }

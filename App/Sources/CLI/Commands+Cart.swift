@@ -46,23 +46,27 @@ extension Commands {
             try run.check(await cart.edit(name: nil, budget: amount), cart)
             try show(cart, run)
         },
-        Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--store STORE]",
+        Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--unit UNIT] [--store STORE]",
                 summary: "Put vault items on a cart; an item already on it gets the quantity added.",
-                details: "Without --store each item is planned at the store where it is cheapest today; its planned\nprice is the vault's price there, converted to the line's unit. A line holds at most 100000\n(--qty, and the quantities added up).",
-                examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Bread Eggs Butter --store Lidl"],
-                options: ["qty", "store"], arguments: 2...200) { run in
+                details: "The quantity is in --unit, by default the item's own unit (the one it is sold by), whatever\nthe store prices it per: --qty 250 --unit g of an item priced 9.16/kg at Aldi costs 2.29.\nWithout --store each item is planned at the store where it is cheapest today (compared per\nkg, l or each) among those whose price converts; a store that prices it per something else\n(a line in kg, a price per each) is refused. A line holds at most 100000 (--qty, and the\nquantities added up, converted into the line's unit).",
+                examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Coffee --qty 250 --unit g",
+                           "grock cart add Weekly Bread Eggs Butter --store Lidl"],
+                options: ["qty", "unit", "store"], arguments: 2...200) { run in
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one,
+            try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one, unit: try run.unit(),
                                          store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
-        Command("cart set", usage: "grock cart set CART ITEM [--qty Q] [--store STORE]",
-                summary: "Change a line's quantity or the store it is planned at (the planned price follows).",
-                examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Milk --store Aldi"],
-                options: ["qty", "store"], arguments: 2...2) { run in
-            guard run.parsed.has("qty") || run.parsed.has("store") else { throw UsageError("give --qty or --store") }
+        Command("cart set", usage: "grock cart set CART ITEM [--qty Q] [--unit UNIT] [--store STORE]",
+                summary: "Change a line's quantity, unit or store (the planned price follows the store).",
+                details: "--unit alone converts the quantity (1.2 kg becomes 1200 g; 1 lb has no exact kg, so give\n--qty too). A new store keeps the line's quantity and unit and converts its price; one that\nprices the item per something the line's unit is not (kg and each) is refused.",
+                examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Bananas --unit g",
+                           "grock cart set Weekly Milk --store Aldi"],
+                options: ["qty", "unit", "store"], arguments: 2...2) { run in
+            guard run.parsed.has("qty") || run.parsed.has("store") || run.parsed.has("unit") else { throw UsageError("give --qty, --unit or --store") }
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), store: run.parsed.value("store")), cart)
+            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), unit: try run.unit(),
+                                             store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
         Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in

@@ -71,31 +71,35 @@ extension Commands {
     }
 
     static let item: [Command] = [
-        Command("item add", usage: "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT]]",
+        Command("item add", usage: "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT | --pack SIZE]]",
                 summary: "Add an item to the vault, optionally with its price at a store.",
-                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most\n1000000.00. Units: each, pack, g, kg, lb, oz, ml, l.",
+                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most\n1000000.00. Units: each, pack, g, kg, lb, oz, ml, l. --pack 250g prices a pack by what it\nholds (2.29 for 250 g compares as 9.16/kg). The unit is the one the item is sold by: cart\nlines count in it unless told otherwise. A price that looks like a slip (outside what\ngroceries cost per kg, l or each) is recorded with a warning on stderr.",
                 examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
-                           "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg"],
-                options: ["category", "price", "store", "unit"], arguments: 1...1) { run in
+                           "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
+                           "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
+                options: ["category", "price", "store", "unit", "pack"], arguments: 1...1) { run in
             guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
             if run.parsed.has("price") != run.parsed.has("store") { throw UsageError("--price and --store go together") }
-            let unit = try run.unit()
+            if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price") }
+            let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
-                await $0.addItem(run.argument(0), category: category, price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit)
+                await $0.addItem(run.argument(0), category: category, price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
+                                 pack: pack)
             }
         },
-        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]] [--date DATE]",
+        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]",
                 summary: "Record a price seen at a store (shelf or flyer) without buying.",
-                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current.",
-                examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
-                options: ["store", "price", "unit", "promo", "until", "date"], arguments: 1...1) { run in
+                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current. --pack 250g: the\nprice is for a pack holding 250 g, compared everywhere as its price per kg. A price more than\n3 times or less than a third of the last one at that store, or outside what groceries cost\nper kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.",
+                examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
+                           "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
+                options: ["store", "price", "unit", "pack", "promo", "until", "date"], arguments: 1...1) { run in
             guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {
                 throw UsageError("give --store and --price")
             }
             if run.parsed.has("until") && !run.parsed.has("promo") { throw UsageError("--until goes with --promo") }
-            let unit = try run.unit(), until = try run.day("until")
-            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, promotion: run.parsed.has("promo"), until: until,
-                                                  date: run.parsed.value("date")) }
+            let unit = try run.unit(), pack = try run.pack(), until = try run.day("until")
+            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, pack: pack, promotion: run.parsed.has("promo"),
+                                                  until: until, date: run.parsed.value("date")) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",

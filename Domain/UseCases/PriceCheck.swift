@@ -1,0 +1,79 @@
+/// A price that was recorded although it looks like a slip of the keyboard or of the unit, and
+/// why. Grock records it anyway (prices do jump), and says so once.
+public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        /// More than `PriceCheck.factor` times, or less than a `factor`th of, the last price at
+        /// that store (compared per kg, l or each).
+        case jump(last: UnitPrice, seen: Day)
+        /// Per kg, l or each, outside what groceries cost (`PriceCheck.range`); `suggested` is a
+        /// unit in which the amount typed would be plausible (2.29/g: was it 2.29/kg?).
+        case implausible(normalised: UnitPrice, suggested: MeasureUnit?)
+    }
+
+    public let item: String
+    public let store: String
+    public let price: UnitPrice
+    public let reason: Reason
+
+    public var description: String {
+        let subject = "\(Echo.quoted(item)) at \(Echo.quoted(store)): \(price)"
+        switch reason {
+        case .jump(let last, let seen):
+            let higher = last.isCheaper(than: price) ?? true
+            return "\(subject) is \(higher ? "more than \(PriceCheck.factor) times" : "less than a third of") the last price there (\(last) on \(seen)); "
+                + "recorded anyway"
+        case .implausible(let normalised, let suggested):
+            let high = normalised.price.minorUnits > 0 && (PriceCheck.range(normalised.price.currency, normalised.unit).map { normalised.price.minorUnits > $0.upperBound } ?? false)
+            let what = "\(normalised.price.amountText)/\(normalised.unit)"
+            let sense = high ? "more than groceries cost" : "less than groceries cost"
+            let hint = suggested.map { "; was it \(price.price.amountText)/\($0)?" } ?? ""
+            return "\(subject) is \(what), \(sense)\(hint) (recorded anyway)"
+        }
+    }
+}
+
+/// The plausibility rules for a price being recorded: a jump against the last price at the
+/// store, and a range per kg, l and each.
+public enum PriceCheck {
+    /// How far a price may move from the last one at a store before Grock remarks on it.
+    public static let factor: Int128 = 3
+
+    /// What groceries cost per base unit, in minor units: 0.05 to 500 per kg or l, 0.01 to 500
+    /// each, in currencies worth about a euro; a currency without decimals (yen, won) counts a
+    /// hundred times more. Nil for a pack of unknown contents.
+    public static func range(_ currency: Currency, _ base: MeasureUnit) -> ClosedRange<Int64>? {
+        var scale: Int64 = currency.minorDigits == 0 ? 100 : 1
+        for _ in 0..<currency.minorDigits { scale *= 10 }
+        switch base.dimension {
+        case .mass, .volume: return (5 * scale / 100)...(500 * scale)
+        case .count: return (scale / 100)...(500 * scale)
+        case .pack: return nil
+        }
+    }
+
+    /// The cautions for recording `price` of `item` at `store`, before it is recorded.
+    static func cautions(for price: UnitPrice, of item: Item, at store: Store, on day: Day) throws -> [PriceCaution] {
+        var cautions: [PriceCaution] = []
+        if let last = item.priceOption(at: store.id)?.currentPrice(on: day), last.unitPrice.basis.converts(to: price.basis),
+           last.unitPrice.price.minorUnits > 0, price.price.minorUnits > 0, let ratio = last.unitPrice.basis.ratio(to: price.basis) {
+            // new / last, both per one `price.basis`: last per basis = last × ratio(basis → last basis)⁻¹.
+            let new = Int128(price.price.minorUnits) * ratio.numerator, old = Int128(last.unitPrice.price.minorUnits) * ratio.denominator
+            if new > factor * old || factor * new < old {
+                cautions.append(PriceCaution(item: item.name, store: store.name, price: price, reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
+            }
+        }
+        let normalised = try price.normalised()
+        if let range = range(price.price.currency, normalised.unit), !range.contains(normalised.price.minorUnits), price.price.minorUnits > 0 {
+            let suggested: MeasureUnit? = switch price.unit {
+            case .g: .kg
+            case .ml: .l
+            case .oz: .lb
+            default: nil
+            }
+            let plausible = try suggested.map { try UnitPrice(price.price, per: $0).normalised().price.minorUnits }.map(range.contains) ?? false
+            cautions.append(PriceCaution(item: item.name, store: store.name, price: price,
+                                         reason: .implausible(normalised: normalised, suggested: plausible ? suggested : nil)))
+        }
+        return cautions
+    }
+}
