@@ -1,0 +1,72 @@
+import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// A line's own unit, its price basis and pack sizes survive every file and transfer.
+@Suite struct UnitStorageTests {
+    /// Coffee 2.29 per pack of 250 g at Aldi; a cart of 500 g of it and 1500 g of Bananas at a
+    /// price per kg; a finished trip of 1.5 kg of Bananas bought per lb at Lidl.
+    private func world(_ storage: any Storage) async throws -> TestWorld {
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.setPrice(item: "Bananas", store: "Lidl", price: "0.89", unit: .lb)
+        _ = try await u.createCart(name: "Trip")
+        _ = try await u.addToCart(cart: "Trip", items: ["Bananas"], quantity: Quantity(1500), unit: .g, store: "Lidl")
+        _ = try await u.startTrip("Trip")
+        _ = try await u.logPurchase(cart: "Trip", item: "Bananas", price: "0.99")
+        _ = try await u.finishTrip("Trip")
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Coffee"], quantity: Quantity(500), unit: .g)
+        _ = try await u.addToCart(cart: "Weekly", items: ["Bananas"], quantity: Quantity(1500), unit: .g, store: "Aldi")
+        return world
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func unitsAndPacksComeBackFromTheFiles(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await world(storage)
+        let u = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        let weekly = try await u.showCart("Weekly").cart
+        let coffee = try #require(weekly.lines.first { $0.name == "Coffee" })
+        #expect("\(coffee.quantity) \(coffee.unit) per \(coffee.priceUnit)" == "500 g per pack of 250 g")
+        #expect(try coffee.plannedCost()?.amountText == "4.58")
+        let bananas = try #require(weekly.lines.first { $0.name == "Bananas" })
+        #expect("\(bananas.quantity) \(bananas.unit) per \(bananas.priceUnit)" == "1500 g per kg")
+        #expect(try bananas.plannedCost()?.amountText == "2.98")        // 1.5 × 1.99 = 2.985, half to even
+        let item = try await u.showItem("Coffee")
+        #expect(item.prices.first?.current?.unitPrice.comparedText == "2.29/pack of 250 g (9.16/kg)")
+        // The finished trip, from history: its line, total and spending.
+        let trip = try #require(try await u.listHistory().first)
+        #expect(trip.actual.amountText == "3.27")
+        let done = try await u.showCart(trip.cartID.rawValue).cart
+        #expect(done.lines.first.map { "\($0.quantity) \($0.unit) per \($0.priceUnit)" } == "1500 g per lb")
+        #expect(try await u.listPurchases().map { "\($0.quantity) \($0.unit) \($0.price.amountText)" } == ["3.307 lb 0.99"])
+        let history = try await u.priceHistory("Coffee").entries.map(\.observation.price.comparedText)
+        #expect(history == ["2.29/pack of 250 g (9.16/kg)"])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aBackupOfUnitsAndPacksRestoresToTheSameBytes(kind: StorageKind) async throws {
+        let world = try await world(kind.make().storage)
+        let bytes = BackupCodec.encode(try await world.useCases.createBackup())
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"g/pack:250g\"") && text.contains("\"pack:250g\"") && text.contains("\"g/lb\""))
+        let restored = TestWorld(storage: kind.make().storage).useCases
+        try await restored.restoreBackup(try BackupCodec.decode(bytes))
+        #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
+    }
+
+    @Test func unitsGrockDoesNotWriteAreRefusedInABackup() async throws {
+        let world = try await world(InMemoryStorage())
+        let text = String(decoding: BackupCodec.encode(try await world.useCases.createBackup()), as: UTF8.self)
+        for (good, bad) in [("\"g/pack:250g\"", "\"g/each\""), ("\"pack:250g\"", "\"pack:250pack\""), ("\"g/lb\"", "\"g/lb/kg\""),
+                            ("\"pack:250g\"", "\"pack:-1g\""), ("\"g/lb\"", "\"g/g\"")] {
+            let damaged = text.replacingOccurrences(of: good, with: bad)
+            #expect(damaged != text)
+            #expect(throws: (any Error).self, "\(bad)") { _ = try BackupCodec.decode(Array(damaged.utf8)) }
+        }
+    }
+}
