@@ -19,6 +19,8 @@ enum HistoryCodec {
         case completed(Cart)
         case removed(CartID)
         case observed([PriceObservation])
+        /// A price seen by hand taken out again: every equal `O` record before it no longer counts.
+        case forgotten(PriceObservation)
     }
 
     /// The lines for `events`; with `header` for a new file.
@@ -42,14 +44,18 @@ enum HistoryCodec {
             case .removed(let id):
                 LineFormat.line(["R", id.rawValue], to: &output)
             case .observed(let observations):
-                for observation in observations {
-                    LineFormat.line(["O", observation.item.rawValue, observation.store.rawValue, UnitText.basis(observation.price.basis),
-                                     String(observation.price.price.minorUnits), observation.observedAt.description,
-                                     observation.isPromotion ? "1" : "0"], to: &output)
-                }
+                for observation in observations { Self.observation("O", observation, to: &output) }
+            case .forgotten(let observation):
+                Self.observation("X", observation, to: &output)
             }
         }
         return output
+    }
+
+    private static func observation(_ letter: String, _ observation: PriceObservation, to output: inout [UInt8]) {
+        LineFormat.line([letter, observation.item.rawValue, observation.store.rawValue, UnitText.basis(observation.price.basis),
+                         String(observation.price.price.minorUnits), observation.observedAt.description, observation.isPromotion ? "1" : "0"],
+                        to: &output)
     }
 
     /// The fields of a `C` line after its letter.
@@ -95,6 +101,9 @@ enum HistoryCodec {
                 case 0x4F:  // O
                     close()
                     log.record([try observation(&reader, interner: &interner, currency: currency)])
+                case 0x58:  // X
+                    close()
+                    log.forget(try observation(&reader, interner: &interner, currency: currency))
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }
@@ -195,14 +204,15 @@ enum HistoryCodec {
     /// returns the carts that those lines complete or remove, since they replace or take away
     /// any trip of the same cart read before.
     static func decodeSpendingTail(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, currency: Currency,
-                                   path: String) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>) {
+                                   path: String) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
         guard buffer.last == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
         return try decodeSpending(buffer, from: start, firstLine: 0, currency: currency, path: path, tripsOnly: false, item: nil)
     }
 
     private static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, currency: Currency, path: String,
-                                       tripsOnly: Bool, item: ItemID?) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>) {
+                                       tripsOnly: Bool, item: ItemID?) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
         var carts: Set<CartID> = []
+        var forgotten: [PriceObservation] = []
         let only = item.map { Array($0.rawValue.utf8) }
         var trips: [TripSummary] = []
         var removed: [Bool] = []
@@ -275,6 +285,12 @@ enum HistoryCodec {
                 case 0x4F:  // O
                     let observed = try observation(&reader, interner: &other, currency: currency)
                     if item == nil || observed.item == item { manual.append(observed) }
+                case 0x58:  // X
+                    let taken = try observation(&reader, interner: &other, currency: currency)
+                    if item == nil || taken.item == item {
+                        manual.removeAll { $0 == taken }
+                        forgotten.append(taken)
+                    }
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }
@@ -284,8 +300,8 @@ enum HistoryCodec {
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
                                 linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
                                 categories: categories.texts, stores: stores.texts.map(StoreID.init))
-        guard removed.contains(true) else { return (data, manual, carts) }
-        return (data.filter(trips: { !removed[$0] }), manual, carts)
+        guard removed.contains(true) else { return (data, manual, carts, forgotten) }
+        return (data.filter(trips: { !removed[$0] }), manual, carts, forgotten)
     }
 }
 
@@ -325,7 +341,7 @@ extension HistoryCodec {
             case 0x52:  // R
                 live[CartID(reader.string(try reader.next()))] = nil
                 inCart = false
-            case 0x4F:  // O
+            case 0x4F, 0x58:  // O, X
                 _ = try observation(&reader, interner: &interner, currency: currency)
                 inCart = false
             default:
@@ -362,13 +378,26 @@ extension HistoryCodec {
         try close()
     }
 
-    /// Calls `body` with every price seen by hand, in history's order.
+    /// Calls `body` with every price seen by hand and not taken out later, in history's order.
     static func forEachObservation(_ records: some RecordSource, currency: Currency, _ body: (PriceObservation) throws -> Void) throws {
         var interner = Interner()
+        // Where each observation taken out was last taken out: an `O` before that no longer counts.
+        var takenOut: [PriceObservation: Int] = [:]
+        var position = 0
         try records.forEachRecord { reader in
             var reader = reader
+            position += 1
+            guard reader.bytes[try reader.next().lowerBound] == 0x58 else { return }
+            takenOut[try observation(&reader, interner: &interner, currency: currency)] = position
+        }
+        position = 0
+        try records.forEachRecord { reader in
+            var reader = reader
+            position += 1
             guard reader.bytes[try reader.next().lowerBound] == 0x4F else { return }
-            try body(try observation(&reader, interner: &interner, currency: currency))
+            let observed = try observation(&reader, interner: &interner, currency: currency)
+            if let last = takenOut[observed], last > position { return }
+            try body(observed)
         }
     }
 }

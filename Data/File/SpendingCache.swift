@@ -38,7 +38,8 @@ enum SpendingCache {
             if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency, path: historyPath) {
                 let kept = tail.carts.isEmpty ? cached.data : cached.data.filter(trips: { !tail.carts.contains(cached.data.trips[$0].cartID) })
                 let merged = Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history),
-                                      data: kept.appending(tail.data), manual: cached.manual + tail.manual)
+                                      data: kept.appending(tail.data),
+                                      manual: cached.manual.filter { !tail.forgotten.contains($0) } + tail.manual)
                 write(merged, to: cachePath)
                 return (merged.data, merged.manual)
             }

@@ -43,6 +43,9 @@ struct HistoryLog {
 
     mutating func record(_ observations: [PriceObservation]) { manual += observations }
 
+    /// Takes a price seen by hand out: every equal one recorded before.
+    mutating func forget(_ observation: PriceObservation) { manual.removeAll { $0 == observation } }
+
     var liveTrips: [Trip] { trips.filter { !$0.isRemoved } }
 
     func cart(_ id: CartID) -> Cart? {

@@ -104,7 +104,7 @@ final class WorkingSet: Repositories {
             switch event {
             case .completed(let cart): try count(try TripSummary(cart), sign: 1)
             case .removed(let id): if let old = try completedCart(id) { try count(try TripSummary(old), sign: -1) }
-            case .observed: break
+            case .observed, .forgotten: break
             }
         }
         pending.append(event)
@@ -253,6 +253,8 @@ final class WorkingSet: Repositories {
         try append(.observed(observations))
     }
 
+    func forget(_ observation: PriceObservation) throws { try append(.forgotten(observation)) }
+
     // MARK: - Settings
 
     func settings() -> Settings { state.settings }
@@ -279,6 +281,7 @@ extension HistoryLog {
         case .completed(let cart): try complete(cart)
         case .removed(let id): remove(id)
         case .observed(let observations): record(observations)
+        case .forgotten(let observation): forget(observation)
         }
     }
 }

@@ -80,6 +80,9 @@ public protocol PriceHistoryRepository: AnyObject {
     func manualObservations(of item: ItemID?) throws -> [PriceObservation]
     /// Records prices seen by hand (source `.manual`).
     func record(_ observations: [PriceObservation]) throws
+    /// Takes a price seen by hand out of the history (a wrong one): every equal one recorded
+    /// before no longer counts.
+    func forget(_ observation: PriceObservation) throws
 }
 
 public protocol SettingsRepository: AnyObject {

@@ -174,3 +174,66 @@ func updateActiveLines(of item: ItemID, in repositories: any Repositories, _ cha
         try repositories.save(cart)
     }
 }
+
+/// Takes a wrong price out: the price recorded by hand that is current for an item at a store
+/// (or every one recorded there on a day) leaves the price history, and when the vault's price there
+/// was one of them, the newest price left (seen by hand or paid on a trip) becomes current, or
+/// none. A wrong price paid on a trip is corrected by reopening the trip instead.
+public struct ForgetPrice: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    /// - Parameter day: the day the prices were seen (all of that day go); nil: the store's
+    ///   current price.
+    /// - Throws: `DomainError.noPriceRecorded` when no price was recorded by hand that day.
+    public func callAsFunction(item reference: String, store storeReference: String, day: Day? = nil) async throws -> Item {
+        try storage.write { repositories in
+            let resolver = Resolver(repositories: repositories)
+            var item = try resolver.item(reference)
+            let store = try resolver.store(storeReference)
+            let atStore = try repositories.manualObservations(of: item.id).filter { $0.store == store.id }
+            let option = item.priceOption(at: store.id)
+            // By default the current price there (seen at that very moment), else every one of that day.
+            let currentPrice = option?.currentPrice(on: clock.now().day)
+            let forgotten = if let day { atStore.filter { $0.observedAt.day == day } } else {
+                atStore.filter { $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice && $0.isPromotion == currentPrice?.isPromotion }
+            }
+            guard let wanted = forgotten.first?.observedAt.day else {
+                throw DomainError.noPriceRecorded(item: item.name, store: store.name, day: day?.description)
+            }
+            for observation in Set(forgotten) { try repositories.forget(observation) }
+            func isForgotten(_ quote: PriceQuote?, promotion: Bool) -> Bool {
+                guard let quote, let option else { return false }
+                return forgotten.contains { $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis) }
+            }
+            var summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) seen on \(wanted)"
+            if var option, isForgotten(option.regular, promotion: false) || isForgotten(option.promotion?.quote, promotion: true) {
+                if isForgotten(option.promotion?.quote, promotion: true) { option.promotion = nil }
+                if isForgotten(option.regular, promotion: false) {
+                    // The newest price left at that store, seen by hand or paid, becomes current.
+                    let left = try repositories.manualObservations(of: item.id).filter { $0.store == store.id && !$0.isPromotion }
+                        + repositories.spending(of: item.id).paidObservations(of: item.id).filter { $0.store == store.id }
+                    option.regular = nil
+                    if let newest = left.max(by: { $0.observedAt < $1.observedAt }) {
+                        option = PriceOption(store: store.id, unit: newest.price.unit, pack: newest.price.basis.pack,
+                                             regular: PriceQuote(price: newest.price.price, observedAt: newest.observedAt), promotion: option.promotion)
+                    }
+                }
+                item.prices.removeAll { $0.store == store.id }
+                if option.regular != nil || option.promotion != nil {
+                    item.prices.append(option)
+                    item.prices.sort { $0.store < $1.store }
+                }
+                summary += option.currentPrice(on: clock.now().day).map { "; \($0.unitPrice) of \($0.observedAt.day) is current there again" }
+                    ?? "; no price of it is known there now"
+                try repositories.save(item)
+            }
+            return Change(item, summary: summary)
+        }
+    }
+}

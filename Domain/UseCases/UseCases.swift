@@ -33,6 +33,7 @@ public struct UseCases: Sendable {
     // MARK: - The vault
     public var addItem: AddItem { AddItem(storage: storage, clock: clock, ids: ids) }
     public var setPrice: SetPrice { SetPrice(storage: storage, clock: clock) }
+    public var forgetPrice: ForgetPrice { ForgetPrice(storage: storage, clock: clock) }
     public var renameItem: RenameItem { RenameItem(storage: storage) }
     public var moveItem: MoveItem { MoveItem(storage: storage) }
     public var deleteItem: DeleteItem { DeleteItem(storage: storage) }

@@ -167,6 +167,15 @@ public final class VaultViewModel: CautionState {
     }
 
     @discardableResult
+    /// Takes a wrong price of `item` at `store` out of its history (the one seen on `day`, by
+    /// default the current one there).
+    public func forgetPrice(_ item: String, store: String, day: Day?) async -> Bool {
+        await itemChange { try await useCases.forgetPrice(item: item, store: store, day: day) } notice: {
+            "took the price of \($0.name) at \(Echo.shortened(store)) out of its history"
+        }
+    }
+
+    @discardableResult
     public func renameItem(_ item: String, to name: String) async -> Bool {
         var oldName = ""
         return await itemChange {

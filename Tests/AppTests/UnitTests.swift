@@ -51,6 +51,13 @@ import Testing
         let typo = try grock.run("item price Milk --store Aldi --price 10.90")
         #expect(typo.status == 0)
         #expect(typo.stderr == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); recorded anyway\n")
+        let forgot = try grock.ok("item forget-price Milk --store Aldi")
+        #expect(forgot.contains("1.09/each"))
+        #expect(try grock.ok("undo").contains("forgot the price of Milk at Aldi seen on 2026-03-02; 1.09/each of 2026-03-02 is current there again"))
+        try grock.ok("item forget-price Milk --store Aldi")
+        #expect(!(try grock.ok("prices Milk")).contains("10.90"))
+        let none = try grock.run("item forget-price Milk --store Aldi --date 2026-01-01")
+        #expect(none.status == 1 && none.stderr == "grock: no price of \"Milk\" at \"Aldi\" was recorded on 2026-01-01\n")
         let grams = try grock.run("item add Apples --category Produce --price 2.29 --store Aldi --unit g")
         #expect(grams.status == 0)
         #expect(grams.stderr.contains("2.29/g is 2290.00/kg, more than groceries cost; was it 2.29/kg?"))
@@ -58,7 +65,7 @@ import Testing
         let paid = try grock.run("trip log Weekly Bread --price 24.90")
         #expect(paid.status == 0 && paid.stderr.contains("24.90/each is more than 3 times the last price there (2.49/each"))
         // JSON output stays a document on stdout; the warning goes to stderr.
-        let json = try grock.run("--json item price Milk --store Aldi --price 1.09")
-        #expect(json.status == 0 && json.stdout.hasPrefix("{") && json.stderr.contains("less than a third"))
+        let json = try grock.run("--json item price Milk --store Aldi --price 10.90")
+        #expect(json.status == 0 && json.stdout.hasPrefix("{") && json.stderr.contains("more than 3 times"))
     }
 }

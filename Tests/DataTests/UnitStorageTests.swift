@@ -70,3 +70,28 @@ import Testing
         }
     }
 }
+
+@Suite struct ForgottenPriceStorageTests {
+    /// A price taken out stays out for every reader of the files: a new process, the spending
+    /// cache built before it and extended after, a backup; undo brings it back.
+    @Test func aForgottenPriceStaysOutOfEveryReader() async throws {
+        let (storage, reopen) = StorageKind.file.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        world.clock.advance(days: 1)
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "10.90")
+        #expect(try await u.priceHistory("Milk").entries.count == 3)          // the cache now holds it
+        _ = try await u.forgetPrice(item: "Milk", store: "Aldi")
+        let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(try await again.priceHistory("Milk").entries.map(\.observation.price.price.amountText) == ["1.09", "1.19"])
+        #expect(try await again.createBackup().observations.map(\.price.price.amountText).contains("10.90") == false)
+        let streamed = try again.storage.readWithHistory { _, history in
+            var observations: [PriceObservation] = []
+            try history.forEachManualObservation { observations.append($0) }
+            return observations.map(\.price.price.amountText)
+        }
+        #expect(streamed == ["1.09", "1.19", "1.99", "2.49"])          // 10.90 is out
+        _ = try await again.undoLastChange()
+        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).priceHistory("Milk").entries.count == 3)
+    }
+}

@@ -78,6 +78,7 @@ final class FakeRepositories: Repositories {
     func spending(of item: ItemID) throws -> SpendingData { try spending().lines(of: item) }
     func manualObservations(of item: ItemID?) -> [PriceObservation] { snapshot.observations.filter { item == nil || $0.item == item } }
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
+    func forget(_ observation: PriceObservation) { snapshot.observations.removeAll { $0 == observation } }
     func settings() -> Settings { snapshot.settings }
     func save(_ settings: Settings) { snapshot.settings = settings }
 

@@ -101,6 +101,15 @@ extension Commands {
             try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, pack: pack, promotion: run.parsed.has("promo"),
                                                   until: until, date: run.parsed.value("date")) }
         },
+        Command("item forget-price", usage: "grock item forget-price ITEM --store STORE [--date YYYY-MM-DD]",
+                summary: "Take a wrong price, recorded by hand, out of an item's price history.",
+                details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
+                examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
+                options: ["store", "date"], arguments: 1...1) { run in
+            guard let store = run.parsed.value("store") else { throw UsageError("give --store") }
+            let day = try run.day("date")
+            try await itemStep(run) { await $0.forgetPrice(run.argument(0), store: store, day: day) }
+        },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
                 examples: ["grock item show Milk", "grock --json item show Milk"], arguments: 1...1) { run in
