@@ -97,7 +97,9 @@ extension BackupCodec {
             for (index, line) in cart.lines.enumerated() {
                 let path = path + ".lines[\(index)]"
                 try Checker.identifier(line.itemId, at: path + ".itemId")
-                if let other = lineOf.updateValue(index, forKey: line.itemId) {
+                // A completed trip may repeat an item (a receipt's repeated rows); an active
+                // cart is changed line by item, so it has one line per item.
+                if let other = lineOf.updateValue(index, forKey: line.itemId), !completed {
                     throw Checker.failure(path + ".itemId", "the item is on this cart already (lines[\(other)]); a cart has one line per item")
                 }
                 try Checker.name(line.name, of: "item", at: path + ".name")

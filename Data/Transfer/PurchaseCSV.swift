@@ -13,11 +13,24 @@ import Domain
 public enum PurchaseCSV {
     public static let header = ["date", "trip", "store", "category", "item", "quantity", "unit", "price", "currency"]
 
-    /// A row that cannot be read: its line number and what is wrong.
+    /// A row that cannot be read: its line number, the column when one field is wrong, and what
+    /// is wrong.
     public struct RowError: Error, Sendable, Equatable, CustomStringConvertible {
         public let line: Int
+        /// 1 for the first field.
+        public let column: Int?
         public let reason: String
-        public var description: String { "line \(line): \(reason); nothing was imported" }
+
+        public init(line: Int, column: Int? = nil, reason: String) {
+            self.line = line
+            self.column = column
+            self.reason = reason
+        }
+
+        public var description: String {
+            let place = column.map { "line \(line), column \($0) (\(PurchaseCSV.header[$0 - 1]))" } ?? "line \(line)"
+            return "\(place): \(reason); nothing was imported"
+        }
     }
 
     public static func write(_ purchases: [Purchase]) -> String {
@@ -73,16 +86,41 @@ public enum PurchaseCSV {
         }
     }
 
-    /// Reads the CSV written by `write` (LF or CRLF line ends, a UTF-8 byte order mark allowed).
+    /// What separates the fields of a row.
+    public enum Delimiter: UInt8, Sendable, CaseIterable {
+        case comma = 0x2C, semicolon = 0x3B, tab = 0x09
+
+        /// `,` (or `comma`), `;` (or `semicolon`), and `tab` (or a tab character).
+        public init?(name: String) {
+            switch name.lowercased() {
+            case ",", "comma": self = .comma
+            case ";", "semicolon": self = .semicolon
+            case "tab", "\t": self = .tab
+            default: return nil
+            }
+        }
+
+        var name: String { self == .tab ? "a tab" : "\"\(Character(Unicode.Scalar(rawValue)))\"" }
+    }
+
+    /// Reads the CSV written by `write` (LF or CRLF line ends, a UTF-8 byte order mark allowed),
+    /// or one a spreadsheet wrote with `;` or tabs between fields and decimal commas.
+    ///
+    /// Numbers (quantity, price) have a decimal point, or with `decimalComma` a decimal comma.
+    /// In a file whose fields are not separated by commas, and without `decimalComma`, the first
+    /// number with a decimal mark says which one the file uses. Thousands separators are
+    /// refused, never guessed: in `1.234` the dot could be either.
     /// - Parameter encoding: UTF-8 unless the file is known to be Latin-1.
+    /// - Parameter delimiter: what separates fields; nil to tell from the header line.
+    /// - Parameter decimalComma: true when numbers are written `1,99`.
     /// - Parameter progress: called now and then with the fraction of bytes read.
     /// - Throws: `RowError` for the first bad row, or the first line that is not UTF-8.
-    public static func parse(_ bytes: [UInt8], encoding: Encoding = .utf8, progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
-        var reader = CSVReader(bytes, encoding: encoding)
-        guard let first = try reader.nextRecord() else { throw RowError(line: 1, reason: "the file is empty") }
-        guard first.fields.map({ $0.lowercased() }) == header else {
-            throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ","))")
-        }
+    public static func parse(_ bytes: [UInt8], encoding: Encoding = .utf8, delimiter: Delimiter? = nil, decimalComma: Bool = false,
+                             progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
+        let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) } ?? detectDelimiter(bytes, encoding: encoding)
+        var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
+        _ = try reader.nextRecord()
+        var numbers = NumberReader(mark: decimalComma ? .comma : delimiter == .comma ? .point : nil)
         var purchases: [Purchase] = []
         var currencies: [String: Currency] = [:]
         var nextReport = 0
@@ -90,22 +128,31 @@ public enum PurchaseCSV {
             if record.fields == [""] { continue }  // a blank line
             let line = record.line
             guard record.fields.count == header.count else {
-                throw RowError(line: line, reason: "expected \(header.count) fields, found \(record.fields.count)")
+                throw RowError(line: line, reason: "expected \(header.count) fields separated by \(delimiter.name), found \(record.fields.count)")
             }
             let f = record.fields
+            var column = 1
             do {
                 guard let date = Day(iso: f[0]) else { throw DomainError.invalidDate(f[0]) }
+                column = 9
                 let code = f[8]
                 let currency: Currency
                 if let known = currencies[code] { currency = known } else {
                     currency = try Currency(code: code)
                     currencies[code] = currency
                 }
+                column = 6
+                let quantity = try numbers.read(f[5], line: line, column: column) { try Quantity(parsing: $0) }
+                column = 7
+                let unit = try MeasureUnit(parsing: f[6])
+                column = 8
+                let price = try numbers.read(f[7], line: line, column: column) { try Money(parsing: $0, currency: currency) }
                 purchases.append(Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
-                                          quantity: try Quantity(parsing: f[5]), unit: try MeasureUnit(parsing: f[6]),
-                                          price: try Money(parsing: f[7], currency: currency), sourceLine: line))
+                                          quantity: quantity, unit: unit, price: price, sourceLine: line))
+            } catch let error as RowError {
+                throw error
             } catch {
-                throw RowError(line: line, reason: "\(error)")
+                throw RowError(line: line, column: column, reason: "\(error)")
             }
             if let progress, reader.offset >= nextReport {
                 progress(Double(reader.offset) / Double(max(bytes.count, 1)))
@@ -114,20 +161,99 @@ public enum PurchaseCSV {
         }
         return purchases
     }
+
+    /// The delimiter that splits the header line into the header's fields.
+    private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
+        for delimiter in Delimiter.allCases where try headerFields(bytes, encoding: encoding, delimiter: delimiter) == header { return delimiter }
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")), its fields separated by commas, semicolons or tabs")
+    }
+
+    /// `delimiter`, when it splits the header line into the header's fields.
+    private static func requireHeader(_ bytes: [UInt8], encoding: Encoding, delimiter: Delimiter) throws -> Delimiter {
+        if try headerFields(bytes, encoding: encoding, delimiter: delimiter) == header { return delimiter }
+        if let other = Delimiter.allCases.first(where: { (try? headerFields(bytes, encoding: encoding, delimiter: $0)) == header }) {
+            throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
+        }
+        let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator))")
+    }
+
+    /// The header line's fields, lowercased.
+    private static func headerFields(_ bytes: [UInt8], encoding: Encoding, delimiter: Delimiter) throws -> [String] {
+        var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
+        guard let first = try reader.nextRecord() else { throw RowError(line: 1, reason: "the file is empty") }
+        return first.fields.map { $0.lowercased() }
+    }
+}
+
+/// Reads the numbers of a file with one decimal mark, fixed or told by the first number that
+/// has one, and refuses a number with the other mark or with both.
+struct NumberReader {
+    enum Mark: String { case point, comma }
+
+    private(set) var mark: Mark?
+    /// The number that told the mark, when one did.
+    private var toldBy: (line: Int, column: Int, text: String)?
+
+    init(mark: Mark?) { self.mark = mark }
+
+    /// `parse` of the number in `cell`, written with a decimal point.
+    /// - Throws: `RowError` naming the line and column.
+    mutating func read<T>(_ cell: String, line: Int, column: Int, _ parse: (String) throws -> T) throws -> T {
+        let point = cell.contains("."), comma = cell.contains(",")
+        func refused(_ reason: String) -> PurchaseCSV.RowError {
+            PurchaseCSV.RowError(line: line, column: column, reason: "\(Echo.quoted(cell)) \(reason)")
+        }
+        if point && comma { throw refused("has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56") }
+        if point || comma {
+            let found: Mark = point ? .point : .comma
+            if mark == nil {
+                mark = found
+                toldBy = (line, column, cell)
+            }
+            if found != mark {
+                let why = toldBy.map { "line \($0.line), column \($0.column) has a decimal \(mark!) (\(Echo.quoted($0.text)))" }
+                    ?? (found == .comma ? "the file's numbers have a decimal point unless --decimal-comma is given"
+                                        : "--decimal-comma says numbers have a decimal comma")
+                throw refused("has a \(found), but \(why); a thousands separator is not read")
+            }
+        }
+        guard comma else { return try parse(cell) }
+        do {
+            return try parse(cell.replacing(",", with: "."))
+        } catch let error as DomainError {
+            // The message quotes the cell as the file has it, not as it was read.
+            throw PurchaseCSV.RowError(line: line, column: column, reason: error.quoting(cell))
+        }
+    }
+}
+
+extension DomainError {
+    /// The description, with the number it quotes written as `text`.
+    fileprivate func quoting(_ text: String) -> String {
+        switch self {
+        case .invalidAmount(_, let reason): "\(DomainError.invalidAmount(text, reason: reason))"
+        case .invalidQuantity: "\(DomainError.invalidQuantity(text))"
+        case .tooLarge(_, let kind, let maximum): "\(DomainError.tooLarge(text, kind: kind, maximum: maximum.replacing(".", with: ",")))"
+        default: "\(self)"
+        }
+    }
 }
 
 /// RFC 4180 records from UTF-8 (or Latin-1) bytes, with the line each starts on.
 struct CSVReader {
     private let bytes: [UInt8]
     private let encoding: PurchaseCSV.Encoding
+    private let delimiter: UInt8
     private(set) var offset = 0
     private var line = 1
     /// The line the field being read starts on.
     private var fieldLine = 1
 
-    init(_ bytes: [UInt8], encoding: PurchaseCSV.Encoding = .utf8) {
+    init(_ bytes: [UInt8], encoding: PurchaseCSV.Encoding = .utf8, delimiter: UInt8 = PurchaseCSV.Delimiter.comma.rawValue) {
         self.bytes = bytes
         self.encoding = encoding
+        self.delimiter = delimiter
         if encoding == .utf8 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
@@ -171,15 +297,17 @@ struct CSVReader {
                 }
                 continue
             }
-            switch byte {
-            case 0x22 where field.isEmpty && !wasQuoted:
-                quoted = true
-                wasQuoted = true
-            case 0x2C:
+            if byte == delimiter {
                 fields.append(try text(field))
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
                 fieldLine = line
+                continue
+            }
+            switch byte {
+            case 0x22 where field.isEmpty && !wasQuoted:
+                quoted = true
+                wasQuoted = true
             case 0x0A:
                 fields.append(try text(field))
                 line += 1

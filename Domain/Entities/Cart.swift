@@ -226,8 +226,15 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// Back to shopping, to correct a finished trip; finishing again records it anew, on the
     /// day it was first completed (kept in `completedAt` meanwhile).
+    /// - Throws: `DomainError.repeatedItem` for a trip with an item on several lines: only a
+    ///   completed cart holds those (an imported receipt's repeated rows), since a cart being
+    ///   planned or shopped is changed line by item.
     public mutating func reopen() throws {
         try check(.reopen)
+        var seen: Set<ItemID> = []
+        if let repeated = lines.first(where: { !seen.insert($0.itemID).inserted }) {
+            throw DomainError.repeatedItem(item: repeated.name, cart: name)
+        }
         status = .shopping
     }
 

@@ -34,6 +34,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case notOnCart(item: String, cart: String)
     case notBought(item: String, cart: String)
     case nothingBought(cart: String)
+    /// A completed trip with an item on several lines cannot go back to shopping.
+    case repeatedItem(item: String, cart: String)
     case priceRequired(item: String)
     case storeRequired(item: String)
     case categoryNotEmpty(name: String, itemCount: Int)
@@ -79,6 +81,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notOnCart(let item, let cart): "\(Echo.quoted(item)) is not on cart \(Echo.quoted(cart))"
         case .notBought(let item, let cart): "\(Echo.quoted(item)) has not been bought on cart \(Echo.quoted(cart))"
         case .nothingBought(let cart): "nothing on cart \(Echo.quoted(cart)) has been bought yet; log a purchase or abort the trip"
+        case .repeatedItem(let item, let cart):
+            "cart \(Echo.quoted(cart)) has \(Echo.quoted(item)) on more than one line (a receipt's repeated rows) and cannot be reopened, "
+                + "since a cart being shopped has one line per item; to correct it, delete it and import its rows again"
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .categoryNotEmpty(let name, let count):

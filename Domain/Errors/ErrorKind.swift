@@ -26,7 +26,7 @@ extension DomainError {
         case .duplicateName, .alreadySetUp, .notEmpty:
             .conflict
         case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
-             .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch:
+             .repeatedItem, .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch:
             .refused
         }
     }

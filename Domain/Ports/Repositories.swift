@@ -107,7 +107,8 @@ public struct Change<Value> {
 
 /// The port to wherever the data lives: a file store, memory, or a server some day.
 public protocol Storage: Sendable {
-    /// Runs `body` over a consistent view of the data.
+    /// Runs `body` over a consistent view of the data. What `body` saves through the
+    /// repositories it sees itself, and nothing stores it (a dry run relies on this).
     func read<T>(_ body: (any Repositories) throws -> T) throws -> T
 
     /// Runs `body` as one atomic, durable, undoable change. When `body` throws, nothing is stored.

@@ -46,16 +46,27 @@ public struct ListPurchases: Sendable {
     }
 }
 
-/// Imports a purchase history: rows with the same date and trip become one completed cart;
-/// unknown stores, categories and items are created; the vault takes the latest price per
-/// item and store; every purchase joins the price history (as its trip's line). All or nothing.
+/// Imports a purchase history: rows with the same date and trip become one completed cart,
+/// an item on several rows of a trip a line per row; unknown stores, categories and items are
+/// created; the vault takes the latest price per item and store; every purchase joins the price
+/// history (as its trip's line). All or nothing.
+///
+/// Rows already in history are skipped, so that a file can be imported again: a row matches a
+/// stored purchase of the same date, trip, store and item (names compared as `Name.key` does),
+/// quantity, unit and price. Matching counts: a file with two rows alike (Milk bought twice on
+/// one receipt) skips as many of them as history holds, and imports the rest. Rows not yet
+/// stored of a trip that is make a new trip of that date and name: a stored trip never changes.
 public struct ImportPurchases: Sendable {
     public struct Summary: Sendable, Hashable {
+        /// The trips made, by the rows imported.
         public let trips: Int
+        /// The rows imported.
         public let purchases: Int
         public let storesAdded: Int
         public let categoriesAdded: Int
         public let itemsAdded: Int
+        /// The rows already in history, skipped.
+        public let skipped: Int
     }
 
     let storage: any Storage
@@ -68,24 +79,44 @@ public struct ImportPurchases: Sendable {
         self.ids = ids
     }
 
+    /// - Parameter dryRun: true to work the import out and say what it would do, storing nothing.
+    /// - Returns: what was imported (or would be); with no row to import, nothing is stored and
+    ///   there is no change to undo.
     /// - Throws: `DomainError.importRow` naming the line and the reason; nothing is stored.
-    public func callAsFunction(_ purchases: [Purchase]) async throws -> Summary {
-        try storage.write { repositories in
-            let now = clock.now()
-            // A purchase cannot have happened later than now: a row dated in the future would
-            // stand as the newest price of its item for as long as that date is ahead.
-            if let future = purchases.first(where: { $0.date > now.day }) {
-                throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
+    public func callAsFunction(_ purchases: [Purchase], dryRun: Bool = false) async throws -> Summary {
+        // A read's changes are never stored: the dry run makes them all, and sees what they add.
+        if dryRun { return try storage.read { try importing(purchases, into: $0) } }
+        do {
+            return try storage.write { repositories in
+                let summary = try importing(purchases, into: repositories)
+                guard summary.purchases > 0 else { throw NothingToImport(summary: summary) }
+                func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+                return Change(summary, summary: "imported \(count(summary.trips, "trip")) with \(count(summary.purchases, "purchase"))")
             }
-            // A first import sets Grock up as `init` would, in the currency of the rows.
-            if try !repositories.settings().isSetUp {
-                _ = try SetUpFirstRun.setUp(repositories, ids: ids, currency: purchases.first?.price.currency ?? repositories.settings().currency)
-            }
-            var importer = try Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
-            try importer.run(purchases)
-            let summary = importer.summary
-            return Change(summary, summary: "imported \(summary.trips) trips with \(summary.purchases) purchases")
+        } catch let nothing as NothingToImport {
+            return nothing.summary
         }
+    }
+
+    /// Ends a write that would change nothing, so that it leaves no empty step to undo.
+    private struct NothingToImport: Error {
+        let summary: Summary
+    }
+
+    private func importing(_ purchases: [Purchase], into repositories: any Repositories) throws -> Summary {
+        let now = clock.now()
+        // A purchase cannot have happened later than now: a row dated in the future would
+        // stand as the newest price of its item for as long as that date is ahead.
+        if let future = purchases.first(where: { $0.date > now.day }) {
+            throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
+        }
+        // A first import sets Grock up as `init` would, in the currency of the rows.
+        if try !repositories.settings().isSetUp {
+            _ = try SetUpFirstRun.setUp(repositories, ids: ids, currency: purchases.first?.price.currency ?? repositories.settings().currency)
+        }
+        var importer = try Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
+        try importer.run(purchases)
+        return importer.summary
     }
 
     private struct Importer {
@@ -102,7 +133,7 @@ public struct ImportPurchases: Sendable {
         var storeBySpelling: [String: Store] = [:]
         var categoryBySpelling: [String: Category] = [:]
         var itemKeyBySpelling: [String: String] = [:]
-        var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0)
+        var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: 0)
         /// What completed trips have spent, in minor units, with the rows counted so far: every
         /// insight adds some of it up, so all of it must fit, and as no amount is negative,
         /// every part of it then fits too. Checked row by row, so that the row that goes too
@@ -140,7 +171,72 @@ public struct ImportPurchases: Sendable {
             spent = sum
         }
 
-        mutating func run(_ purchases: [Purchase]) throws {
+        /// What makes a purchase the same as another, for skipping rows already stored.
+        private struct Fingerprint: Hashable {
+            let date: Day
+            /// `Name.key` of the trip, store and item.
+            let trip: String, store: String, item: String
+            let quantity: Int64
+            let unit: MeasureUnit
+            let price: Int64
+        }
+
+        /// How many times each purchase is in history: one pass over its lines, names keyed
+        /// once each.
+        private func storedPurchases() throws -> [Fingerprint: Int] {
+            let spending = try repositories.spending()
+            guard spending.lineCount > 0 else { return [:] }
+            let storeKeys = Dictionary(try repositories.allStores().map { ($0.id, Name.key($0.name)) }, uniquingKeysWith: { first, _ in first })
+            let stores = spending.stores.map { storeKeys[$0] ?? "" }
+            let names = spending.names.map(Name.key)
+            let trips = spending.trips.map { (day: $0.completedAt.day, name: Name.key($0.name)) }
+            var stored: [Fingerprint: Int] = [:]
+            stored.reserveCapacity(spending.lineCount)
+            for index in 0..<spending.lineCount {
+                let trip = trips[Int(spending.lineTrip[index])]
+                let store = spending.lineStore[index]
+                let key = Fingerprint(date: trip.day, trip: trip.name, store: store >= 0 ? stores[Int(store)] : "",
+                                      item: names[Int(spending.lineName[index])], quantity: spending.lineQuantity[index],
+                                      unit: spending.lineUnit[index], price: spending.linePrice[index])
+                stored[key, default: 0] += 1
+            }
+            return stored
+        }
+
+        /// The rows not yet in history, in the file's order; `summary.skipped` counts the others.
+        /// - Throws: `DomainError.importRow` for a row in another currency than the settings'.
+        private mutating func newRows(_ purchases: [Purchase]) throws -> [Purchase] {
+            if let foreign = purchases.first(where: { $0.price.currency != currency }) {
+                throw DomainError.importRow(line: foreign.sourceLine ?? 0, reason: "\(DomainError.currencyMismatch(foreign.price.currency.code, currency.code))")
+            }
+            var stored = try storedPurchases()
+            guard !stored.isEmpty else { return purchases }
+            var keys: [String: String] = [:]
+            func key(_ spelling: String) -> String {
+                if let known = keys[spelling] { return known }
+                let key = Name.key(spelling)
+                keys[spelling] = key
+                return key
+            }
+            var fresh: [Purchase] = []
+            var skipped = 0
+            for row in purchases {
+                let fingerprint = Fingerprint(date: row.date, trip: key(row.trip), store: key(row.store), item: key(row.item),
+                                              quantity: row.quantity.thousandths, unit: row.unit, price: row.price.minorUnits)
+                // Each stored purchase stands for one row: two rows alike need two to be skipped.
+                if let count = stored[fingerprint], count > 0 {
+                    stored[fingerprint] = count - 1
+                    skipped += 1
+                } else {
+                    fresh.append(row)
+                }
+            }
+            summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: skipped)
+            return fresh
+        }
+
+        mutating func run(_ all: [Purchase]) throws {
+            let purchases = try newRows(all)
             var order: [String] = []
             var trips: [String: [Purchase]] = [:]
             var tripKeys: [String: String] = [:]
@@ -163,13 +259,8 @@ public struct ImportPurchases: Sendable {
                 let cartID = CartID(ids.makeIdentifier())
                 var lines: [CartItem] = []
                 lines.reserveCapacity(rows.count)
-                // A set, not a scan of `lines`: a trip of n rows costs n look-ups, not n²/2.
-                var itemsOnTrip: Set<ItemID> = []
                 for row in rows {
                     do {
-                        guard row.price.currency == currency else {
-                            throw DomainError.currencyMismatch(row.price.currency.code, currency.code)
-                        }
                         _ = try Name.validated(row.trip, kind: "trip")
                         let store = try store(named: row.store, at: time, added: &added.stores)
                         let quantity = row.quantity
@@ -182,9 +273,9 @@ public struct ImportPurchases: Sendable {
                         }
                         let category = try category(named: row.category, added: &added.categories)
                         var item = try item(named: row.item, in: category, unit: row.unit, added: &added.items)
-                        if !itemsOnTrip.insert(item.id).inserted {
-                            throw DomainError.invalidName(kind: "item", name: row.item, reason: "it appears twice in this trip")
-                        }
+                        // An item on several rows of a trip (a receipt repeats items) is a line per
+                        // row: merged, their costs would be an average price times the quantity,
+                        // rounded once instead of row by row. Its last row sets the vault's price.
                         if item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
                             items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
                             changedItems.insert(item.id)
@@ -201,7 +292,7 @@ public struct ImportPurchases: Sendable {
             }
             for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
             summary = Summary(trips: order.count, purchases: purchases.count, storesAdded: added.stores,
-                              categoriesAdded: added.categories, itemsAdded: added.items)
+                              categoriesAdded: added.categories, itemsAdded: added.items, skipped: summary.skipped)
         }
 
         private mutating func store(named spelling: String, at time: Timestamp, added: inout Int) throws -> Store {

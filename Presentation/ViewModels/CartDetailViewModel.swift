@@ -182,7 +182,7 @@ public final class CartDetailViewModel: CautionState {
             lines.append("")
             lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(group.total.amountText, 12, right: true))
             let planning = cart.status == .planning
-            lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0.itemID] ?? nil) },
+            lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0] ?? nil) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])
         }
         let unpriced = cart.unpricedLines.filter { !$0.isFulfilled }

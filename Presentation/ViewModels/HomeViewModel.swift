@@ -10,8 +10,9 @@ public struct CartFigures: Sendable, Hashable {
     public let spending: Money
     public let remaining: Money?
     public let overBudget: Money?
-    /// Each line's cost: paid once bought, else planned; nil when unknown.
-    public let lineCosts: [ItemID: Money?]
+    /// Each line's cost: paid once bought, else planned; nil when unknown. By line, not by
+    /// item: a completed trip may hold an item on several lines (two lines alike cost alike).
+    public let lineCosts: [CartItem: Money?]
 
     public init(_ cart: Cart) throws {
         self.cart = cart
@@ -20,7 +21,7 @@ public struct CartFigures: Sendable, Hashable {
         spending = try cart.spendingAgainstBudget()
         remaining = try cart.remainingBudget()
         overBudget = try cart.overBudget()
-        lineCosts = Dictionary(uniqueKeysWithValues: try cart.lines.map { ($0.itemID, try $0.expectedCost()) })
+        lineCosts = Dictionary(try cart.lines.map { ($0, try $0.expectedCost()) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -70,6 +70,11 @@ extension Grock {
     }
 }
 
+/// The header of a purchase CSV, alone: what an export of no purchases is.
+enum PurchaseCSVHeader {
+    static let line = "date,trip,store,category,item,quantity,unit,price,currency\n"
+}
+
 @Suite struct ExportImportTests {
     @Test func aJSONBackupRestoresExactly() throws {
         let grock = Grock()
@@ -174,6 +179,115 @@ extension Grock {
         #expect(try other.ok("insights").contains("Total           4.64  on 1 trip"))
     }
 
+    /// A receipt that repeats an item (Milk at 1.19 and at 1.29) imports as two lines of one
+    /// trip, and every view and export counts exactly 2.48 for them.
+    @Test func aTripWithAnItemOnSeveralRowsIsExactEverywhere() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let csv = """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-02-01,Receipt,Aldi,Bakery,Bread,1,each,2.00,EUR
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.29,EUR
+
+            """
+        let file = grock.home.path + "/receipt.csv"
+        try csv.write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(try grock.ok("import \(file)") == "Imported 3 purchases in 1 trip; added 1 store, 0 categories and 2 items.\n")
+        #expect(try grock.ok("export --format csv") == csv)
+        #expect(try grock.ok("history").contains("4.48"))
+        let shown = try grock.ok("cart show Receipt")
+        #expect(shown.contains("[x]  Milk   1 each  1.19  1.19") && shown.contains("[x]  Milk   1 each  1.29  1.29"), "\(shown)")
+        #expect(try grock.ok("insights").contains("Total           4.48  on 1 trip"))
+        let prices = try grock.ok("prices Milk")
+        #expect(prices.contains("1.29/each") && prices.contains("1.19"), "\(prices)")
+        #expect(try grock.ok("export --format ledger").contains("expenses:groceries:Dairy  2.48 EUR"))
+        let backup = try grock.ok("export --format json")
+        let restoredFile = grock.home.path + "/backup.json"
+        try backup.write(toFile: restoredFile, atomically: false, encoding: .utf8)
+        let restored = Grock()
+        defer { restored.home.remove() }
+        try restored.ok("import \(restoredFile)")
+        #expect(try restored.ok("export --format csv") == csv)
+        let reopen = try grock.run("trip reopen Receipt")
+        #expect(reopen.status == 1 && reopen.stderr.contains("has \"Milk\" on more than one line"), "\(reopen.stderr)")
+        #expect(try grock.ok("undo").contains("imported 1 trip with 3 purchases"))
+        #expect(try grock.ok("export --format csv") == PurchaseCSVHeader.line)
+    }
+
+    /// An import can be tried first (--dry-run writes nothing, not even the data directory) and
+    /// run again: rows already imported are skipped and counted, a second run of the same file
+    /// changes nothing and leaves no step to undo, and a file that grew imports its new rows.
+    @Test func anImportCanBeTriedFirstAndRunTwice() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let csv = """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-02-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-02-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-02-08,Weekly,Aldi,Bakery,Bread,1,each,2.00,EUR
+
+            """
+        let file = grock.home.path + "/purchases.csv"
+        try csv.write(toFile: file, atomically: false, encoding: .utf8)
+        let plan = "3 purchases in 2 trips; would add 1 store, 0 categories and 2 items."
+        #expect(try grock.ok("import \(file) --dry-run") == "Would import \(plan)\nDry run: nothing changed.\n")
+        #expect(!FileManager.default.fileExists(atPath: grock.dataDirectory))
+        #expect(try grock.ok("import \(file)") == "Imported \(plan.replacingOccurrences(of: "would add", with: "added"))\n")
+        let imported = grock.home.snapshot()
+        #expect(try grock.ok("import \(file)") == "Nothing to import: 3 rows already imported, skipped; nothing changed.\n")
+        #expect(try grock.ok("import \(file) --dry-run") == "Nothing to import: 3 rows already imported, skipped; nothing changed.\n")
+        #expect(grock.home.snapshot() == imported)
+
+        try (csv + "2026-02-08,Weekly,Aldi,Dairy,Milk,1,each,1.25,EUR\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let document = try #require(try grock.json("import \(file) --dry-run") as? [String: Any])
+        #expect(document["purchases"] as? Int == 1 && document["skipped"] as? Int == 3 && document["dryRun"] as? Bool == true)
+        #expect(try grock.ok("import \(file)")
+                == "Imported 1 purchase in 1 trip; added 0 stores, 0 categories and 0 items.\n3 rows already imported, skipped.\n")
+        #expect(try grock.ok("history").components(separatedBy: "Weekly").count - 1 == 3)
+        #expect(try grock.ok("undo") == "Undid: imported 1 trip with 1 purchase.\n")
+        #expect(try grock.ok("undo") == "Undid: imported 2 trips with 3 purchases.\n")
+        let refused = try grock.run("import \(file) --dry-run --format json")
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("grock: --dry-run is for csv files"))
+    }
+
+    /// A spreadsheet in a European locale: fields separated by `;` (told by the header line, or
+    /// --delimiter), decimal commas (told by the file's first such number, or --decimal-comma).
+    /// A thousands separator is refused with its line and column, and nothing changes.
+    @Test func aEuropeanSpreadsheetIsReadWithItsDelimiterAndDecimalCommas() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let file = grock.home.path + "/kassenbon.csv"
+        try """
+            date;trip;store;category;item;quantity;unit;price;currency
+            2026-02-14;Samstag;Rewe;Dairy;Milch;1;each;1,19;EUR
+            2026-02-14;Samstag;Rewe;Dairy;Milch;1;each;1,29;EUR
+            2026-02-14;Samstag;Rewe;Produce;Bananen;0,75;kg;1,99;EUR
+
+            """.write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(try grock.ok("import \(file) --delimiter ; --decimal-comma --dry-run").hasPrefix("Would import 3 purchases in 1 trip;"))
+        #expect(try grock.ok("import \(file)").hasPrefix("Imported 3 purchases in 1 trip;"))
+        #expect(try grock.ok("export --format csv").hasSuffix("""
+            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.19,EUR
+            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.29,EUR
+            2026-02-14,Samstag,Rewe,Produce,Bananen,0.75,kg,1.99,EUR
+
+            """))
+        #expect(try grock.ok("insights").contains("Total           3.97  on 1 trip"))
+        let tab = grock.home.path + "/tab.csv"
+        try "date\ttrip\tstore\tcategory\titem\tquantity\tunit\tprice\tcurrency\n2026-02-21\tSamstag\tRewe\tDairy\tMilch\t1\teach\t1.234,56\tEUR\n"
+            .write(toFile: tab, atomically: false, encoding: .utf8)
+        let before = grock.home.snapshot()
+        for (line, message) in [("import \(tab)", "\(tab): line 2, column 8 (price): \"1.234,56\" has a thousands separator"),
+                                ("import \(tab) --delimiter ;", "\(tab): line 1: the header's fields are separated by a tab, not by \";\""),
+                                ("import \(file) --delimiter +", "--delimiter takes , ; or tab, not \"+\"")] {
+            let result = try grock.run(line)
+            #expect(result.status == 2, "\(line): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("grock: \(message)"), "\(line): \(result.stderr)")
+        }
+        #expect(grock.home.snapshot() == before)
+    }
+
     /// Names a spreadsheet would run as formulas leave with a ' in front and come back exactly.
     @Test func formulaLikeNamesAreNeutralisedInCSVAndComeBackExactly() throws {
         let grock = Grock()
@@ -216,7 +330,7 @@ extension Grock {
         let before = grock.home.snapshot()
         let result = try grock.run("import \(file)")
         #expect(result.status == 2)
-        #expect(result.stderr == "grock: \(file): line 3: \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing was imported\n")
+        #expect(result.stderr == "grock: \(file): line 3, column 8 (price): \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing was imported\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.run("import /nonexistent.csv").status == 2)
         #expect(try grock.run("export --format xml").status == 2)
@@ -252,7 +366,7 @@ extension Grock {
             let after = grock.home.snapshot()
             let overflow = try grock.run("import \(expensive)")
             #expect(overflow.status == 2)
-            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3: "), "\(overflow.stderr)")
+            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3, column \(quantity == "2" ? "8 (price)" : "6 (quantity)"): "), "\(overflow.stderr)")
             #expect(overflow.stderr.hasSuffix("; nothing was imported\n"), "\(overflow.stderr)")
             #expect(grock.home.snapshot() == after)
         }

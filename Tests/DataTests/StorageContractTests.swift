@@ -77,6 +77,20 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #expect(try await third.priceHistory("Bananas").entries.count == 2)
     }
 
+    /// What a read saves, it sees itself, and nothing stores (an import's dry run relies on it).
+    @Test(arguments: StorageKind.allCases)
+    func whatAReadSavesIsNeverStored(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let seen = try storage.read { repositories in
+            try repositories.save(Store(id: StoreID("rewe"), name: "Rewe", createdAt: world.clock.now()))
+            return try repositories.allStores().map(\.name).sorted()
+        }
+        #expect(seen == ["Aldi", "Lidl", "Rewe"])
+        #expect(try await world.useCases.listStores().map(\.name) == ["Aldi", "Lidl"])
+        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).listStores().map(\.name) == ["Aldi", "Lidl"])
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aThrowingChangeStoresNothing(kind: StorageKind) async throws {
         let (storage, reopen) = kind.make()

@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: [
         ("", 1, "the file is empty"),
         ("date,trip\n", 1, "the header must be"),
-        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09\n", 2, "expected 9 fields, found 8"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09\n", 2, "expected 9 fields separated by \",\", found 8"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-02-30,W,A,D,Milk,1,each,1.09,EUR\n", 2, "is not a date"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09,EUR\n2026-03-02,W,A,D,Eggs,0,each,1,EUR\n", 3,
          "is not a valid quantity"),
@@ -123,6 +123,71 @@ import Testing
         } catch let error as PurchaseCSV.RowError {
             #expect(error.line == line)
             #expect(error.reason.contains(reason), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
+
+/// Spreadsheets in much of Europe write `;` between fields and a decimal comma (`1,99`).
+@Suite struct EuropeanCSVTests {
+    static let header = PurchaseCSV.header.joined(separator: ";")
+
+    /// The header line says what separates fields (or `delimiter` does); in a file not
+    /// separated by commas the first number with a decimal mark says which mark it is (or
+    /// `decimalComma` does). Every number is read exactly.
+    @Test func semicolonsTabsAndDecimalCommasAreReadExactly() throws {
+        let semicolons = """
+            \(Self.header)
+            2026-03-02;Weekly;Aldi;Dairy;Milk;2;each;1,19;EUR
+            2026-03-02;Weekly;Aldi;Produce;Bananas;1,25;kg;1,99;EUR
+            2026-03-02;"Party; night";Aldi;Dairy;"Cheese, aged";0,5;kg;12;EUR
+
+            """
+        let read = try PurchaseCSV.parse(Array(semicolons.utf8))
+        #expect(read.map { "\($0.trip)/\($0.item) \($0.quantity) \($0.price.amountText)" }
+                == ["Weekly/Milk 2 1.19", "Weekly/Bananas 1.25 1.99", "Party; night/Cheese, aged 0.5 12.00"])
+        #expect(try PurchaseCSV.parse(Array(semicolons.utf8), delimiter: .semicolon, decimalComma: true) == read)
+        #expect(try PurchaseCSV.parse(Array(semicolons.replacing(",", with: ".").replacing("Cheese. aged", with: "Cheese, aged").utf8)) == read)
+        let tabs = "\(PurchaseCSV.header.joined(separator: "\t"))\n2026-03-02\tWeekly\tAldi\tDairy\tMilk\t2\teach\t1,19\tEUR\n"
+        #expect(try PurchaseCSV.parse(Array(tabs.utf8)).map(\.price.amountText) == ["1.19"])
+        #expect(try PurchaseCSV.parse(Array(tabs.utf8), delimiter: .tab).map(\.price.amountText) == ["1.19"])
+        let commas = "\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,Weekly,Aldi,Dairy,Milk,\"1,5\",each,\"1,19\",EUR\n"
+        #expect(try PurchaseCSV.parse(Array(commas.utf8), decimalComma: true).map { "\($0.quantity) \($0.price.amountText)" } == ["1.5 1.19"])
+        #expect(try PurchaseCSV.parse(Array("\(Self.header)\n".utf8)).isEmpty)
+        #expect(PurchaseCSV.Delimiter(name: ";") == .semicolon && PurchaseCSV.Delimiter(name: "TAB") == .tab && PurchaseCSV.Delimiter(name: "|") == nil)
+    }
+
+    /// A number that could be read two ways (a thousands separator, a mark unlike the file's)
+    /// is refused, with its line and column, rather than guessed.
+    @Test(arguments: [
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.234,56;EUR\n", nil, false,
+         "line 2, column 8 (price): \"1.234,56\" has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,99;EUR\n2026-03-02;W;A;D;Salt;1.250;kg;2;EUR\n", nil, false,
+         "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator is not read"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,\"1,99\",EUR\n", nil, false,
+         "line 2, column 8 (price): \"1,99\" has a comma, but the file's numbers have a decimal point unless --decimal-comma is given; a thousands separator is not read"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.99;EUR\n", nil, true,
+         "line 2, column 8 (price): \"1.99\" has a point, but --decimal-comma says numbers have a decimal comma; a thousands separator is not read"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,999;EUR\n", nil, true, "line 2, column 8 (price): \"1,999\" is not a valid amount: EUR has at most 2 decimals"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;0,0001;each;1;EUR\n", nil, false, "line 2, column 6 (quantity): \"0,0001\" is not a valid quantity"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1000000,01;EUR\n", nil, false,
+         "line 2, column 8 (price): \"1000000,01\" is more than the largest amount, 1000000,00"),
+        ("\(header)\n2026-03-02,W,A,D,Milk,1,each,1,EUR\n", nil, false, "line 2: expected 9 fields separated by \";\", found 1"),
+        ("\(header)\n2026-13-02;W;A;D;Milk;1;each;1;EUR\n", nil, false, "line 2, column 1 (date): \"2026-13-02\" is not a date"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;bushel;1;EUR\n", nil, false, "line 2, column 7 (unit): \"bushel\" is not a unit"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1;XYZ\n", nil, false, "line 2, column 9 (currency): \"XYZ\" is not a currency"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n", PurchaseCSV.Delimiter.semicolon, false, "line 1: the header's fields are separated by \",\", not by \";\""),
+        ("\(PurchaseCSV.header.joined(separator: "|"))\n", nil, false,
+         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency, its fields separated by commas, semicolons or tabs"),
+    ] as [(String, PurchaseCSV.Delimiter?, Bool, String)])
+    func numbersAndFieldsThatCannotBeReadAreNamedByLineAndColumn(text: String, delimiter: PurchaseCSV.Delimiter?, decimalComma: Bool, message: String) {
+        do {
+            _ = try PurchaseCSV.parse(Array(text.utf8), delimiter: delimiter, decimalComma: decimalComma)
+            Issue.record("parsed: \(text)")
+        } catch let error as PurchaseCSV.RowError {
+            #expect(error.description.hasPrefix(message), "\(error)")
+            #expect(error.description.hasSuffix("; nothing was imported"))
         } catch {
             Issue.record("\(error)")
         }
@@ -179,6 +244,37 @@ import Testing
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
         #expect(try await restored.listHistory().first?.lines == 3)
+    }
+
+    /// A trip whose receipt repeats an item (Milk at 1.19 and at 1.29, imported) keeps both
+    /// lines, exactly, through the stored files read afresh, a backup and its restore (a
+    /// completed cart may repeat an item; an active one may not), and undo.
+    @Test(arguments: StorageKind.allCases)
+    func aTripWithAnItemOnTwoLinesSurvivesTheStoreABackupAndUndo(kind: StorageKind) async throws {
+        let (storage, reopen) = kind.make()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        let csv = """
+            date,trip,store,category,item,quantity,unit,price,currency
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.19,EUR
+            2026-02-01,Receipt,Aldi,Bakery,Bread,1,each,2.00,EUR
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.29,EUR
+
+            """
+        _ = try await u.importPurchases(try PurchaseCSV.parse(Array(csv.utf8)))
+        let fresh = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(PurchaseCSV.write(try await fresh.listPurchases()) == csv)
+        #expect(try await fresh.listHistory().map(\.actual.amountText) == ["4.48"])
+        #expect(try await fresh.showCart("Receipt").cart.lines.map(\.name) == ["Milk", "Bread", "Milk"])
+
+        let bytes = BackupCodec.encode(try await fresh.createBackup())
+        let restored = TestWorld(storage: kind.make().storage).useCases
+        try await restored.restoreBackup(try BackupCodec.decode(bytes))
+        #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
+        #expect(PurchaseCSV.write(try await restored.listPurchases()) == csv)
+
+        #expect(try await fresh.undoLastChange() == "imported 1 trip with 3 purchases")
+        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).listPurchases().isEmpty)
     }
 
     /// Ids go into the compact files as they are: one with a tab, a line break or nothing in it

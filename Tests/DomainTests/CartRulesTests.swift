@@ -113,6 +113,27 @@ extension Cart {
         #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try cart.finishTrip(at: Timestamp(secondsSince1970: 9)) }
     }
 
+    /// A completed trip may hold an item on several lines (a receipt's repeated rows, imported),
+    /// and its totals add them all. A cart being shopped is changed line by item, so such a trip
+    /// is not reopened: which of its Milk lines would `trip log Milk` correct?
+    @Test func aTripWithAnItemOnTwoLinesCountsBothAndIsNotReopened() throws {
+        let time = Timestamp(secondsSince1970: 1_000)
+        func milk(_ price: Int64) -> CartItem {
+            CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: .one, unit: .each, isFulfilled: true,
+                     actualStore: StoreID("aldi"), actualPrice: Money(minorUnits: price, currency: eur))
+        }
+        var cart = Cart(id: CartID("c1"), name: "Receipt", budget: nil, currency: eur, status: .completed, createdAt: time,
+                        startedAt: time, completedAt: time, lines: [milk(119), milk(129)])
+        #expect(try cart.actualTotal().minorUnits == 248)
+        #expect(try cart.totalsByStore().map(\.total.minorUnits) == [248])
+        let before = cart
+        #expect(throws: DomainError.repeatedItem(item: "Milk", cart: "Receipt")) { try cart.reopen() }
+        #expect(cart == before)
+        #expect("\(DomainError.repeatedItem(item: "Milk", cart: "Receipt"))"
+                == "cart \"Receipt\" has \"Milk\" on more than one line (a receipt's repeated rows) and cannot be reopened, since a cart being "
+                + "shopped has one line per item; to correct it, delete it and import its rows again")
+    }
+
     @Test func purchasedQuantityCountsWhenItDiffers() throws {
         var cart = try Cart.fixture(status: .shopping)
         try cart.logPurchase(ItemID("bananas"), price: Money(minorUnits: 200, currency: eur), store: StoreID("lidl"),

@@ -155,6 +155,25 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(cart.cart?.status == .shopping)
     }
 
+    /// An imported trip whose receipt repeats an item shows each line with its own cost, and
+    /// the store's total is their exact sum.
+    @Test func aTripWithAnItemOnTwoLinesShowsEachLineAtItsCost() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        func row(_ item: String, _ price: Int64, line: Int) -> Purchase {
+            Purchase(date: Day(iso: "2026-02-01")!, trip: "Receipt", store: "Aldi", category: "Dairy", item: item, quantity: .one,
+                     unit: .each, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
+        }
+        _ = try await world.useCases.importPurchases([row("Milk", 119, line: 2), row("Milk", 129, line: 3)])
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Receipt")
+        #expect(await cart.load())
+        #expect(Array(lines(cart.render()).suffix(3)) == [
+            "Aldi                                                                2.48",
+            "  [x]  Milk  1 each  1.19  1.19",
+            "  [x]  Milk  1 each  1.29  1.29",
+        ])
+        #expect(cart.document?.items.map { $0.cost ?? "" } == ["1.19", "1.29"])
+    }
+
     @Test func anUnknownCartIsAnErrorNotACrash() async throws {
         let world = TestWorld(storage: InMemoryStorage())
         let cart = CartDetailViewModel(useCases: world.useCases, cart: "Nope")

@@ -40,11 +40,12 @@ extension Commands {
                 options: ["format", "output"]) { run in
             try await export(run)
         },
-        Command("import", usage: "grock import FILE [--format json|csv] [--encoding utf8|latin1]",
+        Command("import", usage: "grock import FILE [--format json|csv] [--encoding utf8|latin1] [--delimiter ,|;|tab] [--decimal-comma] [--dry-run]",
                 summary: "Read data in: a json backup into an empty data directory, or a csv purchase history into any.",
-                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip; the vault takes the latest price per item and store. All or nothing: a bad row stops the import with its line number, and nothing changes. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead.",
-                examples: ["grock import purchases.csv", "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
-                options: ["format", "encoding"], arguments: 1...1) { run in
+                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip, an item on several rows a line per row; the vault takes the latest price per item and store. Rows already in history (same date, trip, store, item, quantity, unit and price) are skipped and counted, so a file can be imported again; two rows alike in one file are two purchases. All or nothing: a bad row stops the import with its line and column, and nothing changes. --dry-run says what would be imported and changes nothing. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead. Fields are separated as the header line is (, ; or tab) unless --delimiter says; numbers have a decimal point, or a decimal comma (1,99) with --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. Thousands separators are refused.",
+                examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
+                           "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
+                options: ["format", "encoding", "delimiter", "decimal-comma", "dry-run"], arguments: 1...1) { run in
             try await importFile(run)
         },
         Command("report", usage: "grock report [--output FILE.html]",
@@ -122,7 +123,17 @@ extension Commands {
         guard let encoding = PurchaseCSV.Encoding(name: encodingName) else {
             throw UsageError("--encoding takes utf8 or latin1, not \(Echo.quoted(encodingName))")
         }
-        if format == "json" && encoding != .utf8 { throw UsageError("--encoding \(Echo.escaped(encodingName)) is for csv files; a json backup is UTF-8") }
+        let delimiter = try run.parsed.value("delimiter").map { name in
+            guard let delimiter = PurchaseCSV.Delimiter(name: name) else { throw UsageError("--delimiter takes , ; or tab, not \(Echo.quoted(name))") }
+            return delimiter
+        }
+        let dryRun = run.parsed.has("dry-run")
+        if format == "json" {
+            if encoding != .utf8 { throw UsageError("--encoding \(Echo.escaped(encodingName)) is for csv files; a json backup is UTF-8") }
+            for option in ["delimiter", "decimal-comma", "dry-run"] where run.parsed.has(option) {
+                throw UsageError("--\(option) is for csv files; a json backup restores whole into an empty data directory")
+            }
+        }
         let bytes: [UInt8]
         do {
             guard let contents = try UserFile.read(path) else { throw UsageError("cannot read \(path): no such file") }
@@ -137,36 +148,47 @@ extension Commands {
             }
             try await run.container.useCases.restoreBackup(backup)
             return report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
-                                              storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count))
+                                              storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
+                                              skipped: nil, dryRun: false))
         }
         let progress = ProgressBar(enabled: isatty(STDERR_FILENO) == 1 && bytes.count > 1 << 20)
         let purchases: [Purchase]
         do {
-            purchases = try PurchaseCSV.parse(bytes, encoding: encoding) { progress.show($0) }
+            purchases = try PurchaseCSV.parse(bytes, encoding: encoding, delimiter: delimiter, decimalComma: run.parsed.has("decimal-comma")) {
+                progress.show($0)
+            }
         } catch let error as PurchaseCSV.RowError {
             progress.finish()
             throw CommandFailure(code: .usage, description: "\(path): \(error)")
         }
         progress.finish()
         let summary: ImportPurchases.Summary
-        do { summary = try await run.container.useCases.importPurchases(purchases) } catch DomainError.importRow(let line, let reason) {
+        do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
             throw CommandFailure(code: .usage, description: "\(path): line \(line): \(reason); nothing was imported")
         }
         report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
-                                   categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded))
+                                   categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))
     }
 
     @MainActor
     private static func report(_ run: Invocation, _ document: ImportDocument) {
         if run.json { return run.console.json(document) }
         if document.format == "json" {
-            run.console.out("Restored a backup: \(document.storesAdded) stores, \(document.categoriesAdded) categories, \(document.itemsAdded) items, \(document.trips) trips.")
-        } else {
-            func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-            run.console.out("Imported \(count(document.purchases ?? 0, "purchase", "purchases")) in \(count(document.trips, "trip", "trips")); added "
-                + "\(count(document.storesAdded, "store", "stores")), \(count(document.categoriesAdded, "category", "categories")) "
-                + "and \(count(document.itemsAdded, "item", "items")).")
+            return run.console.out("Restored a backup: \(document.storesAdded) stores, \(document.categoriesAdded) categories, \(document.itemsAdded) items, \(document.trips) trips.")
         }
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        let purchases = document.purchases ?? 0, skipped = document.skipped ?? 0
+        let already = "\(count(skipped, "row", "rows")) already imported, skipped"
+        guard purchases > 0 else {
+            return run.console.out("Nothing to import: \(skipped > 0 ? already : "the file has no rows"); nothing changed.")
+        }
+        let (verb, add) = document.dryRun ? ("Would import", "would add") : ("Imported", "added")
+        var text = "\(verb) \(count(purchases, "purchase", "purchases")) in \(count(document.trips, "trip", "trips")); \(add) "
+            + "\(count(document.storesAdded, "store", "stores")), \(count(document.categoriesAdded, "category", "categories")) "
+            + "and \(count(document.itemsAdded, "item", "items"))."
+        if skipped > 0 { text += "\n\(already)." }
+        if document.dryRun { text += "\nDry run: nothing changed." }
+        run.console.out(text)
     }
 }
 
@@ -198,6 +220,9 @@ struct ImportDocument: Encodable {
     let storesAdded: Int
     let categoriesAdded: Int
     let itemsAdded: Int
+    /// Rows already in history (csv only).
+    let skipped: Int?
+    let dryRun: Bool
 }
 
 struct PricesDocument: Encodable {
