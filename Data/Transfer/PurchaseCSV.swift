@@ -28,7 +28,7 @@ public enum PurchaseCSV {
         }
 
         public var description: String {
-            let place = column.map { "line \(line), column \($0) (\(PurchaseCSV.header[$0 - 1]))" } ?? "line \(line)"
+            let place = column.map { "line \(line), column \($0)" + (header.indices.contains($0 - 1) ? " (\(header[$0 - 1]))" : "") } ?? "line \(line)"
             return "\(place): \(reason); nothing was imported"
         }
     }
@@ -171,6 +171,7 @@ public enum PurchaseCSV {
     /// `delimiter`, when it splits the header line into the header's fields.
     private static func requireHeader(_ bytes: [UInt8], encoding: Encoding, delimiter: Delimiter) throws -> Delimiter {
         if try headerFields(bytes, encoding: encoding, delimiter: delimiter) == header { return delimiter }
+        // A header line another delimiter cannot read as CSV is not separated by it.
         if let other = Delimiter.allCases.first(where: { (try? headerFields(bytes, encoding: encoding, delimiter: $0)) == header }) {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
@@ -207,12 +208,13 @@ struct NumberReader {
         if point && comma { throw refused("has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56") }
         if point || comma {
             let found: Mark = point ? .point : .comma
+            let expected = mark ?? found
             if mark == nil {
                 mark = found
                 toldBy = (line, column, cell)
             }
-            if found != mark {
-                let why = toldBy.map { "line \($0.line), column \($0.column) has a decimal \(mark!) (\(Echo.quoted($0.text)))" }
+            if found != expected {
+                let why = toldBy.map { "line \($0.line), column \($0.column) has a decimal \(expected) (\(Echo.quoted($0.text)))" }
                     ?? (found == .comma ? "the file's numbers have a decimal point unless --decimal-comma is given"
                                         : "--decimal-comma says numbers have a decimal comma")
                 throw refused("has a \(found), but \(why); a thousands separator is not read")

@@ -134,6 +134,8 @@ public struct ImportPurchases: Sendable {
         var categoryBySpelling: [String: Category] = [:]
         var itemKeyBySpelling: [String: String] = [:]
         var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: 0)
+        /// The rows already in history.
+        var skipped = 0
         /// What completed trips have spent, in minor units, with the rows counted so far: every
         /// insight adds some of it up, so all of it must fit, and as no amount is negative,
         /// every part of it then fits too. Checked row by row, so that the row that goes too
@@ -203,7 +205,7 @@ public struct ImportPurchases: Sendable {
             return stored
         }
 
-        /// The rows not yet in history, in the file's order; `summary.skipped` counts the others.
+        /// The rows not yet in history, in the file's order; `skipped` counts the others.
         /// - Throws: `DomainError.importRow` for a row in another currency than the settings'.
         private mutating func newRows(_ purchases: [Purchase]) throws -> [Purchase] {
             if let foreign = purchases.first(where: { $0.price.currency != currency }) {
@@ -219,7 +221,6 @@ public struct ImportPurchases: Sendable {
                 return key
             }
             var fresh: [Purchase] = []
-            var skipped = 0
             for row in purchases {
                 let fingerprint = Fingerprint(date: row.date, trip: key(row.trip), store: key(row.store), item: key(row.item),
                                               quantity: row.quantity.thousandths, unit: row.unit, price: row.price.minorUnits)
@@ -231,7 +232,6 @@ public struct ImportPurchases: Sendable {
                     fresh.append(row)
                 }
             }
-            summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: skipped)
             return fresh
         }
 
@@ -292,7 +292,7 @@ public struct ImportPurchases: Sendable {
             }
             for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
             summary = Summary(trips: order.count, purchases: purchases.count, storesAdded: added.stores,
-                              categoriesAdded: added.categories, itemsAdded: added.items, skipped: summary.skipped)
+                              categoriesAdded: added.categories, itemsAdded: added.items, skipped: skipped)
         }
 
         private mutating func store(named spelling: String, at time: Timestamp, added: inout Int) throws -> Store {

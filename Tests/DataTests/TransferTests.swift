@@ -155,6 +155,7 @@ import Testing
         let commas = "\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,Weekly,Aldi,Dairy,Milk,\"1,5\",each,\"1,19\",EUR\n"
         #expect(try PurchaseCSV.parse(Array(commas.utf8), decimalComma: true).map { "\($0.quantity) \($0.price.amountText)" } == ["1.5 1.19"])
         #expect(try PurchaseCSV.parse(Array("\(Self.header)\n".utf8)).isEmpty)
+        #expect(PurchaseCSV.RowError(line: 2, column: 42, reason: "x").description == "line 2, column 42: x; nothing was imported")
         #expect(PurchaseCSV.Delimiter(name: ";") == .semicolon && PurchaseCSV.Delimiter(name: "TAB") == .tab && PurchaseCSV.Delimiter(name: "|") == nil)
     }
 
