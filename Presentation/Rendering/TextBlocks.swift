@@ -110,7 +110,82 @@ enum TextBlocks {
         return count
     }
 
-    private static func clip(_ line: String, _ width: Int) -> String {
+    /// Glue between words that must stay on one line (a command to type, an option and its
+    /// value): `wrap` breaks there only when the phrase is wider than a whole line, and shows
+    /// it as a space.
+    static let glue: Character = "\u{A0}"
+
+    /// `words` joined by `glue`: one phrase for `wrap`.
+    static func phrase(_ words: String...) -> String { phrase(words) }
+
+    static func phrase(_ words: [String]) -> String { words.joined(separator: String(glue)).replacingSpaces(with: glue) }
+
+    /// One line of text broken at spaces into lines at most `width` wide, each after the first
+    /// indented by `hang`, so that continued text sits under its own text rather than at the
+    /// margin. The first line keeps its own indentation and the spaces between words. A word
+    /// wider than a whole line cannot be broken well anywhere, so it is cut, ending in `mark`.
+    /// Colour codes take no room. Nothing is escaped here: give it escaped text.
+    static func wrap(_ line: String, width: Int, hang: Int = 0, mark: String = "~") -> [String] {
+        let width = max(width, 1), hang = max(0, min(hang, width / 2))
+        var lines: [String] = [], current = "", used = 0, hasWord = false, gap = 0
+        func place(_ word: Substring) {
+            let size = visibleCount(word)
+            if hasWord && used + gap + size > width {
+                // A phrase wider than any line is broken at its glue after all, word by word.
+                if size > width - hang && word.contains(glue) { return placeApart(word) }
+                lines.append(current)
+                (current, used, gap, hasWord) = (String(repeating: " ", count: hang), hang, 0, false)
+            }
+            if size > width - used - gap && word.contains(glue) && used + gap < width { return placeApart(word) }
+            let fitted = size > width - used - gap ? clip(String(word), max(1, width - used - gap), mark: mark) : String(word)
+            current += String(repeating: " ", count: gap) + fitted
+            used += gap + visibleCount(Substring(fitted))
+            (gap, hasWord) = (0, true)
+        }
+        func placeApart(_ phrase: Substring) {
+            for (position, part) in phrase.split(separator: glue).enumerated() {
+                if position > 0 { gap = 1 }
+                place(part)
+            }
+        }
+        var word = Substring()
+        var start = line.startIndex
+        for index in line.indices {
+            guard line[index] == " " else { continue }
+            word = line[start..<index]
+            if !word.isEmpty { place(word) }
+            gap += 1
+            start = line.index(after: index)
+        }
+        word = line[start...]
+        if !word.isEmpty { place(word) }
+        lines.append(current)
+        return lines.map { trimTrailing(String($0.map { $0 == glue ? " " : $0 })) }
+    }
+
+    /// Rows of columns, as `table` lays them out, that fit `width`: the `flexible` column gets
+    /// what the others leave, and its text wraps at spaces within it, continued lines under it.
+    /// A word wider than the column is cut, ending in `mark`.
+    static func wrappedTable(_ rows: [[String]], width: Int, flexible: Int, rightAligned: Set<Int> = [], indent: Int = 2,
+                             mark: String = "~") -> [String] {
+        let rows = rows.map { $0.map { TerminalText.safe($0, singleLine: true) } }
+        guard let columns = rows.map(\.count).max() else { return [] }
+        var widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        let others = widths.enumerated().filter { $0.offset != flexible }.map(\.element).reduce(0, +)
+        // Below 8 columns a name is unreadable however it is wrapped: the line is then too wide.
+        widths[flexible] = min(widths[flexible], max(8, width - indent - others - 2 * (columns - 1)))
+        let margin = String(repeating: " ", count: indent)
+        let before = indent + widths[..<flexible].reduce(0, +) + 2 * flexible
+        return rows.flatMap { row -> [String] in
+            let text = flexible < row.count ? wrap(row[flexible], width: widths[flexible], mark: mark) : [""]
+            var cells = row
+            if flexible < cells.count { cells[flexible] = text[0] }
+            let first = cells.enumerated().map { pad($0.element, widths[$0.offset], right: rightAligned.contains($0.offset)) }
+            return [trimTrailing(margin + first.joined(separator: "  "))] + text.dropFirst().map { String(repeating: " ", count: before) + $0 }
+        }
+    }
+
+    private static func clip(_ line: String, _ width: Int, mark: String = "~") -> String {
         var result = "", count = 0, escaping = false
         for character in line {
             if character == "\u{1B}" { escaping = true }
@@ -121,7 +196,7 @@ enum TextBlocks {
                 result.append(character)
                 count += 1
             } else if count == width - 1 {
-                result.append("~")
+                result += mark
                 count += 1
             }
         }
@@ -131,4 +206,8 @@ enum TextBlocks {
     static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}
+
+private extension String {
+    func replacingSpaces(with character: Character) -> String { String(map { $0 == " " ? character : $0 }) }
 }

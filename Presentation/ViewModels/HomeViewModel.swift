@@ -133,16 +133,18 @@ enum CartText {
     }
 
     /// `[####----]  45%  spent 9.00 of 20.00 EUR, 11.00 left`, or the totals without a budget.
-    static func budgetLine(_ figures: CartFigures, style: RenderStyle) -> String {
+    /// - Parameter space: between an amount and its currency; `TextBlocks.glue` keeps them on
+    ///   one line for a screen that wraps.
+    static func budgetLine(_ figures: CartFigures, style: RenderStyle, space: String = " ") -> String {
         let cart = figures.cart
         let spending = figures.spending
         let verb = cart.status == .planning ? "planned" : "spent"
         guard let budget = cart.budget, let remaining = figures.remaining else {
-            return "\(verb) \(spending.amountText) \(cart.currency.code) (no budget)"
+            return "\(verb) \(spending.amountText)\(space)\(cart.currency.code) (no budget)"
         }
         let tail = remaining.isNegative
             ? style.red("\(TextBlocks.money(figures.overBudget)) OVER BUDGET")
             : "\(remaining.amountText) left"
-        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText) \(cart.currency.code), \(tail)"
+        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText)\(space)\(cart.currency.code), \(tail)"
     }
 }

@@ -93,7 +93,7 @@ import Testing
         expectSafe(shop.render(.rich), colour: true, "an impulse buy with a control character")
         _ = await shop.handle("p 1 \u{0B}" + String(repeating: "0", count: 80) + "1.29")   // a vertical tab is white space
         #expect(shop.errorMessage == nil)
-        #expect(shop.notice == "Bananas: bought at 1.29.")
+        #expect(shop.notice == "Bananas: bought 1.5 kg at 1.29/kg = 1.94.")
         expectSafe(shop.render(.rich), colour: true, "a padded price")
     }
 

@@ -207,19 +207,19 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             --- Aldi ---
               1  [x]  Bananas         1.5 kg  2.05
               2  [x]  Milk            1 each  1.09
-              3  [x]  Dark chocolate  1 each  1.49
+              5  [x]  Dark chocolate  1 each  1.49
 
             --- Lidl ---
-              4  [ ]  Bread  1 each  2.49
+              3  [ ]  Bread  1 each  2.49
 
             --- No store ---
-              5  [ ]  Salt  1 each  ?
+              4  [ ]  Salt  1 each  ?
 
             Dark chocolate: added and bought.
-            N tick/untick | p N PRICE paid | + NAME PRICE impulse buy | f finish | q quit
+            N tick/untick | p N PRICE [QTY] | + NAME PRICE | f finish | q quit | ? help
             """)
         #expect(await shop.handle("2") == .stay)              // untick Milk
-        #expect(shop.numberedLines[1].isFulfilled == false)
+        #expect(shop.row(2)?.isBought == false)
         #expect(await shop.handle("f") == .finished)
         // 1.5 kg at 2.05 is 3.075, rounded half-to-even to 3.08.
         #expect(shop.render() == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left).\n2 of 5 items bought; vault prices updated for 1 item.")
@@ -234,13 +234,13 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         _ = await shop.handle("p 1 abc")
         #expect(shop.errorMessage?.hasPrefix("\"abc\" is not a valid amount") == true)
         _ = await shop.handle("hello")
-        #expect(shop.errorMessage == "unknown command: type a line number, p N PRICE, + NAME PRICE, f or q")
+        #expect(shop.errorMessage == "unknown command: type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
         _ = await shop.handle("4")
         #expect(shop.errorMessage == "no price is known for \"Salt\"; give the price paid")
         #expect(await shop.handle("f") == .stay)
         #expect(shop.errorMessage == "nothing on cart \"Weekly\" has been bought yet; log a purchase or abort the trip")
         #expect(await shop.handle("q") == .left)
-        #expect(shop.numberedLines.allSatisfy { !$0.isFulfilled })
+        #expect(shop.sections.flatMap(\.rows).allSatisfy { !$0.isBought })
     }
 }
 
