@@ -46,6 +46,12 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case importRow(line: Int, reason: String)
     case notEmpty
     case tooManyStores(Int)
+    /// `NAME@DAY` names a day on which more than one trip of that name was finished: `ids` are
+    /// their short ids, in the order they were finished.
+    case severalTripsOnDay(name: String, day: String, ids: [String])
+    /// `NAME@DAY` names a day on which no trip of that name was finished: `days` are the days
+    /// its trips were, newest first.
+    case noTripOnDay(name: String, day: String, days: [String])
 
     public var description: String {
         switch self {
@@ -77,6 +83,10 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
             "no \(kind) named \(Echo.quoted(name))" + (suggestion.map { "; did you mean \(Echo.quoted($0))?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
             "\(Echo.quoted(name)) matches more than one \(kind): \(candidates.map(Echo.shortened).joined(separator: ", ")); give more of the name or the id"
+        case .severalTripsOnDay(let name, let day, let ids):
+            "\(ids.count) trips named \(Echo.quoted(name)) were finished on \(day) (\(ids.joined(separator: ", "))); give the id instead"
+        case .noTripOnDay(let name, let day, let days):
+            "no trip named \(Echo.quoted(name)) was finished on \(day); its trips: " + DomainError.aFew(days)
         case .notAllowed(let cart, let status, let action): DomainError.refusal(cart: cart, status: status, action: action)
         case .notOnCart(let item, let cart): "\(Echo.quoted(item)) is not on cart \(Echo.quoted(cart))"
         case .notBought(let item, let cart): "\(Echo.quoted(item)) has not been bought on cart \(Echo.quoted(cart))"
@@ -101,6 +111,13 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     /// "an" before a vowel sound of the kinds Grock names ("an item", "an active cart"), else "a".
     static func article(_ word: String) -> String {
         "aeiou".contains(word.prefix(1).lowercased()) ? "an" : "a"
+    }
+
+    /// The first five of `texts` (each once), and how many more there are.
+    private static func aFew(_ texts: [String]) -> String {
+        var distinct: [String] = []
+        for text in texts where !distinct.contains(text) { distinct.append(text) }
+        return distinct.prefix(5).joined(separator: ", ") + (distinct.count > 5 ? " and \(distinct.count - 5) more" : "")
     }
 
     private static func refusal(cart: String, status: CartStatus, action: Cart.Action) -> String {

@@ -21,7 +21,7 @@ extension DomainError {
         case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .inexactConversion, .incompatibleUnits, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
-        case .notFound, .ambiguous, .notOnCart, .noPriceRecorded:
+        case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:
             .notFound
         case .duplicateName, .alreadySetUp, .notEmpty:
             .conflict

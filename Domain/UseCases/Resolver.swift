@@ -25,7 +25,11 @@ struct Resolver {
         return item
     }
 
-    /// An active cart by name or id; failing that, a completed one (the most recent of a name).
+    /// An active cart by name or id; failing that, a completed one (the most recent of a name);
+    /// failing that, `NAME@YYYY-MM-DD`: the trip of that name finished that day. A whole name
+    /// always comes first, so a cart named `Tea@Home` or even `Weekly@2026-10-03` stays
+    /// reachable by its name.
+    /// - Throws: `DomainError.notFound`, `.ambiguous`, `.severalTripsOnDay`, `.noTripOnDay`.
     func cart(_ reference: String) throws -> Cart {
         let active = try repositories.activeCarts()
         do {
@@ -33,9 +37,30 @@ struct Resolver {
         } catch DomainError.notFound(_, _, let suggestion) {
             // Not an active cart: look in history, keeping the suggestion among active carts.
             do { return try completedCart(reference) } catch DomainError.notFound(let kind, let name, let other) {
+                if let trip = try tripOnDay(reference) { return trip }
                 throw DomainError.notFound(kind: kind, name: name, suggestion: suggestion ?? other)
             }
         }
+    }
+
+    /// The completed trip that `NAME@YYYY-MM-DD` names; nil when the reference is not of that
+    /// form or no trip has that name.
+    private func tripOnDay(_ reference: String) throws -> Cart? {
+        let text = reference.trimmingWhitespace()
+        guard let at = text.lastIndex(of: "@"), let day = Day(iso: String(text[text.index(after: at)...])) else { return nil }
+        let key = Name.key(String(text[..<at]))
+        let trips = try repositories.completedTrips().filter { Name.key($0.name) == key }
+        guard let newest = trips.last else { return nil }
+        let thatDay = trips.filter { $0.completedAt.day == day }
+        guard thatDay.count == 1 else {
+            if thatDay.isEmpty {
+                let days = trips.sorted { $0.completedAt > $1.completedAt }.map(\.completedAt.day.description)
+                throw DomainError.noTripOnDay(name: newest.name, day: day.description, days: days)
+            }
+            throw DomainError.severalTripsOnDay(name: newest.name, day: day.description, ids: thatDay.map { String($0.cartID.rawValue.prefix(8)) })
+        }
+        guard let cart = try repositories.cart(thatDay[0].cartID) else { throw DomainError.notFound(kind: "cart", name: reference, suggestion: nil) }
+        return cart
     }
 
     private func completedCart(_ reference: String) throws -> Cart {

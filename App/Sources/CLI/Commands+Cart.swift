@@ -20,8 +20,8 @@ extension Commands {
         },
         Command("cart show", usage: "grock cart show CART",
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
-                details: "CART is a cart's name or the start of its id; a completed cart can be shown too.",
-                examples: ["grock cart show Weekly", "grock --json cart show Weekly"], arguments: 1...1) { run in
+                details: "CART is a cart's name or the start of its id; a completed cart can be shown too, and an older\ntrip of a name used again by NAME@YYYY-MM-DD, the day it was finished.",
+                examples: ["grock cart show Weekly", "grock cart show Weekly@2026-10-03", "grock --json cart show Weekly"], arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.load(), cart)
             try show(cart, run)
@@ -114,7 +114,8 @@ extension Commands {
                 summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.", examples: ["grock trip abort Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.abortTrip() } },
         Command("trip reopen", usage: "grock trip reopen CART",
-                summary: "Reopen a completed cart to correct it; finishing again records the trip anew.", examples: ["grock trip reopen Weekly"],
+                summary: "Reopen a completed cart to correct it; finishing again records the trip anew.",
+                examples: ["grock trip reopen Weekly", "grock trip reopen Weekly@2026-10-03"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.reopen() } },
     ]
 

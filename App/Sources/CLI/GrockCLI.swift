@@ -120,7 +120,7 @@ public enum GrockCLI {
             lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
             lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
-        lines += ["", "CART and ITEM are names (any case) or the start of an id.",
+        lines += ["", "CART and ITEM are names (any case) or the start of an id; an older trip is NAME@YYYY-MM-DD.",
                   "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
                   "Amounts (--price, --budget) go up to 1000000.00, quantities (--qty) to 100000.",
                   "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
