@@ -77,8 +77,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
             "no price of \(Echo.quoted(item)) at \(Echo.quoted(store))\(day.map { " was recorded on \($0)" } ?? " is recorded")"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
-        case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(DomainError.article(kind)) \(kind) name: \(reason)"
-        case .duplicateName(let kind, let name): "\(DomainError.article(kind)) \(kind) named \(Echo.quoted(name)) already exists"
+        case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(Wording.withArticle(kind)) name: \(reason)"
+        case .duplicateName(let kind, let name): "\(Wording.withArticle(kind)) named \(Echo.quoted(name)) already exists"
         case .notFound(let kind, let name, let suggestion):
             "no \(kind) named \(Echo.quoted(name))" + (suggestion.map { "; did you mean \(Echo.quoted($0))?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
@@ -97,7 +97,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .categoryNotEmpty(let name, let count):
-            "category \(Echo.quoted(name)) still has \(count) item\(count == 1 ? "" : "s"); move or remove them first"
+            "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove them first"
         case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"
@@ -106,11 +106,6 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyStores(let count): "cannot compare \(count) stores at once; limit them with --max-stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
-    }
-
-    /// "an" before a vowel sound of the kinds Grock names ("an item", "an active cart"), else "a".
-    static func article(_ word: String) -> String {
-        "aeiou".contains(word.prefix(1).lowercased()) ? "an" : "a"
     }
 
     /// The first five of `texts` (each once), and how many more there are.

@@ -90,8 +90,7 @@ public struct ImportPurchases: Sendable {
             return try storage.write { repositories in
                 let summary = try importing(purchases, into: repositories)
                 guard summary.purchases > 0 else { throw NothingToImport(summary: summary) }
-                func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-                return Change(summary, summary: "imported \(count(summary.trips, "trip")) with \(count(summary.purchases, "purchase"))")
+                return Change(summary, summary: "imported \(Wording.counted(summary.trips, "trip")) with \(Wording.counted(summary.purchases, "purchase"))")
             }
         } catch let nothing as NothingToImport {
             return nothing.summary

@@ -28,7 +28,7 @@ public struct SetUpFirstRun: Sendable {
             let added = try Self.setUp(repositories, ids: ids, currency: currency ?? settings.currency)
             settings = try repositories.settings()
             return Change(Report(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
-                          summary: "set up Grock with \(added.count) categories")
+                          summary: "set up Grock with \(Wording.counted(added.count, "category"))")
         }
     }
 }

@@ -205,7 +205,7 @@ enum TextBlocks {
 
     static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
 
-    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    static func plural(_ count: Int, _ word: String) -> String { Wording.counted(count, word) }
 }
 
 private extension String {

@@ -54,7 +54,7 @@ public final class ReportViewModel: ErrorState {
         if report.trips.isEmpty {
             body += "<p>No completed trips yet.</p>"
         } else {
-            body += "<p>\(report.trips.count) trips from \(report.trips.first!.day) to \(report.trips.last!.day): "
+            body += "<p>\(TextBlocks.plural(report.trips.count, "trip")) from \(report.trips.first!.day) to \(report.trips.last!.day): "
                 + "\(HTML.escape(money(report.total))) in all, \(HTML.escape(report.averageBasket.map(money) ?? "-")) per trip on average; "
                 + "\(report.tripsOverBudget.count) over budget.</p>"
         }
@@ -65,7 +65,7 @@ public final class ReportViewModel: ErrorState {
         body += "<h2>By category</h2>" + SVGChart.bars(report.byCategory.map { ($0.label, $0.amount.minorUnits, $0.amount.amountText) },
                                                         title: "Spending by category in \(code)")
         let recent = report.trips.suffix(30)
-        body += "<h2>Budget and actual, last \(recent.count) trips</h2>"
+        body += "<h2>Budget and actual, " + (recent.count == 1 ? "the one trip" : "last \(recent.count) trips") + "</h2>"
             + SVGChart.budgetBars(recent.map { (String($0.day.description.suffix(5)), $0.budget?.minorUnits, $0.actual.minorUnits) },
                                   title: "Budget against spending per trip")
         body += "<h2>Price history of the items you spend most on</h2>"

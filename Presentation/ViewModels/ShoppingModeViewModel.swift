@@ -227,7 +227,7 @@ public final class ShoppingModeViewModel: ErrorState {
                     text += " of \(budget.amountText)"
                     text += figures.overBudget.map { " (\($0.amountText) over budget)" } ?? " (\(TextBlocks.money(figures.remaining)) left)"
                 }
-                text += ".\n\(cart.progress.fulfilled) of \(cart.progress.total) items bought; vault prices updated for "
+                text += ".\n\(cart.progress.fulfilled) of \(TextBlocks.plural(cart.progress.total, "item")) bought; vault prices updated for "
                     + TextBlocks.plural(bought, "item") + "."
                 summary = text
             }

@@ -462,7 +462,7 @@ final class ObservationFlag: @unchecked Sendable {
         #expect(report.topItems.map(\.name) == ["Bananas", "Milk"])
         let html = report.renderHTML(generated: world.clock.now())
         #expect(html.components(separatedBy: "<svg ").count - 1 == 5)
-        #expect(html.contains("<p>1 trips from 2026-03-02 to 2026-03-02: 4.03 EUR in all, 4.03 EUR per trip on average; 0 over budget.</p>"))
+        #expect(html.contains("<p>1 trip from 2026-03-02 to 2026-03-02: 4.03 EUR in all, 4.03 EUR per trip on average; 0 over budget.</p>"))
         #expect(html.contains("<title>Spending by store in EUR</title>"))
     }
 

@@ -174,18 +174,18 @@ extension Commands {
     private static func report(_ run: Invocation, _ document: ImportDocument) {
         if run.json { return run.console.json(document) }
         if document.format == "json" {
-            return run.console.out("Restored a backup: \(document.storesAdded) stores, \(document.categoriesAdded) categories, \(document.itemsAdded) items, \(document.trips) trips.")
+            return run.console.out("Restored a backup: " + [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
+                                                               (document.trips, "trip")].map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
         }
-        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
         let purchases = document.purchases ?? 0, skipped = document.skipped ?? 0
-        let already = "\(count(skipped, "row", "rows")) already imported, skipped"
+        let already = "\(Wording.counted(skipped, "row")) already imported, skipped"
         guard purchases > 0 else {
             return run.console.out("Nothing to import: \(skipped > 0 ? already : "the file has no rows"); nothing changed.")
         }
         let (verb, add) = document.dryRun ? ("Would import", "would add") : ("Imported", "added")
-        var text = "\(verb) \(count(purchases, "purchase", "purchases")) in \(count(document.trips, "trip", "trips")); \(add) "
-            + "\(count(document.storesAdded, "store", "stores")), \(count(document.categoriesAdded, "category", "categories")) "
-            + "and \(count(document.itemsAdded, "item", "items"))."
+        var text = "\(verb) \(Wording.counted(purchases, "purchase")) in \(Wording.counted(document.trips, "trip")); \(add) "
+            + "\(Wording.counted(document.storesAdded, "store")), \(Wording.counted(document.categoriesAdded, "category")) "
+            + "and \(Wording.counted(document.itemsAdded, "item"))."
         if skipped > 0 { text += "\n\(already)." }
         if document.dryRun { text += "\nDry run: nothing changed." }
         run.console.out(text)

@@ -1,4 +1,5 @@
 import DataLayer
+import Domain
 
 /// `grock doctor`: what the data directory holds and what is wrong with it.
 @MainActor
@@ -15,7 +16,7 @@ enum Doctor {
         }
         let problems = checks.filter(\.isProblem).count
         if problems > 0 {
-            throw CommandFailure(code: .storage, description: "\(problems) problem\(problems == 1 ? "" : "s") found; nothing was changed")
+            throw CommandFailure(code: .storage, description: "\(Wording.counted(problems, "problem")) found; nothing was changed")
         }
     }
 }

@@ -70,7 +70,7 @@ public enum GrockCLI {
         let nouns = Set(Commands.all.compactMap(\.path.first))
         if nouns.contains(lowered[0]) {
             let verbs = Commands.all.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
-            let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not a \(lowered[0]) command" : "\(lowered[0]) needs a command"
+            let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not \(Wording.withArticle(lowered[0])) command" : "\(lowered[0]) needs a command"
             let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
             throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
         }
@@ -120,7 +120,8 @@ public enum GrockCLI {
             lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
             lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
-        lines += ["", "CART and ITEM are names (any case) or the start of an id; an older trip is NAME@YYYY-MM-DD.",
+        lines += ["", "CART and ITEM are names (any case) or the start of an id.",
+                  "An older trip is also NAME@YYYY-MM-DD, the day grock history shows for it.",
                   "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
                   "Amounts (--price, --budget) go up to 1000000.00, quantities (--qty) to 100000.",
                   "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
