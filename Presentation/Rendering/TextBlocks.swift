@@ -88,8 +88,7 @@ enum TextBlocks {
         for line in lines.flatMap({ TerminalText.safe($0).split(separator: "\n", omittingEmptySubsequences: false) }) {
             var rest = Substring(line)
             while visibleCount(rest) > width {
-                guard !rest.contains("\u{1B}"),
-                      let space = rest.prefix(width + 1).lastIndex(of: " "), rest[..<space].contains(where: { $0 != " " }) else {
+                guard !rest.contains("\u{1B}"), let space = breakPoint(in: rest.prefix(width + 1)) else {
                     rest = Substring(clip(String(rest), width))
                     break
                 }
@@ -99,6 +98,20 @@ enum TextBlocks {
             fitted.append(String(rest))
         }
         return fitted.joined(separator: "\n")
+    }
+
+    /// The last space of `text` after its indentation that a line may break at; between an
+    /// option and its value (`LineBreaks`) only when there is no other.
+    static func breakPoint(in text: Substring) -> Substring.Index? {
+        var fallback: Substring.Index?
+        var end = text.endIndex
+        while let space = text[..<end].lastIndex(of: " "), text[..<space].contains(where: { $0 != " " }) {
+            fallback = fallback ?? space
+            let word = text[..<space].split(separator: " ").last ?? ""
+            if LineBreaks.mayBreak(after: word, before: text[text.index(after: space)...].prefix { $0 != " " }) { return space }
+            end = space
+        }
+        return fallback
     }
 
     /// Characters a terminal shows: ANSI escape sequences do not count.

@@ -7,21 +7,21 @@ import Testing
 @Suite struct HelpTests {
     @Test func everyCommandHasUsageAndExamples() throws {
         for command in Commands.all {
-            #expect(command.help.hasPrefix("Usage: grock"), "\(command.name)")
-            #expect(command.help.contains("Examples:"), "grock \(command.name) has no examples")
+            #expect(command.help().hasPrefix("Usage: grock"), "\(command.name)")
+            #expect(command.help().contains("Examples:"), "grock \(command.name) has no examples")
         }
         #expect(Set(Commands.all.map(\.name)).count == Commands.all.count, "two commands share a name")
     }
 
     @Test func helpFitsEightyColumns() throws {
-        for text in [GrockCLI.overview] + Commands.all.map(\.help) {
+        for text in [GrockCLI.overview()] + Commands.all.map({ $0.help() }) {
             for line in text.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
         }
     }
 
     /// Piped or not, the overview cuts no summary short: long ones wrap under their column.
     @Test func theOverviewWrapsSummariesAndCutsNone() throws {
-        let overview = GrockCLI.overview
+        let overview = GrockCLI.overview()
         #expect(!overview.replacingOccurrences(of: "COMMAND ...", with: "").contains("..."))
         let flowing = overview.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
         #expect(flowing.contains("carts being planned move those lines to the cheapest other store"))

@@ -27,3 +27,20 @@ import Testing
         #expect(TextBlocks.plural(1, "category") == "1 category")
     }
 }
+
+/// A wrapped line never ends between an option and its value.
+@Suite struct OptionValueWrappingTests {
+    @Test func fitBreaksBeforeTheOptionRatherThanAfterIt() {
+        let text = String(repeating: "x", count: 30) + " --store Aldi is cheaper"
+        #expect(TextBlocks.fit([text], width: 40) == String(repeating: "x", count: 30) + "\n    --store Aldi is cheaper")
+        // Where there is no other place to break, the pair is broken rather than the line cut.
+        #expect(TextBlocks.fit(["--format " + String(repeating: "y", count: 35)], width: 40) == "--format\n    " + String(repeating: "y", count: 35))
+    }
+
+    @Test(arguments: [("--qty", "2", false), ("[--store", "STORE]", false), ("--format", "csv", false), ("--promo", "[--until", true),
+                      ("--data-dir", "DIR", false), ("--json,", "--no-color", true), ("--", "x", true), ("qty", "2", true),
+                      ("--in-memory]", "[--json]", true), ("--budget", "|", true)])
+    func optionsStayWithTheirValues(word: String, next: String, mayBreak: Bool) {
+        #expect(LineBreaks.mayBreak(after: Substring(word), before: Substring(next)) == mayBreak)
+    }
+}

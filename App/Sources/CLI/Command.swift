@@ -29,23 +29,26 @@ struct Command {
 
     var name: String { path.joined(separator: " ") }
 
-    /// The text of `grock help COMMAND`.
-    var help: String {
-        var lines = Command.wrap("Usage: \(usage)", indent: "         ") + [""] + Command.wrap(summary)
-        if !details.isEmpty { lines += [""] + Command.wrap(details) }
+    /// The text of `grock help COMMAND`, wrapped for a terminal `width` columns wide (examples
+    /// and tables excepted: they are kept whole, to be copied).
+    func help(width: Int = 80) -> String {
+        let width = width - 2
+        var lines = Command.wrap("Usage: \(usage)", width: width, indent: "         ") + [""] + Command.wrap(summary, width: width)
+        if !details.isEmpty { lines += [""] + Command.wrap(details, width: width) }
         if !examples.isEmpty { lines += ["", "Examples:"] + examples.map { "  " + $0 } }
-        lines += ["", "Global options: --data-dir DIR | --in-memory, --json, --no-color, --help"]
+        lines += [""] + Command.wrap("Global options: --data-dir DIR | --in-memory, --json, --no-color, --help", width: width)
         return lines.joined(separator: "\n")
     }
 
     /// Text wrapped at `width` columns: runs of unindented lines are joined and refilled;
-    /// indented lines (tables, commands) are kept as they are.
+    /// indented lines (tables, commands) are kept as they are. A line never ends between an
+    /// option and its value (`LineBreaks`).
     static func wrap(_ text: String, width: Int = 78, indent: String = "") -> [String] {
         var output: [String] = []
         var paragraph: [Substring] = []
         func flush() {
             var line = ""
-            for word in paragraph.joined(separator: " ").split(separator: " ") {
+            for word in LineBreaks.unbreakableRuns(Substring(paragraph.joined(separator: " "))) {
                 if !line.isEmpty && line.count + 1 + word.count > width {
                     output.append(line)
                     line = indent

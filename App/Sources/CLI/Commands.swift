@@ -94,9 +94,9 @@ enum Commands {
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", examples: ["grock help", "grock help cart add"], arguments: 0...2) { run in
-            if run.arguments.isEmpty { return run.console.out(GrockCLI.overview) }
+            if run.arguments.isEmpty { return run.console.out(GrockCLI.overview(width: run.console.width)) }
             let command = try GrockCLI.find(run.arguments.map { $0.lowercased() })
-            run.console.out(command.command.help)
+            run.console.out(command.command.help(width: run.console.width))
         },
     ]
 

@@ -15,6 +15,10 @@ import Glibc
 final class Console {
     let style: RenderStyle
     let isInteractive: Bool
+    /// The width help and screens are drawn for: `COLUMNS` when it holds a number, else the
+    /// terminal's when stdout is one, else 80; never more than 80 (what the screens are laid
+    /// out for) nor less than 20. Text is wrapped to it, never cut, piped or not.
+    let width: Int
     private(set) var output: [String] = []
 
     /// Plain ASCII without colour unless stdout is a terminal, `NO_COLOR` is unset and
@@ -22,7 +26,13 @@ final class Console {
     init(noColor: Bool, environment: [String: String]) {
         let terminal = isatty(STDOUT_FILENO) == 1
         let colour = terminal && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        style = colour ? .rich : .plain
+        var columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        var size = winsize()
+        if columns == nil && terminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { columns = Int(size.ws_col) }
+        width = min(80, max(20, columns ?? 80))
+        var style = colour ? RenderStyle.rich : .plain
+        style.width = width
+        self.style = style
         isInteractive = isatty(STDIN_FILENO) == 1 && terminal
     }
 

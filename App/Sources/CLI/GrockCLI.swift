@@ -26,7 +26,7 @@ public enum GrockCLI {
             }
             let (command, rest) = try find(parsed.words.map { $0 })
             if parsed.global.help {
-                console.out(command.path.isEmpty ? overview : command.help)
+                console.out(command.path.isEmpty ? overview(width: console.width) : command.help(width: console.width))
                 if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
@@ -103,30 +103,31 @@ public enum GrockCLI {
         return .live(directory: directory, clock: clock, lockTimeout: timeout)
     }
 
-    /// The text of `grock help`.
-    static var overview: String {
-        var lines = ["Grock - plan grocery trips on a budget and remember what things cost.", "",
-                     "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"]
+    /// The text of `grock help` for a terminal `width` columns wide: each command with its
+    /// summary beside it, or below it when the terminal is too narrow for two columns.
+    static func overview(width: Int = 80) -> String {
+        func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : Command.wrap($0, width: width) } }
+        var lines = wrapped(["Grock - plan grocery trips on a budget and remember what things cost.", "",
+                             "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"])
         for command in Commands.all {
             let brief = String(command.summary.map { $0 == "\n" ? " " : $0 }.prefix { !";.".contains($0) })
             let name = command.path.isEmpty ? "(none)" : command.name
-            // Wrapped, never cut: a summary longer than the column goes on below it.
-            var rows: [String] = [], row = ""
-            for word in brief.split(separator: " ") {
-                if !row.isEmpty && row.count + 1 + word.count > 58 { rows.append(row); row = "" }
-                row += (row.isEmpty ? "" : " ") + word
+            // Wrapped, never cut: a summary longer than its column goes on below it.
+            if width < 60 {
+                lines += ["  " + name] + Command.wrap(brief, width: width - 6).map { "      " + $0 }
+                continue
             }
-            rows.append(row)
+            let rows = Command.wrap(brief, width: width - 22)
             lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
             lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
-        lines += ["", "CART and ITEM are names (any case) or the start of an id.",
-                  "An older trip is also NAME@YYYY-MM-DD, the day grock history shows for it.",
-                  "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
-                  "Amounts (--price, --budget) go up to 1000000.00, quantities (--qty) to 100000.",
-                  "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
-                  "Exit codes: 0 ok, 1 refused or not found, 2 usage error, 3 storage problem.",
-                  "grock help COMMAND shows a command's options and examples. Try: grock demo"]
+        lines += wrapped(["", "CART and ITEM are names (any case) or the start of an id.",
+                          "An older trip is also NAME@YYYY-MM-DD, the day grock history shows for it.",
+                          "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",
+                          "Amounts (--price, --budget) go up to 1000000.00, quantities (--qty) to 100000.",
+                          "Data: --data-dir, $GROCK_HOME, $XDG_DATA_HOME/grock or ~/.local/share/grock.",
+                          "Exit codes: 0 ok, 1 refused or not found, 2 usage error, 3 storage problem.",
+                          "grock help COMMAND shows a command's options and examples. Try: grock demo"])
         return lines.joined(separator: "\n")
     }
 }
