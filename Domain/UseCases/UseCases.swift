@@ -17,6 +17,7 @@ public struct UseCases: Sendable {
     public var showSettings: ShowSettings { ShowSettings(storage: storage) }
     public var resetAllData: ResetAllData { ResetAllData(storage: storage) }
     public var undoLastChange: UndoLastChange { UndoLastChange(storage: storage) }
+    public var listNames: ListNames { ListNames(storage: storage) }
 
     // MARK: - Stores and categories
     public var addStore: AddStore { AddStore(storage: storage, clock: clock, ids: ids) }

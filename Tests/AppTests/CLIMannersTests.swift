@@ -21,7 +21,7 @@ import Testing
         let environment = ["COLUMNS": String(columns)]
         let overview = try grock.run(arguments: ["help"], extra: environment)
         #expect(overview.status == 0)
-        var texts = [("help", overview.stdout)]
+        var texts = [("(overview)", overview.stdout)]
         for command in Commands.all where !command.path.isEmpty {
             let result = try grock.run(arguments: ["help"] + command.path, extra: environment)
             #expect(result.status == 0, "\(command.name): \(result.stderr)")
@@ -31,7 +31,7 @@ import Testing
             #expect(Self.splitPairs(text).isEmpty, "grock help \(name) at \(columns) columns: \(Self.splitPairs(text))")
             // Wrapped to the width, except examples and tables (indented), which are kept whole to be
             // copied, and a single word longer than a line (a CSV header).
-            for line in text.split(separator: "\n") where !line.hasPrefix("  ") || name == "help" {
+            for line in text.split(separator: "\n") where !line.hasPrefix("  ") || name == "(overview)" {
                 #expect(line.count <= columns || !line.contains(" "), "grock help \(name) at \(columns) columns: \(line)")
             }
         }
@@ -63,5 +63,214 @@ import Testing
         #expect(Command.wrap(words + " --qty 2 of them", width: 36) == [words, "--qty 2 of them"])
         #expect(Command.wrap("Usage: grock trip log CART ITEM [--price P] [--store STORE]", width: 40, indent: "  ")
             == ["Usage: grock trip log CART ITEM", "  [--price P] [--store STORE]"])
+    }
+}
+
+/// Runs a shell with `script` and arguments, with `grock` first on its PATH.
+func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    var environment = grock.environment
+    environment["PATH"] = Grock.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
+    environment["HOME"] = grock.home.path
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: grock.home.path)
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+@Suite struct CompletionTests {
+    /// A store with carts whose names a shell must quote.
+    func hostileStore() throws -> Grock {
+        let grock = Grock()
+        try grock.stocked()
+        for name in ["Big shop", "$(touch PWNED)", "it's \\ odd"] { #expect(try grock.run(arguments: ["cart", "new", name]).status == 0) }
+        return grock
+    }
+
+    @Test func completeListsNamesAndChangesNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let empty = try grock.run("complete carts")
+        #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: grock.dataDirectory), "completing created the data directory")
+        try grock.stocked()
+        #expect(try grock.run(arguments: ["cart", "new", "Big shop"]).status == 0)
+        #expect(try grock.ok("complete carts") == "Big shop\nWeekly\n")
+        #expect(try grock.run(arguments: ["complete", "carts", "big s"]).stdout == "Big shop\n")
+        #expect(try grock.run(arguments: ["complete", "items", "b"]).stdout == "Bananas\nBread\n")
+        #expect(try grock.run(arguments: ["complete", "stores", "--", "-x"]).stdout.isEmpty)
+        #expect(try grock.run(arguments: ["complete", "STORES"]).stdout == "Aldi\nLidl\n")
+        #expect(try grock.run(arguments: ["complete", "categories", "dai"]).stdout == "Dairy\n")
+        #expect(try grock.run(arguments: ["complete", "carts", String(repeating: "x", count: 100_000)]).stdout.isEmpty)
+        let bad = try grock.run("complete recipes")
+        #expect(bad.status == 2 && bad.stderr.contains("complete takes carts, items, stores or categories"))
+        // Hidden: not in help, not suggested.
+        #expect(!(try grock.ok("help")).contains("  complete "))
+    }
+
+    @Test func completionsRefusesAnUnknownShell() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let result = try grock.run("completions tcsh")
+        #expect(result.status == 2 && result.stderr == "grock: completions takes bash, zsh or fish, not \"tcsh\" (see grock help)\n")
+    }
+
+    /// Drives the bash function as bash's completion would: COMP_WORDS, COMP_CWORD, then COMPREPLY.
+    @Test func bashCompletesCommandsOptionsValuesAndQuotedNames() throws {
+        let grock = try hostileStore()
+        defer { grock.home.remove() }
+        let script = try grock.ok("completions bash")
+        try script.write(toFile: grock.home.path + "/grock.bash", atomically: true, encoding: .utf8)
+        #expect(try shell("/bin/bash", ["-n", grock.home.path + "/grock.bash"], grock: grock).status == 0)
+        func complete(_ words: String...) throws -> [String] {
+            let driver = "source \"$1\"; shift; COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _grock; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let result = try shell("/bin/bash", ["-c", driver, "bash", grock.home.path + "/grock.bash"] + words, grock: grock)
+            #expect(result.status == 0, "\(result.output)")
+            return result.output.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete("grock", "cart", "show", "Bi") == ["Big\\ shop"])
+        #expect(try complete("grock", "cart", "show", "Big\\ s") == ["Big\\ shop"])
+        #expect(try complete("grock", "cart", "show", "\"Big") == ["Big shop"])
+        #expect(try complete("grock", "cart", "show", "$") == ["\\$\\(touch\\ PWNED\\)"])
+        #expect(try complete("grock", "cart", "show", "it") == ["it\\'s\\ \\\\\\ odd"])
+        #expect(!FileManager.default.fileExists(atPath: grock.home.path + "/PWNED"), "a cart's name was run")
+        #expect(try complete("grock", "ca") == ["category", "cart"])
+        #expect(try complete("grock", "cart", "a") == ["add"])
+        #expect(try complete("grock", "cart", "add", "Weekly", "Milk", "B") == ["Bananas", "Bread"])
+        #expect(try complete("grock", "trip", "log", "Weekly", "Milk", "--store", "") == ["Aldi", "Lidl"])
+        #expect(try complete("grock", "export", "--format", "") == ["json", "csv", "ledger"])
+        #expect(try complete("grock", "item", "add", "X", "--unit", "k") == ["kg"])
+        #expect(try complete("grock", "cart", "add", "Weekly", "--qty", "").isEmpty)
+        #expect(try complete("grock", "cart", "set", "--s") == ["--store"])
+        #expect(try complete("grock", "help", "trip", "f") == ["finish"])
+        #expect(try complete("grock", "completions", "") == ["bash", "zsh", "fish"])
+        // The data directory on the line is the one asked.
+        #expect(try complete("grock", "--data-dir", grock.home.path + "/elsewhere", "cart", "show", "").isEmpty)
+    }
+
+    @Test func zshScriptIsWellFormedAndAsksGrockForNames() throws {
+        let grock = try hostileStore()
+        defer { grock.home.remove() }
+        let script = try grock.ok("completions zsh")
+        #expect(script.hasPrefix("#compdef grock\n"))
+        #expect(script.contains("compdef _grock grock") && script.contains("complete ${1#names:}"))
+        #expect(script.contains("'cart add') kinds=('names:carts' 'names:items'); repeat=1 ;;"))
+        #expect(script.contains("'export --format') _grock_value 'words:json csv ledger'; return ;;"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else { return }  // not installed: the structure above
+        try script.write(toFile: grock.home.path + "/_grock", atomically: true, encoding: .utf8)
+        #expect(try shell("/usr/bin/zsh", ["-n", grock.home.path + "/_grock"], grock: grock).status == 0)
+        // compsys itself needs a terminal: stand-ins for its builtins print what they were given.
+        let driver = """
+            compdef() { : }; compadd() { [[ $1 == -a ]] && printf '%s\\n' ${(P)2} }
+            _describe() { printf '%s\\n' ${${(P)${@[-1]}}%%:*} }; _files() { print files }
+            source "$1"; shift; words=("$@"); CURRENT=$#; _grock
+            """
+        let carts = try shell("/usr/bin/zsh", ["-c", driver, "zsh", grock.home.path + "/_grock", "grock", "cart", "show", ""], grock: grock)
+        #expect(carts.output == "$(touch PWNED)\nBig shop\nit's \\ odd\nWeekly\n")
+        let verbs = try shell("/usr/bin/zsh", ["-c", driver, "zsh", grock.home.path + "/_grock", "grock", "trip", ""], grock: grock)
+        #expect(verbs.output.hasPrefix("start\nlog\nunlog\n"))
+    }
+
+    @Test func fishScriptIsWellFormedAndAsksGrockForNames() throws {
+        let grock = try hostileStore()
+        defer { grock.home.remove() }
+        let script = try grock.ok("completions fish")
+        #expect(script.contains("complete -c grock -f -a '(__grock_complete)'"))
+        #expect(script.contains("$__grock_program $__grock_data complete"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }  // not installed: the structure above
+        try script.write(toFile: grock.home.path + "/grock.fish", atomically: true, encoding: .utf8)
+        #expect(try shell("/usr/bin/fish", ["-n", grock.home.path + "/grock.fish"], grock: grock).status == 0)
+        let result = try shell("/usr/bin/fish", ["-c", "source $argv[1]; complete -C 'grock cart show Bi'; complete -C 'grock export --format '",
+                                                 grock.home.path + "/grock.fish"], grock: grock)
+        #expect(result.output == "Big shop\ncsv\njson\nledger\n")
+    }
+
+    /// The scripts are made from the table: every option of every command is in its usage line,
+    /// and every word a script embeds is a plain lowercase word.
+    @Test func theTableDescribesEveryOption() {
+        for command in Commands.all {
+            let syntax = command.syntax
+            #expect(Set(syntax.options.map(\.name)) == Set(command.options), "grock \(command.name): usage and options differ")
+            for option in syntax.options {
+                #expect(Arguments.valued.contains(option.name) == (option.value != nil), "grock \(command.name) --\(option.name)")
+                if case .words(let words) = option.value {
+                    #expect(words.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) } })
+                }
+            }
+            #expect(command.path.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) } })
+        }
+    }
+}
+
+@Suite struct ManPageTests {
+    @Test func theManPageHasEverySectionAndEveryCommand() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let page = try grock.ok("help --man")
+        #expect(page.hasPrefix(".\\\" grock(1)") && page.contains("\n.TH GROCK 1 "))
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "EXIT STATUS", "FILES", "EXAMPLES"] {
+            #expect(page.contains("\n.SH \(section)\n"), "no \(section)")
+        }
+        for command in Commands.visible { #expect(page.contains(".B " + ManPage.escaped(command.usage)), "\(command.name)") }
+        #expect(page.contains("\\fB\\-\\-data\\-dir\\fR \\fIDIR\\fR"))
+        // No line of text can be taken for a request; no hyphen of an option is a typographic one.
+        let requests = Set(["\\\"", "TH", "SH", "TP", "B", "I", "PP", "IP", "nf", "fi", "nh", "ad"])
+        for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+            #expect(requests.contains(String(line.dropFirst().prefix { $0 != " " })), "\(line)")
+        }
+        #expect(!page.contains(" --"))
+        let refused = try grock.run("help cart --man")
+        #expect(refused.status == 2)
+    }
+
+    @Test func roffSpecialsAreEscaped() {
+        #expect(ManPage.escaped("a\\b --qty") == "a\\eb \\-\\-qty")
+        #expect(ManPage.text(".hidden request") == "\\&.hidden request")
+        #expect(ManPage.text("'quoted") == "\\&'quoted")
+        #expect(ManPage.text("keep --qty 2 together") == "keep \\-\\-qty\\ 2 together")
+    }
+
+    @Test func itRendersWithGroff() throws {
+        guard let groff = externalTool("groff") else { return }
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let path = grock.home.path + "/grock.1"
+        try (try grock.ok("help --man")).write(toFile: path, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: groff)
+        process.arguments = ["-man", "-Tutf8", "-ww", path]
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let rendered = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        let plain = rendered.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
+        #expect(plain.contains("grock cart add CART ITEM... [--qty Q] [--store STORE]"))
+        #expect(plain.contains("EXIT STATUS") && plain.contains("GROCK_HOME"))
+    }
+}
+
+@Suite struct ReferenceTests {
+    @Test func anOlderTripByNameAndDay() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        for line in ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly --date 2026-02-20", "cart new Weekly"] { try grock.ok(line) }
+        #expect(try grock.ok("cart show Weekly@2026-02-20").contains("completed"))
+        let missing = try grock.run("cart show Weekly@2026-02-21")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "grock: no trip named \"Weekly\" was finished on 2026-02-21; its trips: 2026-02-20\n")
+        #expect(try grock.run("item frobnicate").stderr.hasPrefix("grock: \"frobnicate\" is not an item command"))
     }
 }

@@ -71,3 +71,29 @@ import Testing
         await #expect(throws: DomainError.self) { try await u.showCart("Weekly@2026-02-30") }
     }
 }
+
+@Suite struct ListNamesTests {
+    @Test func namesStartingWithAPrefixInAnyCaseAndAccents() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Big shop")
+        _ = try await u.createCart(name: "bigger")
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addItem(name: "Crème fraîche", category: "Dairy")
+        #expect(try await u.listNames(.carts, prefix: "BIG") == ["Big shop", "bigger"])
+        #expect(try await u.listNames(.carts, prefix: "big  s") == ["Big shop"])
+        #expect(try await u.listNames(.items, prefix: "creme") == ["Crème fraîche"])
+        #expect(try await u.listNames(.items) == ["Bananas", "Bread", "Crème fraîche", "Milk"])
+        #expect(try await u.listNames(.stores, prefix: "l") == ["Lidl"])
+        #expect(try await u.listNames(.categories, prefix: "dai") == ["Dairy"])
+        #expect(try await u.listNames(.carts, prefix: String(repeating: "x", count: 100_000)).isEmpty)
+        // A removed store is no longer named; a completed cart is reached as NAME@DATE instead.
+        _ = try await u.removeStore("Lidl")
+        #expect(try await u.listNames(.stores) == ["Aldi"])
+        _ = try await u.addToCart(cart: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.finishTrip("Weekly")
+        #expect(try await u.listNames(.carts) == ["Big shop", "bigger"])
+    }
+}

@@ -25,7 +25,7 @@ struct Arguments {
         "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding", "pack", "delimiter",
     ]
     /// Options that are flags.
-    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply", "dry-run", "decimal-comma"]
+    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply", "dry-run", "decimal-comma", "man"]
     /// Valued options that may be given more than once, each adding a value (`cart new --item A
     /// --item B`). Any other given twice is refused: which of two prices or stores was meant is
     /// a guess. (A flag given twice means what it means once.)

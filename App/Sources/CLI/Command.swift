@@ -13,10 +13,12 @@ struct Command {
     let options: [String]
     /// How many positional arguments it takes.
     let arguments: ClosedRange<Int>
+    /// Left out of `grock help`, the man page and completion: a command for scripts, not people.
+    let hidden: Bool
     let run: @MainActor (Invocation) async throws -> Void
 
     init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [String] = [],
-         arguments: ClosedRange<Int> = 0...0, run: @escaping @MainActor (Invocation) async throws -> Void) {
+         arguments: ClosedRange<Int> = 0...0, hidden: Bool = false, run: @escaping @MainActor (Invocation) async throws -> Void) {
         self.path = path.split(separator: " ").map(String.init)
         self.usage = usage
         self.summary = summary
@@ -24,6 +26,7 @@ struct Command {
         self.examples = examples
         self.options = options
         self.arguments = arguments
+        self.hidden = hidden
         self.run = run
     }
 

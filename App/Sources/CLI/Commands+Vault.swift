@@ -5,10 +5,10 @@ extension Commands {
     static let store: [Command] = [
         Command("store add", usage: "grock store add NAME", summary: "Add a store.", examples: ["grock store add Aldi"],
                 arguments: 1...1) { run in try await storeStep(run) { await $0.add(run.argument(0)) } },
-        Command("store rename", usage: "grock store rename OLD NEW", summary: "Rename a store.", examples: ["grock store rename Lidl \"Lidl City\""], arguments: 2...2) { run in
+        Command("store rename", usage: "grock store rename STORE NEW-NAME", summary: "Rename a store.", examples: ["grock store rename Lidl \"Lidl City\""], arguments: 2...2) { run in
             try await storeStep(run) { await $0.rename(run.argument(0), to: run.argument(1)) }
         },
-        Command("store remove", usage: "grock store remove NAME",
+        Command("store remove", usage: "grock store remove STORE",
                 summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.", examples: ["grock store remove Aldi"],
                 arguments: 1...1) { run in try await storeStep(run) { await $0.remove(run.argument(0)) } },
         Command("store list", usage: "grock store list", summary: "List the stores.", examples: ["grock store list", "grock --json store list"]) { run in
@@ -38,14 +38,14 @@ extension Commands {
     static let category: [Command] = [
         Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"],
                 arguments: 1...1) { run in try await categoryStep(run) { await $0.addCategory(run.argument(0)) } },
-        Command("category rename", usage: "grock category rename OLD NEW", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"], arguments: 2...2) { run in
+        Command("category rename", usage: "grock category rename CATEGORY NEW-NAME", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"], arguments: 2...2) { run in
             try await categoryStep(run) { await $0.renameCategory(run.argument(0), to: run.argument(1)) }
         },
-        Command("category remove", usage: "grock category remove NAME",
+        Command("category remove", usage: "grock category remove CATEGORY",
                 summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"], arguments: 1...1) { run in
             try await categoryStep(run) { await $0.removeCategory(run.argument(0)) }
         },
-        Command("category move", usage: "grock category move NAME --to POSITION", summary: "Move a category to a position (1 is first).",
+        Command("category move", usage: "grock category move CATEGORY --to POSITION", summary: "Move a category to a position (1 is first).",
                 examples: ["grock category move Bakery --to 1"], options: ["to"], arguments: 1...1) { run in
             guard let text = run.parsed.value("to") else { throw UsageError("give the new position with --to") }
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
@@ -138,7 +138,7 @@ extension Commands {
             if run.json { return run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
-        Command("item rename", usage: "grock item rename OLD NEW", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
+        Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
                 arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
         Command("item move", usage: "grock item move ITEM --category CATEGORY", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
                 options: ["category"], arguments: 1...1) { run in

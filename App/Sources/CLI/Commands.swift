@@ -5,7 +5,7 @@ import Presentation
 
 /// Every command of `grock`, in the order `grock help` lists them.
 enum Commands {
-    static let all: [Command] = general + store + category + item + cart + trip + other + transfer
+    static let all: [Command] = general + store + category + item + cart + trip + other + transfer + shell
 
     static let general: [Command] = [
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
@@ -93,10 +93,48 @@ enum Commands {
         Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
-        Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command.", examples: ["grock help", "grock help cart add"], arguments: 0...2) { run in
+        Command("help", usage: "grock help [COMMAND] [--man]", summary: "Show help for grock or one command; --man prints the manual page.",
+                details: "--man prints grock(1) in roff, made from the same commands as this help: read it with\nman -l <(grock help --man), or install it as grock.1 in a man1 directory of your MANPATH.",
+                examples: ["grock help", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: ["man"],
+                arguments: 0...2) { run in
+            if run.parsed.has("man") {
+                guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }
+                return run.console.out(ManPage.roff)
+            }
             if run.arguments.isEmpty { return run.console.out(GrockCLI.overview(width: run.console.width)) }
             let command = try GrockCLI.find(run.arguments.map { $0.lowercased() })
             run.console.out(command.command.help(width: run.console.width))
+        },
+    ]
+
+    static let shell: [Command] = [
+        Command("completions", usage: "grock completions bash|zsh|fish",
+                summary: "Print a shell completion script: commands, options, their values, and the names in your store.",
+                details: """
+                Names of carts, items, stores and categories are completed from the data directory
+                (the one --data-dir names, when it is on the line) as you type. Install for bash 4+:
+                  grock completions bash > ~/.local/share/bash-completion/completions/grock
+                for zsh, in a directory of $fpath (fpath=(~/.zfunc $fpath) before compinit):
+                  grock completions zsh > ~/.zfunc/_grock
+                for fish:
+                  grock completions fish > ~/.config/fish/completions/grock.fish
+                """,
+                examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock", "source <(grock completions zsh)"],
+                arguments: 1...1) { run in
+            guard let shell = Completions.Shell(rawValue: run.argument(0).lowercased()) else {
+                throw UsageError("completions takes bash, zsh or fish, not \(Echo.quoted(run.argument(0)))")
+            }
+            run.console.out(Completions.script(for: shell))
+        },
+        Command("complete", usage: "grock complete carts|items|stores|categories [PREFIX]",
+                summary: "Print the names of one kind that start with PREFIX, one a line, for the completion scripts.",
+                details: "Reads only: active carts, vault items, stores and categories; any case and accents.",
+                examples: ["grock complete carts We"], arguments: 1...2, hidden: true) { run in
+            guard let kind = ListNames.Kind(rawValue: run.argument(0).lowercased()) else {
+                throw UsageError("complete takes carts, items, stores or categories, not \(Echo.quoted(run.argument(0)))")
+            }
+            let names = try await run.container.useCases.listNames(kind, prefix: run.arguments.count > 1 ? run.argument(1) : "")
+            run.console.out(names.joined(separator: "\n"))
         },
     ]
 

@@ -67,9 +67,9 @@ public enum GrockCLI {
                 return (command, Array(words.dropFirst(length)))
             }
         }
-        let nouns = Set(Commands.all.compactMap(\.path.first))
+        let nouns = Set(Commands.visible.compactMap(\.path.first))
         if nouns.contains(lowered[0]) {
-            let verbs = Commands.all.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
+            let verbs = Commands.visible.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
             let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not \(Wording.withArticle(lowered[0])) command" : "\(lowered[0]) needs a command"
             let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
             throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
@@ -109,7 +109,7 @@ public enum GrockCLI {
         func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : Command.wrap($0, width: width) } }
         var lines = wrapped(["Grock - plan grocery trips on a budget and remember what things cost.", "",
                              "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"])
-        for command in Commands.all {
+        for command in Commands.visible {
             let brief = String(command.summary.map { $0 == "\n" ? " " : $0 }.prefix { !";.".contains($0) })
             let name = command.path.isEmpty ? "(none)" : command.name
             // Wrapped, never cut: a summary longer than its column goes on below it.
