@@ -38,7 +38,7 @@ import Testing
         // Wrapped, never cut: every word of a usage line is still there.
         let usage = try grock.run(arguments: ["help", "item", "price"], extra: environment).stdout
         let flowing = usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(flowing.contains("--store STORE --price P [--unit UNIT] [--promo [--until YYYY-MM-DD]] [--date DATE]"))
+        #expect(flowing.contains("--store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]"))
     }
 
     @Test func withoutColumnsHelpKeepsEightyColumnsEvenWhenPiped() throws {
@@ -204,7 +204,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
                     #expect(words.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) } })
                 }
             }
-            #expect(command.path.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) } })
+            #expect(command.path.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) || $0 == "-" } })
         }
     }
 }
@@ -256,7 +256,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         process.waitUntilExit()
         #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
         let plain = rendered.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
-        #expect(plain.contains("grock cart add CART ITEM... [--qty Q] [--store STORE]"))
+        #expect(plain.contains("grock cart add CART ITEM... [--qty Q] [--unit UNIT] [--store STORE]"))
         #expect(plain.contains("EXIT STATUS") && plain.contains("GROCK_HOME"))
     }
 }
