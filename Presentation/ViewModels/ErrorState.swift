@@ -70,6 +70,6 @@ extension ErrorState {
     /// The warning as a line, for screens that stay open after an intent (a command line prints
     /// it on its own error stream instead).
     func warningLine(_ style: RenderStyle) -> [String] {
-        warning.map { [style.yellow("warning: " + $0)] } ?? []
+        (cautions + (warning.map { [$0] } ?? [])).map { style.yellow("warning: " + $0) }
     }
 }

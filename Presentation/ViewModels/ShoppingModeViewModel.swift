@@ -6,7 +6,7 @@ import Observation
 /// `q`) drive it, so any text front can offer it; a graphical one can call the intents and
 /// answer `pendingConfirmation` with `confirm()` or `decline()`.
 @MainActor @Observable
-public final class ShoppingModeViewModel: ErrorState {
+public final class ShoppingModeViewModel: CautionState {
     /// What a typed command did to the session.
     public enum Outcome: Sendable, Equatable {
         case stay
@@ -73,6 +73,7 @@ public final class ShoppingModeViewModel: ErrorState {
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
+    public internal(set) var cautions: [String] = []
 
     private let useCases: UseCases
     private var reference: String
@@ -107,7 +108,9 @@ public final class ShoppingModeViewModel: ErrorState {
                 guard slots[index].store == store, let line = lines[slots[index].item] else { return nil }
                 return Row(number: index + 1, name: line.name, isBought: line.isFulfilled, isImpulse: line.isImpulse,
                            quantity: "\(line.purchasedQuantity ?? line.quantity) \(line.unit)",
-                           price: line.isFulfilled ? TextBlocks.money(line.actualPrice) : line.plannedPrice?.amountText ?? "?")
+                           price: (line.isFulfilled ? line.actualPrice : line.plannedPrice).map { money in
+                               line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)"
+                           } ?? (line.isFulfilled ? TextBlocks.money(nil) : "?"))
             }
             return rows.isEmpty ? nil : Section(store: store.flatMap(details.storeName) ?? "No store", rows: rows)
         }
@@ -189,12 +192,14 @@ public final class ShoppingModeViewModel: ErrorState {
         return await perform {
             let line = try lineNumbered(number)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
-            let cart = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue, price: price,
-                                                      quantity: weighed ?? line.purchasedQuantity)
+            let (cart, cautions) = try await useCases.logPurchase.checked(cart: reference, item: line.itemID.rawValue, price: price,
+                                                                          quantity: weighed ?? line.purchasedQuantity)
+            self.cautions = cautions.map(\.description)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
                 let amount = logged.purchasedQuantity ?? logged.quantity
-                let each = logged.unit == .each ? "\(amount) at \(paid.amountText)" : "\(amount) \(logged.unit) at \(paid.amountText)/\(logged.unit)"
+                let each = logged.unit == .each && logged.isPricedPerUnit ? "\(amount) at \(paid.amountText)"
+                    : "\(amount) \(logged.unit) at \(paid.amountText)/\(logged.priceUnit)"
                 notice = "\(line.name): bought \(each) = \(TextBlocks.money(try logged.actualCost()))."
             }
             await afterSaving { try await refresh() }
