@@ -220,6 +220,7 @@ enum HistoryCodec {
         var lineTrip: [Int32] = [], lineItem: [Int32] = [], lineName: [Int32] = [], lineCategory: [Int32] = [], lineStore: [Int32] = []
         var lineUnit: [MeasureUnit] = [], lineQuantity: [Int64] = [], linePrice: [Int64] = [], lineCost: [Int64] = []
         var manual: [PriceObservation] = []
+        var linePacks: [Int32: PackSize] = [:]
         var items = Interner(), names = Interner(), categories = Interner(), stores = Interner(), other = Interner()
         if !tripsOnly && item == nil {
             // About one bought line per 85 bytes: grow the columns once rather than by doubling.
@@ -267,6 +268,7 @@ enum HistoryCodec {
                     } else {
                         let measured = try PurchasedLine.measured(bought, units.unit, price: Money(minorUnits: price, currency: currency), per: units.basis)
                         lineUnit.append(measured.unit)
+                        if let pack = measured.pack { linePacks[Int32(lineUnit.count - 1)] = pack }
                         lineQuantity.append(measured.quantity.thousandths)
                         lineCost.append(measured.cost.minorUnits)
                     }
@@ -299,7 +301,7 @@ enum HistoryCodec {
         let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
                                 linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
-                                categories: categories.texts, stores: stores.texts.map(StoreID.init))
+                                categories: categories.texts, stores: stores.texts.map(StoreID.init), linePacks: linePacks)
         guard removed.contains(true) else { return (data, manual, carts, forgotten) }
         return (data.filter(trips: { !removed[$0] }), manual, carts, forgotten)
     }

@@ -19,7 +19,7 @@ import Domain
 /// a checksum of everything before it.
 enum SpendingCache {
     static let file = "spending.cache"
-    private static let header = "grock-spending-cache\t1"
+    private static let header = "grock-spending-cache\t2"
 
     struct Contents {
         var historyLength: Int
@@ -57,7 +57,7 @@ enum SpendingCache {
         output.reserveCapacity(data.lineCount * 34 + data.trips.count * 100 + 65536)
         LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), String(data.trips.count),
                          String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
-                         String(contents.manual.count), String(data.lineCount)], to: &output)
+                         String(contents.manual.count), String(data.lineCount), String(data.linePacks.count)], to: &output)
         for trip in data.trips {
             LineFormat.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
                              String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
@@ -71,6 +71,9 @@ enum SpendingCache {
             LineFormat.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
                              UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
                              observation.isPromotion ? "1" : "0"], to: &output)
+        }
+        for (index, pack) in data.linePacks.sorted(by: { $0.key < $1.key }) {
+            LineFormat.line(["P", String(index), UnitText.basis(PriceUnit(pack: pack))], to: &output)
         }
         for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &output) }
         append(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0)!) }, to: &output)
@@ -115,13 +118,13 @@ enum SpendingCache {
         guard historyLength >= 0 else { throw CacheError() }
         guard let historyChecksum = UInt64(reader.string(try reader.next())) else { throw CacheError() }
         var counts: [Int] = []
-        for _ in 0..<7 {
+        for _ in 0..<8 {
             let count = try reader.integer()
             guard count >= 0 && count < 1 << 40 else { throw CacheError() }
             counts.append(Int(count))
         }
-        let (tripCount, itemCount, nameCount, categoryCount, storeCount, manualCount, lineCount) =
-            (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6])
+        let (tripCount, itemCount, nameCount, categoryCount, storeCount, manualCount, lineCount, packCount) =
+            (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7])
         var trips: [TripSummary] = []
         trips.reserveCapacity(tripCount)
         func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
@@ -151,6 +154,14 @@ enum SpendingCache {
             return PriceObservation(item: item, store: store, price: UnitPrice(money(price), per: unit), observedAt: seen, source: .manual,
                                     isPromotion: promotion)
         }
+        var linePacks: [Int32: PackSize] = [:]
+        for _ in 0..<packCount {
+            var line = try nextLine()
+            guard line.string(try line.next()) == "P" else { throw CacheError() }
+            let index = try line.integer()
+            guard index >= 0, index < lineCount, let pack = try line.basis().pack else { throw CacheError() }
+            linePacks[Int32(index)] = pack
+        }
         guard buffer.count - position == lineCount * (5 * 4 + 1 + 3 * 8) else { throw CacheError() }
         func column<T: FixedWidthInteger>(_: T.Type, limit: Int? = nil) throws -> [T] {
             let raw = UnsafeRawPointer(buffer.baseAddress! + position)
@@ -173,7 +184,7 @@ enum SpendingCache {
         let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
-                                categories: categories, stores: stores)
+                                categories: categories, stores: stores, linePacks: linePacks)
         return Contents(historyLength: historyLength, historyChecksum: historyChecksum, data: data, manual: manual)
     }
 
@@ -191,7 +202,7 @@ extension SpendingData {
             while next < tail.lineCount && Int(tail.lineTrip[next]) == number {
                 let line = tail.line(next)
                 joined.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                               quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+                               pack: line.pack, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
                 next += 1
             }
         }

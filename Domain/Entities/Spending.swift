@@ -44,23 +44,29 @@ public struct PurchasedLine: Sendable, Hashable {
     public let category: String?
     public let store: StoreID?
     public let unit: MeasureUnit
+    /// What one pack held, for a line bought per pack of known contents.
+    public let pack: PackSize?
     public let quantity: Quantity
     /// The price of one `unit`.
     public let price: Money
     public let cost: Money
 
-    public init(trip: Int, itemID: ItemID?, item: String, category: String?, store: StoreID?, unit: MeasureUnit, quantity: Quantity,
-                price: Money, cost: Money) {
+    public init(trip: Int, itemID: ItemID?, item: String, category: String?, store: StoreID?, unit: MeasureUnit, pack: PackSize? = nil,
+                quantity: Quantity, price: Money, cost: Money) {
         self.trip = trip
         self.itemID = itemID
         self.item = item
         self.category = category
         self.store = store
         self.unit = unit
+        self.pack = unit == .pack ? pack : nil
         self.quantity = quantity
         self.price = price
         self.cost = cost
     }
+
+    /// What `price` is per: the unit, or a pack with what it held.
+    public var basis: PriceUnit { pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit) }
 }
 
 extension PurchasedLine {
@@ -70,13 +76,13 @@ extension PurchasedLine {
     /// thousandth; the cost is computed from the quantity as bought, exactly, either way.
     /// - Throws: `DomainError.amountOverflow`.
     public static func measured(_ quantity: Quantity, _ unit: MeasureUnit, price: Money, per basis: PriceUnit) throws
-        -> (unit: MeasureUnit, quantity: Quantity, cost: Money) {
+        -> (unit: MeasureUnit, pack: PackSize?, quantity: Quantity, cost: Money) {
         let own = PriceUnit(unit)
         guard own != basis, let ratio = own.ratio(to: basis), let cost = try price.cost(of: quantity, in: own, per: basis) else {
-            return (unit, quantity, try price.times(quantity))
+            return (unit, unit == .pack ? basis.pack : nil, quantity, try price.times(quantity))
         }
         let thousandths = max(1, try Rounding.halfEven(Int128(quantity.thousandths) * ratio.numerator, dividedBy: ratio.denominator))
-        return (basis.unit, Quantity(thousandths: thousandths), cost)
+        return (basis.unit, basis.pack, Quantity(thousandths: thousandths), cost)
     }
 }
 
@@ -106,6 +112,8 @@ public struct SpendingData: Sendable, Hashable {
     public private(set) var linePrice: [Int64] = []
     /// Minor units: quantity × price, rounded half-to-even.
     public private(set) var lineCost: [Int64] = []
+    /// What one pack held, by line index, for the few lines bought per pack of known contents.
+    public private(set) var linePacks: [Int32: PackSize] = [:]
 
     // MARK: - What the numbers stand for
     public var itemIDs: [ItemID] { itemTable.values }
@@ -140,8 +148,9 @@ public struct SpendingData: Sendable, Hashable {
     /// into `itemIDs`, `names`, `categories` and `stores` (-1 for none).
     public init(currency: Currency, trips: [TripSummary], lineTrip: [Int32], lineItem: [Int32], lineName: [Int32], lineCategory: [Int32],
                 lineStore: [Int32], lineUnit: [MeasureUnit], lineQuantity: [Int64], linePrice: [Int64], lineCost: [Int64],
-                itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID]) {
+                itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID], linePacks: [Int32: PackSize] = [:]) {
         self.currency = currency
+        self.linePacks = linePacks
         self.trips = trips
         self.lineTrip = lineTrip
         self.lineItem = lineItem
@@ -168,7 +177,7 @@ public struct SpendingData: Sendable, Hashable {
                 let bought = try PurchasedLine.measured(line.purchasedQuantity ?? line.quantity, line.unit, price: price, per: line.priceUnit)
                 addLine(itemID: line.isImpulse ? nil : line.itemID.rawValue, name: line.name,
                         category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: bought.unit,
-                        quantity: bought.quantity.thousandths, price: price.minorUnits, cost: bought.cost.minorUnits)
+                        pack: bought.pack, quantity: bought.quantity.thousandths, price: price.minorUnits, cost: bought.cost.minorUnits)
             }
         }
     }
@@ -178,8 +187,9 @@ public struct SpendingData: Sendable, Hashable {
     public mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
 
     /// Adds a bought line to the last trip.
-    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, quantity: Int64,
-                                 price: Int64, cost: Int64) {
+    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, pack: PackSize? = nil,
+                                 quantity: Int64, price: Int64, cost: Int64) {
+        if unit == .pack, let pack { linePacks[Int32(lineTrip.count)] = pack }
         lineTrip.append(Int32(trips.count - 1))
         lineItem.append(itemID.map { itemTable.number($0, ItemID.init) } ?? -1)
         lineName.append(nameTable.number(name) { $0 })
@@ -220,7 +230,7 @@ public struct SpendingData: Sendable, Hashable {
     private mutating func copyLine(_ index: Int, of source: SpendingData, trip: Int32) {
         let line = source.line(index)
         addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+                pack: line.pack, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
         lineTrip[lineTrip.count - 1] = trip
     }
 
@@ -229,7 +239,7 @@ public struct SpendingData: Sendable, Hashable {
         PurchasedLine(trip: Int(lineTrip[index]), itemID: lineItem[index] >= 0 ? itemIDs[Int(lineItem[index])] : nil,
                       item: names[Int(lineName[index])], category: lineCategory[index] >= 0 ? categories[Int(lineCategory[index])] : nil,
                       store: lineStore[index] >= 0 ? stores[Int(lineStore[index])] : nil, unit: lineUnit[index],
-                      quantity: Quantity(thousandths: lineQuantity[index]), price: Money(minorUnits: linePrice[index], currency: currency),
+                      pack: linePacks.isEmpty ? nil : linePacks[Int32(index)], quantity: Quantity(thousandths: lineQuantity[index]), price: Money(minorUnits: linePrice[index], currency: currency),
                       cost: Money(minorUnits: lineCost[index], currency: currency))
     }
 
@@ -244,7 +254,8 @@ public struct SpendingData: Sendable, Hashable {
             guard lineItem[index] >= 0, lineStore[index] >= 0, wanted == nil || lineItem[index] == wanted else { return nil }
             let trip = trips[Int(lineTrip[index])]
             return PriceObservation(item: itemIDs[Int(lineItem[index])], store: stores[Int(lineStore[index])],
-                                    price: UnitPrice(Money(minorUnits: linePrice[index], currency: currency), per: lineUnit[index]),
+                                    price: UnitPrice(Money(minorUnits: linePrice[index], currency: currency),
+                                                     per: linePacks[Int32(index)].map { PriceUnit(pack: $0) } ?? PriceUnit(lineUnit[index])),
                                     observedAt: trip.completedAt, source: .trip(trip.cartID))
         }
     }

@@ -48,6 +48,31 @@ import Testing
         #expect(history == ["2.29/pack of 250 g (9.16/kg)"])
     }
 
+    /// A pack bought on a trip keeps what it held in the price history, from the history file,
+    /// from the spending cache, and from the cache caught up with a later trip.
+    @Test func aPackPaidOnATripIsComparedByWhatItHeld() async throws {
+        let (storage, reopen) = StorageKind.file.make()
+        let world = try await world(storage)
+        let u = world.useCases
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Coffee", price: "2.19")
+        _ = try await u.finishTrip("Weekly")
+        func paid() async throws -> [String] {
+            try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).priceHistory("Coffee").entries
+                .filter { if case .trip = $0.observation.source { true } else { false } }.map(\.observation.price.comparedText)
+        }
+        #expect(try await paid() == ["2.19/pack of 250 g (8.76/kg)"])
+        _ = try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).spendingInsights()
+        #expect(try await paid() == ["2.19/pack of 250 g (8.76/kg)"])                       // from the cache
+        _ = try await u.createCart(name: "Again", items: ["Coffee"])
+        _ = try await u.startTrip("Again")
+        _ = try await u.logPurchase(cart: "Again", item: "Coffee", price: "2.09")
+        _ = try await u.finishTrip("Again")
+        #expect(try await paid() == ["2.19/pack of 250 g (8.76/kg)", "2.09/pack of 250 g (8.36/kg)"])   // the cache caught up
+        let purchases = try await u.listPurchases().filter { $0.item == "Coffee" }.map { "\($0.quantity) \($0.unit) \($0.price.amountText)" }
+        #expect(purchases == ["2 pack 2.19", "1 pack 2.09"])
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aBackupOfUnitsAndPacksRestoresToTheSameBytes(kind: StorageKind) async throws {
         let world = try await world(kind.make().storage)
