@@ -122,6 +122,29 @@ import Testing
         #expect(storage.diagnose().allSatisfy { !$0.isProblem })
     }
 
+    /// A real directory of schema 5 (written by the Grock before line units): read as it is; a
+    /// change writes schema 6 with a line in grams priced per kg; undo brings back its bytes.
+    @Test func aStateOfSchemaFiveIsReadAndUndoneToItsBytes() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = try #require(Bundle.module.path(forResource: "v5", ofType: nil, inDirectory: "Fixtures"))
+        try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/data")
+        chmod(directory.path + "/data", 0o700)
+        chmod(directory.path + "/data/undo", 0o700)
+        let storage = FileStorage(directory: directory.path + "/data")
+        let original = try String(contentsOfFile: storage.statePath, encoding: .utf8)
+        #expect(original.hasPrefix("grock-state\t5\t"))
+        let u = UseCases(storage: storage, clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await u.listHistory().map { "\($0.name) \($0.actual.amountText)" } == ["Weekly 4.95"])   // 2 × 1.15 + 1.4 × 1.89
+        let next = try await u.updateCartLine(cart: "Next", item: "Bananas", unit: .g)
+        #expect(next.lines.map { "\($0.quantity) \($0.unit) per \($0.priceUnit)" } == ["2000 g per kg"])
+        let written = try String(contentsOfFile: storage.statePath, encoding: .utf8)
+        #expect(written.hasPrefix("grock-state\t6\t") && written.contains("\tg/kg\t"))
+        _ = try await u.undoLastChange()
+        #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8) == original)
+        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+    }
+
     @Test func plantedLinksAreNeverWrittenThrough() async throws {
         let (directory, storage, u) = try await directory()
         defer { directory.remove() }
