@@ -23,6 +23,10 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case inexactConversion(quantity: String, from: String, to: String)
     /// No price recorded for the item at that store (on that day).
     case noPriceRecorded(item: String, store: String, day: String?)
+    /// Lines not bought cannot go to that cart.
+    case cannotCarryOver(to: String, reason: String)
+    /// The current price at a store was paid on a trip, not recorded by hand.
+    case pricePaidOnTrip(item: String, store: String, trip: String)
     case invalidDate(String)
     /// A date of something that happened is later than now.
     case futureDate(String)
@@ -70,9 +74,12 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); a quantity in \(unit) cannot be priced that way "
                 + "(\(unit) and \(basis) measure different things): choose a unit of the same kind or another store"
         case .incompatibleUnits(let item, let unit, let lineUnit):
-            "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; a quantity in \(unit) cannot be added to it (\(unit) and \(lineUnit) measure different things)"
+            "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; \(unit) and \(lineUnit) measure different things, so a quantity in \(unit) cannot stand for it"
         case .inexactConversion(let quantity, let from, let to):
             "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to) as well"
+        case .cannotCarryOver(let cart, let reason): "cannot carry the lines not bought over to \(Echo.quoted(cart)): \(reason)"
+        case .pricePaidOnTrip(let item, let store, let trip):
+            "the current price of \(Echo.quoted(item)) at \(Echo.quoted(store)) was paid on trip \(Echo.quoted(trip)); reopen that trip to correct it"
         case .noPriceRecorded(let item, let store, let day):
             "no price of \(Echo.quoted(item)) at \(Echo.quoted(store))\(day.map { " was recorded on \($0)" } ?? " is recorded")"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
@@ -97,7 +104,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .categoryNotEmpty(let name, let count):
-            "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove them first"
+            "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove \(count == 1 ? "it" : "them") first"
         case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"

@@ -18,7 +18,7 @@ extension DomainError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .inexactConversion, .incompatibleUnits, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .inexactConversion, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
         case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:
@@ -26,7 +26,7 @@ extension DomainError {
         case .duplicateName, .alreadySetUp, .notEmpty:
             .conflict
         case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
-             .repeatedItem, .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch:
+             .repeatedItem, .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch, .incompatibleUnits, .pricePaidOnTrip, .cannotCarryOver:
             .refused
         }
     }

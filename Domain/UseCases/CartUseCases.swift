@@ -170,8 +170,14 @@ public struct UpdateCartLine: Sendable {
             var line = try resolver.line(item, on: cart)
             var changes: [String] = []
             if let unit, unit != line.unit {
+                guard quantity != nil || PriceUnit(line.unit).converts(to: PriceUnit(unit)) else {
+                    throw DomainError.incompatibleUnits(item: line.name, unit: unit.rawValue, lineUnit: line.unit.rawValue)
+                }
                 guard let converted = quantity ?? line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(unit)) else {
                     throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: unit.rawValue)
+                }
+                guard converted <= Quantity.maximum else {
+                    throw DomainError.tooLarge("\(converted) \(unit)", kind: "quantity", maximum: Quantity.maximum.description)
                 }
                 line.quantity = converted
                 line.unit = unit

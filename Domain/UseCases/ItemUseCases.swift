@@ -204,6 +204,12 @@ public struct ForgetPrice: Sendable {
                 atStore.filter { $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice && $0.isPromotion == currentPrice?.isPromotion }
             }
             guard let wanted = forgotten.first?.observedAt.day else {
+                if day == nil, let currentPrice, case .trip(let cart)? = try repositories.spending(of: item.id).paidObservations(of: item.id)
+                    .last(where: { $0.store == store.id && $0.observedAt == currentPrice.observedAt })?.source {
+                    let trip = try repositories.cart(cart)
+                    throw DomainError.pricePaidOnTrip(item: item.name, store: store.name,
+                                                      trip: trip.map { "\($0.name)@\(($0.completedAt ?? $0.createdAt).day)" } ?? cart.rawValue)
+                }
                 throw DomainError.noPriceRecorded(item: item.name, store: store.name, day: day?.description)
             }
             for observation in Set(forgotten) { try repositories.forget(observation) }
@@ -232,6 +238,14 @@ public struct ForgetPrice: Sendable {
                 summary += option.currentPrice(on: clock.now().day).map { "; \($0.unitPrice) of \($0.observedAt.day) is current there again" }
                     ?? "; no price of it is known there now"
                 try repositories.save(item)
+                // Carts being planned at that store follow, as they do a new price.
+                let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
+                for var cart in try repositories.activeCarts() where cart.status == .planning {
+                    guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
+                    let keep = option.currentPrice(on: clock.now().day) != nil ? store.id : nil
+                    try cart.update(try LinePlanner.replan(line, item: item, store: keep, among: stores, on: clock.now().day, storeNames: nil))
+                    try repositories.save(cart)
+                }
             }
             return Change(item, summary: summary)
         }

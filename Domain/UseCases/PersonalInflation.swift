@@ -51,7 +51,9 @@ public struct PersonalInflation: Sendable {
         // computed once, in 64 bits where the unit's size is a whole number.
         var micro = [Int64](repeating: 0, count: spending.lineCount)
         for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 {
-            let size = spending.lineUnit[line].sizeInBaseUnits, quantity = spending.lineQuantity[line]
+            // A pack of known contents counts as what it held (1 pack of 250 g is 0.25 kg).
+            let pack = spending.linePacks.isEmpty ? nil : spending.linePacks[Int32(line)]
+            let size = pack.map { PriceUnit(pack: $0).size } ?? spending.lineUnit[line].sizeInBaseUnits, quantity = spending.lineQuantity[line]
             if size.denominator == 1, let factor = Int64(exactly: size.numerator * 1000) {
                 let (value, overflow) = quantity.multipliedReportingOverflow(by: factor)
                 guard !overflow else { throw DomainError.amountOverflow }

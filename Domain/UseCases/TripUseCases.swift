@@ -164,7 +164,10 @@ public struct FinishTrip: Sendable {
         var target: Cart
         if let existing = try repositories.activeCarts().first(where: { Name.key($0.name) == Name.key(name) }) {
             target = existing
-            guard target.status == .planning else { throw DomainError.notAllowed(cart: target.name, status: target.status, action: .edit) }
+            guard target.id != cart.id else { throw DomainError.cannotCarryOver(to: target.name, reason: "it is the cart being finished") }
+            guard target.status == .planning else {
+                throw DomainError.cannotCarryOver(to: target.name, reason: "it is \(target.status.rawValue); lines not bought go to a cart being planned")
+            }
         } else {
             target = Cart(id: CartID(ids.makeIdentifier()), name: try Name.validated(name, kind: "cart"), budget: nil, currency: cart.currency,
                           createdAt: clock.now())

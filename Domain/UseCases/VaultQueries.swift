@@ -6,6 +6,8 @@ public struct StorePrice: Sendable, Hashable {
     public let normalised: UnitPrice?
     /// The last price known, even when an expired promotion left no current price.
     public let unit: MeasureUnit
+    /// What the store's prices are per: the unit, or a pack with what it holds.
+    public let basis: PriceUnit
     public let isCheapest: Bool
 }
 
@@ -43,7 +45,7 @@ struct ItemDetailsBuilder {
             guard let store = stores[option.store], !store.isRemoved else { return nil }
             let current = option.currentPrice(on: day)
             return StorePrice(store: store, current: current, normalised: try current?.unitPrice.normalised(),
-                              unit: option.unit, isCheapest: option.store == cheapest)
+                              unit: option.unit, basis: option.basis, isCheapest: option.store == cheapest)
         }
         let sorted = rows.sorted { lhs, rhs in
             switch (lhs.normalised, rhs.normalised) {

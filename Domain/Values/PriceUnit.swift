@@ -62,10 +62,11 @@ public struct PriceUnit: Sendable, Hashable, CustomStringConvertible {
         return (Int128(pack.quantity.thousandths) * contents.numerator, 1000 * contents.denominator)
     }
 
-    /// How many of `other` one of this is (1 kg is 4 packs of 250 g), exactly; nil when they
-    /// measure different things (kg and each). Two packs are one for one, whatever they hold.
+    /// How many of `other` one of this is (1 kg is 4 packs of 250 g; a pack of 500 g is 2 of
+    /// 250 g), exactly; nil when they measure different things (kg and each). A pack of unknown
+    /// contents is one for one with any pack.
     func ratio(to other: PriceUnit) -> (numerator: Int128, denominator: Int128)? {
-        if unit == other.unit && (pack == other.pack || unit == .pack) { return (1, 1) }
+        if unit == other.unit && (pack == other.pack || pack == nil || other.pack == nil) { return (1, 1) }
         guard dimension == other.dimension else { return nil }
         let from = size, to = other.size
         return (from.numerator * to.denominator, from.denominator * to.numerator)

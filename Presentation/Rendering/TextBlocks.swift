@@ -129,6 +129,16 @@ enum TextBlocks {
     static let glue: Character = "\u{A0}"
 
     /// `words` joined by `glue`: one phrase for `wrap`.
+    /// `text` as one word a POSIX shell reads back as it is, for a command shown to be copied:
+    /// as it is when it holds only letters, digits and `@%+=:,./_-`, else in single quotes (a
+    /// quote inside as `'\''`), so a name like `$(touch x)` is never run when pasted.
+    static func shellWord(_ text: String) -> String {
+        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar)
+        }
+        return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
     static func phrase(_ words: String...) -> String { phrase(words) }
 
     static func phrase(_ words: [String]) -> String { words.joined(separator: String(glue)).replacingSpaces(with: glue) }

@@ -7,6 +7,9 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         public let store: String
         public let price: String?
         public let unit: String
+        /// What `price` is per: `unit`, or a pack with what it holds (`pack of 250 g`).
+        public let pricePer: String
+        /// The price per kg, l or each (`perUnit`), for comparing.
         public let unitPrice: String?
         public let perUnit: String
         public let cheapest: Bool
@@ -15,7 +18,7 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         public let promotionUntil: String?
 
         private enum CodingKeys: String, CodingKey {
-            case store, price, unit, unitPrice, perUnit, cheapest, observed, promotion, promotionUntil
+            case store, price, unit, pricePer, unitPrice, perUnit, cheapest, observed, promotion, promotionUntil
         }
 
         /// Absent values are written as `null`, so every price has every key.
@@ -24,6 +27,7 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
             try c.encode(store, forKey: .store)
             try c.encode(price, forKey: .price)
             try c.encode(unit, forKey: .unit)
+            try c.encode(pricePer, forKey: .pricePer)
             try c.encode(unitPrice, forKey: .unitPrice)
             try c.encode(perUnit, forKey: .perUnit)
             try c.encode(cheapest, forKey: .cheapest)
@@ -47,8 +51,8 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         unit = details.item.unit.rawValue
         self.currency = currency.code
         prices = details.prices.map { row in
-            Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue,
-                  unitPrice: row.normalised?.price.amountText, perUnit: row.unit.baseUnit.rawValue, cheapest: row.isCheapest,
+            Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue, pricePer: row.basis.description,
+                  unitPrice: row.normalised?.price.amountText, perUnit: row.basis.baseUnit.rawValue, cheapest: row.isCheapest,
                   observed: row.current?.observedAt.day.description, promotion: row.current?.isPromotion ?? false,
                   promotionUntil: row.current?.promotionUntil?.description)
         }
@@ -275,7 +279,7 @@ public final class VaultViewModel: CautionState {
         if sections.allSatisfy({ $0.items.isEmpty }) {
             return sections.isEmpty
                 ? ["The vault is empty: run grock init, then grock item add NAME --category CAT"]
-                : ["The vault has no items yet. Add one with: grock item add NAME --category \(sections[0].category.name)"]
+                : ["The vault has no items yet. Add one with: grock item add NAME --category \(TextBlocks.shellWord(sections[0].category.name))"]
         }
         var lines: [String] = []
         for section in sections {
@@ -296,7 +300,7 @@ public final class VaultViewModel: CautionState {
     private func renderItem(_ details: ItemDetails, style: RenderStyle) -> [String] {
         var lines = [style.bold(details.item.name) + "  (\(details.category?.name ?? "no category"), sold by \(details.item.unit))"]
         guard !details.prices.isEmpty else {
-            return lines + ["  No prices yet. Add one with: grock item price \"\(details.item.name)\" --store STORE --price PRICE"]
+            return lines + ["  No prices yet. Add one with: grock item price \(TextBlocks.shellWord(details.item.name)) --store STORE --price PRICE"]
         }
         var rows = [["", "Store", "Price", "Normalised", "Seen", ""]]
         for row in details.prices {

@@ -31,7 +31,7 @@ import Testing
         #expect(last.contains("          from the hills above"))
         #expect(last.contains("          Lucca"))
         #expect(!last.contains { $0.hasPrefix("  5  [") })
-        #expect(screens.dropLast().suffix(2) == ["Left shopping mode; everything is saved. Continue", "  with: grock shop \"Weekly\""])
+        #expect(screens.dropLast().suffix(2) == ["Left shopping mode; everything is saved. Continue", "  with: grock shop Weekly"])
         let document = try #require(try grock.json("cart show Weekly") as? [String: Any])
         let items = try #require(document["items"] as? [[String: Any]])
         #expect(items.compactMap { $0["item"] as? String } == ["Bananas", "Milk", "Bread", "Extra virgin olive oil from the hills above Lucca"])
@@ -43,7 +43,7 @@ import Testing
         try grock.stocked()
         let output = try grock.ok("shop Weekly", input: "2\n+ Gum 0.99\n4\n")   // Gum is 4, and the input ends
         #expect(output.contains("Remove impulse buy Gum? [y/N]"))
-        #expect(output.hasSuffix("Left shopping mode; everything is saved. Continue with: grock shop \"Weekly\"\n"))
+        #expect(output.hasSuffix("Left shopping mode; everything is saved. Continue with: grock shop Weekly\n"))
         #expect(try grock.ok("cart show Weekly").contains("[x]  Gum"))
     }
 

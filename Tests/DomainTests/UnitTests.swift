@@ -236,3 +236,89 @@ import TestSupport
         #expect(fixed.prices.first?.regular?.price.amountText == "2.39")
     }
 }
+
+@Suite struct PackInflationTests {
+    /// Coffee bought as a pack of 250 g in March (9.16/kg) and by weight in April (8.49/kg):
+    /// the basket compares per kg, so April's index is 8.49 / 9.16.
+    @Test func aPackCountsAsWhatItHeldInTheInflationIndex() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "8.49", unit: .kg)
+        _ = try await u.createCart(name: "March")
+        _ = try await u.addToCart(cart: "March", items: ["Coffee"], quantity: .one, store: "Aldi")
+        _ = try await u.startTrip("March")
+        _ = try await u.logPurchase(cart: "March", item: "Coffee")
+        _ = try await u.finishTrip("March")
+        world.clock.advance(days: 31)
+        _ = try await u.createCart(name: "April")
+        _ = try await u.addToCart(cart: "April", items: ["Coffee"], quantity: try Quantity(parsing: "0.5"), unit: .kg, store: "Lidl")
+        _ = try await u.startTrip("April")
+        _ = try await u.logPurchase(cart: "April", item: "Coffee")
+        _ = try await u.finishTrip("April")
+        let index = try #require(try await u.personalInflation(base: "2026-03"))
+        #expect(index.points.map(\.basisPoints) == [10_000, 9_257])     // 0.5 kg cost 4.24 (4.245, half to even): 8.48 / 9.16
+    }
+}
+
+/// What an independent tester found in the first version of units, packs and forget-price.
+@Suite struct UnitFindingsTests {
+    @Test func packsOfDifferentSizesCompareByWhatTheyHold() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "4.29", pack: PackSize(parsing: "500g"))
+        #expect(try await u.showItem("Coffee").cheapest?.store.name == "Lidl")            // 8.58/kg < 9.16/kg
+        _ = try await u.createCart(name: "Weekly")
+        let line = try #require(try await u.addToCart(cart: "Weekly", items: ["Coffee"], quantity: .one, unit: .kg).lines.first)
+        #expect(line.plannedStore == (try await u.showItem("Coffee").cheapest?.store.id))
+        #expect(try line.plannedCost()?.amountText == "8.58")
+        // A line counted in packs (of unknown size) is one pack wherever it is planned.
+        let packs = try #require(try await u.updateCartLine(cart: "Weekly", item: "Coffee", quantity: Quantity(2), unit: .pack).lines.first)
+        #expect(try packs.plannedCost()?.amountText == "8.58")                           // 2 × 4.29 at Lidl
+    }
+
+    @Test func aConvertedQuantityAboveTheMaximumIsRefused() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Bananas"], quantity: Quantity(100_000))
+        await #expect(throws: DomainError.tooLarge("100000000 g", kind: "quantity", maximum: "100000")) {
+            try await u.updateCartLine(cart: "Weekly", item: "Bananas", unit: .g)
+        }
+    }
+
+    @Test func forgettingAPriceReplansTheCartsPlannedThere() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])                        // Aldi, 1.09
+        _ = try await u.forgetPrice(item: "Milk", store: "Aldi")
+        let line = try #require(try await u.showCart("Weekly").cart.lines.first)
+        #expect(try line.plannedCost()?.amountText == "1.19")                            // Lidl now
+    }
+
+    @Test func aPricePaidOnATripIsNotForgottenButCorrectedByReopening() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        world.clock.advance(days: 1)
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.29")
+        _ = try await u.finishTrip("Weekly")
+        await #expect(throws: DomainError.pricePaidOnTrip(item: "Milk", store: "Aldi", trip: "Weekly@2026-03-03")) {
+            try await u.forgetPrice(item: "Milk", store: "Aldi")
+        }
+    }
+
+    @Test func linesNotBoughtGoToACartBeingPlannedOrTheRefusalSaysWhy() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk", "Bread"])
+        _ = try await u.createCart(name: "Other", items: ["Milk"])
+        _ = try await u.startTrip("Other")
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        await #expect(throws: DomainError.cannotCarryOver(to: "Weekly", reason: "it is the cart being finished")) {
+            try await u.finishTrip("Weekly", carryOver: "weekly")
+        }
+        await #expect(throws: DomainError.cannotCarryOver(to: "Other", reason: "it is shopping; lines not bought go to a cart being planned")) {
+            try await u.finishTrip("Weekly", carryOver: "Other")
+        }
+    }
+}

@@ -186,7 +186,7 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
                 "WEEKLY Bananas Milk Bread Salt Gum Aldi Lidl No store --- [x] [ ] 1 2 3 4 5 6 7 0.736 kg each 3.49 1.09 2.49 3.10 12.49 0.99 ? 2/7 71%",
                 "spent 3.56 of 5.00 EUR, 1.44 left", "Remove impulse buy Gum? [y/N]",
                 "error: unknown command: type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help",
-                "Left shopping mode; everything is saved. Continue with: grock shop \"Weekly\"",
+                "Left shopping mode; everything is saved. Continue with: grock shop Weekly",
             ]).flatMap { $0.split(separator: " ") })
             for line in lines(text) {
                 #expect(TextBlocksProbe.visibleWidth(line) <= width, "too wide: \(line)")

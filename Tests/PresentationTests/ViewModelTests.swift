@@ -145,7 +145,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         await cart.startTrip()
         await cart.log("Bread", price: nil)
         #expect(await cart.finishTrip())
-        #expect(lines(cart.render())[2] == "Completed 2026-03-02; read-only (grock trip reopen \"Weekly\" to correct it).")
+        #expect(lines(cart.render())[2] == "Completed 2026-03-02; read-only (grock trip reopen Weekly to correct it).")
         #expect(await cart.add(["Milk"]) == false)
         #expect(cart.errorMessage == "cart \"Weekly\" is completed; reopen it to change it")
         #expect(cart.lastError as? DomainError == .notAllowed(cart: "Weekly", status: .completed, action: .edit))
@@ -297,7 +297,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(await vault.moveCategory("Pantry", to: 1))
         #expect(lines(vault.render()).prefix(3) == ["Categories", "   1.  Pantry         1 item", "   2.  Produce        1 item"])
         #expect(await vault.removeCategory("Pantry") == false)
-        #expect(vault.errorMessage == "category \"Pantry\" still has 1 item; move or remove them first")
+        #expect(vault.errorMessage == "category \"Pantry\" still has 1 item; move or remove it first")
     }
 }
 

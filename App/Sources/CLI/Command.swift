@@ -107,8 +107,9 @@ struct Invocation {
     /// cannot show it, prints the warning (the command still succeeds: see `GrockCLI.main`).
     func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else {
-            for caution in model.cautions { console.error("warning: " + caution) }
-            if let warning = model.warning { console.error("warning: " + warning) }
+            for warning in model.cautions + (model.warning.map { [$0] } ?? []) {
+                if json { console.warningDocument(warning) } else { console.error("warning: " + warning) }
+            }
             return
         }
         throw model.lastError ?? CommandFailure(code: .refused, description: "the command failed")

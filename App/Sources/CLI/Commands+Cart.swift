@@ -80,8 +80,8 @@ extension Commands {
         Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.startTrip() } },
         Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q] [--date DATE]",
-                summary: "Log a purchase: mark a line bought at the price paid (per unit of the line).",
-                details: "The price defaults to the planned price, the store to the planned store, the quantity to\nthe planned quantity. Logging a line again corrects it. --date YYYY-MM-DD [HH:MM] dates\nthe trip (a receipt entered afterwards); a date in the future is refused.",
+                summary: "Log a purchase: mark a line bought at the price paid.",
+                details: "--price is per what the line is priced per (cart show: x 13.50/kg), --qty is in the line's\nunit (a line of 200 g: --qty 250 for 250 g). The price defaults to the planned price, the\nstore to the planned store, the quantity to the planned quantity. Logging a line again\ncorrects it. --date YYYY-MM-DD [HH:MM] dates\nthe trip (a receipt entered afterwards); a date in the future is refused.",
                 examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25",
                            "grock trip log Weekly Milk --price 1.05 --date 2026-10-03"],
                 options: ["price", "store", "qty", "date"], arguments: 2...2) { run in

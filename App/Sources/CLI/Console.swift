@@ -78,6 +78,18 @@ final class Console {
         UserFile.write(bytes + [0x0A], to: STDERR_FILENO)
     }
 
+    /// A warning as one JSON line on stderr, for `--json`: `{"warning":{"message":"…"}}`.
+    func warningDocument(_ message: String) {
+        struct Document: Encodable {
+            struct Warning: Encodable { let message: String }
+            let warning: Warning
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(Document(warning: .init(message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
+        UserFile.write(bytes + [0x0A], to: STDERR_FILENO)
+    }
+
     /// One JSON document on stdout, keys sorted.
     func json<T: Encodable>(_ value: T) {
         let encoder = JSONEncoder()
