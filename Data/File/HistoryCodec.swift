@@ -220,7 +220,7 @@ enum HistoryCodec {
         var lineTrip: [Int32] = [], lineItem: [Int32] = [], lineName: [Int32] = [], lineCategory: [Int32] = [], lineStore: [Int32] = []
         var lineUnit: [MeasureUnit] = [], lineQuantity: [Int64] = [], linePrice: [Int64] = [], lineCost: [Int64] = []
         var manual: [PriceObservation] = []
-        var linePacks: [Int32: PackSize] = [:]
+        var lineBases: [Int32: PriceUnit] = [:]
         var items = Interner(), names = Interner(), categories = Interner(), stores = Interner(), other = Interner()
         if !tripsOnly && item == nil {
             // About one bought line per 85 bytes: grow the columns once rather than by doubling.
@@ -261,16 +261,13 @@ enum HistoryCodec {
                     lineItem.append(impulse ? -1 : try items.number(reader, itemRange))
                     lineCategory.append(impulse || categoryRange.isEmpty ? -1 : try categories.number(reader, categoryRange))
                     lineStore.append(storeRange.isEmpty ? -1 : try stores.number(reader, storeRange))
+                    lineUnit.append(units.unit)
+                    lineQuantity.append(bought.thousandths)
                     if units.basis == PriceUnit(units.unit) {
-                        lineUnit.append(units.unit)
-                        lineQuantity.append(bought.thousandths)
                         lineCost.append(try Rounding.cost(price: price, thousandths: bought.thousandths))
                     } else {
-                        let measured = try PurchasedLine.measured(bought, units.unit, price: Money(minorUnits: price, currency: currency), per: units.basis)
-                        lineUnit.append(measured.unit)
-                        if let pack = measured.pack { linePacks[Int32(lineUnit.count - 1)] = pack }
-                        lineQuantity.append(measured.quantity.thousandths)
-                        lineCost.append(measured.cost.minorUnits)
+                        lineCost.append(try PurchasedLine.cost(bought, units.unit, price: Money(minorUnits: price, currency: currency), per: units.basis).minorUnits)
+                        lineBases[Int32(lineUnit.count - 1)] = units.basis
                     }
                     linePrice.append(price)
                 case 0x43:  // C
@@ -301,7 +298,7 @@ enum HistoryCodec {
         let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
                                 linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
-                                categories: categories.texts, stores: stores.texts.map(StoreID.init), linePacks: linePacks)
+                                categories: categories.texts, stores: stores.texts.map(StoreID.init), lineBases: lineBases)
         guard removed.contains(true) else { return (data, manual, carts, forgotten) }
         return (data.filter(trips: { !removed[$0] }), manual, carts, forgotten)
     }

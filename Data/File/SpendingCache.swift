@@ -19,7 +19,7 @@ import Domain
 /// a checksum of everything before it.
 enum SpendingCache {
     static let file = "spending.cache"
-    private static let header = "grock-spending-cache\t2"
+    private static let header = "grock-spending-cache\t3"
 
     struct Contents {
         var historyLength: Int
@@ -57,7 +57,7 @@ enum SpendingCache {
         output.reserveCapacity(data.lineCount * 34 + data.trips.count * 100 + 65536)
         LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), String(data.trips.count),
                          String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
-                         String(contents.manual.count), String(data.lineCount), String(data.linePacks.count)], to: &output)
+                         String(contents.manual.count), String(data.lineCount), String(data.lineBases.count)], to: &output)
         for trip in data.trips {
             LineFormat.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
                              String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
@@ -72,8 +72,8 @@ enum SpendingCache {
                              UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
                              observation.isPromotion ? "1" : "0"], to: &output)
         }
-        for (index, pack) in data.linePacks.sorted(by: { $0.key < $1.key }) {
-            LineFormat.line(["P", String(index), UnitText.basis(PriceUnit(pack: pack))], to: &output)
+        for (index, basis) in data.lineBases.sorted(by: { $0.key < $1.key }) {
+            LineFormat.line(["P", String(index), UnitText.basis(basis)], to: &output)
         }
         for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &output) }
         append(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0)!) }, to: &output)
@@ -154,13 +154,13 @@ enum SpendingCache {
             return PriceObservation(item: item, store: store, price: UnitPrice(money(price), per: unit), observedAt: seen, source: .manual,
                                     isPromotion: promotion)
         }
-        var linePacks: [Int32: PackSize] = [:]
+        var lineBases: [Int32: PriceUnit] = [:]
         for _ in 0..<packCount {
             var line = try nextLine()
             guard line.string(try line.next()) == "P" else { throw CacheError() }
             let index = try line.integer()
-            guard index >= 0, index < lineCount, let pack = try line.basis().pack else { throw CacheError() }
-            linePacks[Int32(index)] = pack
+            guard index >= 0, index < lineCount else { throw CacheError() }
+            lineBases[Int32(index)] = try line.basis()
         }
         guard buffer.count - position == lineCount * (5 * 4 + 1 + 3 * 8) else { throw CacheError() }
         func column<T: FixedWidthInteger>(_: T.Type, limit: Int? = nil) throws -> [T] {
@@ -184,7 +184,7 @@ enum SpendingCache {
         let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
-                                categories: categories, stores: stores, linePacks: linePacks)
+                                categories: categories, stores: stores, lineBases: lineBases)
         return Contents(historyLength: historyLength, historyChecksum: historyChecksum, data: data, manual: manual)
     }
 
@@ -202,7 +202,7 @@ extension SpendingData {
             while next < tail.lineCount && Int(tail.lineTrip[next]) == number {
                 let line = tail.line(next)
                 joined.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                               pack: line.pack, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+                               basis: line.basis, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
                 next += 1
             }
         }

@@ -19,9 +19,10 @@ public enum LedgerJournal {
             for purchase in sorted[index..<end] {
                 let category = purchase.category.isEmpty ? "Impulse buys" : purchase.category
                 if totals[category] == nil { order.append(category) }
-                totals[category] = try (totals[category] ?? .zero(purchase.price.currency)).adding(try purchase.price.times(purchase.quantity))
+                totals[category] = try (totals[category] ?? .zero(purchase.price.currency)).adding(try purchase.cost())
                 let store = purchase.store.isEmpty ? "" : " at \(purchase.store)"
-                notes[category, default: []].append("\(purchase.item), \(purchase.quantity) \(purchase.unit) @ \(purchase.price.amountText)\(store)")
+                let per = purchase.basis == PriceUnit(purchase.unit) ? "" : "/\(purchase.basis)"
+                notes[category, default: []].append("\(purchase.item), \(purchase.quantity) \(purchase.unit) @ \(purchase.price.amountText)\(per)\(store)")
             }
             output += "\n\(first.date) \(clean(first.trip))\n"
             for category in order {

@@ -1,7 +1,8 @@
 import Domain
 
 /// The purchase history as CSV: one row per purchased line of completed trips, header
-/// `date,trip,store,category,item,quantity,unit,price,currency`, fields quoted as RFC 4180 says
+/// `date,trip,store,category,item,quantity,unit,price,currency` (and `per` when a row's price is
+/// per something else than its unit: 250 g at a price per kg), fields quoted as RFC 4180 says
 /// (a field with a comma, a quote or a line break is quoted, quotes doubled). An empty category
 /// marks an impulse buy.
 ///
@@ -12,6 +13,12 @@ import Domain
 /// are Grock's own and written as they are, so a negative amount stays a number.
 public enum PurchaseCSV {
     public static let header = ["date", "trip", "store", "category", "item", "quantity", "unit", "price", "currency"]
+    /// The header when some row's price is per something else than its unit: a tenth column,
+    /// `per`, says what (`kg` for a row in g, `pack:250g`); empty means per the row's unit.
+    public static let headerWithPer = header + ["per"]
+
+    /// A header line's fields that this reader reads.
+    static func isHeader(_ fields: [String]) -> Bool { fields == header || fields == headerWithPer }
 
     /// A row that cannot be read: its line number, the column when one field is wrong, and what
     /// is wrong.
@@ -34,12 +41,13 @@ public enum PurchaseCSV {
     }
 
     public static func write(_ purchases: [Purchase]) -> String {
-        var output = header.joined(separator: ",") + "\n"
+        let withPer = purchases.contains { $0.basis != PriceUnit($0.unit) }
+        var output = (withPer ? headerWithPer : header).joined(separator: ",") + "\n"
         output.reserveCapacity(purchases.count * 64)
         for purchase in purchases {
             let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store), neutralised(purchase.category),
                           neutralised(purchase.item), purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText,
-                          purchase.price.currency.code]
+                          purchase.price.currency.code] + (withPer ? [purchase.basis == PriceUnit(purchase.unit) ? "" : UnitText.basis(purchase.basis)] : [])
             output += fields.map(quote).joined(separator: ",") + "\n"
         }
         return output
@@ -119,7 +127,7 @@ public enum PurchaseCSV {
                              progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
         let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) } ?? detectDelimiter(bytes, encoding: encoding)
         var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
-        _ = try reader.nextRecord()
+        let columns = try reader.nextRecord()?.fields.count ?? header.count
         var numbers = NumberReader(mark: decimalComma ? .comma : delimiter == .comma ? .point : nil)
         var purchases: [Purchase] = []
         var currencies: [String: Currency] = [:]
@@ -127,8 +135,8 @@ public enum PurchaseCSV {
         while let record = try reader.nextRecord() {
             if record.fields == [""] { continue }  // a blank line
             let line = record.line
-            guard record.fields.count == header.count else {
-                throw RowError(line: line, reason: "expected \(header.count) fields separated by \(delimiter.name), found \(record.fields.count)")
+            guard record.fields.count == columns else {
+                throw RowError(line: line, reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
             }
             let f = record.fields
             var column = 1
@@ -147,8 +155,10 @@ public enum PurchaseCSV {
                 let unit = try MeasureUnit(parsing: f[6])
                 column = 8
                 let price = try numbers.read(f[7], line: line, column: column) { try Money(parsing: $0, currency: currency) }
+                column = 10
+                let basis = try columns > 9 && !f[9].isEmpty ? Self.basis(f[9], for: unit) : PriceUnit(unit)
                 purchases.append(Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
-                                          quantity: quantity, unit: unit, price: price, sourceLine: line))
+                                          quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line))
             } catch let error as RowError {
                 throw error
             } catch {
@@ -164,19 +174,32 @@ public enum PurchaseCSV {
 
     /// The delimiter that splits the header line into the header's fields.
     private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
-        for delimiter in Delimiter.allCases where try headerFields(bytes, encoding: encoding, delimiter: delimiter) == header { return delimiter }
+        for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
         throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")), its fields separated by commas, semicolons or tabs")
     }
 
     /// `delimiter`, when it splits the header line into the header's fields.
     private static func requireHeader(_ bytes: [UInt8], encoding: Encoding, delimiter: Delimiter) throws -> Delimiter {
-        if try headerFields(bytes, encoding: encoding, delimiter: delimiter) == header { return delimiter }
+        if isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
         // A header line another delimiter cannot read as CSV is not separated by it.
-        if let other = Delimiter.allCases.first(where: { (try? headerFields(bytes, encoding: encoding, delimiter: $0)) == header }) {
+        if let other = Delimiter.allCases.first(where: { (try? headerFields(bytes, encoding: encoding, delimiter: $0)).map(isHeader) ?? false }) {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
         let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
         throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator))")
+    }
+
+    /// What a `per` field says the price is per (`kg`, `pack:250g`), when a quantity in `unit`
+    /// can be priced that way.
+    private static func basis(_ text: String, for unit: MeasureUnit) throws -> PriceUnit {
+        let trimmed = String(text.filter { !$0.isWhitespace }).lowercased()
+        guard let basis = UnitText.parseBasis(Substring(trimmed)) ?? (try? PriceUnit(MeasureUnit(parsing: trimmed))) else {
+            throw DomainError.invalidPack(text, reason: "write what the price is per: a unit (kg) or a pack with what it holds (pack:250g)")
+        }
+        guard PriceUnit(unit).converts(to: basis) else {
+            throw DomainError.invalidPack(text, reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
+        }
+        return basis
     }
 
     /// The header line's fields, lowercased.

@@ -43,15 +43,17 @@ public struct PurchasedLine: Sendable, Hashable {
     /// The category it had when the trip finished; nil for an impulse buy.
     public let category: String?
     public let store: StoreID?
+    /// The unit the line was counted in.
     public let unit: MeasureUnit
-    /// What one pack held, for a line bought per pack of known contents.
-    public let pack: PackSize?
+    /// What `price` is per: `unit`, or the store's (per lb, per pack of 250 g).
+    public let basis: PriceUnit
     public let quantity: Quantity
-    /// The price of one `unit`.
+    /// The price of one `basis`.
     public let price: Money
+    /// quantity × price, converted between `unit` and `basis`, rounded once.
     public let cost: Money
 
-    public init(trip: Int, itemID: ItemID?, item: String, category: String?, store: StoreID?, unit: MeasureUnit, pack: PackSize? = nil,
+    public init(trip: Int, itemID: ItemID?, item: String, category: String?, store: StoreID?, unit: MeasureUnit, basis: PriceUnit? = nil,
                 quantity: Quantity, price: Money, cost: Money) {
         self.trip = trip
         self.itemID = itemID
@@ -59,30 +61,17 @@ public struct PurchasedLine: Sendable, Hashable {
         self.category = category
         self.store = store
         self.unit = unit
-        self.pack = unit == .pack ? pack : nil
+        self.basis = basis ?? PriceUnit(unit)
         self.quantity = quantity
         self.price = price
         self.cost = cost
     }
 
-    /// What `price` is per: the unit, or a pack with what it held.
-    public var basis: PriceUnit { pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit) }
-}
-
-extension PurchasedLine {
-    /// A bought quantity as spending keeps it: in what its price is per, so that quantity ×
-    /// price is the cost (250 g at 9.16/kg is 0.25 kg; 1 kg at 2.29 per pack of 250 g is 4
-    /// packs). A quantity with no exact equivalent (1 lb in kg) is rounded half-to-even to a
-    /// thousandth; the cost is computed from the quantity as bought, exactly, either way.
+    /// The cost of `quantity` of `unit` at `price` per `basis`, exact, rounded once.
     /// - Throws: `DomainError.amountOverflow`.
-    public static func measured(_ quantity: Quantity, _ unit: MeasureUnit, price: Money, per basis: PriceUnit) throws
-        -> (unit: MeasureUnit, pack: PackSize?, quantity: Quantity, cost: Money) {
-        let own = PriceUnit(unit)
-        guard own != basis, let ratio = own.ratio(to: basis), let cost = try price.cost(of: quantity, in: own, per: basis) else {
-            return (unit, unit == .pack ? basis.pack : nil, quantity, try price.times(quantity))
-        }
-        let thousandths = max(1, try Rounding.halfEven(Int128(quantity.thousandths) * ratio.numerator, dividedBy: ratio.denominator))
-        return (basis.unit, basis.pack, Quantity(thousandths: thousandths), cost)
+    public static func cost(_ quantity: Quantity, _ unit: MeasureUnit, price: Money, per basis: PriceUnit) throws -> Money {
+        if basis == PriceUnit(unit) { return try price.times(quantity) }
+        return try price.cost(of: quantity, in: PriceUnit(unit), per: basis) ?? price.times(quantity)
     }
 }
 
@@ -112,8 +101,9 @@ public struct SpendingData: Sendable, Hashable {
     public private(set) var linePrice: [Int64] = []
     /// Minor units: quantity × price, rounded half-to-even.
     public private(set) var lineCost: [Int64] = []
-    /// What one pack held, by line index, for the few lines bought per pack of known contents.
-    public private(set) var linePacks: [Int32: PackSize] = [:]
+    /// What the price is per, by line index, for the few lines priced per something else than
+    /// their unit (a line in g at a price per kg, a pack of 250 g); the others are per `lineUnit`.
+    public private(set) var lineBases: [Int32: PriceUnit] = [:]
 
     // MARK: - What the numbers stand for
     public var itemIDs: [ItemID] { itemTable.values }
@@ -148,9 +138,9 @@ public struct SpendingData: Sendable, Hashable {
     /// into `itemIDs`, `names`, `categories` and `stores` (-1 for none).
     public init(currency: Currency, trips: [TripSummary], lineTrip: [Int32], lineItem: [Int32], lineName: [Int32], lineCategory: [Int32],
                 lineStore: [Int32], lineUnit: [MeasureUnit], lineQuantity: [Int64], linePrice: [Int64], lineCost: [Int64],
-                itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID], linePacks: [Int32: PackSize] = [:]) {
+                itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID], lineBases: [Int32: PriceUnit] = [:]) {
         self.currency = currency
-        self.linePacks = linePacks
+        self.lineBases = lineBases
         self.trips = trips
         self.lineTrip = lineTrip
         self.lineItem = lineItem
@@ -173,11 +163,11 @@ public struct SpendingData: Sendable, Hashable {
         for cart in carts {
             try addTrip(TripSummary(cart))
             for line in cart.lines where line.isFulfilled {
-                guard let price = line.actualPrice, line.isFulfilled else { continue }
-                let bought = try PurchasedLine.measured(line.purchasedQuantity ?? line.quantity, line.unit, price: price, per: line.priceUnit)
+                guard let price = line.actualPrice, let cost = try line.actualCost() else { continue }
                 addLine(itemID: line.isImpulse ? nil : line.itemID.rawValue, name: line.name,
-                        category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: bought.unit,
-                        pack: bought.pack, quantity: bought.quantity.thousandths, price: price.minorUnits, cost: bought.cost.minorUnits)
+                        category: line.isImpulse ? nil : line.categoryName, store: line.actualStore?.rawValue, unit: line.unit,
+                        basis: line.priceUnit, quantity: (line.purchasedQuantity ?? line.quantity).thousandths, price: price.minorUnits,
+                        cost: cost.minorUnits)
             }
         }
     }
@@ -187,9 +177,9 @@ public struct SpendingData: Sendable, Hashable {
     public mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
 
     /// Adds a bought line to the last trip.
-    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, pack: PackSize? = nil,
+    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, basis: PriceUnit? = nil,
                                  quantity: Int64, price: Int64, cost: Int64) {
-        if unit == .pack, let pack { linePacks[Int32(lineTrip.count)] = pack }
+        if let basis, basis != PriceUnit(unit) { lineBases[Int32(lineTrip.count)] = basis }
         lineTrip.append(Int32(trips.count - 1))
         lineItem.append(itemID.map { itemTable.number($0, ItemID.init) } ?? -1)
         lineName.append(nameTable.number(name) { $0 })
@@ -230,7 +220,7 @@ public struct SpendingData: Sendable, Hashable {
     private mutating func copyLine(_ index: Int, of source: SpendingData, trip: Int32) {
         let line = source.line(index)
         addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                pack: line.pack, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
+                basis: line.basis, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
         lineTrip[lineTrip.count - 1] = trip
     }
 
@@ -239,7 +229,7 @@ public struct SpendingData: Sendable, Hashable {
         PurchasedLine(trip: Int(lineTrip[index]), itemID: lineItem[index] >= 0 ? itemIDs[Int(lineItem[index])] : nil,
                       item: names[Int(lineName[index])], category: lineCategory[index] >= 0 ? categories[Int(lineCategory[index])] : nil,
                       store: lineStore[index] >= 0 ? stores[Int(lineStore[index])] : nil, unit: lineUnit[index],
-                      pack: linePacks.isEmpty ? nil : linePacks[Int32(index)], quantity: Quantity(thousandths: lineQuantity[index]), price: Money(minorUnits: linePrice[index], currency: currency),
+                      basis: lineBases.isEmpty ? nil : lineBases[Int32(index)], quantity: Quantity(thousandths: lineQuantity[index]), price: Money(minorUnits: linePrice[index], currency: currency),
                       cost: Money(minorUnits: lineCost[index], currency: currency))
     }
 
@@ -255,7 +245,7 @@ public struct SpendingData: Sendable, Hashable {
             let trip = trips[Int(lineTrip[index])]
             return PriceObservation(item: itemIDs[Int(lineItem[index])], store: stores[Int(lineStore[index])],
                                     price: UnitPrice(Money(minorUnits: linePrice[index], currency: currency),
-                                                     per: linePacks[Int32(index)].map { PriceUnit(pack: $0) } ?? PriceUnit(lineUnit[index])),
+                                                     per: lineBases[Int32(index)] ?? PriceUnit(lineUnit[index])),
                                     observedAt: trip.completedAt, source: .trip(trip.cartID))
         }
     }

@@ -51,9 +51,10 @@ public struct PersonalInflation: Sendable {
         // computed once, in 64 bits where the unit's size is a whole number.
         var micro = [Int64](repeating: 0, count: spending.lineCount)
         for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 {
-            // A pack of known contents counts as what it held (1 pack of 250 g is 0.25 kg).
-            let pack = spending.linePacks.isEmpty ? nil : spending.linePacks[Int32(line)]
-            let size = pack.map { PriceUnit(pack: $0).size } ?? spending.lineUnit[line].sizeInBaseUnits, quantity = spending.lineQuantity[line]
+            // A line counted in packs of known contents counts as what they held (1 pack of 250 g is 0.25 kg).
+            let basis = spending.lineBases.isEmpty ? nil : spending.lineBases[Int32(line)]
+            let size = (spending.lineUnit[line] == .pack ? basis?.pack.map { PriceUnit(pack: $0).size } : nil) ?? spending.lineUnit[line].sizeInBaseUnits
+            let quantity = spending.lineQuantity[line]
             if size.denominator == 1, let factor = Int64(exactly: size.numerator * 1000) {
                 let (value, overflow) = quantity.multipliedReportingOverflow(by: factor)
                 guard !overflow else { throw DomainError.amountOverflow }

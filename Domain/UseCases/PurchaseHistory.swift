@@ -8,13 +8,19 @@ public struct Purchase: Sendable, Hashable {
     public let item: String
     public let quantity: Quantity
     public let unit: MeasureUnit
-    /// The price of one `unit`.
+    /// What `price` is per: `unit`, or the store's (per lb, per pack of 250 g).
+    public let basis: PriceUnit
+    /// The price of one `basis`.
     public let price: Money
+    /// quantity × price, converted between `unit` and `basis`, rounded once.
+    /// - Throws: `DomainError.amountOverflow`.
+    public func cost() throws -> Money { try PurchasedLine.cost(quantity, unit, price: price, per: basis) }
+
     /// Where it came from (a line number of a file), for error messages.
     public let sourceLine: Int?
 
     public init(date: Day, trip: String, store: String, category: String, item: String, quantity: Quantity, unit: MeasureUnit,
-                price: Money, sourceLine: Int? = nil) {
+                basis: PriceUnit? = nil, price: Money, sourceLine: Int? = nil) {
         self.date = date
         self.trip = trip
         self.store = store
@@ -22,6 +28,7 @@ public struct Purchase: Sendable, Hashable {
         self.item = item
         self.quantity = quantity
         self.unit = unit
+        self.basis = basis ?? PriceUnit(unit)
         self.price = price
         self.sourceLine = sourceLine
     }
@@ -40,7 +47,8 @@ public struct ListPurchases: Sendable {
             return spending.lines.map { line in
                 let trip = spending.trips[line.trip]
                 return Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
-                                category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, price: line.price)
+                                category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, basis: line.basis,
+                                price: line.price)
             }
         }
     }
@@ -162,7 +170,7 @@ public struct ImportPurchases: Sendable {
         /// - Throws: `DomainError.invalidAmount` when its cost, or the sum, does not fit.
         private mutating func count(_ row: Purchase) throws {
             let cost: Money
-            do { cost = try row.price.times(row.quantity) } catch {
+            do { cost = try row.cost() } catch {
                 throw DomainError.invalidAmount(row.price.amountText, reason: "\(row.quantity) \(row.unit) at this price cost more than Grock can count")
             }
             let (sum, overflow) = spent.addingReportingOverflow(cost.minorUnits)
@@ -179,6 +187,7 @@ public struct ImportPurchases: Sendable {
             let trip: String, store: String, item: String
             let quantity: Int64
             let unit: MeasureUnit
+            let basis: PriceUnit
             let price: Int64
         }
 
@@ -198,7 +207,8 @@ public struct ImportPurchases: Sendable {
                 let store = spending.lineStore[index]
                 let key = Fingerprint(date: trip.day, trip: trip.name, store: store >= 0 ? stores[Int(store)] : "",
                                       item: names[Int(spending.lineName[index])], quantity: spending.lineQuantity[index],
-                                      unit: spending.lineUnit[index], price: spending.linePrice[index])
+                                      unit: spending.lineUnit[index], basis: spending.lineBases[Int32(index)] ?? PriceUnit(spending.lineUnit[index]),
+                                      price: spending.linePrice[index])
                 stored[key, default: 0] += 1
             }
             return stored
@@ -222,7 +232,7 @@ public struct ImportPurchases: Sendable {
             var fresh: [Purchase] = []
             for row in purchases {
                 let fingerprint = Fingerprint(date: row.date, trip: key(row.trip), store: key(row.store), item: key(row.item),
-                                              quantity: row.quantity.thousandths, unit: row.unit, price: row.price.minorUnits)
+                                              quantity: row.quantity.thousandths, unit: row.unit, basis: row.basis, price: row.price.minorUnits)
                 // Each stored purchase stands for one row: two rows alike need two to be skipped.
                 if let count = stored[fingerprint], count > 0 {
                     stored[fingerprint] = count - 1
@@ -266,21 +276,21 @@ public struct ImportPurchases: Sendable {
                         try count(row)
                         if row.category.trimmingWhitespace().isEmpty {
                             lines.append(CartItem(itemID: ItemID(ids.makeIdentifier()), name: try Name.validated(row.item, kind: "item"),
-                                                  categoryName: nil, quantity: quantity, unit: row.unit, isFulfilled: true,
+                                                  categoryName: nil, quantity: quantity, unit: row.unit, priceUnit: row.basis, isFulfilled: true,
                                                   actualStore: store.id, actualPrice: row.price, isImpulse: true))
                             continue
                         }
                         let category = try category(named: row.category, added: &added.categories)
-                        var item = try item(named: row.item, in: category, unit: row.unit, added: &added.items)
+                        var item = try item(named: row.item, in: category, unit: row.basis.unit, added: &added.items)
                         // An item on several rows of a trip (a receipt repeats items) is a line per
                         // row: merged, their costs would be an average price times the quantity,
                         // rounded once instead of row by row. Its last row sets the vault's price.
-                        if item.record(UnitPrice(row.price, per: row.unit), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
+                        if item.record(UnitPrice(row.price, per: row.basis), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
                             items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
                             changedItems.insert(item.id)
                         }
                         lines.append(CartItem(itemID: item.id, name: item.name, categoryName: category.name, quantity: quantity, unit: row.unit,
-                                              isFulfilled: true, actualStore: store.id, actualPrice: row.price))
+                                              priceUnit: row.basis, isFulfilled: true, actualStore: store.id, actualPrice: row.price))
                     } catch let error as DomainError {
                         throw DomainError.importRow(line: row.sourceLine ?? 0, reason: "\(error)")
                     }

@@ -25,7 +25,7 @@ public final class ReportViewModel: ErrorState {
             report = try await useCases.spendingInsights()
             var spent: [String: Int64] = [:]
             for purchase in try await useCases.listPurchases() where !purchase.category.isEmpty {
-                let (sum, overflow) = spent[purchase.item, default: 0].addingReportingOverflow(try purchase.price.times(purchase.quantity).minorUnits)
+                let (sum, overflow) = spent[purchase.item, default: 0].addingReportingOverflow(try purchase.cost().minorUnits)
                 guard !overflow else { throw DomainError.amountOverflow }
                 spent[purchase.item] = sum
             }

@@ -43,7 +43,7 @@ import Testing
         #expect(trip.actual.amountText == "3.27")
         let done = try await u.showCart(trip.cartID.rawValue).cart
         #expect(done.lines.first.map { "\($0.quantity) \($0.unit) per \($0.priceUnit)" } == "1500 g per lb")
-        #expect(try await u.listPurchases().map { "\($0.quantity) \($0.unit) \($0.price.amountText)" } == ["3.307 lb 0.99"])
+        #expect(try await u.listPurchases().map { "\($0.quantity) \($0.unit) \($0.price.amountText)/\($0.basis)" } == ["1500 g 0.99/lb"])
         let history = try await u.priceHistory("Coffee").entries.map(\.observation.price.comparedText)
         #expect(history == ["2.29/pack of 250 g (9.16/kg)"])
     }
@@ -69,8 +69,8 @@ import Testing
         _ = try await u.logPurchase(cart: "Again", item: "Coffee", price: "2.09")
         _ = try await u.finishTrip("Again")
         #expect(try await paid() == ["2.19/pack of 250 g (8.76/kg)", "2.09/pack of 250 g (8.36/kg)"])   // the cache caught up
-        let purchases = try await u.listPurchases().filter { $0.item == "Coffee" }.map { "\($0.quantity) \($0.unit) \($0.price.amountText)" }
-        #expect(purchases == ["2 pack 2.19", "1 pack 2.09"])
+        let purchases = try await u.listPurchases().filter { $0.item == "Coffee" }.map { "\($0.quantity) \($0.unit) \($0.price.amountText)/\($0.basis)" }
+        #expect(purchases == ["500 g 2.19/pack of 250 g", "1 pack 2.09/pack of 250 g"])
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -118,5 +118,42 @@ import Testing
         #expect(streamed == ["1.09", "1.19", "1.99", "2.49"])          // 10.90 is out
         _ = try await again.undoLastChange()
         #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).priceHistory("Milk").entries.count == 3)
+    }
+}
+
+/// CSV and ledger exports of lines priced per another unit add up to what was paid, and come
+/// back from an import exactly, pack sizes included.
+@Suite struct ConvertedExportTests {
+    @Test func exportsOfConvertedLinesAddUpAndComeBackExactly() async throws {
+        let world = TestWorld(storage: InMemoryStorage())
+        let u = world.useCases
+        _ = try await u.setUpFirstRun()
+        _ = try await u.addStore(name: "Lidl")
+        _ = try await u.addItem(name: "Saffron", category: "Pantry", price: "100", store: "Lidl", unit: .lb)
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Lidl", pack: PackSize(parsing: "250g"))
+        _ = try await u.createCart(name: "W")
+        _ = try await u.addToCart(cart: "W", items: ["Saffron"], quantity: Quantity(333), unit: .g)
+        _ = try await u.addToCart(cart: "W", items: ["Coffee"], quantity: Quantity(750), unit: .g)
+        _ = try await u.startTrip("W")
+        _ = try await u.logPurchase(cart: "W", item: "Saffron")
+        _ = try await u.logPurchase(cart: "W", item: "Coffee")
+        let paid = try await u.finishTrip("W").actualTotal()
+        #expect(paid.amountText == "80.28")                                   // 73.41 (0.7341 lb × 100) + 6.87 (3 packs)
+        let purchases = try await u.listPurchases()
+        let csv = PurchaseCSV.write(purchases)
+        #expect(csv.hasPrefix("date,trip,store,category,item,quantity,unit,price,currency,per\n"))
+        #expect(csv.contains(",333,g,100.00,EUR,lb\n") && csv.contains(",750,g,2.29,EUR,pack:250g\n"))
+        #expect(try LedgerJournal.write(purchases).contains("expenses:groceries:Pantry  80.28 EUR"))
+        let again = TestWorld(storage: InMemoryStorage()).useCases
+        _ = try await again.importPurchases(try PurchaseCSV.parse(Array(csv.utf8)))
+        #expect(try await again.listHistory().first?.actual.amountText == "80.28")
+        #expect(PurchaseCSV.write(try await again.listPurchases()) == csv)
+        #expect(try await again.showItem("Coffee").prices.first?.current?.unitPrice.description == "2.29/pack of 250 g")
+        // A file of the nine columns before `per` still reads, every price per its row's unit.
+        let old = "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-02,W,Lidl,Pantry,Salt,1,each,0.49,EUR\n"
+        #expect(try PurchaseCSV.parse(Array(old.utf8)).first?.basis == PriceUnit(.each))
+        // A `per` that does not fit the row's unit is refused with its line and column.
+        let bad = "date,trip,store,category,item,quantity,unit,price,currency,per\n2026-03-02,W,Lidl,Pantry,Salt,1,each,0.49,EUR,kg\n"
+        #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(bad.utf8)) }
     }
 }

@@ -95,7 +95,8 @@ import TestSupport
         let done = try await u.finishTrip("Weekly")
         #expect(try done.actualTotal().amountText == "3.27")          // 3.3069 lb × 0.99 = 3.2738
         let purchase = try #require(try await u.listPurchases().first)
-        #expect("\(purchase.quantity) \(purchase.unit) at \(purchase.price.amountText)" == "3.307 lb at 0.99")
+        #expect("\(purchase.quantity) \(purchase.unit) at \(purchase.price.amountText)/\(purchase.basis)" == "1500 g at 0.99/lb")
+        #expect(try purchase.cost().amountText == "3.27")
         // The vault learns the price per what the store sells by.
         let lidl = try #require(try await u.showItem("Bananas").prices.first { $0.store.name == "Lidl" })
         #expect(lidl.current?.unitPrice.description == "0.99/lb")
