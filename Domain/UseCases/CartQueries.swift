@@ -44,7 +44,8 @@ public struct CartDetails: Sendable {
                 buckets[position].append(line)
             }
             let lines = Array(buckets.joined())
-            let total = try Money.sum(lines.compactMap { try $0.expectedCost() }, currency: cart.currency)
+            // A finished trip spent only what was bought; before that, lines count at their plan.
+            let total = try Money.sum(lines.compactMap { cart.status == .completed ? try $0.actualCost() : try $0.expectedCost() }, currency: cart.currency)
             return StoreGroup(store: store, lines: lines, total: total)
         }
     }

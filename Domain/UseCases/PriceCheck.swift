@@ -74,6 +74,8 @@ public enum PriceCheck {
             cautions.append(PriceCaution(item: item.name, store: store.name, price: price,
                                          reason: .implausible(normalised: normalised, suggested: plausible ? suggested : nil)))
         }
+        // One remark per price: where the unit looks wrong, that says more than the jump.
+        if cautions.count > 1, case .implausible(_, let suggested) = cautions[1].reason, suggested != nil { cautions.removeFirst() }
         return cautions
     }
 }

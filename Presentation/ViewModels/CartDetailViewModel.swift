@@ -180,7 +180,8 @@ public final class CartDetailViewModel: CautionState {
         }
         for group in details.groups {
             lines.append("")
-            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(group.total.amountText, 12, right: true))
+            let total = group.total.amountText   // an amount is never cut: a long one takes more room
+            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(total, max(12, total.count + 1), right: true))
             let planning = cart.status == .planning
             lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0] ?? nil) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])

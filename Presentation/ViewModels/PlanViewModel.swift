@@ -36,7 +36,8 @@ public final class PlanViewModel: ErrorState {
         for store in plan.stores {
             let rows = plan.assignments.filter { $0.store.id == store.id }
             lines.append("")
-            lines.append(style.bold(TextBlocks.pad(store.name, 60)) + TextBlocks.pad(TextBlocks.money(plan.storeTotals[store.id]), 12, right: true))
+            let total = TextBlocks.money(plan.storeTotals[store.id])   // never cut: a long amount takes more room
+            lines.append(style.bold(TextBlocks.pad(store.name, 60)) + TextBlocks.pad(total, max(12, total.count + 1), right: true))
             lines += TextBlocks.table(rows.map { row in
                 let was = row.line.plannedStore == store.id ? "" : "was \(TextBlocks.money(row.currentCost))"
                 return [row.line.name, "\(row.line.quantity) \(row.line.unit)", "x " + (row.price.basis == PriceUnit(row.line.unit) ? row.price.price.amountText : row.price.comparedText), row.cost.amountText, was]

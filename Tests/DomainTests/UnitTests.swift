@@ -323,3 +323,23 @@ import TestSupport
         }
     }
 }
+
+@Suite struct MoreFindingsTests {
+    @Test func onePriceGetsOneRemarkTheMostTelling() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let set = try await u.setPrice.checked(item: "Bananas", store: "Aldi", price: "2.29", unit: .g)
+        #expect(set.cautions.map(\.description) == [
+            "\"Bananas\" at \"Aldi\": 2.29/g is 2290.00/kg, more than groceries cost; was it 2.29/kg? (recorded anyway)",
+        ])
+    }
+
+    @Test func aFinishedTripsStoreTotalsAreWhatWasBought() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk", "Bananas"])            // both at Aldi
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        _ = try await u.finishTrip("Weekly")
+        let groups = try await u.showCart("Weekly").groups
+        #expect(groups.map { "\($0.store?.name ?? "-") \($0.total.amountText)" } == ["Aldi 1.09"])   // Bananas not bought
+    }
+}

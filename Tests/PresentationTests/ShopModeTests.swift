@@ -265,3 +265,16 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(shop.cautions.isEmpty)
     }
 }
+
+@MainActor @Suite struct LongAmountTests {
+    /// A store's total is never cut, however long: it takes the room it needs.
+    @Test func aStoreTotalIsNeverCut() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        _ = try await world.useCases.addItem(name: "Gold", category: "Pantry", price: "999999", store: "Aldi", unit: .kg)
+        _ = try await world.useCases.createCart(name: "Vault")
+        _ = try await world.useCases.addToCart(cart: "Vault", items: ["Gold"], quantity: Quantity(35_273))
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Vault")
+        #expect(await cart.load())
+        #expect(cart.render().contains("Aldi                                                         35272964727.00\n"))
+    }
+}
