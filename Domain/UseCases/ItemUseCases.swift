@@ -95,12 +95,7 @@ public struct SetPrice: Sendable {
             let isNewest = item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
             if isNewest { try repositories.save(item) }
             try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: seen, source: .manual, isPromotion: isPromotion)])
-            let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
-            for var cart in try repositories.activeCarts() where cart.status == .planning {
-                guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
-                try cart.update(try LinePlanner.replan(line, item: item, store: store.id, among: stores, on: now.day, storeNames: nil))
-                try repositories.save(cart)
-            }
+            try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: true, in: repositories, on: now.day)
             let kind = isPromotion ? "promotion" : "price"
             guard isNewest else {
                 return Change((item, cautions), summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
@@ -238,14 +233,10 @@ public struct ForgetPrice: Sendable {
                 summary += option.currentPrice(on: clock.now().day).map { "; \($0.unitPrice) of \($0.observedAt.day) is current there again" }
                     ?? "; no price of it is known there now"
                 try repositories.save(item)
-                // Carts being planned at that store follow, as they do a new price.
-                let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
-                for var cart in try repositories.activeCarts() where cart.status == .planning {
-                    guard let line = cart.line(for: item.id), line.plannedStore == store.id else { continue }
-                    let keep = option.currentPrice(on: clock.now().day) != nil ? store.id : nil
-                    try cart.update(try LinePlanner.replan(line, item: item, store: keep, among: stores, on: clock.now().day, storeNames: nil))
-                    try repositories.save(cart)
-                }
+                // Carts being planned at that store follow, as they do a new price; with no price
+                // left there, they go to the cheapest store.
+                try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: option.currentPrice(on: clock.now().day) != nil,
+                                                   in: repositories, on: clock.now().day)
             }
             return Change(item, summary: summary)
         }

@@ -42,4 +42,15 @@ enum LinePlanner {
         line.plannedPrice = option.currentPrice(on: day)?.unitPrice.price
         return line
     }
+
+    /// Re-plans the lines of `item` planned at `store` on carts still being planned, after its
+    /// price there changed: at that store (`keepingStore`), else at the cheapest.
+    static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories, on day: Day) throws {
+        let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
+        for var cart in try repositories.activeCarts() where cart.status == .planning {
+            guard let line = cart.line(for: item.id), line.plannedStore == store else { continue }
+            try cart.update(try replan(line, item: item, store: keepingStore ? store : nil, among: stores, on: day, storeNames: nil))
+            try repositories.save(cart)
+        }
+    }
 }
