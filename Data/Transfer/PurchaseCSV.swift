@@ -175,7 +175,7 @@ public enum PurchaseCSV {
     /// The delimiter that splits the header line into the header's fields.
     private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
         for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")), its fields separated by commas, semicolons or tabs")
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")) (and ,per), its fields separated by commas, semicolons or tabs")
     }
 
     /// `delimiter`, when it splits the header line into the header's fields.
@@ -186,18 +186,17 @@ public enum PurchaseCSV {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
         let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator))")
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per)")
     }
 
     /// What a `per` field says the price is per (`kg`, `pack:250g`), when a quantity in `unit`
     /// can be priced that way.
     private static func basis(_ text: String, for unit: MeasureUnit) throws -> PriceUnit {
         let trimmed = String(text.filter { !$0.isWhitespace }).lowercased()
-        guard let basis = UnitText.parseBasis(Substring(trimmed)) ?? (try? PriceUnit(MeasureUnit(parsing: trimmed))) else {
-            throw DomainError.invalidPack(text, reason: "write what the price is per: a unit (kg) or a pack with what it holds (pack:250g)")
-        }
+        // What a person may type after --pack (bounded, `pack:6` a count), or a unit.
+        let basis = try trimmed.hasPrefix("pack:") ? PriceUnit(pack: PackSize(parsing: String(trimmed.dropFirst(5)))) : PriceUnit(MeasureUnit(parsing: trimmed))
         guard PriceUnit(unit).converts(to: basis) else {
-            throw DomainError.invalidPack(text, reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
+            throw DomainError.invalidBasis(text, reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
         }
         return basis
     }

@@ -112,10 +112,11 @@ public struct Cart: Sendable, Hashable, Identifiable {
         if let index = lines.firstIndex(where: { $0.itemID == line.itemID }) {
             // The line keeps its unit: what is added is converted into it, exactly or not at all.
             let existing = lines[index].unit
-            guard PriceUnit(line.unit).converts(to: PriceUnit(existing)) else {
+            let from = lines[index].measure(of: line.unit), to = lines[index].measure(of: existing)
+            guard from.converts(to: to) else {
                 throw DomainError.incompatibleUnits(item: line.name, unit: line.unit.rawValue, lineUnit: existing.rawValue)
             }
-            guard let added = existing == line.unit ? line.quantity : line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(existing)) else {
+            guard let added = existing == line.unit ? line.quantity : line.quantity.converted(from: from, to: to) else {
                 throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: existing.rawValue)
             }
             changed.lines[index].quantity = try lines[index].quantity.adding(added)
@@ -152,10 +153,16 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// Marks a line bought at `price` per unit at `store`; logging again corrects it.
     /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
-    public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?) throws {
+    /// - Parameter priceUnit: what `price` is per, when the store it was bought at sells it
+    ///   otherwise than planned (per kg rather than per lb): the planned price is converted to it.
+    public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?, priceUnit: PriceUnit? = nil) throws {
         try check(.logPurchase)
         let index = try lineIndex(item)
         var changed = self
+        if let priceUnit, priceUnit != lines[index].priceUnit {
+            changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
+            changed.lines[index].priceUnit = priceUnit
+        }
         changed.lines[index].isFulfilled = true
         changed.lines[index].actualPrice = price
         changed.lines[index].actualStore = store

@@ -55,6 +55,13 @@ public struct CartItem: Sendable, Hashable {
         return try cost(of: purchasedQuantity ?? quantity, at: actualPrice)
     }
 
+    /// What a quantity in `unit` measures on this line: a pack is what the line's packs hold
+    /// (so 1 pack of 250 g converts to 250 g), any other unit itself.
+    public func measure(of unit: MeasureUnit) -> PriceUnit {
+        guard unit == .pack, let pack = priceUnit.pack else { return PriceUnit(unit) }
+        return PriceUnit(pack: pack)
+    }
+
     /// Whether the line's prices are per its own unit (the common case: no conversion).
     public var isPricedPerUnit: Bool { priceUnit == PriceUnit(unit) }
 

@@ -15,6 +15,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case currencyDigitsDiffer(from: String, to: String)
     case unknownUnit(String)
     case invalidPack(String, reason: String)
+    /// What a price is said to be per (a CSV row's `per`) is no unit or pack, or not one its row's unit fits.
+    case invalidBasis(String, reason: String)
     /// A quantity in `unit` cannot be priced per `basis` (kg and each measure different things).
     case unitMismatch(item: String, unit: String, basis: String, store: String?)
     /// A quantity added to a line counted in a unit of another kind (each to a line in kg).
@@ -70,13 +72,14 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
         case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidPack(let text, let reason): "\(Echo.quoted(text)) is not a pack size: \(reason)"
+        case .invalidBasis(let text, let reason): "\(Echo.quoted(text)) is not what this price can be per: \(reason)"
         case .unitMismatch(let item, let unit, let basis, let store):
             "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); a quantity in \(unit) cannot be priced that way "
                 + "(\(unit) and \(basis) measure different things): choose a unit of the same kind or another store"
         case .incompatibleUnits(let item, let unit, let lineUnit):
             "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; \(unit) and \(lineUnit) measure different things, so a quantity in \(unit) cannot stand for it"
         case .inexactConversion(let quantity, let from, let to):
-            "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to) as well"
+            "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to)"
         case .cannotCarryOver(let cart, let reason): "cannot carry the lines not bought over to \(Echo.quoted(cart)): \(reason)"
         case .pricePaidOnTrip(let item, let store, let trip):
             "the current price of \(Echo.quoted(item)) at \(Echo.quoted(store)) was paid on trip \(Echo.quoted(trip)); reopen that trip to correct it"

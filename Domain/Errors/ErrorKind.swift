@@ -18,7 +18,7 @@ extension DomainError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .inexactConversion, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
         case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:

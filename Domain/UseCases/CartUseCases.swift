@@ -131,7 +131,7 @@ public struct AddToCart: Sendable {
             var names: [String] = []
             for reference in items {
                 let item = try resolver.item(reference)
-                if let existing = cart.line(for: item.id), let unit, !PriceUnit(unit).converts(to: PriceUnit(existing.unit)) {
+                if let existing = cart.line(for: item.id), let unit, !existing.measure(of: unit).converts(to: existing.measure(of: existing.unit)) {
                     throw DomainError.incompatibleUnits(item: item.name, unit: unit.rawValue, lineUnit: existing.unit.rawValue)
                 }
                 if let existing = cart.line(for: item.id), let storeID, existing.plannedStore != storeID {
@@ -170,10 +170,11 @@ public struct UpdateCartLine: Sendable {
             var line = try resolver.line(item, on: cart)
             var changes: [String] = []
             if let unit, unit != line.unit {
-                guard quantity != nil || PriceUnit(line.unit).converts(to: PriceUnit(unit)) else {
+                let from = line.measure(of: line.unit), to = line.measure(of: unit)
+                guard quantity != nil || from.converts(to: to) else {
                     throw DomainError.incompatibleUnits(item: line.name, unit: unit.rawValue, lineUnit: line.unit.rawValue)
                 }
-                guard let converted = quantity ?? line.quantity.converted(from: PriceUnit(line.unit), to: PriceUnit(unit)) else {
+                guard let converted = quantity ?? line.quantity.converted(from: from, to: to) else {
                     throw DomainError.inexactConversion(quantity: line.quantity.description, from: line.unit.rawValue, to: unit.rawValue)
                 }
                 guard converted <= Quantity.maximum else {

@@ -212,7 +212,9 @@ public struct ForgetPrice: Sendable {
                 guard let quote, let option else { return false }
                 return forgotten.contains { $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis) }
             }
-            var summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) seen on \(wanted)"
+            // Says what was taken out, not what is current after: undo shows this sentence too.
+            let prices = Set(forgotten.map(\.price)).map(\.description).sorted().joined(separator: ", ")
+            let summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) seen on \(wanted) (\(prices))"
             if var option, isForgotten(option.regular, promotion: false) || isForgotten(option.promotion?.quote, promotion: true) {
                 if isForgotten(option.promotion?.quote, promotion: true) { option.promotion = nil }
                 if isForgotten(option.regular, promotion: false) {
@@ -220,7 +222,9 @@ public struct ForgetPrice: Sendable {
                     let left = try repositories.manualObservations(of: item.id).filter { $0.store == store.id && !$0.isPromotion }
                         + repositories.spending(of: item.id).paidObservations(of: item.id).filter { $0.store == store.id }
                     option.regular = nil
-                    if let newest = left.max(by: { $0.observedAt < $1.observedAt }) {
+                    // Of prices seen at the same moment (a day's prices entered with --date), the
+                    // one recorded last.
+                    if let newest = left.enumerated().max(by: { ($0.element.observedAt, $0.offset) < ($1.element.observedAt, $1.offset) })?.element {
                         option = PriceOption(store: store.id, unit: newest.price.unit, pack: newest.price.basis.pack,
                                              regular: PriceQuote(price: newest.price.price, observedAt: newest.observedAt), promotion: option.promotion)
                     }
@@ -230,8 +234,6 @@ public struct ForgetPrice: Sendable {
                     item.prices.append(option)
                     item.prices.sort { $0.store < $1.store }
                 }
-                summary += option.currentPrice(on: clock.now().day).map { "; \($0.unitPrice) of \($0.observedAt.day) is current there again" }
-                    ?? "; no price of it is known there now"
                 try repositories.save(item)
                 // Carts being planned at that store follow, as they do a new price; with no price
                 // left there, they go to the cheapest store.

@@ -27,7 +27,9 @@ public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
             let what = "\(normalised.price.amountText)/\(normalised.unit)"
             let sense = high ? "more than groceries cost" : "less than groceries cost"
             let hint = suggested.map { "; was it \(price.price.amountText)/\($0)?" } ?? ""
-            return "\(subject) is \(what), \(sense)\(hint) (recorded anyway)"
+            // 5000.00/l needs no "(5000.00/l)".
+            let per = price.basis == normalised.basis ? "" : " (\(what))"
+            return "\(subject)\(per) is \(sense)\(hint) (recorded anyway)"
         }
     }
 }

@@ -47,19 +47,28 @@ public struct LogPurchase: Sendable {
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
-            guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency, as: "price") }) ?? line.plannedPrice else {
+            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
+            let vaultItem = line.isImpulse ? nil : try repositories.item(line.itemID)
+            let day = (cart.completedAt ?? clock.now()).day
+            // Bought at another store than planned: priced the way that store sells it (per kg
+            // rather than per lb, a pack of 250 g rather than 500 g), at its price unless typed.
+            var basis = line.priceUnit, storePrice: Money? = nil
+            if let storeID, storeID != line.plannedStore, let option = vaultItem?.priceOption(at: storeID), line.measure(of: line.unit).converts(to: option.basis) {
+                basis = option.basis
+                storePrice = option.currentPrice(on: day)?.unitPrice.price
+            }
+            let planned = basis == line.priceUnit ? line.plannedPrice : storePrice
+            guard let paid = try price.map({ try Money(parsing: $0, currency: cart.currency, as: "price") }) ?? planned else {
                 throw DomainError.priceRequired(item: line.name)
             }
-            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
             guard let storeID else { throw DomainError.storeRequired(item: line.name) }
             var cautions: [PriceCaution] = []
-            if price != nil, !line.isImpulse, let vaultItem = try repositories.item(line.itemID),
-               let shop = try repositories.allStores().first(where: { $0.id == storeID }) {
-                cautions = try PriceCheck.cautions(for: UnitPrice(paid, per: line.priceUnit), of: vaultItem, at: shop, on: (cart.completedAt ?? clock.now()).day)
+            if price != nil, let vaultItem, let shop = try repositories.allStores().first(where: { $0.id == storeID }) {
+                cautions = try PriceCheck.cautions(for: UnitPrice(paid, per: basis), of: vaultItem, at: shop, on: day)
             }
-            try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity)
+            try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity, priceUnit: basis)
             try repositories.save(cart)
-            return Change((cart, cautions), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(line.priceUnit)")
+            return Change((cart, cautions), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(basis)")
         }
     }
 }

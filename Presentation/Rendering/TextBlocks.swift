@@ -80,7 +80,7 @@ enum TextBlocks {
     }
 
     /// The lines joined, each at most `width` characters, so that every screen fits its
-    /// terminal: a longer line is broken at a space (continued with an indent), or cut with `~`
+    /// terminal: a longer line is broken at a space, never inside a `phrase` (continued with an indent), or cut with `~`
     /// when it has no space to break at or carries colour codes. Every screen ends here, so
     /// this is where control characters are escaped (`TerminalText`).
     static func fit(_ lines: [String], width: Int) -> String {
@@ -88,7 +88,9 @@ enum TextBlocks {
         for line in lines.flatMap({ TerminalText.safe($0).split(separator: "\n", omittingEmptySubsequences: false) }) {
             var rest = Substring(line)
             while visibleCount(rest) > width {
-                guard !rest.contains("\u{1B}"), let space = breakPoint(in: rest.prefix(width + 1)) else {
+                // A phrase wider than a whole line is broken at its glue after all.
+                let head = rest.prefix(width + 1)
+                guard !rest.contains("\u{1B}"), let space = breakPoint(in: head) ?? head.dropFirst(4).lastIndex(of: glue) else {
                     rest = Substring(clip(String(rest), width))
                     break
                 }
@@ -97,7 +99,8 @@ enum TextBlocks {
             }
             fitted.append(String(rest))
         }
-        return fitted.joined(separator: "\n")
+        // Glue kept a phrase on one line (a command to copy); it shows as a space.
+        return fitted.joined(separator: "\n").replacing(String(glue), with: " ")
     }
 
     /// The last space of `text` after its indentation that a line may break at; between an
@@ -128,7 +131,6 @@ enum TextBlocks {
     /// it as a space.
     static let glue: Character = "\u{A0}"
 
-    /// `words` joined by `glue`: one phrase for `wrap`.
     /// `text` as one word a POSIX shell reads back as it is, for a command shown to be copied:
     /// as it is when it holds only letters, digits and `@%+=:,./_-`, else in single quotes (a
     /// quote inside as `'\''`), so a name like `$(touch x)` is never run when pasted.
@@ -139,6 +141,13 @@ enum TextBlocks {
         return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
+    /// Names as the arguments of a command shown to be copied: each a `shellWord`, after `--`
+    /// when one starts with `-` (else `grock` would read it as an option).
+    static func arguments(_ names: [String]) -> String {
+        (names.contains { $0.hasPrefix("-") } ? "-- " : "") + names.map(shellWord).joined(separator: " ")
+    }
+
+    /// `words` joined by `glue`: one phrase for `wrap` and `fit`.
     static func phrase(_ words: String...) -> String { phrase(words) }
 
     static func phrase(_ words: [String]) -> String { words.joined(separator: String(glue)).replacingSpaces(with: glue) }

@@ -172,11 +172,11 @@ public final class CartDetailViewModel: CautionState {
         lines.append(header)
         lines.append(CartText.budgetLine(figures, style: style))
         if cart.status == .completed, let completed = cart.completedAt {
-            lines.append("Completed \(completed.day); read-only (grock trip reopen \(TextBlocks.shellWord(cart.name)) to correct it).")
+            lines.append("Completed \(completed.day); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
         }
         if cart.lines.isEmpty {
             lines.append("")
-            lines.append("  No items yet - add some with: grock cart add \(TextBlocks.shellWord(cart.name)) ITEM")
+            lines.append("  No items yet - add some with: " + TextBlocks.phrase("grock cart add " + TextBlocks.arguments([cart.name]) + " ITEM"))
         }
         for group in details.groups {
             lines.append("")

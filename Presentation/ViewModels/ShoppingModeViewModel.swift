@@ -357,7 +357,7 @@ public final class ShoppingModeViewModel: CautionState {
     /// What leaving says, with the command that comes back, at `style.width` columns.
     public func farewell(_ style: RenderStyle = .plain) -> String {
         let name = TerminalText.safe(details?.cart.name ?? reference, singleLine: true)
-        let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop", TextBlocks.shellWord(name))
+        let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop " + TextBlocks.arguments([name]))
         return TextBlocks.fit(TextBlocks.wrap(line, width: style.width, hang: 2, mark: style.unicode ? "…" : "~"), width: style.width)
     }
 }

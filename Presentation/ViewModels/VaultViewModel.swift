@@ -300,7 +300,7 @@ public final class VaultViewModel: CautionState {
     private func renderItem(_ details: ItemDetails, style: RenderStyle) -> [String] {
         var lines = [style.bold(details.item.name) + "  (\(details.category?.name ?? "no category"), sold by \(details.item.unit))"]
         guard !details.prices.isEmpty else {
-            return lines + ["  No prices yet. Add one with: grock item price \(TextBlocks.shellWord(details.item.name)) --store STORE --price PRICE"]
+            return lines + ["  No prices yet. Add one with: " + TextBlocks.phrase(details.item.name.hasPrefix("-") ? "grock item price --store STORE --price PRICE " + TextBlocks.arguments([details.item.name]) : "grock item price " + TextBlocks.shellWord(details.item.name) + " --store STORE --price PRICE")]
         }
         var rows = [["", "Store", "Price", "Normalised", "Seen", ""]]
         for row in details.prices {

@@ -54,14 +54,14 @@ import Testing
         #expect(typo.stderr == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); recorded anyway\n")
         let forgot = try grock.ok("item forget-price Milk --store Aldi")
         #expect(forgot.contains("1.09/each"))
-        #expect(try grock.ok("undo").contains("forgot the price of Milk at Aldi seen on 2026-03-02; 1.09/each of 2026-03-02 is current there again"))
+        #expect(try grock.ok("undo").contains("Undid: forgot the price of Milk at Aldi seen on 2026-03-02 (10.90/each)."))
         try grock.ok("item forget-price Milk --store Aldi")
         #expect(!(try grock.ok("prices Milk")).contains("10.90"))
         let none = try grock.run("item forget-price Milk --store Aldi --date 2026-01-01")
         #expect(none.status == 1 && none.stderr == "grock: no price of \"Milk\" at \"Aldi\" was recorded on 2026-01-01\n")
         let grams = try grock.run("item add Apples --category Produce --price 2.29 --store Aldi --unit g")
         #expect(grams.status == 0)
-        #expect(grams.stderr.contains("2.29/g is 2290.00/kg, more than groceries cost; was it 2.29/kg?"))
+        #expect(grams.stderr.contains("2.29/g (2290.00/kg) is more than groceries cost; was it 2.29/kg?"))
         try grock.ok("trip start Weekly")
         let paid = try grock.run("trip log Weekly Bread --price 24.90")
         #expect(paid.status == 0 && paid.stderr.contains("24.90/each is more than 3 times the last price there (2.49/each"))
@@ -104,5 +104,39 @@ import Testing
         #expect(stdout == "status 0\n", "\(stderr)")
         #expect(stderr.contains("warning: the change was saved") && stderr.contains("Broken pipe"))
         #expect(try grock.ok("item show Foo").contains("Foo"))
+    }
+}
+
+@Suite(.serialized) struct SecondRoundCommandTests {
+    /// A hint for a name that starts with `-` puts `--` first; a long one is never broken
+    /// inside its quotes when it fits a line.
+    @Test func hintsWorkForNamesThatLookLikeOptions() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let shown = try grock.run(arguments: ["cart", "new", "--", "--y"])
+        #expect(shown.stdout.contains("grock cart add -- --y ITEM"))
+        let long = try grock.run(arguments: ["cart", "new", "$(touch /tmp/x/PWNED) again"])
+        #expect(long.stdout.contains("grock cart add '$(touch /tmp/x/PWNED) again' ITEM"))
+    }
+
+    @Test func aSavedChangesWarningIsJSONWithJSON() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let script = "\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, Grock.executable.path, grock.dataDirectory]
+        process.environment = ["GROCK_NOW": "2026-03-02T10:00:00+01:00", "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(stdout == "status 0\n")
+        #expect(stderr.hasPrefix("{\"warning\":{\"message\":\"the change was saved, but the command could not finish: "), "\(stderr)")
     }
 }

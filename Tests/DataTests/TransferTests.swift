@@ -180,7 +180,7 @@ import Testing
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1;XYZ\n", nil, false, "line 2, column 9 (currency): \"XYZ\" is not a currency"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n", PurchaseCSV.Delimiter.semicolon, false, "line 1: the header's fields are separated by \",\", not by \";\""),
         ("\(PurchaseCSV.header.joined(separator: "|"))\n", nil, false,
-         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency, its fields separated by commas, semicolons or tabs"),
+         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency (and ,per), its fields separated by commas, semicolons or tabs"),
     ] as [(String, PurchaseCSV.Delimiter?, Bool, String)])
     func numbersAndFieldsThatCannotBeReadAreNamedByLineAndColumn(text: String, delimiter: PurchaseCSV.Delimiter?, decimalComma: Bool, message: String) {
         do {

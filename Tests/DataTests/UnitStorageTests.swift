@@ -157,3 +157,24 @@ import Testing
         #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(bad.utf8)) }
     }
 }
+
+@Suite struct CSVPerColumnTests {
+    @Test(arguments: [
+        ("pack:100001kg", "is more than the largest quantity"), ("pack:0g", "is not a pack size"), ("l", "cannot be priced per l"),
+        ("furlong", "is not a unit"), ("pack:", "is not a pack size"),
+    ])
+    func aPerColumnIsCheckedLikeWhatAPersonTypes(per: String, message: String) throws {
+        let text = "date,trip,store,category,item,quantity,unit,price,currency,per\n2026-03-02,W,Lidl,Pantry,Coffee,250,g,2.29,EUR,\(per)\n"
+        do {
+            _ = try PurchaseCSV.parse(Array(text.utf8))
+            Issue.record("\(per) was accepted")
+        } catch let error as PurchaseCSV.RowError {
+            #expect("\(error)".contains("line 2, column 10") && "\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test func aPackOfACountReadsAsTheCLITakesIt() throws {
+        let text = "date,trip,store,category,item,quantity,unit,price,currency,per\n2026-03-02,W,Lidl,Dairy,Eggs,12,each,1.99,EUR,PACK:6\n"
+        #expect(try PurchaseCSV.parse(Array(text.utf8)).first?.basis == PriceUnit(pack: PackSize(Quantity(6), .each)))
+    }
+}

@@ -164,7 +164,7 @@ import TestSupport
         let u = try await TestWorld.stocked().useCases
         let added = try await u.addItem.checked(name: "Apples", category: "Produce", price: "2.29", store: "Aldi", unit: .g)
         #expect(added.cautions.map(\.description) == [
-            "\"Apples\" at \"Aldi\": 2.29/g is 2290.00/kg, more than groceries cost; was it 2.29/kg? (recorded anyway)",
+            "\"Apples\" at \"Aldi\": 2.29/g (2290.00/kg) is more than groceries cost; was it 2.29/kg? (recorded anyway)",
         ])
         #expect(try await u.addItem.checked(name: "Pears", category: "Produce", price: "2.29", store: "Aldi", unit: .kg).cautions.isEmpty)
         // Range per kg: 0.05 to 500 in a currency like the euro.
@@ -329,7 +329,7 @@ import TestSupport
         let u = try await TestWorld.stocked().useCases
         let set = try await u.setPrice.checked(item: "Bananas", store: "Aldi", price: "2.29", unit: .g)
         #expect(set.cautions.map(\.description) == [
-            "\"Bananas\" at \"Aldi\": 2.29/g is 2290.00/kg, more than groceries cost; was it 2.29/kg? (recorded anyway)",
+            "\"Bananas\" at \"Aldi\": 2.29/g (2290.00/kg) is more than groceries cost; was it 2.29/kg? (recorded anyway)",
         ])
     }
 
@@ -341,5 +341,50 @@ import TestSupport
         _ = try await u.finishTrip("Weekly")
         let groups = try await u.showCart("Weekly").groups
         #expect(groups.map { "\($0.store?.name ?? "-") \($0.total.amountText)" } == ["Aldi 1.09"])   // Bananas not bought
+    }
+}
+
+/// What a second round of independent testing found.
+@Suite struct SecondRoundFindingsTests {
+    @Test func ofADaysPricesTheOneRecordedLastIsCurrentAgain() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        world.clock.advance(days: 5)
+        for price in ["1.19", "1.29", "1.39"] { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: price, date: "2026-03-04") }
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.49")
+        let fixed = try await u.forgetPrice(item: "Milk", store: "Aldi")
+        #expect(fixed.priceOption(at: fixed.prices[0].store)?.regular?.price.amountText == "1.39")
+    }
+
+    @Test func aLineInPacksOfKnownContentsConvertsToWeight() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.createCart(name: "Weekly", items: ["Coffee"])                    // 1 pack
+        let grams = try #require(try await u.updateCartLine(cart: "Weekly", item: "Coffee", unit: .g).lines.first)
+        #expect("\(grams.quantity) \(grams.unit)" == "250 g")
+        #expect(try grams.plannedCost()?.amountText == "2.29")
+        let more = try #require(try await u.addToCart(cart: "Weekly", items: ["Coffee"], quantity: .one, unit: .pack).lines.first)
+        #expect("\(more.quantity) \(more.unit)" == "500 g")
+    }
+
+    @Test func boughtAtAnotherStoreAPriceIsPerWhatThatStoreSellsBy() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.setPrice(item: "Bananas", store: "Lidl", price: "0.89", unit: .lb)
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: ["Bananas"], quantity: Quantity(2), store: "Lidl")   // 2 kg at 0.89/lb
+        _ = try await u.startTrip("Weekly")
+        let bought = try #require(try await u.logPurchase(cart: "Weekly", item: "Bananas", store: "Aldi").lines.first)
+        #expect(bought.priceUnit == PriceUnit(.kg) && bought.actualPrice?.amountText == "1.99")       // Aldi's price per kg
+        #expect(try bought.actualCost()?.amountText == "3.98")
+        #expect(bought.plannedPrice?.amountText == "1.96")                                          // 0.89/lb is 1.96/kg
+        _ = try await u.finishTrip("Weekly")
+        let aldi = try #require(try await u.showItem("Bananas").prices.first { $0.store.name == "Aldi" })
+        #expect(aldi.current?.unitPrice.description == "1.99/kg")
+    }
+
+    @Test func aPricePerItsOwnBaseUnitIsNotRestated() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let set = try await u.setPrice.checked(item: "Bananas", store: "Lidl", price: "5000", unit: .kg)
+        #expect(set.cautions.map(\.description) == ["\"Bananas\" at \"Lidl\": 5000.00/kg is more than groceries cost (recorded anyway)"])
     }
 }

@@ -41,6 +41,8 @@ public enum GrockCLI {
             let console = Console(noColor: noColor, environment: environment)
             if json && code != .success {
                 console.errorDocument(kind: ErrorKind.of(error), message: line)
+            } else if json {
+                console.warningDocument(String(line.dropFirst("warning: ".count)))
             } else {
                 console.error(line)
             }
