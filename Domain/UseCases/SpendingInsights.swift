@@ -138,12 +138,17 @@ public struct SpendingInsights: Sendable {
         var changes: [SpendingReport.PriceChange] = []
         for item in 0..<itemCount where seen[item] > 1 {
             let a = first[item], b = last[item]
-            guard spending.lineUnit[a] == spending.lineUnit[b], spending.linePrice[a] > 0 else { continue }
-            // In 128 bits: a price from a damaged file may be anything an Int64 holds.
-            let points = (Int128(spending.linePrice[b]) - Int128(spending.linePrice[a])) * 10_000 / Int128(spending.linePrice[a])
+            // Prices per different units compare by what they price: 1.99/kg then 2.49/kg paid
+            // for a line in g, a pack of 250 g then one of 500 g.
+            let basisA = spending.lineBases[Int32(a)] ?? PriceUnit(spending.lineUnit[a]), basisB = spending.lineBases[Int32(b)] ?? PriceUnit(spending.lineUnit[b])
+            guard let ratio = basisB.ratio(to: basisA), spending.linePrice[a] > 0 else { continue }
+            // In 128 bits: a price from a damaged file may be anything an Int64 holds. The first
+            // price per basis B is priceA × ratio; the change is (priceB - that) / that.
+            let earlier = Int128(spending.linePrice[a]) * ratio.numerator, later = Int128(spending.linePrice[b]) * ratio.denominator
+            let points = (later - earlier) * 10_000 / earlier
             changes.append(SpendingReport.PriceChange(item: spending.names[Int(spending.lineName[b])],
-                                                      first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: spending.lineUnit[a]),
-                                                      last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: spending.lineUnit[b]),
+                                                      first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: basisA),
+                                                      last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: basisB),
                                                       basisPoints: Int(clamping: points)))
         }
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }

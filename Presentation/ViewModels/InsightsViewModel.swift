@@ -21,7 +21,10 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
     public struct PriceChange: Sendable, Hashable, Encodable {
         public let item: String
         public let first: String
+        /// What `first` is per, when the first purchase was priced otherwise than the last.
+        public let firstPer: String
         public let last: String
+        /// What `last` is per.
         public let unit: String
         public let changePercent: String
     }
@@ -66,7 +69,8 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
                  budget: $0.budget?.amountText, overBudget: $0.overBudget?.amountText)
         }
         priceChanges = report.priceChanges.map {
-            PriceChange(item: $0.item, first: $0.first.price.amountText, last: $0.last.price.amountText, unit: $0.last.unit.rawValue,
+            PriceChange(item: $0.item, first: $0.first.price.amountText, firstPer: $0.first.basis.description, last: $0.last.price.amountText,
+                        unit: $0.last.basis.description,
                         changePercent: InsightsViewModel.percent($0.basisPoints))
         }
         inflation = index.map { index in
@@ -167,7 +171,9 @@ public final class InsightsViewModel: ErrorState {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid)")
             lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
-                [change.item, change.first.price.amountText, "->", change.last.description, Self.percent(change.basisPoints)]
+                // The first price names its unit only when it differs from the last's.
+                [change.item, change.first.basis == change.last.basis ? change.first.price.amountText : change.first.description, "->",
+                 change.last.description, Self.percent(change.basisPoints)]
             }, rightAligned: [1, 3, 4], limits: [0: 24])
         }
         return TextBlocks.fit(lines, width: style.width)

@@ -388,3 +388,23 @@ import TestSupport
         #expect(set.cautions.map(\.description) == ["\"Bananas\" at \"Lidl\": 5000.00/kg is more than groceries cost (recorded anyway)"])
     }
 }
+
+@Suite struct PriceChangeUnitTests {
+    /// Bananas paid 1.99/kg for a line in kg, then 2.49/kg for a line in g: +25.12 %.
+    @Test func priceChangesCompareWhatThePricesPriceWhateverTheLinesUnits() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "March", items: ["Bananas"])
+        _ = try await u.startTrip("March")
+        _ = try await u.logPurchase(cart: "March", item: "Bananas")
+        _ = try await u.finishTrip("March")
+        world.clock.advance(days: 31)
+        _ = try await u.createCart(name: "April")
+        _ = try await u.addToCart(cart: "April", items: ["Bananas"], quantity: Quantity(500), unit: .g)
+        _ = try await u.startTrip("April")
+        _ = try await u.logPurchase(cart: "April", item: "Bananas", price: "2.49")
+        _ = try await u.finishTrip("April")
+        let change = try #require(try await u.spendingInsights().priceChanges.first)
+        #expect("\(change.first) -> \(change.last) \(change.basisPoints)" == "1.99/kg -> 2.49/kg 2512")
+    }
+}
