@@ -89,18 +89,7 @@ import Testing
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let script = "\"$0\" --data-dir \"$1\" item add Foo --category Dairy | (exec 0<&-; sleep 0.5); echo \"status ${PIPESTATUS[0]}\""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, Grock.executable.path, grock.dataDirectory]
-        process.environment = ["GROCK_NOW": "2026-03-02T10:00:00+01:00", "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (stdout, stderr) = try bash("\"$0\" --data-dir \"$1\" item add Foo --category Dairy | (exec 0<&-; sleep 0.5); echo \"status ${PIPESTATUS[0]}\"", grock)
         #expect(stdout == "status 0\n", "\(stderr)")
         #expect(stderr.contains("warning: the change was saved") && stderr.contains("Broken pipe"))
         #expect(try grock.ok("item show Foo").contains("Foo"))
@@ -124,19 +113,25 @@ import Testing
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let script = "\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, Grock.executable.path, grock.dataDirectory]
-        process.environment = ["GROCK_NOW": "2026-03-02T10:00:00+01:00", "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"", grock)
         #expect(stdout == "status 0\n")
         #expect(stderr.hasPrefix("{\"warning\":{\"message\":\"the change was saved, but the command could not finish: "), "\(stderr)")
     }
+}
+
+/// Runs `script` in bash with the grock binary as `$0` and `grock`'s data directory as `$1`, for
+/// what needs a shell around grock (a pipe closed early, a full device).
+private func bash(_ script: String, _ grock: Grock) throws -> (stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script, Grock.executable.path, grock.dataDirectory]
+    process.environment = ["GROCK_NOW": "2026-03-02T10:00:00+01:00", "PATH": "/usr/bin:/bin"]
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (stdout, stderr)
 }
