@@ -6,12 +6,12 @@ import PackageDescription
 // changes how async functions are called, so every target, tests included, must use it.
 let settings: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-    // Release builds on Linux put each function in its own section, and the link (with lld)
-    // places first the functions that everyday commands run, listed in
-    // App/grock/symbol-order.txt by bench/order.sh: a command maps fewer pages of code.
-    // See docs/PERFORMANCE.md.
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
+// The shipped build (README) puts each function in its own section (`-Xfrontend
+// -function-sections` on the command line, for every module) and links with lld in the order of
+// App/grock/symbol-order.txt, written by bench/order.sh: a command maps fewer pages of code
+// (docs/PERFORMANCE.md). The link flags are the executable's alone, so the libraries carry no
+// unsafe flags and other packages can depend on them.
 let symbolOrder: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/App/grock/symbol-order.txt",
                   "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux], configuration: .release)),
@@ -23,6 +23,10 @@ let package = Package(
     name: "Grock",
     products: [
         .executable(name: "grock", targets: ["grock"]),
+        // The layers, for other fronts and packages (docs/PORTING.md).
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "DataLayer", targets: ["DataLayer"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
     ],
     targets: [
         .target(name: "Domain", path: "Domain", swiftSettings: settings),

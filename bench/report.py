@@ -49,7 +49,7 @@ hello_full, hello_full_rss = load("hello-full-static", 0)
 small, large = sizes[0], sizes[-1]
 lines = ["# Performance", "",
          f"Measured by `bench/run.sh` on {datetime.date.today()}: whole `grock` processes (the shipped build: release, "
-         "fully static, `--static-swift-stdlib -Xswiftc -static-executable`, linked by lld in the order of `App/grock/symbol-order.txt`), "
+         "fully static, `--static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections`, linked by lld in the order of `App/grock/symbol-order.txt`), "
          "medians of `BENCH_RUNS` runs (15 unless set; 10 for the largest import) after warm-ups with hyperfine, peak RSS (median of 3) with "
          "`/usr/bin/time`; each command is measured at every size back to back, so that a ratio compares runs close in time. Data: `bench/generate.py` (seeded): a vault of 2,000 items in 20 categories at 8 stores, and "
          "purchase histories of " + " / ".join(f"{s:,}" for s in sizes) + " lines (trips of 10-40 lines over 10 years, prices "
