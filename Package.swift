@@ -18,7 +18,8 @@ let symbolOrder: [LinkerSetting] = [
 ]
 
 // Each layer is its own target so that the dependency rule is checked by the compiler:
-// Domain depends on nothing, DataLayer and Presentation on Domain only, App on all three.
+// Domain depends on nothing, DataLayer and Presentation on Domain only, Composition on those
+// three, and the command line (App) on Composition.
 let package = Package(
     name: "Grock",
     products: [
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "DataLayer", targets: ["DataLayer"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Composition", targets: ["Composition"]),
     ],
     targets: [
         .target(name: "Domain", path: "Domain", swiftSettings: settings),
@@ -34,7 +36,10 @@ let package = Package(
         // by Foundation's `Data` struct in every file that imports Foundation.
         .target(name: "DataLayer", dependencies: ["Domain"], path: "Data", swiftSettings: settings),
         .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: settings),
-        .target(name: "App", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        // The composition root every front shares (container, clock, ids, configuration); the
+        // command line (`App`) is one front on top of it.
+        .target(name: "Composition", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Composition", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Composition", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 
@@ -44,7 +49,7 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
-        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 @testable import App
 import Domain

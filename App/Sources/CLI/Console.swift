@@ -1,3 +1,4 @@
+import Composition
 import DataLayer
 import Domain
 import FoundationEssentials
@@ -25,7 +26,7 @@ final class Console {
     /// `--no-color` was not given.
     init(noColor: Bool, environment: [String: String]) {
         let terminal = isatty(STDOUT_FILENO) == 1
-        let colour = terminal && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        let colour = terminal && !noColor && Configuration.colorAllowed(environment)
         var columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         var size = winsize()
         if columns == nil && terminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { columns = Int(size.ws_col) }

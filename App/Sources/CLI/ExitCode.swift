@@ -1,3 +1,4 @@
+import Composition
 import DataLayer
 import Domain
 
@@ -31,6 +32,7 @@ extension ErrorKind {
     static func of(_ error: any Error) -> ErrorKind {
         switch error {
         case let error as DomainError: error.kind
+        case let error as ConfigurationError: error.kind
         case is UsageError, is PurchaseCSV.RowError, is BackupCodec.Failure: .invalidInput
         case let failure as CommandFailure:
             switch failure.code {

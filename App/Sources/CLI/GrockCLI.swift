@@ -1,3 +1,4 @@
+import Composition
 import DataLayer
 import Domain
 import FoundationEssentials
@@ -96,13 +97,7 @@ public enum GrockCLI {
     }
 
     private static func makeContainer(_ global: Arguments.Global, environment: [String: String]) throws -> AppContainer {
-        let clock = try SystemClock(environment: environment)
-        if global.inMemory { return .inMemory(clock: clock) }
-        guard let directory = DataDirectory.resolve(flag: global.dataDirectory, environment: environment) else {
-            throw CommandFailure(code: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
-        }
-        let timeout = environment["GROCK_LOCK_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) } ?? .seconds(10)
-        return .live(directory: directory, clock: clock, lockTimeout: timeout)
+        AppContainer(try Configuration.read(dataDirectory: global.dataDirectory, inMemory: global.inMemory, environment: environment))
     }
 
     /// The text of `grock help` for a terminal `width` columns wide: each command with its

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Composition
 import Glibc
 #endif
 import Presentation

@@ -20,6 +20,18 @@ public struct AppContainer: Sendable {
     /// but not fail (its change is saved, and running it again would repeat it).
     public var hasCommitted: Bool { commits.hasCommitted }
 
+    /// Grock as `configuration` asks: over its files or in memory, with the system clock (or
+    /// the fixed one it names) and random identifiers.
+    public init(_ configuration: Configuration) {
+        let clock = SystemClock(fixedAt: configuration.fixedNow)
+        switch configuration.store {
+        case .directory(let directory):
+            self.init(storage: FileStorage(directory: directory, lockTimeout: configuration.lockTimeout), clock: clock, directory: directory)
+        case .inMemory:
+            self.init(storage: InMemoryStorage(), clock: clock, directory: nil)
+        }
+    }
+
     /// Grock over the files in `directory`.
     /// - Parameter lockTimeout: how long to wait for another grock using the directory.
     public static func live(directory: String, clock: any Clock = SystemClock(), lockTimeout: Duration = .seconds(10)) -> AppContainer {
@@ -53,28 +65,16 @@ public struct AppContainer: Sendable {
     @MainActor public func report() -> ReportViewModel { ReportViewModel(useCases: useCases) }
 }
 
-/// The machine's clock, with the local time zone's offset; `GROCK_NOW` (RFC 3339) fixes it
-/// for reproducible examples and tests.
+/// The machine's clock, with the local time zone's offset; `Configuration.fixedNow`
+/// (`GROCK_NOW`) fixes it for reproducible examples and tests.
 public struct SystemClock: Clock {
     private let fixed: Timestamp?
 
     /// The machine's clock, whatever the environment says.
     public init() { fixed = nil }
 
-    /// The clock `environment` asks for: fixed at `GROCK_NOW` when that is set (an empty value
-    /// counts as unset).
-    /// - Throws: a usage error when `GROCK_NOW` is not an RFC 3339 time: a clock silently left
-    ///   running would date every change wrongly for whoever meant to fix it.
-    public init(environment: [String: String]) throws {
-        guard let text = environment["GROCK_NOW"], !text.isEmpty else {
-            fixed = nil
-            return
-        }
-        guard let time = Timestamp(rfc3339: text) else {
-            throw CommandFailure(code: .usage, description: "GROCK_NOW is \(Echo.quoted(text)), not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
-        }
-        fixed = time
-    }
+    /// A clock that stays at `time` (nil: the machine's clock).
+    public init(fixedAt time: Timestamp?) { fixed = time }
 
     public func now() -> Timestamp {
         if let fixed { return fixed }

@@ -1,0 +1,35 @@
+import Domain
+import Synchronization
+
+/// A storage that notes whether a change was committed through it, so that the command line
+/// (any front) knows when a failure can no longer mean "nothing changed" (see `GrockCLI.main`).
+public final class CommitWatchingStorage: Storage {
+    private let base: any Storage
+    private let committed = Atomic<Bool>(false)
+
+    public init(_ base: any Storage) { self.base = base }
+
+    /// Whether a change (a write, an undo, an erase) has been committed.
+    public var hasCommitted: Bool { committed.load(ordering: .acquiring) }
+
+    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T { try base.read(body) }
+
+    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T { try base.readWithHistory(body) }
+
+    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+        let value = try base.write(body)
+        committed.store(true, ordering: .releasing)
+        return value
+    }
+
+    public func undoLastChange() throws -> String {
+        let summary = try base.undoLastChange()
+        committed.store(true, ordering: .releasing)
+        return summary
+    }
+
+    public func eraseEverything() throws {
+        try base.eraseEverything()
+        committed.store(true, ordering: .releasing)
+    }
+}

@@ -1,0 +1,73 @@
+import DataLayer
+import Domain
+
+/// What a front asks of Grock's composition, read once from its arguments and the environment:
+/// where the data lives, how long to wait for another process using it, whether the clock is
+/// fixed, and whether colour is welcome. Every front reads these the same way.
+public struct Configuration: Sendable, Equatable {
+    public enum Store: Sendable, Equatable {
+        /// The file store in this directory.
+        case directory(String)
+        /// A throwaway store in memory.
+        case inMemory
+    }
+
+    public var store: Store
+    /// How long a change waits for another process holding the data directory.
+    public var lockTimeout: Duration
+    /// The moment the clock stays at (`GROCK_NOW`), for reproducible examples and tests.
+    public var fixedNow: Timestamp?
+    /// False when `NO_COLOR` is set or `TERM` is `dumb` (a front may still decline colour).
+    public var colorAllowed: Bool
+
+    public init(store: Store, lockTimeout: Duration = .seconds(10), fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
+        self.store = store
+        self.lockTimeout = lockTimeout
+        self.fixedNow = fixedNow
+        self.colorAllowed = colorAllowed
+    }
+
+    /// The configuration `environment` (`ProcessEnvironment.current`) and a front's own
+    /// choices ask for.
+    /// - Parameters:
+    ///   - dataDirectory: a directory the person named (`--data-dir`); an empty one is an
+    ///     error, never the default.
+    ///   - inMemory: a throwaway store instead of files.
+    /// - Throws: `ConfigurationError`: no data directory can be found, or `GROCK_NOW` is not
+    ///   an RFC 3339 time (a clock silently left running would date every change wrongly).
+    public static func read(dataDirectory: String? = nil, inMemory: Bool = false, environment: [String: String]) throws(ConfigurationError) -> Configuration {
+        var fixedNow: Timestamp?
+        if let text = environment["GROCK_NOW"], !text.isEmpty {
+            guard let time = Timestamp(rfc3339: text) else {
+                throw ConfigurationError(kind: .invalidInput, description: "GROCK_NOW is \(Echo.quoted(text)), not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
+            }
+            fixedNow = time
+        }
+        let store: Store
+        if inMemory {
+            store = .inMemory
+        } else if let directory = DataDirectory.resolve(flag: dataDirectory, environment: environment) {
+            store = .directory(directory)
+        } else {
+            throw ConfigurationError(kind: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
+        }
+        let timeout = environment["GROCK_LOCK_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) } ?? .seconds(10)
+        return Configuration(store: store, lockTimeout: timeout, fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
+    }
+
+    /// Whether `environment` welcomes colour: `NO_COLOR` unset (or empty) and `TERM` not `dumb`.
+    public static func colorAllowed(_ environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+}
+
+/// Why a front cannot be configured, with the kind of error it is.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let kind: ErrorKind
+    public let description: String
+
+    public init(kind: ErrorKind, description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

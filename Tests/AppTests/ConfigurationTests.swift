@@ -1,0 +1,33 @@
+import Composition
+import Domain
+import Testing
+
+/// Every front reads its configuration the same way (`Configuration.read`).
+@Suite struct ConfigurationTests {
+    @Test func theDataDirectoryComesFromTheFlagThenTheEnvironment() throws {
+        #expect(try Configuration.read(dataDirectory: "/d", environment: ["GROCK_HOME": "/g"]).store == .directory("/d"))
+        #expect(try Configuration.read(environment: ["GROCK_HOME": "/g", "HOME": "/h"]).store == .directory("/g"))
+        #expect(try Configuration.read(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).store == .directory("/x/grock"))
+        #expect(try Configuration.read(environment: ["HOME": "/h"]).store == .directory("/h/.local/share/grock"))
+        #expect(try Configuration.read(inMemory: true, environment: [:]).store == .inMemory)
+        // An empty --data-dir is an error, never the default; no directory at all is a storage error.
+        for (flag, environment) in [("", ["HOME": "/h"]), (nil, [:])] as [(String?, [String: String])] {
+            #expect(throws: ConfigurationError(kind: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")) {
+                try Configuration.read(dataDirectory: flag, environment: environment)
+            }
+        }
+    }
+
+    @Test func theClockTheLockAndColourFollowTheEnvironment() throws {
+        let fixed = try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "2026-03-02T10:00:00+01:00", "GROCK_LOCK_TIMEOUT_MS": "250"])
+        #expect(fixed.fixedNow == Timestamp(rfc3339: "2026-03-02T10:00:00+01:00") && fixed.lockTimeout == .milliseconds(250) && fixed.colorAllowed)
+        #expect(try Configuration.read(environment: ["HOME": "/h", "NO_COLOR": "1"]).colorAllowed == false)
+        #expect(try Configuration.read(environment: ["HOME": "/h", "TERM": "dumb"]).colorAllowed == false)
+        #expect(throws: ConfigurationError.self) { try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"]) }
+        do {
+            _ = try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"])
+        } catch {
+            #expect(error.kind == .invalidInput && error.description == "GROCK_NOW is \"tomorrow\\e\", not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
+        }
+    }
+}
