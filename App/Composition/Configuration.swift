@@ -62,7 +62,7 @@ public struct Configuration: Sendable, Equatable {
 }
 
 /// Why a front cannot be configured, with the kind of error it is.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigurationError: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
     public let kind: ErrorKind
     public let description: String
 

@@ -1,5 +1,10 @@
+import Domain
+
 /// What can go wrong with the files of a data directory. Every case names the file.
-public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
+    /// Always `storage`: the data cannot be read or written.
+    public var kind: ErrorKind { .storage }
+
     /// The file exists but is not what Grock wrote: truncated, not JSON, wrong shapes,
     /// a dangling reference. Nothing was written.
     case unreadable(path: String, reason: String)

@@ -21,7 +21,10 @@ public enum BackupCodec {
     }
 
     /// Why a file is not a backup Grock can restore.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Failure: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
+        /// A backup that cannot be read is input to fix.
+        public var kind: ErrorKind { .invalidInput }
+
         public let description: String
     }
 

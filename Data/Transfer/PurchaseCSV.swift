@@ -22,7 +22,10 @@ public enum PurchaseCSV {
 
     /// A row that cannot be read: its line number, the column when one field is wrong, and what
     /// is wrong.
-    public struct RowError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct RowError: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
+        /// A row that cannot be read is input to fix.
+        public var kind: ErrorKind { .invalidInput }
+
         public let line: Int
         /// 1 for the first field.
         public let column: Int?

@@ -14,7 +14,22 @@ public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
     case storage
 }
 
-extension DomainError {
+/// An error that says what kind of failure it is, from whichever layer it comes (a rule of the
+/// domain, a storage, a front's own configuration), so that a front maps every error it meets
+/// without importing the layer that threw it.
+public protocol ClassifiedError: Error {
+    var kind: ErrorKind { get }
+}
+
+extension ErrorKind {
+    /// The kind of any error: its own when it says (`ClassifiedError`), else `storage` (an
+    /// error nobody classified came from below the rules: files, the system).
+    public static func of(_ error: any Error) -> ErrorKind {
+        (error as? any ClassifiedError)?.kind ?? .storage
+    }
+}
+
+extension DomainError: ClassifiedError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {

@@ -16,6 +16,10 @@ public protocol IntentOutcome: AnyObject {
 
 extension IntentOutcome {
     public var cautions: [String] { [] }
+
+    /// What kind of failure the last intent met (`ErrorKind.of`), for a front to map: an exit
+    /// code, an HTTP status, a colour; nil after an intent that succeeded.
+    public var errorKind: ErrorKind? { lastError.map(ErrorKind.of) }
 }
 
 /// A view model whose intents can record something that looks wrong (`IntentOutcome.cautions`).

@@ -178,3 +178,19 @@ import Testing
         #expect(try PurchaseCSV.parse(Array(text.utf8)).first?.basis == PriceUnit(pack: PackSize(Quantity(6), .each)))
     }
 }
+
+/// Every error says its kind through Domain's `ClassifiedError`, so a front maps it without
+/// importing the layer that threw it.
+@Suite struct ErrorKindTests {
+    private struct Unclassified: Error {}
+
+    @Test func errorsOfEveryLayerSayTheirKind() {
+        #expect(ErrorKind.of(StorageError.busy(path: "/d")) == .storage)
+        #expect(ErrorKind.of(PurchaseCSV.RowError(line: 2, reason: "x")) == .invalidInput)
+        #expect(throws: BackupCodec.Failure.self) { _ = try BackupCodec.decode(Array("{".utf8)) }
+        #expect((try? BackupCodec.decode(Array("{".utf8))) == nil)
+        do { _ = try BackupCodec.decode(Array("{".utf8)) } catch { #expect(ErrorKind.of(error) == .invalidInput) }
+        #expect(ErrorKind.of(DomainError.nothingToUndo) == .refused)
+        #expect(ErrorKind.of(Unclassified()) == .storage)
+    }
+}

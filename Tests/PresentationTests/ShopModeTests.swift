@@ -278,3 +278,18 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(cart.render().contains("Aldi                                                         35272964727.00\n"))
     }
 }
+
+@MainActor @Suite struct ErrorKindStateTests {
+    /// A view model's failed intent carries the kind of its error, for any front to map.
+    @Test func aFailedIntentSaysWhatKindOfFailureItWas() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Nope")
+        #expect(await cart.load() == false)
+        #expect(cart.errorKind == .notFound)
+        let vault = VaultViewModel(useCases: world.useCases)
+        #expect(await vault.setPrice("Milk", store: "Aldi", price: "1.0.9", unit: nil, promotion: false, until: nil) == false)
+        #expect(vault.errorKind == .invalidInput)
+        #expect(await vault.setPrice("Milk", store: "Aldi", price: "1.09", unit: nil, promotion: false, until: nil))
+        #expect(vault.errorKind == nil)
+    }
+}

@@ -15,7 +15,6 @@ public enum ExitCode: Int32, Sendable {
     /// The exit code for an error.
     static func of(_ error: any Error) -> ExitCode {
         switch error {
-        case is UsageError: .usage
         case let failure as CommandFailure: failure.code
         default:
             switch ErrorKind.of(error) {
@@ -27,26 +26,15 @@ public enum ExitCode: Int32, Sendable {
     }
 }
 
-extension ErrorKind {
-    /// The kind of any error a command can end with.
-    static func of(_ error: any Error) -> ErrorKind {
-        switch error {
-        case let error as DomainError: error.kind
-        case let error as ConfigurationError: error.kind
-        case is UsageError, is PurchaseCSV.RowError, is BackupCodec.Failure: .invalidInput
-        case let failure as CommandFailure:
-            switch failure.code {
-            case .usage: .invalidInput
-            case .refused: .refused
-            case .success, .storage: .storage
-            }
-        default: .storage
-        }
-    }
-}
-
-/// A command that failed with a message of its own.
-struct CommandFailure: Error, CustomStringConvertible {
+struct CommandFailure: ClassifiedError, CustomStringConvertible {
     let code: ExitCode
     let description: String
+
+    var kind: ErrorKind {
+        switch code {
+        case .usage: .invalidInput
+        case .refused: .refused
+        case .success, .storage: .storage
+        }
+    }
 }
