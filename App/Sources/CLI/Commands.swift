@@ -2,6 +2,9 @@ import DataLayer
 import Domain
 import FoundationEssentials
 import Presentation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every command of `grock`, in the order `grock help` lists them.
 enum Commands {
@@ -34,6 +37,21 @@ enum Commands {
     ]
 
     static let other: [Command] = [
+        Command("rpc", usage: "grock rpc",
+                summary: "Serve JSON-RPC 2.0 on stdin and stdout: one request a line, one response a line (docs/RPC.md).",
+                details: "For another program: the same view models as the command line, results as --json prints\nthem, failures with error.data.kind (invalidInput, notFound, refused, conflict, storage).\nAmounts and quantities are strings. rpc.discover lists the methods. Ends when stdin ends.",
+                examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"]) { run in
+            let server = RPCServer(container: run.container)
+            await server.serve(readLine: { Swift.readLine(strippingNewline: true) }) { line in
+                do {
+                    try UserFile.write(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "standard output")
+                    return true
+                } catch {
+                    run.console.error("cannot write the output: \(error)")
+                    return false
+                }
+            }
+        },
         Command("shop", usage: "grock shop CART",
                 summary: "Shopping mode: the list in store order, numbered; tick items off as you go.",
                 details: """
@@ -151,7 +169,7 @@ enum Commands {
     }
 }
 
-struct HomeDocument: Encodable {
+struct HomeDocument: Encodable, Sendable {
     let carts: [CartRow]
     let insights: HomeInsights?
 }

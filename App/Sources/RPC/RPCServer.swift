@@ -1,0 +1,276 @@
+import Composition
+import Domain
+import FoundationEssentials
+import Presentation
+
+/// `grock rpc`: a second front over the same view models as the command line, for another
+/// program. JSON-RPC 2.0, one request per line on stdin, one response per line on stdout (a
+/// notification, without `id`, gets none), until stdin ends. Results are the `--json` documents;
+/// a failure's `error.data.kind` is its `ErrorKind` (docs/RPC.md).
+@MainActor
+struct RPCServer {
+    /// A line longer than this is refused unread: no request of Grock's comes near it.
+    static let maximumRequest = 1 << 20
+
+    let container: AppContainer
+
+    /// Answers every line of `input` through `output` until `input` ends (nil) or `output` fails.
+    func serve(readLine input: () -> String?, write output: (String) -> Bool) async {
+        while let line = input() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            if let response = await respond(to: line), !output(response) { return }
+        }
+    }
+
+    /// The response line to one request line; nil for a notification.
+    func respond(to line: String) async -> String? {
+        guard line.utf8.count <= Self.maximumRequest else {
+            return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
+        }
+        if line.drop(while: \.isWhitespace).first == "[" {
+            return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "one request a line: batches are not supported")))
+        }
+        let request: Request
+        do { request = try JSONDecoder().decode(Request.self, from: Data(line.utf8)) } catch {
+            return Self.encode(Response(id: .null, error: RPCFailure(code: -32700, message: "not JSON: a request is one JSON object on one line")))
+        }
+        switch request.id {
+        case nil, .null?, .string?, .number?: break
+        default: return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
+        }
+        guard request.jsonrpc == "2.0", let method = request.method else {
+            return Self.encode(Response(id: request.id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\"")))
+        }
+        let outcome: Result<any Encodable & Sendable, RPCFailure>
+        do {
+            outcome = .success(try await call(method, Params(request.params ?? [:])))
+        } catch let failure as RPCFailure {
+            outcome = .failure(failure)
+        } catch {
+            outcome = .failure(RPCFailure(error))
+        }
+        guard let id = request.id else { return nil }   // a notification: done, not answered
+        switch outcome {
+        case .success(let result): return Self.encode(Response(id: id, result: result))
+        case .failure(let failure): return Self.encode(Response(id: id, error: failure))
+        }
+    }
+
+    static func encode(_ response: Response) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every result is a plain value document; encoding one cannot fail.
+        return String(decoding: (try? encoder.encode(response)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    // MARK: - Methods
+
+    /// Every method, with its parameters (`?`: optional) and what it does: `rpc.discover` lists them.
+    static let methods: [(name: String, params: [String], summary: String)] = [
+        ("rpc.discover", [], "These methods."),
+        ("home", [], "Active carts with their budgets, and this month's spending."),
+        ("cart.show", ["cart"], "A cart by store and aisle, with its totals."),
+        ("cart.add", ["cart", "items", "quantity?", "unit?", "store?"], "Put vault items on a cart; the cart."),
+        ("item.show", ["item"], "An item's prices at every store, normalised."),
+        ("item.price", ["item", "store", "price", "unit?", "pack?", "date?"], "Record a price seen at a store; the item and any warnings."),
+        ("trip.start", ["cart"], "Start shopping a cart; the cart."),
+        ("trip.log", ["cart", "item", "price?", "store?", "quantity?", "date?"], "Mark a line bought; the cart and any warnings."),
+        ("trip.finish", ["cart", "date?", "carryOver?"], "Finish the trip; the completed cart."),
+        ("insights", ["from?", "to?"], "Spending by month, store and category, price changes, inflation."),
+        ("undo", [], "Take back the last change; what it was."),
+    ]
+
+    private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
+        guard let known = Self.methods.first(where: { $0.name == method }) else {
+            throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
+        }
+        try params.allow(known.params.map { $0.hasSuffix("?") ? String($0.dropLast()) : $0 })
+        switch method {
+        case "rpc.discover":
+            return Self.methods.map { MethodDocument(name: $0.name, params: $0.params, summary: $0.summary) }
+        case "home":
+            let home = container.home()
+            try check(await home.load(), home)
+            return HomeDocument(carts: home.rows, insights: home.insights)
+        case "cart.show":
+            let cart = container.cart(try params.text("cart"))
+            return try document(of: cart, await cart.load())
+        case "cart.add":
+            let cart = container.cart(try params.text("cart"))
+            return try document(of: cart, await cart.add(try params.texts("items"), quantity: try params.quantity("quantity") ?? .one,
+                                                          unit: try params.unit("unit"), store: try params.optionalText("store")))
+        case "item.show":
+            let vault = container.vault()
+            try check(await vault.show(try params.text("item")), vault)
+            return vault.itemDocument
+        case "item.price":
+            let vault = container.vault()
+            try check(await vault.setPrice(try params.text("item"), store: try params.text("store"), price: try params.text("price"),
+                                           unit: try params.unit("unit"), pack: try params.optionalText("pack").map(PackSize.init(parsing:)),
+                                           promotion: false, until: nil, date: try params.optionalText("date")), vault)
+            return Warned(value: vault.itemDocument, warnings: vault.cautions + (vault.warning.map { [$0] } ?? []))
+        case "trip.start":
+            let cart = container.cart(try params.text("cart"))
+            return try document(of: cart, await cart.startTrip())
+        case "trip.log":
+            let cart = container.cart(try params.text("cart"))
+            let done = await cart.log(try params.text("item"), price: try params.optionalText("price"), store: try params.optionalText("store"),
+                                      quantity: try params.quantity("quantity"), date: try params.optionalText("date"))
+            return Warned(value: try document(of: cart, done), warnings: cart.cautions)
+        case "trip.finish":
+            let cart = container.cart(try params.text("cart"))
+            return try document(of: cart, await cart.finishTrip(date: try params.optionalText("date"), carryOver: try params.optionalText("carryOver")))
+        case "insights":
+            let insights = container.insights()
+            try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
+            return insights.document
+        default:   // "undo"
+            return UndoDocument(undid: try await container.useCases.undoLastChange())
+        }
+    }
+
+    private func document(of cart: CartDetailViewModel, _ succeeded: Bool) throws -> CartDocument? {
+        try check(succeeded, cart)
+        return cart.document
+    }
+
+    /// Throws the intent's error as an RPC failure of its kind.
+    private func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
+        guard !succeeded else { return }
+        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: -32003, message: "the request failed")
+    }
+}
+
+// MARK: - The wire
+
+/// A JSON value as a request carries it.
+enum JSONValue: Codable, Sendable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Double.self) { self = .number(value) } else if let value = try? container.decode(String.self) { self = .string(value) } else if let value = try? container.decode([JSONValue].self) { self = .array(value) } else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+struct Request: Decodable {
+    let jsonrpc: String?
+    let id: JSONValue?
+    let method: String?
+    let params: [String: JSONValue]?
+}
+
+struct Response: Encodable {
+    let id: JSONValue
+    var result: (any Encodable & Sendable)?
+    var error: RPCFailure?
+
+    init(id: JSONValue, result: any Encodable & Sendable) {
+        self.id = id
+        self.result = result
+    }
+
+    init(id: JSONValue, error: RPCFailure) {
+        self.id = id
+        self.error = error
+    }
+
+    private enum Keys: String, CodingKey { case jsonrpc, id, result, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("2.0", forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        if let error { try container.encode(error, forKey: .error) } else if let result { try result.encode(to: container.superEncoder(forKey: .result)) } else {
+            try container.encodeNil(forKey: .result)
+        }
+    }
+}
+
+/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
+/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
+struct RPCFailure: Error, Encodable, Sendable {
+    let code: Int
+    let message: String
+    let data: [String: String]?
+
+    init(code: Int, message: String) {
+        self.code = code
+        self.message = Echo.escaped(message)
+        self.data = nil
+    }
+
+    init(_ error: any Error) {
+        let kind = ErrorKind.of(error)
+        code = -32001 - (ErrorKind.allCases.firstIndex(of: kind) ?? 4)
+        message = Echo.escaped("\(error)")
+        data = ["kind": kind.rawValue]
+    }
+}
+
+/// A request's named parameters, read with the types Grock takes: money and quantities as
+/// strings, never as JSON numbers (a binary fraction is not an exact amount).
+struct Params {
+    let values: [String: JSONValue]
+
+    init(_ values: [String: JSONValue]) { self.values = values }
+
+    func allow(_ names: [String]) throws {
+        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
+            throw RPCFailure(code: -32602, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+        }
+    }
+
+    func optionalText(_ name: String) throws -> String? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw RPCFailure(code: -32602, message: "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)")
+        }
+    }
+
+    func text(_ name: String) throws -> String {
+        guard let text = try optionalText(name) else { throw RPCFailure(code: -32602, message: "\(name) is required") }
+        return text
+    }
+
+    func texts(_ name: String) throws -> [String] {
+        guard case .array(let items)? = values[name], !items.isEmpty else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
+        return try items.map { item in
+            guard case .string(let text) = item else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
+            return text
+        }
+    }
+
+    func quantity(_ name: String) throws -> Quantity? { try optionalText(name).map { try Quantity(parsing: $0) } }
+
+    func unit(_ name: String) throws -> MeasureUnit? { try optionalText(name).map { try MeasureUnit(parsing: $0) } }
+}
+
+struct MethodDocument: Encodable, Sendable {
+    let name: String
+    let params: [String]
+    let summary: String
+}
+
+struct UndoDocument: Encodable, Sendable {
+    let undid: String
+}
+
+/// A result with the warnings its intent raised (a price that looks like a slip).
+struct Warned<Value: Encodable & Sendable>: Encodable, Sendable {
+    let value: Value
+    let warnings: [String]
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `grock rpc`, the second front: JSON-RPC 2.0 over stdin and stdout, driven through the real
+/// binary.
+@Suite(.serialized) struct RPCTests {
+    private func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
+
+    @Test func aProgramPlansShopsAndFinishesThroughIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"],"quantity":"250","unit":"g"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+            #"{"jsonrpc":"2.0","id":"log","method":"trip.log","params":{"cart":"Weekly","item":"Bread","price":"24.90"}}"#,
+            #"{"jsonrpc":"2.0","method":"trip.log","params":{"cart":"Weekly","item":"Milk"}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"trip.finish","params":{"cart":"Weekly"}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"insights"}"#,
+        ]
+        let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
+        #expect(output.count == 5, "a notification gets no response: \(output)")
+        #expect(output[0].hasPrefix(#"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
+        #expect(output[1].contains(#""status":"shopping""#))
+        #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#) && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
+        #expect(output[3].contains(#""status":"completed""#) && output[3].contains(#""actualTotal":"25.99""#))   // Bread 24.90 + Milk 1.09
+        #expect(output[4].contains(#""total":"25.99""#))
+    }
+
+    @Test func whatCannotBeReadGetsTheProtocolsErrorsAndChangesNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = try grock.ok("--json export --format json")
+        let requests = [
+            "garbage",
+            "[1,2]",
+            #"{"jsonrpc":"1.0","id":1,"method":"home"}"#,
+            #"{"jsonrpc":"2.0","id":{"a":1},"method":"home"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"nope"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"home","params":{"x":1}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"item.price","params":{"item":"Milk","store":"Aldi","price":1.09}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"cart.add","params":{"cart":"Weekly","items":[]}}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"cart.show","params":{"cart":"\u001b]0;x\u0007"}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}",
+            #"{"jsonrpc":"2.0","id":8,"method":"home","params":{"a":""# + String(repeating: "x", count: 1 << 20) + #""}}"#,
+        ]
+        let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
+        let codes = output.map { line -> String in
+            guard let range = line.range(of: #""code":-?[0-9]+"#, options: .regularExpression) else { return "none" }
+            return String(line[range].dropFirst(7))
+        }
+        #expect(codes == ["-32700", "-32600", "-32600", "-32600", "-32601", "-32602", "-32602", "-32602", "-32002", "-32700", "-32600"], "\(output)")
+        #expect(output[8].contains(#"no cart named \"\\e]0;x\\u{7}\""#), "a control character is never echoed: \(output[8])")
+        #expect(!output.joined().contains("\u{1B}"))
+        #expect(try grock.ok("--json export --format json") == before)
+    }
+
+    @Test func itListsItsMethods() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n")
+        for method in ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
+            #expect(output.contains(#""name":"\#(method)""#), "\(method)")
+        }
+    }
+}
