@@ -112,8 +112,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"
         case .importRow(let line, let reason): "line \(line): \(Echo.escaped(reason)); nothing was imported"
-        case .notEmpty: "this data directory already has data; restore a backup into an empty one (a new --data-dir, or after grock reset --yes)"
-        case .tooManyStores(let count): "cannot compare \(count) stores at once; limit them with --max-stores"
+        case .notEmpty: "this data directory already has data; restore a backup into an empty one"
+        case .tooManyStores(let count): "cannot compare \(count) stores at once; limit how many the plan may use"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
     }

@@ -58,7 +58,18 @@ public enum GrockCLI {
     static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
         if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
         let code = ExitCode.of(error)
-        return ("\(error)" + (code == .usage && error is UsageError ? " (see grock help)" : ""), code)
+        return ("\(error)" + hint(for: error, code: code), code)
+    }
+
+    /// What the command line adds to a message of the layers below, which name no option of
+    /// its own: how to do it here.
+    static func hint(for error: any Error, code: ExitCode) -> String {
+        switch error {
+        case is UsageError where code == .usage: " (see grock help)"
+        case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
+        case DomainError.tooManyStores: " (--max-stores N)"
+        default: ""
+        }
     }
 
     /// The command the words name (case-insensitively) and the words left as its arguments.
