@@ -51,7 +51,13 @@ public struct Configuration: Sendable, Equatable {
         } else {
             throw ConfigurationError(kind: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
         }
-        let timeout = environment["GROCK_LOCK_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) } ?? .seconds(10)
+        var timeout = Duration.seconds(10)
+        if let text = environment["GROCK_LOCK_TIMEOUT_MS"], !text.isEmpty {
+            guard let milliseconds = Int(text), milliseconds >= 0 else {
+                throw ConfigurationError(kind: .invalidInput, description: "GROCK_LOCK_TIMEOUT_MS is \(Echo.quoted(text)), not a number of milliseconds")
+            }
+            timeout = .milliseconds(milliseconds)
+        }
         return Configuration(store: store, lockTimeout: timeout, fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
     }
 

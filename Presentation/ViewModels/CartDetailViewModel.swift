@@ -18,10 +18,13 @@ public final class CartDetailViewModel: CautionState {
     private let useCases: UseCases
     /// The cart shown: its id once loaded, so renames do not lose it.
     private var reference: String
+    /// The cart as the front named it, for `create`.
+    private let name: String
 
     public init(useCases: UseCases, cart reference: String) {
         self.useCases = useCases
         self.reference = reference
+        self.name = reference
     }
 
     public var cart: Cart? { details?.cart }
@@ -35,7 +38,8 @@ public final class CartDetailViewModel: CautionState {
 
     @discardableResult
     public func create(budget: String?, items: [String] = []) async -> Bool {
-        await change("created cart") { try await useCases.createCart(name: reference, budget: budget, items: items) }
+        // The name this model was made with: after a create, `reference` is the new cart's id.
+        await change("created cart") { try await useCases.createCart(name: name, budget: budget, items: items) }
     }
 
     @discardableResult

@@ -363,7 +363,10 @@ public final class ShoppingModeViewModel: CautionState {
 }
 
 /// Why a line number typed in shop mode names no line.
-public enum ShopError: Error, Equatable, CustomStringConvertible {
+public enum ShopError: Error, ClassifiedError, Equatable, CustomStringConvertible {
+    /// A line that is no longer there: `notFound`.
+    public var kind: ErrorKind { .notFound }
+
     /// The line numbered `number` has left the cart (an impulse buy removed): its number is
     /// not given to another line during the session.
     case lineGone(number: Int, name: String)

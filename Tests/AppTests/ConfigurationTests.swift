@@ -24,6 +24,11 @@ import Testing
         #expect(try Configuration.read(environment: ["HOME": "/h", "NO_COLOR": "1"]).colorAllowed == false)
         #expect(try Configuration.read(environment: ["HOME": "/h", "TERM": "dumb"]).colorAllowed == false)
         #expect(throws: ConfigurationError.self) { try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"]) }
+        for bad in ["soon", "-5", "1e3"] {
+            #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_LOCK_TIMEOUT_MS is \"\(bad)\", not a number of milliseconds")) {
+                try Configuration.read(environment: ["HOME": "/h", "GROCK_LOCK_TIMEOUT_MS": bad])
+            }
+        }
         do {
             _ = try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"])
         } catch {

@@ -43,17 +43,39 @@ import Testing
             #"{"jsonrpc":"2.0","id":5,"method":"cart.add","params":{"cart":"Weekly","items":[]}}"#,
             #"{"jsonrpc":"2.0","id":6,"method":"cart.show","params":{"cart":"\u001b]0;x\u0007"}}"#,
             #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}",
-            #"{"jsonrpc":"2.0","id":8,"method":"home","params":{"a":""# + String(repeating: "x", count: 1 << 20) + #""}}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"home","params":{"a":""# + String(repeating: "x", count: 3 << 20) + #""}}"#,
+            #"{"jsonrpc":"2.0","id":9,"method":"home","params":[1]}"#,
+            #"{"jsonrpc":"2.0","id":10,"method":5}"#,
+            #"{"jsonrpc":"2.0","id":null,"method":"cart.show","params":{"cart":"Nope"}}"#,
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
         let codes = output.map { line -> String in
             guard let range = line.range(of: #""code":-?[0-9]+"#, options: .regularExpression) else { return "none" }
             return String(line[range].dropFirst(7))
         }
-        #expect(codes == ["-32700", "-32600", "-32600", "-32600", "-32601", "-32602", "-32602", "-32602", "-32002", "-32700", "-32600"], "\(output)")
+        #expect(codes == ["-32700", "-32600", "-32600", "-32600", "-32601", "-32602", "-32602", "-32602", "-32002", "-32700", "-32600",
+                          "-32602", "-32600", "-32002"], "\(output)")
+        #expect(output[11].hasSuffix(#""id":9,"jsonrpc":"2.0"}"#) && output[12].hasSuffix(#""id":10,"jsonrpc":"2.0"}"#), "the caller's id comes back")
+        #expect(output[13].hasSuffix(#""id":null,"jsonrpc":"2.0"}"#), "a null id is answered, not taken for a notification")
         #expect(output[8].contains(#"no cart named \"\\e]0;x\\u{7}\""#), "a control character is never echoed: \(output[8])")
         #expect(!output.joined().contains("\u{1B}"))
         #expect(try grock.ok("--json export --format json") == before)
+    }
+
+    @Test func idsComeBackExactly() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":9007199254740993,"method":"undo"}"# + "\n" + #"{"jsonrpc":"2.0","id":"x\"y","method":"rpc.discover"}"# + "\n")
+        #expect(output.contains(#""id":9007199254740993,"#) && output.contains(#""id":"x\"y","#))
+    }
+
+    @Test func anOutputThatCannotBeWrittenEndsItWithExitThree() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let (stdout, stderr) = try bash("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status $?\"", grock)
+        #expect(stdout == "status 3\n" && stderr.contains("cannot write the output"), "\(stdout) \(stderr)")
     }
 
     @Test func itListsItsMethods() throws {

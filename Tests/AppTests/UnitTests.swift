@@ -121,7 +121,7 @@ import Testing
 
 /// Runs `script` in bash with the grock binary as `$0` and `grock`'s data directory as `$1`, for
 /// what needs a shell around grock (a pipe closed early, a full device).
-private func bash(_ script: String, _ grock: Grock) throws -> (stdout: String, stderr: String) {
+func bash(_ script: String, _ grock: Grock) throws -> (stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", script, Grock.executable.path, grock.dataDirectory]

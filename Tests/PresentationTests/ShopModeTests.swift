@@ -293,3 +293,28 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(vault.errorKind == nil)
     }
 }
+
+@MainActor @Suite struct PorterFindingsTests {
+    /// Creating again through the same model asks for the same name (and is refused), never
+    /// for a cart named after the first one's id.
+    @Test func creatingTwiceIsRefusedNotACartNamedAfterAnId() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Party")
+        #expect(await cart.create(budget: "20"))
+        #expect(await cart.create(budget: "20") == false)
+        #expect(cart.errorKind == .conflict)
+        #expect(try await world.useCases.listActiveCarts().map(\.name).filter { $0 != "Weekly" } == ["Party"])
+    }
+
+    /// A line number that is gone is `notFound` for any front, not a storage failure.
+    @Test func aLineThatIsGoneIsNotFound() async throws {
+        let (world, _) = try await weeklyWorld()
+        let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
+        #expect(await shop.begin())
+        _ = await shop.handle("+ Gum 0.99")
+        _ = await shop.handle("5")
+        _ = await shop.handle("y")
+        _ = await shop.handle("5")
+        #expect(shop.errorKind == .notFound)
+    }
+}

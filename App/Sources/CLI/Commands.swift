@@ -42,15 +42,18 @@ enum Commands {
                 details: "For another program: the same view models as the command line, results as --json prints\nthem, failures with error.data.kind (invalidInput, notFound, refused, conflict, storage).\nAmounts and quantities are strings. rpc.discover lists the methods. Ends when stdin ends.",
                 examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"]) { run in
             let server = RPCServer(container: run.container)
-            await server.serve(readLine: { Swift.readLine(strippingNewline: true) }) { line in
+            var input = LineReader(fd: STDIN_FILENO, maximum: RPCServer.maximumRequest)
+            var failure: (any Error)?
+            let served = await server.serve(next: { input.next() }) { line in
                 do {
                     try UserFile.write(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "standard output")
                     return true
                 } catch {
-                    run.console.error("cannot write the output: \(error)")
+                    failure = error
                     return false
                 }
             }
+            if !served, let failure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
         },
         Command("shop", usage: "grock shop CART",
                 summary: "Shopping mode: the list in store order, numbered; tick items off as you go.",

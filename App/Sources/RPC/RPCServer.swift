@@ -14,12 +14,27 @@ struct RPCServer {
 
     let container: AppContainer
 
+    /// A line of input: its text, or the fact that it was longer than `maximumRequest` (its
+    /// bytes were read and dropped, never kept).
+    enum Line: Equatable {
+        case text(String)
+        case tooLong
+    }
+
     /// Answers every line of `input` through `output` until `input` ends (nil) or `output` fails.
-    func serve(readLine input: () -> String?, write output: (String) -> Bool) async {
+    /// - Returns: false when `output` failed.
+    func serve(next input: () -> Line?, write output: (String) -> Bool) async -> Bool {
         while let line = input() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            if let response = await respond(to: line), !output(response) { return }
+            let response: String?
+            switch line {
+            case .tooLong: response = Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
+            case .text(let text):
+                guard !text.allSatisfy(\.isWhitespace) else { continue }
+                response = await respond(to: text)
+            }
+            if let response, !output(response) { return false }
         }
+        return true
     }
 
     /// The response line to one request line; nil for a notification.
@@ -27,23 +42,18 @@ struct RPCServer {
         guard line.utf8.count <= Self.maximumRequest else {
             return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
         }
-        if line.drop(while: \.isWhitespace).first == "[" {
-            return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "one request a line: batches are not supported")))
-        }
-        let request: Request
-        do { request = try JSONDecoder().decode(Request.self, from: Data(line.utf8)) } catch {
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) } catch {
             return Self.encode(Response(id: .null, error: RPCFailure(code: -32700, message: "not JSON: a request is one JSON object on one line")))
         }
-        switch request.id {
-        case nil, .null?, .string?, .number?: break
-        default: return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
-        }
-        guard request.jsonrpc == "2.0", let method = request.method else {
-            return Self.encode(Response(id: request.id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\"")))
+        let request: Request
+        switch Request.read(value) {
+        case .success(let read): request = read
+        case .failure(let failure): return Self.encode(Response(id: failure.id, error: failure.error))
         }
         let outcome: Result<any Encodable & Sendable, RPCFailure>
         do {
-            outcome = .success(try await call(method, Params(request.params ?? [:])))
+            outcome = .success(try await call(request.method, request.params))
         } catch let failure as RPCFailure {
             outcome = .failure(failure)
         } catch {
@@ -97,8 +107,8 @@ struct RPCServer {
             return try document(of: cart, await cart.load())
         case "cart.add":
             let cart = container.cart(try params.text("cart"))
-            return try document(of: cart, await cart.add(try params.texts("items"), quantity: try params.quantity("quantity") ?? .one,
-                                                          unit: try params.unit("unit"), store: try params.optionalText("store")))
+            return try changed(cart, await cart.add(try params.texts("items"), quantity: try params.quantity("quantity") ?? .one,
+                                                     unit: try params.unit("unit"), store: try params.optionalText("store")))
         case "item.show":
             let vault = container.vault()
             try check(await vault.show(try params.text("item")), vault)
@@ -111,15 +121,14 @@ struct RPCServer {
             return Warned(value: vault.itemDocument, warnings: vault.cautions + (vault.warning.map { [$0] } ?? []))
         case "trip.start":
             let cart = container.cart(try params.text("cart"))
-            return try document(of: cart, await cart.startTrip())
+            return try changed(cart, await cart.startTrip())
         case "trip.log":
             let cart = container.cart(try params.text("cart"))
-            let done = await cart.log(try params.text("item"), price: try params.optionalText("price"), store: try params.optionalText("store"),
-                                      quantity: try params.quantity("quantity"), date: try params.optionalText("date"))
-            return Warned(value: try document(of: cart, done), warnings: cart.cautions)
+            return try changed(cart, await cart.log(try params.text("item"), price: try params.optionalText("price"), store: try params.optionalText("store"),
+                                                     quantity: try params.quantity("quantity"), date: try params.optionalText("date")))
         case "trip.finish":
             let cart = container.cart(try params.text("cart"))
-            return try document(of: cart, await cart.finishTrip(date: try params.optionalText("date"), carryOver: try params.optionalText("carryOver")))
+            return try changed(cart, await cart.finishTrip(date: try params.optionalText("date"), carryOver: try params.optionalText("carryOver")))
         case "insights":
             let insights = container.insights()
             try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
@@ -134,6 +143,13 @@ struct RPCServer {
         return cart.document
     }
 
+    /// A change's result: the cart, and what to warn of (a price that looks like a slip; the
+    /// change saved but the cart not shown, when `value` is null).
+    private func changed(_ cart: CartDetailViewModel, _ succeeded: Bool) throws -> Warned<CartDocument?> {
+        try check(succeeded, cart)
+        return Warned(value: cart.warning == nil ? cart.document : nil, warnings: cart.cautions + (cart.warning.map { [$0] } ?? []))
+    }
+
     /// Throws the intent's error as an RPC failure of its kind.
     private func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else { return }
@@ -145,11 +161,12 @@ struct RPCServer {
 
 /// A JSON value as a request carries it.
 enum JSONValue: Codable, Sendable, Equatable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+    /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
+    case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Double.self) { self = .number(value) } else if let value = try? container.decode(String.self) { self = .string(value) } else if let value = try? container.decode([JSONValue].self) { self = .array(value) } else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Int64.self) { self = .integer(value) } else if let value = try? container.decode(Double.self) { self = .number(value) } else if let value = try? container.decode(String.self) { self = .string(value) } else if let value = try? container.decode([JSONValue].self) { self = .array(value) } else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -157,6 +174,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
@@ -165,11 +183,37 @@ enum JSONValue: Codable, Sendable, Equatable {
     }
 }
 
-struct Request: Decodable {
-    let jsonrpc: String?
+/// A request as read from a JSON object: any field of the wrong shape is a JSON-RPC error
+/// that still answers the caller's id when it has a usable one.
+struct Request {
+    /// nil: a notification (no `id` at all); `.null` is an id too, and gets an answer.
     let id: JSONValue?
-    let method: String?
-    let params: [String: JSONValue]?
+    let method: String
+    let params: Params
+
+    struct Refusal: Error {
+        let id: JSONValue
+        let error: RPCFailure
+    }
+
+    static func read(_ value: JSONValue) -> Result<Request, Refusal> {
+        guard case .object(let fields) = value else {
+            return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "a request is a JSON object (one a line: batches are not supported)")))
+        }
+        let id = fields["id"]
+        switch id {
+        case nil, .null?, .string?, .integer?, .number?: break
+        default: return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
+        }
+        guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
+            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+        }
+        switch fields["params"] {
+        case nil, .null?: return .success(Request(id: id, method: method, params: Params([:])))
+        case .object(let params)?: return .success(Request(id: id, method: method, params: Params(params)))
+        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32602, message: "params is an object of named parameters")))
+        }
+    }
 }
 
 struct Response: Encodable {

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines of a file descriptor, read in pieces: a line longer than `maximum` bytes is dropped as
+/// it is read and reported as `.tooLong`, so no input can make the reader hold more than one
+/// piece beyond `maximum`. Bytes that are not UTF-8 become U+FFFD.
+struct LineReader {
+    let fd: Int32
+    let maximum: Int
+    private var pending: [UInt8] = []
+    private var dropping = false
+    private var ended = false
+
+    init(fd: Int32, maximum: Int) {
+        self.fd = fd
+        self.maximum = maximum
+    }
+
+    /// The next line without its line break; nil at the end of the input.
+    mutating func next() -> RPCServer.Line? {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let end = pending.firstIndex(of: 0x0A) {
+                let line = pending[..<end]
+                pending.removeSubrange(...end)
+                if dropping {
+                    dropping = false
+                    return .tooLong
+                }
+                return .text(String(decoding: line, as: UTF8.self))
+            }
+            if dropping { pending.removeAll(keepingCapacity: true) }
+            if pending.count > maximum {
+                dropping = true
+                pending.removeAll(keepingCapacity: true)
+            }
+            if ended {
+                guard !pending.isEmpty || dropping else { return nil }
+                defer { pending.removeAll(); dropping = false }
+                return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
+            }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+            } else {
+                pending += chunk[..<count]
+            }
+        }
+    }
+}
