@@ -247,34 +247,9 @@ struct FieldReader {
         return value
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `Z`).
+    /// `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `Z`), by Domain's one parser.
     private func parseTime(_ range: Range<Int>) -> Timestamp? {
-        let count = range.count
-        guard count == 20 || count == 25 else { return nil }
-        let base = range.lowerBound
-        func number(_ offset: Int, _ length: Int) -> Int? {
-            var value = 0
-            for index in base + offset..<base + offset + length {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard bytes[base + 4] == 0x2D, bytes[base + 7] == 0x2D, bytes[base + 10] == 0x54, bytes[base + 13] == 0x3A, bytes[base + 16] == 0x3A,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-              let minute = number(14, 2), let second = number(17, 2), let date = Day(year: year, month: month, day: day),
-              hour < 24, minute < 60, second < 61 else { return nil }
-        var offset = 0
-        if count == 25 {
-            let sign = bytes[base + 19]
-            guard sign == 0x2B || sign == 0x2D, bytes[base + 22] == 0x3A, let oh = number(20, 2), let om = number(23, 2) else { return nil }
-            offset = (oh * 3600 + om * 60) * (sign == 0x2D ? -1 : 1)
-        } else {
-            guard bytes[base + 19] == 0x5A else { return nil }
-        }
-        let local = Int64(date.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return Timestamp(secondsSince1970: local - Int64(offset), utcOffsetSeconds: Int32(offset))
+        Timestamp(rfc3339: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 }
 

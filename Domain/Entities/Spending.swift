@@ -85,31 +85,31 @@ public struct SpendingData: Sendable, Hashable {
 
     // MARK: - The bought lines, column by column
     /// Each line's trip: an index into `trips`.
-    public private(set) var lineTrip: [Int32] = []
+    package private(set) var lineTrip: [Int32] = []
     /// Each line's item: an index into `itemIDs`, or -1 for an impulse buy.
-    public private(set) var lineItem: [Int32] = []
+    package private(set) var lineItem: [Int32] = []
     /// An index into `names`.
-    public private(set) var lineName: [Int32] = []
+    package private(set) var lineName: [Int32] = []
     /// An index into `categories`, or -1 for an impulse buy.
-    public private(set) var lineCategory: [Int32] = []
+    package private(set) var lineCategory: [Int32] = []
     /// An index into `stores`, or -1 for no store.
-    public private(set) var lineStore: [Int32] = []
-    public private(set) var lineUnit: [MeasureUnit] = []
+    package private(set) var lineStore: [Int32] = []
+    package private(set) var lineUnit: [MeasureUnit] = []
     /// In thousandths.
-    public private(set) var lineQuantity: [Int64] = []
+    package private(set) var lineQuantity: [Int64] = []
     /// Minor units per unit.
-    public private(set) var linePrice: [Int64] = []
+    package private(set) var linePrice: [Int64] = []
     /// Minor units: quantity × price, rounded half-to-even.
-    public private(set) var lineCost: [Int64] = []
+    package private(set) var lineCost: [Int64] = []
     /// What the price is per, by line index, for the few lines priced per something else than
     /// their unit (a line in g at a price per kg, a pack of 250 g); the others are per `lineUnit`.
-    public private(set) var lineBases: [Int32: PriceUnit] = [:]
+    package private(set) var lineBases: [Int32: PriceUnit] = [:]
 
     // MARK: - What the numbers stand for
-    public var itemIDs: [ItemID] { itemTable.values }
-    public var names: [String] { nameTable.values }
-    public var categories: [String] { categoryTable.values }
-    public var stores: [StoreID] { storeTable.values }
+    package var itemIDs: [ItemID] { itemTable.values }
+    package var names: [String] { nameTable.values }
+    package var categories: [String] { categoryTable.values }
+    package var stores: [StoreID] { storeTable.values }
     private var itemTable = Table<ItemID>(), nameTable = Table<String>(), categoryTable = Table<String>(), storeTable = Table<StoreID>()
 
     /// Texts numbered in the order first seen.
@@ -136,7 +136,7 @@ public struct SpendingData: Sendable, Hashable {
 
     /// Spending read column by column: every `line…` array has one entry per line, numbering
     /// into `itemIDs`, `names`, `categories` and `stores` (-1 for none).
-    public init(currency: Currency, trips: [TripSummary], lineTrip: [Int32], lineItem: [Int32], lineName: [Int32], lineCategory: [Int32],
+    package init(currency: Currency, trips: [TripSummary], lineTrip: [Int32], lineItem: [Int32], lineName: [Int32], lineCategory: [Int32],
                 lineStore: [Int32], lineUnit: [MeasureUnit], lineQuantity: [Int64], linePrice: [Int64], lineCost: [Int64],
                 itemIDs: [ItemID], names: [String], categories: [String], stores: [StoreID], lineBases: [Int32: PriceUnit] = [:]) {
         self.currency = currency
@@ -174,10 +174,10 @@ public struct SpendingData: Sendable, Hashable {
 
     public var lineCount: Int { lineTrip.count }
 
-    public mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
+    package mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
 
     /// Adds a bought line to the last trip.
-    public mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, basis: PriceUnit? = nil,
+    package mutating func addLine(itemID: String?, name: String, category: String?, store: String?, unit: MeasureUnit, basis: PriceUnit? = nil,
                                  quantity: Int64, price: Int64, cost: Int64) {
         if let basis, basis != PriceUnit(unit) { lineBases[Int32(lineTrip.count)] = basis }
         lineTrip.append(Int32(trips.count - 1))

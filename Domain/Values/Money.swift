@@ -103,11 +103,11 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 /// Exact integer rounding.
-public enum Rounding {
+package enum Rounding {
     /// The cost of `thousandths` / 1000 units at `price` minor units each, rounded half-to-even:
     /// `Money.times` on plain numbers, for code that adds up many lines.
     /// - Throws: `DomainError.amountOverflow`.
-    public static func cost(price: Int64, thousandths: Int64) throws -> Int64 {
+    package static func cost(price: Int64, thousandths: Int64) throws -> Int64 {
         let (product, overflow) = price.multipliedReportingOverflow(by: thousandths)
         guard !overflow, product >= 0 else { return try halfEven(Int128(price) * Int128(thousandths), dividedBy: 1000) }
         // The common case in 64 bits, without 128-bit division.

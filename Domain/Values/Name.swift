@@ -64,7 +64,7 @@ public enum Name {
     /// Whether printable-ASCII `text` has `key`, compared byte by byte without building a
     /// string (the same rule as `key(_:)`); nil when that takes more than ASCII: a byte
     /// outside printable ASCII is reached before the answer is known.
-    public static func asciiText(_ text: UnsafeBufferPointer<UInt8>, hasKey key: [UInt8]) -> Bool? {
+    package static func asciiText(_ text: UnsafeBufferPointer<UInt8>, hasKey key: [UInt8]) -> Bool? {
         var matched = 0
         var pendingSpace = false
         for byte in text {

@@ -62,6 +62,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
     }
 
+    /// The same from bytes, for the readers of Grock's files (the one RFC 3339 parser).
+    package init?(rfc3339 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (seconds, offset) = Timestamp.parse(bytes) else { return nil }
+        self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
+    }
+
     /// When something happened, as a person writes it: `YYYY-MM-DD` (that day at noon, or now
     /// when it is today), `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM` (in the offset of `now`), or
     /// RFC 3339.

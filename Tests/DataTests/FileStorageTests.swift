@@ -199,6 +199,11 @@ import Testing
         ("dangling store", "state", { $0.replacingOccurrences(of: "\nS\t", with: "\nS\tx") }),
         ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t6", with: "grock-state\t9") }),
         ("negative budget", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t-3000\t") }),
+        // One RFC 3339 parser (Domain's) for typed times and every file: an offset past 23 hours is no time.
+        // (checked with the state's checksum emptied, as for a hand edit, so that the time itself is read)
+        ("an impossible time offset", "state", {
+            "grock-state\t6\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "+01:00\t", with: "+25:00\t")
+        }),
         ("month 13", "state", { $0.replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression) }),
         ("two categories of one name", "state", { $0.replacingOccurrences(of: "\tProduce\n", with: "\tDAIRY\n") }),
         ("a control character in a name", "state", { $0.replacingOccurrences(of: "\tWeekly\n", with: "\tWeek\u{1B}]0;x\u{7}ly\n") }),
