@@ -20,10 +20,10 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot read \(path): \(reason); nothing was changed (see grock doctor)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason); nothing was changed"
         case .newerVersion(let path, let found, let supported):
             "\(path) has schema version \(found), but this grock reads up to \(supported); upgrade grock"
-        case .busy(let path): "the data directory \(path) is busy: another grock is using it; try again"
+        case .busy(let path): "the data directory \(path) is busy: another process of Grock is using it; try again"
         case .io(let path, let reason): "\(path): \(reason)"
         case .insecure(let path, let reason): "refusing the data directory \(path): it \(reason); nothing was changed"
         }

@@ -275,7 +275,7 @@ import Testing
         #expect(flock(fd, LOCK_EX) == 0)
         let result = try grock.run("store add Rewe", extra: ["GROCK_LOCK_TIMEOUT_MS": "200"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("is busy: another grock is using it"))
+        #expect(result.stderr.contains("is busy: another process of Grock is using it"))
     }
 }
 

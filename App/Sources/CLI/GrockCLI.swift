@@ -68,6 +68,7 @@ public enum GrockCLI {
         case is UsageError where code == .usage: " (see grock help)"
         case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
         case DomainError.tooManyStores: " (--max-stores N)"
+        case StorageError.unreadable: " (see grock doctor)"
         default: ""
         }
     }
