@@ -26,15 +26,28 @@ public enum PurchaseCSV {
         /// A row that cannot be read is input to fix.
         public var kind: ErrorKind { .invalidInput }
 
+        /// What reading the file differently would fix, for a front to say in its own terms
+        /// (the command line names its options).
+        public enum Remedy: Sendable, Equatable {
+            /// Read its numbers with decimal commas.
+            case decimalComma
+            /// Read its numbers with decimal points.
+            case decimalPoint
+            /// Read it as Latin-1.
+            case latin1
+        }
+
         public let line: Int
         /// 1 for the first field.
         public let column: Int?
         public let reason: String
+        public let remedy: Remedy?
 
-        public init(line: Int, column: Int? = nil, reason: String) {
+        public init(line: Int, column: Int? = nil, reason: String, remedy: Remedy? = nil) {
             self.line = line
             self.column = column
             self.reason = reason
+            self.remedy = remedy
         }
 
         public var description: String {
@@ -227,8 +240,8 @@ struct NumberReader {
     /// - Throws: `RowError` naming the line and column.
     mutating func read<T>(_ cell: String, line: Int, column: Int, _ parse: (String) throws -> T) throws -> T {
         let point = cell.contains("."), comma = cell.contains(",")
-        func refused(_ reason: String) -> PurchaseCSV.RowError {
-            PurchaseCSV.RowError(line: line, column: column, reason: "\(Echo.quoted(cell)) \(reason)")
+        func refused(_ reason: String, remedy: PurchaseCSV.RowError.Remedy? = nil) -> PurchaseCSV.RowError {
+            PurchaseCSV.RowError(line: line, column: column, reason: "\(Echo.quoted(cell)) \(reason)", remedy: remedy)
         }
         if point && comma { throw refused("has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56") }
         if point || comma {
@@ -240,9 +253,9 @@ struct NumberReader {
             }
             if found != expected {
                 let why = toldBy.map { "line \($0.line), column \($0.column) has a decimal \(expected) (\(Echo.quoted($0.text)))" }
-                    ?? (found == .comma ? "the file's numbers have a decimal point unless --decimal-comma is given"
-                                        : "--decimal-comma says numbers have a decimal comma")
-                throw refused("has a \(found), but \(why); a thousands separator is not read")
+                    ?? (found == .comma ? "the file is read with decimal points" : "the file is read with decimal commas")
+                throw refused("has a \(found), but \(why); a thousands separator is not read",
+                              remedy: toldBy == nil ? (found == .comma ? .decimalComma : .decimalPoint) : nil)
             }
         }
         guard comma else { return try parse(cell) }
@@ -300,7 +313,7 @@ struct CSVReader {
                 if String(validating: part, as: UTF8.self) == nil { break }
                 line += 1
             }
-            throw PurchaseCSV.RowError(line: line, reason: "not valid UTF-8; if the file is Latin-1, use --encoding latin1")
+            throw PurchaseCSV.RowError(line: line, reason: "not valid UTF-8; if the file is Latin-1, read it as Latin-1", remedy: .latin1)
         }
     }
 

@@ -352,7 +352,7 @@ enum PurchaseCSVHeader {
         let before = grock.home.snapshot()
         let refused = try grock.run("import \(file)")
         #expect(refused.status == 2)
-        #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, use --encoding latin1; nothing was imported\n")
+        #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported (--encoding latin1)\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trip;"))
         #expect(try grock.ok("item show crème|fraîche").contains("Crème fraîche"))

@@ -73,7 +73,8 @@ import Testing
                 Issue.record("parsed \(bad)")
             } catch let error as PurchaseCSV.RowError {
                 #expect(error.line == line)
-                #expect(error.description == "line \(line): not valid UTF-8; if the file is Latin-1, use --encoding latin1; nothing was imported")
+                #expect(error.description == "line \(line): not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported")
+                #expect(error.remedy == .latin1)
             }
         }
     }
@@ -167,9 +168,9 @@ import Testing
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,99;EUR\n2026-03-02;W;A;D;Salt;1.250;kg;2;EUR\n", nil, false,
          "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator is not read"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,\"1,99\",EUR\n", nil, false,
-         "line 2, column 8 (price): \"1,99\" has a comma, but the file's numbers have a decimal point unless --decimal-comma is given; a thousands separator is not read"),
+         "line 2, column 8 (price): \"1,99\" has a comma, but the file is read with decimal points; a thousands separator is not read"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.99;EUR\n", nil, true,
-         "line 2, column 8 (price): \"1.99\" has a point, but --decimal-comma says numbers have a decimal comma; a thousands separator is not read"),
+         "line 2, column 8 (price): \"1.99\" has a point, but the file is read with decimal commas; a thousands separator is not read"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,999;EUR\n", nil, true, "line 2, column 8 (price): \"1,999\" is not a valid amount: EUR has at most 2 decimals"),
         ("\(header)\n2026-03-02;W;A;D;Milk;0,0001;each;1;EUR\n", nil, false, "line 2, column 6 (quantity): \"0,0001\" is not a valid quantity"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1000000,01;EUR\n", nil, false,

@@ -159,7 +159,7 @@ extension Commands {
             }
         } catch let error as PurchaseCSV.RowError {
             progress.finish()
-            throw CommandFailure(code: .usage, description: "\(path): \(error)")
+            throw CommandFailure(code: .usage, description: "\(path): \(error)" + GrockCLI.hint(for: error, code: .usage))
         }
         progress.finish()
         let summary: ImportPurchases.Summary
