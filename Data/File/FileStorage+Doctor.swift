@@ -109,7 +109,7 @@ extension FileStorage {
 
     private func subject(of error: StorageError) -> String? {
         switch error {
-        case .unreadable(let path, _), .newerVersion(let path, _, _), .io(let path, _), .insecure(let path, _): path
+        case .unreadable(let path, _), .stateLost(let path, _), .newerVersion(let path, _, _), .io(let path, _), .insecure(let path, _): path
         case .busy: nil
         }
     }
@@ -117,6 +117,7 @@ extension FileStorage {
     private func reasonText(_ error: StorageError) -> String {
         switch error {
         case .unreadable(_, let reason): reason
+        case .stateLost(_, let found): "it is missing, but the directory holds Grock's data (\(found)); put back state.tsv from a copy of this directory, or keep a copy and erase the data to start over"
         case .newerVersion(_, let found, let supported): "schema \(found) is newer than this grock reads (\(supported)); upgrade grock"
         case .busy: "busy"
         case .io(_, let reason), .insecure(_, let reason): reason

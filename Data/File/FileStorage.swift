@@ -176,8 +176,7 @@ public final class FileStorage: Storage, Sendable {
         let snapshots = FileSystem.names(in: undoDirectory).filter { DataFiles.snapshotNumber($0) != nil }
         if !data.isEmpty || !snapshots.isEmpty {
             let found = (data + (snapshots.isEmpty ? [] : ["undo/"])).prefix(4).joined(separator: ", ")
-            throw StorageError.unreadable(path: statePath, reason: "it is missing, but the directory holds Grock's data (\(found)); "
-                + "put back state.tsv from a copy of this directory, or keep a copy and run grock reset --yes to start over")
+            throw StorageError.stateLost(path: statePath, found: found)
         }
         return RecordCodec.StoredState(record: .empty, legacyItems: nil, path: nil)
     }

@@ -8,6 +8,9 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
     /// The file exists but is not what Grock wrote: truncated, not JSON, wrong shapes,
     /// a dangling reference. Nothing was written.
     case unreadable(path: String, reason: String)
+    /// The state is missing from a directory that holds Grock's other files (`found`, a few of
+    /// them): it was deleted or not copied along, and starting afresh would write over them.
+    case stateLost(path: String, found: String)
     /// The file was written by a newer Grock.
     case newerVersion(path: String, found: Int, supported: Int)
     /// Another grock process held the data directory for too long.
@@ -21,6 +24,9 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason); nothing was changed"
+        case .stateLost(let path, let found):
+            "cannot read \(path): it is missing, but the directory holds Grock's data (\(found)); put back state.tsv from a copy of this "
+                + "directory, or keep a copy and erase the data to start over; nothing was changed"
         case .newerVersion(let path, let found, let supported):
             "\(path) has schema version \(found), but this grock reads up to \(supported); upgrade grock"
         case .busy(let path): "the data directory \(path) is busy: another process of Grock is using it; try again"

@@ -37,7 +37,7 @@ import Testing
         for attempt in attempts {
             await expectRefused("state.tsv", directory, attempt)
         }
-        do { _ = try await u.listStores() } catch { #expect("\(error)".contains("grock reset --yes")) }
+        do { _ = try await u.listStores() } catch { #expect(error as? StorageError == .stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) }
         #expect(storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
         // A directory with only the lock (a read made it) is new, not lost.
         let fresh = TemporaryDirectory()

@@ -69,6 +69,7 @@ public enum GrockCLI {
         case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
         case DomainError.tooManyStores: " (--max-stores N)"
         case StorageError.unreadable: " (see grock doctor)"
+        case StorageError.stateLost: " (grock reset --yes erases it)"
         case let row as PurchaseCSV.RowError: row.remedy.map { remedy in
             switch remedy {
             case .decimalComma: " (--decimal-comma)"
