@@ -62,6 +62,41 @@ import Testing
         #expect(try grock.ok("--json export --format json") == before)
     }
 
+    /// Every method the command line's journeys use is reachable, and answers what `--json`
+    /// prints.
+    @Test func theRestOfTheMethodsWork() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Rewe"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"item.add","params":{"name":"Coffee","category":"Pantry","price":"2.29","store":"Rewe","pack":"250g"}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"item.search","params":{"text":"cof"}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"cart.new","params":{"cart":"Party","budget":"30","items":["Coffee"]}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"cart.set","params":{"cart":"Party","item":"Coffee","quantity":"500","unit":"g"}}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"plan","params":{"cart":"Weekly","maxStores":1}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"trip.start","params":{"cart":"Party"}}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"trip.impulse","params":{"cart":"Party","name":"Gum","price":"0.99","store":"Rewe"}}"#,
+            #"{"jsonrpc":"2.0","id":9,"method":"trip.abort","params":{"cart":"Party"}}"#,
+            #"{"jsonrpc":"2.0","id":10,"method":"cart.remove","params":{"cart":"Party","item":"Coffee"}}"#,
+            #"{"jsonrpc":"2.0","id":11,"method":"item.history","params":{"item":"Coffee"}}"#,
+            #"{"jsonrpc":"2.0","id":12,"method":"plan","params":{"cart":"Weekly","maxStores":0}}"#,
+            #"{"jsonrpc":"2.0","id":13,"method":"cart.set","params":{"cart":"Party","item":"Coffee"}}"#,
+        ]
+        let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
+        #expect(output.count == 13)
+        #expect(output[0].contains(#""name":"Rewe""#))
+        #expect(output[1].contains(#""pricePer":"pack of 250 g""#) && output[1].contains(#""unitPrice":"9.16""#))
+        #expect(output[2].contains(#""name":"Coffee""#))
+        #expect(output[3].contains(#""name":"Party""#) && output[3].contains(#""budget":"30.00""#))
+        #expect(output[4].contains(#""quantity":"500","unit":"g""#) && output[4].contains(#""plannedTotal":"4.58""#))
+        #expect(output[5].contains(#""stores":["#))
+        #expect(output[7].contains(#""item":"Gum""#) && output[8].contains(#""status":"planning""#))
+        #expect(output[9].contains(#""items":[]"#))
+        #expect(output[10].contains(#""price":"2.29""#))
+        #expect(output[11].contains(#""code":-32602"#) && output[12].contains("give quantity, unit or store"))
+    }
+
     @Test func idsComeBackExactly() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -164,10 +164,10 @@ extension Commands {
     }
 }
 
-struct StoreDocument: Encodable { let id, name, created: String }
+struct StoreDocument: Encodable, Sendable { let id, name, created: String }
 struct AislesDocument: Encodable { let store: String; let aisles: [String] }
 struct CategoryDocument: Encodable { let position: Int; let name: String; let items: Int }
-struct PriceDocument: Encodable {
+struct PriceDocument: Encodable, Sendable {
     let date, store, price, unit, source: String
     let promotion: Bool
     let currency: String

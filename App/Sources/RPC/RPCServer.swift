@@ -86,6 +86,19 @@ struct RPCServer {
         ("trip.start", ["cart"], "Start shopping a cart; the cart."),
         ("trip.log", ["cart", "item", "price?", "store?", "quantity?", "date?"], "Mark a line bought; the cart and any warnings."),
         ("trip.finish", ["cart", "date?", "carryOver?"], "Finish the trip; the completed cart."),
+        ("cart.new", ["cart", "budget?", "items?"], "Create a cart being planned; the cart."),
+        ("cart.set", ["cart", "item", "quantity?", "unit?", "store?"], "Change a line's quantity, unit or store; the cart."),
+        ("cart.remove", ["cart", "item"], "Take a line off a cart; the cart."),
+        ("store.list", [], "The stores."),
+        ("store.add", ["name"], "Add a store; the stores."),
+        ("item.search", ["text"], "Vault items whose name matches, with their prices."),
+        ("item.add", ["name", "category", "price?", "store?", "unit?", "pack?"], "Add an item to the vault; the item and any warnings."),
+        ("item.history", ["item"], "Every price seen or paid for an item, oldest first."),
+        ("trip.unlog", ["cart", "item"], "Take back a logged purchase; the cart."),
+        ("trip.impulse", ["cart", "name", "price", "quantity?", "store?", "date?"], "Add an impulse buy; the cart."),
+        ("trip.abort", ["cart"], "Back to planning, purchases dropped; the cart."),
+        ("trip.reopen", ["cart"], "Reopen a completed trip to correct it; the cart."),
+        ("plan", ["cart", "maxStores?", "apply?"], "The cheapest stores for a cart's lines, applied when apply is true."),
         ("insights", ["from?", "to?"], "Spending by month, store and category, price changes, inflation."),
         ("undo", [], "Take back the last change; what it was."),
     ]
@@ -129,12 +142,63 @@ struct RPCServer {
         case "trip.finish":
             let cart = container.cart(try params.text("cart"))
             return try changed(cart, await cart.finishTrip(date: try params.optionalText("date"), carryOver: try params.optionalText("carryOver")))
+        case "cart.new":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.create(budget: try params.optionalText("budget"), items: try params.optionalTexts("items") ?? []))
+        case "cart.set":
+            let cart = container.cart(try params.text("cart"))
+            guard params.values["quantity"] != nil || params.values["unit"] != nil || params.values["store"] != nil else {
+                throw RPCFailure(code: -32602, message: "give quantity, unit or store")
+            }
+            return try changed(cart, await cart.setLine(try params.text("item"), quantity: try params.quantity("quantity"), unit: try params.unit("unit"),
+                                                        store: try params.optionalText("store")))
+        case "cart.remove":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.remove(try params.text("item")))
+        case "store.list", "store.add":
+            let stores = container.stores()
+            if method == "store.add" { try check(await stores.add(try params.text("name")), stores) }
+            try check(await stores.load(), stores)
+            return stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) }
+        case "item.search":
+            let vault = container.vault()
+            try check(await vault.search(try params.text("text")), vault)
+            return vault.results.map { ItemDocument($0, currency: vault.currency) }
+        case "item.add":
+            let vault = container.vault()
+            try check(await vault.addItem(try params.text("name"), category: try params.text("category"), price: try params.optionalText("price"),
+                                          store: try params.optionalText("store"), unit: try params.unit("unit"),
+                                          pack: try params.optionalText("pack").map(PackSize.init(parsing:))), vault)
+            return Warned(value: vault.itemDocument, warnings: vault.cautions + (vault.warning.map { [$0] } ?? []))
+        case "item.history":
+            let vault = container.vault()
+            try check(await vault.showHistory(try params.text("item")), vault)
+            return vault.history.map { PriceDocument($0, currency: vault.currency) }
+        case "trip.unlog":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.unlog(try params.text("item")))
+        case "trip.impulse":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.addImpulse(try params.text("name"), price: try params.text("price"), quantity: try params.quantity("quantity") ?? .one,
+                                                           store: try params.optionalText("store"), date: try params.optionalText("date")))
+        case "trip.abort":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.abortTrip())
+        case "trip.reopen":
+            let cart = container.cart(try params.text("cart"))
+            return try changed(cart, await cart.reopen())
+        case "plan":
+            let plan = container.plan()
+            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.count("maxStores"), apply: try params.flag("apply")), plan)
+            return plan.document
         case "insights":
             let insights = container.insights()
             try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
             return insights.document
-        default:   // "undo"
+        case "undo":
             return UndoDocument(undid: try await container.useCases.undoLastChange())
+        default:
+            throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method))")
         }
     }
 
@@ -295,6 +359,28 @@ struct Params {
         return try items.map { item in
             guard case .string(let text) = item else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
             return text
+        }
+    }
+
+    func optionalTexts(_ name: String) throws -> [String]? {
+        guard let value = values[name], value != .null else { return nil }
+        return try texts(name)
+    }
+
+    /// A whole number from 1 to 1000 (a count of stores).
+    func count(_ name: String) throws -> Int? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .integer(let value)? where (1...1000).contains(value): return Int(value)
+        default: throw RPCFailure(code: -32602, message: "\(name) must be a whole number from 1 to 1000")
+        }
+    }
+
+    func flag(_ name: String) throws -> Bool {
+        switch values[name] {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        default: throw RPCFailure(code: -32602, message: "\(name) must be true or false")
         }
     }
 
