@@ -39,7 +39,10 @@ let package = Package(
         // The composition root every front shares (container, clock, ids, configuration); the
         // command line (`App`) is one front on top of it.
         .target(name: "Composition", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Composition", swiftSettings: settings),
-        .target(name: "App", dependencies: ["Composition", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        // The second front, `grock rpc`: on the composition root and the view models, never on
+        // the command line's target.
+        .target(name: "RPC", dependencies: ["Composition", "Domain", "Presentation"], path: "App/RPC", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Composition", "RPC", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 

@@ -14,7 +14,7 @@ extension Commands {
             let vault = run.container.vault()
             try run.check(await vault.showPrices(run.argument(0)), vault)
             if run.json, let item = vault.itemDocument {
-                return run.console.json(PricesDocument(item: item, history: vault.history.map { PriceDocument($0, currency: vault.currency) }))
+                return run.console.json(PricesDocument(item: item, history: vault.historyDocuments))
             }
             run.console.out(vault.render(run.style))
         },
@@ -228,12 +228,4 @@ struct ImportDocument: Encodable {
 struct PricesDocument: Encodable {
     let item: ItemDocument
     let history: [PriceDocument]
-}
-
-extension PriceDocument {
-    init(_ entry: PriceHistory.Entry, currency: Currency) {
-        self.init(date: entry.observation.observedAt.description, store: entry.storeName, price: entry.observation.price.price.amountText,
-                  unit: entry.observation.price.unit.rawValue, source: entry.observation.source == .manual ? "seen" : "paid",
-                  promotion: entry.observation.isPromotion, currency: currency.code)
-    }
 }

@@ -29,7 +29,7 @@ extension Commands {
         guard run.canShow(stores, notice: stores.notice) else { return }
         if run.json {
             if let aisles = stores.aisles { return run.console.json(AislesDocument(store: aisles.store.name, aisles: aisles.order.map(\.name))) }
-            return run.console.json(stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) })
+            return run.console.json(stores.documents)
         }
         run.console.notice(stores.notice)
         run.console.out(stores.render(run.style))
@@ -120,7 +120,7 @@ extension Commands {
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault)
             if run.json {
-                return run.console.json(vault.history.map { PriceDocument($0, currency: vault.currency) })
+                return run.console.json(vault.historyDocuments)
             }
             run.console.out(vault.render(run.style))
         },
@@ -164,11 +164,5 @@ extension Commands {
     }
 }
 
-struct StoreDocument: Encodable, Sendable { let id, name, created: String }
 struct AislesDocument: Encodable { let store: String; let aisles: [String] }
 struct CategoryDocument: Encodable { let position: Int; let name: String; let items: Int }
-struct PriceDocument: Encodable, Sendable {
-    let date, store, price, unit, source: String
-    let promotion: Bool
-    let currency: String
-}

@@ -2,6 +2,7 @@ import DataLayer
 import Domain
 import FoundationEssentials
 import Presentation
+import RPC
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ enum Commands {
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home)
-            if run.json { return run.console.json(HomeDocument(carts: home.rows, insights: home.insights)) }
+            if run.json { return run.console.json(home.document) }
             run.console.out(home.render(run.style))
         },
         Command("init", usage: "grock init [--currency CODE]",
@@ -41,19 +42,9 @@ enum Commands {
                 summary: "Serve JSON-RPC 2.0 on stdin and stdout: one request a line, one response a line (docs/RPC.md).",
                 details: "For another program: the same view models as the command line, results as --json prints\nthem, failures with error.data.kind (invalidInput, notFound, refused, conflict, storage).\nAmounts and quantities are strings. rpc.discover lists the methods. Ends when stdin ends.",
                 examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"]) { run in
-            let server = RPCServer(container: run.container)
-            var input = LineReader(fd: STDIN_FILENO, maximum: RPCServer.maximumRequest)
-            var failure: (any Error)?
-            let served = await server.serve(next: { input.next() }) { line in
-                do {
-                    try UserFile.write(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "standard output")
-                    return true
-                } catch {
-                    failure = error
-                    return false
-                }
+            if let failure = await RPCServer(container: run.container).run(input: STDIN_FILENO, output: STDOUT_FILENO) {
+                throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)")
             }
-            if !served, let failure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
         },
         Command("shop", usage: "grock shop CART",
                 summary: "Shopping mode: the list in store order, numbered; tick items off as you go.",
@@ -170,11 +161,6 @@ enum Commands {
         run.console.notice(settings.notice)
         run.console.out(settings.render(run.style))
     }
-}
-
-struct HomeDocument: Encodable, Sendable {
-    let carts: [CartRow]
-    let insights: HomeInsights?
 }
 
 struct SetupDocument: Encodable {

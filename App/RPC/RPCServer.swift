@@ -8,11 +8,26 @@ import Presentation
 /// notification, without `id`, gets none), until stdin ends. Results are the `--json` documents;
 /// a failure's `error.data.kind` is its `ErrorKind` (docs/RPC.md).
 @MainActor
-struct RPCServer {
+public struct RPCServer {
     /// A line longer than this is refused unread: no request of Grock's comes near it.
     static let maximumRequest = 1 << 20
 
     let container: AppContainer
+
+    /// A server over `container`'s view models.
+    public init(container: AppContainer) { self.container = container }
+
+    /// Answers the requests read from `input` on `output` until `input` ends.
+    /// - Returns: nil, or what made writing to `output` fail (the caller's exit status says so).
+    public func run(input: Int32, output: Int32) async -> String? {
+        var reader = LineReader(fd: input, maximum: Self.maximumRequest)
+        var failure: String?
+        _ = await serve(next: { reader.next() }) { line in
+            failure = LineReader.write(Array((line + "\n").utf8), to: output)
+            return failure == nil
+        }
+        return failure
+    }
 
     /// A line of input: its text, or the fact that it was longer than `maximumRequest` (its
     /// bytes were read and dropped, never kept).
@@ -114,7 +129,7 @@ struct RPCServer {
         case "home":
             let home = container.home()
             try check(await home.load(), home)
-            return HomeDocument(carts: home.rows, insights: home.insights)
+            return home.document
         case "cart.show":
             let cart = container.cart(try params.text("cart"))
             return try document(of: cart, await cart.load())
@@ -159,7 +174,7 @@ struct RPCServer {
             let stores = container.stores()
             if method == "store.add" { try check(await stores.add(try params.text("name")), stores) }
             try check(await stores.load(), stores)
-            return stores.stores.map { StoreDocument(id: $0.id.rawValue, name: $0.name, created: $0.createdAt.day.description) }
+            return stores.documents
         case "item.search":
             let vault = container.vault()
             try check(await vault.search(try params.text("text")), vault)
@@ -173,7 +188,7 @@ struct RPCServer {
         case "item.history":
             let vault = container.vault()
             try check(await vault.showHistory(try params.text("item")), vault)
-            return vault.history.map { PriceDocument($0, currency: vault.currency) }
+            return vault.historyDocuments
         case "trip.unlog":
             let cart = container.cart(try params.text("cart"))
             return try changed(cart, await cart.unlog(try params.text("item")))
