@@ -15,14 +15,15 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
     private var history: [UInt8] = InMemoryStorage.header
     private var snapshots: [Int: Snapshot] = [:]
     private let lock = Mutex(())
+    private let feed = ChangeFeed()
 
     public init() {}
 
-    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
+    public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try lock.withLock { _ in try body(try workingSet()) }
     }
 
-    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
+    public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try lock.withLock { _ in
             let working = try workingSet()
             let records = RecordBytes(bytes: history[..<max(current.historyBytes, headerLength)], header: HistoryCodec.header, path: "memory")
@@ -30,8 +31,8 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         }
     }
 
-    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
-        try lock.withLock { _ in
+    public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
+        let (value, summary) = try lock.withLock { _ in
             let working = try workingSet()
             let change = try body(working)
             let sequence = current.state.undo.nextSequence
@@ -49,27 +50,34 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
             }
             current.historyBytes = history.count
             current.state = working.state.record(vault: nil, history: nil, historyBytes: history.count, months: try working.monthsToStore(), undo: undo)
-            return change.value
+            return (change.value, change.summary)
         }
+        feed.committed(summary)
+        return value
     }
 
-    public func undoLastChange() throws -> String {
-        try lock.withLock { _ in
+    public func undoLastChange() async throws -> String {
+        let summary = try lock.withLock { _ in
             guard let entry = current.state.undo.entries.last, let snapshot = snapshots.removeValue(forKey: entry.sequence) else {
                 throw DomainError.nothingToUndo
             }
             current = snapshot
             return entry.summary
         }
+        feed.committed("undid \(summary)")
+        return summary
     }
 
-    public func eraseEverything() throws {
+    public func eraseEverything() async throws {
         lock.withLock { _ in
             current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
             history = InMemoryStorage.header
             snapshots = [:]
         }
+        feed.committed("erased everything")
     }
+
+    public func changes() -> AsyncStream<StorageChange> { feed.subscribe() }
 
     private static let header = Array((HistoryCodec.header + "\n").utf8)
     private var headerLength: Int { InMemoryStorage.header.count }

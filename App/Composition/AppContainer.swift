@@ -11,6 +11,10 @@ public struct AppContainer: Sendable {
     /// The storage itself, for what is no use case (`doctor`); changes go through `useCases`,
     /// which note whether one was committed.
     public let storage: any Storage
+
+    /// The changes to the data from now on, made here or by another process: a live screen
+    /// refreshes on each (`LiveUpdates`).
+    public func changes() -> AsyncStream<StorageChange> { storage.changes() }
     public let useCases: UseCases
     /// The data directory, for the file store; nil in memory.
     public let directory: String?
@@ -24,28 +28,32 @@ public struct AppContainer: Sendable {
     /// the fixed one it names) and random identifiers.
     public init(_ configuration: Configuration) {
         let clock = SystemClock(fixedAt: configuration.fixedNow)
+        let storage: any Storage
+        var directory: String?
         switch configuration.store {
-        case .directory(let directory):
-            self.init(storage: FileStorage(directory: directory, lockTimeout: configuration.lockTimeout), clock: clock, directory: directory)
+        case .directory(let path):
+            storage = FileStorage(directory: path, lockTimeout: configuration.lockTimeout, watchInterval: configuration.watchInterval)
+            directory = path
         case .inMemory:
-            self.init(storage: InMemoryStorage(), clock: clock, directory: nil)
+            storage = InMemoryStorage()
         }
+        self.init(storage: storage, work: configuration.storageWork, clock: clock, directory: directory)
     }
 
     /// Grock over the files in `directory`.
     /// - Parameter lockTimeout: how long to wait for another grock using the directory.
     public static func live(directory: String, clock: any Clock = SystemClock(), lockTimeout: Duration = .seconds(10)) -> AppContainer {
-        AppContainer(storage: FileStorage(directory: directory, lockTimeout: lockTimeout), clock: clock, directory: directory)
+        AppContainer(storage: FileStorage(directory: directory, lockTimeout: lockTimeout), work: .background, clock: clock, directory: directory)
     }
 
     /// Grock over a throwaway in-memory store.
     public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
-        AppContainer(storage: InMemoryStorage(), clock: clock, directory: nil)
+        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, directory: nil)
     }
 
-    private init(storage: any Storage, clock: any Clock, directory: String?) {
+    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, directory: String?) {
         self.storage = storage
-        commits = CommitWatchingStorage(storage)
+        commits = CommitWatchingStorage(work == .background ? BackgroundStorage(storage) : storage)
         self.useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.directory = directory
     }

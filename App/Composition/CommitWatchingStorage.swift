@@ -12,24 +12,28 @@ public final class CommitWatchingStorage: Storage {
     /// Whether a change (a write, an undo, an erase) has been committed.
     public var hasCommitted: Bool { committed.load(ordering: .acquiring) }
 
-    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T { try base.read(body) }
+    public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T { try await base.read(body) }
 
-    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T { try base.readWithHistory(body) }
+    public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
+        try await base.readWithHistory(body)
+    }
 
-    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
-        let value = try base.write(body)
+    public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
+        let value = try await base.write(body)
         committed.store(true, ordering: .releasing)
         return value
     }
 
-    public func undoLastChange() throws -> String {
-        let summary = try base.undoLastChange()
+    public func undoLastChange() async throws -> String {
+        let summary = try await base.undoLastChange()
         committed.store(true, ordering: .releasing)
         return summary
     }
 
-    public func eraseEverything() throws {
-        try base.eraseEverything()
+    public func eraseEverything() async throws {
+        try await base.eraseEverything()
         committed.store(true, ordering: .releasing)
     }
+
+    public func changes() -> AsyncStream<StorageChange> { base.changes() }
 }

@@ -12,7 +12,21 @@ public struct Configuration: Sendable, Equatable {
         case inMemory
     }
 
+    /// Where the storage does its work.
+    public enum StorageWork: Sendable, Equatable {
+        /// Off the caller's actor (`BackgroundStorage`): for a front whose main actor must stay
+        /// responsive.
+        case background
+        /// On the caller's executor: for a front that waits for each command anyway (the
+        /// command line), sparing a thread hop and a worker thread.
+        case inPlace
+    }
+
     public var store: Store
+    public var storageWork: StorageWork
+    /// How often a live front's change stream looks for other processes' changes
+    /// (`GROCK_WATCH_MS`).
+    public var watchInterval: Duration
     /// How long a change waits for another process holding the data directory.
     public var lockTimeout: Duration
     /// The moment the clock stays at (`GROCK_NOW`), for reproducible examples and tests.
@@ -20,8 +34,11 @@ public struct Configuration: Sendable, Equatable {
     /// False when `NO_COLOR` is set or `TERM` is `dumb` (a front may still decline colour).
     public var colorAllowed: Bool
 
-    public init(store: Store, lockTimeout: Duration = .seconds(10), fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
+    public init(store: Store, storageWork: StorageWork = .background, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1),
+                fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
         self.store = store
+        self.storageWork = storageWork
+        self.watchInterval = watchInterval
         self.lockTimeout = lockTimeout
         self.fixedNow = fixedNow
         self.colorAllowed = colorAllowed
@@ -51,14 +68,17 @@ public struct Configuration: Sendable, Equatable {
         } else {
             throw ConfigurationError(kind: .storage, description: "no data directory: pass --data-dir DIR or set GROCK_HOME or HOME")
         }
-        var timeout = Duration.seconds(10)
-        if let text = environment["GROCK_LOCK_TIMEOUT_MS"], !text.isEmpty {
-            guard let milliseconds = Int(text), milliseconds >= 0 else {
-                throw ConfigurationError(kind: .invalidInput, description: "GROCK_LOCK_TIMEOUT_MS is \(Echo.quoted(text)), not a number of milliseconds")
-            }
-            timeout = .milliseconds(milliseconds)
+        return Configuration(store: store, lockTimeout: try milliseconds("GROCK_LOCK_TIMEOUT_MS", environment) ?? .seconds(10),
+                             watchInterval: try milliseconds("GROCK_WATCH_MS", environment, least: 1) ?? .seconds(1),
+                             fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
+    }
+
+    private static func milliseconds(_ name: String, _ environment: [String: String], least: Int = 0) throws(ConfigurationError) -> Duration? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        guard let milliseconds = Int(text), milliseconds >= least, milliseconds <= 86_400_000 else {
+            throw ConfigurationError(kind: .invalidInput, description: "\(name) is \(Echo.quoted(text)), not a number of milliseconds from \(least) to 86400000")
         }
-        return Configuration(store: store, lockTimeout: timeout, fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
+        return .milliseconds(milliseconds)
     }
 
     /// Whether `environment` welcomes colour: `NO_COLOR` unset (or empty) and `TERM` not `dumb`.

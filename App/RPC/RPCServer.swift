@@ -17,16 +17,52 @@ public struct RPCServer {
     /// A server over `container`'s view models.
     public init(container: AppContainer) { self.container = container }
 
-    /// Answers the requests read from `input` on `output` until `input` ends.
+    /// Answers the requests read from `input` on `output` until `input` ends, and tells of the
+    /// changes other processes make meanwhile (`changed` notifications).
     /// - Returns: nil, or what made writing to `output` fail (the caller's exit status says so).
     public func run(input: Int32, output: Int32) async -> String? {
         var reader = LineReader(fd: input, maximum: Self.maximumRequest)
-        var failure: String?
-        _ = await serve(next: { reader.next() }) { line in
-            failure = LineReader.write(Array((line + "\n").utf8), to: output)
+        let out = Output(fd: output)
+        let changes = container.changes()
+        let notifier = Task { @MainActor in
+            for await change in changes where change.origin == .elsewhere {
+                guard out.write(Self.encode(ChangeNotification(change))) else { return }
+            }
+        }
+        defer { notifier.cancel() }
+        _ = await serve(next: { await reader.next() }, write: out.write)
+        return out.failure
+    }
+
+    /// Standard output, written a line at a time by the responses and the notifications.
+    private final class Output {
+        let fd: Int32
+        /// Why a write failed; nothing is written after.
+        private(set) var failure: String?
+
+        init(fd: Int32) { self.fd = fd }
+
+        func write(_ line: String) -> Bool {
+            guard failure == nil else { return false }
+            failure = LineReader.write(Array((line + "\n").utf8), to: fd)
             return failure == nil
         }
-        return failure
+    }
+
+    /// `{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}`: the data was
+    /// changed by someone else (another grock); a client shows it afresh. Changes made through
+    /// this server are answered by their responses and not repeated.
+    struct ChangeNotification: Encodable {
+        let jsonrpc = "2.0"
+        let method = "changed"
+        let params: Params
+
+        struct Params: Encodable {
+            let origin: String
+            let summary: String?
+        }
+
+        init(_ change: StorageChange) { params = Params(origin: change.origin.rawValue, summary: change.summary) }
     }
 
     /// A line of input: its text, or the fact that it was longer than `maximumRequest` (its
@@ -38,8 +74,8 @@ public struct RPCServer {
 
     /// Answers every line of `input` through `output` until `input` ends (nil) or `output` fails.
     /// - Returns: false when `output` failed.
-    func serve(next input: () -> Line?, write output: (String) -> Bool) async -> Bool {
-        while let line = input() {
+    func serve(next input: () async -> Line?, write output: (String) -> Bool) async -> Bool {
+        while let line = await input() {
             let response: String?
             switch line {
             case .tooLong: response = Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
@@ -81,7 +117,7 @@ public struct RPCServer {
         }
     }
 
-    static func encode(_ response: Response) -> String {
+    static func encode(_ response: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Every result is a plain value document; encoding one cannot fail.

@@ -9,8 +9,9 @@ struct FileLock {
     enum Mode { case shared, exclusive }
 
     /// Runs `body` while holding the lock, waiting at most `timeout` for another process;
-    /// then `StorageError.busy`.
-    static func holding<T>(_ path: String, _ mode: Mode, timeout: Duration, _ body: () throws -> T) throws -> T {
+    /// then `StorageError.busy`. The wait suspends its caller rather than blocking a thread, and
+    /// ends with `CancellationError` when the caller's task is cancelled.
+    static func holding<T>(_ path: String, _ mode: Mode, timeout: Duration, _ body: () throws -> T) async throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.failure(path) }
         defer { close(fd) }
@@ -21,7 +22,7 @@ struct FileLock {
         while flock(fd, operation) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw FileSystem.failure(path) }
             guard clock.now < deadline else { throw StorageError.busy(path: FileSystem.parent(of: path)) }
-            usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000))
+            try await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(50))
         }
         return try body()

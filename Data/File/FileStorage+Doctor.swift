@@ -14,7 +14,7 @@ public struct HealthCheck: Sendable, Equatable {
 extension FileStorage {
     /// Reads every file of the data directory and says what is in it and what is wrong,
     /// without changing anything (it takes the lock shared, like any reader).
-    public func diagnose() -> [HealthCheck] {
+    public func diagnose() async -> [HealthCheck] {
         var checks: [HealthCheck] = []
         func ok(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
         func problem(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
@@ -33,7 +33,7 @@ extension FileStorage {
             problem(subject(of: error) ?? directory, "\(error)")
         }
         do {
-            try FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
+            try await FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
                 let stored: RecordCodec.StoredState
                 var state: ActiveState
                 var subject = statePath

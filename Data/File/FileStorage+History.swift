@@ -3,8 +3,8 @@ import Domain
 /// History for a backup, a record at a time: read from the file in pieces under the same
 /// shared lock as `read`, so that a backup of any size holds one completed cart at a time.
 extension FileStorage {
-    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
-        try read { repositories in
+    public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
+        try await read { repositories in
             // `read` holds the shared lock and has just read this state (it is kept, so this
             // costs no second decode): the history it names cannot change until `body` returns.
             let record = try loadState().record

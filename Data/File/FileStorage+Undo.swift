@@ -8,10 +8,10 @@ import Glibc
 /// `undoLastChange` puts it back, with the vault it names and history cut back to its length,
 /// once history is checked to be the one both states recorded. See docs/STORAGE.md, "Undo".
 extension FileStorage {
-    public func undoLastChange() throws -> String {
+    public func undoLastChange() async throws -> String {
         try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
-        return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        let summary = try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
             guard let current = stored.path else { throw DomainError.nothingToUndo }
             let record = stored.record
@@ -67,6 +67,8 @@ extension FileStorage {
             try history?.file.cut(to: history!.length)
             return entry.summary
         }
+        feed.committed("undid \(summary)", leaving: FileIdentity(of: statePath))
+        return summary
     }
 
     /// The history file an undo cuts, checked, and the length it cuts it to; nil when the

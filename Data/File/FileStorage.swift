@@ -28,6 +28,8 @@ public final class FileStorage: Storage, Sendable {
     /// rename, never changed in place, so the same device, inode, size and modification time
     /// mean the same bytes.
     let lastKnown = Mutex<KnownState?>(nil)
+    /// Who listens for changes; it looks at the state file for other processes' commits.
+    let feed: ChangeFeed
 
     struct KnownState {
         let identity: FileIdentity
@@ -38,9 +40,14 @@ public final class FileStorage: Storage, Sendable {
         let vaultBytes: [UInt8]?
     }
 
-    public init(directory: String, lockTimeout: Duration = .seconds(10)) {
+    /// - Parameters:
+    ///   - lockTimeout: how long to wait for another process using the directory.
+    ///   - watchInterval: how often `changes()` looks for other processes' commits while
+    ///     someone listens.
+    public init(directory: String, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1)) {
         self.directory = directory
         self.lockTimeout = lockTimeout
+        feed = ChangeFeed(watching: directory + "/state.tsv", every: watchInterval)
     }
 
     var statePath: String { directory + "/state.tsv" }
@@ -61,20 +68,20 @@ public final class FileStorage: Storage, Sendable {
 
     // MARK: - Storage
 
-    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
+    public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else {
             return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
         }
-        return try FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
+        return try await FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
             try body(try workingSet(try loadState()))
         }
     }
 
-    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+    public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
-        return try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             let stored = try loadState()
             let hadState = stored.path != nil
             let record = stored.record
@@ -120,9 +127,11 @@ public final class FileStorage: Storage, Sendable {
             try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
             // The state of an older schema is now the undo snapshot; its name goes.
             unlink(legacyStatePath)
-            if let identity = FileIdentity(of: statePath) {
+            let identity = FileIdentity(of: statePath)
+            if let identity {
                 lastKnown.withLock { $0 = KnownState(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
             }
+            feed.committed(change.summary, leaving: identity)
             // Best effort from here: a leftover file is never read.
             for entry in dropped {
                 unlink(undoPath(entry.sequence))
@@ -133,10 +142,10 @@ public final class FileStorage: Storage, Sendable {
         }
     }
 
-    public func eraseEverything() throws {
+    public func eraseEverything() async throws {
         try checkDirectories()
         guard FileSystem.exists(directory) else { return }
-        try FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
             lastKnown.withLock { $0 = nil }
             // The state goes first: without it, whatever is left is ignored and overwritten.
             let names = FileSystem.names(in: directory)
@@ -145,6 +154,7 @@ public final class FileStorage: Storage, Sendable {
             try FileSystem.syncDirectory(of: statePath)
             for name in FileSystem.names(in: undoDirectory) where DataFiles.snapshotNumber(name) != nil { unlink(undoDirectory + "/" + name) }
         }
+        feed.committed("erased everything", leaving: FileIdentity(of: statePath))
     }
 
     /// The data directory and its `undo` directory are this user's alone (see `FileSystem`).
@@ -351,4 +361,8 @@ public final class FileStorage: Storage, Sendable {
             unlink(path(name))
         }
     }
+}
+
+extension FileStorage {
+    public func changes() -> AsyncStream<StorageChange> { feed.subscribe() }
 }

@@ -46,14 +46,15 @@ public struct CreateBackup: Sendable {
 
     /// Everything, in memory.
     public func callAsFunction() async throws -> Backup {
-        var collected = CollectedBackup()
-        try await self(into: &collected)
-        return collected.backup
+        try await self(into: CollectedBackup()).backup
     }
 
     /// Everything, handed to `sink` piece by piece over one consistent view of the data.
-    public func callAsFunction(into sink: inout some BackupSink) async throws {
-        try storage.readWithHistory { repositories, history in
+    /// - Returns: the sink, after its `end()`. It is handed over rather than borrowed so that
+    ///   the storage may run the read on another thread.
+    public func callAsFunction<Sink: BackupSink>(into sink: sending Sink) async throws -> sending Sink {
+        try await storage.readWithHistory { [sink] repositories, history in
+            var sink = sink
             try sink.begin(Backup(settings: try repositories.settings(), stores: try repositories.allStores().sorted { $0.id < $1.id },
                                   categories: try repositories.allCategories().sorted { $0.id < $1.id },
                                   items: try repositories.allItems().sorted { $0.id < $1.id },
@@ -61,6 +62,7 @@ public struct CreateBackup: Sendable {
             try history.forEachCompletedCart { try sink.add(completedCart: $0) }
             try history.forEachManualObservation { try sink.add(observation: $0) }
             try sink.end()
+            return sink
         }
     }
 
@@ -85,7 +87,7 @@ public struct RestoreBackup: Sendable {
 
     /// - Throws: `DomainError.notEmpty`.
     public func callAsFunction(_ backup: Backup) async throws {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             guard try repositories.allStores().isEmpty, try repositories.itemNames().isEmpty, try repositories.activeCarts().isEmpty,
                   try repositories.completedTrips().isEmpty, try repositories.manualObservations(of: nil).isEmpty else {
                 throw DomainError.notEmpty

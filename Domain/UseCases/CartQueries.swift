@@ -63,7 +63,7 @@ public struct ShowCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> CartDetails {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let cart = try Resolver(repositories: repositories).cart(reference)
             return try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
         }
@@ -71,7 +71,7 @@ public struct ShowCart: Sendable {
 
     /// The details of a cart already at hand (just changed), reading only stores and categories.
     public func details(of cart: Cart) async throws -> CartDetails {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
         }
     }
@@ -84,7 +84,7 @@ public struct ListActiveCarts: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [Cart] {
-        try storage.read { try $0.activeCarts().sorted { $0.createdAt < $1.createdAt } }
+        try await storage.read { try $0.activeCarts().sorted { $0.createdAt < $1.createdAt } }
     }
 }
 
@@ -95,7 +95,7 @@ public struct MonthlySpending: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [MonthSpending] {
-        try storage.read { try $0.spendingByMonth() }
+        try await storage.read { try $0.spendingByMonth() }
     }
 }
 
@@ -106,6 +106,6 @@ public struct ListHistory: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [TripSummary] {
-        try storage.read { try $0.completedTrips().reversed().sorted { $0.completedAt > $1.completedAt } }
+        try await storage.read { try $0.completedTrips().reversed().sorted { $0.completedAt > $1.completedAt } }
     }
 }

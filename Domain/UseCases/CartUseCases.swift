@@ -15,7 +15,7 @@ public struct CreateCart: Sendable {
     ///   - items: vault items (names or ids) to put on it, one of each at the cheapest store.
     public func callAsFunction(name: String, budget: String? = nil, items: [String] = []) async throws -> Cart {
         let name = try Name.validated(name, kind: "cart")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             try requireUnique(name, kind: "active cart", among: try repositories.activeCarts().map(\.name))
             let currency = try resolver.settings().currency
@@ -71,7 +71,7 @@ public struct EditCart: Sendable {
     ///   - budget: `.some(nil)` removes the budget; nil leaves it.
     /// - Returns: the cart, with the name it had before.
     public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Renamed<Cart> {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             let oldName = cart.name
@@ -99,7 +99,7 @@ public struct DeleteCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let cart = try Resolver(repositories: repositories).cart(reference)
             try repositories.deleteCart(cart.id)
             return Change(cart, summary: "deleted cart \(cart.name)")
@@ -123,7 +123,7 @@ public struct AddToCart: Sendable {
     ///   - store: where to buy them; nil plans each at its cheapest store.
     public func callAsFunction(cart reference: String, items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil,
                                store: String? = nil) async throws -> Cart {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             let storeID = try store.map { try resolver.store($0).id }
@@ -164,7 +164,7 @@ public struct UpdateCartLine: Sendable {
     ///     price is converted to them (refused when they measure different things).
     public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, unit: MeasureUnit? = nil,
                                store: String? = nil) async throws -> Cart {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             var line = try resolver.line(item, on: cart)
@@ -207,7 +207,7 @@ public struct RemoveFromCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
-        try storage.changeCart(reference) { cart, resolver in
+        try await storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.removeLine(line.itemID)
             return "removed \(line.name) from \(cart.name)"

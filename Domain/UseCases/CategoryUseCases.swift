@@ -10,7 +10,7 @@ public struct AddCategory: Sendable {
     /// Adds a category at the end of the order.
     public func callAsFunction(name: String) async throws -> Category {
         let name = try Name.validated(name, kind: "category")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             let categories = try repositories.allCategories()
             try requireUnique(name, kind: "category", among: categories.map(\.name))
             let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: (categories.map(\.sortOrder).max() ?? -1) + 1)
@@ -27,7 +27,7 @@ public struct RenameCategory: Sendable {
 
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Category> {
         let newName = try Name.validated(newName, kind: "category")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             var category = try Resolver(repositories: repositories).category(reference)
             try requireUnique(newName, kind: "category", among: try repositories.allCategories().filter { $0.id != category.id }.map(\.name))
             let oldName = category.name
@@ -46,7 +46,7 @@ public struct MoveCategory: Sendable {
 
     /// - Returns: every category in the new order.
     public func callAsFunction(_ reference: String, to position: Int) async throws -> [Category] {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let category = try Resolver(repositories: repositories).category(reference)
             var order = try repositories.allCategories().filter { $0.id != category.id }
             guard (1...order.count + 1).contains(position) else { throw DomainError.invalidPosition(position, count: order.count + 1) }
@@ -69,7 +69,7 @@ public struct DeleteCategory: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Category {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let category = try Resolver(repositories: repositories).category(reference)
             let count = try repositories.itemNames().count { $0.categoryID == category.id }
             guard count == 0 else { throw DomainError.categoryNotEmpty(name: category.name, itemCount: count) }
@@ -90,7 +90,7 @@ public struct ListCategories: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [(category: Category, itemCount: Int)] {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let items = try repositories.itemNames()
             return try repositories.allCategories().map { category in (category, items.count { $0.categoryID == category.id }) }
         }

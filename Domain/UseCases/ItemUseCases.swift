@@ -25,7 +25,7 @@ public struct AddItem: Sendable {
         let name = try Name.validated(name, kind: "item")
         if let unit, pack != nil, unit != .pack { throw DomainError.invalidPack("\(pack!)", reason: "a pack size goes with a price per pack, not per \(unit)") }
         let basis = pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit ?? .each)
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             try requireUnique(name, kind: "item", among: try repositories.itemNames().map(\.name))
             let category = try resolver.category(category)
@@ -77,7 +77,7 @@ public struct SetPrice: Sendable {
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
     public func checked(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
                         isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)
@@ -114,7 +114,7 @@ public struct RenameItem: Sendable {
     /// Renames the item, and its lines on active carts.
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Item> {
         let newName = try Name.validated(newName, kind: "item")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             var item = try Resolver(repositories: repositories).item(reference)
             try requireUnique(newName, kind: "item", among: try repositories.itemNames().filter { $0.id != item.id }.map(\.name))
             let oldName = item.name
@@ -132,7 +132,7 @@ public struct MoveItem: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String, toCategory category: String) async throws -> Item {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let category = try resolver.category(category)
@@ -152,7 +152,7 @@ public struct DeleteItem: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Item {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
             try repositories.deleteItem(item.id)
             return Change(item, summary: "removed \(item.name) from the vault")
@@ -187,7 +187,7 @@ public struct ForgetPrice: Sendable {
     ///   current price.
     /// - Throws: `DomainError.noPriceRecorded` when no price was recorded by hand that day.
     public func callAsFunction(item reference: String, store storeReference: String, day: Day? = nil) async throws -> Item {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)

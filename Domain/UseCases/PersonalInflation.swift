@@ -27,7 +27,7 @@ public struct PersonalInflation: Sendable {
     ///   month with purchases, or the first month when history is shorter.
     /// - Returns: nil without purchases of vault items in the base month.
     public func callAsFunction(base: String? = nil) async throws -> InflationIndex? {
-        try storage.read { try Self.index(try $0.spending(), base: base) }
+        try await storage.read { try Self.index(try $0.spending(), base: base) }
     }
 
     static func index(_ spending: SpendingData, base requested: String?) throws -> InflationIndex? {

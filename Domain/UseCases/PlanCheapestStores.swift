@@ -64,12 +64,12 @@ public struct PlanCheapestStores: Sendable {
             return plan
         }
         if apply {
-            return try storage.write { repositories in
+            return try await storage.write { repositories in
                 let plan = try work(repositories)
                 return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
             }
         }
-        return try storage.read(work)
+        return try await storage.read(work)
     }
 
     static func plan(_ cart: Cart, repositories: any Repositories, day: Day, maxStores: Int?) throws -> StorePlan {

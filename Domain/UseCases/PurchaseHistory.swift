@@ -41,7 +41,7 @@ public struct ListPurchases: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [Purchase] {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()
             return spending.lines.map { line in
@@ -93,9 +93,9 @@ public struct ImportPurchases: Sendable {
     /// - Throws: `DomainError.importRow` naming the line and the reason; nothing is stored.
     public func callAsFunction(_ purchases: [Purchase], dryRun: Bool = false) async throws -> Summary {
         // A read's changes are never stored: the dry run makes them all, and sees what they add.
-        if dryRun { return try storage.read { try importing(purchases, into: $0) } }
+        if dryRun { return try await storage.read { try importing(purchases, into: $0) } }
         do {
-            return try storage.write { repositories in
+            return try await storage.write { repositories in
                 let summary = try importing(purchases, into: repositories)
                 guard summary.purchases > 0 else { throw NothingToImport(summary: summary) }
                 return Change(summary, summary: "imported \(Wording.counted(summary.trips, "trip")) with \(Wording.counted(summary.purchases, "purchase"))")

@@ -113,8 +113,8 @@ func requireUnique(_ name: String, kind: String, among existing: [String]) throw
 extension Storage {
     /// Changes one cart as one change: resolves it, lets `change` act on it (returning the
     /// change's summary), and saves it.
-    func changeCart(_ reference: String, _ change: (inout Cart, Resolver) throws -> String) throws -> Cart {
-        try write { repositories in
+    func changeCart(_ reference: String, _ change: sending (inout Cart, Resolver) throws -> String) async throws -> Cart {
+        try await write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             let summary = try change(&cart, resolver)
@@ -140,7 +140,7 @@ public struct ListNames: Sendable {
     /// spacing-insensitively, like every name), sorted that way; none with a control character,
     /// which no shell could take back as one word.
     public func callAsFunction(_ kind: Kind, prefix: String = "") async throws -> [String] {
-        let names = try storage.read { repositories -> [String] in
+        let names = try await storage.read { repositories -> [String] in
             switch kind {
             case .carts: try repositories.activeCarts().map(\.name)
             case .items: try repositories.itemNames().map(\.name)

@@ -17,7 +17,7 @@ public struct SetUpFirstRun: Sendable {
 
     /// - Throws: `DomainError.alreadySetUp` when asked for another currency after setup.
     public func callAsFunction(currency: Currency? = nil) async throws -> Report {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             var settings = try repositories.settings()
             if settings.isSetUp {
                 if let currency, currency != settings.currency {
@@ -62,7 +62,7 @@ public struct ChangeCurrency: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ currency: Currency) async throws -> Settings {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             var settings = try repositories.settings()
             let previous = settings.currency
             if previous.minorDigits != currency.minorDigits {
@@ -85,7 +85,7 @@ public struct ShowSettings: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> Settings {
-        try storage.read { try $0.settings() }
+        try await storage.read { try $0.settings() }
     }
 }
 
@@ -95,7 +95,7 @@ public struct ResetAllData: Sendable {
 
     public init(storage: any Storage) { self.storage = storage }
 
-    public func callAsFunction() async throws { try storage.eraseEverything() }
+    public func callAsFunction() async throws { try await storage.eraseEverything() }
 }
 
 /// Takes back the last change, one at a time, and says what it was.
@@ -106,5 +106,5 @@ public struct UndoLastChange: Sendable {
 
     /// - Returns: the summary of what was undone, such as "removed Milk from Weekly".
     /// - Throws: `DomainError.nothingToUndo`.
-    public func callAsFunction() async throws -> String { try storage.undoLastChange() }
+    public func callAsFunction() async throws -> String { try await storage.undoLastChange() }
 }

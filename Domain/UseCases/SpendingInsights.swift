@@ -79,7 +79,7 @@ public struct SpendingInsights: Sendable {
     /// The report and the personal inflation index from one reading of history.
     /// - Parameter base: the index's base month (see `PersonalInflation`).
     public func withInflation(from: String? = nil, to: String? = nil, base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let currency = try repositories.settings().currency
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()

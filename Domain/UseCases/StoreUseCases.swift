@@ -12,7 +12,7 @@ public struct AddStore: Sendable {
 
     public func callAsFunction(name: String) async throws -> Store {
         let name = try Name.validated(name, kind: "store")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             let stores = try repositories.allStores()
             if var removed = stores.first(where: { $0.isRemoved && Name.key($0.name) == Name.key(name) }) {
                 removed.isRemoved = false
@@ -35,7 +35,7 @@ public struct RenameStore: Sendable {
 
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Store> {
         let newName = try Name.validated(newName, kind: "store")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             var store = try Resolver(repositories: repositories).store(reference)
             let others = try repositories.allStores().filter { !$0.isRemoved && $0.id != store.id }
             try requireUnique(newName, kind: "store", among: others.map(\.name))
@@ -60,7 +60,7 @@ public struct RemoveStore: Sendable {
     }
 
     public func callAsFunction(_ reference: String) async throws -> Store {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             var store = try Resolver(repositories: repositories).store(reference)
             let carts = try repositories.activeCarts()
             if let cart = carts.first(where: { $0.lines.contains { $0.isFulfilled && $0.actualStore == store.id } }) {
@@ -93,7 +93,7 @@ public struct ListStores: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction() async throws -> [Store] {
-        try storage.read { try $0.allStores().filter { !$0.isRemoved }.sorted { Name.key($0.name) < Name.key($1.name) } }
+        try await storage.read { try $0.allStores().filter { !$0.isRemoved }.sorted { Name.key($0.name) < Name.key($1.name) } }
     }
 }
 
@@ -107,7 +107,7 @@ public struct SetAisleOrder: Sendable {
     /// global order.
     /// - Returns: the store and the full resulting order.
     public func callAsFunction(store reference: String, categories: [String]) async throws -> (store: Store, order: [Category]) {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var store = try resolver.store(reference)
             var order: [CategoryID] = []
@@ -124,7 +124,7 @@ public struct SetAisleOrder: Sendable {
 
     /// The store's full aisle order without changing it.
     public func current(store reference: String) async throws -> (store: Store, order: [Category]) {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let store = try Resolver(repositories: repositories).store(reference)
             return (store, AisleOrder(store: store, categories: try repositories.allCategories()).categories)
         }

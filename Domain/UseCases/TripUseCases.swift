@@ -9,7 +9,7 @@ public struct StartTrip: Sendable {
     }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.changeCart(reference) { cart, _ in
+        try await storage.changeCart(reference) { cart, _ in
             try cart.startTrip(at: clock.now())
             return "started the trip for \(cart.name)"
         }
@@ -41,7 +41,7 @@ public struct LogPurchase: Sendable {
     /// price at that store): logged anyway.
     public func checked(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                         quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             let line = try resolver.line(item, on: cart)
@@ -80,7 +80,7 @@ public struct UnlogPurchase: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
-        try storage.changeCart(reference) { cart, resolver in
+        try await storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
             try cart.unlogPurchase(line.itemID)
             return "un-logged \(line.name) on \(cart.name)"
@@ -105,7 +105,7 @@ public struct AddImpulseItem: Sendable {
     public func callAsFunction(cart reference: String, name: String, price: String, quantity: Quantity = .one,
                                unit: MeasureUnit = .each, store: String? = nil, date: String? = nil) async throws -> Cart {
         let name = try Name.validated(name, kind: "item")
-        return try storage.write { repositories in
+        return try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
@@ -141,7 +141,7 @@ public struct FinishTrip: Sendable {
     ///   - carryOver: a planning cart (created when there is none of that name) that gets the
     ///     lines not bought; the completed cart keeps them, not bought, as they were.
     public func callAsFunction(_ reference: String, date: String? = nil, carryOver: String? = nil) async throws -> Cart {
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
@@ -201,7 +201,7 @@ public struct AbortTrip: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.changeCart(reference) { cart, _ in
+        try await storage.changeCart(reference) { cart, _ in
             try cart.abortTrip()
             return "aborted the trip for \(cart.name)"
         }
@@ -216,7 +216,7 @@ public struct ReopenCart: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try storage.changeCart(reference) { cart, _ in
+        try await storage.changeCart(reference) { cart, _ in
             try cart.reopen()
             return "reopened cart \(cart.name)"
         }

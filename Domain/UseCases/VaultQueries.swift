@@ -70,7 +70,7 @@ public struct BrowseVault: Sendable {
     }
 
     public func callAsFunction(category: String? = nil) async throws -> [VaultSection] {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let builder = try ItemDetailsBuilder(repositories, day: clock.now().day)
             let only = try category.map { try Resolver(repositories: repositories).category($0).id }
             let items = try repositories.allItems()
@@ -95,7 +95,7 @@ public struct SearchItems: Sendable {
 
     public func callAsFunction(_ text: String) async throws -> [ItemDetails] {
         let key = Name.key(text)
-        return try storage.read { repositories in
+        return try await storage.read { repositories in
             let builder = try ItemDetailsBuilder(repositories, day: clock.now().day)
             let matches = try repositories.allItems().filter { key.isEmpty || Name.key($0.name).contains(key) }
             let ranked = matches.sorted { lhs, rhs in
@@ -119,7 +119,7 @@ public struct ShowItem: Sendable {
     }
 
     public func callAsFunction(_ reference: String) async throws -> ItemDetails {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
             return try ItemDetailsBuilder(repositories, day: clock.now().day).details(item)
         }
@@ -138,7 +138,7 @@ public struct PriceHistory: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     public func callAsFunction(_ reference: String) async throws -> (item: Item, entries: [Entry]) {
-        try storage.read { repositories in
+        try await storage.read { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
             let observations = try repositories.manualObservations(of: item.id) + repositories.spending(of: item.id).paidObservations(of: item.id)

@@ -1,5 +1,7 @@
 import Composition
 import Domain
+import Glibc
+import TestSupport
 import Testing
 
 /// Every front reads its configuration the same way (`Configuration.read`).
@@ -24,15 +26,32 @@ import Testing
         #expect(try Configuration.read(environment: ["HOME": "/h", "NO_COLOR": "1"]).colorAllowed == false)
         #expect(try Configuration.read(environment: ["HOME": "/h", "TERM": "dumb"]).colorAllowed == false)
         #expect(throws: ConfigurationError.self) { try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"]) }
-        for bad in ["soon", "-5", "1e3"] {
-            #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_LOCK_TIMEOUT_MS is \"\(bad)\", not a number of milliseconds")) {
+        for bad in ["soon", "-5", "1e3", "86400001"] {
+            #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_LOCK_TIMEOUT_MS is \"\(bad)\", not a number of milliseconds from 0 to 86400000")) {
                 try Configuration.read(environment: ["HOME": "/h", "GROCK_LOCK_TIMEOUT_MS": bad])
             }
+        }
+        #expect(try Configuration.read(environment: ["HOME": "/h", "GROCK_WATCH_MS": "20"]).watchInterval == .milliseconds(20))
+        #expect(try Configuration.read(environment: ["HOME": "/h"]).watchInterval == .seconds(1))
+        #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_WATCH_MS is \"0\", not a number of milliseconds from 1 to 86400000")) {
+            try Configuration.read(environment: ["HOME": "/h", "GROCK_WATCH_MS": "0"])
         }
         do {
             _ = try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"])
         } catch {
             #expect(error.kind == .invalidInput && error.description == "GROCK_NOW is \"tomorrow\\e\", not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
         }
+    }
+}
+
+/// A front's storage works off its caller's actor unless the front asks for it in place.
+@Suite struct StorageWorkTests {
+    @MainActor @Test func aBackgroundStorageWorksOffTheCallersActorAndInPlaceOnIt() async throws {
+        let caller = pthread_self()
+        let inPlace = try await FakeStorage().read { _ in pthread_self() }
+        let background = try await BackgroundStorage(FakeStorage()).read { _ in pthread_self() }
+        #expect(pthread_equal(inPlace, caller) != 0)
+        #expect(pthread_equal(background, caller) == 0, "the main actor's thread is free while the storage works")
+        #expect(Configuration(store: .inMemory).storageWork == .background, "a new front gets the background unless it asks")
     }
 }

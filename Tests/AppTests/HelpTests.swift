@@ -42,13 +42,13 @@ import Testing
 /// After a commit a command may only warn: whatever fails then (showing the result) cannot
 /// mean "nothing changed", and a retry would repeat the change.
 @Suite struct AfterCommitTests {
-    @Test func theStorageKnowsWhenAChangeWasCommitted() throws {
+    @Test func theStorageKnowsWhenAChangeWasCommitted() async throws {
         let storage = CommitWatchingStorage(FakeStorage())
-        _ = try storage.read { try $0.settings() }
+        _ = try await storage.read { try $0.settings() }
         #expect(!storage.hasCommitted)
-        #expect(throws: DomainError.nothingToUndo) { try storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
+        await #expect(throws: DomainError.nothingToUndo) { try await storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
         #expect(!storage.hasCommitted, "a refused change commits nothing")
-        _ = try storage.write { Change(try $0.settings(), summary: "nothing") }
+        _ = try await storage.write { Change(try $0.settings(), summary: "nothing") }
         #expect(storage.hasCommitted)
     }
 
@@ -66,7 +66,7 @@ import Testing
         _ = try await u.startTrip("Weekly")
         _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
         _ = try await u.finishTrip("Weekly")
-        let reader = try u.storage.readWithHistory { _, history in String(describing: type(of: history)) }
+        let reader = try await u.storage.readWithHistory { _, history in String(describing: type(of: history)) }
         #expect(reader.hasPrefix("HistoryStream"), "\(reader)")
     }
 

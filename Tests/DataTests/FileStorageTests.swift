@@ -78,33 +78,33 @@ import Testing
         defer { directory.remove() }
         let u = world.useCases
         let cachePath = storage.directory + "/" + SpendingCache.file
-        func check(_ step: String) throws {
-            let cached = try storage.read { ((), try $0.spending()) }
+        func check(_ step: String) async throws {
+            let cached = try await storage.read { ((), try $0.spending()) }
             let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
             let direct = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
             #expect(cached.1 == direct.0, "\(step)")
-            #expect(try storage.read { try $0.manualObservations(of: nil) } == direct.1, "\(step)")
+            #expect(try await storage.read { try $0.manualObservations(of: nil) } == direct.1, "\(step)")
             #expect(FileManager.default.fileExists(atPath: cachePath), "\(step)")
         }
-        try check("first read")
-        try check("second read")
+        try await check("first read")
+        try await check("second read")
         _ = try await u.createCart(name: "Second", items: ["Bread", "Bananas"])
         _ = try await u.startTrip("Second")
         _ = try await u.logPurchase(cart: "Second", item: "Bread", price: "2.59")
         _ = try await u.finishTrip("Second")
-        try check("a new trip")
+        try await check("a new trip")
         _ = try await u.reopenCart("Done")
-        try check("reopened")
+        try await check("reopened")
         _ = try await u.finishTrip("Done")
-        try check("finished again")
+        try await check("finished again")
         _ = try await u.undoLastChange()
         _ = try await u.undoLastChange()
-        try check("undone")
+        try await check("undone")
         try Data("grock-spending-cache\t1\tgarbage\n".utf8).write(to: URL(fileURLWithPath: cachePath))
-        try check("garbage")
+        try await check("garbage")
         let whole = try Data(contentsOf: URL(fileURLWithPath: cachePath))
         try whole.prefix(whole.count - 20).write(to: URL(fileURLWithPath: cachePath))
-        try check("truncated")
+        try await check("truncated")
     }
 
     /// A cache made from the start of history is used, and only the lines after it are read:
@@ -295,16 +295,48 @@ import Testing
         #expect(try await u.priceHistory("Milk").entries.count == 4)
     }
 
-    @Test func aHeldLockMakesTheDirectoryBusy() async throws {
+    /// The wait for another process's lock suspends rather than blocks, gives up after the
+    /// timeout with `busy`, and ends at once when its task is cancelled: nothing is written.
+    @Test func aHeldLockMakesTheDirectoryBusyAndItsWaitCanBeCancelled() async throws {
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: storage.statePath))
+        let held = open(storage.lockPath, O_RDWR)
+        #expect(flock(held, LOCK_EX) == 0)
+        defer { close(held) }
         let impatient = FileStorage(directory: storage.directory, lockTimeout: .milliseconds(100))
-        _ = try FileLock.holding(storage.lockPath, .exclusive, timeout: .seconds(1)) {
-            #expect(throws: StorageError.busy(path: storage.directory)) {
-                try impatient.write { _ in Change((), summary: "nothing") }
-            }
+        await #expect(throws: StorageError.busy(path: storage.directory)) {
+            try await impatient.write { _ in Change((), summary: "nothing") }
         }
-        #expect(throws: Never.self) { try impatient.read { _ in () } }
+        let patient = FileStorage(directory: storage.directory, lockTimeout: .seconds(60))
+        let waiting = Task { try await patient.write { _ in Change((), summary: "never") } }
+        try await Task.sleep(for: .milliseconds(50))
+        let cancelled = ContinuousClock.now
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(5), "a cancelled wait ends within its next pause, not after the timeout")
+        flock(held, LOCK_UN)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: storage.statePath)) == before)
+        #expect(try await impatient.read { try $0.allStores().count } == 2)
+    }
+
+    /// A subscriber hears of the changes committed through its storage (with their summaries)
+    /// and notices, by looking at the state file, those another process (here another storage
+    /// object) commits; a subscription that ends stops the looking.
+    @Test func changesAreToldAndNoticedFromElsewhere() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let watcher = FileStorage(directory: storage.directory, watchInterval: .milliseconds(5))
+        let here = UseCases(storage: watcher, clock: world.clock, ids: SequentialIdentifiers())
+        var changes = watcher.changes().makeAsyncIterator()
+        _ = try await here.setPrice(item: "Milk", store: "Aldi", price: "1.15")
+        #expect(await changes.next() == StorageChange(origin: .here, summary: "set the price of Milk at Aldi to 1.15/each"))
+        _ = try await world.useCases.addStore(name: "Netto")
+        #expect(await changes.next() == StorageChange(origin: .elsewhere, summary: nil))
+        _ = try await watcher.undoLastChange()
+        #expect(await changes.next() == StorageChange(origin: .here, summary: "undid added store Netto"))
+        try await watcher.eraseEverything()
+        #expect(await changes.next() == StorageChange(origin: .here, summary: "erased everything"))
     }
 
     @Test func undoKeepsAtMostFiftySnapshots() async throws {
@@ -324,7 +356,7 @@ import Testing
         for index in 1...60 { _ = try await world.useCases.addCategory(name: "C\(index)") }
         #expect(try await world.useCases.undoLastChange() == "added category C60")
         #expect(try storage.load().0.undo.entries.count == 49)
-        let problems = storage.diagnose().filter(\.isProblem)
+        let problems = await storage.diagnose().filter(\.isProblem)
         #expect(problems.isEmpty)
         for index in stride(from: 59, through: 11, by: -1) {
             #expect(try await world.useCases.undoLastChange() == "added category C\(index)")

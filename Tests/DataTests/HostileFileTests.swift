@@ -38,7 +38,7 @@ import Testing
             await expectRefused("state.tsv", directory, attempt)
         }
         do { _ = try await u.listStores() } catch { #expect(error as? StorageError == .stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) }
-        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
+        #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
         // A directory with only the lock (a read made it) is new, not lost.
         let fresh = TemporaryDirectory()
         defer { fresh.remove() }
@@ -119,7 +119,7 @@ import Testing
         _ = try await u.undoLastChange()
         _ = try await u.undoLastChange()
         #expect(try await u.listHistory().map(\.name) == ["Weekly"])
-        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+        #expect(await storage.diagnose().allSatisfy { !$0.isProblem })
     }
 
     /// A real directory of schema 5 (written by the Grock before line units): read as it is; a
@@ -142,7 +142,7 @@ import Testing
         #expect(written.hasPrefix("grock-state\t6\t") && written.contains("\tg/kg\t"))
         _ = try await u.undoLastChange()
         #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8) == original)
-        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+        #expect(await storage.diagnose().allSatisfy { !$0.isProblem })
     }
 
     @Test func plantedLinksAreNeverWrittenThrough() async throws {
@@ -184,7 +184,7 @@ import Testing
         }
         for name in foreign { #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) == Data("mine\n".utf8), "\(name)") }
         #expect(FileManager.default.fileExists(atPath: storage.undoPath(sequence)))   // the snapshot of this change
-        #expect(storage.diagnose().allSatisfy { !$0.isProblem })
+        #expect(await storage.diagnose().allSatisfy { !$0.isProblem })
         _ = try await u.undoLastChange()
         #expect(try await u.listStores().count == 2)
     }
@@ -199,7 +199,7 @@ import Testing
             try FileManager.default.copyItem(atPath: storage.undoPath(older), toPath: storage.statePath)
             await expectRefused("state.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
             await expectRefused("state.tsv", directory) { _ = try await u.undoLastChange() }
-            #expect(storage.diagnose().contains { $0.isProblem && $0.detail.contains("older than files beside it") })
+            #expect(await storage.diagnose().contains { $0.isProblem && $0.detail.contains("older than files beside it") })
         }
     }
 
@@ -210,7 +210,7 @@ import Testing
         try FileManager.default.removeItem(atPath: storage.undoPath(last))
         try FileManager.default.copyItem(atPath: storage.undoPath(last - 5), toPath: storage.undoPath(last))
         await expectRefused("undo/\(last).tsv", directory) { _ = try await u.undoLastChange() }
-        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == storage.undoPath(last) })
+        #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == storage.undoPath(last) })
         // A missing snapshot is named as it is, and the others stay undoable.
         try FileManager.default.removeItem(atPath: storage.undoPath(last))
         await expectRefused("undo/\(last).tsv", directory) { _ = try await u.undoLastChange() }
@@ -229,7 +229,7 @@ import Testing
         try FileManager.default.moveItem(atPath: storage.undoDirectory, toPath: directory.path + "/undo-kept")
         symlink(victim, storage.undoDirectory)
         let attempts: [() async throws -> Void] = [{ _ = try await u.addStore(name: "Rewe") }, { _ = try await u.undoLastChange() },
-                                                   { try storage.eraseEverything() }]
+                                                   { try await storage.eraseEverything() }]
         for attempt in attempts {
             do {
                 try await attempt()
@@ -239,7 +239,7 @@ import Testing
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == ["thesis.txt"])
-        #expect(storage.diagnose().contains { $0.isProblem && $0.subject.hasSuffix("/undo") })
+        #expect(await storage.diagnose().contains { $0.isProblem && $0.subject.hasSuffix("/undo") })
     }
 
     @Test func aDirectoryOthersCanChangeIsRefused() async throws {
@@ -282,37 +282,37 @@ import Testing
 }
 
 @Suite struct DoctorTests {
-    func problems(_ storage: FileStorage) -> [String] {
-        storage.diagnose().filter(\.isProblem).map { "\($0.subject): \($0.detail)" }
+    func problems(_ storage: FileStorage) async -> [String] {
+        await storage.diagnose().filter(\.isProblem).map { "\($0.subject): \($0.detail)" }
     }
 
     @Test func doctorFindsWhatCommandsWouldRefuse() async throws {
         let (directory, storage, u) = try await HostileFileTests().directory()
         defer { directory.remove() }
-        #expect(problems(storage).isEmpty)
+        #expect(await problems(storage).isEmpty)
         let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
         // A price changed in history: the file still parses, but it is not the one recorded.
         try history.replacingOccurrences(of: "\t109\t", with: "\t901\t").write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
-        #expect(problems(storage).contains { $0.hasPrefix(storage.historyPath + ": its first") })
+        #expect(await problems(storage).contains { $0.hasPrefix(storage.historyPath + ": its first") })
         try history.write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
-        #expect(problems(storage).isEmpty)
+        #expect(await problems(storage).isEmpty)
         // A vault damaged in a way that still parses is named, not the state.
         let vault = storage.path(try #require(try storage.load().0.vault))
         let items = try String(contentsOfFile: vault, encoding: .utf8)
         try items.replacingOccurrences(of: "\nI\t0", with: "\nI\t1").write(toFile: vault, atomically: false, encoding: .utf8)
-        #expect(problems(storage).contains { $0.hasPrefix(vault + ": it was changed or damaged") })
+        #expect(await problems(storage).contains { $0.hasPrefix(vault + ": it was changed or damaged") })
         try items.write(toFile: vault, atomically: false, encoding: .utf8)
         // Leftovers are named (and are no problem); a history no state names is one.
         try Data("x".utf8).write(to: URL(fileURLWithPath: storage.directory + "/state.tsv.tmp-1-2"))
-        #expect(storage.diagnose().contains { !$0.isProblem && $0.detail.contains("1 files left by interrupted changes (state.tsv.tmp-1-2)") })
+        #expect(await storage.diagnose().contains { !$0.isProblem && $0.detail.contains("1 files left by interrupted changes (state.tsv.tmp-1-2)") })
         _ = try await u.undoLastChange()
         _ = try await u.undoLastChange()
         try FileManager.default.moveItem(atPath: storage.statePath, toPath: directory.path + "/kept")
         try FileManager.default.copyItem(atPath: storage.undoPath(2), toPath: storage.statePath)
-        #expect(problems(storage).contains { $0.hasPrefix(storage.historyPath + ": the state names no such history") })
+        #expect(await problems(storage).contains { $0.hasPrefix(storage.historyPath + ": the state names no such history") })
         // Others may change the directory.
         chmod(storage.directory, 0o770)
-        #expect(problems(storage).contains { $0.contains("chmod 700") })
+        #expect(await problems(storage).contains { $0.contains("chmod 700") })
     }
 }
 
@@ -325,7 +325,7 @@ import Testing
         state[month.upperBound + 9] ^= 0x01   // a digit of a month's total: still parses
         try state.write(to: URL(fileURLWithPath: storage.statePath))
         await HostileFileTests().expectRefused("state.tsv", directory) { _ = try await u.monthlySpending() }
-        #expect(storage.diagnose().contains { $0.isProblem && $0.detail.contains("checksum does not match") })
+        #expect(await storage.diagnose().contains { $0.isProblem && $0.detail.contains("checksum does not match") })
         // With its checksum emptied, a state edited by hand is read, and checked line by line.
         var text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
         let header = String(text.prefix { $0 != "\n" })
@@ -346,7 +346,7 @@ import Testing
         // Another process (a storage of its own) reads it.
         let fresh = UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers())
         await HostileFileTests().expectRefused(current, directory) { _ = try await fresh.showItem("Milk") }
-        #expect(storage.diagnose().contains { $0.isProblem && $0.subject == current })
+        #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == current })
     }
 
     @Test func namesInTheStateArePathsOnlyWhenGrockGivesThem() throws {

@@ -37,7 +37,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         _ = try await world.useCases.deleteItem("Bananas")
         #expect(try await names() == ["Bread", "Milk"])
         _ = try await world.useCases.deleteItem("Bread")
-        try storage.write { repositories in
+        try await storage.write { repositories in
             let item = Item(id: ItemID("temporary"), name: "Temporary", categoryID: try #require(repositories.allCategories().first).id, unit: .each)
             try repositories.save(item)
             try repositories.deleteItem(item.id)
@@ -82,7 +82,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func whatAReadSavesIsNeverStored(kind: StorageKind) async throws {
         let (storage, reopen) = kind.make()
         let world = try await TestWorld.stocked(storage: storage)
-        let seen = try storage.read { repositories in
+        let seen = try await storage.read { repositories in
             try repositories.save(Store(id: StoreID("rewe"), name: "Rewe", createdAt: world.clock.now()))
             return try repositories.allStores().map(\.name).sorted()
         }
@@ -97,8 +97,8 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let u = try await TestWorld.stocked(storage: storage).useCases
         let before = try await u.browseVault()
         struct Boom: Error {}
-        #expect(throws: Boom.self) {
-            try storage.write { repositories -> Change<Void> in
+        await #expect(throws: Boom.self) {
+            try await storage.write { repositories -> Change<Void> in
                 try repositories.deleteItem(ItemID("00000005"))
                 try repositories.record([])
                 throw Boom()

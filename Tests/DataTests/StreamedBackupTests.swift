@@ -56,7 +56,7 @@ import Testing
     func historyReadARecordAtATimeIsTheRepositoriesHistory(kind: StorageKind) async throws {
         let storage = kind.make().storage
         _ = try await Self.world(storage)
-        let (expected, streamed) = try storage.readWithHistory { repositories, history in
+        let (expected, streamed) = try await storage.readWithHistory { repositories, history in
             var carts: [Cart] = [], observations: [PriceObservation] = []
             try history.forEachCompletedCart { carts.append($0) }
             try history.forEachManualObservation { observations.append($0) }

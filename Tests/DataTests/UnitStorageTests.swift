@@ -110,7 +110,7 @@ import Testing
         let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
         #expect(try await again.priceHistory("Milk").entries.map(\.observation.price.price.amountText) == ["1.09", "1.19"])
         #expect(try await again.createBackup().observations.map(\.price.price.amountText).contains("10.90") == false)
-        let streamed = try again.storage.readWithHistory { _, history in
+        let streamed = try await again.storage.readWithHistory { _, history in
             var observations: [PriceObservation] = []
             try history.forEachManualObservation { observations.append($0) }
             return observations.map(\.price.price.amountText)

@@ -13,7 +13,7 @@ import Testing
     func world(_ currency: Currency, carts: [Cart]) async throws -> TestWorld {
         let world = TestWorld(storage: FakeStorage())
         _ = try await world.useCases.setUpFirstRun(currency: currency)
-        try world.useCases.storage.write { repositories in
+        try await world.useCases.storage.write { repositories in
             for cart in carts { try repositories.save(cart) }
             return Change((), summary: "stored by hand")
         }

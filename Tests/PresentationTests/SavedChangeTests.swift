@@ -18,7 +18,7 @@ import Testing
                         lines: [CartItem(itemID: milk.id, name: "Milk", categoryName: "Dairy", quantity: Quantity(2), unit: .each,
                                          plannedStore: aldi.id, plannedPrice: Money(minorUnits: .max, currency: .euro), isFulfilled: status != .planning,
                                          actualPrice: status == .planning ? nil : Money(minorUnits: .max, currency: .euro))])
-        try world.useCases.storage.write { repositories in
+        try await world.useCases.storage.write { repositories in
             try repositories.save(cart)
             return Change((), summary: "damaged by hand")
         }

@@ -31,7 +31,7 @@ import Testing
         bought[0].categoryName = "Dairy\u{1B}[2J"
         let trip = Cart(id: CartID("trip0001"), name: "Trip" + Self.title, budget: nil, currency: planned.currency, status: .completed,
                         createdAt: planned.createdAt, startedAt: planned.createdAt, completedAt: planned.createdAt, lines: bought)
-        try world.useCases.storage.write { repositories in
+        try await world.useCases.storage.write { repositories in
             try repositories.save(damaged)
             try repositories.save(trip)
             return Change((), summary: "damaged by hand")
@@ -115,7 +115,7 @@ import Testing
         broken = Cart(id: broken.id, name: broken.name, budget: nil, currency: broken.currency, status: .completed, createdAt: broken.createdAt,
                       startedAt: broken.startedAt, completedAt: broken.completedAt,
                       lines: broken.lines.map { var line = $0; line.name = "Two\nlines"; return line })
-        try world.useCases.storage.write { repositories in
+        try await world.useCases.storage.write { repositories in
             try repositories.save(broken)
             return Change((), summary: "damaged by hand")
         }

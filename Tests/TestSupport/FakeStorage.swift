@@ -16,11 +16,11 @@ public final class FakeStorage: Storage {
 
     public init() {}
 
-    public func read<T>(_ body: (any Repositories) throws -> T) throws -> T {
+    public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try body(FakeRepositories(state.withLock { $0.current }))
     }
 
-    public func write<T>(_ body: (any Repositories) throws -> Change<T>) throws -> T {
+    public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         try state.withLock { state in
             let repositories = FakeRepositories(state.current)
             let change = try body(repositories)
@@ -30,11 +30,11 @@ public final class FakeStorage: Storage {
         }
     }
 
-    public func readWithHistory<T>(_ body: (any Repositories, any HistoryReader) throws -> T) throws -> T {
-        try read { repositories in try body(repositories, RepositoryHistory(repositories: repositories)) }
+    public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
+        try await read { repositories in try body(repositories, RepositoryHistory(repositories: repositories)) }
     }
 
-    public func undoLastChange() throws -> String {
+    public func undoLastChange() async throws -> String {
         try state.withLock { state in
             guard let (previous, summary) = state.undo.popLast() else { throw DomainError.nothingToUndo }
             state.current = previous
@@ -42,9 +42,12 @@ public final class FakeStorage: Storage {
         }
     }
 
-    public func eraseEverything() throws {
+    public func eraseEverything() async throws {
         state.withLock { $0 = (Snapshot(), []) }
     }
+
+    /// No subscriber is ever told anything: Domain's tests do not follow changes.
+    public func changes() -> AsyncStream<StorageChange> { AsyncStream { $0.finish() } }
 }
 
 final class FakeRepositories: Repositories {

@@ -87,13 +87,29 @@ extension Commands {
         } catch {
             throw CommandFailure(code: .usage, description: "cannot write \(error)")
         }
-        // Output that fails part way (a full disk) is a storage problem, as for any command.
-        var writer = BackupCodec.Writer { bytes in
-            do { try output.write(bytes) } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
+        // The sink is handed to the read and back, with the file it writes.
+        let written = try await run.container.useCases.createBackup(into: BackupFile(output)).file
+        do { try written.commit() } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
+        if let path, !run.json { UserFile.write(Array("grock: wrote \(path) (\(written.count) bytes)\n".utf8), to: STDERR_FILENO) }
+    }
+
+    /// A backup document written to a file (or stdout) as the read hands it over. Output that
+    /// fails part way (a full disk) is a storage problem, as for any command.
+    private struct BackupFile: BackupSink {
+        let file: UserFile.Writer
+        private var document: BackupCodec.Writer
+
+        init(_ file: UserFile.Writer) {
+            self.file = file
+            document = BackupCodec.Writer { bytes in
+                do { try file.write(bytes) } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
+            }
         }
-        try await run.container.useCases.createBackup(into: &writer)
-        do { try output.commit() } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
-        if let path, !run.json { UserFile.write(Array("grock: wrote \(path) (\(output.count) bytes)\n".utf8), to: STDERR_FILENO) }
+
+        mutating func begin(_ backup: Backup) throws { try document.begin(backup) }
+        mutating func add(completedCart: Cart) throws { try document.add(completedCart: completedCart) }
+        mutating func add(observation: PriceObservation) throws { try document.add(observation: observation) }
+        mutating func end() throws { try document.end() }
     }
 
     /// Writes to a file atomically (a temporary file renamed over it), or to stdout.

@@ -100,7 +100,7 @@ enum Commands {
         },
         Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
                 details: "Exit code 0 when every file reads, 3 when something does not.", examples: ["grock doctor", "grock --data-dir ~/backup/grock doctor"]) { run in
-            try Doctor.run(run)
+            try await Doctor.run(run)
         },
         Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")

@@ -4,11 +4,11 @@ import Domain
 /// `grock doctor`: what the data directory holds and what is wrong with it.
 @MainActor
 enum Doctor {
-    static func run(_ run: Invocation) throws {
+    static func run(_ run: Invocation) async throws {
         guard let storage = run.container.storage as? FileStorage else {
             return run.console.out("In memory: nothing on disk to check.")
         }
-        let checks = storage.diagnose()
+        let checks = await storage.diagnose()
         if run.json {
             run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
         } else {

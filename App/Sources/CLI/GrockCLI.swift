@@ -32,7 +32,10 @@ public enum GrockCLI {
                 return ExitCode.success.rawValue
             }
             try validate(parsed, for: command, arguments: rest)
-            let made = try makeContainer(parsed.global, environment: environment)
+            var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
+            // A command waits for its storage anyway; only the server keeps reading while it works.
+            if command.path != ["rpc"] { configuration.storageWork = .inPlace }
+            let made = AppContainer(configuration)
             container = made
             try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
             if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
@@ -114,10 +117,6 @@ public enum GrockCLI {
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
         }
-    }
-
-    private static func makeContainer(_ global: Arguments.Global, environment: [String: String]) throws -> AppContainer {
-        AppContainer(try Configuration.read(dataDirectory: global.dataDirectory, inMemory: global.inMemory, environment: environment))
     }
 
     /// The text of `grock help` for a terminal `width` columns wide: each command with its
