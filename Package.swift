@@ -22,6 +22,8 @@ let symbolOrder: [LinkerSetting] = [
 // three, and the command line (App) on Composition.
 let package = Package(
     name: "Grock",
+    // Apple's systems from the first with `Synchronization` (Mutex, Atomic); Linux needs no entry.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "grock", targets: ["grock"]),
         // The layers, for other fronts and packages (docs/PORTING.md).

@@ -3,6 +3,8 @@ import Domain
 import Presentation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The composition root: picks the storage, the clock and the identifier source, and builds

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Lines of a file descriptor, read in pieces: a line longer than `maximum` bytes is dropped as
@@ -56,10 +58,10 @@ struct LineReader {
 
     /// Writes all of `bytes` to `fd`, retrying short and interrupted writes.
     /// - Returns: nil, or why it could not (a full disk, a closed pipe).
-    static func write(_ bytes: [UInt8], to fd: Int32) -> String? {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
             offset += count

@@ -1,6 +1,10 @@
 import Composition
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Presentation
 
 /// `grock rpc`: a second front over the same view models as the command line, for another
@@ -44,7 +48,7 @@ public struct RPCServer {
 
         func write(_ line: String) -> Bool {
             guard failure == nil else { return false }
-            failure = LineReader.write(Array((line + "\n").utf8), to: fd)
+            failure = LineReader.writeAll(Array((line + "\n").utf8), to: fd)
             return failure == nil
         }
     }

@@ -1,6 +1,8 @@
 import App
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // A closed pipe is an output that cannot be written, reported like a full disk (exit 3, or a

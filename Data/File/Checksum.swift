@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A fast 64-bit checksum of a file's bytes, to tell a file Grock wrote from one changed or

@@ -1,7 +1,13 @@
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The undo journal: each change keeps the state it replaced as `undo/N.tsv` (a hard link), and

@@ -1,10 +1,32 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
 enum FileSystem {
+    /// Maps the pages in at once where the system can (Linux): a read touches them all anyway.
+    #if os(Linux)
+    static let populate = MAP_POPULATE
+    #else
+    static let populate: Int32 = 0
+    #endif
+
+    /// Makes what was written to `fd` durable: `fsync`, which on Apple's systems leaves it in
+    /// the drive's cache, so there `F_FULLFSYNC` first.
+    static func flush(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(fd) == 0
+    }
+
     /// The whole file, or nil when it does not exist. Read into one buffer of the file's size.
     /// - Parameter following: whether a symbolic link is followed. Files of the data directory
     ///   are never read through a link (a planted link could make Grock read, then rewrite,
@@ -30,7 +52,7 @@ enum FileSystem {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
                 while count < buffer.count {
-                    let read = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    let read = SystemCall.read(fd, buffer.baseAddress! + count, buffer.count - count)
                     if read < 0 && errno == EINTR { continue }
                     if read < 0 { failed = true }
                     if read <= 0 { break }
@@ -83,7 +105,7 @@ enum FileSystem {
         guard fd >= 0 else { throw failure(path) }
         do throws(StorageError) {
             try writeAll(bytes, to: fd, path: path)
-            guard !durable || fsync(fd) == 0 else { throw failure(path) }
+            guard !durable || flush(fd) else { throw failure(path) }
         } catch {
             close(fd)
             unlink(temporary)
@@ -98,7 +120,7 @@ enum FileSystem {
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { SystemCall.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
@@ -113,7 +135,7 @@ enum FileSystem {
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(directory) }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw failure(directory) }
+        guard flush(fd) else { throw failure(directory) }
     }
 
     /// Creates a private directory (mode 0700) and its parents when missing.
@@ -249,8 +271,13 @@ struct FileIdentity: Equatable, Sendable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
+        #if canImport(Darwin)
+        seconds = Int(info.st_mtimespec.tv_sec)
+        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
     }
 }
 
@@ -274,7 +301,7 @@ final class MappedFile {
             return
         }
         // Every use reads the whole file: have the kernel map it in one go rather than page by page.
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | FileSystem.populate, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
         mapping = mapped
         bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: length)
     }
@@ -286,5 +313,24 @@ final class MappedFile {
 
     deinit {
         if let mapping { munmap(mapping, length) }
+    }
+}
+
+/// The C library's `read` and `write`, for code where Swift methods of the same names hide them.
+enum SystemCall {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #else
+        Darwin.write(fd, buffer, count)
+        #endif
     }
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `history.tsv` opened by a change, to append to it or (undo) to cut it back: before either,
@@ -87,13 +89,13 @@ final class HistoryFile {
     func append(_ bytes: [UInt8], after committed: Int, checksum: UInt64) throws(StorageError) -> HistorySeal {
         guard ftruncate(fd, off_t(committed)) == 0, lseek(fd, off_t(committed), SEEK_SET) >= 0 else { throw FileSystem.failure(path) }
         try FileSystem.writeAll(bytes, to: fd, path: path)
-        guard fsync(fd) == 0 else { throw FileSystem.failure(path) }
+        guard FileSystem.flush(fd) else { throw FileSystem.failure(path) }
         return HistorySeal(checksum: Checksum.lines(bytes, continuing: checksum), stamp: try stamp())
     }
 
     /// Cuts the file back to `length` bytes and flushes it.
     func cut(to length: Int) throws(StorageError) {
-        guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else { throw FileSystem.failure(path) }
+        guard ftruncate(fd, off_t(length)) == 0, FileSystem.flush(fd) else { throw FileSystem.failure(path) }
     }
 
     private func stamp() throws(StorageError) -> String {
@@ -108,7 +110,11 @@ final class HistoryFile {
     }
 
     private static func stamp(_ info: stat) -> String {
+        #if canImport(Darwin)
+        "\(info.st_ino).\(info.st_ctimespec.tv_sec).\(info.st_ctimespec.tv_nsec)"
+        #else
         "\(info.st_ino).\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        #endif
     }
 
     private func damaged(_ reason: String) -> StorageError {

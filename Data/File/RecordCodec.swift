@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The state file in any schema: the compact `state.tsv` (schema 4, `StateCodec`) or the JSON
 /// `state.json` of schemas 1 to 3, which is still read (and migrates on the next change).

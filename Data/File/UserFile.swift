@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Files the user names on the command line (exports, imports, reports), read and written with
@@ -131,7 +133,7 @@ public enum UserFile {
                 if fd != STDOUT_FILENO { close(fd) }
                 return
             }
-            guard fsync(fd) == 0 else { throw failed(FileSystem.failure(path)) }
+            guard FileSystem.flush(fd) else { throw failed(FileSystem.failure(path)) }
             isOpen = false
             close(fd)
             guard rename(temporary, path) == 0 else {

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A complete backup as one versioned JSON document, in the same record shapes as the data
 /// directory's files. Encoding is deterministic (sorted keys, entities by id, history in its

@@ -1,10 +1,16 @@
 import DataLayer
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Presentation
 import RPC
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Every command of `grock`, in the order `grock help` lists them.

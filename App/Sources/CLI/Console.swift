@@ -1,10 +1,16 @@
 import Composition
 import DataLayer
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Presentation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Where the CLI writes: stdout for what was asked for, stderr for errors, one line each.

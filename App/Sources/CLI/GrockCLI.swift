@@ -1,7 +1,11 @@
 import Composition
 import DataLayer
 import Domain
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The `grock` command line: parses, finds the command, builds the container, runs it, and
 /// turns every failure into one line on stderr and a documented exit code.

@@ -43,6 +43,7 @@ enum ManPage {
             ".TP", ".B COLUMNS", text("The width help and screens are wrapped to (else the terminal's, else 80; at most 80)."),
             ".TP", ".B GROCK_NOW", text("An RFC 3339 time that fixes the clock, for reproducible examples and tests."),
             ".TP", ".B GROCK_LOCK_TIMEOUT_MS", text("How long to wait for another grock using the data directory (10000 by default)."),
+            ".TP", ".B GROCK_WATCH_MS", text("How often grock rpc looks for changes made by other processes (1000 by default)."),
             ".TP", ".B TZ", text("The time zone of local dates, through the C library."),
             ".SH EXIT STATUS",
             ".TP", ".B 0", text("Success; also a change that was saved but could not be shown afterwards (a warning on stderr)."),

@@ -1,6 +1,8 @@
-#if canImport(Glibc)
 import Composition
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Presentation
 
