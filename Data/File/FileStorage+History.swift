@@ -1,7 +1,9 @@
 import Domain
 
-/// History for a backup, a record at a time: read from the file in pieces under the same
-/// shared lock as `read`, so that a backup of any size holds one completed cart at a time.
+/// The history file: `history.tsv`, append-only, sealed by the state (its committed length and
+/// checksum); read whole, as spending (through the cache), one cart, or for a backup a record
+/// at a time (in pieces under the same shared lock as `read`, so that a backup of any size
+/// holds one completed cart at a time).
 extension FileStorage {
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try await read { repositories in
@@ -15,5 +17,70 @@ extension FileStorage {
             let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header), currency: currency)
             return try body(repositories, history)
         }
+    }
+
+    /// The committed bytes of the history file a state goes with, mapped into memory (valid
+    /// while the lock is held: only a change truncates the file), and its path.
+    func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
+        guard let file = record.history, record.historyBytes > 0 else { return nil }
+        let historyPath = path(file)
+        try verifyHistory(of: record)
+        guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+        }
+        return (mapped, historyPath)
+    }
+
+    /// What is shown must be what was recorded: a history changed since it was sealed is refused
+    /// to readers too (`HistoryFile.verify`).
+    func verifyHistory(of record: StateRecord) throws {
+        guard record.history == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) else { return }
+        _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
+    }
+
+    /// The committed history a state goes with, whole.
+    func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
+        guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
+        if historyPath.hasSuffix(".jsonl") {
+            let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
+            do { return try HistoryLog(legacy: events, currency: currency) } catch {
+                throw StorageError.unreadable(path: historyPath, reason: "\(error)")
+            }
+        }
+        return try file.withBytes { try HistoryCodec.decode($0, currency: currency, path: historyPath) }
+    }
+
+    /// The history file a change appends to, checked to be the history the state recorded
+    /// (`HistoryFile.verify`), with the checksum of its committed bytes; nil when the change
+    /// creates it, or rewrites history of schema 2.
+    func openHistory(_ record: StateRecord) throws -> (file: HistoryFile, checksum: UInt64)? {
+        guard record.history == FileStorage.historyFile else { return nil }
+        guard let file = try HistoryFile(historyPath) else {
+            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+        }
+        return (file, try file.verify(committed: record.historyBytes, seal: record.historySeal))
+    }
+
+    /// Appends this change's history events after the committed bytes of `history` (from
+    /// `openHistory`) and flushes them; returns the history file, its new length and seal.
+    /// Until `state.tsv` records that length, the appended bytes do not count. The first
+    /// history is a new file; history of schema 2 is rewritten whole as `history.tsv`.
+    func appendHistory(_ working: WorkingSet, to history: (file: HistoryFile, checksum: UInt64)?,
+                               record: StateRecord) throws -> (String?, Int, HistorySeal?) {
+        guard !working.pending.isEmpty else { return (record.history, record.historyBytes, record.historySeal) }
+        if let history {
+            let bytes = try HistoryCodec.encode(working.pending, header: record.historyBytes == 0)
+            return (FileStorage.historyFile, record.historyBytes + bytes.count,
+                    try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
+        }
+        if record.history != nil {
+            let log = try working.history()
+            let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
+            let bytes = try HistoryCodec.encode(events, header: true)
+            try FileSystem.writeAtomically(bytes, to: historyPath)
+            return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
+        }
+        let bytes = try HistoryCodec.encode(working.pending, header: true)
+        return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }
 }

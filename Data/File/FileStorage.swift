@@ -103,22 +103,7 @@ public final class FileStorage: Storage, Sendable {
             removeLeftovers(inventory)
 
             let sequence = record.undo.nextSequence
-            var vault = record.vault
-            var vaultChecksum = record.vaultChecksum
-            var vaultBytes: [UInt8]?
-            var vaultIndex = working.vaultIndex
-            if working.itemsChanged || stored.legacyItems?.isEmpty == false {
-                vault = try working.hasItems() ? "vault-\(sequence).tsv" : nil
-                vaultIndex = nil
-                vaultChecksum = nil
-                if let vault {
-                    vaultIndex = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
-                    let bytes = try vaultIndex?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
-                    try FileSystem.createNew(bytes, at: path(vault))
-                    vaultBytes = bytes
-                    vaultChecksum = VaultCodec.checksum(of: bytes)
-                }
-            }
+            let (vault, vaultChecksum, vaultBytes, vaultIndex) = try writeVault(working, stored: stored, sequence: sequence)
             let (historyName, historyBytes, historySeal) = try appendHistory(working, to: history, record: record)
             var undo = record.undo
             if let current = stored.path { try keepForUndo(current, as: sequence) }
@@ -203,34 +188,6 @@ public final class FileStorage: Storage, Sendable {
         return (stored.record, try items(of: stored))
     }
 
-    /// The items a state goes with: from its vault file, or for schema 2 from the state itself.
-    func items(of stored: RecordCodec.StoredState) throws -> [Item] {
-        let currency: Currency
-        do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
-            throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)")
-        }
-        if let legacy = stored.legacyItems {
-            let mapper = try RecordMapper(settings: stored.record.settings)
-            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)") }
-        }
-        guard let vault = stored.record.vault else { return [] }
-        return try VaultCodec.decode(try vaultBytes(of: stored.record), currency: currency, path: path(vault))
-    }
-
-    /// The bytes of the vault file a state names, which must be the one it recorded (its
-    /// header's checksum): another vault copied over it would silently change the items.
-    func vaultBytes(of record: StateRecord) throws -> [UInt8] {
-        let vaultPath = path(record.vault ?? "")
-        guard let bytes = try FileSystem.read(vaultPath) else {
-            throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
-        }
-        if let recorded = record.vaultChecksum, VaultCodec.checksum(of: bytes) != recorded {
-            throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
-                + "put back the right file or a copy of the directory")
-        }
-        return bytes
-    }
-
     func activeState(_ record: StateRecord, path: String) throws -> ActiveState {
         do { return try ActiveState(record) } catch { throw StorageError.unreadable(path: path, reason: "\(error)") }
     }
@@ -280,72 +237,7 @@ public final class FileStorage: Storage, Sendable {
             }), months: record.months)
     }
 
-    /// The committed bytes of the history file a state goes with, mapped into memory (valid
-    /// while the lock is held: only a change truncates the file), and its path.
-    private func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
-        guard let file = record.history, record.historyBytes > 0 else { return nil }
-        let historyPath = path(file)
-        try verifyHistory(of: record)
-        guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
-        }
-        return (mapped, historyPath)
-    }
-
-    /// What is shown must be what was recorded: a history changed since it was sealed is refused
-    /// to readers too (`HistoryFile.verify`).
-    func verifyHistory(of record: StateRecord) throws {
-        guard record.history == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) else { return }
-        _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
-    }
-
-    /// The committed history a state goes with, whole.
-    func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
-        guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
-        if historyPath.hasSuffix(".jsonl") {
-            let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
-            do { return try HistoryLog(legacy: events, currency: currency) } catch {
-                throw StorageError.unreadable(path: historyPath, reason: "\(error)")
-            }
-        }
-        return try file.withBytes { try HistoryCodec.decode($0, currency: currency, path: historyPath) }
-    }
-
     // MARK: - Writing
-
-    /// The history file a change appends to, checked to be the history the state recorded
-    /// (`HistoryFile.verify`), with the checksum of its committed bytes; nil when the change
-    /// creates it, or rewrites history of schema 2.
-    private func openHistory(_ record: StateRecord) throws -> (file: HistoryFile, checksum: UInt64)? {
-        guard record.history == FileStorage.historyFile else { return nil }
-        guard let file = try HistoryFile(historyPath) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
-        }
-        return (file, try file.verify(committed: record.historyBytes, seal: record.historySeal))
-    }
-
-    /// Appends this change's history events after the committed bytes of `history` (from
-    /// `openHistory`) and flushes them; returns the history file, its new length and seal.
-    /// Until `state.tsv` records that length, the appended bytes do not count. The first
-    /// history is a new file; history of schema 2 is rewritten whole as `history.tsv`.
-    private func appendHistory(_ working: WorkingSet, to history: (file: HistoryFile, checksum: UInt64)?,
-                               record: StateRecord) throws -> (String?, Int, HistorySeal?) {
-        guard !working.pending.isEmpty else { return (record.history, record.historyBytes, record.historySeal) }
-        if let history {
-            let bytes = try HistoryCodec.encode(working.pending, header: record.historyBytes == 0)
-            return (FileStorage.historyFile, record.historyBytes + bytes.count,
-                    try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
-        }
-        if record.history != nil {
-            let log = try working.history()
-            let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
-            let bytes = try HistoryCodec.encode(events, header: true)
-            try FileSystem.writeAtomically(bytes, to: historyPath)
-            return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
-        }
-        let bytes = try HistoryCodec.encode(working.pending, header: true)
-        return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
-    }
 
     /// Deletes the leftovers (best effort, under the exclusive lock, before a change writes):
     /// a later change must be free to create their names.
@@ -361,12 +253,6 @@ public final class FileStorage: Storage, Sendable {
             + "snapshot, and a change would delete the newer files and cut history; put back the newest state.tsv, or move those files away")
     }
 
-    /// Deletes vault files that neither the state nor an undo snapshot uses any more.
-    private func removeUnusedVaults(keeping used: Set<String?>) {
-        for name in FileSystem.names(in: directory) where DataFiles.vaultNumber(name) != nil && !used.contains(name) {
-            unlink(path(name))
-        }
-    }
 }
 
 extension FileStorage {
