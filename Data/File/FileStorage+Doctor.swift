@@ -124,7 +124,7 @@ extension FileStorage {
         switch error {
         case .unreadable(_, let reason): reason
         case .stateLost(_, let found): "it is missing, but the directory holds Grock's data (\(found)); put back state.tsv from a copy of this directory, or keep a copy and erase the data to start over"
-        case .newerVersion(_, let found, let supported): "schema \(found) is newer than this grock reads (\(supported)); upgrade grock"
+        case .newerVersion(_, let found, let supported): "schema \(found) is newer than this version of Grock reads (\(supported)); a newer Grock wrote it"
         case .busy: "busy"
         case .io(_, let reason), .insecure(_, let reason): reason
         }

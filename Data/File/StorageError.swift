@@ -28,7 +28,7 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
             "cannot read \(path): it is missing, but the directory holds Grock's data (\(found)); put back state.tsv from a copy of this "
                 + "directory, or keep a copy and erase the data to start over; nothing was changed"
         case .newerVersion(let path, let found, let supported):
-            "\(path) has schema version \(found), but this grock reads up to \(supported); upgrade grock"
+            "\(path) has schema version \(found), but this version of Grock reads up to \(supported): a newer Grock wrote it"
         case .busy(let path): "the data directory \(path) is busy: another process of Grock is using it; try again"
         case .io(let path, let reason): "\(path): \(reason)"
         case .insecure(let path, let reason): "refusing the data directory \(path): it \(reason); nothing was changed"

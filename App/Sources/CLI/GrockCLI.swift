@@ -77,6 +77,7 @@ public enum GrockCLI {
         case DomainError.tooManyStores: " (--max-stores N)"
         case StorageError.unreadable: " (see grock doctor)"
         case StorageError.stateLost: " (grock reset --yes erases it)"
+        case StorageError.newerVersion: "; upgrade grock"
         case let row as PurchaseCSV.RowError: row.remedy.map { remedy in
             switch remedy {
             case .decimalComma: " (--decimal-comma)"
