@@ -19,7 +19,8 @@ let symbolOrder: [LinkerSetting] = [
 
 // Each layer is its own target so that the dependency rule is checked by the compiler:
 // Domain depends on nothing, DataLayer and Presentation on Domain only, Composition on those
-// three, and the command line (App) on Composition.
+// three; the fronts on top: the command line (App, drawing with Terminal) and grock rpc (RPC).
+// Presentation holds screen state only; how a screen is drawn is each front's own business.
 let package = Package(
     name: "Grock",
     // Apple's systems from the first with `Synchronization` (Mutex, Atomic); Linux needs no entry.
@@ -44,7 +45,11 @@ let package = Package(
         // The second front, `grock rpc`: on the composition root and the view models, never on
         // the command line's target.
         .target(name: "RPC", dependencies: ["Composition", "Domain", "Presentation"], path: "App/RPC", swiftSettings: settings),
-        .target(name: "App", dependencies: ["Composition", "RPC", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        // The command line's drawing: screens as text for a terminal (colour, width, the shop
+        // mode's typed commands, the `grock ...` hints) and the HTML report, all from the view
+        // models' state. Only the command line needs it; grock rpc answers with the state itself.
+        .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Composition", "RPC", "Terminal", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 
@@ -52,7 +57,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),
         .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"], path: "Tests/DataTests",
                     resources: [.copy("Fixtures")], swiftSettings: settings),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "DataLayer", "Domain", "TestSupport"],
+        // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],

@@ -3,6 +3,8 @@ import Domain
 /// What a front reads after an intent besides whether it succeeded.
 @MainActor
 public protocol IntentOutcome: AnyObject {
+    /// Why the last intent failed, in a sentence; nil after one that succeeded.
+    var errorMessage: String? { get }
     /// Why the last intent failed; nil after one that succeeded.
     var lastError: (any Error)? { get }
     /// Set when the last intent saved its change but could not show the result (reloading what
@@ -64,16 +66,5 @@ extension ErrorState {
         } catch {
             warning = "the change was saved, but it cannot be shown: \(error)"
         }
-    }
-
-    /// The error as a line to show above a screen, or nothing.
-    func errorLine(_ style: RenderStyle) -> [String] {
-        errorMessage.map { [style.red("error: " + $0)] } ?? []
-    }
-
-    /// The warning as a line, for screens that stay open after an intent (a command line prints
-    /// it on its own error stream instead).
-    func warningLine(_ style: RenderStyle) -> [String] {
-        (cautions + (warning.map { [$0] } ?? [])).map { style.yellow("warning: " + $0) }
     }
 }

@@ -91,7 +91,7 @@ public final class InsightsViewModel: ErrorState {
     public private(set) var inflation: InflationIndex?
     public private(set) var grouping: Grouping = .month
     /// The months asked for, to say so when nothing is in them.
-    private var range: (from: String?, to: String?, base: String?) = (nil, nil, nil)
+    public private(set) var range = MonthRange()
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
@@ -112,80 +112,18 @@ public final class InsightsViewModel: ErrorState {
                 throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
             }
             self.grouping = grouping
-            range = (from, to, base)
+            range = MonthRange(from: from, to: to, base: base)
             (report, inflation) = try await useCases.spendingInsights.withInflation(from: from, to: to, base: base)
         }
     }
 
-    public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let report else { return TextBlocks.fit(lines, width: style.width) }
-        guard !report.trips.isEmpty else {
-            guard let history = report.historyMonths else {
-                return TextBlocks.fit(lines + ["No completed trips yet - insights appear once you finish a trip."], width: style.width)
-            }
-            let asked = switch (range.from, range.to) {
-            case let (from?, to?): "between \(from) and \(to)"
-            case let (from?, nil): "from \(from) on"
-            case let (nil, to?): "up to \(to)"
-            case (nil, nil): "in this range"
-            }
-            return TextBlocks.fit(lines + ["No completed trips \(asked); your history runs from \(history.first) to \(history.last)."], width: style.width)
-        }
-        let code = report.currency.code
-        lines.append(style.bold("Spending") + " (\(code)), \(report.trips.first!.day) to \(report.trips.last!.day)")
-        let over = report.tripsOverBudget
-        var summary = [["Total", report.total.amountText, "on " + TextBlocks.plural(report.trips.count, "trip")],
-                       ["Average basket", TextBlocks.money(report.averageBasket), ""]]
-        summary.append(["Over budget", report.overBudgetTotal.amountText,
-                        "in all, on " + TextBlocks.plural(over.count, "trip") + " of \(report.trips.filter { $0.budget != nil }.count) with a budget"])
-        summary.append(["Planning error", TextBlocks.money(report.meanPlanningError), "mean |actual - planned| per trip"])
-        lines += TextBlocks.table(summary, rightAligned: [1])
-
-        let totals: [SpendingReport.Total] = switch grouping {
-        case .month: report.byMonth
-        case .store: report.byStore
-        case .category: report.byCategory
-        }
-        lines.append("")
-        lines.append(style.bold("By \(grouping.rawValue)"))
-        let maximum = totals.map(\.amount.minorUnits).max() ?? 0
-        lines += TextBlocks.table(totals.map { total in
-            [total.label, total.amount.amountText, TextBlocks.plural(total.trips, "trip"), TextBlocks.bar(total.amount.minorUnits, of: maximum, width: 24, style: style)]
-        }, rightAligned: [1, 2], limits: [0: 24])
-        if grouping == .month && report.byMonth.count > 1 {
-            lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
-        }
-        if let inflation, inflation.points.count > 1 {
-            lines.append("")
-            lines.append(style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)")
-            lines += TextBlocks.table([
-                ["Now", Self.indexText(inflation.points.last!.basisPoints), Self.percent(inflation.change) + " since \(inflation.baseMonth)"],
-                ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
-            ])
-        } else if let base = range.base, let history = report.historyMonths {
-            lines.append("")
-            lines.append("No personal inflation from \(base): no vault item was bought then and later; your history runs from \(history.first) to \(history.last).")
-        }
-        if !report.priceChanges.isEmpty {
-            lines.append("")
-            lines.append(style.bold("Biggest price changes") + " (first and last price paid)")
-            lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
-                // The first price names its unit only when it differs from the last's.
-                [change.item, change.first.basis == change.last.basis ? change.first.price.amountText : change.first.description, "->",
-                 change.last.description, Self.percent(change.basisPoints)]
-            }, rightAligned: [1, 3, 4], limits: [0: 24])
-        }
-        return TextBlocks.fit(lines, width: style.width)
-    }
-
     /// `104.31` from basis points of an index (10000 = 100.00).
-    nonisolated static func indexText(_ basisPoints: Int) -> String {
+    public nonisolated static func indexText(_ basisPoints: Int) -> String {
         "\(basisPoints / 100).\(basisPoints % 100 < 10 ? "0" : "")\(basisPoints % 100)"
     }
 
     /// `+12.34%` from basis points.
-    nonisolated static func percent(_ basisPoints: Int) -> String {
+    public nonisolated static func percent(_ basisPoints: Int) -> String {
         let sign = basisPoints > 0 ? "+" : basisPoints < 0 ? "-" : ""
         let magnitude = basisPoints.magnitude
         let cents = magnitude % 100
@@ -241,19 +179,5 @@ public final class HistoryViewModel: ErrorState {
             trips = try await useCases.listHistory()
             isLoaded = true
         }
-    }
-
-    public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard isLoaded else { return TextBlocks.fit(lines, width: style.width) }
-        lines.append(style.bold("History") + " (completed trips, newest first)")
-        if trips.isEmpty { lines.append("  No completed trips yet.") }
-        lines += TextBlocks.table(trips.map { trip in
-            let budget = trip.budget.map { trip.overBudget == nil ? "of \($0.amountText)" : "of \($0.amountText), OVER" } ?? ""
-            // The short id reaches an older trip of a name used again (`grock cart show 3f2a9c1e`).
-            return [trip.completedAt.day.description, trip.name, trip.actual.amountText, budget, "\(trip.fulfilled)/\(trip.lines) bought",
-                    String(trip.cartID.rawValue.prefix(8))]
-        }, rightAligned: [2], limits: [1: 30])
-        return TextBlocks.fit(lines, width: style.width)
     }
 }

@@ -2,20 +2,13 @@ import Domain
 import Observation
 
 /// The in-store list: lines numbered in store and aisle order, each number kept for the whole
-/// session (`sections`), nothing else. Typed commands (`3`, `p 3 1.29`, `+ Gum 0.99`, `f`,
-/// `q`) drive it, so any text front can offer it; a graphical one can call the intents and
-/// answer `pendingConfirmation` with `confirm()` or `decline()`.
+/// session (`sections`), nothing else. A front calls the intents by number (`toggle(3)`,
+/// `log(3, price:)`; a text front reads them from typed lines) and answers
+/// `pendingConfirmation` with `confirm()` or `decline()`; `state` is all it shows.
 @MainActor @Observable
 public final class ShoppingModeViewModel: CautionState {
-    /// What a typed command did to the session.
-    public enum Outcome: Sendable, Equatable {
-        case stay
-        case finished
-        case left
-    }
-
     /// One numbered line as shop mode shows it.
-    public struct Row: Sendable, Equatable {
+    public struct Row: Sendable, Hashable, Encodable {
         /// The line's number for the whole session.
         public let number: Int
         public let name: String
@@ -28,7 +21,7 @@ public final class ShoppingModeViewModel: CautionState {
     }
 
     /// The rows bought, or to be bought, at one store.
-    public struct Section: Sendable, Equatable {
+    public struct Section: Sendable, Hashable, Encodable {
         /// The store's name, or "No store".
         public let store: String
         public let rows: [Row]
@@ -36,37 +29,33 @@ public final class ShoppingModeViewModel: CautionState {
 
     /// A question the session waits on before doing what a tick cannot take back: a front shows
     /// it and answers with `confirm()` or `decline()`.
-    public struct Confirmation: Sendable, Equatable {
+    public struct Confirmation: Sendable, Hashable, Encodable {
         public let number: Int
         public let name: String
         let item: ItemID
 
         /// `Remove impulse buy Gum?`
         public var question: String { "Remove impulse buy \(name)?" }
+
+        private enum CodingKeys: String, CodingKey { case number, name, question }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(number, forKey: .number)
+            try c.encode(name, forKey: .name)
+            try c.encode(question, forKey: .question)
+        }
     }
-
-    /// What can be typed, and what it does: the list `?` shows.
-    public static let commands: [(typed: String, does: String)] = [
-        ("N", "tick line N at its planned price; again to untick"),
-        ("p N PRICE [QTY]", "line N bought at PRICE per unit; QTY is what was weighed or counted, in the line's unit"),
-        ("+ NAME PRICE", "an impulse buy, added with the next number"),
-        ("f", "finish the trip"),
-        ("q", "leave; everything is already saved"),
-        ("?", "this list"),
-    ]
-
-    /// The reminder under the list, a command each.
-    public static let reminders = ["N tick/untick", "p N PRICE [QTY]", "+ NAME PRICE", "f finish", "q quit", "? help"]
-
-    /// The reminder as one line.
-    public static var help: String { reminders.joined(separator: " | ") }
 
     public private(set) var details: CartDetails?
     public private(set) var figures: CartFigures?
-    /// The closing summary, once the trip is finished.
-    public private(set) var summary: String?
+    /// Whether the trip was finished this session: the list gives way to `summary`.
+    public private(set) var isFinished = false
+    /// What the finished trip came to; nil until then, or when it was finished but cannot be
+    /// shown.
+    public private(set) var summary: TripOutcome?
     public private(set) var notice: String?
-    /// Set by `?`, until the next command: the list of commands is shown.
+    /// Set by `help()`, until the next intent: the front shows how to drive the session.
     public private(set) var isShowingHelp = false
     /// Unticking an impulse buy deletes it, so it waits here for an answer.
     public private(set) var pendingConfirmation: Confirmation?
@@ -110,7 +99,7 @@ public final class ShoppingModeViewModel: CautionState {
                            quantity: "\(line.purchasedQuantity ?? line.quantity) \(line.unit)",
                            price: (line.isFulfilled ? line.actualPrice : line.plannedPrice).map { money in
                                line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)"
-                           } ?? (line.isFulfilled ? TextBlocks.money(nil) : "?"))
+                           } ?? (line.isFulfilled ? "-" : "?"))
             }
             return rows.isEmpty ? nil : Section(store: store.flatMap(details.storeName) ?? "No store", rows: rows)
         }
@@ -128,7 +117,7 @@ public final class ShoppingModeViewModel: CautionState {
         slots = []
         slotNumbers = [:]
         storeOrder = []
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             let details = try await useCases.showCart(reference)
             guard details.cart.status == .planning else {
@@ -145,7 +134,7 @@ public final class ShoppingModeViewModel: CautionState {
     /// an impulse buy would delete it: that waits in `pendingConfirmation` instead.
     @discardableResult
     public func toggle(_ number: Int) async -> Bool {
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             let line = try lineNumbered(number)
             if line.isFulfilled && line.isImpulse {
@@ -165,7 +154,7 @@ public final class ShoppingModeViewModel: CautionState {
     @discardableResult
     public func confirm() async -> Bool {
         guard let pending = pendingConfirmation else { return false }
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             _ = try await useCases.unlogPurchase(cart: reference, item: pending.item.rawValue)
             notice = "\(pending.name): removed; number \(pending.number) is not used again in this session."
@@ -176,7 +165,7 @@ public final class ShoppingModeViewModel: CautionState {
     /// Keeps the impulse buy `pendingConfirmation` asks about, bought.
     public func decline() {
         guard let pending = pendingConfirmation else { return }
-        pendingConfirmation = nil
+        startIntent()
         errorMessage = nil
         lastError = nil
         warning = nil
@@ -188,7 +177,7 @@ public final class ShoppingModeViewModel: CautionState {
     /// logged with, so correcting a price does not forget a weight.
     @discardableResult
     public func log(_ number: Int, price: String, quantity: String? = nil) async -> Bool {
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             let line = try lineNumbered(number)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
@@ -200,7 +189,7 @@ public final class ShoppingModeViewModel: CautionState {
                 let amount = logged.purchasedQuantity ?? logged.quantity
                 let each = logged.unit == .each && logged.isPricedPerUnit ? "\(amount) at \(paid.amountText)"
                     : "\(amount) \(logged.unit) at \(paid.amountText)/\(logged.priceUnit)"
-                notice = "\(line.name): bought \(each) = \(TextBlocks.money(try logged.actualCost()))."
+                notice = "\(line.name): bought \(each) = \(try logged.actualCost()?.amountText ?? "-")."
             }
             await afterSaving { try await refresh() }
         }
@@ -209,7 +198,7 @@ public final class ShoppingModeViewModel: CautionState {
     /// Adds an impulse buy, bought; it takes the next number.
     @discardableResult
     public func addImpulse(_ name: String, price: String) async -> Bool {
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price)
             notice = "\(Echo.shortened(name)): added and bought."
@@ -219,65 +208,37 @@ public final class ShoppingModeViewModel: CautionState {
 
     @discardableResult
     public func finish() async -> Bool {
-        pendingConfirmation = nil
+        startIntent()
         return await perform {
             let cart = try await useCases.finishTrip(reference)
-            summary = "Trip finished."
+            isFinished = true
             await afterSaving {
                 let figures = try CartFigures(cart)
                 self.figures = figures
-                let bought = cart.lines.filter { $0.isFulfilled && !$0.isImpulse }.count
-                var text = "Trip finished: spent \(figures.actual.amountText) \(cart.currency.code)"
-                if let budget = cart.budget {
-                    text += " of \(budget.amountText)"
-                    text += figures.overBudget.map { " (\($0.amountText) over budget)" } ?? " (\(TextBlocks.money(figures.remaining)) left)"
-                }
-                text += ".\n\(cart.progress.fulfilled) of \(TextBlocks.plural(cart.progress.total, "item")) bought; vault prices updated for "
-                    + TextBlocks.plural(bought, "item") + "."
-                summary = text
+                summary = TripOutcome(figures)
             }
         }
     }
 
-    /// Carries out one typed command. While a question is pending, the line is its answer:
-    /// `y` or `yes` (any case) confirms, anything else declines.
-    public func handle(_ input: String) async -> Outcome {
-        let words = input.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    /// Shows how to drive the session until the next intent (`isShowingHelp`).
+    public func help() {
+        startIntent()
+        (errorMessage, lastError, warning, cautions) = (nil, nil, nil, [])
+        isShowingHelp = true
+    }
+
+    /// Shows why something the person entered names no intent (a line a text front cannot
+    /// read): `errorMessage` until the next intent, with no `lastError`, and nothing changed.
+    public func refuse(_ reason: String) {
+        startIntent()
+        (errorMessage, lastError, warning) = (reason, nil, nil)
+    }
+
+    /// What the last intent left on screen goes: its notice, the help, a question not answered.
+    private func startIntent() {
         notice = nil
         isShowingHelp = false
-        if pendingConfirmation != nil {
-            if ["y", "yes"].contains(words.first?.lowercased() ?? ""), words.count == 1 { await confirm() } else { decline() }
-            return .stay
-        }
-        guard let first = words.first?.lowercased() else { return .stay }
-        switch first {
-        case "q", "quit", "exit":
-            return .left
-        case "f", "finish":
-            return await finish() ? .finished : .stay
-        case "p", "price":
-            guard (3...4).contains(words.count), let number = Int(words[1]) else {
-                return usage("p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
-            }
-            await log(number, price: words[2], quantity: words.count == 4 ? words[3] : nil)
-        case "+":
-            guard words.count >= 3 else { return usage("+ NAME PRICE, like: + Chocolate 1.49") }
-            await addImpulse(words[1..<(words.count - 1)].joined(separator: " "), price: words[words.count - 1])
-        case "?", "h", "help":
-            (errorMessage, lastError, warning) = (nil, nil, nil)
-            isShowingHelp = true
-        default:
-            guard let number = Int(first) else { return usage("type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help") }
-            await toggle(number)
-        }
-        return .stay
-    }
-
-    private func usage(_ text: String) -> Outcome {
-        errorMessage = "unknown command: " + text
-        lastError = nil
-        warning = nil
-        return .stay
+        pendingConfirmation = nil
     }
 
     /// The line numbered `number` this session.
@@ -313,52 +274,6 @@ public final class ShoppingModeViewModel: CautionState {
         }
         self.details = details
         reference = details.cart.id.rawValue
-    }
-
-    // MARK: - Rendering
-
-    /// The screen, at `style.width` columns: lines break at spaces only, continued under their
-    /// own text, and a command to type is never split.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        let mark = style.unicode ? "…" : "~"
-        func text(_ line: String, hang: Int = 2) -> [String] {
-            line.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-                TextBlocks.wrap(TerminalText.safe(String($0), singleLine: true), width: style.width, hang: hang, mark: mark)
-            }
-        }
-        let problems = errorLine(style).flatMap { text($0, hang: 7) } + warningLine(style).flatMap { text($0, hang: 9) }
-        if let summary { return TextBlocks.fit(text(summary) + problems, width: style.width) }
-        guard let details, let figures else { return TextBlocks.fit(problems, width: style.width) }
-        let cart = details.cart
-        let progress = TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)
-        var lines = text("\(style.bold(cart.name.uppercased()))  " + TextBlocks.phrase(progress))
-        lines += text(CartText.budgetLine(figures, style: style, space: String(TextBlocks.glue)))
-        for section in sections {
-            lines.append("")
-            lines += text("--- \(section.store) ---", hang: 4)
-            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price] }
-            lines += TextBlocks.wrappedTable(rows, width: style.width, flexible: 2, rightAligned: [0, 4], mark: mark)
-        }
-        lines.append("")
-        lines += problems
-        if let notice { lines += text(notice) }
-        if isShowingHelp {
-            lines += TextBlocks.wrappedTable(Self.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
-        }
-        if let pendingConfirmation {
-            lines += text(pendingConfirmation.question + " [y/N]")
-        } else {
-            // Each command with what it does stays on one line; lines break after a "|".
-            lines += text(Self.reminders.map { TextBlocks.phrase($0) }.joined(separator: "\(TextBlocks.glue)| "))
-        }
-        return TextBlocks.fit(lines, width: style.width)
-    }
-
-    /// What leaving says, with the command that comes back, at `style.width` columns.
-    public func farewell(_ style: RenderStyle = .plain) -> String {
-        let name = TerminalText.safe(details?.cart.name ?? reference, singleLine: true)
-        let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop " + TextBlocks.arguments([name]))
-        return TextBlocks.fit(TextBlocks.wrap(line, width: style.width, hang: 2, mark: style.unicode ? "…" : "~"), width: style.width)
     }
 }
 

@@ -62,21 +62,6 @@ public final class StoresViewModel: ErrorState {
             await afterSaving { stores = try await useCases.listStores() }
         }
     }
-
-    public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        if let aisles {
-            lines.append(style.bold("Aisles of \(aisles.store.name)") + " (walking order)")
-            lines += TextBlocks.table(aisles.order.enumerated().map { index, category in
-                ["\(index + 1).", category.name, aisles.store.aisleOrder.contains(category.id) ? "" : "(default order)"]
-            }, rightAligned: [0])
-            return TextBlocks.fit(lines, width: style.width)
-        }
-        lines.append(style.bold("Stores"))
-        if stores.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
-        lines += TextBlocks.table(stores.map { [$0.name, "added \($0.createdAt.day)"] })
-        return TextBlocks.fit(lines, width: style.width)
-    }
 }
 
 /// Settings (menu): the currency, and erasing everything.
@@ -113,16 +98,5 @@ public final class SettingsViewModel: ErrorState {
             notice = "all data erased"
             await afterSaving { settings = try await useCases.showSettings() }
         }
-    }
-
-    public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let settings else { return TextBlocks.fit(lines, width: style.width) }
-        lines.append(style.bold("Settings"))
-        lines += TextBlocks.table([
-            ["Currency", "\(settings.currency.code) (\(settings.currency.minorDigits) decimals)"],
-            ["Set up", settings.isSetUp ? "yes" : "no - run grock init"],
-        ])
-        return TextBlocks.fit(lines, width: style.width)
     }
 }

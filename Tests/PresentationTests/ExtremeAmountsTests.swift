@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Terminal
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import DataLayer
 import Domain
 import Presentation
+import Terminal
 import TestSupport
 import Testing
 

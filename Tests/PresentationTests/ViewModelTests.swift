@@ -2,6 +2,7 @@ import DataLayer
 import Domain
 import Observation
 import Presentation
+import Terminal
 import TestSupport
 import Testing
 

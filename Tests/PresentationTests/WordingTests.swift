@@ -1,6 +1,7 @@
 import DataLayer
 import Domain
 @testable import Presentation
+@testable import Terminal
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Composition
 import Domain
 import Presentation
+import Terminal
 
 /// One command of `grock`: its words, its help, what it accepts, and what it does.
 struct Command {

@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Terminal
 
 extension Commands {
     static let store: [Command] = [

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Presentation
+import Terminal
 import RPC
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Presentation
+import Terminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

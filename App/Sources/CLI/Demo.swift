@@ -1,6 +1,7 @@
 import Composition
 import Domain
 import Presentation
+import Terminal
 
 /// `grock demo`: the whole journey on sample data in a throwaway in-memory store.
 @MainActor

@@ -1,4 +1,5 @@
 import Presentation
+import Terminal
 
 /// `grock help --man`: the manual page grock(1) in roff, made from the command table like
 /// `grock help`, so the two cannot disagree.

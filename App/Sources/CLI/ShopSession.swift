@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Presentation
+import Terminal
 
 /// `grock shop CART`: the shopping-mode view model driven by lines typed on stdin.
 @MainActor

@@ -1,0 +1,57 @@
+import Domain
+import Presentation
+
+extension HomeViewModel {
+    /// The home screen: the active carts with their budget bars, then this month's figures.
+    public func render(_ style: RenderStyle = .plain) -> String {
+        var lines = errorLine(style)
+        guard isLoaded else { return TextBlocks.fit(lines + ["Loading..."], width: style.width) }
+        lines.append(style.bold("Active carts"))
+        if carts.isEmpty {
+            lines.append("  No carts yet - create one with: grock cart new NAME --budget 50")
+        }
+        for cart in carts {
+            lines += CartText.summary(cart, style: style)
+        }
+        if let insights {
+            lines.append("")
+            lines.append(style.bold("Insights"))
+            lines += TextBlocks.table([
+                ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
+                 "on " + TextBlocks.plural(insights.tripsThisMonth, "trip")],
+                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(carts.filter { $0.cart.budget != nil }.count, "cart")],
+            ], rightAligned: [1])
+        }
+        return TextBlocks.fit(lines, width: style.width)
+    }
+}
+
+/// How a cart is summed up in lists.
+enum CartText {
+    /// Two lines: name, status and progress; then the budget bar or totals.
+    static func summary(_ figures: CartFigures, style: RenderStyle) -> [String] {
+        let cart = figures.cart
+        let progress = cart.status == .planning
+            ? TextBlocks.plural(cart.lines.count, "item")
+            : "\(cart.progress.fulfilled)/\(cart.progress.total) bought"
+        var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.createdAt.day)  \(progress)"]
+        lines.append("    " + budgetLine(figures, style: style))
+        return lines
+    }
+
+    /// `[####----]  45%  spent 9.00 of 20.00 EUR, 11.00 left`, or the totals without a budget.
+    /// - Parameter space: between an amount and its currency; `TextBlocks.glue` keeps them on
+    ///   one line for a screen that wraps.
+    static func budgetLine(_ figures: CartFigures, style: RenderStyle, space: String = " ") -> String {
+        let cart = figures.cart
+        let spending = figures.spending
+        let verb = cart.status == .planning ? "planned" : "spent"
+        guard let budget = cart.budget, let remaining = figures.remaining else {
+            return "\(verb) \(spending.amountText)\(space)\(cart.currency.code) (no budget)"
+        }
+        let tail = remaining.isNegative
+            ? style.red("\(TextBlocks.money(figures.overBudget)) OVER BUDGET")
+            : "\(remaining.amountText) left"
+        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText)\(space)\(cart.currency.code), \(tail)"
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Presentation
+
+extension ShoppingModeViewModel {
+    /// The screen, at `style.width` columns: lines break at spaces only, continued under their
+    /// own text, and a command to type is never split.
+    public func render(_ style: RenderStyle = .plain) -> String {
+        let mark = style.unicode ? "…" : "~"
+        func text(_ line: String, hang: Int = 2) -> [String] {
+            line.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                TextBlocks.wrap(TerminalText.safe(String($0), singleLine: true), width: style.width, hang: hang, mark: mark)
+            }
+        }
+        let problems = errorLine(style).flatMap { text($0, hang: 7) } + warningLine(style).flatMap { text($0, hang: 9) }
+        if isFinished { return TextBlocks.fit(text(summary.map(Self.text) ?? "Trip finished.") + problems, width: style.width) }
+        guard let details, let figures else { return TextBlocks.fit(problems, width: style.width) }
+        let cart = details.cart
+        let progress = TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)
+        var lines = text("\(style.bold(cart.name.uppercased()))  " + TextBlocks.phrase(progress))
+        lines += text(CartText.budgetLine(figures, style: style, space: String(TextBlocks.glue)))
+        for section in sections {
+            lines.append("")
+            lines += text("--- \(section.store) ---", hang: 4)
+            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price] }
+            lines += TextBlocks.wrappedTable(rows, width: style.width, flexible: 2, rightAligned: [0, 4], mark: mark)
+        }
+        lines.append("")
+        lines += problems
+        if let notice { lines += text(notice) }
+        if isShowingHelp {
+            lines += TextBlocks.wrappedTable(Self.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
+        }
+        if let pendingConfirmation {
+            lines += text(pendingConfirmation.question + " [y/N]")
+        } else {
+            // Each command with what it does stays on one line; lines break after a "|".
+            lines += text(Self.reminders.map { TextBlocks.phrase($0) }.joined(separator: "\(TextBlocks.glue)| "))
+        }
+        return TextBlocks.fit(lines, width: style.width)
+    }
+
+    /// What leaving says, with the command that comes back, at `style.width` columns.
+    public func farewell(_ style: RenderStyle = .plain) -> String {
+        let name = TerminalText.safe(details?.cart.name ?? "CART", singleLine: true)
+        let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop " + TextBlocks.arguments([name]))
+        return TextBlocks.fit(TextBlocks.wrap(line, width: style.width, hang: 2, mark: style.unicode ? "…" : "~"), width: style.width)
+    }
+
+    /// `Trip finished: spent 9.00 EUR of 20.00 (11.00 left).` and what was bought.
+    static func text(_ trip: TripOutcome) -> String {
+        var text = "Trip finished: spent \(trip.spent) \(trip.currency)"
+        if let budget = trip.budget {
+            text += " of \(budget)"
+            text += trip.overBudget.map { " (\($0) over budget)" } ?? " (\(trip.remaining ?? "-") left)"
+        }
+        return text + ".\n\(trip.fulfilled) of \(TextBlocks.plural(trip.lines, "item")) bought; vault prices updated for "
+            + TextBlocks.plural(trip.pricesUpdated, "item") + "."
+    }
+}
