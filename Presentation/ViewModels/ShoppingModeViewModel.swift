@@ -4,7 +4,7 @@ import Observation
 /// The in-store list: lines numbered in store and aisle order, each number kept for the whole
 /// session (`sections`), nothing else. A front calls the intents by number (`toggle(3)`,
 /// `log(3, price:)`; a text front reads them from typed lines) and answers
-/// `pendingConfirmation` with `confirm()` or `decline()`; `state` is all it shows.
+/// `pendingConfirmation` with `confirm()` or `decline()`; `document` is all it shows.
 @MainActor @Observable
 public final class ShoppingModeViewModel: CautionState {
     /// One numbered line as shop mode shows it.
@@ -274,22 +274,5 @@ public final class ShoppingModeViewModel: CautionState {
         }
         self.details = details
         reference = details.cart.id.rawValue
-    }
-}
-
-/// Why a line number typed in shop mode names no line.
-public enum ShopError: Error, ClassifiedError, Equatable, CustomStringConvertible {
-    /// A line that is no longer there: `notFound`.
-    public var kind: ErrorKind { .notFound }
-
-    /// The line numbered `number` has left the cart (an impulse buy removed): its number is
-    /// not given to another line during the session.
-    case lineGone(number: Int, name: String)
-
-    public var description: String {
-        switch self {
-        case .lineGone(let number, let name):
-            "line \(number) (\(Echo.shortened(name))) is no longer on the cart; its number is not used again in this session"
-        }
     }
 }

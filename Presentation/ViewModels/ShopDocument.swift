@@ -1,6 +1,6 @@
 /// Shop mode as data: the cart's figures, the numbered lines by store, what the session waits
 /// on, and, once finished, what the trip came to.
-public struct ShopState: Encodable, Sendable, Hashable {
+public struct ShopDocument: Encodable, Sendable, Hashable {
     /// The cart with its totals; nil before the session began.
     public let cart: CartRow?
     public let sections: [ShoppingModeViewModel.Section]
@@ -15,8 +15,8 @@ public struct ShopState: Encodable, Sendable, Hashable {
 
 extension ShoppingModeViewModel {
     /// The session's state as data.
-    public var state: ShopState {
-        ShopState(cart: figures.map(CartRow.init), sections: sections, pendingConfirmation: pendingConfirmation, notice: notice,
+    public var document: ShopDocument {
+        ShopDocument(cart: figures.map(CartRow.init), sections: sections, pendingConfirmation: pendingConfirmation, notice: notice,
                   isShowingHelp: isShowingHelp, isFinished: isFinished, summary: summary)
     }
 }

@@ -1,22 +1,5 @@
 import Domain
 
-/// The home screen as data: the carts and, when there is history, the spending figures.
-public struct HomeDocument: Encodable, Sendable, Hashable {
-    public let carts: [CartRow]
-    public let insights: HomeInsights?
-}
-
-/// A store as data.
-public struct StoreDocument: Encodable, Sendable, Hashable {
-    public let id, name, created: String
-
-    public init(_ store: Store) {
-        id = store.id.rawValue
-        name = store.name
-        created = store.createdAt.day.description
-    }
-}
-
 /// One entry of an item's price history as data; amounts are decimal strings.
 public struct PriceDocument: Encodable, Sendable, Hashable {
     public let date, store, price, unit, source: String
@@ -32,16 +15,6 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
         promotion = entry.observation.isPromotion
         self.currency = currency.code
     }
-}
-
-extension HomeViewModel {
-    /// The screen's state as data.
-    public var document: HomeDocument { HomeDocument(carts: rows, insights: insights) }
-}
-
-extension StoresViewModel {
-    /// The stores as data.
-    public var documents: [StoreDocument] { stores.map(StoreDocument.init) }
 }
 
 extension VaultViewModel {
