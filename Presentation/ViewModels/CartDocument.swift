@@ -41,6 +41,25 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         }
     }
 
+    /// The lines at one store (or at none), in aisle order, with what they cost there.
+    public struct StoreGroup: Sendable, Hashable, Encodable {
+        /// nil for the lines with no store.
+        public let store: String?
+        public let total: String
+        /// The names of its lines, in the order of `items`.
+        public let items: [String]
+
+        private enum CodingKeys: String, CodingKey { case store, total, items }
+
+        /// The lines with no store have `store` written as `null`.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(store, forKey: .store)
+            try c.encode(total, forKey: .total)
+            try c.encode(items, forKey: .items)
+        }
+    }
+
     public let id: String
     public let name: String
     public let status: String
@@ -50,11 +69,16 @@ public struct CartDocument: Sendable, Hashable, Encodable {
     public let plannedTotal: String
     public let actualTotal: String
     public let remaining: String?
+    /// By how much the cart is over its budget; nil within it or without one.
+    public let overBudget: String?
     public let currency: String
+    /// Every line, store by store as `stores` groups them.
     public let items: [Line]
+    /// The stores in the order they are visited, "no store" last.
+    public let stores: [StoreGroup]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, status, created, completed, budget, plannedTotal, actualTotal, remaining, currency, items
+        case id, name, status, created, completed, budget, plannedTotal, actualTotal, remaining, overBudget, currency, items, stores
     }
 
     /// Absent values are written as `null`, so every document has every key.
@@ -69,8 +93,10 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         try c.encode(plannedTotal, forKey: .plannedTotal)
         try c.encode(actualTotal, forKey: .actualTotal)
         try c.encode(remaining, forKey: .remaining)
+        try c.encode(overBudget, forKey: .overBudget)
         try c.encode(currency, forKey: .currency)
         try c.encode(items, forKey: .items)
+        try c.encode(stores, forKey: .stores)
     }
 
     public init(_ details: CartDetails, figures: CartFigures) throws {
@@ -84,7 +110,9 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         plannedTotal = figures.planned.amountText
         actualTotal = figures.actual.amountText
         remaining = figures.remaining?.amountText
+        overBudget = figures.overBudget?.amountText
         currency = cart.currency.code
+        stores = details.groups.map { StoreGroup(store: $0.store?.name, total: $0.total.amountText, items: $0.lines.map(\.name)) }
         items = try details.linesInShoppingOrder.map { line in
             Line(item: line.name, category: line.categoryName, quantity: line.quantity.description, unit: line.unit.rawValue,
                  pricePer: line.priceUnit.description, fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore), plannedPrice: line.plannedPrice?.amountText,

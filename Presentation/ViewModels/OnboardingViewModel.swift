@@ -4,7 +4,7 @@ import Observation
 /// First run: a welcome, the default categories and currency, then the first store and item.
 @MainActor @Observable
 public final class OnboardingViewModel: ErrorState {
-    public enum Step: Int, Sendable, CaseIterable {
+    public enum Step: String, Sendable, Hashable, Encodable, CaseIterable {
         case welcome, setUp, firstStore, firstItem, done
     }
 

@@ -20,8 +20,11 @@ public struct PlanDocument: Sendable, Hashable, Encodable {
     public let lines: [Line]
     public let unpriced: [String]
     public let notCovered: [String]
+    /// Whether the cart's lines were planned this way.
+    public let applied: Bool
 
-    public init(_ plan: StorePlan) {
+    public init(_ plan: StorePlan, applied: Bool = false) {
+        self.applied = applied
         cart = plan.cart.name
         stores = plan.stores.map(\.name)
         total = plan.total.amountText

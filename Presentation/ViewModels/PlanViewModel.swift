@@ -24,5 +24,5 @@ public final class PlanViewModel: ErrorState {
         }
     }
 
-    public var document: PlanDocument? { plan.map(PlanDocument.init) }
+    public var document: PlanDocument? { plan.map { PlanDocument($0, applied: applied) } }
 }

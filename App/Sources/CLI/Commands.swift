@@ -31,10 +31,7 @@ enum Commands {
                 examples: ["grock init", "grock init --currency GBP"], options: ["currency"]) { run in
             let onboarding = run.container.onboarding()
             try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding)
-            if run.json, let report = onboarding.report {
-                return run.console.json(SetupDocument(currency: report.currency.code, categoriesAdded: report.categoriesAdded,
-                                                      alreadySetUp: report.wasAlreadySetUp))
-            }
+            if run.json, let setup = onboarding.document.setup { return run.console.json(setup) }
             run.console.out(onboarding.render(run.style))
         },
         Command("demo", usage: "grock demo",
@@ -162,21 +159,8 @@ enum Commands {
         let settings = run.container.settings()
         try run.check(await step(settings), settings)
         guard run.canShow(settings, notice: settings.notice) else { return }
-        if run.json, let current = settings.settings {
-            return run.console.json(SettingsDocument(currency: current.currency.code, setUp: current.isSetUp))
-        }
+        if run.json, let document = settings.document { return run.console.json(document) }
         run.console.notice(settings.notice)
         run.console.out(settings.render(run.style))
     }
-}
-
-struct SetupDocument: Encodable {
-    let currency: String
-    let categoriesAdded: [String]
-    let alreadySetUp: Bool
-}
-
-struct SettingsDocument: Encodable {
-    let currency: String
-    let setUp: Bool
 }

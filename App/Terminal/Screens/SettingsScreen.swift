@@ -1,15 +1,14 @@
-import Domain
 import Presentation
 
 extension SettingsViewModel {
-    /// The settings.
+    /// The settings, drawn from `document`.
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
-        guard let settings else { return TextBlocks.fit(lines, width: style.width) }
+        guard let settings = document else { return TextBlocks.fit(lines, width: style.width) }
         lines.append(style.bold("Settings"))
         lines += TextBlocks.table([
-            ["Currency", "\(settings.currency.code) (\(settings.currency.minorDigits) decimals)"],
-            ["Set up", settings.isSetUp ? "yes" : "no - run grock init"],
+            ["Currency", "\(settings.currency) (\(settings.decimals) decimals)"],
+            ["Set up", settings.setUp ? "yes" : "no - run grock init"],
         ])
         return TextBlocks.fit(lines, width: style.width)
     }

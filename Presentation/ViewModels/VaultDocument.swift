@@ -1,0 +1,52 @@
+import Domain
+
+/// The vault screen as data: which view is shown and what it holds. Only the parts of the
+/// view shown are filled in; the others are empty.
+public struct VaultDocument: Encodable, Sendable, Hashable {
+    /// A category with its items, in the vault's order.
+    public struct Section: Encodable, Sendable, Hashable {
+        public let category: String
+        public let items: [ItemDocument]
+    }
+
+    /// `browse`, `search`, `item`, `history`, `prices` or `categories`.
+    public let screen: String
+    /// The text searched for, on `search`.
+    public let query: String?
+    public let sections: [Section]
+    public let results: [ItemDocument]
+    /// The item shown, on `item`, `history` and `prices`.
+    public let item: ItemDocument?
+    public let history: [PriceDocument]
+    public let categories: [CategoryDocument]
+}
+
+extension VaultViewModel {
+    /// The vault screen's state as data.
+    public var document: VaultDocument {
+        let (name, query): (String, String?) = switch screen {
+        case .browse: ("browse", nil)
+        case .search(let text): ("search", text)
+        case .item: ("item", nil)
+        case .history: ("history", nil)
+        case .prices: ("prices", nil)
+        case .categories: ("categories", nil)
+        }
+        let showsItem = [.item, .history, .prices].contains(screen)
+        return VaultDocument(
+            screen: name, query: query,
+            sections: screen == .browse ? sections.map { VaultDocument.Section(category: $0.category.name, items: $0.items.map { ItemDocument($0, currency: currency) }) } : [],
+            results: query == nil ? [] : resultDocuments,
+            item: showsItem ? itemDocument : nil,
+            history: screen == .history || screen == .prices ? historyDocuments : [],
+            categories: screen == .categories ? categoryDocuments : [])
+    }
+
+    /// The items found by the last search, as data.
+    public var resultDocuments: [ItemDocument] { results.map { ItemDocument($0, currency: currency) } }
+
+    /// The categories in order, as data.
+    public var categoryDocuments: [CategoryDocument] {
+        categories.enumerated().map { CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount) }
+    }
+}
