@@ -5,6 +5,7 @@
 ///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
+///     A	<item id>	<receipt name>                                     (schema 7: a receipt name learned at the S line's store)
 ///     K	<category id>	<sort order>	<name>
 ///     C	<cart id>	<status>	<budget>	<created at>	<started at>	<completed at>	<name>
 ///     L	<item id>	<quantity>	<unit>[/<price basis>]	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
@@ -15,9 +16,10 @@
 /// hold them; `ActiveState` checks what they mean. The header's checksum (as a vault's: every
 /// byte after the header line) makes a changed byte refuse the file rather than carry it into
 /// the next state; emptied, the file is read unchecked (edited by hand). Schema 4 is the same
-/// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum).
+/// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum);
+/// schemas 5 and 6 are the same without `A` lines.
 enum StateCodec {
-    static let header = "grock-state\t6"
+    static let header = "grock-state\t7"
 
     static func encode(_ record: StateRecord) -> [UInt8] {
         var output = Array((header + "\t" + String(repeating: "0", count: 16) + "\n").utf8)
@@ -29,6 +31,7 @@ enum StateCodec {
         LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
         for store in record.stores {
             LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
+            for name in store.receiptNames ?? [] { LineFormat.line(["A", name.itemId, LineFormat.escape(name.text)], to: &output) }
         }
         for category in record.categories {
             LineFormat.line(["K", category.id, String(category.sortOrder), LineFormat.escape(category.name)], to: &output)
@@ -105,6 +108,10 @@ enum StateCodec {
                     var aisles: [String] = []
                     while !reader.isAtEnd { aisles.append(try field()) }
                     stores.append(StoreRecord(id: id, name: name, createdAt: created, aisleOrder: aisles, removed: removed))
+                case 0x41:  // A
+                    guard !stores.isEmpty else { throw reader.failure("a receipt name comes before any store") }
+                    let item = try field()
+                    stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? []) + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
                 case 0x4B:  // K
                     let id = try field(), order = try reader.integer()
                     guard let sortOrder = Int(exactly: order) else { throw reader.failure("\(order) is out of range") }

@@ -5,7 +5,7 @@
 /// Amounts are integer minor units of `settings.currency`; quantities are decimal strings;
 /// times are RFC 3339 text. Nothing is stored as floating point.
 struct StateRecord: Codable, Equatable {
-    static let currentSchema = 6
+    static let currentSchema = 7
 
     var schema: Int = StateRecord.currentSchema
     var settings: SettingsRecord
@@ -76,6 +76,15 @@ struct StoreRecord: Codable, Equatable {
     var createdAt: String
     var aisleOrder: [String]
     var removed: Bool
+    /// The receipt names learned at this store (schema 7); nil when there are none, so that
+    /// the files and backups of a store without any are as before.
+    var receiptNames: [ReceiptNameRecord]? = nil
+}
+
+/// A receipt's name for an item at one store, in the matcher's key.
+struct ReceiptNameRecord: Codable, Equatable {
+    var text: String
+    var itemId: String
 }
 
 struct CategoryRecord: Codable, Equatable {

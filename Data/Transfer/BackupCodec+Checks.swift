@@ -43,6 +43,17 @@ extension BackupCodec {
                 }
             }
             for (index, item) in document.items.enumerated() { try check(item, at: "items[\(index)]") }
+            let items = Set(document.items.map(\.id))
+            for (index, store) in document.stores.enumerated() {
+                var seen: Set<String> = []
+                for (position, name) in (store.receiptNames ?? []).enumerated() {
+                    let path = "stores[\(index)].receiptNames[\(position)]"
+                    guard !name.text.isEmpty, !name.text.contains(where: \.isNewline), seen.insert(name.text).inserted else {
+                        throw Checker.failure(path + ".text", "a receipt name is empty, spans lines, or is given twice for the store")
+                    }
+                    try reference(name.itemId, in: items, to: "item", at: path + ".itemId")
+                }
+            }
             for (index, cart) in document.carts.enumerated() { try check(cart, at: "carts[\(index)]", completed: false) }
             for (index, cart) in document.completedCarts.enumerated() { try check(cart, at: "completedCarts[\(index)]", completed: true) }
             for (index, observation) in document.observations.enumerated() { try check(observation, at: "observations[\(index)]") }

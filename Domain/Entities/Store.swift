@@ -8,13 +8,18 @@ public struct Store: Sendable, Hashable, Identifiable {
     public var aisleOrder: [CategoryID]
     /// A removed store is kept so that history can still name it, but hidden everywhere else.
     public var isRemoved: Bool
+    /// What this store's receipts call items, learned when the user confirmed a match: the
+    /// receipt's name in its matching key (`ReceiptMatcher.key`) and the item it means.
+    public var receiptNames: [String: ItemID]
 
-    public init(id: StoreID, name: String, createdAt: Timestamp, aisleOrder: [CategoryID] = [], isRemoved: Bool = false) {
+    public init(id: StoreID, name: String, createdAt: Timestamp, aisleOrder: [CategoryID] = [], isRemoved: Bool = false,
+                receiptNames: [String: ItemID] = [:]) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.aisleOrder = aisleOrder
         self.isRemoved = isRemoved
+        self.receiptNames = receiptNames
     }
 }
 

@@ -52,7 +52,7 @@ public struct CreateBackup: Sendable {
     /// Everything, handed to `sink` piece by piece over one consistent view of the data.
     /// - Returns: the sink, after its `end()`. It is handed over rather than borrowed so that
     ///   the storage may run the read on another thread.
-    public func callAsFunction<Sink: BackupSink>(into sink: sending Sink) async throws -> sending Sink {
+    public func callAsFunction<Sink: BackupSink & SendableMetatype>(into sink: sending Sink) async throws -> sending Sink {
         try await storage.readWithHistory { [sink] repositories, history in
             var sink = sink
             try sink.begin(Backup(settings: try repositories.settings(), stores: try repositories.allStores().sorted { $0.id < $1.id },

@@ -145,7 +145,7 @@ public struct MoveItem: Sendable {
 }
 
 /// Deletes an item from the vault. Its lines on carts stay (by name, without a vault price),
-/// and its price history stays in history.
+/// and its price history stays in history; the receipt names learned for it go.
 public struct DeleteItem: Sendable {
     let storage: any Storage
 
@@ -155,6 +155,10 @@ public struct DeleteItem: Sendable {
         try await storage.write { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
             try repositories.deleteItem(item.id)
+            for var store in try repositories.allStores() where store.receiptNames.values.contains(item.id) {
+                store.receiptNames = store.receiptNames.filter { $0.value != item.id }
+                try repositories.save(store)
+            }
             return Change(item, summary: "removed \(item.name) from the vault")
         }
     }

@@ -157,7 +157,7 @@ import Testing
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        try "grock-state\t6\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
+        try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
         let result = try grock.run("cart list")
         #expect(result.status == 3)
         #expect(result.stderr.hasSuffix("; nothing was changed (see grock doctor)\n"), "\(result.stderr)")
