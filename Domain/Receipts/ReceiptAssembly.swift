@@ -1,0 +1,221 @@
+/// Puts a receipt's lines together, top to bottom: a name with the price below it, a quantity
+/// line with the item it belongs to, a discount with the item above it.
+struct ReceiptAssembly {
+    private enum Region { case header, body, footer }
+
+    let lines: [String]
+    let kinds: [ReceiptLineKind]
+    let currency: Currency
+
+    private(set) var items: [ReceiptLine] = []
+    private(set) var ignored: [IgnoredReceiptLine] = []
+    private(set) var unparsed: [ReceiptTextLine] = []
+    private(set) var date: ReceiptDate?
+    private(set) var statedTotal: Int64?
+    private(set) var addedTax: Int64 = 0
+
+    private var region = Region.header
+    /// Words without a price in the body, waiting for the price below them.
+    private var pendingName: (text: String, numbers: [Int])?
+    /// A quantity line that belongs to the item below it.
+    private var pendingQuantity: (quantity: ReceiptQuantity, number: Int)?
+    /// Lines already taken by the line above them.
+    private var consumed: Set<Int> = []
+
+    init(lines: [String], kinds: [ReceiptLineKind], currency: Currency) {
+        self.lines = lines
+        self.kinds = kinds
+        self.currency = currency
+    }
+
+    mutating func run() throws {
+        for index in kinds.indices where !consumed.contains(index) {
+            try take(index)
+        }
+        flushPending()
+    }
+
+    private mutating func take(_ index: Int) throws {
+        let kind = kinds[index]
+        if kind == .blank { return }
+        if case .date(let found) = kind {
+            flushPending()
+            if date == nil { date = found }
+            ignore(index, .date)
+            return
+        }
+        if region == .footer {
+            switch kind {
+            case .noise(let reason): ignore(index, reason)
+            case .text: ignore(index, .footer)
+            case .total: ignore(index, .subtotal)
+            case .addedTax: ignore(index, .vat)
+            default: unparse(index)
+            }
+            return
+        }
+        switch kind {
+        case .blank, .date: return
+        case .noise(let reason):
+            flushPending()
+            ignore(index, region == .header && reason == .footer ? .header : reason)
+        case .text(let text):
+            if region == .header {
+                ignore(index, .header)
+            } else if let pending = pendingName {
+                pendingName = (pending.text + " " + text, pending.numbers + [index + 1])
+            } else {
+                pendingName = (text, [index + 1])
+            }
+        case .total(let amount):
+            flushPending()
+            statedTotal = amount
+            region = .footer
+        case .addedTax(let amount):
+            flushPending()
+            addedTax += amount
+        case .item(let name, let total, let count):
+            region = .body
+            var line = makeLine(name: name, total: total, numbers: [index + 1])
+            if let count, count > 1, total % count == 0 {
+                line.quantity = Quantity(Int(count))
+                line.unitPrice = UnitPrice(money(total / count), per: .each)
+            }
+            if let pending = pendingQuantity {
+                apply(pending.quantity, to: &line, number: pending.number)
+                pendingQuantity = nil
+            }
+            items.append(line)
+        case .quantity(let quantity):
+            try takeQuantity(quantity, at: index)
+        case .amountOnly(let amount):
+            if let name = nameAbove(index) {
+                items.append(makeLine(name: name.text, total: amount, numbers: name.numbers + [index + 1]))
+                region = .body
+            } else {
+                unparse(index)
+            }
+        case .discount(let label, let amount, let percent):
+            flushPending()
+            guard region == .body, let last = items.indices.last else { return unparse(index) }
+            let taken = try amount ?? Rounding.halfEven(Int128(items[last].total.minorUnits) * Int128(percent ?? 0), dividedBy: 100_000)
+            items[last].discounts.append(ReceiptDiscount(label: label, amount: money(taken), sourceLine: index + 1))
+        case .unknown:
+            flushPending()
+            unparse(index)
+        }
+    }
+
+    private mutating func takeQuantity(_ quantity: ReceiptQuantity, at index: Int) throws {
+        let named = !quantity.name.isEmpty
+        if named || pendingName != nil || quantity.total == nil, let name = named ? joinedName(quantity.name, number: index + 1) : nameAbove(index) {
+            var total = quantity.total
+            var numbers = name.numbers
+            if total == nil, let next = nextIndex(after: index), case .amountOnly(let amount) = kinds[next] {
+                total = amount
+                consumed.insert(next)
+                numbers.append(next + 1)
+            }
+            var line = makeLine(name: name.text, total: try total ?? cost(quantity), numbers: numbers)
+            apply(quantity, to: &line, number: named ? nil : index + 1)
+            items.append(line)
+            region = .body
+            return
+        }
+        guard quantity.total == nil else { return unparse(index) }
+        let computed = try cost(quantity)
+        let previous = previousIndex(before: index)
+        let lastIsAbove = items.last.map { line in line.sourceLines.last.map { $0 - 1 } == previous && line.unitPrice == nil } ?? false
+        var nextItemTotal: Int64?
+        if let next = nextIndex(after: index), case .item(_, let total, nil) = kinds[next] { nextItemTotal = total }
+        if lastIsAbove && items[items.count - 1].total.minorUnits == computed {
+            apply(quantity, to: &items[items.count - 1], number: index + 1)
+        } else if nextItemTotal == computed {
+            pendingQuantity = (quantity, index + 1)
+        } else if lastIsAbove {
+            apply(quantity, to: &items[items.count - 1], number: index + 1)
+        } else if nextItemTotal != nil {
+            pendingQuantity = (quantity, index + 1)
+        } else {
+            unparse(index)
+        }
+    }
+
+    /// The name for a price on line `index`: words waiting in the body, or the header's last
+    /// line right above it (the first item, split by OCR).
+    private mutating func nameAbove(_ index: Int) -> (text: String, numbers: [Int])? {
+        if let pending = pendingName {
+            pendingName = nil
+            return pending
+        }
+        guard region == .header, let previous = previousIndex(before: index), case .text(let text) = kinds[previous],
+              ignored.count(where: { $0.reason == .header }) >= 2, ignored.last?.line.number == previous + 1 else { return nil }
+        ignored.removeLast()
+        return (text, [previous + 1])
+    }
+
+    /// `name` printed on line `number`, after any words waiting above it.
+    private mutating func joinedName(_ name: String, number: Int) -> (text: String, numbers: [Int]) {
+        defer { pendingName = nil }
+        guard let pending = pendingName else { return (name, [number]) }
+        return (pending.text + " " + name, pending.numbers + [number])
+    }
+
+    private mutating func makeLine(name: String, total: Int64, numbers: [Int]) -> ReceiptLine {
+        let joined = joinedNameIfPending(name, numbers: numbers)
+        let isDeposit = ReceiptVocabulary.keys(joined.text).contains { ReceiptVocabulary.depositWords.contains($0) }
+        return ReceiptLine(name: joined.text, total: money(total), isDeposit: isDeposit, sourceLines: joined.numbers)
+    }
+
+    /// Words waiting in the body are the start of the name of the next item.
+    private mutating func joinedNameIfPending(_ name: String, numbers: [Int]) -> (text: String, numbers: [Int]) {
+        guard let pending = pendingName else { return (name, numbers) }
+        pendingName = nil
+        return (pending.text + " " + name, pending.numbers + numbers)
+    }
+
+    private func apply(_ quantity: ReceiptQuantity, to line: inout ReceiptLine, number: Int?) {
+        line.quantity = quantity.quantity
+        line.unit = quantity.unit
+        line.unitPrice = UnitPrice(money(quantity.price), per: quantity.basis)
+        if let number {
+            line.sourceLines.append(number)
+            line.sourceLines.sort()
+        }
+    }
+
+    /// Quantity times price, rounded half to even once.
+    private func cost(_ quantity: ReceiptQuantity) throws -> Int64 {
+        try money(quantity.price).cost(of: quantity.quantity, in: PriceUnit(quantity.unit), per: PriceUnit(quantity.basis))?.minorUnits
+            ?? money(quantity.price).times(quantity.quantity).minorUnits
+    }
+
+    private func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
+
+    private func nextIndex(after index: Int) -> Int? {
+        kinds.indices.dropFirst(index + 1).first { kinds[$0] != .blank }
+    }
+
+    private func previousIndex(before index: Int) -> Int? {
+        kinds.indices.prefix(index).last { kinds[$0] != .blank }
+    }
+
+    private mutating func flushPending() {
+        if let pending = pendingName {
+            for number in pending.numbers { unparsed.append(ReceiptTextLine(number: number, text: lines[number - 1])) }
+            pendingName = nil
+        }
+        if let pending = pendingQuantity {
+            unparsed.append(ReceiptTextLine(number: pending.number, text: lines[pending.number - 1]))
+            pendingQuantity = nil
+        }
+    }
+
+    private mutating func ignore(_ index: Int, _ reason: IgnoredReceiptLine.Reason) {
+        ignored.append(IgnoredReceiptLine(line: ReceiptTextLine(number: index + 1, text: lines[index]), reason: reason))
+    }
+
+    private mutating func unparse(_ index: Int) {
+        unparsed.append(ReceiptTextLine(number: index + 1, text: lines[index]))
+    }
+}

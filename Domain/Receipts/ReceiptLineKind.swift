@@ -1,0 +1,230 @@
+/// What one line of a receipt is, read on its own; `ReceiptParser` then puts neighbouring lines
+/// together (a name above its price, a quantity below its item).
+enum ReceiptLineKind: Sendable, Equatable {
+    case blank
+    case date(ReceiptDate)
+    case noise(IgnoredReceiptLine.Reason)
+    /// Words without a price: part of the header or footer, or a name whose price is below.
+    case text(String)
+    case total(Int64)
+    case addedTax(Int64)
+    /// Taken off the line above: an amount, or a percent (thousandths of one) of its total.
+    case discount(label: String, amount: Int64?, percent: Int64?)
+    case quantity(ReceiptQuantity)
+    /// A name and its total, with a count in front when printed so (`2 x Milk £2.50`).
+    case item(name: String, total: Int64, count: Int64?)
+    /// A price alone on its line (signed), whose name is above it.
+    case amountOnly(Int64)
+    /// Prices in a shape the parser does not know.
+    case unknown
+}
+
+/// `2 x 0,89`, `0,736 kg x 1,99 EUR/kg 1,46`, `1.20 lb @ 0.89/lb`, with a name in front when
+/// one is printed there.
+struct ReceiptQuantity: Sendable, Equatable {
+    var name: String
+    var quantity: Quantity
+    var unit: MeasureUnit
+    /// The price of one `basis`, in minor units.
+    var price: Int64
+    var basis: MeasureUnit
+    /// The line's total when printed on the same line.
+    var total: Int64?
+}
+
+extension ReceiptLineKind {
+    /// Reads one line.
+    /// - Parameter dayFirst: how to read an ambiguous date such as `03/04/2026`.
+    init(_ line: String, minorDigits: Int, dayFirst: Bool) {
+        let trimmed = line.trimmingWhitespace()
+        guard !trimmed.isEmpty else { self = .blank; return }
+        guard trimmed.contains(where: { $0.isLetter || $0.isNumber }) else { self = .noise(.decoration); return }
+        var words = ReceiptWords(trimmed, minorDigits: minorDigits)
+        ReceiptLineKind.stripMarks(&words)
+        let amounts = words.tokens.indices.compactMap { index -> (Int, ReceiptAmount)? in
+            if case .amount(let amount) = words.tokens[index] { return (index, amount) }
+            return nil
+        }
+        let keys = words.tokens.indices.flatMap { words.tokens[$0] == .word ? ReceiptVocabulary.keys(words.texts[$0]) : [] }
+        if amounts.isEmpty, let date = ReceiptDates.date(in: words.texts, dayFirst: dayFirst) { self = .date(date); return }
+        self = ReceiptLineKind.classify(words, amounts: amounts, keys: keys, text: trimmed)
+    }
+
+    private static func classify(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], keys: [String], text: String) -> ReceiptLineKind {
+        let tokens = words.tokens
+        let percents = tokens.compactMap { token -> Int64? in
+            if case .percent(let value) = token { return value }
+            return nil
+        }
+        // The total: nothing on the line but the phrase, currencies, punctuation and one amount.
+        if amounts.count == 1, !amounts[0].1.isNegative, let length = ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total),
+           length == keys.count,
+           tokens.allSatisfy({ token in
+               switch token {
+               case .word, .amount, .currency, .times: true
+               default: false
+               }
+           }) {
+            return .total(amounts[0].1.minorUnits)
+        }
+        if let last = amounts.last, !last.1.isNegative, ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.addedTax) == keys.count {
+            return .addedTax(last.1.minorUnits)
+        }
+        if let reason = noise(words, amounts: amounts, percents: percents, keys: keys) { return .noise(reason) }
+        if amounts.isEmpty && percents.isEmpty {
+            return keys.isEmpty ? .unknown : .text(text)
+        }
+        let isDeposit = keys.contains { ReceiptVocabulary.depositWords.contains($0) }
+        let lastAmount = amounts.last
+        let isDiscount = !isDeposit && (keys.contains { ReceiptVocabulary.discountWords.contains($0) } || lastAmount?.1.isNegative == true
+            || (amounts.isEmpty && percents.first.map { $0 < 0 } == true))
+        if isDiscount, let labelEnd = tokens.firstIndex(where: { token in
+            switch token {
+            case .amount, .percent: true
+            default: false
+            }
+        }) {
+            let label = words.texts[..<labelEnd].joined(separator: " ")
+            if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
+            return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
+        }
+        if let quantity = ReceiptQuantity(words) { return .quantity(quantity) }
+        guard let (index, amount) = lastAmount, index == tokens.count - 1 else { return .unknown }
+        let signed = amount.isNegative ? -amount.minorUnits : amount.minorUnits
+        if index == 0 { return .amountOnly(signed) }
+        var nameStart = 0
+        var count: Int64?
+        if tokens.count > 3, case .number(let value) = tokens[0], tokens[1] == .times, tokens[2] == .word, value % 1000 == 0, value > 0 {
+            count = value / 1000
+            nameStart = 2
+        }
+        let name = ReceiptLineKind.name(words, in: nameStart..<index)
+        guard name.contains(where: \.isLetter), !amount.isNegative || isDeposit else { return .unknown }
+        return .item(name: name, total: signed, count: count)
+    }
+
+    /// Why a line is set aside, when it is.
+    private static func noise(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], percents: [Int64], keys: [String]) -> IgnoredReceiptLine.Reason? {
+        let tokens = words.tokens
+        if let match = ReceiptVocabulary.noise.filter({ keys.starts(with: $0.0) && (tokens.first == .word || tokens.first == .times) })
+            .max(by: { $0.0.count < $1.0.count }), match.1 != .footer || amounts.isEmpty {
+            return match.1
+        }
+        // A VAT table row: a rate with a code in front (`A 7%`, `B= 19,0%`), or a rate and
+        // several amounts (`7,00 % 1,23 0,08 1,31`).
+        if !percents.isEmpty {
+            let codeFirst = tokens.count > 1 && words.texts[0].count <= 2 && {
+                if case .percent = tokens[1] { return true }
+                return false
+            }()
+            let rateFirst: Bool = {
+                if case .percent = tokens[0] { return true }
+                return false
+            }()
+            if codeFirst || rateFirst || amounts.count >= 2 { return .vat }
+        }
+        if amounts.isEmpty, tokens.count >= 2, case .number = tokens[0], keys.first.map(ReceiptVocabulary.countWords.contains) == true {
+            return .itemCount
+        }
+        let digitWords = words.texts.filter { $0.allSatisfy(\.isASCIIDigit) }
+        if amounts.isEmpty, digitWords.count == words.count, digitWords.contains(where: { $0.count >= 8 }) { return .barcode }
+        if amounts.isEmpty, !keys.isEmpty, keys.allSatisfy(ReceiptVocabulary.sectionWords.contains),
+           keys.contains(where: { $0.count > 3 }), !words.texts.contains(where: { $0.contains(where: \.isLowercase) }) {
+            return .section
+        }
+        return nil
+    }
+
+    /// Takes off what surrounds a line's content: stars and rules in front, and behind the last
+    /// price its tax code (`A`, `B*`, `F`, `N`, `1`) and currency.
+    private static func stripMarks(_ words: inout ReceiptWords) {
+        while let first = words.tokens.first, first == .times || (first == .word && !words.texts[0].contains(where: { $0.isLetter || $0.isNumber })) {
+            words.tokens.removeFirst()
+            words.texts.removeFirst()
+        }
+        while words.count >= 2 {
+            let last = words.tokens[words.count - 1], text = words.texts[words.count - 1]
+            var beforeIsPrice = false
+            if case .amount = words.tokens[words.count - 2] { beforeIsPrice = true }
+            if case .currency = words.tokens[words.count - 2] { beforeIsPrice = true }
+            let isCode: Bool = switch last {
+            case .word: text.count <= 2 && text.allSatisfy { ($0.isUppercase && $0.isASCII) || $0.isASCIIDigit || $0 == "*" || $0 == "#" }
+            case .number: text.count == 1
+            case .currency: true
+            case .times: true
+            default: false
+            }
+            guard beforeIsPrice, isCode else { return }
+            words.tokens.removeLast()
+            words.texts.removeLast()
+        }
+    }
+
+    /// The name in `range`: the words as printed, without bar codes (and the flag a till prints
+    /// after one).
+    static func name(_ words: ReceiptWords, in range: Range<Int>) -> String {
+        var parts: [String] = []
+        var afterBarcode = false
+        for index in range {
+            let text = words.texts[index]
+            if text.count >= 6 && text.allSatisfy(\.isASCIIDigit) {
+                afterBarcode = true
+                continue
+            }
+            if afterBarcode && text.count <= 2 && text.allSatisfy(\.isUppercase) { continue }
+            afterBarcode = false
+            parts.append(text)
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension ReceiptQuantity {
+    /// Reads `[name] quantity [unit] × price [per unit] [total]`; nil for any other line.
+    init?(_ words: ReceiptWords) {
+        let tokens = words.tokens
+        guard let times = tokens.firstIndex(of: .times), times >= 1 else { return nil }
+        var index = times - 1
+        var unit: MeasureUnit?
+        if case .unit(let given) = tokens[index] {
+            unit = given
+            index -= 1
+        }
+        guard index >= 0 else { return nil }
+        let thousandths: Int64
+        switch tokens[index] {
+        case .number(let value): thousandths = value
+        case .amount(let amount): guard let value = amount.thousandths else { return nil }; thousandths = value
+        default: return nil
+        }
+        guard thousandths > 0, thousandths <= Quantity.maximum.thousandths else { return nil }
+        guard tokens[..<index].allSatisfy({ $0 == .word }) else { return nil }
+        var next = times + 1
+        while next < tokens.count, case .currency = tokens[next] { next += 1 }
+        guard next < tokens.count, case .amount(let price) = tokens[next], !price.isNegative else { return nil }
+        next += 1
+        var per: MeasureUnit?
+        scan: while next < tokens.count {
+            switch tokens[next] {
+            case .per(let given), .unit(let given): per = given
+            case .currency: break
+            default: break scan
+            }
+            next += 1
+        }
+        var total: Int64?
+        if next < tokens.count, case .amount(let amount) = tokens[next], !amount.isNegative {
+            total = amount.minorUnits
+            next += 1
+        }
+        while next < tokens.count, case .currency = tokens[next] { next += 1 }
+        guard next == tokens.count else { return nil }
+        // A count sold by weight (`0,736 x 1,99 EUR/kg`) is weighed in the unit it is priced per.
+        let lineUnit = unit ?? (thousandths % 1000 != 0 || per.map { $0 != .each } == true ? per ?? .each : .each)
+        let basis = per ?? lineUnit
+        guard PriceUnit(lineUnit).converts(to: PriceUnit(basis)), lineUnit == .each || thousandths > 0 else { return nil }
+        if lineUnit == .each && thousandths % 1000 != 0 { return nil }
+        self.init(name: ReceiptLineKind.name(words, in: 0..<index), quantity: Quantity(thousandths: thousandths), unit: lineUnit,
+                  price: price.minorUnits, basis: basis, total: total)
+    }
+}

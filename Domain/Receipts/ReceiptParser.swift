@@ -1,0 +1,103 @@
+/// Reads the text of a shop's receipt (as printed, typed or OCR'd) into a `Receipt`.
+///
+/// How each kind of line looks, the date rule and the total check are in docs/RECEIPTS.md.
+public enum ReceiptParser {
+    /// The most lines a receipt may have; a longer text is refused rather than read.
+    public static let maximumLines = 2000
+
+    /// Reads a receipt from its bytes: UTF-8 (a byte order mark allowed), lines ending in LF or
+    /// CRLF.
+    /// - Parameter currency: the currency of a receipt that shows none (the user's).
+    /// - Throws: `ReceiptError`: `.notText` for NUL or other control bytes or bytes that are not
+    ///   UTF-8, `.empty`, `.tooLong`, `.noItems`.
+    public static func parse(_ bytes: [UInt8], assuming currency: Currency) throws -> Receipt {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        var line = 1
+        for byte in body {
+            if byte == 0x0A { line += 1 }
+            guard byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C, byte != 0x7F else {
+                throw ReceiptError.notText(line: line)
+            }
+        }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            var number = 1
+            for lineBytes in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if String(validating: lineBytes, as: UTF8.self) == nil { break }
+                number += 1
+            }
+            throw ReceiptError.notText(line: number)
+        }
+        return try parse(text: text, assuming: currency)
+    }
+
+    /// Reads a receipt from its text.
+    /// - Parameter currency: the currency of a receipt that shows none (the user's).
+    /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.notText` for control
+    ///   characters.
+    public static func parse(text: String, assuming currency: Currency) throws -> Receipt {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{0C}" })
+            .map { String($0).replacing("\r", with: "") }
+        guard lines.count <= maximumLines else { throw ReceiptError.tooLong(lines: lines.count) }
+        guard lines.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { throw ReceiptError.empty }
+        if let bad = lines.firstIndex(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\t" } }) {
+            throw ReceiptError.notText(line: bad + 1)
+        }
+        let detected = detectedCurrency(lines)
+        let currency = detected ?? currency
+        let kinds = lines.map { ReceiptLineKind($0, minorDigits: currency.minorDigits, dayFirst: currency != ReceiptWords.dollar) }
+        var assembly = ReceiptAssembly(lines: lines, kinds: kinds, currency: currency)
+        try assembly.run()
+        guard !assembly.items.isEmpty else { throw ReceiptError.noItems }
+        return Receipt(storeName: storeName(lines, kinds: kinds), date: assembly.date, detectedCurrency: detected, currency: currency,
+                       lines: assembly.items, statedTotal: assembly.statedTotal.map { Money(minorUnits: $0, currency: currency) },
+                       addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
+                       unparsed: assembly.unparsed.sorted { $0.number < $1.number })
+    }
+
+    /// The currency the receipt shows most often (`€`, `EUR`, `£`, `$` on its own or on a
+    /// price, `EUR/kg`); the first shown wins a tie.
+    static func detectedCurrency(_ lines: [String]) -> Currency? {
+        var counts: [Currency: Int] = [:]
+        var order: [Currency] = []
+        for line in lines {
+            for word in line.split(separator: " ") {
+                let found: Currency?
+                if word.contains("€") { found = .euro }
+                else if word.contains("£") { found = ReceiptWords.pound }
+                else if word.contains("$") { found = ReceiptWords.dollar }
+                else { found = ReceiptWords.currencyMark(String((word.split(separator: "/").first ?? word).filter { $0.isLetter || $0 == "." })) }
+                guard let found else { continue }
+                if counts[found] == nil { order.append(found) }
+                counts[found, default: 0] += 1
+            }
+        }
+        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+    }
+
+    /// A known chain named on a line that is no item, else the first line of the header that
+    /// reads like a name.
+    static func storeName(_ lines: [String], kinds: [ReceiptLineKind]) -> String? {
+        let firstItem = kinds.firstIndex { kind in
+            switch kind {
+            case .item, .quantity, .amountOnly, .total: true
+            default: false
+            }
+        } ?? kinds.count
+        for (index, line) in lines.enumerated() {
+            switch kinds[index] {
+            case .text, .noise(.footer): break
+            default: continue
+            }
+            let keys = ReceiptVocabulary.keys(line)
+            for (chain, name) in ReceiptVocabulary.chains {
+                for start in keys.indices where keys[start...].starts(with: chain) { return name }
+            }
+        }
+        for index in 0..<firstItem {
+            guard case .text(let text) = kinds[index], text.count(where: \.isLetter) >= 3, text.count <= 40 else { continue }
+            return text.split(separator: " ").joined(separator: " ")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+/// The words receipts use for what is not an item, in German, French and English, compared
+/// as `ReceiptVocabulary.keys` folds them (lower case, no accents, `ß` as `ss`).
+enum ReceiptVocabulary {
+    /// A line's words folded for comparison: `Rückgeld:` is `ruckgeld`, `H-MILCH` is `h`, `milch`.
+    static func keys(_ text: String) -> [String] {
+        Name.key(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// The stated total. Only a line with nothing but the phrase, a currency and one amount
+    /// counts, so `TOTAL SAVINGS` or `TOTAL HT` never does.
+    static let total = phrases([
+        "summe", "gesamt", "gesamtsumme", "gesamtbetrag", "endsumme", "zu zahlen", "total", "total ttc", "total a payer",
+        "a payer", "net a payer", "montant a payer", "balance due", "amount due", "total due", "grand total", "total to pay",
+        "to pay", "balance",
+    ])
+
+    /// Sales tax added on top of the prices (US receipts), before the total.
+    static let addedTax = phrases(["tax", "sales tax", "state tax", "local tax", "tax 1", "tax 2"])
+
+    /// Lines set aside, by what they are.
+    static let noise: [([String], IgnoredReceiptLine.Reason)] = {
+        let table: [(IgnoredReceiptLine.Reason, [String])] = [
+            (.loyalty, ["total savings", "your savings", "you saved", "savings total", "today s savings", "clubcard points", "clubcard savings",
+                        "points", "punkte", "payback", "nectar points", "nectar", "points fidelite", "fidelite", "cagnotte",
+                        "vous avez economise", "economie", "economies", "sie sparen", "ihre ersparnis", "ersparnis", "gespart",
+                        "lidl plus", "rewards", "fuel points", "member", "bonus", "ihr vorteil"]),
+            (.subtotal, ["subtotal", "sub total", "zwischensumme", "zw summe", "sous total", "total ht"]),
+            (.vat, ["mwst", "ust", "steuer", "tva", "vat", "netto", "brutto", "ht", "taux", "total tva", "total tax", "tax id", "ust id",
+                    "steuer nr", "st nr", "siret", "siren", "vat no", "vat number"]),
+            (.payment, ["visa", "mastercard", "master card", "maestro", "amex", "american express", "debit", "credit", "ec", "ec karte",
+                        "ec cash", "girocard", "kartenzahlung", "karte", "kartenzahl", "bar", "bargeld", "cash", "cb",
+                        "carte bancaire", "paiement", "especes", "carte bleue", "rendu", "rendu monnaie", "monnaie", "gegeben", "ruckgeld",
+                        "change", "change due", "tend", "tendered", "auth", "auth code", "approval", "appr", "terminal", "tid",
+                        "mid", "trace", "beleg", "belegnr", "beleg nr", "aid", "contactless", "sans contact", "kontaktlos", "betrag",
+                        "montant", "amount", "paid", "payment", "card", "transaktion", "trans", "autorisation", "genehmigung",
+                        "emv", "pan", "pin", "ref", "tc", "trx", "kundenbeleg", "haendlerbeleg", "handlerbeleg", "ticket client"]),
+            (.itemCount, ["anzahl artikel", "artikelanzahl", "items", "item count", "items sold", "number of items", "nb articles",
+                          "nombre d articles", "articles", "anzahl"]),
+            (.footer, ["danke", "vielen dank", "merci", "thank", "thanks", "au revoir", "bis bald", "a bientot", "see you",
+                       "please", "bitte", "welcome", "willkommen", "bienvenue", "www", "http", "https", "tel", "telefon", "phone",
+                       "fax", "open", "opening", "offnungszeiten", "geoffnet", "horaires", "es bediente", "kasse", "caisse",
+                       "cashier", "register", "filiale", "store", "st", "op", "te", "tr", "bon", "bon nr", "receipt"]),
+        ]
+        return table.flatMap { reason, list in phrases(list).map { ($0, reason) } }
+    }()
+
+    /// A word that makes a line a deposit: it is its own line, paid (or refunded) like an item.
+    static let depositWords: Set<String> = [
+        "pfand", "einwegpfand", "mehrwegpfand", "leergut", "pfandruckgabe", "consigne", "consignes", "deposit", "dep", "crv",
+    ]
+
+    /// A word that makes a line a discount on the line above.
+    static let discountWords: Set<String> = [
+        "rabatt", "sofortrabatt", "preisvorteil", "preisnachlass", "nachlass", "aktionsrabatt", "coupon", "gutschein", "promo",
+        "promotion", "remise", "reduction", "reduc", "savings", "saving", "discount", "disc", "clubcard", "nectar", "mhd",
+        "multibuy", "offer", "rabais", "bon reduc", "coupons", "markdown", "price cut", "voucher",
+    ]
+
+    /// A heading between items: a whole line of these words.
+    static let sectionWords: Set<String> = [
+        "produce", "dairy", "grocery", "groceries", "meat", "seafood", "bakery", "frozen", "deli", "household", "beverages",
+        "obst", "gemuse", "molkerei", "getranke", "tiefkuhl", "backwaren", "fleisch", "fruits", "legumes", "epicerie",
+        "cremerie", "boissons", "surgeles", "boulangerie", "boucherie", "et", "und", "and", "health", "beauty", "snacks",
+    ]
+
+    /// Words that count items after a number: `12 Artikel`.
+    static let countWords: Set<String> = ["artikel", "items", "item", "articles", "article", "posten", "pieces", "stuck"]
+
+    /// Known chains and how to spell them, longest first so `Trader Joe's` wins over a shorter
+    /// name inside it.
+    static let chains: [([String], String)] = [
+        ("aldi", "Aldi"), ("lidl", "Lidl"), ("rewe", "Rewe"), ("edeka", "Edeka"), ("netto", "Netto"), ("penny", "Penny"),
+        ("kaufland", "Kaufland"), ("rossmann", "Rossmann"), ("carrefour", "Carrefour"), ("leclerc", "E.Leclerc"),
+        ("monoprix", "Monoprix"), ("auchan", "Auchan"), ("intermarche", "Intermarché"), ("franprix", "Franprix"),
+        ("tesco", "Tesco"), ("sainsbury s", "Sainsbury's"), ("sainsburys", "Sainsbury's"), ("asda", "Asda"),
+        ("morrisons", "Morrisons"), ("waitrose", "Waitrose"), ("walmart", "Walmart"), ("wal mart", "Walmart"),
+        ("target", "Target"), ("kroger", "Kroger"), ("trader joe s", "Trader Joe's"), ("whole foods", "Whole Foods"),
+        ("safeway", "Safeway"), ("costco", "Costco"), ("publix", "Publix"), ("migros", "Migros"), ("coop", "Coop"),
+    ].map { (keys($0.0), $0.1) }.sorted { $0.0.count > $1.0.count }
+
+    /// Whether `keys` starts with one of `phrases`; the longest such phrase's length.
+    static func prefix(of keys: [String], in phrases: [[String]]) -> Int? {
+        phrases.filter { keys.starts(with: $0) }.map(\.count).max()
+    }
+
+    private static func phrases(_ list: [String]) -> [[String]] { list.map(keys) }
+}
