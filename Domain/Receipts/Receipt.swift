@@ -175,6 +175,8 @@ public struct IgnoredReceiptLine: Sendable, Hashable {
         case barcode
         /// A department heading between items (`PRODUCE`, `OBST & GEMÜSE`).
         case section
+        /// The words of a discount whose amount is on the line below (`Clubcard Price` / `-£0.20`).
+        case discountLabel
         /// Rules, stars and other decoration.
         case decoration
         /// Below the total: thanks, addresses, opening hours.

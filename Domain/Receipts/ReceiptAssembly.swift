@@ -40,8 +40,16 @@ struct ReceiptAssembly {
         if kind == .blank { return }
         if case .date(let found) = kind {
             flushPending()
-            if date == nil { date = found }
             ignore(index, .date)
+            guard date == nil else { return }
+            date = found
+            // `Datum: 23.11.2026` with `Uhrzeit: 17:31` on the next line.
+            if found.minuteOfDay == nil, let next = nextIndex(after: index), case .text(let text) = kinds[next],
+               let minute = ReceiptDates.time(in: text.split(separator: " ").map(String.init)) {
+                date?.minuteOfDay = minute
+                consumed.insert(next)
+                ignore(next, .date)
+            }
             return
         }
         if region == .footer {
@@ -50,6 +58,8 @@ struct ReceiptAssembly {
             case .text: ignore(index, .footer)
             case .total: ignore(index, .subtotal)
             case .addedTax: ignore(index, .vat)
+            // Below the total, what was taken off is told again as a summary.
+            case .discount: ignore(index, .loyalty)
             default: unparse(index)
             }
             return
@@ -89,7 +99,15 @@ struct ReceiptAssembly {
         case .quantity(let quantity):
             try takeQuantity(quantity, at: index)
         case .amountOnly(let amount):
-            if let name = nameAbove(index) {
+            if let pending = pendingName, let last = items.indices.last,
+               amount < 0 || ReceiptVocabulary.keys(pending.text).contains(where: ReceiptVocabulary.discountWords.contains) {
+                // `Clubcard Price` with its amount on the line below.
+                pendingName = nil
+                items[last].discounts.append(ReceiptDiscount(label: pending.text, amount: money(abs(amount)), sourceLine: index + 1))
+                ignoredLabel(pending.numbers)
+            } else if amount < 0, pendingName == nil, let last = items.indices.last {
+                items[last].discounts.append(ReceiptDiscount(label: "", amount: money(-amount), sourceLine: index + 1))
+            } else if let name = nameAbove(index) {
                 items.append(makeLine(name: name.text, total: amount, numbers: name.numbers + [index + 1]))
                 region = .body
             } else {
@@ -107,8 +125,19 @@ struct ReceiptAssembly {
     }
 
     private mutating func takeQuantity(_ quantity: ReceiptQuantity, at index: Int) throws {
-        let named = !quantity.name.isEmpty
-        if named || pendingName != nil || quantity.total == nil, let name = named ? joinedName(quantity.name, number: index + 1) : nameAbove(index) {
+        let computed = try cost(quantity)
+        var nextItemTotal: Int64?
+        if let next = nextIndex(after: index), case .item(_, let total, nil) = kinds[next] { nextItemTotal = total }
+        // Its name: printed in front of it, waiting above it, or (for the first item) the
+        // header's last line; unless it is a quantity line above the item it belongs to.
+        let name: (text: String, numbers: [Int])? = if !quantity.name.isEmpty {
+            joinedName(quantity.name, number: index + 1)
+        } else if pendingName != nil || quantity.total != nil || nextItemTotal != computed {
+            nameAbove(index)
+        } else {
+            nil
+        }
+        if let name {
             var total = quantity.total
             var numbers = name.numbers
             if total == nil, let next = nextIndex(after: index), case .amountOnly(let amount) = kinds[next] {
@@ -116,18 +145,15 @@ struct ReceiptAssembly {
                 consumed.insert(next)
                 numbers.append(next + 1)
             }
-            var line = makeLine(name: name.text, total: try total ?? cost(quantity), numbers: numbers)
-            apply(quantity, to: &line, number: named ? nil : index + 1)
+            var line = makeLine(name: name.text, total: total ?? computed, numbers: numbers)
+            apply(quantity, to: &line, number: quantity.name.isEmpty ? index + 1 : nil)
             items.append(line)
             region = .body
             return
         }
         guard quantity.total == nil else { return unparse(index) }
-        let computed = try cost(quantity)
         let previous = previousIndex(before: index)
         let lastIsAbove = items.last.map { line in line.sourceLines.last.map { $0 - 1 } == previous && line.unitPrice == nil } ?? false
-        var nextItemTotal: Int64?
-        if let next = nextIndex(after: index), case .item(_, let total, nil) = kinds[next] { nextItemTotal = total }
         if lastIsAbove && items[items.count - 1].total.minorUnits == computed {
             apply(quantity, to: &items[items.count - 1], number: index + 1)
         } else if nextItemTotal == computed {
@@ -209,6 +235,12 @@ struct ReceiptAssembly {
             unparsed.append(ReceiptTextLine(number: pending.number, text: lines[pending.number - 1]))
             pendingQuantity = nil
         }
+    }
+
+    /// The label of a discount printed on its own line above its amount: accounted for by the
+    /// discount, which names only its amount's line.
+    private mutating func ignoredLabel(_ numbers: [Int]) {
+        for number in numbers { ignore(number - 1, .discountLabel) }
     }
 
     private mutating func ignore(_ index: Int, _ reason: IgnoredReceiptLine.Reason) {

@@ -22,6 +22,14 @@ enum ReceiptDates {
         return nil
     }
 
+    /// The first time among `words` (`Uhrzeit: 17:31:06 Uhr`), in minutes after midnight.
+    static func time(in words: [String]) -> Int? {
+        for (index, word) in words.enumerated() {
+            if let found = time(labelled(word), following: index + 1 < words.count ? words[index + 1] : "") { return found }
+        }
+        return nil
+    }
+
     /// `Datum:23.11.2026` without its label.
     private static func labelled(_ word: String) -> String {
         guard let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy(\.isLetter), !word[..<colon].isEmpty else { return word }

@@ -61,18 +61,26 @@ extension ReceiptLineKind {
            length == keys.count,
            tokens.allSatisfy({ token in
                switch token {
-               case .word, .amount, .currency, .times: true
+               case .word, .amount, .currency, .times, .number: true
                default: false
                }
            }) {
             return .total(amounts[0].1.minorUnits)
         }
-        if let last = amounts.last, !last.1.isNegative, ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.addedTax) == keys.count {
+        if amounts.count >= 2, ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == keys.count {
+            // The sums row of a VAT table: `Summe 0,75 8,51 9,26`.
+            return .noise(.vat)
+        }
+        if let last = amounts.last, !last.1.isNegative, keys.contains("tax"), !keys.contains("id"),
+           ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == nil {
             return .addedTax(last.1.minorUnits)
         }
         if let reason = noise(words, amounts: amounts, percents: percents, keys: keys) { return .noise(reason) }
         if amounts.isEmpty && percents.isEmpty {
-            return keys.isEmpty ? .unknown : .text(text)
+            if keys.isEmpty {
+                return tokens.allSatisfy({ if case .currency = $0 { true } else { $0 == .times } }) ? .noise(.decoration) : .unknown
+            }
+            return .text(text)
         }
         let isDeposit = keys.contains { ReceiptVocabulary.depositWords.contains($0) }
         let lastAmount = amounts.last
@@ -85,6 +93,8 @@ extension ReceiptLineKind {
             }
         }) {
             let label = words.texts[..<labelEnd].joined(separator: " ")
+            // A price alone: the label may be on the line above (`Clubcard Price` / `-£0.20`).
+            if labelEnd == 0, let lastAmount, tokens.count == 1 { return .amountOnly(-lastAmount.1.minorUnits) }
             if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
             return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
         }
@@ -106,10 +116,16 @@ extension ReceiptLineKind {
     /// Why a line is set aside, when it is.
     private static func noise(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], percents: [Int64], keys: [String]) -> IgnoredReceiptLine.Reason? {
         let tokens = words.tokens
-        if let match = ReceiptVocabulary.noise.filter({ keys.starts(with: $0.0) && (tokens.first == .word || tokens.first == .times) })
-            .max(by: { $0.0.count < $1.0.count }), match.1 != .footer || amounts.isEmpty {
+        // A card number or till number in front (`*1234 VISA`) does not hide what a line is.
+        let keys = Array(keys.drop { $0.allSatisfy(\.isNumber) })
+        let takesOff = amounts.contains { $0.1.isNegative }
+        if let match = ReceiptVocabulary.noise.filter({ keys.starts(with: $0.0) }).max(by: { $0.0.count < $1.0.count }),
+           match.1 != .footer || amounts.isEmpty,
+           // `Lidl Plus Rabatt -0,30` is a discount; `Clubcard savings -£1.20` a summary.
+           !takesOff || match.0.count == keys.count {
             return match.1
         }
+        if !takesOff, keys.contains(where: ReceiptVocabulary.loyaltyWords.contains) { return .loyalty }
         // A VAT table row: a rate with a code in front (`A 7%`, `B= 19,0%`), or a rate and
         // several amounts (`7,00 % 1,23 0,08 1,31`).
         if !percents.isEmpty {
@@ -139,8 +155,7 @@ extension ReceiptLineKind {
     /// price its tax code (`A`, `B*`, `F`, `N`, `1`) and currency.
     private static func stripMarks(_ words: inout ReceiptWords) {
         while let first = words.tokens.first, first == .times || (first == .word && !words.texts[0].contains(where: { $0.isLetter || $0.isNumber })) {
-            words.tokens.removeFirst()
-            words.texts.removeFirst()
+            words.removeFirst()
         }
         while words.count >= 2 {
             let last = words.tokens[words.count - 1], text = words.texts[words.count - 1]
@@ -155,27 +170,34 @@ extension ReceiptLineKind {
             default: false
             }
             guard beforeIsPrice, isCode else { return }
-            words.tokens.removeLast()
-            words.texts.removeLast()
+            words.removeLast()
         }
     }
 
     /// The name in `range`: the words as printed, without bar codes (and the flag a till prints
     /// after one).
     static func name(_ words: ReceiptWords, in range: Range<Int>) -> String {
-        var parts: [String] = []
-        var afterBarcode = false
+        var parts: [(text: String, isGlued: Bool)] = []
+        var sawBarcode = false
         for index in range {
             let text = words.texts[index]
+            if case .currency = words.tokens[index] { continue }
             if text.count >= 6 && text.allSatisfy(\.isASCIIDigit) {
-                afterBarcode = true
+                sawBarcode = true
                 continue
             }
-            if afterBarcode && text.count <= 2 && text.allSatisfy(\.isUppercase) { continue }
-            afterBarcode = false
-            parts.append(text)
+            parts.append((text, words.isGlued[index]))
         }
-        return parts.joined(separator: " ")
+        // A till that prints bar codes prints flags beside them (`F`, `NF`) before the price.
+        while sawBarcode, parts.count > 1, let last = parts.last, last.text.count <= 2, last.text.allSatisfy(\.isUppercase) {
+            parts.removeLast()
+        }
+        var name = ""
+        for part in parts {
+            if !name.isEmpty && !part.isGlued { name += " " }
+            name += part.text
+        }
+        return name
     }
 }
 

@@ -75,6 +75,16 @@ public enum ReceiptParser {
         return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
     }
 
+    private static func ocrFolded(_ key: String) -> String {
+        String(key.map { character -> Character in
+            switch character {
+            case "l", "1", "|": "i"
+            case "0": "o"
+            default: character
+            }
+        })
+    }
+
     /// A known chain named on a line that is no item, else the first line of the header that
     /// reads like a name.
     static func storeName(_ lines: [String], kinds: [ReceiptLineKind]) -> String? {
@@ -87,10 +97,12 @@ public enum ReceiptParser {
         for (index, line) in lines.enumerated() {
             switch kinds[index] {
             case .text, .noise(.footer): break
+            case .noise where index < firstItem: break
             default: continue
             }
-            let keys = ReceiptVocabulary.keys(line)
-            for (chain, name) in ReceiptVocabulary.chains {
+            // OCR reads `LIDL` as `LlDL`: compared with the letters it confuses folded together.
+            let keys = ReceiptVocabulary.keys(line).map(ocrFolded)
+            for (chain, name) in ReceiptVocabulary.chains.map({ ($0.0.map(ocrFolded), $0.1) }) {
                 for start in keys.indices where keys[start...].starts(with: chain) { return name }
             }
         }

@@ -32,8 +32,22 @@ struct ReceiptAmount: Sendable, Equatable {
 struct ReceiptWords: Sendable {
     var texts: [String]
     var tokens: [ReceiptToken]
+    /// Whether a word was printed glued to the one before it (`kg` in `2,5kg`).
+    var isGlued: [Bool]
 
     var count: Int { tokens.count }
+
+    mutating func removeFirst() {
+        texts.removeFirst()
+        tokens.removeFirst()
+        isGlued.removeFirst()
+    }
+
+    mutating func removeLast() {
+        texts.removeLast()
+        tokens.removeLast()
+        isGlued.removeLast()
+    }
 
     /// Cuts `line` at white space, mends the breaks OCR puts in prices (`1, 19`, `4 .99`,
     /// French thousands `1 234,56`), splits what receipts glue together (`2x0,89`, `0,736kg`)
@@ -43,8 +57,9 @@ struct ReceiptWords: Sendable {
         raw = ReceiptWords.mended(raw)
         texts = []
         tokens = []
+        isGlued = []
         for word in raw {
-            for (text, token) in ReceiptWords.read(word, minorDigits: minorDigits) {
+            for (piece, (text, token)) in ReceiptWords.read(word, minorDigits: minorDigits).enumerated() {
                 // `7.000 %`: a percent sign apart from its number.
                 if text == "%", case .number(let value)? = tokens.last {
                     tokens[tokens.count - 1] = .percent(value)
@@ -53,6 +68,7 @@ struct ReceiptWords: Sendable {
                 }
                 texts.append(text)
                 tokens.append(token)
+                isGlued.append(piece > 0)
             }
         }
     }

@@ -11,7 +11,7 @@ enum ReceiptVocabulary {
     static let total = phrases([
         "summe", "gesamt", "gesamtsumme", "gesamtbetrag", "endsumme", "zu zahlen", "total", "total ttc", "total a payer",
         "a payer", "net a payer", "montant a payer", "balance due", "amount due", "total due", "grand total", "total to pay",
-        "to pay", "balance",
+        "to pay", "balance", "balance to pay",
     ])
 
     /// Sales tax added on top of the prices (US receipts), before the total.
@@ -28,13 +28,13 @@ enum ReceiptVocabulary {
             (.vat, ["mwst", "ust", "steuer", "tva", "vat", "netto", "brutto", "ht", "taux", "total tva", "total tax", "tax id", "ust id",
                     "steuer nr", "st nr", "siret", "siren", "vat no", "vat number"]),
             (.payment, ["visa", "mastercard", "master card", "maestro", "amex", "american express", "debit", "credit", "ec", "ec karte",
-                        "ec cash", "girocard", "kartenzahlung", "karte", "kartenzahl", "bar", "bargeld", "cash", "cb",
+                        "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb",
                         "carte bancaire", "paiement", "especes", "carte bleue", "rendu", "rendu monnaie", "monnaie", "gegeben", "ruckgeld",
                         "change", "change due", "tend", "tendered", "auth", "auth code", "approval", "appr", "terminal", "tid",
                         "mid", "trace", "beleg", "belegnr", "beleg nr", "aid", "contactless", "sans contact", "kontaktlos", "betrag",
                         "montant", "amount", "paid", "payment", "card", "transaktion", "trans", "autorisation", "genehmigung",
                         "emv", "pan", "pin", "ref", "tc", "trx", "kundenbeleg", "haendlerbeleg", "handlerbeleg", "ticket client"]),
-            (.itemCount, ["anzahl artikel", "artikelanzahl", "items", "item count", "items sold", "number of items", "nb articles",
+            (.itemCount, ["total items", "total number of items", "anzahl artikel", "artikelanzahl", "items", "item count", "items sold", "number of items", "nb articles",
                           "nombre d articles", "articles", "anzahl"]),
             (.footer, ["danke", "vielen dank", "merci", "thank", "thanks", "au revoir", "bis bald", "a bientot", "see you",
                        "please", "bitte", "welcome", "willkommen", "bienvenue", "www", "http", "https", "tel", "telefon", "phone",
@@ -46,21 +46,26 @@ enum ReceiptVocabulary {
 
     /// A word that makes a line a deposit: it is its own line, paid (or refunded) like an item.
     static let depositWords: Set<String> = [
-        "pfand", "einwegpfand", "mehrwegpfand", "leergut", "pfandruckgabe", "consigne", "consignes", "deposit", "dep", "crv",
+        "pfand", "einwegpfand", "mehrwegpfand", "leergut", "pfandruckgabe", "consigne", "consignes", "deposit", "dep", "crv", "redemption",
+    ]
+
+    /// Words that make any line without a price taken off a savings or points summary.
+    static let loyaltyWords: Set<String> = [
+        "gespart", "ersparnis", "economise", "economisez", "saved", "punkte", "points", "payback", "guthaben", "bonus",
     ]
 
     /// A word that makes a line a discount on the line above.
     static let discountWords: Set<String> = [
         "rabatt", "sofortrabatt", "preisvorteil", "preisnachlass", "nachlass", "aktionsrabatt", "coupon", "gutschein", "promo",
         "promotion", "remise", "reduction", "reduc", "savings", "saving", "discount", "disc", "clubcard", "nectar", "mhd",
-        "multibuy", "offer", "rabais", "bon reduc", "coupons", "markdown", "price cut", "voucher",
+        "multibuy", "offer", "aktion", "rollback", "rabais", "bon reduc", "coupons", "markdown", "price cut", "voucher",
     ]
 
     /// A heading between items: a whole line of these words.
     static let sectionWords: Set<String> = [
         "produce", "dairy", "grocery", "groceries", "meat", "seafood", "bakery", "frozen", "deli", "household", "beverages",
         "obst", "gemuse", "molkerei", "getranke", "tiefkuhl", "backwaren", "fleisch", "fruits", "legumes", "epicerie",
-        "cremerie", "boissons", "surgeles", "boulangerie", "boucherie", "et", "und", "and", "health", "beauty", "snacks",
+        "cremerie", "boissons", "home", "pharmacy", "drogerie", "surgeles", "boulangerie", "boucherie", "et", "und", "and", "health", "beauty", "snacks",
     ]
 
     /// Words that count items after a number: `12 Artikel`.

@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import Testing
+
+/// The receipts in Fixtures/receipts, each parsed and compared with its `.expected` file
+/// (format in docs/RECEIPTS.md).
+@Suite struct ReceiptCorpusTests {
+    static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/receipts")
+
+    static let names: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    @Test func theCorpusHasAtLeastTwentyFiveReceipts() {
+        #expect(Self.names.count >= 25)
+    }
+
+    @Test(arguments: names)
+    func parsesAsExpected(name: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name + ".txt")))
+        let expectedText = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8)
+        var expected = expectedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while expected.last == "" { expected.removeLast() }
+        var assumed = Currency.euro
+        if let first = expected.first, first.hasPrefix("assume: ") {
+            assumed = try Currency(code: String(first.dropFirst(8)))
+            expected.removeFirst()
+        }
+        let actual: [String]
+        do {
+            actual = Self.render(try ReceiptParser.parse(bytes, assuming: assumed), assumed: assumed)
+        } catch let error as ReceiptError {
+            actual = ["error: \(Self.render(error))"]
+        }
+        #expect(actual == expected, "\(name) reads as:\n\(actual.joined(separator: "\n"))")
+    }
+
+    /// Every line of every receipt is somewhere: in a line, a discount, the header, set aside or
+    /// unparsed; only the total and tax lines (which are amounts on the receipt) and blank lines
+    /// are not listed.
+    @Test(arguments: names)
+    func noLineIsDroppedSilently(name: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name + ".txt")))
+        guard let receipt = try? ReceiptParser.parse(bytes, assuming: .euro) else { return }
+        let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var seen: [Int] = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
+        seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number)
+        #expect(Set(seen).count == seen.count, "\(name): a line counted twice")
+        let missing = text.indices.map { $0 + 1 }.filter { !seen.contains($0) && !text[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
+        let unlisted = missing.map { String(text[$0 - 1]) }.filter { line in
+            let upper = line.uppercased()
+            return !["SUMME", "TOTAL", "BALANCE", "PAYER", "ZU ZAHLEN", "AMOUNT DUE", "TAX"].contains { upper.contains($0) }
+        }
+        #expect(unlisted.isEmpty, "\(name): lines in no part of the receipt: \(unlisted)")
+    }
+
+    static func render(_ receipt: Receipt, assumed: Currency) -> [String] {
+        var rows: [String] = []
+        rows.append("store: \(receipt.storeName ?? "none")")
+        rows.append("date: \(receipt.date?.description ?? "none")")
+        let origin = receipt.detectedCurrency == nil ? "assumed" : receipt.isForeign(to: assumed) ? "detected, foreign" : "detected"
+        rows.append("currency: \(receipt.currency.code) (\(origin))")
+        for line in receipt.lines {
+            var row = "\(line.isDeposit ? "deposit" : "item"): \(line.name) | \(line.quantity) \(line.unit)"
+            if let price = line.unitPrice { row += " @ \(price)" }
+            row += " | \(line.total.amountText)"
+            for discount in line.discounts { row += " | -\(discount.amount.amountText) \(discount.label)" }
+            rows.append(row)
+        }
+        if receipt.addedTax.minorUnits != 0 { rows.append("tax: \(receipt.addedTax.amountText)") }
+        rows.append("total: \(receipt.statedTotal?.amountText ?? "none")")
+        rows.append("difference: \(receipt.difference?.amountText ?? "none")")
+        for line in receipt.unparsed { rows.append("unparsed: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))") }
+        return rows
+    }
+
+    static func render(_ error: ReceiptError) -> String {
+        switch error {
+        case .empty: "empty"
+        case .notText(let line): "not text, line \(line)"
+        case .tooLong(let lines): "too long, \(lines) lines"
+        case .noItems: "no items"
+        }
+    }
+}
