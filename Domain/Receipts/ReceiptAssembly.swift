@@ -175,7 +175,7 @@ struct ReceiptAssembly {
             return pending
         }
         guard region == .header, let previous = previousIndex(before: index), case .text(let text) = kinds[previous],
-              ignored.count(where: { $0.reason == .header }) >= 2, ignored.last?.line.number == previous + 1 else { return nil }
+              ignored.last?.line.number == previous + 1 else { return nil }
         ignored.removeLast()
         return (text, [previous + 1])
     }

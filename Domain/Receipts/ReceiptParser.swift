@@ -49,7 +49,8 @@ public enum ReceiptParser {
         var assembly = ReceiptAssembly(lines: lines, kinds: kinds, currency: currency)
         try assembly.run()
         guard !assembly.items.isEmpty else { throw ReceiptError.noItems }
-        return Receipt(storeName: storeName(lines, kinds: kinds), date: assembly.date, detectedCurrency: detected, currency: currency,
+        let named = Set(assembly.items.flatMap(\.sourceLines))
+        return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
                        lines: assembly.items, statedTotal: assembly.statedTotal.map { Money(minorUnits: $0, currency: currency) },
                        addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
                        unparsed: assembly.unparsed.sorted { $0.number < $1.number })
@@ -87,14 +88,15 @@ public enum ReceiptParser {
 
     /// A known chain named on a line that is no item, else the first line of the header that
     /// reads like a name.
-    static func storeName(_ lines: [String], kinds: [ReceiptLineKind]) -> String? {
+    /// - Parameter skipping: the numbers of lines that turned out to be part of an item.
+    static func storeName(_ lines: [String], kinds: [ReceiptLineKind], skipping: Set<Int>) -> String? {
         let firstItem = kinds.firstIndex { kind in
             switch kind {
             case .item, .quantity, .amountOnly, .total: true
             default: false
             }
         } ?? kinds.count
-        for (index, line) in lines.enumerated() {
+        for (index, line) in lines.enumerated() where !skipping.contains(index + 1) {
             switch kinds[index] {
             case .text, .noise(.footer): break
             case .noise where index < firstItem: break
@@ -106,7 +108,7 @@ public enum ReceiptParser {
                 for start in keys.indices where keys[start...].starts(with: chain) { return name }
             }
         }
-        for index in 0..<firstItem {
+        for index in 0..<firstItem where !skipping.contains(index + 1) {
             guard case .text(let text) = kinds[index], text.count(where: \.isLetter) >= 3, text.count <= 40 else { continue }
             return text.split(separator: " ").joined(separator: " ")
         }

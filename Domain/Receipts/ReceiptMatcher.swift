@@ -1,0 +1,150 @@
+/// Finds which of the user's items each line of a receipt is.
+///
+/// A line's score against an item, 0 to 100, compares their words (`GroceryWords`: folded,
+/// sizes and noise taken out, each word with its grocery concept across languages). Two words
+/// are alike by
+/// - 1.0: the same concept (`bananen`, `bananas`) or the same word;
+/// - 0.9: the receipt's word starts the item's (`skim` of `skimmed`, a cut-off name);
+/// - 0.85: the item's word starts the receipt's, or the receipt's word is an abbreviation of
+///   the item's (its letters in order, the first the same, at least half as long: `bnnas`);
+/// - 1 − d/length for an edit distance d of at most a quarter of the longer word (OCR typos);
+/// - 0 otherwise.
+///
+/// Each item word takes its best receipt word (recall), each receipt word its best item word
+/// (precision): `score = round(100 × (0.7 × recall + 0.3 × precision))`, so an item whose
+/// every word is on the receipt scores well even when the receipt adds words of its own. An
+/// item on the cart being shopped gets 10 more (at most 99) when it scores at least
+/// `doubtfulScore`. An alias learned at the receipt's store scores 100.
+///
+/// Verdicts: `alias`; `confident` at `confidentScore` or more and `margin` ahead of the next
+/// item; `doubtful` at `doubtfulScore` or more; `new` below.
+public struct ReceiptMatcher: Sendable {
+    public static let confidentScore = 80
+    public static let doubtfulScore = 40
+    public static let margin = 10
+    /// How many candidates a match lists at most.
+    public static let maximumCandidates = 3
+
+    private struct Entry: Sendable {
+        let item: ItemID
+        let name: String
+        let words: [MatchWord]
+        let isOnCart: Bool
+    }
+
+    private let entries: [Entry]
+    private let known: Set<ItemID>
+    private let categories: [String: CategoryID]
+
+    /// - Parameters:
+    ///   - items: the vault's items.
+    ///   - categories: the vault's categories, to suggest one for a new item.
+    ///   - cart: the lines of the cart being shopped, if any: preferred over other items, and
+    ///     candidates even when not in the vault (impulse buys).
+    public init(items: [Item], categories: [Category] = [], cart: [CartItem] = []) {
+        let onCart = Set(cart.map(\.itemID))
+        var entries = items.map { Entry(item: $0.id, name: $0.name, words: GroceryWords.words($0.name), isOnCart: onCart.contains($0.id)) }
+        let inVault = Set(items.map(\.id))
+        for line in cart where !inVault.contains(line.itemID) {
+            entries.append(Entry(item: line.itemID, name: line.name, words: GroceryWords.words(line.name), isOnCart: true))
+        }
+        self.entries = entries
+        self.known = Set(entries.map(\.item))
+        var byName: [String: CategoryID] = [:]
+        for category in categories { byName[Name.key(category.name)] = category.id }
+        self.categories = byName
+    }
+
+    /// The matches of a receipt's lines, in order.
+    /// - Parameter store: the store the receipt is from, whose aliases apply; nil: none do.
+    public func match(_ receipt: Receipt, store: StoreID?, aliases: ReceiptAliases) -> [ReceiptMatch] {
+        receipt.lines.map { match($0.name, store: store, aliases: aliases) }
+    }
+
+    /// The match of one receipt name (`ReceiptLine.name`).
+    /// - Parameter store: the store the receipt is from, whose aliases apply; nil: none do.
+    public func match(_ receiptName: String, store: StoreID?, aliases: ReceiptAliases) -> ReceiptMatch {
+        if let store, let item = aliases.item(for: receiptName, at: store), known.contains(item),
+           let entry = entries.first(where: { $0.item == item }) {
+            return ReceiptMatch(verdict: .alias, candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
+        }
+        let words = GroceryWords.words(receiptName)
+        var scored: [ReceiptCandidate] = []
+        for entry in entries {
+            var score = ReceiptMatcher.score(words, entry.words)
+            if entry.isOnCart && score >= ReceiptMatcher.doubtfulScore { score = min(99, score + 10) }
+            if score > 0 { scored.append(ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)) }
+        }
+        scored.sort { ($0.score, $0.isOnCart ? 1 : 0, $1.name) > ($1.score, $1.isOnCart ? 1 : 0, $0.name) }
+        let candidates = Array(scored.prefix(ReceiptMatcher.maximumCandidates))
+        let best = candidates.first?.score ?? 0
+        let runnerUp = candidates.dropFirst().first?.score ?? 0
+        let verdict: ReceiptMatch.Verdict = if best >= ReceiptMatcher.confidentScore && best - runnerUp >= ReceiptMatcher.margin {
+            .confident
+        } else if best >= ReceiptMatcher.doubtfulScore {
+            .doubtful
+        } else {
+            .new
+        }
+        let category = verdict == .new ? GroceryWords.category(of: words).flatMap { categories[Name.key($0)] } : nil
+        return ReceiptMatch(verdict: verdict, candidates: candidates, suggestedCategory: category)
+    }
+
+    /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille).
+    static func score(_ receipt: [MatchWord], _ item: [MatchWord]) -> Int {
+        guard !receipt.isEmpty, !item.isEmpty else { return 0 }
+        var best = [Int](repeating: 0, count: receipt.count)
+        var recall = 0
+        for itemWord in item {
+            var top = 0
+            for (index, receiptWord) in receipt.enumerated() {
+                let alike = similarity(receiptWord, itemWord)
+                top = max(top, alike)
+                best[index] = max(best[index], alike)
+            }
+            recall += top
+        }
+        let precision = best.reduce(0, +)
+        // recall / item.count and precision / receipt.count are each in thousandths.
+        let perMille = (700 * recall / item.count + 300 * precision / receipt.count) / 1000
+        return (perMille + 5) / 10
+    }
+
+    /// How alike two words are, in thousandths.
+    static func similarity(_ receipt: MatchWord, _ item: MatchWord) -> Int {
+        if receipt.concept == item.concept || receipt.surface == item.surface { return 1000 }
+        let short = receipt.surface, long = item.surface
+        guard short.count >= 3, long.count >= 3 else { return 0 }
+        if long.starts(with: short) || item.concept.starts(with: short) { return 900 }
+        if short.count >= 4 && short.starts(with: long) { return 850 }
+        if short.first == long.first, short.count * 2 >= long.count, isSubsequence(short, of: long) { return 850 }
+        let length = max(short.count, long.count)
+        guard length >= 4 else { return 0 }
+        let limit = length / 4
+        guard limit > 0, abs(short.count - long.count) <= limit, let distance = editDistance(short, long, atMost: limit) else { return 0 }
+        return 1000 - 1000 * distance / length
+    }
+
+    private static func isSubsequence(_ short: [UInt8], of long: [UInt8]) -> Bool {
+        var index = 0
+        for byte in long where index < short.count && short[index] == byte { index += 1 }
+        return index == short.count
+    }
+
+    /// Levenshtein distance of two words when it is at most `limit`, else nil.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+}
