@@ -13,11 +13,14 @@
 /// Each item word takes its best receipt word (recall), each receipt word its best item word
 /// (precision): `score = round(100 × (0.7 × recall + 0.3 × precision))`, so an item whose
 /// every word is on the receipt scores well even when the receipt adds words of its own. An
-/// item on the cart being shopped gets 10 more (at most 99) when it scores at least
-/// `doubtfulScore`. An alias learned at the receipt's store scores 100.
+/// alias learned at the receipt's store scores 100.
 ///
-/// Verdicts: `alias`; `confident` at `confidentScore` or more and `margin` ahead of the next
-/// item; `doubtful` at `doubtfulScore` or more; `new` below.
+/// An item on the cart being shopped that scores at least `doubtfulScore` gets 10 more (at
+/// most 99) and ranks before every item not on the cart: the receipt most likely holds what
+/// the cart planned. When an item off the cart fits the words better, the match is doubtful.
+///
+/// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
+/// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 public struct ReceiptMatcher: Sendable {
     public static let confidentScore = 80
     public static let doubtfulScore = 40
@@ -75,7 +78,10 @@ public struct ReceiptMatcher: Sendable {
             if entry.isOnCart && score >= ReceiptMatcher.doubtfulScore { score = min(99, score + 10) }
             if score > 0 { scored.append(ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)) }
         }
-        scored.sort { ($0.score, $0.isOnCart ? 1 : 0, $1.name) > ($1.score, $1.isOnCart ? 1 : 0, $0.name) }
+        let threshold = ReceiptMatcher.doubtfulScore
+        scored.sort {
+            ($0.isOnCart && $0.score >= threshold ? 1 : 0, $0.score, $1.name) > ($1.isOnCart && $1.score >= threshold ? 1 : 0, $1.score, $0.name)
+        }
         let candidates = Array(scored.prefix(ReceiptMatcher.maximumCandidates))
         let best = candidates.first?.score ?? 0
         let runnerUp = candidates.dropFirst().first?.score ?? 0
