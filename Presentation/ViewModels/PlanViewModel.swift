@@ -12,6 +12,8 @@ public final class PlanViewModel: ErrorState {
     public internal(set) var warning: String?
 
     private let useCases: UseCases
+    /// The cart and the limit of the last plan, for `refresh`.
+    private var asked: (cart: String, maxStores: Int?)?
 
     public init(useCases: UseCases) { self.useCases = useCases }
 
@@ -21,8 +23,17 @@ public final class PlanViewModel: ErrorState {
         await perform {
             plan = try await useCases.planCheapestStores(cart: cart, maxStores: maxStores, apply: apply)
             applied = apply
+            asked = (cart, maxStores)
         }
     }
 
     public var document: PlanDocument? { plan.map { PlanDocument($0, applied: applied) } }
+}
+
+extension PlanViewModel: LiveScreen {
+    /// Works the plan out again for the same cart, without applying it.
+    public func refresh() async -> Bool {
+        guard let asked else { return true }
+        return await load(cart: asked.cart, maxStores: asked.maxStores, apply: false)
+    }
 }

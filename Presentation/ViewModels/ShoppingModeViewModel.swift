@@ -146,7 +146,7 @@ public final class ShoppingModeViewModel: CautionState {
                 _ = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue)
                 notice = "\(line.name): bought."
             }
-            await afterSaving { try await refresh() }
+            await afterSaving { try await reload() }
         }
     }
 
@@ -158,7 +158,7 @@ public final class ShoppingModeViewModel: CautionState {
         return await perform {
             _ = try await useCases.unlogPurchase(cart: reference, item: pending.item.rawValue)
             notice = "\(pending.name): removed; number \(pending.number) is not used again in this session."
-            await afterSaving { try await refresh() }
+            await afterSaving { try await reload() }
         }
     }
 
@@ -191,7 +191,7 @@ public final class ShoppingModeViewModel: CautionState {
                     : "\(amount) \(logged.unit) at \(paid.amountText)/\(logged.priceUnit)"
                 notice = "\(line.name): bought \(each) = \(try logged.actualCost()?.amountText ?? "-")."
             }
-            await afterSaving { try await refresh() }
+            await afterSaving { try await reload() }
         }
     }
 
@@ -202,7 +202,7 @@ public final class ShoppingModeViewModel: CautionState {
         return await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price)
             notice = "\(Echo.shortened(name)): added and bought."
-            await afterSaving { try await refresh() }
+            await afterSaving { try await reload() }
         }
     }
 
@@ -251,7 +251,7 @@ public final class ShoppingModeViewModel: CautionState {
         return line
     }
 
-    private func refresh() async throws { try show(try await useCases.showCart(reference)) }
+    private func reload() async throws { try show(try await useCases.showCart(reference)) }
 
     /// Takes in the cart as it is now: lines already numbered keep their numbers (and names
     /// follow renames); new ones get the next numbers, in shopping order.
@@ -274,5 +274,13 @@ public final class ShoppingModeViewModel: CautionState {
         }
         self.details = details
         reference = details.cart.id.rawValue
+    }
+}
+
+extension ShoppingModeViewModel: LiveScreen {
+    /// Reads the cart again; lines keep their numbers, new ones get the next.
+    public func refresh() async -> Bool {
+        guard details != nil else { return true }
+        return await perform { try await reload() }
     }
 }

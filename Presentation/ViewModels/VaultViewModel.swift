@@ -25,6 +25,8 @@ public final class VaultViewModel: CautionState {
     public internal(set) var cautions: [String] = []
 
     private let useCases: UseCases
+    /// The last look taken (browse, a search, an item…), for `refresh`.
+    private var lastLook: (() async -> Bool)?
 
     public init(useCases: UseCases) { self.useCases = useCases }
 
@@ -34,7 +36,8 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func browse(category: String? = nil) async -> Bool {
-        await perform {
+        lastLook = { [unowned self] in await self.browse(category: category) }
+        return await perform {
             sections = try await useCases.browseVault(category: category)
             currency = try await useCases.showSettings().currency
             screen = .browse
@@ -43,7 +46,8 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func search(_ text: String) async -> Bool {
-        await perform {
+        lastLook = { [unowned self] in await self.search(text) }
+        return await perform {
             results = try await useCases.searchItems(text)
             currency = try await useCases.showSettings().currency
             screen = .search(text)
@@ -52,7 +56,8 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func show(_ reference: String) async -> Bool {
-        await perform {
+        lastLook = { [unowned self] in await self.show(reference) }
+        return await perform {
             item = try await useCases.showItem(reference)
             currency = try await useCases.showSettings().currency
             screen = .item
@@ -61,7 +66,8 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func showHistory(_ reference: String) async -> Bool {
-        await perform {
+        lastLook = { [unowned self] in await self.showHistory(reference) }
+        return await perform {
             let result = try await useCases.priceHistory(reference)
             item = try await useCases.showItem(result.item.id.rawValue)
             history = result.entries
@@ -74,6 +80,7 @@ public final class VaultViewModel: CautionState {
     /// Every store's current price with the cheapest marked, then the price history.
     @discardableResult
     public func showPrices(_ reference: String) async -> Bool {
+        defer { lastLook = { [unowned self] in await self.showPrices(reference) } }
         guard await showHistory(reference) else { return false }
         screen = .prices
         return true
@@ -81,7 +88,8 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func listCategories() async -> Bool {
-        await perform {
+        lastLook = { [unowned self] in await self.listCategories() }
+        return await perform {
             categories = try await useCases.listCategories()
             screen = .categories
         }
@@ -194,4 +202,9 @@ public final class VaultViewModel: CautionState {
             }
         }
     }
+}
+
+extension VaultViewModel: LiveScreen {
+    /// Takes the last look again: the same category, search, item or history.
+    public func refresh() async -> Bool { await lastLook?() ?? true }
 }

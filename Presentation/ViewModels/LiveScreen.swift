@@ -1,0 +1,52 @@
+import Domain
+
+/// A screen that shows the data afresh when it changes: a change made through another screen,
+/// or by another process (`AppContainer.changes()` in Composition). A front follows the
+/// changes for as long as the screen is shown:
+///
+///     .task { await cart.follow(container.changes()) }
+@MainActor
+public protocol LiveScreen: AnyObject {
+    /// Reads again what the screen last showed (the same cart, search, months), keeping what
+    /// the person has set up on it; a change is never made again (a plan is not re-applied).
+    /// - Returns: false when it can no longer be read (the cart was deleted elsewhere); the
+    ///   screen's error state says why.
+    @discardableResult
+    func refresh() async -> Bool
+}
+
+extension LiveScreen {
+    /// Refreshes the screen on every change in `changes`, until the stream ends or the calling
+    /// task is cancelled.
+    public func follow(_ changes: AsyncStream<StorageChange>) async {
+        for await _ in changes { await refresh() }
+    }
+}
+
+extension HomeViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension CartDetailViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension StoresViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension SettingsViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension HistoryViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension ReportViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load() }
+}
+
+extension InsightsViewModel: LiveScreen {
+    public func refresh() async -> Bool { await load(by: grouping, from: range.from, to: range.to, base: range.base) }
+}

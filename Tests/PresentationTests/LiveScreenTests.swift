@@ -1,0 +1,50 @@
+import DataLayer
+import Domain
+import Presentation
+import TestSupport
+import Testing
+
+/// Screens follow the storage's changes: one screen's change, or another process's, shows on
+/// every screen that follows them, each read again as it was last asked for.
+@MainActor @Suite struct LiveScreenTests {
+    @Test func everyFollowingScreenShowsAChangeMadeThroughAnother() async throws {
+        let storage = InMemoryStorage()
+        let world = try await TestWorld.stocked(storage: storage)
+        _ = try await world.useCases.createCart(name: "Weekly", items: ["Milk"])
+        let home = HomeViewModel(useCases: world.useCases)
+        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Weekly")
+        let vault = VaultViewModel(useCases: world.useCases)
+        let plan = PlanViewModel(useCases: world.useCases)
+        #expect(await home.load())
+        #expect(await cart.load())
+        #expect(await vault.search("bread"))
+        #expect(await plan.load(cart: "Weekly", maxStores: nil, apply: false))
+        #expect(vault.results.map(\.item.name) == ["Bread"])
+
+        var changes = storage.changes().makeAsyncIterator()
+        let editor = CartDetailViewModel(useCases: world.useCases, cart: "Weekly")
+        #expect(await editor.add(["Bread"]))
+        _ = try await world.useCases.renameItem("Bread", to: "Sourdough bread")
+        for _ in 0..<2 {
+            #expect(await changes.next()?.origin == .here)
+            for screen: any LiveScreen in [home, cart, vault, plan] { #expect(await screen.refresh()) }
+        }
+        #expect(cart.details?.cart.lines.map(\.name) == ["Milk", "Sourdough bread"])
+        #expect(home.rows.first?.plannedTotal == "3.58", "Milk 1.09 + Bread 2.49")
+        #expect(vault.screen == .search("bread") && vault.results.map(\.item.name) == ["Sourdough bread"], "the same search, read again")
+        #expect(plan.plan?.cart.lines.count == 2 && plan.applied == false, "the plan is worked out again, never applied")
+    }
+
+    @Test func followingEndsWithItsTask() async throws {
+        let storage = InMemoryStorage()
+        let world = try await TestWorld.stocked(storage: storage)
+        let stores = StoresViewModel(useCases: world.useCases)
+        let following = Task { await stores.follow(storage.changes()) }
+        try await Task.sleep(for: .milliseconds(20))
+        _ = try await world.useCases.addStore(name: "Netto")
+        for _ in 0..<200 where !stores.stores.contains(where: { $0.name == "Netto" }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(stores.stores.map(\.name).contains("Netto"))
+        following.cancel()
+        await following.value
+    }
+}
