@@ -12,7 +12,7 @@ extension FileStorage {
             let record = try loadState().record
             let currency = try repositories.settings().currency
             guard let file = record.history, record.historyBytes > 0 else { return try body(repositories, HistoryLog()) }
-            if file.hasSuffix(".jsonl") { return try body(repositories, try loadHistory(record, currency: currency)) }
+            if FileStorage.isLegacyHistory(file) { return try body(repositories, try loadHistory(record, currency: currency)) }
             try verifyHistory(of: record)
             let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header), currency: currency)
             return try body(repositories, history)
@@ -41,12 +41,7 @@ extension FileStorage {
     /// The committed history a state goes with, whole.
     func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
         guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
-        if historyPath.hasSuffix(".jsonl") {
-            let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
-            do { return try HistoryLog(legacy: events, currency: currency) } catch {
-                throw StorageError.unreadable(path: historyPath, reason: "\(error)")
-            }
-        }
+        if FileStorage.isLegacyHistory(historyPath) { return try legacyHistory(file, path: historyPath, currency: currency) }
         return try file.withBytes { try HistoryCodec.decode($0, currency: currency, path: historyPath) }
     }
 
@@ -73,13 +68,7 @@ extension FileStorage {
             return (FileStorage.historyFile, record.historyBytes + bytes.count,
                     try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
         }
-        if record.history != nil {
-            let log = try working.history()
-            let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
-            let bytes = try HistoryCodec.encode(events, header: true)
-            try FileSystem.writeAtomically(bytes, to: historyPath)
-            return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
-        }
+        if record.history != nil { return try rewriteLegacyHistory(working) }
         let bytes = try HistoryCodec.encode(working.pending, header: true)
         return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }

@@ -108,16 +108,4 @@ extension FileStorage {
         }
         try FileSystem.syncDirectory(of: snapshot)
     }
-
-    /// Undoes the change that moved the state from `state.json` to `state.tsv`. Each step
-    /// leaves a readable directory: until `state.tsv` goes, it is the state and the snapshot
-    /// is still there to undo again.
-    private func restoreLegacyState(from snapshot: String) throws {
-        unlink(legacyStatePath)
-        guard link(snapshot, legacyStatePath) == 0 else { throw FileSystem.failure(legacyStatePath) }
-        try FileSystem.syncDirectory(of: legacyStatePath)
-        guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
-        try FileSystem.syncDirectory(of: statePath)
-        unlink(snapshot)
-    }
 }

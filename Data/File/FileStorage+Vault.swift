@@ -14,10 +14,7 @@ extension FileStorage {
         do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
             throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)")
         }
-        if let legacy = stored.legacyItems {
-            let mapper = try RecordMapper(settings: stored.record.settings)
-            do { return try legacy.map(mapper.item) } catch { throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)") }
-        }
+        if let legacy = try legacyItems(of: stored) { return legacy }
         guard let vault = stored.record.vault else { return [] }
         return try VaultCodec.decode(try vaultBytes(of: stored.record), currency: currency, path: path(vault))
     }

@@ -57,16 +57,9 @@ public final class FileStorage: Storage, Sendable {
     }
 
     var statePath: String { directory + "/state.tsv" }
-    /// The state file of schemas 1 to 3.
-    var legacyStatePath: String { directory + "/state.json" }
     var undoDirectory: String { directory + "/undo" }
     var lockPath: String { directory + "/lock" }
     func undoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).tsv" }
-    func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
-    /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
-    func existingUndoPath(_ sequence: Int) -> String {
-        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacyUndoPath(sequence)) ? legacyUndoPath(sequence) : undoPath(sequence)
-    }
     func path(_ file: String) -> String { directory + "/" + file }
     /// The history file of the current schema.
     static let historyFile = "history.tsv"
@@ -198,8 +191,8 @@ public final class FileStorage: Storage, Sendable {
         var state = try activeState(record, path: statePath)
         let currency = state.settings.currency
         var vault: (() throws -> VaultCodec.Index)?
-        if stored.legacyItems != nil {
-            do { try state.setItems(try items(of: stored)) } catch let error as RecordError {
+        if let legacy = try legacyItems(of: stored) {
+            do { try state.setItems(legacy) } catch let error as RecordError {
                 throw StorageError.unreadable(path: statePath, reason: "\(error)")
             }
         } else if let file = record.vault {
@@ -215,7 +208,7 @@ public final class FileStorage: Storage, Sendable {
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
                 guard let (file, historyPath) = try committedHistory(record) else { return (SpendingData(currency: currency), []) }
-                if historyPath.hasSuffix(".jsonl") {
+                if FileStorage.isLegacyHistory(historyPath) {
                     let log = try loadHistory(record, currency: currency)
                     let spending = try log.spending(currency: currency)
                     return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
@@ -232,7 +225,7 @@ public final class FileStorage: Storage, Sendable {
             },
             cart: { [self] id in
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }
-                if historyPath.hasSuffix(".jsonl") { return try loadHistory(record, currency: currency).cart(id) }
+                if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
                 return try file.withBytes { try HistoryCodec.decodeCart(id, from: $0, currency: currency, path: historyPath) }
             }), months: record.months)
     }

@@ -1,0 +1,66 @@
+import Domain
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything Grock keeps of the schemas before `state.tsv` and `history.tsv`, in one place:
+/// schemas 1 to 3 kept the state in `state.json` (its undo snapshots as `undo/N.json`),
+/// schema 2 kept the items inside it and history as JSON Lines (`history.jsonl`). Such a
+/// directory is read as it is; its first change writes today's files (the vault out of the
+/// state, history rewritten as `history.tsv`), and undoing that change puts the old files
+/// back. Nothing else in the store knows these names.
+extension FileStorage {
+    /// The state file of schemas 1 to 3.
+    var legacyStatePath: String { directory + "/state.json" }
+
+    func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
+
+    /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
+    func existingUndoPath(_ sequence: Int) -> String {
+        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacyUndoPath(sequence)) ? legacyUndoPath(sequence) : undoPath(sequence)
+    }
+
+    /// Whether a history file is schema 2's JSON Lines.
+    static func isLegacyHistory(_ file: String) -> Bool { file.hasSuffix(".jsonl") }
+
+    /// The items of a schema 2 state, kept inside it; nil for a state whose items are in a vault file.
+    func legacyItems(of stored: RecordCodec.StoredState) throws -> [Item]? {
+        guard let legacy = stored.legacyItems else { return nil }
+        do {
+            let mapper = try RecordMapper(settings: stored.record.settings)
+            return try legacy.map(mapper.item)
+        } catch { throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)") }
+    }
+
+    /// Schema 2's history, whole, from its committed bytes.
+    func legacyHistory(_ file: MappedFile, path historyPath: String, currency: Currency) throws -> HistoryLog {
+        let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
+        do { return try HistoryLog(legacy: events, currency: currency) } catch {
+            throw StorageError.unreadable(path: historyPath, reason: "\(error)")
+        }
+    }
+
+    /// Writes schema 2's history, with what a change adds, as `history.tsv`: the first change
+    /// to such a directory.
+    func rewriteLegacyHistory(_ working: WorkingSet) throws -> (String?, Int, HistorySeal?) {
+        let log = try working.history()
+        let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
+        let bytes = try HistoryCodec.encode(events, header: true)
+        try FileSystem.writeAtomically(bytes, to: historyPath)
+        return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
+    }
+
+    /// Undoes the change that moved the state from `state.json` to `state.tsv`. Each step
+    /// leaves a readable directory: until `state.tsv` goes, it is the state and the snapshot
+    /// is still there to undo again.
+    func restoreLegacyState(from snapshot: String) throws {
+        unlink(legacyStatePath)
+        guard link(snapshot, legacyStatePath) == 0 else { throw FileSystem.failure(legacyStatePath) }
+        try FileSystem.syncDirectory(of: legacyStatePath)
+        guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
+        try FileSystem.syncDirectory(of: statePath)
+        unlink(snapshot)
+    }
+}
