@@ -97,6 +97,42 @@ import Testing
         #expect(output[11].contains(#""code":-32602"#) && output[12].contains("give quantity, unit or store"))
     }
 
+    /// What the command line offers besides carts and trips: setup, settings, categories,
+    /// renames and deletes, each answering the view model's state after it.
+    @Test func aProgramSetsUpRenamesAndDeletesThroughIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        let requests = [
+            ("setup", #"{"currency":"GBP"}"#), ("settings.show", "{}"), ("settings.currency", #"{"currency":"USD"}"#),
+            ("store.add", #"{"name":"Aldi"}"#), ("category.add", #"{"name":"Spices"}"#), ("category.rename", #"{"category":"Spices","name":"Herbs"}"#),
+            ("category.move", #"{"category":"Herbs","position":1}"#),
+            ("item.add", #"{"name":"Pepper","category":"Herbs","price":"2.50","store":"Aldi"}"#),
+            ("item.rename", #"{"item":"Pepper","name":"Black pepper"}"#), ("item.move", #"{"item":"Black pepper","category":"Pantry"}"#),
+            ("category.remove", #"{"category":"Herbs"}"#), ("store.aisles", #"{"store":"Aldi","categories":["Pantry"]}"#),
+            ("cart.new", #"{"cart":"Weekly","budget":"1","items":["Black pepper"]}"#), ("cart.budget", #"{"cart":"Weekly","budget":null}"#),
+            ("cart.rename", #"{"cart":"Weekly","name":"Big shop"}"#), ("cart.list", "{}"), ("store.rename", #"{"store":"Aldi","name":"Aldi Nord"}"#),
+            ("item.forget", #"{"item":"Black pepper","store":"Aldi Nord"}"#), ("item.remove", #"{"item":"Black pepper"}"#),
+            ("cart.delete", #"{"cart":"Big shop"}"#), ("store.remove", #"{"store":"Aldi Nord"}"#), ("category.list", "{}"),
+            ("item.list", #"{"category":"Pantry"}"#), ("history", "{}"), ("report", "{}"), ("cart.budget", #"{"cart":"Nope"}"#),
+        ]
+        let input = requests.enumerated().map { #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
+        let output = lines(try grock.ok("rpc", input: input.joined(separator: "\n") + "\n"))
+        #expect(output.count == requests.count)
+        let expected = [
+            #""value":{"alreadySetUp":false,"categoriesAdded":["#, #""result":{"currency":"GBP","decimals":2,"setUp":true}"#,
+            #""value":{"currency":"USD","decimals":2,"setUp":true}"#, #""result":[{"created":"#,
+            #""name":"Spices","position":11}]"#, #""name":"Herbs","position":11}]"#, #""result":{"value":[{"items":0,"name":"Herbs","position":1}"#,
+            #""category":"Herbs","currency":"USD""#, #""name":"Black pepper""#, #""category":"Pantry""#,
+            #""warnings":[]"#, #""value":{"aisles":["Pantry","#,
+            #""budget":"1.00""#, #""budget":null"#, #""name":"Big shop""#, #""name":"Big shop""#,
+            #""name":"Aldi Nord""#, #""prices":[]"#, #""value":{"notice":"removed Black pepper from the vault"}"#,
+            #""value":{"notice":"deleted cart Big shop"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
+            #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#, #""message":"budget is required (null removes it)""#,
+        ]
+        for (line, text) in zip(output, expected) { #expect(line.contains(text), "\(line)") }
+        #expect(!output[6].contains("Spices") && !output[10].contains("Herbs") && output[12].contains(#""overBudget":"1.50""#))
+    }
+
     @Test func idsComeBackExactly() throws {
         let grock = Grock()
         defer { grock.home.remove() }
@@ -121,6 +157,8 @@ import Testing
         for method in ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
+        #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"type":"string"},{"name":"budget","required":true,"type":"string|null"}]"#))
+        #expect(output.contains(#"{"name":"maxStores","required":false,"type":"integer"}"#))
     }
 }
 

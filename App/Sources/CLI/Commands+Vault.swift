@@ -29,7 +29,7 @@ extension Commands {
         try run.check(await step(stores), stores)
         guard run.canShow(stores, notice: stores.notice) else { return }
         if run.json {
-            if let aisles = stores.aisles { return run.console.json(AislesDocument(store: aisles.store.name, aisles: aisles.order.map(\.name))) }
+            if let aisles = stores.aislesDocument { return run.console.json(aisles) }
             return run.console.json(stores.documents)
         }
         run.console.notice(stores.notice)
@@ -63,9 +63,7 @@ extension Commands {
         try run.check(await step(vault), vault)
         guard run.canShow(vault, notice: vault.notice) else { return }
         if run.json {
-            return run.console.json(vault.categories.enumerated().map {
-                CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount)
-            })
+            return run.console.json(vault.categoryDocuments)
         }
         run.console.notice(vault.notice)
         run.console.out(vault.render(run.style))
@@ -164,6 +162,3 @@ extension Commands {
         run.console.out(vault.render(run.style))
     }
 }
-
-struct AislesDocument: Encodable { let store: String; let aisles: [String] }
-struct CategoryDocument: Encodable { let position: Int; let name: String; let items: Int }

@@ -6,7 +6,9 @@ extension StoresViewModel {
         var lines = errorLine(style)
         if let aisles = aislesDocument {
             lines.append(style.bold("Aisles of \(aisles.store)") + " (walking order)")
-            lines += TextBlocks.table(aisles.aisles.map { ["\($0.position).", $0.category, $0.defaultOrder ? "(default order)" : ""] }, rightAligned: [0])
+            lines += TextBlocks.table(aisles.aisles.enumerated().map { index, category in
+                ["\(index + 1).", category, aisles.defaultOrder.contains(category) ? "(default order)" : ""]
+            }, rightAligned: [0])
             return TextBlocks.fit(lines, width: style.width)
         }
         lines.append(style.bold("Stores"))
