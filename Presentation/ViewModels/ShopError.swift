@@ -1,6 +1,6 @@
 import Domain
 
-/// Why a line number typed in shop mode names no line.
+/// Why a line number given in shop mode names no line.
 public enum ShopError: Error, ClassifiedError, Equatable, CustomStringConvertible {
     /// A line that is no longer there: `notFound`.
     public var kind: ErrorKind { .notFound }
