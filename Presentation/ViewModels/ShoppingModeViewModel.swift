@@ -32,18 +32,18 @@ public final class ShoppingModeViewModel: CautionState {
     public struct Confirmation: Sendable, Hashable, Encodable {
         public let number: Int
         public let name: String
-        let item: ItemID
-
         /// `Remove impulse buy Gum?`
-        public var question: String { "Remove impulse buy \(name)?" }
+        public let question: String
+        /// The line's item: the session's own, not the front's (it answers by `number`).
+        let item: ItemID
 
         private enum CodingKeys: String, CodingKey { case number, name, question }
 
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(number, forKey: .number)
-            try c.encode(name, forKey: .name)
-            try c.encode(question, forKey: .question)
+        init(number: Int, name: String, item: ItemID) {
+            self.number = number
+            self.name = name
+            self.item = item
+            question = "Remove impulse buy \(name)?"
         }
     }
 

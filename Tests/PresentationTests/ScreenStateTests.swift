@@ -63,8 +63,8 @@ import Testing
         #expect(await shop.finish())
         #expect(shop.document.isFinished)
         #expect(shop.document.summary == TripOutcome(try CartFigures(try await world.useCases.showCart("Weekly").cart)))
-        #expect(shop.document.summary?.spent == "1.09" && shop.document.summary?.remaining == "3.91")
-        #expect(shop.document.summary?.fulfilled == 1 && shop.document.summary?.pricesUpdated == 1)
+        #expect(shop.document.summary?.cart.actualTotal == "1.09" && shop.document.summary?.cart.remaining == "3.91")
+        #expect(shop.document.summary?.cart.fulfilled == 1 && shop.document.summary?.pricesUpdated == 1)
     }
 
     @Test func settingsSayTheCurrencyItsDecimalsAndWhetherSetUp() async throws {

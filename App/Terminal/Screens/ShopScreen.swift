@@ -48,12 +48,13 @@ extension ShoppingModeViewModel {
 
     /// `Trip finished: spent 9.00 EUR of 20.00 (11.00 left).` and what was bought.
     static func text(_ trip: TripOutcome) -> String {
-        var text = "Trip finished: spent \(trip.spent) \(trip.currency)"
-        if let budget = trip.budget {
+        let cart = trip.cart
+        var text = "Trip finished: spent \(cart.actualTotal) \(cart.currency)"
+        if let budget = cart.budget {
             text += " of \(budget)"
-            text += trip.overBudget.map { " (\($0) over budget)" } ?? " (\(trip.remaining ?? "-") left)"
+            text += cart.overBudgetBy.map { " (\($0) over budget)" } ?? " (\(cart.remaining ?? "-") left)"
         }
-        return text + ".\n\(trip.fulfilled) of \(TextBlocks.plural(trip.lines, "item")) bought; vault prices updated for "
+        return text + ".\n\(cart.fulfilled) of \(TextBlocks.plural(cart.lines, "item")) bought; vault prices updated for "
             + TextBlocks.plural(trip.pricesUpdated, "item") + "."
     }
 }
