@@ -16,14 +16,15 @@ public final class ShoppingModeViewModel: CautionState {
         public let isImpulse: Bool
         /// What was bought, else what is planned: `1.5 kg`.
         public let quantity: String
-        /// The price paid for one unit once bought, else the planned one; `?` when unknown.
-        public let price: String
+        /// The price paid for one unit once bought, else the planned one (`0.89/lb` when per
+        /// another unit than the line's); nil when unknown.
+        public let price: String?
     }
 
     /// The rows bought, or to be bought, at one store.
     public struct Section: Sendable, Hashable, Encodable {
-        /// The store's name, or "No store".
-        public let store: String
+        /// The store's name; nil for the lines with no store, which come last.
+        public let store: String?
         public let rows: [Row]
     }
 
@@ -79,7 +80,7 @@ public final class ShoppingModeViewModel: CautionState {
 
     private var slots: [Slot] = []
     private var slotNumbers: [ItemID: Int] = [:]
-    /// The order of the stores on screen, fixed for the session; "No store" (nil) comes last.
+    /// The order of the stores on screen, fixed for the session; no store (nil) comes last.
     private var storeOrder: [StoreID?] = []
 
     public init(useCases: UseCases, cart reference: String) {
@@ -99,9 +100,9 @@ public final class ShoppingModeViewModel: CautionState {
                            quantity: "\(line.purchasedQuantity ?? line.quantity) \(line.unit)",
                            price: (line.isFulfilled ? line.actualPrice : line.plannedPrice).map { money in
                                line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)"
-                           } ?? (line.isFulfilled ? "-" : "?"))
+                           })
             }
-            return rows.isEmpty ? nil : Section(store: store.flatMap(details.storeName) ?? "No store", rows: rows)
+            return rows.isEmpty ? nil : Section(store: store.flatMap(details.storeName), rows: rows)
         }
     }
 
@@ -265,7 +266,7 @@ public final class ShoppingModeViewModel: CautionState {
                     continue
                 }
                 if !storeOrder.contains(store) {
-                    // A store met during the trip goes before "No store", which stays last.
+                    // A store met during the trip goes before no store, which stays last.
                     storeOrder.insert(store, at: store == nil ? storeOrder.count : storeOrder.firstIndex(of: nil) ?? storeOrder.count)
                 }
                 slots.append(Slot(item: line.itemID, name: line.name, store: store))

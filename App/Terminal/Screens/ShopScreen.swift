@@ -20,8 +20,8 @@ extension ShoppingModeViewModel {
         lines += text(CartText.budgetLine(figures, style: style, space: String(TextBlocks.glue)))
         for section in sections {
             lines.append("")
-            lines += text("--- \(section.store) ---", hang: 4)
-            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price] }
+            lines += text("--- \(section.store ?? "No store") ---", hang: 4)
+            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")] }
             lines += TextBlocks.wrappedTable(rows, width: style.width, flexible: 2, rightAligned: [0, 4], mark: mark)
         }
         lines.append("")
