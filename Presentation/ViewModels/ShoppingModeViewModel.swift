@@ -167,9 +167,7 @@ public final class ShoppingModeViewModel: CautionState {
     public func decline() {
         guard let pending = pendingConfirmation else { return }
         startIntent()
-        errorMessage = nil
-        lastError = nil
-        warning = nil
+        (errorMessage, lastError, warning) = (nil, nil, nil)
         notice = "\(pending.name): kept, bought."
     }
 
@@ -207,6 +205,8 @@ public final class ShoppingModeViewModel: CautionState {
         }
     }
 
+    /// Finishes the trip: the vault learns the prices paid, and `summary` says what the trip
+    /// came to.
     @discardableResult
     public func finish() async -> Bool {
         startIntent()
