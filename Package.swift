@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "DataLayer", targets: ["DataLayer"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "Composition", targets: ["Composition"]),
+        // The command line's drawing, for a text front that draws as grock does.
+        .library(name: "Terminal", targets: ["Terminal"]),
     ],
     targets: [
         .target(name: "Domain", path: "Domain", swiftSettings: settings),
