@@ -131,13 +131,17 @@ enum GroceryWords {
         return categories
     }()
 
-    /// Table words of four letters or more, longest first, to find at the end of a compound.
-    private static let heads: [String] = table.keys.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+    /// The lengths of the table's words of four letters or more, longest first: the ends of a
+    /// compound to look up (a dozen dictionary look-ups rather than a scan of the table).
+    private static let headLengths: [Int] = Set(table.keys.map(\.count).filter { $0 >= 4 }).sorted(by: >)
 
     private static func compoundHead(_ token: String) -> (String, (concept: String, category: String?))? {
         guard token.count >= 6 else { return nil }
-        guard let head = heads.first(where: { token.count > $0.count + 1 && token.hasSuffix($0) }), let entry = table[head] else { return nil }
-        return (head, entry)
+        for length in headLengths where token.count > length + 1 {
+            let head = String(token.suffix(length))
+            if let entry = table[head] { return (head, entry) }
+        }
+        return nil
     }
 
     /// `tomatoes` as `tomatoe`, `bananas` as `banana`: a plural's last letter off.

@@ -130,8 +130,9 @@ struct ReceiptAssembly {
         if let next = nextIndex(after: index), case .item(_, let total, nil) = kinds[next] { nextItemTotal = total }
         // Its name: printed in front of it, waiting above it, or (for the first item) the
         // header's last line; unless it is a quantity line above the item it belongs to.
+        // Words waiting above a named quantity line start its name (`makeLine` joins them).
         let name: (text: String, numbers: [Int])? = if !quantity.name.isEmpty {
-            joinedName(quantity.name, number: index + 1)
+            (quantity.name, [index + 1])
         } else if pendingName != nil || quantity.total != nil || nextItemTotal != computed {
             nameAbove(index)
         } else {
@@ -178,13 +179,6 @@ struct ReceiptAssembly {
               ignored.last?.line.number == previous + 1 else { return nil }
         ignored.removeLast()
         return (text, [previous + 1])
-    }
-
-    /// `name` printed on line `number`, after any words waiting above it.
-    private mutating func joinedName(_ name: String, number: Int) -> (text: String, numbers: [Int]) {
-        defer { pendingName = nil }
-        guard let pending = pendingName else { return (name, [number]) }
-        return (pending.text + " " + name, pending.numbers + [number])
     }
 
     private mutating func makeLine(name: String, total: Int64, numbers: [Int]) -> ReceiptLine {

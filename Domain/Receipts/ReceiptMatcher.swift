@@ -7,7 +7,8 @@
 /// - 0.9: the receipt's word starts the item's (`skim` of `skimmed`, a cut-off name);
 /// - 0.85: the item's word starts the receipt's, or the receipt's word is an abbreviation of
 ///   the item's (its letters in order, the first the same, at least half as long: `bnnas`);
-/// - 1 − d/length for an edit distance d of at most a quarter of the longer word (OCR typos);
+/// - 1 − d/length for an edit distance d of at most a quarter of the longer word, with the
+///   same first letter (OCR typos);
 /// - 0 otherwise.
 ///
 /// Each item word takes its best receipt word (recall), each receipt word its best item word
@@ -31,11 +32,15 @@ public struct ReceiptMatcher: Sendable {
     private struct Entry: Sendable {
         let item: ItemID
         let name: String
-        let words: [MatchWord]
+        /// Indices into `vocabulary`.
+        let words: [Int]
         let isOnCart: Bool
     }
 
     private let entries: [Entry]
+    /// Every distinct word of the items' names: a vault repeats its words (`milk`, `organic`,
+    /// a brand), so each is compared with a receipt word once per line, not once per item.
+    private let vocabulary: [MatchWord]
     private let known: Set<ItemID>
     private let categories: [String: CategoryID]
 
@@ -46,12 +51,23 @@ public struct ReceiptMatcher: Sendable {
     ///     candidates even when not in the vault (impulse buys).
     public init(items: [Item], categories: [Category] = [], cart: [CartItem] = []) {
         let onCart = Set(cart.map(\.itemID))
-        var entries = items.map { Entry(item: $0.id, name: $0.name, words: GroceryWords.words($0.name), isOnCart: onCart.contains($0.id)) }
+        var vocabulary: [MatchWord] = []
+        var indices: [MatchWord: Int] = [:]
+        func interned(_ name: String) -> [Int] {
+            GroceryWords.words(name).map { word in
+                if let index = indices[word] { return index }
+                indices[word] = vocabulary.count
+                vocabulary.append(word)
+                return vocabulary.count - 1
+            }
+        }
+        var entries = items.map { Entry(item: $0.id, name: $0.name, words: interned($0.name), isOnCart: onCart.contains($0.id)) }
         let inVault = Set(items.map(\.id))
         for line in cart where !inVault.contains(line.itemID) {
-            entries.append(Entry(item: line.itemID, name: line.name, words: GroceryWords.words(line.name), isOnCart: true))
+            entries.append(Entry(item: line.itemID, name: line.name, words: interned(line.name), isOnCart: true))
         }
         self.entries = entries
+        self.vocabulary = vocabulary
         self.known = Set(entries.map(\.item))
         var byName: [String: CategoryID] = [:]
         for category in categories { byName[Name.key(category.name)] = category.id }
@@ -72,9 +88,15 @@ public struct ReceiptMatcher: Sendable {
             return ReceiptMatch(verdict: .alias, candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
         let words = GroceryWords.words(receiptName)
+        // likeness[v * words.count + r]: vocabulary word v against receipt word r, -1 until needed.
+        var likeness = [Int](repeating: -1, count: vocabulary.count * words.count)
         var scored: [ReceiptCandidate] = []
         for entry in entries {
-            var score = ReceiptMatcher.score(words, entry.words)
+            var score = ReceiptMatcher.score(receipt: words.count, item: entry.words.count) { itemIndex, receiptIndex in
+                let slot = entry.words[itemIndex] * words.count + receiptIndex
+                if likeness[slot] < 0 { likeness[slot] = ReceiptMatcher.similarity(words[receiptIndex], vocabulary[entry.words[itemIndex]]) }
+                return likeness[slot]
+            }
             if entry.isOnCart && score >= ReceiptMatcher.doubtfulScore { score = min(99, score + 10) }
             if score > 0 { scored.append(ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)) }
         }
@@ -96,24 +118,27 @@ public struct ReceiptMatcher: Sendable {
         return ReceiptMatch(verdict: verdict, candidates: candidates, suggestedCategory: category)
     }
 
-    /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille).
-    static func score(_ receipt: [MatchWord], _ item: [MatchWord]) -> Int {
-        guard !receipt.isEmpty, !item.isEmpty else { return 0 }
-        var best = [Int](repeating: 0, count: receipt.count)
-        var recall = 0
-        for itemWord in item {
-            var top = 0
-            for (index, receiptWord) in receipt.enumerated() {
-                let alike = similarity(receiptWord, itemWord)
-                top = max(top, alike)
-                best[index] = max(best[index], alike)
+    /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille), for `receipt`
+    /// and `item` words whose likeness (thousandths) `alike(itemWord, receiptWord)` tells.
+    static func score(receipt: Int, item: Int, _ alike: (Int, Int) -> Int) -> Int {
+        guard receipt > 0, item > 0 else { return 0 }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: receipt) { best in
+            best.initialize(repeating: 0)
+            var recall = 0
+            for itemWord in 0..<item {
+                var top = 0
+                for receiptWord in 0..<receipt {
+                    let likeness = alike(itemWord, receiptWord)
+                    top = max(top, likeness)
+                    best[receiptWord] = max(best[receiptWord], likeness)
+                }
+                recall += top
             }
-            recall += top
+            let precision = best.reduce(0, +)
+            // recall / item and precision / receipt are each in thousandths.
+            let perMille = (700 * recall / item + 300 * precision / receipt) / 1000
+            return (perMille + 5) / 10
         }
-        let precision = best.reduce(0, +)
-        // recall / item.count and precision / receipt.count are each in thousandths.
-        let perMille = (700 * recall / item.count + 300 * precision / receipt.count) / 1000
-        return (perMille + 5) / 10
     }
 
     /// How alike two words are, in thousandths.
@@ -125,7 +150,7 @@ public struct ReceiptMatcher: Sendable {
         if short.count >= 4 && short.starts(with: long) { return 850 }
         if short.first == long.first, short.count * 2 >= long.count, isSubsequence(short, of: long) { return 850 }
         let length = max(short.count, long.count)
-        guard length >= 4 else { return 0 }
+        guard length >= 4, short.first == long.first else { return 0 }
         let limit = length / 4
         guard limit > 0, abs(short.count - long.count) <= limit, let distance = editDistance(short, long, atMost: limit) else { return 0 }
         return 1000 - 1000 * distance / length
@@ -139,18 +164,23 @@ public struct ReceiptMatcher: Sendable {
 
     /// Levenshtein distance of two words when it is at most `limit`, else nil.
     private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMinimum = min(rowMinimum, current[j])
+        // Two rows on the stack: this runs for many word pairs of every line.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { buffer in
+            var previous = 0, current = b.count + 1
+            for j in 0...b.count { buffer[previous + j] = j }
+            for i in 1...a.count {
+                buffer[current] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let value = min(buffer[previous + j] + 1, buffer[current + j - 1] + 1,
+                                    buffer[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    buffer[current + j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
             }
-            if rowMinimum > limit { return nil }
-            swap(&previous, &current)
+            return buffer[previous + b.count] <= limit ? buffer[previous + b.count] : nil
         }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }
