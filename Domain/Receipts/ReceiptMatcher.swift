@@ -4,7 +4,7 @@
 /// sizes and noise taken out, each word with its grocery concept across languages). Two words
 /// are alike by
 /// - 1.0: the same concept (`bananen`, `bananas`) or the same word;
-/// - 0.9: the receipt's word starts the item's (`skim` of `skimmed`, a cut-off name);
+/// - 0.9: the receipt's word starts the item's (`joghu` of `joghurt`, a cut-off name);
 /// - 0.85: the item's word starts the receipt's, or the receipt's word is an abbreviation of
 ///   the item's (its letters in order, the first the same, at least half as long: `bnnas`);
 /// - 1 − d/length for an edit distance d of at most a quarter of the longer word, with the

@@ -121,3 +121,27 @@ import Testing
         #expect(matches.map { $0.best?.name } == ["Bananas", "Long-life milk", nil])
     }
 }
+
+/// The examples docs/RECEIPTS.md gives, so that the page stays true to the code.
+@Suite struct ReceiptMatcherDocumentationTests {
+    func scores(_ receiptName: String, _ names: [String], cart: [String] = []) -> [String] {
+        let items = names.map { Item(id: ItemID($0), name: $0, categoryID: CategoryID("c")) }
+        let lines = cart.map { CartItem(itemID: ItemID($0), name: $0, categoryName: "c", quantity: .one, unit: .each) }
+        let match = ReceiptMatcher(items: items, cart: lines).match(receiptName, store: nil, aliases: ReceiptAliases())
+        return ["\(match.verdict)"] + match.candidates.map { "\($0.name) \($0.score)" }
+    }
+
+    @Test func theDocumentedExamplesScoreAsDocumented() {
+        #expect(scores("BIO BANANEN", ["Bananas"]) == ["confident", "Bananas 100"])
+        #expect(scores("ORG BNNAS", ["Bananas"]) == ["confident", "Bananas 85"])
+        #expect(scores("SEMI SKIM MLK", ["Semi-skimmed milk"]) == ["confident", "Semi-skimmed milk 100"])
+        #expect(scores("H-MILCH 3,5%", ["Milk", "Long-life milk"]) == ["confident", "Long-life milk 100", "Milk 85"])
+        #expect(scores("MILCH 1,5% 1L", ["Milk", "Whole milk", "Long-life milk"]) == ["confident", "Milk 100", "Long-life milk 65", "Whole milk 65"])
+        #expect(scores("MILCH 1,5% 1L", ["Whole milk", "Long-life milk", "Semi-skimmed milk"])
+            == ["doubtful", "Long-life milk 65", "Whole milk 65", "Semi-skimmed milk 53"])
+        #expect(scores("MILCH", ["Milk", "Whole milk"], cart: ["Whole milk"]) == ["doubtful", "Whole milk 75", "Milk 100"])
+        #expect(scores("VOLLMILCH 3,5%", ["Milk", "Whole milk"], cart: ["Whole milk"]) == ["confident", "Whole milk 99", "Milk 85"])
+        #expect(scores("GOUDA JUNG SCHEIBEN", ["Gouda"]) == ["confident", "Gouda 80"])
+        #expect(scores("TAGESZEITUNG", ["Bananas", "Milk", "Bread"]) == ["new"])
+    }
+}

@@ -1,0 +1,50 @@
+import Domain
+import Testing
+
+/// Receipts of random lines built from the pieces real ones are made of: the parser never traps,
+/// and every line still ends up in exactly one place.
+@Suite struct ReceiptParserFuzzTests {
+    /// SplitMix64: the same receipts on every run.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = [
+        "MILCH", "Bananen", "1,19", "0.89", "-0,50", "0.50-", "£0.89", "$4.99", "€", "EUR", "A", "B", "x", "@", "2", "0,736", "kg",
+        "EUR/kg", "/lb", "1.20", "lb", "ea", "Rabatt", "PROMO", "-20%", "7%", "Pfand", "SUMME", "TOTAL", "BALANCE", "DUE", "TAX",
+        "VISA", "23.11.2026", "14:05", "11/23/2026", "PM", "l,l9", "1,", "19", "1", "299,00", "*", "----", "Clubcard", "Price",
+        "SUBTOTAL", "000000004011", "Stk", "12", "Artikel", "O", "%", "1.234,56", "1,234.56", "ZU", "ZAHLEN", "-£0.20", "Leergut",
+        "99999999999,99", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌",
+    ]
+
+    @Test func randomReceiptsNeverTrapAndLoseNoLine() throws {
+        var generator = Generator(state: 15)
+        for _ in 0..<400 {
+            let lineCount = Int.random(in: 1...30, using: &generator)
+            let lines = (0..<lineCount).map { _ in
+                (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }
+                    .joined(separator: String(repeating: " ", count: Int.random(in: 1...8, using: &generator)))
+            }
+            let text = lines.joined(separator: "\n")
+            let receipt: Receipt
+            do {
+                receipt = try ReceiptParser.parse(text: text, assuming: .euro)
+            } catch let error as ReceiptError {
+                #expect(error == .noItems || error == .empty, "\(text)")
+                continue
+            }
+            var seen = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
+            seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number)
+            #expect(Set(seen).count == seen.count, "a line counted twice in:\n\(text)")
+            #expect(seen.allSatisfy { (1...lineCount).contains($0) })
+            #expect(receipt.lines.allSatisfy { $0.total.currency == receipt.currency })
+        }
+    }
+}
