@@ -118,6 +118,7 @@ public struct ReceiptDiscount: Sendable, Hashable {
 
 /// The day and, when printed, the time of a receipt, as local time where it was printed.
 public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
+    /// The day printed.
     public var day: Day
     /// Minutes after midnight, when the receipt prints a time.
     public var minuteOfDay: Int?
@@ -144,7 +145,9 @@ public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
 
 /// A line of the receipt's text and its 1-based number.
 public struct ReceiptTextLine: Sendable, Hashable {
+    /// 1 for the first line.
     public var number: Int
+    /// The line as printed, without its line end.
     public var text: String
 
     public init(number: Int, text: String) {
@@ -183,7 +186,9 @@ public struct IgnoredReceiptLine: Sendable, Hashable {
         case footer
     }
 
+    /// The line set aside.
     public var line: ReceiptTextLine
+    /// Why it was.
     public var reason: Reason
 
     public init(line: ReceiptTextLine, reason: Reason) {

@@ -51,9 +51,11 @@ public struct ReceiptAliases: Sendable, Hashable {
 
 /// One learned alias: on receipts of `store`, `receiptName` is `item`.
 public struct ReceiptAlias: Sendable, Hashable {
+    /// The store whose receipts print the name.
     public let store: StoreID
     /// The name as `ReceiptAliases.key` folds it.
     public let receiptName: String
+    /// The item the name stands for.
     public let item: ItemID
 
     public init(store: StoreID, receiptName: String, item: ItemID) {

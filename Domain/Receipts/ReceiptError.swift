@@ -12,6 +12,7 @@ public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStri
     /// Always input to fix.
     public var kind: ErrorKind { .invalidInput }
 
+    /// A sentence for the person who gave the receipt.
     public var description: String {
         switch self {
         case .empty: "the receipt is empty"

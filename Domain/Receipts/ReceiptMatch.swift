@@ -13,6 +13,7 @@ public struct ReceiptMatch: Sendable, Hashable {
         case new
     }
 
+    /// How sure the match is.
     public let verdict: Verdict
     /// The likeliest items, best first, at most `ReceiptMatcher.maximumCandidates`.
     public let candidates: [ReceiptCandidate]
@@ -32,6 +33,7 @@ public struct ReceiptMatch: Sendable, Hashable {
 
 /// An item a receipt line may be, and how well it fits.
 public struct ReceiptCandidate: Sendable, Hashable {
+    /// The vault item, or the cart line's item for an impulse buy.
     public let item: ItemID
     /// The item's name (the cart line's name for a line of the cart).
     public let name: String

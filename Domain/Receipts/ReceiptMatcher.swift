@@ -23,8 +23,11 @@
 /// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 public struct ReceiptMatcher: Sendable {
+    /// The least score of a confident match.
     public static let confidentScore = 80
+    /// The least score of a doubtful match; below it a line is new.
     public static let doubtfulScore = 40
+    /// How far a confident match must be ahead of the second candidate.
     public static let margin = 10
     /// How many candidates a match lists at most.
     public static let maximumCandidates = 3
