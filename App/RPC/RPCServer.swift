@@ -188,7 +188,7 @@ public struct RPCServer {
         try params.allow(known.params.map { ParamDocument($0).name })
         switch method {
         case "rpc.discover":
-            return Self.methods.map { MethodDocument(name: $0.name, params: $0.params.map(ParamDocument.init), summary: $0.summary) }
+            return OpenRPCDocument(methods: Self.methods.map { MethodDocument(name: $0.name, params: $0.params.map(ParamDocument.init), summary: $0.summary) })
         case "home":
             let home = container.home()
             try check(await home.load(), home)
@@ -559,25 +559,74 @@ struct Params {
     func unit(_ name: String) throws -> MeasureUnit? { try optionalText(name).map { try MeasureUnit(parsing: $0) } }
 }
 
+/// What `rpc.discover` answers: an OpenRPC document (spec.open-rpc.org) of every method, each
+/// parameter with a JSON Schema of its type. Results are the view models' documents (RPC.md);
+/// their schemas are not spelled out (`"result": {"name": "result", "schema": {}}`).
+struct OpenRPCDocument: Encodable, Sendable {
+    let openrpc = "1.3.2"
+    let info = Info()
+    let methods: [MethodDocument]
+
+    struct Info: Encodable, Sendable {
+        let title = "Grock"
+        let version = GrockVersion.number
+        let description = "Grock's view models over JSON-RPC 2.0, one message a line on stdin and stdout. The server also sends "
+            + "the notification \"changed\" ({\"origin\": \"elsewhere\"}) when another process changes the data."
+    }
+}
+
 struct MethodDocument: Encodable, Sendable {
     let name: String
     let params: [ParamDocument]
     let summary: String
+    let result = ResultDocument()
+
+    struct ResultDocument: Encodable, Sendable {
+        let name = "result"
+        let schema = [String: String]()
+    }
 }
 
-/// A method's parameter as `rpc.discover` describes it.
+/// A method's parameter as `rpc.discover` describes it, in OpenRPC's shape.
 struct ParamDocument: Encodable, Sendable {
     let name: String
-    /// `string` (amounts and quantities too), `string[]`, `integer`, `boolean`, or `string|null`.
-    let type: String
     let required: Bool
+    let schema: Schema
 
-    /// From the method table's `name`, `name?` or `name:type`.
+    /// A JSON Schema of a parameter's type.
+    enum Schema: Encodable, Sendable {
+        /// `string` (amounts and quantities too), `integer` or `boolean`.
+        case plain(String)
+        /// An array of strings.
+        case strings
+        /// A string, or null (to remove what it sets).
+        case stringOrNull
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .plain(let type): try container.encode(type, forKey: .type)
+            case .strings:
+                try container.encode("array", forKey: .type)
+                try container.encode(["type": "string"], forKey: .items)
+            case .stringOrNull: try container.encode(["string", "null"], forKey: .type)
+            }
+        }
+
+        private enum Key: CodingKey { case type, items }
+    }
+
+    /// From the method table's `name`, `name?` or `name:type` (`string[]`, `integer`,
+    /// `boolean`, `string|null`).
     init(_ spec: String) {
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         required = !parts[0].hasSuffix("?")
         name = required ? parts[0] : String(parts[0].dropLast())
-        type = parts.count > 1 ? parts[1] : "string"
+        switch parts.count > 1 ? parts[1] : "string" {
+        case "string[]": schema = .strings
+        case "string|null": schema = .stringOrNull
+        case let type: schema = .plain(type)
+        }
     }
 }
 

@@ -157,8 +157,12 @@ import Testing
         for method in ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
-        #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"type":"string"},{"name":"budget","required":true,"type":"string|null"}]"#))
-        #expect(output.contains(#"{"name":"maxStores","required":false,"type":"integer"}"#))
+        #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"schema":{"type":["string","null"]}}]"#))
+        #expect(output.contains(#"{"name":"maxStores","required":false,"schema":{"type":"integer"}}"#))
+        #expect(output.contains(#"{"name":"items","required":true,"schema":{"items":{"type":"string"},"type":"array"}}"#))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let result = try #require(document["result"] as? [String: Any])
+        #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock", "an OpenRPC document")
     }
 }
 

@@ -10,7 +10,7 @@ import Foundation
 /// The `grock` command line: parses, finds the command, builds the container, runs it, and
 /// turns every failure into one line on stderr and a documented exit code.
 public enum GrockCLI {
-    public static let version = "grock 0.1.0"
+    public static let version = "grock \(GrockVersion.number)"
 
     /// Runs `grock` with `arguments` (without the program name).
     /// - Returns: the exit code.
