@@ -19,10 +19,11 @@ struct LineReader {
         self.maximum = maximum
     }
 
-    /// The next line without its line break; nil at the end of the input. While no input is
-    /// waiting, it lets the caller's other tasks run every `pause` (the server's notifications),
-    /// so it neither blocks them for long nor spins.
-    mutating func next(pause: Int32 = 200) async -> RPCServer.Line? {
+    /// The next line without its line break; nil at the end of the input, or as soon as `stop`
+    /// says so while waiting. While no input is waiting, it lets the caller's other tasks run
+    /// every `pause` milliseconds (the server's notifications), so it neither blocks them for
+    /// long nor spins.
+    mutating func next(pause: Int32 = 200, stop: () -> Bool = { false }) async -> RPCServer.Line? {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let end = pending.firstIndex(of: 0x0A) {
@@ -45,7 +46,10 @@ struct LineReader {
                 return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
             }
             var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            while poll(&waiting, 1, pause) == 0 { await Task.yield() }
+            while poll(&waiting, 1, pause) == 0 {
+                await Task.yield()
+                if stop() { return nil }
+            }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {

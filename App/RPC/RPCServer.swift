@@ -34,7 +34,8 @@ public struct RPCServer {
             }
         }
         defer { notifier.cancel() }
-        _ = await serve(next: { await reader.next() }, write: out.write)
+        // A notification that could not be written ends the server as a response would.
+        _ = await serve(next: { await reader.next(stop: { out.failure != nil }) }, write: out.write)
         return out.failure
     }
 

@@ -13,8 +13,9 @@ final class ChangeFeed: Sendable {
 
     private let subscribers = Mutex(Subscribers())
     /// What the state file looked like after the last change seen (ours or anyone's): a new
-    /// look differing from it is someone else's commit.
-    private let lastSeen = Mutex<FileIdentity?>(nil)
+    /// look differing from it is someone else's commit. While this process commits, the file
+    /// changes under the watcher's eyes: it does not look then.
+    private let watch = Mutex<(lastSeen: FileIdentity?, committing: Bool)>((nil, false))
     private let watchedPath: String?
     private let interval: Duration
 
@@ -40,10 +41,29 @@ final class ChangeFeed: Sendable {
         return stream
     }
 
-    /// Tells every subscriber of a change committed here; `identity` is the state file it left.
-    func committed(_ summary: String, leaving identity: FileIdentity? = nil) {
-        if let identity { lastSeen.withLock { $0 = identity } }
+    /// Tells every subscriber of a change committed here (a storage without other writers).
+    func committed(_ summary: String) {
         send(StorageChange(origin: .here, summary: summary))
+    }
+
+    /// Runs `body`, which commits a change to the watched file under the storage's exclusive
+    /// lock, and tells every subscriber of it: first of a change someone else committed since
+    /// the watcher last looked (the file `body` replaces is not the one it saw), which `body`
+    /// would otherwise hide, then of this one with its summary.
+    func commit<T>(_ body: () throws -> (value: T, summary: String)) rethrows -> T {
+        let path = watchedPath ?? ""
+        let before = FileIdentity(of: path)
+        let missed = watch.withLock { watch in
+            defer { watch.committing = true }
+            return watch.lastSeen != nil && watch.lastSeen != before
+        }
+        defer { watch.withLock { $0.committing = false } }
+        if missed { send(StorageChange(origin: .elsewhere, summary: nil)) }
+        let (value, summary) = try body()
+        let after = FileIdentity(of: path)
+        watch.withLock { $0.lastSeen = after }
+        send(StorageChange(origin: .here, summary: summary))
+        return value
     }
 
     private func send(_ change: StorageChange) {
@@ -63,7 +83,7 @@ final class ChangeFeed: Sendable {
     private func startWatching(_ path: String) {
         subscribers.withLock { subscribers in
             guard subscribers.watcher == nil, !subscribers.continuations.isEmpty else { return }
-            lastSeen.withLock { $0 = FileIdentity(of: path) }
+            watch.withLock { $0.lastSeen = FileIdentity(of: path) }
             let interval = interval
             subscribers.watcher = Task.detached { [weak self] in
                 while !Task.isCancelled {
@@ -77,9 +97,10 @@ final class ChangeFeed: Sendable {
 
     private func look(at path: String) {
         let now = FileIdentity(of: path)
-        let changed = lastSeen.withLock { seen in
-            defer { seen = now }
-            return seen != now
+        let changed = watch.withLock { watch in
+            guard !watch.committing else { return false }
+            defer { watch.lastSeen = now }
+            return watch.lastSeen != now
         }
         if changed { send(StorageChange(origin: .elsewhere, summary: nil)) }
     }

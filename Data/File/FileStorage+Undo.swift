@@ -17,7 +17,7 @@ extension FileStorage {
     public func undoLastChange() async throws -> String {
         try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
-        let summary = try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) { try feed.commit { () throws -> (value: String, summary: String) in
             let stored = try loadState()
             guard let current = stored.path else { throw DomainError.nothingToUndo }
             let record = stored.record
@@ -71,10 +71,8 @@ extension FileStorage {
                 if let snapshot { unlink(snapshot) }
             }
             try history?.file.cut(to: history!.length)
-            return entry.summary
-        }
-        feed.committed("undid \(summary)", leaving: FileIdentity(of: statePath))
-        return summary
+            return (entry.summary, "undid \(entry.summary)")
+        } }
     }
 
     /// The history file an undo cuts, checked, and the length it cuts it to; nil when the

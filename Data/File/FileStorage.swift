@@ -107,15 +107,16 @@ public final class FileStorage: Storage, Sendable {
 
             let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
                                              months: try working.monthsToStore(), undo: undo)
-            lastKnown.withLock { $0 = nil }
-            try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
-            // The state of an older schema is now the undo snapshot; its name goes.
-            unlink(legacyStatePath)
-            let identity = FileIdentity(of: statePath)
-            if let identity {
-                lastKnown.withLock { $0 = KnownState(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
+            try feed.commit {
+                lastKnown.withLock { $0 = nil }
+                try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
+                // The state of an older schema is now the undo snapshot; its name goes.
+                unlink(legacyStatePath)
+                if let identity = FileIdentity(of: statePath) {
+                    lastKnown.withLock { $0 = KnownState(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
+                }
+                return ((), change.summary)
             }
-            feed.committed(change.summary, leaving: identity)
             // Best effort from here: a leftover file is never read.
             for entry in dropped {
                 unlink(undoPath(entry.sequence))
@@ -130,15 +131,18 @@ public final class FileStorage: Storage, Sendable {
         try checkDirectories()
         guard FileSystem.exists(directory) else { return }
         try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
-            lastKnown.withLock { $0 = nil }
-            // The state goes first: without it, whatever is left is ignored and overwritten.
-            let names = FileSystem.names(in: directory)
-            let data = names.filter { DataFiles.isData($0) || DataFiles.isTemporary($0) }
-            for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
-            try FileSystem.syncDirectory(of: statePath)
-            for name in FileSystem.names(in: undoDirectory) where DataFiles.snapshotNumber(name) != nil { unlink(undoDirectory + "/" + name) }
+            try feed.commit { try eraseFiles(); return ((), "erased everything") }
         }
-        feed.committed("erased everything", leaving: FileIdentity(of: statePath))
+    }
+
+    private func eraseFiles() throws {
+        lastKnown.withLock { $0 = nil }
+        // The state goes first: without it, whatever is left is ignored and overwritten.
+        let names = FileSystem.names(in: directory)
+        let data = names.filter { DataFiles.isData($0) || DataFiles.isTemporary($0) }
+        for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
+        try FileSystem.syncDirectory(of: statePath)
+        for name in FileSystem.names(in: undoDirectory) where DataFiles.snapshotNumber(name) != nil { unlink(undoDirectory + "/" + name) }
     }
 
     /// The data directory and its `undo` directory are this user's alone (see `FileSystem`).

@@ -248,6 +248,17 @@ import Testing
             }
         }
 
+        /// Stops reading the server's output: its next write fails.
+        func closeOutput() { try? output.fileHandleForReading.close() }
+
+        /// The exit status once the server has ended by itself (stdin still open), or nil when it
+        /// is still running after `seconds`.
+        func exitStatus(within seconds: Double) -> Int32? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+
         /// Closes stdin and waits for the server to end.
         func end() -> Int32 {
             try? input.fileHandleForWriting.close()
@@ -273,5 +284,21 @@ import Testing
         try grock.ok("undo")
         #expect(session.next() == #"{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}"#)
         #expect(session.end() == 0)
+    }
+
+    /// A notification that cannot be written ends the server with exit 3, as a response would,
+    /// without waiting for another request.
+    @Test func aNotificationThatCannotBeWrittenEndsTheServer() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let session = try Session(grock)
+        session.send(#"{"jsonrpc":"2.0","id":1,"method":"home"}"#)
+        #expect(session.next() != nil)
+        session.closeOutput()
+        try grock.ok("store add Netto")
+        let status = session.exitStatus(within: 10)
+        #expect(status == 3)
+        if status == nil { _ = session.end() }
     }
 }

@@ -338,6 +338,28 @@ import Testing
         #expect(await changes.next() == StorageChange(origin: .here, summary: "erased everything"))
     }
 
+    /// Another process's change is told even when this storage commits before the watcher
+    /// looks again (its commit replaces the file the watcher would have compared), and this
+    /// storage's own commits are never taken for someone else's, however often it looks.
+    @Test func noChangeIsMissedOrToldTwice() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let slow = FileStorage(directory: storage.directory, watchInterval: .seconds(3600))
+        var changes = slow.changes().makeAsyncIterator()
+        _ = try await world.useCases.addStore(name: "Netto")
+        _ = try await UseCases(storage: slow, clock: world.clock, ids: SequentialIdentifiers()).setPrice(item: "Milk", store: "Aldi", price: "1.15")
+        #expect(await changes.next()?.origin == .elsewhere)
+        #expect(await changes.next() == StorageChange(origin: .here, summary: "set the price of Milk at Aldi to 1.15/each"))
+
+        let eager = FileStorage(directory: storage.directory, watchInterval: .milliseconds(1))
+        let here = UseCases(storage: eager, clock: world.clock, ids: SequentialIdentifiers())
+        var told = eager.changes().makeAsyncIterator()
+        for round in 0..<30 {
+            _ = try await here.setPrice(item: "Milk", store: "Aldi", price: round.isMultiple(of: 2) ? "1.17" : "1.19")
+            #expect(await told.next()?.origin == .here, "round \(round)")
+        }
+    }
+
     @Test func undoKeepsAtMostFiftySnapshots() async throws {
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
