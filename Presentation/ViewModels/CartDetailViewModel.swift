@@ -165,3 +165,21 @@ public final class CartDetailViewModel: CautionState {
         reference = details.cart.id.rawValue
     }
 }
+
+extension CartDetailViewModel: LiveScreen {
+    /// Reads the cart again by its id; a cart deleted elsewhere is said so by its name, and
+    /// no longer shown.
+    public func refresh() async -> Bool {
+        let shown = details?.cart.name
+        guard await keepingOutcome({ await load() }) else {
+            if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
+                errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
+                details = nil
+                figures = nil
+                document = nil
+            }
+            return false
+        }
+        return true
+    }
+}

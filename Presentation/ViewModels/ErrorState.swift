@@ -34,6 +34,17 @@ extension ErrorState {
         }
     }
 
+    /// Runs a refresh (`LiveScreen`), which must not take away what the person's last intent
+    /// left on the screen: on success its error, warning and cautions are put back; a refresh
+    /// that fails says why the screen can no longer be read.
+    func keepingOutcome(_ refresh: () async -> Bool) async -> Bool {
+        let kept = (errorMessage, lastError, warning, (self as? any CautionState)?.cautions)
+        guard await refresh() else { return false }
+        (errorMessage, lastError, warning) = (kept.0, kept.1, kept.2)
+        if let cautions = kept.3 { (self as? any CautionState)?.cautions = cautions }
+        return true
+    }
+
     /// Runs what follows a saved change (reloading what it changed, to show it). Whatever fails
     /// here cannot take the change back, so it becomes `warning` and the intent still succeeds.
     func afterSaving(_ step: () async throws -> Void) async {

@@ -7,8 +7,10 @@ import Domain
 ///     .task { await cart.follow(container.changes()) }
 @MainActor
 public protocol LiveScreen: AnyObject {
-    /// Reads again what the screen last showed (the same cart, search, months), keeping what
-    /// the person has set up on it; a change is never made again (a plan is not re-applied).
+    /// Reads again what the screen last showed (the same cart, item or plan, followed by id
+    /// through renames; the same search and months), keeping what the person has set up on it
+    /// and what their last intent left (its error, warning and cautions); a change is never
+    /// made again (a plan is not re-applied).
     /// - Returns: false when it can no longer be read (the cart was deleted elsewhere); the
     ///   screen's error state says why.
     @discardableResult
@@ -24,29 +26,25 @@ extension LiveScreen {
 }
 
 extension HomeViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
-}
-
-extension CartDetailViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
+    public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension StoresViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
+    public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension SettingsViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
+    public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension HistoryViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
+    public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension ReportViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load() }
+    public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension InsightsViewModel: LiveScreen {
-    public func refresh() async -> Bool { await load(by: grouping, from: range.from, to: range.to, base: range.base) }
+    public func refresh() async -> Bool { await keepingOutcome { await load(by: grouping, from: range.from, to: range.to, base: range.base) } }
 }

@@ -23,7 +23,7 @@ public final class PlanViewModel: ErrorState {
         await perform {
             plan = try await useCases.planCheapestStores(cart: cart, maxStores: maxStores, apply: apply)
             applied = apply
-            asked = (cart, maxStores)
+            asked = (plan?.cart.id.rawValue ?? cart, maxStores)
         }
     }
 
@@ -34,6 +34,6 @@ extension PlanViewModel: LiveScreen {
     /// Works the plan out again for the same cart, without applying it.
     public func refresh() async -> Bool {
         guard let asked else { return true }
-        return await load(cart: asked.cart, maxStores: asked.maxStores, apply: false)
+        return await keepingOutcome { await load(cart: asked.cart, maxStores: asked.maxStores, apply: false) }
     }
 }

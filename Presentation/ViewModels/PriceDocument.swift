@@ -1,8 +1,15 @@
 import Domain
 
-/// One entry of an item's price history as data; amounts are decimal strings.
+/// One entry of an item's price history as data; amounts are decimal strings. As in
+/// `ItemDocument`, `price` is per `pricePer` (`kg`, `pack of 250 g`) and `unitPrice` per
+/// `perUnit` (`kg`, `l`, `each`): compare entries by `unitPrice`, never by `price`.
 public struct PriceDocument: Encodable, Sendable, Hashable {
     public let date, store, price, unit, source: String
+    /// What `price` is per: a unit, or a pack with what it holds.
+    public let pricePer: String
+    /// The price per `perUnit`; nil when it does not fit in an amount.
+    public let unitPrice: String?
+    public let perUnit: String
     public let promotion: Bool
     public let currency: String
 
@@ -11,6 +18,9 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
         store = entry.storeName
         price = entry.observation.price.price.amountText
         unit = entry.observation.price.unit.rawValue
+        pricePer = entry.observation.price.basis.description
+        unitPrice = (try? entry.observation.price.normalised())?.price.amountText
+        perUnit = entry.observation.price.basis.baseUnit.rawValue
         source = entry.observation.source == .manual ? "seen" : "paid"
         promotion = entry.observation.isPromotion
         self.currency = currency.code

@@ -282,6 +282,6 @@ extension ShoppingModeViewModel: LiveScreen {
     /// Reads the cart again; lines keep their numbers, new ones get the next.
     public func refresh() async -> Bool {
         guard details != nil else { return true }
-        return await perform { try await reload() }
+        return await keepingOutcome { await perform { try await reload() } }
     }
 }

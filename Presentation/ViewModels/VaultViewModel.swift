@@ -28,6 +28,13 @@ public final class VaultViewModel: CautionState {
     /// The last look taken (browse, a search, an item…), for `refresh`.
     private var lastLook: (() async -> Bool)?
 
+    /// Makes `look` at the item shown, by its id (renames elsewhere do not lose it), the look
+    /// `refresh` takes again.
+    private func followItem(_ look: @escaping (String) async -> Bool) {
+        guard let id = item?.item.id.rawValue else { return }
+        lastLook = { await look(id) }
+    }
+
     public init(useCases: UseCases) { self.useCases = useCases }
 
     public var itemDocument: ItemDocument? { item.map { ItemDocument($0, currency: currency) } }
@@ -56,7 +63,7 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func show(_ reference: String) async -> Bool {
-        lastLook = { [unowned self] in await self.show(reference) }
+        defer { followItem { [unowned self] in await self.show($0) } }
         return await perform {
             item = try await useCases.showItem(reference)
             currency = try await useCases.showSettings().currency
@@ -66,7 +73,7 @@ public final class VaultViewModel: CautionState {
 
     @discardableResult
     public func showHistory(_ reference: String) async -> Bool {
-        lastLook = { [unowned self] in await self.showHistory(reference) }
+        defer { followItem { [unowned self] in await self.showHistory($0) } }
         return await perform {
             let result = try await useCases.priceHistory(reference)
             item = try await useCases.showItem(result.item.id.rawValue)
@@ -80,7 +87,7 @@ public final class VaultViewModel: CautionState {
     /// Every store's current price with the cheapest marked, then the price history.
     @discardableResult
     public func showPrices(_ reference: String) async -> Bool {
-        defer { lastLook = { [unowned self] in await self.showPrices(reference) } }
+        defer { followItem { [unowned self] in await self.showPrices($0) } }
         guard await showHistory(reference) else { return false }
         screen = .prices
         return true
@@ -150,6 +157,8 @@ public final class VaultViewModel: CautionState {
             let removed = try await useCases.deleteItem(item)
             notice = "removed \(removed.name) from the vault"
             self.item = nil
+            screen = .browse
+            lastLook = { [unowned self] in await self.browse() }
         }
     }
 
@@ -161,6 +170,7 @@ public final class VaultViewModel: CautionState {
                 item = try await useCases.showItem(changed.id.rawValue)
                 currency = try await useCases.showSettings().currency
                 screen = .item
+                followItem { [unowned self] in await self.show($0) }
             }
         }
     }
@@ -206,5 +216,5 @@ public final class VaultViewModel: CautionState {
 
 extension VaultViewModel: LiveScreen {
     /// Takes the last look again: the same category, search, item or history.
-    public func refresh() async -> Bool { await lastLook?() ?? true }
+    public func refresh() async -> Bool { await keepingOutcome { await lastLook?() ?? true } }
 }

@@ -47,4 +47,39 @@ import Testing
         following.cancel()
         await following.value
     }
+
+    /// A refresh keeps what the last intent left (its error, its cautions), follows the cart,
+    /// item and plan by id through renames made elsewhere, stays on the screen an intent led to,
+    /// and says so by name when the cart it shows was deleted.
+    @Test func refreshingKeepsTheOutcomeFollowsIdsAndNamesADeletedCart() async throws {
+        let storage = InMemoryStorage()
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        let cart = CartDetailViewModel(useCases: u, cart: "Weekly")
+        let vault = VaultViewModel(useCases: u)
+        let plan = PlanViewModel(useCases: u)
+        #expect(await cart.load())
+        #expect(await plan.load(cart: "Weekly", maxStores: nil, apply: false))
+        #expect(await vault.show("Milk"))
+        #expect(await !cart.remove("Nothing"))
+        let error = try #require(cart.errorMessage)
+        #expect(await vault.setPrice("Milk", store: "Aldi", price: "10.90", unit: nil, promotion: false, until: nil))
+        let cautions = vault.cautions
+        #expect(!cautions.isEmpty, "a price ten times the last one")
+
+        _ = try await u.editCart("Weekly", name: "Saturday")
+        _ = try await u.renameItem("Milk", to: "Whole milk")
+        for screen: any LiveScreen in [cart, vault, plan] { #expect(await screen.refresh()) }
+        #expect(cart.errorMessage == error && vault.cautions == cautions, "the last intent's outcome stays")
+        #expect(cart.details?.cart.name == "Saturday" && plan.plan?.cart.name == "Saturday")
+        #expect(vault.screen == .item && vault.item?.item.name == "Whole milk", "the item the price change showed, renamed")
+
+        #expect(await vault.removeItem("Whole milk"))
+        #expect(await vault.refresh() && vault.screen == .browse)
+
+        _ = try await u.deleteCart("Saturday")
+        #expect(await !cart.refresh())
+        #expect(cart.errorMessage == #"the cart "Saturday" no longer exists"# && cart.details == nil)
+    }
 }
