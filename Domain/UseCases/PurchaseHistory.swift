@@ -126,7 +126,8 @@ public struct ImportPurchases: Sendable {
         return importer.summary
     }
 
-    private struct Importer {
+    /// Also what logs a receipt without a cart (`ApplyReceipt`), inside its own write.
+    struct Importer {
         let repositories: any Repositories
         let ids: any IdentifierSource
         let offset: Int32
@@ -141,6 +142,8 @@ public struct ImportPurchases: Sendable {
         var categoryBySpelling: [String: Category] = [:]
         var itemKeyBySpelling: [String: String] = [:]
         var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: 0)
+        /// The completed carts made, in the order made.
+        var madeCarts: [Cart] = []
         /// The rows already in history.
         var skipped = 0
         /// What completed trips have spent, in minor units, with the rows counted so far: every
@@ -298,6 +301,7 @@ public struct ImportPurchases: Sendable {
                 let cart = Cart(id: cartID, name: first.trip.trimmingWhitespace(), budget: nil, currency: currency, status: .completed,
                                 createdAt: time, startedAt: time, completedAt: time, lines: lines)
                 try repositories.save(cart)
+                madeCarts.append(cart)
             }
             for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
             summary = Summary(trips: order.count, purchases: purchases.count, storesAdded: added.stores,

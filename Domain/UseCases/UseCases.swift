@@ -63,6 +63,8 @@ public struct UseCases: Sendable {
     public var finishTrip: FinishTrip { FinishTrip(storage: storage, clock: clock, ids: ids) }
     public var abortTrip: AbortTrip { AbortTrip(storage: storage) }
     public var reopenCart: ReopenCart { ReopenCart(storage: storage) }
+    public var reviewReceipt: ReviewReceipt { ReviewReceipt(storage: storage, clock: clock) }
+    public var applyReceipt: ApplyReceipt { ApplyReceipt(storage: storage, clock: clock, ids: ids) }
 
     // MARK: - Insights
     public var spendingInsights: SpendingInsights { SpendingInsights(storage: storage) }

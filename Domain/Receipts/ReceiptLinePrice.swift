@@ -1,0 +1,44 @@
+/// A receipt line as Grock logs it: a quantity and a price per something whose cost, with
+/// Grock's rounding, is exactly what the receipt says the line came to.
+public struct ReceiptLinePrice: Sendable, Hashable {
+    public let quantity: Quantity
+    /// What `quantity` is counted in.
+    public let unit: MeasureUnit
+    /// What `price` is per.
+    public let basis: PriceUnit
+    public let price: Money
+
+    public init(quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money) {
+        self.quantity = quantity
+        self.unit = unit
+        self.basis = basis
+        self.price = price
+    }
+
+    /// The receipt's own unit price when quantity × unit price comes to the line's net total;
+    /// else the net total as the price of a pack of the whole quantity (2 × 0.89 less 0.30 is
+    /// 1.48 per pack of 2), whose cost is the net total exactly.
+    ///
+    /// A negative line (a refund) is priced at its magnitude; it is never logged.
+    public init(exactly line: ReceiptLine) {
+        let net = line.netTotal
+        // The parser bounds every amount by `Money.maximum`: the magnitude fits.
+        let magnitude = Money(minorUnits: abs(net.minorUnits), currency: net.currency)
+        if let unitPrice = line.unitPrice, !net.isNegative,
+           (try? unitPrice.price.cost(of: line.quantity, in: PriceUnit(line.unit), per: unitPrice.basis)) == net {
+            self.init(quantity: line.quantity, unit: line.unit, basis: unitPrice.basis, price: unitPrice.price)
+        } else if line.quantity == .one || line.unit == .pack {
+            // A pack of unknown contents is one for one with any pack: one of them at the total.
+            self.init(quantity: .one, unit: line.unit, basis: PriceUnit(line.unit), price: magnitude)
+        } else {
+            self.init(quantity: line.quantity, unit: line.unit, basis: PriceUnit(pack: PackSize(line.quantity, line.unit)), price: magnitude)
+        }
+    }
+
+    /// quantity × price, converted between `unit` and `basis` and rounded once.
+    public func cost() throws -> Money? { try price.cost(of: quantity, in: PriceUnit(unit), per: basis) }
+
+    /// The price of one `other`, when the two measure the same thing (1.48 per pack of 2 is
+    /// 0.74 each).
+    public func price(per other: PriceUnit) -> Money? { try? price.per(basis, convertedTo: other) }
+}

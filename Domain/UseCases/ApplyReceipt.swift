@@ -1,0 +1,171 @@
+/// Logs a receipt as one change (one undo step): on the cart being shopped, or as a completed
+/// trip of its own.
+///
+/// The lines logged cost exactly the receipt's net line totals (`ReceiptLinePrice`); when
+/// they do not come to the receipt's stated total (a line skipped, misread, or a refund, which
+/// cannot be logged) the receipt is refused unless the difference is accepted. Every line
+/// decided as an item teaches the store that its receipts call the item so (`Store.receiptNames`).
+/// Prices enter the vault as any trip's do: when the trip finishes, never over a newer price.
+public struct ApplyReceipt: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+    let ids: any IdentifierSource
+
+    public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
+        self.storage = storage
+        self.clock = clock
+        self.ids = ids
+    }
+
+    /// - Parameters:
+    ///   - decisions: by row number (`ReceiptReviewRow.number`); a row not given takes its
+    ///     suggestion.
+    ///   - acceptDifference: log the receipt even when the lines logged do not come to its
+    ///     stated total.
+    ///   - dryRun: work it all out and say what would be logged, storing nothing.
+    /// - Throws: what `ReviewReceipt` throws; `ReceiptRefusal.doesNotAddUp`, `.noSuchRow`,
+    ///   `.noStore`, `.alreadyInHistory`; `DomainError.notFound` for a decision's item or
+    ///   category. Nothing is stored.
+    public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
+                               dryRun: Bool = false) async throws -> ReceiptOutcome {
+        let now = clock.now()
+        // A read's changes are never stored: the dry run makes them all, and reports them.
+        if dryRun {
+            return try await storage.read { try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now) }
+        }
+        return try await storage.write { repositories in
+            let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, in: repositories, now: now)
+            return Change(outcome, summary: outcome.summary)
+        }
+    }
+
+    /// A receipt row with the decision taken for it.
+    struct DecidedRow {
+        let row: ReceiptReviewRow
+        let decision: ReceiptDecision
+    }
+
+    /// What logging the lines made, whichever way.
+    struct Logbook {
+        var cart: Cart
+        var store: StoreID
+        var storeAdded = false
+        var lines: [ReceiptLoggedLine] = []
+        var cautions: [ReceiptCaution] = []
+        var itemsAdded = 0
+    }
+
+    private func applying(_ request: ReceiptRequest, _ decisions: [Int: ReceiptDecision], acceptDifference: Bool, isDryRun: Bool,
+                          in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
+        let review = try ReceiptReviewer.review(request, in: repositories, now: now)
+        let receipt = review.receipt
+        if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
+            throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)
+        }
+        var decided: [DecidedRow] = [], skipped: [Int] = [], refunds: [Int] = []
+        for row in review.rows {
+            let decision = decisions[row.number] ?? row.suggestion
+            if row.isRefund {
+                refunds.append(row.number)
+            } else if decision == .skip {
+                skipped.append(row.number)
+            } else {
+                decided.append(DecidedRow(row: row, decision: decision))
+            }
+        }
+        let loggedTotal = Money(minorUnits: decided.reduce(receipt.addedTax.minorUnits) { $0 + $1.row.line.netTotal.minorUnits }, currency: receipt.currency)
+        if let stated = receipt.statedTotal, stated != loggedTotal, !acceptDifference {
+            let names = { (numbers: [Int]) in numbers.map { review.rows[$0 - 1].line.name } }
+            throw ReceiptRefusal.doesNotAddUp(stated: stated, logged: loggedTotal, difference: Money(minorUnits: stated.minorUnits - loggedTotal.minorUnits, currency: stated.currency),
+                                              skipped: names(skipped), refunds: names(refunds))
+        }
+        guard let storeName = review.storeName else { throw ReceiptRefusal.noStore }
+        let categories = Dictionary(try repositories.allCategories().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for entry in decided {
+            switch entry.decision {
+            case .newItem(let category) where categories[category] == nil:
+                throw DomainError.notFound(kind: "category", name: category.rawValue, suggestion: nil)
+            case .item(let item) where try repositories.item(item) == nil && review.cart?.line(for: item) == nil:
+                throw DomainError.notFound(kind: "item", name: item.rawValue, suggestion: nil)
+            default: break
+            }
+        }
+        var book = if let cart = review.cart {
+            try ReceiptOnCart(repositories: repositories, ids: ids, now: now, categories: categories)
+                .log(decided, addedTax: receipt.addedTax, on: cart, review: review, storeName: storeName)
+        } else {
+            try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories, in: repositories, now: now)
+        }
+        let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
+        book.cart = try repositories.cart(book.cart.id) ?? book.cart
+        let lines = Wording.counted(book.lines.count, "line")
+        let summary = review.cart.map { "logged receipt of \(storeName) on \($0.name), \(lines)" } ?? "logged receipt of \(storeName), \(lines)"
+        return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,
+                              loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned, itemsAdded: book.itemsAdded,
+                              cautions: book.cautions, isDryRun: isDryRun, summary: summary)
+    }
+
+    /// A completed trip of the receipt's day at its store, made as importing its rows would
+    /// (stores and items made when new, the vault's prices under the same rules).
+    private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String, categories: [CategoryID: String],
+                           in repositories: any Repositories, now: Timestamp) throws -> Logbook {
+        let day = (review.date ?? now).day
+        let trip = "\(storeName.prefix(Name.maximumLength - 8)) receipt"
+        var rows: [Purchase] = []
+        var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
+        for entry in decided {
+            let paid = entry.row.paid
+            let (category, name, kind): (String, String, ReceiptLoggedLine.Kind) = switch entry.decision {
+            case .item(let id):
+                try repositories.item(id).map { (categories[$0.categoryID] ?? "", $0.name, .vaultItem) } ?? ("", entry.row.itemName, .impulse)
+            case .newItem(let category): (categories[category] ?? "", entry.row.itemName, .newItem)
+            case .impulse, .skip: ("", entry.row.itemName, .impulse)
+            }
+            rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: paid.unit,
+                                 basis: paid.basis, price: paid.price, sourceLine: entry.row.line.sourceLines.first))
+            kinds.append((entry.row.number, kind))
+        }
+        if addedTax.minorUnits > 0 {
+            rows.append(Purchase(date: day, trip: trip, store: storeName, category: "", item: ReceiptOnCart.salesTaxName, quantity: .one, unit: .each, price: addedTax))
+            kinds.append((nil, .salesTax))
+        }
+        var importer = try ImportPurchases.Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
+        try importer.run(rows)
+        guard importer.summary.skipped == 0, let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {
+            throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day)
+        }
+        var book = Logbook(cart: cart, store: store.id, storeAdded: importer.summary.storesAdded > 0, itemsAdded: importer.summary.itemsAdded)
+        for (line, origin) in zip(cart.lines, kinds) {
+            book.lines.append(ReceiptLoggedLine(row: origin.row, kind: origin.kind, item: line.itemID, name: line.name, quantity: line.quantity, unit: line.unit,
+                                                basis: line.priceUnit, price: line.actualPrice ?? .zero(cart.currency),
+                                                cost: try line.actualCost() ?? .zero(cart.currency)))
+        }
+        return book
+    }
+
+    /// Teaches the store the receipt's name of every line logged as a vault item, unless it
+    /// knew it as that item already.
+    /// - Returns: how many names it learned.
+    private func learnNames(_ decided: [DecidedRow], _ logged: [ReceiptLoggedLine], at storeID: StoreID, in repositories: any Repositories) throws -> Int {
+        guard var store = try repositories.allStores().first(where: { $0.id == storeID }) else { return 0 }
+        let rows = Dictionary(decided.map { ($0.row.number, $0.row) }, uniquingKeysWith: { first, _ in first })
+        var learned = 0
+        for line in logged where line.kind != .impulse && line.kind != .salesTax {
+            guard let number = line.row, let row = rows[number], try repositories.item(line.item) != nil else { continue }
+            let key = ReceiptAliases.key(row.line.name)
+            guard !key.isEmpty, store.receiptNames[key] != line.item else { continue }
+            store.receiptNames[key] = line.item
+            learned += 1
+        }
+        if learned > 0 { try repositories.save(store) }
+        return learned
+    }
+}
+
+extension ReceiptReviewRow {
+    /// The receipt's name for the line as an item's name: cut to the longest name, or the
+    /// row's number when the receipt's is none Grock can take.
+    var itemName: String {
+        (try? Name.validated(String(line.name.prefix(Name.maximumLength)), kind: "item")) ?? "Receipt line \(number)"
+    }
+}

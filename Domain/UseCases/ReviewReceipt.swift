@@ -1,0 +1,101 @@
+/// Reads a receipt and matches its lines to the user's items, storing nothing: what a person
+/// checks before the receipt is logged (`ApplyReceipt`).
+public struct ReviewReceipt: Sendable {
+    let storage: any Storage
+    let clock: any Clock
+
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    /// - Throws: `ReceiptError` for text that is no receipt; `ReceiptRefusal.foreignCurrency`;
+    ///   `DomainError.notAllowed` for a cart not being shopped, `.notFound` for a cart not
+    ///   found, `.invalidDate` / `.futureDate` for the date.
+    public func callAsFunction(_ request: ReceiptRequest) async throws -> ReceiptReview {
+        let now = clock.now()
+        return try await storage.read { try ReceiptReviewer.review(request, in: $0, now: now) }
+    }
+}
+
+/// The review itself, over the repositories of a read or of the write that logs the receipt
+/// (so that what is logged is what the data says at that moment).
+enum ReceiptReviewer {
+    static func review(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws -> ReceiptReview {
+        let currency = try repositories.settings().currency
+        let receipt = try ReceiptParser.parse(request.bytes, assuming: currency)
+        if receipt.isForeign(to: currency) {
+            throw ReceiptRefusal.foreignCurrency(receipt: receipt.currency.code, settings: currency.code)
+        }
+        let resolver = Resolver(repositories: repositories)
+        let cart = try request.cart.map { try resolver.cart($0) }
+        if let cart, cart.status != .shopping {
+            throw DomainError.notAllowed(cart: cart.name, status: cart.status, action: .logPurchase)
+        }
+        let stores = try repositories.allStores().filter { !$0.isRemoved }
+        var store: Store?, newStoreName: String?
+        if let named = request.store {
+            do { store = try resolver.store(named) } catch DomainError.notFound {
+                newStoreName = try Name.validated(named, kind: "store")
+            }
+        } else if let header = receipt.storeName {
+            store = knownStore(named: header, among: stores)
+            if store == nil { newStoreName = try? Name.validated(header, kind: "store") }
+        }
+        let date = try request.date.map { try Timestamp(happened: $0, now: now) } ?? receipt.date.map { printed in
+            let time = printed.timestamp(utcOffsetSeconds: now.utcOffsetSeconds)
+            // An OCR'd year can land in the future; such a date would stand as the newest price.
+            guard time <= now || time.day == now.day else { throw DomainError.futureDate(printed.description) }
+            return min(time, now)
+        }
+        let items = try repositories.allItems()
+        let aliases = ReceiptAliases(stores.flatMap { shop in
+            shop.receiptNames.map { ReceiptAlias(store: shop.id, receiptName: $0.key, item: $0.value) }
+        })
+        let matcher = ReceiptMatcher(items: items, categories: try repositories.allCategories(), cart: cart?.lines ?? [])
+        let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
+        let vault = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let day = (date ?? now).day
+        let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
+            let (line, match) = pair
+            let paid = ReceiptLinePrice(exactly: line)
+            let best = match.best?.item
+            let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }
+            let last = best.flatMap { vault[$0] }.flatMap { item in store.flatMap { item.priceOption(at: $0.id)?.currentPrice(on: day) } }
+            let change = last.map { last in
+                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid.price(per: last.unitPrice.basis), against: last.unitPrice.price))
+            }
+            let suggestion: ReceiptDecision = if line.netTotal.isNegative {
+                .skip
+            } else if let best, !line.isDeposit, match.verdict == .alias || match.verdict == .confident {
+                .item(best)
+            } else {
+                .impulse
+            }
+            return ReceiptReviewRow(number: index + 1, line: line, match: match, paid: paid, planned: planned, lastPrice: change, suggestion: suggestion)
+        }
+        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows)
+    }
+
+    /// The store a receipt's header names: the one of that name, else the one whose name
+    /// starts the header's or is started by it, word by word (`Aldi` for `ALDI SÜD`), when only
+    /// one is.
+    static func knownStore(named header: String, among stores: [Store]) -> Store? {
+        let key = Name.key(header)
+        if let exact = stores.first(where: { Name.key($0.name) == key }) { return exact }
+        let prefixed = stores.filter {
+            let name = Name.key($0.name)
+            return !name.isEmpty && (key.hasPrefix(name + " ") || name.hasPrefix(key + " "))
+        }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// How much dearer `paid` is than `last`, in whole percent rounded half away from zero.
+    static func percent(_ paid: Money?, against last: Money) -> Int? {
+        guard let paid, last.minorUnits > 0 else { return nil }
+        let change = Int128(paid.minorUnits - last.minorUnits) * 100
+        let last = Int128(last.minorUnits)
+        let rounded = change >= 0 ? (change * 2 + last) / (last * 2) : -((-change * 2 + last) / (last * 2))
+        return Int(rounded)
+    }
+}

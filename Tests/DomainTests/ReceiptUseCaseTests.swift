@@ -1,0 +1,207 @@
+import Domain
+import TestSupport
+import Testing
+
+/// Reviewing a receipt and logging it: decisions, learned names, exact totals, refusals, undo.
+@Suite struct ReceiptUseCaseTests {
+    /// Aldi, the day before the test clock's: 1.46 + 1.78 + (2.49 − 0.50) + 0.25 = 5.48.
+    static let aldi = """
+        ALDI SÜD
+                                 EUR
+        Bananen                 1,46 A
+          0,736 kg x 1,99 EUR/kg
+        Milch                   1,78 A
+          2 x 0,89
+        Rispentomaten           2,49 A
+        Rabatt                 -0,50
+        Pfand                   0,25 B
+        Summe                   5,48
+        01.03.2026 09:30
+        """
+
+    func shopping(_ items: [String] = ["Milk", "Bananas"]) async throws -> TestWorld {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "Weekly")
+        _ = try await u.addToCart(cart: "Weekly", items: items, store: "Aldi")
+        _ = try await u.startTrip("Weekly")
+        return world
+    }
+
+    func item(_ name: String, in world: TestWorld) async throws -> Item {
+        try await world.useCases.storage.read { try $0.allItems() }.first { $0.name == name }!
+    }
+
+    func store(_ name: String, in world: TestWorld) async throws -> Store {
+        try await world.useCases.storage.read { try $0.allStores() }.first { $0.name == name }!
+    }
+
+    @Test func aReviewMatchesEachLineAndComparesItsPriceWithTheLastOne() async throws {
+        let world = try await shopping()
+        let review = try await world.useCases.reviewReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"))
+        let milk = try await item("Milk", in: world), bananas = try await item("Bananas", in: world)
+        #expect(review.store?.name == "Aldi")
+        #expect(review.cart?.name == "Weekly")
+        #expect(review.date?.day == Day(iso: "2026-03-01"))
+        #expect(review.rows.map(\.suggestion) == [.item(bananas.id), .item(milk.id), .impulse, .impulse])
+        #expect(review.rows[0].planned?.price.amountText == "1.99")
+        #expect(review.rows[0].lastPrice?.percent == 0)
+        // 0.89 each against 1.09: 18% cheaper.
+        #expect(review.rows[1].paid.price.amountText == "0.89")
+        #expect(review.rows[1].lastPrice?.percent == -18)
+        #expect(review.rows[2].match.verdict == .new)
+        #expect(review.rows[3].line.isDeposit)
+        #expect(review.receipt.difference?.minorUnits == 0)
+    }
+
+    @Test func loggedOnTheCartTheLinesCostExactlyWhatTheReceiptSays() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        // Entered the next day, dated by hand: newer than the vault's prices, so it sets them.
+        world.clock.advance(days: 1)
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly", date: "2026-03-03"))
+        #expect(outcome.summary == "logged receipt of Aldi on Weekly, 4 lines")
+        #expect(outcome.logged.map(\.kind) == [.cartLine, .cartLine, .impulse, .impulse])
+        #expect(outcome.logged.map(\.cost.amountText) == ["1.46", "1.78", "1.99", "0.25"])
+        #expect(try outcome.cart.actualTotal().amountText == "5.48")
+        #expect(outcome.difference?.minorUnits == 0)
+        let milk = try #require(outcome.cart.lines.first { $0.name == "Milk" })
+        #expect(milk.purchasedQuantity == Quantity(2))
+        #expect(milk.actualPrice?.amountText == "0.89")
+        let finished = try await u.finishTrip("Weekly")
+        #expect(finished.completedAt?.day == Day(iso: "2026-03-03"))
+        let aldi = try await store("Aldi", in: world)
+        let price = try await item("Milk", in: world).priceOption(at: aldi.id)?.regular
+        #expect(price?.price.amountText == "0.89")
+        #expect(price?.observedAt.day == Day(iso: "2026-03-03"))
+    }
+
+    @Test func aDiscountedMultiplePricesPerPackOfItsWholeQuantity() throws {
+        let euro = Currency.euro
+        let line = ReceiptLine(name: "H-Milch", quantity: Quantity(2), unitPrice: UnitPrice(Money(minorUnits: 89, currency: euro), per: .each),
+                               total: Money(minorUnits: 178, currency: euro),
+                               discounts: [ReceiptDiscount(label: "Rabatt", amount: Money(minorUnits: 30, currency: euro), sourceLine: 3)], sourceLines: [1, 2])
+        let paid = ReceiptLinePrice(exactly: line)
+        #expect(paid.basis == PriceUnit(pack: PackSize(Quantity(2), .each)))
+        #expect(paid.price.amountText == "1.48")
+        #expect(try paid.cost()?.amountText == "1.48")
+        #expect(paid.price(per: PriceUnit(.each))?.amountText == "0.74")
+    }
+
+    @Test func aKgItemOnALineWithoutWeightKeepsThePlannedQuantityAtTheReceiptsTotal() async throws {
+        let world = try await shopping(["Bananas"])
+        let text = "ALDI SÜD\nBananen 1,49\nSumme 1,49\n01.03.2026\n"
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: text, cart: "Weekly"))
+        #expect(outcome.cautions.map(\.reason) == [.keptPlannedQuantity])
+        let bananas = try #require(outcome.cart.lines.first { $0.name == "Bananas" })
+        #expect(bananas.quantity == .one && bananas.unit == .kg)
+        #expect(try bananas.actualCost()?.amountText == "1.49")
+    }
+
+    @Test func namesDecidedAreLearnedAtTheStoreAndMatchTheNextReceiptThereOnly() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        let produce = try await u.storage.read { try $0.allCategories() }.first { $0.name == "Produce" }!
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id)])
+        #expect(outcome.learnedNames == 3)
+        #expect(outcome.itemsAdded == 1)
+        #expect(outcome.logged[2].kind == .newItem)
+        let aldi = try await store("Aldi", in: world)
+        #expect(Set(aldi.receiptNames.keys) == ["bananen", "milch", "rispentomaten"])
+        let again = try await u.reviewReceipt(ReceiptRequest(text: Self.aldi))
+        #expect(again.rows.prefix(3).map(\.match.verdict) == [.alias, .alias, .alias])
+        let elsewhere = try await u.reviewReceipt(ReceiptRequest(text: Self.aldi, store: "Lidl"))
+        #expect(!elsewhere.rows.contains { $0.match.verdict == .alias })
+        // What was learned is not learned again.
+        let trip = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, date: "2026-02-20"))
+        #expect(trip.learnedNames == 0)
+    }
+
+    @Test func withoutACartTheReceiptIsACompletedTripOfItsDay() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        let text = "NETTO\nMilch 1,19\nGurken 0,79\nSumme 1,98\n28.02.2026\n"
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: text, store: "Corner Shop"))
+        #expect(outcome.storeAdded)
+        #expect(outcome.cart.status == .completed)
+        #expect(outcome.cart.completedAt?.day == Day(iso: "2026-02-28"))
+        #expect(outcome.logged.map(\.kind) == [.vaultItem, .impulse])
+        #expect(try outcome.cart.actualTotal().amountText == "1.98")
+        let shop = try await store("Corner Shop", in: world)
+        #expect(try await item("Milk", in: world).priceOption(at: shop.id)?.regular?.price.amountText == "1.19")
+        await #expect(throws: ReceiptRefusal.alreadyInHistory(trip: "Corner Shop receipt", day: Day(iso: "2026-02-28")!)) {
+            try await u.applyReceipt(ReceiptRequest(text: text, store: "Corner Shop"))
+        }
+    }
+
+    @Test func anOlderReceiptNeverOverwritesANewerVaultPrice() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.29")
+        _ = try await u.applyReceipt(ReceiptRequest(text: Self.aldi))
+        let aldi = try await store("Aldi", in: world)
+        #expect(try await item("Milk", in: world).priceOption(at: aldi.id)?.regular?.price.amountText == "1.29")
+    }
+
+    @Test func aDifferenceIsRefusedUnlessAcceptedAndNothingIsStored() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        let request = ReceiptRequest(text: Self.aldi, cart: "Weekly")
+        let refusal = ReceiptRefusal.doesNotAddUp(stated: Money(minorUnits: 548, currency: .euro), logged: Money(minorUnits: 349, currency: .euro),
+                                                  difference: Money(minorUnits: 199, currency: .euro), skipped: ["Rispentomaten"], refunds: [])
+        await #expect(throws: refusal) { try await u.applyReceipt(request, decisions: [3: .skip]) }
+        #expect(try await u.showCart("Weekly").cart.progress.fulfilled == 0)
+        let accepted = try await u.applyReceipt(request, decisions: [3: .skip], acceptDifference: true)
+        #expect(accepted.loggedTotal.amountText == "3.49")
+        #expect(accepted.difference?.amountText == "1.99")
+        #expect(accepted.skipped == [3])
+    }
+
+    @Test func aRefundCannotBeLoggedAndCountsInTheDifference() async throws {
+        let world = try await TestWorld.stocked()
+        let text = "ALDI SÜD\nMilch 1,09\nLeergut -0,75\nSumme 0,34\n01.03.2026\n"
+        let review = try await world.useCases.reviewReceipt(ReceiptRequest(text: text))
+        try #require(review.rows.count == 2)
+        #expect(review.rows[1].isRefund)
+        await #expect(throws: ReceiptRefusal.self) { try await world.useCases.applyReceipt(ReceiptRequest(text: text)) }
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: text), acceptDifference: true)
+        #expect(outcome.refunds == [2])
+        #expect(outcome.logged.count == 1)
+    }
+
+    @Test func oneUndoTakesTheWholeReceiptBack() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        _ = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"))
+        #expect(try await u.undoLastChange() == "logged receipt of Aldi on Weekly, 4 lines")
+        let cart = try await u.showCart("Weekly").cart
+        #expect(cart.lines.count == 2)
+        #expect(cart.progress.fulfilled == 0)
+        #expect(try await store("Aldi", in: world).receiptNames.isEmpty)
+    }
+
+    @Test func aDryRunStoresNothing() async throws {
+        let world = try await shopping()
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), dryRun: true)
+        #expect(outcome.isDryRun)
+        #expect(outcome.logged.count == 4)
+        #expect(try await world.useCases.showCart("Weekly").cart.progress.fulfilled == 0)
+    }
+
+    @Test func receiptsThatCannotBeLoggedAreRefused() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        await #expect(throws: ReceiptRefusal.foreignCurrency(receipt: "GBP", settings: "EUR")) {
+            try await u.reviewReceipt(ReceiptRequest(text: "TESCO\nMILK £1.09\nTOTAL £1.09\n"))
+        }
+        await #expect(throws: ReceiptError.empty) { try await u.reviewReceipt(ReceiptRequest(text: " \n\n")) }
+        await #expect(throws: ReceiptError.notText(line: 1)) { try await u.reviewReceipt(ReceiptRequest(bytes: [0x00, 0xFF, 0x10])) }
+        _ = try await u.createCart(name: "Later")
+        await #expect(throws: DomainError.notAllowed(cart: "Later", status: .planning, action: .logPurchase)) {
+            try await u.reviewReceipt(ReceiptRequest(text: Self.aldi, cart: "Later"))
+        }
+        await #expect(throws: ReceiptRefusal.noSuchRow(9, count: 4)) {
+            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [9: .skip])
+        }
+    }
+}
