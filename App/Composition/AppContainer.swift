@@ -73,6 +73,7 @@ public struct AppContainer: Sendable {
     @MainActor public func history() -> HistoryViewModel { HistoryViewModel(useCases: useCases) }
     @MainActor public func plan() -> PlanViewModel { PlanViewModel(useCases: useCases) }
     @MainActor public func report() -> ReportViewModel { ReportViewModel(useCases: useCases) }
+    @MainActor public func receipt() -> ReceiptViewModel { ReceiptViewModel(useCases: useCases) }
 }
 
 /// The machine's clock, with the local time zone's offset; `Configuration.fixedNow`

@@ -1,0 +1,91 @@
+import Domain
+import Observation
+
+/// A receipt read, matched and decided line by line, then logged as one change: on the cart
+/// being shopped, or as a completed trip of its own.
+@MainActor @Observable
+public final class ReceiptViewModel: ErrorState, CautionState {
+    /// The receipt as read and matched; nil before `review`.
+    public private(set) var review: ReceiptReview?
+    /// The decisions taken so far, by row; a row not here takes its suggestion.
+    public private(set) var decisions: [Int: ReceiptDecision] = [:]
+    /// What `apply` logged (or on a dry run would log); nil before.
+    public private(set) var outcome: ReceiptOutcome?
+    /// The vault's categories, in order: what a new item can go in.
+    public private(set) var categories: [Category] = []
+    public internal(set) var errorMessage: String?
+    public internal(set) var lastError: (any Error)?
+    public internal(set) var warning: String?
+    public internal(set) var cautions: [String] = []
+
+    private let useCases: UseCases
+    private var request: ReceiptRequest?
+
+    public init(useCases: UseCases) { self.useCases = useCases }
+
+    /// Reads and matches a receipt; every decision starts as its row's suggestion.
+    @discardableResult
+    public func review(_ request: ReceiptRequest) async -> Bool {
+        await perform {
+            let review = try await useCases.reviewReceipt(request)
+            categories = try await useCases.listCategories().map(\.category)
+            self.request = request
+            self.review = review
+            decisions = review.suggestedDecisions
+            outcome = nil
+        }
+    }
+
+    /// Reads and matches the text of a receipt.
+    @discardableResult
+    public func review(text: String, cart: String? = nil, store: String? = nil, date: String? = nil) async -> Bool {
+        await review(ReceiptRequest(text: text, cart: cart, store: store, date: date))
+    }
+
+    /// Decides what a row is.
+    /// - Returns: false (with `errorMessage`) for a row the receipt does not have.
+    @discardableResult
+    public func decide(row: Int, _ decision: ReceiptDecision) -> Bool {
+        errorMessage = nil
+        lastError = nil
+        guard let review, review.rows.indices.contains(row - 1) else {
+            let error = ReceiptRefusal.noSuchRow(row, count: review?.rows.count ?? 0)
+            lastError = error
+            errorMessage = "\(error)"
+            return false
+        }
+        decisions[row] = decision
+        return true
+    }
+
+    /// The category a person names, by name (any case and accents) or id.
+    public func category(named name: String) -> Category? {
+        let key = Name.key(name)
+        return categories.first { Name.key($0.name) == key || $0.id.rawValue == name }
+    }
+
+    /// Logs the receipt as decided, as one change (or, on a dry run, says what it would log).
+    /// - Parameter acceptDifference: log it though the lines do not come to its stated total.
+    @discardableResult
+    public func apply(acceptDifference: Bool = false, dryRun: Bool = false) async -> Bool {
+        await perform {
+            guard let request else { throw NothingReviewed() }
+            let outcome = try await useCases.applyReceipt(request, decisions: decisions, acceptDifference: acceptDifference, dryRun: dryRun)
+            self.outcome = outcome
+            cautions = outcome.cautions.map(\.description)
+        }
+    }
+
+    /// `apply` before any `review`: a front's mistake, refused rather than guessed at.
+    private struct NothingReviewed: ClassifiedError, CustomStringConvertible {
+        var kind: ErrorKind { .refused }
+        var description: String { "no receipt has been reviewed yet" }
+    }
+
+    /// The review, the decisions and any outcome as data; nil before a review.
+    public var document: ReceiptDocument? {
+        guard let review else { return nil }
+        let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return ReceiptDocument(review: review, decisions: decisions, categories: names, outcome: outcome)
+    }
+}
