@@ -180,6 +180,9 @@ public struct RPCServer {
         ("insights", ["from?", "to?"], "Spending by month, store and category, price changes, inflation."),
         ("report", [], "The spending report's figures: the insights, and the prices of the items spent most on."),
         ("undo", [], "Take back the last change; what it was."),
+        ("receipt.review", ["text", "cart?", "store?", "date?"], "Read a receipt's text and match its lines; the review, nothing stored."),
+        ("receipt.apply", ["text", "cart?", "store?", "date?", "decisions?:object[]", "acceptDifference?:boolean", "dryRun?:boolean"],
+         "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?}]); the review and what was logged."),
     ]
 
     private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
@@ -359,6 +362,8 @@ public struct RPCServer {
             let report = container.report()
             try check(await report.load(), report)
             return report.document
+        case "receipt.review", "receipt.apply":
+            return try await receipt(method, params)
         case "undo":
             return UndoDocument(undid: try await container.useCases.undoLastChange())
         default:
@@ -595,11 +600,13 @@ struct ParamDocument: Encodable, Sendable {
     let schema: Schema
 
     /// A JSON Schema of a parameter's type.
-    enum Schema: Encodable, Sendable {
+    enum Schema: Encodable, Sendable, Equatable {
         /// `string` (amounts and quantities too), `integer` or `boolean`.
         case plain(String)
         /// An array of strings.
         case strings
+        /// An array of objects (their fields in the method's summary and RPC.md).
+        case objects
         /// A string, or null (to remove what it sets).
         case stringOrNull
 
@@ -607,9 +614,9 @@ struct ParamDocument: Encodable, Sendable {
             var container = encoder.container(keyedBy: Key.self)
             switch self {
             case .plain(let type): try container.encode(type, forKey: .type)
-            case .strings:
+            case .strings, .objects:
                 try container.encode("array", forKey: .type)
-                try container.encode(["type": "string"], forKey: .items)
+                try container.encode(["type": self == .strings ? "string" : "object"], forKey: .items)
             case .stringOrNull: try container.encode(["string", "null"], forKey: .type)
             }
         }
@@ -625,6 +632,7 @@ struct ParamDocument: Encodable, Sendable {
         name = required ? parts[0] : String(parts[0].dropLast())
         switch parts.count > 1 ? parts[1] : "string" {
         case "string[]": schema = .strings
+        case "object[]": schema = .objects
         case "string|null": schema = .stringOrNull
         case let type: schema = .plain(type)
         }

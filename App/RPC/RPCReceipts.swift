@@ -1,0 +1,59 @@
+import Domain
+import Presentation
+
+extension RPCServer {
+    /// `receipt.review` and `receipt.apply`: the receipt view model over the text sent.
+    func receipt(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
+        let receipt = container.receipt()
+        let request = ReceiptRequest(text: try params.text("text"), cart: try params.optionalText("cart"), store: try params.optionalText("store"),
+                                     date: try params.optionalText("date"))
+        try succeeded(await receipt.review(request), receipt)
+        guard method == "receipt.apply" else { return receipt.document }
+        for (row, decision) in try await decisions(params, receipt) {
+            try succeeded(receipt.decide(row: row, decision), receipt)
+        }
+        try succeeded(await receipt.apply(acceptDifference: try params.flag("acceptDifference"), dryRun: try params.flag("dryRun")), receipt)
+        return receipt.document
+    }
+
+    /// `decisions`: `[{"line": 3, "decision": "item", "item": "Milk"}, {"line": 4, "decision":
+    /// "newItem", "category": "Produce"}, {"line": 5, "decision": "impulse"}, {"line": 6, "decision": "skip"}]`.
+    /// An item is a candidate's id, else any vault item's name or id; a category a name or id.
+    private func decisions(_ params: Params, _ receipt: ReceiptViewModel) async throws -> [(Int, ReceiptDecision)] {
+        guard let value = params.values["decisions"], value != .null else { return [] }
+        guard case .array(let entries) = value else { throw invalid("decisions is a list of {line, decision, item?, category?}") }
+        var decided: [(Int, ReceiptDecision)] = []
+        for entry in entries {
+            guard case .object(let fields) = entry, case .integer(let line)? = fields["line"], let row = Int(exactly: line),
+                  case .string(let kind)? = fields["decision"] else {
+                throw invalid("each decision is {\"line\": a number, \"decision\": item, newItem, impulse or skip}")
+            }
+            let text = { (name: String) -> String? in if case .string(let value)? = fields[name] { value } else { nil } }
+            switch kind {
+            case "impulse": decided.append((row, .impulse))
+            case "skip": decided.append((row, .skip))
+            case "item":
+                guard let reference = text("item") else { throw invalid("decision item on line \(row) needs item") }
+                let candidates = receipt.review?.rows.flatMap(\.match.candidates) ?? []
+                if let candidate = candidates.first(where: { $0.item.rawValue == reference }) {
+                    decided.append((row, .item(candidate.item)))
+                } else {
+                    decided.append((row, .item(try await container.useCases.showItem(reference).item.id)))
+                }
+            case "newItem":
+                guard let name = text("category") else { throw invalid("decision newItem on line \(row) needs category") }
+                guard let category = receipt.category(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
+                decided.append((row, .newItem(category: category.id)))
+            default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
+            }
+        }
+        return decided
+    }
+
+    private func invalid(_ message: String) -> RPCFailure { RPCFailure(code: -32602, message: message) }
+
+    private func succeeded(_ succeeded: Bool, _ model: some IntentOutcome) throws {
+        guard !succeeded else { return }
+        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: -32003, message: "the request failed")
+    }
+}
