@@ -102,6 +102,11 @@ public struct ReceiptCandidateDocument: Encodable, Sendable, Hashable {
 public struct ReceiptPriceDocument: Encodable, Sendable, Hashable {
     public let price: String
     public let per: String
+
+    public init(price: String, per: String) {
+        self.price = price
+        self.per = per
+    }
 }
 
 /// What is done with a receipt line: `item` (with its id and name), `newItem` (with its
@@ -137,6 +142,14 @@ public struct ReceiptTotalDocument: Encodable, Sendable, Hashable {
     /// stated − computed; nil without a stated total.
     public let difference: String?
     public let addsUp: Bool
+
+    public init(stated: String?, computed: String, addedTax: String?, difference: String?, addsUp: Bool) {
+        self.stated = stated
+        self.computed = computed
+        self.addedTax = addedTax
+        self.difference = difference
+        self.addsUp = addsUp
+    }
 }
 
 /// What logging the receipt did.

@@ -1,0 +1,96 @@
+import DataLayer
+import Domain
+import Presentation
+import Terminal
+import TestSupport
+import Testing
+
+/// The receipt screen's state: rows with paid, planned and last prices, decisions, outcome.
+@MainActor @Suite struct ReceiptViewModelTests {
+    static let text = """
+        ALDI SÜD
+        Bananen                 1,46 A
+          0,736 kg x 1,99 EUR/kg
+        Milch                   1,78 A
+          2 x 0,89
+        Rispentomaten           2,49 A
+        Rabatt                 -0,50
+        Pfand                   0,25 B
+        12 34 56
+        Summe                   5,48
+        01.03.2026 09:30
+        """
+
+    func shopping() async throws -> (TestWorld, ReceiptViewModel) {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        _ = try await world.useCases.createCart(name: "Weekly")
+        _ = try await world.useCases.addToCart(cart: "Weekly", items: ["Milk", "Bananas"], store: "Aldi")
+        _ = try await world.useCases.startTrip("Weekly")
+        return (world, ReceiptViewModel(useCases: world.useCases))
+    }
+
+    @Test func theReviewShowsPaidAgainstPlannedAndTheLastPrice() async throws {
+        let (_, receipt) = try await shopping()
+        #expect(await receipt.review(text: Self.text, cart: "Weekly"))
+        let document = try #require(receipt.document)
+        #expect(document.store == "Aldi" && !document.newStore)
+        #expect(document.cart == "Weekly")
+        #expect(document.lines.prefix(3).map(\.verdict) == ["confident", "confident", "new"])
+        let milk = document.lines[1]
+        #expect(milk.paid == ReceiptPriceDocument(price: "0.89", per: "each"))
+        #expect(milk.planned == ReceiptPriceDocument(price: "1.09", per: "each"))
+        #expect(milk.last == ReceiptPriceDocument(price: "1.09", per: "each"))
+        #expect(milk.lastSeen == "2026-03-02")
+        #expect(milk.changePercent == -18)
+        #expect(milk.decision.decision == "item" && milk.decision.itemName == "Milk")
+        #expect(document.lines[2].net == "1.99" && document.lines[2].discounts == ["0.50"])
+        #expect(document.lines[3].deposit && document.lines[3].decision.decision == "impulse")
+        #expect(document.newItems == [3])
+        #expect(document.unparsed.map(\.line) == [9])
+        #expect(document.total == ReceiptTotalDocument(stated: "5.48", computed: "5.48", addedTax: nil, difference: "0.00", addsUp: true))
+        #expect(document.outcome == nil)
+    }
+
+    @Test func decisionsShowInTheStateAndAreLogged() async throws {
+        let (world, receipt) = try await shopping()
+        #expect(await receipt.review(text: Self.text, cart: "Weekly"))
+        let produce = try #require(receipt.category(named: "produce"))
+        #expect(receipt.decide(row: 3, .newItem(category: produce.id)))
+        #expect(!receipt.decide(row: 7, .skip))
+        #expect(receipt.errorMessage == "the receipt has no line 7; its lines are numbered 1 to 4")
+        #expect(receipt.document?.lines[2].decision.category == "Produce")
+        #expect(await receipt.apply())
+        let outcome = try #require(receipt.document?.outcome)
+        #expect(outcome.logged.map(\.kind) == ["cartLine", "cartLine", "newItem", "impulse"])
+        #expect(outcome.logged.map(\.cost) == ["1.46", "1.78", "1.99", "0.25"])
+        #expect(outcome.loggedTotal == "5.48" && outcome.difference == "0.00")
+        #expect(outcome.itemsAdded == 1 && outcome.learnedNames == 3)
+        #expect(outcome.summary == "logged receipt of Aldi on Weekly, 4 lines")
+        #expect(try await world.useCases.showItem("Rispentomaten").category?.name == "Produce")
+    }
+
+    @Test func aDifferenceFailsTheIntentUntilAccepted() async throws {
+        let (_, receipt) = try await shopping()
+        #expect(await receipt.review(text: Self.text, cart: "Weekly"))
+        receipt.decide(row: 2, .skip)
+        #expect(await receipt.apply() == false)
+        #expect(receipt.errorKind == .refused)
+        #expect(receipt.errorMessage?.hasPrefix("the lines to log come to 3.70, the receipt says 5.48 (a difference of 1.78)") == true)
+        #expect(receipt.document?.outcome == nil)
+        #expect(await receipt.apply(acceptDifference: true))
+        #expect(receipt.document?.outcome?.skipped == [2])
+        #expect(receipt.document?.outcome?.difference == "1.78")
+    }
+
+    @Test func theScreenListsTheRowsAndTheTotal() async throws {
+        let (_, receipt) = try await shopping()
+        #expect(await receipt.review(text: Self.text, cart: "Weekly"))
+        let screen = lines(receipt.render())
+        #expect(screen.first == "Receipt of Aldi for cart Weekly, 2026-03-01")
+        #expect(screen.contains { $0.contains("Milch") && $0.contains("0.89/each") && $0.contains("-18% since 2 Mar") && $0.contains("Milk (confident)") })
+        #expect(screen.contains("Total: 5.48 EUR, the lines add up."))
+        #expect(screen.contains("  line 9: 12 34 56"))
+        #expect(await receipt.apply(dryRun: true))
+        #expect(receipt.render().contains("Nothing was stored (--dry-run)."))
+    }
+}
