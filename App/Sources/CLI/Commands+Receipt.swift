@@ -14,7 +14,7 @@ extension Commands {
                 summary: "Read a shop's receipt (its text), match its lines to your items and log them: on the cart being shopped, or as a completed trip.",
                 details: """
                 FILE is the receipt's text (UTF-8, at most 1 MiB); - or no FILE reads standard input.
-                One argument is FILE when it is - or a file that exists, else CART. With --image
+                One argument is FILE when it is -, a file that exists or a path with a /, else CART. With --image
                 PHOTO, tesseract (when it is on PATH) reads the photo instead.
                 The review lists every line: the item it matches (alias: a name this store's receipts
                 gave it before; confident; doubtful; new), the price paid against the planned one and
@@ -82,15 +82,15 @@ enum ReceiptSession {
         run.console.out(receipt.render(run.style))
     }
 
-    /// CART and FILE from the positional arguments: one argument is FILE when it is `-` or a
-    /// file that exists, else CART.
+    /// CART and FILE from the positional arguments: one argument is FILE when it is `-`, a file
+    /// that exists or a path with a `/` (a file missing is then said to be), else CART.
     private static func arguments(_ run: Invocation) throws -> (cart: String?, file: String?) {
         switch run.arguments.count {
         case 2: return (run.argument(0), run.argument(1))
         case 1:
             let word = run.argument(0)
             var info = stat()
-            return word == "-" || stat(word, &info) == 0 ? (nil, word) : (word, nil)
+            return word == "-" || word.contains("/") || stat(word, &info) == 0 ? (nil, word) : (word, nil)
         default: return (nil, nil)
         }
     }

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// `grock receipt` through the real binary: a trip logged from a receipt, then what it refuses
+/// and what it will not read.
+@Suite(.serialized) struct ReceiptJourneyTests {
+    /// Aldi on 5 March at 17:30: 1.46 + 1.78 + (2.49 − 0.50) + 0.25 = 5.48.
+    static let aldi = """
+        ALDI SÜD
+        Bananen                 1,46 A
+          0,736 kg x 1,99 EUR/kg
+        Milch                   1,78 A
+          2 x 0,89
+        Rispentomaten           2,49 A
+        Rabatt                 -0,50
+        Pfand                   0,25 B
+        Summe                   5,48
+        05.03.2026 17:30
+        """
+    /// Three days after the stocked prices were seen, half an hour after the receipt.
+    static let evening = ["GROCK_NOW": "2026-03-05T18:00:00+01:00"]
+
+    func file(_ grock: Grock, _ name: String, _ text: String) throws -> String {
+        let path = grock.home.path + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func ok(_ grock: Grock, _ arguments: [String]) throws -> String {
+        let result = try grock.run(arguments: arguments, extra: Self.evening)
+        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
+
+    @Test func aReceiptLogsTheTripAndTheVaultHistoryAndInsightsShowIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let receipt = try file(grock, "aldi.txt", Self.aldi)
+        let logged = try ok(grock, ["receipt", "Weekly", receipt, "--yes"])
+        #expect(logged.contains("Logged 4 lines of Aldi on cart Weekly: 5.48 EUR"), "\(logged)")
+        #expect(logged.contains("Learned 2 receipt names at Aldi."))
+        #expect(try ok(grock, ["trip", "finish", "Weekly"]).contains("spent 5.48 of 20.00 EUR"))
+        let milk = try ok(grock, ["item", "show", "Milk"])
+        #expect(milk.contains("0.89/each") && milk.contains("2026-03-05"), "\(milk)")
+        #expect(try ok(grock, ["item", "history", "Milk"]).contains("2026-03-05  Aldi  0.89/each  paid"))
+        #expect(try ok(grock, ["history"]).contains("2026-03-05  Weekly  5.48"))
+        #expect(try ok(grock, ["insights"]).contains("Total           5.48  on 1 trip"))
+
+        // The next receipt from Aldi: its names are known now.
+        let next = try file(grock, "aldi-2.txt", Self.aldi.replacingOccurrences(of: "05.03.2026", with: "04.03.2026"))
+        let review = try JSONSerialization.jsonObject(with: Data(try ok(grock, ["--json", "receipt", next]).utf8)) as? [String: Any]
+        let verdicts = (review?["lines"] as? [[String: Any]])?.compactMap { $0["verdict"] as? String }
+        #expect(verdicts?.prefix(2) == ["alias", "alias"])
+        #expect(review?["outcome"] == nil, "without --yes it only reviews")
+        let trip = try ok(grock, ["receipt", next, "--yes"])
+        #expect(trip.contains("Logged 4 lines of Aldi on a trip of 2026-03-04: 5.48 EUR"), "\(trip)")
+        // An older receipt than the vault's price: the vault keeps the newer one.
+        #expect(try ok(grock, ["item", "show", "Milk"]).contains("2026-03-05"))
+        #expect(try ok(grock, ["undo"]).contains("logged receipt of Aldi, 4 lines"))
+    }
+
+    @Test func receiptsThatCannotBeLoggedChangeNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let before = try export(grock)
+        let cases: [(name: String, text: String, code: Int32, message: String)] = [
+            ("empty.txt", "  \n\n", 2, "grock: the receipt is empty"),
+            ("binary.txt", "ALDI\n\u{0}\u{1}PNG\n", 2, "grock: the receipt is not text"),
+            ("pounds.txt", "TESCO\nMILK £1.09\nTOTAL £1.09\n", 2, "the receipt is in GBP and Grock keeps amounts in EUR"),
+            ("wrong.txt", Self.aldi.replacingOccurrences(of: "Summe                   5,48", with: "Summe                   6,48"), 1,
+             "the lines to log come to 5.48, the receipt says 6.48 (a difference of 1.00)"),
+            ("words.txt", "Dear diary,\ntoday was fine.\n", 2, "no line of the receipt reads as an item with a price"),
+        ]
+        for entry in cases {
+            let path = try file(grock, entry.name, entry.text)
+            let result = try grock.run(arguments: ["receipt", "Weekly", path, "--yes"], extra: Self.evening)
+            #expect(result.status == entry.code, "\(entry.name): \(result.stderr)")
+            #expect(result.stderr.contains(entry.message), "\(entry.name): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(entry.name): one line: \(result.stderr)")
+        }
+        #expect(try export(grock) == before)
+        let planning = try grock.run(arguments: ["receipt", "Later", try file(grock, "aldi.txt", Self.aldi), "--yes"], extra: Self.evening)
+        #expect(planning.status == 1 && planning.stderr.contains("no cart named \"Later\""))
+        let accepted = try grock.run(arguments: ["receipt", "Weekly", grock.home.path + "/wrong.txt", "--yes", "--accept-difference"], extra: Self.evening)
+        #expect(accepted.status == 0 && accepted.stdout.contains("a difference of 1.00, accepted"), "\(accepted.stderr)")
+    }
+
+    @Test func hostileFilesAreRefusedUnread() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = try export(grock)
+        let zero = grock.home.path + "/zero.txt"
+        try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+        let fifo = grock.home.path + "/fifo.txt"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let huge = grock.home.path + "/huge.txt"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: 50 << 20)
+        try handle.close()
+        for (path, message) in [(zero, "is not a regular file"), (fifo, "is not a regular file"), (huge, "a receipt's text is at most 1048576"),
+                                (grock.home.path, "is a directory"), (grock.home.path + "/missing.txt", "No such file")] {
+            let result = try grock.run(arguments: ["receipt", path, "--yes"], extra: Self.evening)
+            #expect(result.status == 2, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
+        }
+        // Standard input is capped too.
+        let flood = try grock.run(arguments: ["receipt", "-", "--yes"], input: String(repeating: "Milch 1,09\n", count: 100_000), extra: Self.evening)
+        #expect(flood.status == 2 && flood.stderr.contains("more than 1048576 bytes"))
+        // A control character in a line never reaches the terminal raw.
+        let evil = try file(grock, "evil.txt", "ALDI\nMilch\u{1B}]0;pwned\u{7} 1,09\nSumme 1,09\n")
+        let refused = try grock.run(arguments: ["receipt", evil, "--yes"], extra: Self.evening)
+        #expect(refused.status == 2)
+        #expect(!(refused.stdout + refused.stderr).contains("\u{1B}"))
+        #expect(try export(grock) == before)
+        let photo = try grock.run(arguments: ["receipt", "--image", zero], extra: Self.evening.merging(["PATH": "/nonexistent"]) { $1 })
+        #expect(photo.status != 0 && photo.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func rpcReviewsAndAppliesAReceipt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"receipt.review","params":{"cart":"Weekly","text":\#(text)}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"decision":"newItem","category":"Produce"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"decision":"maybe"}]}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"rpc.discover"}"#,
+        ]
+        let output = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening).stdout.split(separator: "\n")
+        try #require(output.count == 4)
+        #expect(output[0].contains(#""verdict":"confident""#) && output[0].contains(#""changePercent":-18"#) && !output[0].contains(#""outcome""#))
+        #expect(output[1].contains(#""summary":"logged receipt of Aldi on Weekly, 4 lines""#) && output[1].contains(#""kind":"newItem""#))
+        #expect(output[2].contains(#""code":-32602"#))
+        #expect(output[3].contains(#""name":"receipt.review""#) && output[3].contains(#""name":"receipt.apply""#))
+        #expect(try ok(grock, ["item", "show", "Rispentomaten"]).contains("Produce"))
+    }
+}
