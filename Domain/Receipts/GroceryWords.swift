@@ -131,14 +131,13 @@ enum GroceryWords {
         return categories
     }()
 
-    /// The lengths of the table's words of four letters or more, longest first: the ends of a
-    /// compound to look up (a dozen dictionary look-ups rather than a scan of the table).
-    private static let headLengths: [Int] = Set(table.keys.map(\.count).filter { $0 >= 4 }).sorted(by: >)
-
     private static func compoundHead(_ token: String) -> (String, (concept: String, category: String?))? {
-        guard token.count >= 6 else { return nil }
-        for length in headLengths where token.count > length + 1 {
-            let head = String(token.suffix(length))
+        let characters = Array(token)
+        guard characters.count >= 6 else { return nil }
+        // The longest table word of four letters or more that ends the token and leaves at
+        // least two letters before it: the token's endings looked up, longest first.
+        for length in stride(from: characters.count - 2, through: 4, by: -1) {
+            let head = String(characters[(characters.count - length)...])
             if let entry = table[head] { return (head, entry) }
         }
         return nil

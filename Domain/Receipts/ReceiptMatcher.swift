@@ -4,11 +4,10 @@
 /// sizes and noise taken out, each word with its grocery concept across languages). Two words
 /// are alike by
 /// - 1.0: the same concept (`bananen`, `bananas`) or the same word;
-/// - 0.9: the receipt's word starts the item's (`joghu` of `joghurt`, a cut-off name);
+/// - 0.9: the receipt's word starts the item's (`skim` of `skimmed`, a cut-off name);
 /// - 0.85: the item's word starts the receipt's, or the receipt's word is an abbreviation of
 ///   the item's (its letters in order, the first the same, at least half as long: `bnnas`);
-/// - 1 − d/length for an edit distance d of at most a quarter of the longer word, with the
-///   same first letter (OCR typos);
+/// - 1 − d/length for an edit distance d of at most a quarter of the longer word (OCR typos);
 /// - 0 otherwise.
 ///
 /// Each item word takes its best receipt word (recall), each receipt word its best item word
@@ -23,11 +22,8 @@
 /// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 public struct ReceiptMatcher: Sendable {
-    /// The least score of a confident match.
     public static let confidentScore = 80
-    /// The least score of a doubtful match; below it a line is new.
     public static let doubtfulScore = 40
-    /// How far a confident match must be ahead of the second candidate.
     public static let margin = 10
     /// How many candidates a match lists at most.
     public static let maximumCandidates = 3
@@ -35,15 +31,15 @@ public struct ReceiptMatcher: Sendable {
     private struct Entry: Sendable {
         let item: ItemID
         let name: String
-        /// Indices into `vocabulary`.
+        /// Its words, as places in `distinctWords`.
         let words: [Int]
         let isOnCart: Bool
     }
 
     private let entries: [Entry]
-    /// Every distinct word of the items' names: a vault repeats its words (`milk`, `organic`,
-    /// a brand), so each is compared with a receipt word once per line, not once per item.
-    private let vocabulary: [MatchWord]
+    /// Every word of every item once: names share words (`milk`, `organic`), so a receipt's
+    /// word is compared with each of them once rather than once per item that has it.
+    private let distinctWords: [MatchWord]
     private let known: Set<ItemID>
     private let categories: [String: CategoryID]
 
@@ -54,23 +50,22 @@ public struct ReceiptMatcher: Sendable {
     ///     candidates even when not in the vault (impulse buys).
     public init(items: [Item], categories: [Category] = [], cart: [CartItem] = []) {
         let onCart = Set(cart.map(\.itemID))
-        var vocabulary: [MatchWord] = []
-        var indices: [MatchWord: Int] = [:]
-        func interned(_ name: String) -> [Int] {
+        var distinct: [MatchWord] = [], places: [MatchWord: Int] = [:]
+        func placed(_ name: String) -> [Int] {
             GroceryWords.words(name).map { word in
-                if let index = indices[word] { return index }
-                indices[word] = vocabulary.count
-                vocabulary.append(word)
-                return vocabulary.count - 1
+                if let place = places[word] { return place }
+                distinct.append(word)
+                places[word] = distinct.count - 1
+                return distinct.count - 1
             }
         }
-        var entries = items.map { Entry(item: $0.id, name: $0.name, words: interned($0.name), isOnCart: onCart.contains($0.id)) }
+        var entries = items.map { Entry(item: $0.id, name: $0.name, words: placed($0.name), isOnCart: onCart.contains($0.id)) }
         let inVault = Set(items.map(\.id))
         for line in cart where !inVault.contains(line.itemID) {
-            entries.append(Entry(item: line.itemID, name: line.name, words: interned(line.name), isOnCart: true))
+            entries.append(Entry(item: line.itemID, name: line.name, words: placed(line.name), isOnCart: true))
         }
         self.entries = entries
-        self.vocabulary = vocabulary
+        self.distinctWords = distinct
         self.known = Set(entries.map(\.item))
         var byName: [String: CategoryID] = [:]
         for category in categories { byName[Name.key(category.name)] = category.id }
@@ -91,15 +86,10 @@ public struct ReceiptMatcher: Sendable {
             return ReceiptMatch(verdict: .alias, candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
         let words = GroceryWords.words(receiptName)
-        // likeness[v * words.count + r]: vocabulary word v against receipt word r, -1 until needed.
-        var likeness = [Int](repeating: -1, count: vocabulary.count * words.count)
+        let alike = words.map { word in distinctWords.map { ReceiptMatcher.similarity(word, $0) } }
         var scored: [ReceiptCandidate] = []
         for entry in entries {
-            var score = ReceiptMatcher.score(receipt: words.count, item: entry.words.count) { itemIndex, receiptIndex in
-                let slot = entry.words[itemIndex] * words.count + receiptIndex
-                if likeness[slot] < 0 { likeness[slot] = ReceiptMatcher.similarity(words[receiptIndex], vocabulary[entry.words[itemIndex]]) }
-                return likeness[slot]
-            }
+            var score = ReceiptMatcher.score(alike, entry.words)
             if entry.isOnCart && score >= ReceiptMatcher.doubtfulScore { score = min(99, score + 10) }
             if score > 0 { scored.append(ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)) }
         }
@@ -121,27 +111,28 @@ public struct ReceiptMatcher: Sendable {
         return ReceiptMatch(verdict: verdict, candidates: candidates, suggestedCategory: category)
     }
 
-    /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille), for `receipt`
-    /// and `item` words whose likeness (thousandths) `alike(itemWord, receiptWord)` tells.
-    static func score(receipt: Int, item: Int, _ alike: (Int, Int) -> Int) -> Int {
-        guard receipt > 0, item > 0 else { return 0 }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: receipt) { best in
-            best.initialize(repeating: 0)
-            var recall = 0
-            for itemWord in 0..<item {
-                var top = 0
-                for receiptWord in 0..<receipt {
-                    let likeness = alike(itemWord, receiptWord)
-                    top = max(top, likeness)
-                    best[receiptWord] = max(best[receiptWord], likeness)
-                }
-                recall += top
+    /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille).
+    /// - Parameters:
+    ///   - alike: per receipt word, its similarity with each distinct item word.
+    ///   - item: the item's words, as places in those rows.
+    static func score(_ alike: [[Int]], _ item: [Int]) -> Int {
+        let receipt = alike.count
+        guard receipt > 0, !item.isEmpty else { return 0 }
+        var best = [Int](repeating: 0, count: receipt)
+        var recall = 0
+        for itemWord in item {
+            var top = 0
+            for index in 0..<receipt {
+                let similarity = alike[index][itemWord]
+                top = max(top, similarity)
+                best[index] = max(best[index], similarity)
             }
-            let precision = best.reduce(0, +)
-            // recall / item and precision / receipt are each in thousandths.
-            let perMille = (700 * recall / item + 300 * precision / receipt) / 1000
-            return (perMille + 5) / 10
+            recall += top
         }
+        let precision = best.reduce(0, +)
+        // recall / item.count and precision / receipt are each in thousandths.
+        let perMille = (700 * recall / item.count + 300 * precision / receipt) / 1000
+        return (perMille + 5) / 10
     }
 
     /// How alike two words are, in thousandths.
@@ -153,7 +144,7 @@ public struct ReceiptMatcher: Sendable {
         if short.count >= 4 && short.starts(with: long) { return 850 }
         if short.first == long.first, short.count * 2 >= long.count, isSubsequence(short, of: long) { return 850 }
         let length = max(short.count, long.count)
-        guard length >= 4, short.first == long.first else { return 0 }
+        guard length >= 4 else { return 0 }
         let limit = length / 4
         guard limit > 0, abs(short.count - long.count) <= limit, let distance = editDistance(short, long, atMost: limit) else { return 0 }
         return 1000 - 1000 * distance / length
@@ -167,23 +158,18 @@ public struct ReceiptMatcher: Sendable {
 
     /// Levenshtein distance of two words when it is at most `limit`, else nil.
     private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
-        // Two rows on the stack: this runs for many word pairs of every line.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { buffer in
-            var previous = 0, current = b.count + 1
-            for j in 0...b.count { buffer[previous + j] = j }
-            for i in 1...a.count {
-                buffer[current] = i
-                var rowMinimum = i
-                for j in 1...b.count {
-                    let value = min(buffer[previous + j] + 1, buffer[current + j - 1] + 1,
-                                    buffer[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    buffer[current + j] = value
-                    rowMinimum = min(rowMinimum, value)
-                }
-                if rowMinimum > limit { return nil }
-                swap(&previous, &current)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
             }
-            return buffer[previous + b.count] <= limit ? buffer[previous + b.count] : nil
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
         }
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }

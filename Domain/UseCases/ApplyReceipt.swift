@@ -90,14 +90,13 @@ public struct ApplyReceipt: Sendable {
             default: break
             }
         }
-        var book = if let cart = review.cart {
+        let book = if let cart = review.cart {
             try ReceiptOnCart(repositories: repositories, ids: ids, now: now, categories: categories)
                 .log(decided, addedTax: receipt.addedTax, on: cart, review: review, storeName: storeName)
         } else {
             try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories, in: repositories, now: now)
         }
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
-        book.cart = try repositories.cart(book.cart.id) ?? book.cart
         let lines = Wording.counted(book.lines.count, "line")
         let summary = review.cart.map { "logged receipt of \(storeName) on \($0.name), \(lines)" } ?? "logged receipt of \(storeName), \(lines)"
         return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,

@@ -1,22 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `grock receipt` through the real binary: a trip logged from a receipt, then what it refuses
 /// and what it will not read.
 @Suite(.serialized) struct ReceiptJourneyTests {
-    /// Aldi on 5 March at 17:30: 1.46 + 1.78 + (2.49 − 0.50) + 0.25 = 5.48.
-    static let aldi = """
-        ALDI SÜD
-        Bananen                 1,46 A
-          0,736 kg x 1,99 EUR/kg
-        Milch                   1,78 A
-          2 x 0,89
-        Rispentomaten           2,49 A
-        Rabatt                 -0,50
-        Pfand                   0,25 B
-        Summe                   5,48
-        05.03.2026 17:30
-        """
+    /// Aldi (5.48) on 5 March at 17:30.
+    static let aldi = SampleReceipts.aldi(printed: "05.03.2026 17:30")
     /// Three days after the stocked prices were seen, half an hour after the receipt.
     static let evening = ["GROCK_NOW": "2026-03-05T18:00:00+01:00"]
 

@@ -4,20 +4,8 @@ import Testing
 
 /// Reviewing a receipt and logging it: decisions, learned names, exact totals, refusals, undo.
 @Suite struct ReceiptUseCaseTests {
-    /// Aldi, the day before the test clock's: 1.46 + 1.78 + (2.49 − 0.50) + 0.25 = 5.48.
-    static let aldi = """
-        ALDI SÜD
-                                 EUR
-        Bananen                 1,46 A
-          0,736 kg x 1,99 EUR/kg
-        Milch                   1,78 A
-          2 x 0,89
-        Rispentomaten           2,49 A
-        Rabatt                 -0,50
-        Pfand                   0,25 B
-        Summe                   5,48
-        01.03.2026 09:30
-        """
+    /// Aldi (5.48), the day before the test clock's.
+    static let aldi = SampleReceipts.aldi(printed: "01.03.2026 09:30")
 
     func shopping(_ items: [String] = ["Milk", "Bananas"]) async throws -> TestWorld {
         let world = try await TestWorld.stocked()
