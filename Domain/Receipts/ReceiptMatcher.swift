@@ -86,18 +86,30 @@ public struct ReceiptMatcher: Sendable {
             return ReceiptMatch(verdict: .alias, candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
         let words = GroceryWords.words(receiptName)
-        let alike = words.map { word in distinctWords.map { ReceiptMatcher.similarity(word, $0) } }
-        var scored: [ReceiptCandidate] = []
-        for entry in entries {
-            var score = ReceiptMatcher.score(alike, entry.words)
-            if entry.isOnCart && score >= ReceiptMatcher.doubtfulScore { score = min(99, score + 10) }
-            if score > 0 { scored.append(ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)) }
+        // Each receipt word against each distinct item word, once: row by receipt word.
+        let width = distinctWords.count
+        var alike = [Int](repeating: 0, count: words.count * width)
+        for (row, word) in words.enumerated() {
+            for (column, itemWord) in distinctWords.enumerated() { alike[row * width + column] = ReceiptMatcher.similarity(word, itemWord) }
         }
         let threshold = ReceiptMatcher.doubtfulScore
-        scored.sort {
-            ($0.isOnCart && $0.score >= threshold ? 1 : 0, $0.score, $1.name) > ($1.isOnCart && $1.score >= threshold ? 1 : 0, $1.score, $0.name)
+        func ranksBefore(_ a: ReceiptCandidate, _ b: ReceiptCandidate) -> Bool {
+            (a.isOnCart && a.score >= threshold ? 1 : 0, a.score, b.name) > (b.isOnCart && b.score >= threshold ? 1 : 0, b.score, a.name)
         }
-        let candidates = Array(scored.prefix(ReceiptMatcher.maximumCandidates))
+        // Only the best few are kept: a vault of thousands needs no full sort per line.
+        var candidates: [ReceiptCandidate] = []
+        var bestOfWord = [Int](repeating: 0, count: words.count)
+        for entry in entries {
+            var score = ReceiptMatcher.score(alike, width: width, entry.words, best: &bestOfWord)
+            if entry.isOnCart && score >= threshold { score = min(99, score + 10) }
+            guard score > 0 else { continue }
+            let candidate = ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)
+            if candidates.count == ReceiptMatcher.maximumCandidates {
+                guard ranksBefore(candidate, candidates[candidates.count - 1]) else { continue }
+                candidates.removeLast()
+            }
+            candidates.insert(candidate, at: candidates.firstIndex { ranksBefore(candidate, $0) } ?? candidates.count)
+        }
         let best = candidates.first?.score ?? 0
         let runnerUp = candidates.dropFirst().first?.score ?? 0
         let verdict: ReceiptMatch.Verdict = if best >= ReceiptMatcher.confidentScore && best - runnerUp >= ReceiptMatcher.margin {
@@ -113,17 +125,18 @@ public struct ReceiptMatcher: Sendable {
 
     /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille).
     /// - Parameters:
-    ///   - alike: per receipt word, its similarity with each distinct item word.
-    ///   - item: the item's words, as places in those rows.
-    static func score(_ alike: [[Int]], _ item: [Int]) -> Int {
-        let receipt = alike.count
+    ///   - alike: each receipt word's similarity with each distinct item word, `width` a row.
+    ///   - item: the item's words, as columns of those rows.
+    ///   - best: room for each receipt word's best similarity, reused from item to item.
+    static func score(_ alike: [Int], width: Int, _ item: [Int], best: inout [Int]) -> Int {
+        let receipt = best.count
         guard receipt > 0, !item.isEmpty else { return 0 }
-        var best = [Int](repeating: 0, count: receipt)
+        for index in 0..<receipt { best[index] = 0 }
         var recall = 0
         for itemWord in item {
             var top = 0
             for index in 0..<receipt {
-                let similarity = alike[index][itemWord]
+                let similarity = alike[index * width + itemWord]
                 top = max(top, similarity)
                 best[index] = max(best[index], similarity)
             }

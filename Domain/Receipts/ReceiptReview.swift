@@ -48,14 +48,18 @@ public struct ReceiptReview: Sendable, Hashable {
     public let date: Timestamp?
     /// A row per receipt line, in the receipt's order.
     public let rows: [ReceiptReviewRow]
+    /// The vault's categories, in order: what a new item can go in.
+    public let categories: [Category]
 
-    public init(receipt: Receipt, store: Store?, newStoreName: String?, cart: Cart?, date: Timestamp?, rows: [ReceiptReviewRow]) {
+    public init(receipt: Receipt, store: Store?, newStoreName: String?, cart: Cart?, date: Timestamp?, rows: [ReceiptReviewRow],
+                categories: [Category]) {
         self.receipt = receipt
         self.store = store
         self.newStoreName = newStoreName
         self.cart = cart
         self.date = date
         self.rows = rows
+        self.categories = categories
     }
 
     /// The store's name, known or new.

@@ -52,7 +52,8 @@ enum ReceiptReviewer {
         let aliases = ReceiptAliases(stores.flatMap { shop in
             shop.receiptNames.map { ReceiptAlias(store: shop.id, receiptName: $0.key, item: $0.value) }
         })
-        let matcher = ReceiptMatcher(items: items, categories: try repositories.allCategories(), cart: cart?.lines ?? [])
+        let categories = try repositories.allCategories()
+        let matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
         let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
         let vault = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let day = (date ?? now).day
@@ -74,7 +75,7 @@ enum ReceiptReviewer {
             }
             return ReceiptReviewRow(number: index + 1, line: line, match: match, paid: paid, planned: planned, lastPrice: change, suggestion: suggestion)
         }
-        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows)
+        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows, categories: categories)
     }
 
     /// The store a receipt's header names: the one of that name, else the one whose name

@@ -12,7 +12,7 @@ public final class ReceiptViewModel: ErrorState, CautionState {
     /// What `apply` logged (or on a dry run would log); nil before.
     public private(set) var outcome: ReceiptOutcome?
     /// The vault's categories, in order: what a new item can go in.
-    public private(set) var categories: [Category] = []
+    public var categories: [Category] { review?.categories ?? [] }
     public internal(set) var errorMessage: String?
     public internal(set) var lastError: (any Error)?
     public internal(set) var warning: String?
@@ -28,7 +28,6 @@ public final class ReceiptViewModel: ErrorState, CautionState {
     public func review(_ request: ReceiptRequest) async -> Bool {
         await perform {
             let review = try await useCases.reviewReceipt(request)
-            categories = try await useCases.listCategories().map(\.category)
             self.request = request
             self.review = review
             decisions = review.suggestedDecisions
