@@ -12,7 +12,7 @@ enum GroceryWords {
     /// The words of `name` that say what it is: folded (case, accents), with sizes, numbers and
     /// noise taken out and each word given its concept.
     static func words(_ name: String) -> [MatchWord] {
-        var tokens = Name.key(name).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        var tokens = tokens(of: Name.key(name))
         tokens = tokens.filter { !isSize($0) && !noise.contains($0) }
         tokens = replacingPhrases(tokens)
         var words: [MatchWord] = []
@@ -29,6 +29,15 @@ enum GroceryWords {
             }
         }
         return words
+    }
+
+    /// The runs of letters and digits of a folded name. A vault's names are mostly ASCII, and
+    /// a matcher splits thousands of them: those are split byte by byte.
+    private static func tokens(of key: String) -> [String] {
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init) }
+        return key.utf8.split(whereSeparator: { byte in
+            !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39))
+        }).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The category the words' groceries belong to (one of `Category.defaultNames`), if any.
@@ -132,10 +141,20 @@ enum GroceryWords {
     }()
 
     private static func compoundHead(_ token: String) -> (String, (concept: String, category: String?))? {
+        // The longest table word of four letters or more that ends the token and leaves at
+        // least two letters before it: the token's endings looked up, longest first (byte by
+        // byte for an ASCII token, where a byte is a letter).
+        let bytes = Array(token.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            guard bytes.count >= 6 else { return nil }
+            for length in stride(from: bytes.count - 2, through: 4, by: -1) {
+                let head = String(decoding: bytes[(bytes.count - length)...], as: UTF8.self)
+                if let entry = table[head] { return (head, entry) }
+            }
+            return nil
+        }
         let characters = Array(token)
         guard characters.count >= 6 else { return nil }
-        // The longest table word of four letters or more that ends the token and leaves at
-        // least two letters before it: the token's endings looked up, longest first.
         for length in stride(from: characters.count - 2, through: 4, by: -1) {
             let head = String(characters[(characters.count - length)...])
             if let entry = table[head] { return (head, entry) }
