@@ -192,4 +192,36 @@ import Testing
             try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [9: .skip])
         }
     }
+
+    @Test func aVaultItemOffTheCartIsAddedToItBought() async throws {
+        let world = try await shopping()
+        let bread = try await item("Bread", in: world)
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .item(bread.id)])
+        #expect(outcome.logged[2].kind == .vaultItem)
+        let line = try #require(outcome.cart.line(for: bread.id))
+        #expect(line.isFulfilled && !line.isImpulse)
+        #expect(try line.actualCost()?.amountText == "1.99")
+        #expect(try await store("Aldi", in: world).receiptNames["rispentomaten"] == bread.id)
+    }
+
+    @Test func aUSReceiptsSalesTaxIsAnImpulseLineOfItsOwn() async throws {
+        let world = TestWorld()
+        _ = try await world.useCases.setUpFirstRun(currency: try Currency(code: "USD"))
+        let text = """
+            Walmart
+            BANANAS        000000004011 F     1.07 N
+             1.20 lb @ 0.89/lb
+            GV WHOLE MILK  007874235186 F     3.48 N
+                                SUBTOTAL      4.55
+                      TAX 1   7.000 %         0.32
+                                   TOTAL      4.87
+            03/01/2026  02:05 PM
+            """
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: text))
+        #expect(outcome.storeAdded && outcome.storeName == "Walmart")
+        #expect(outcome.logged.map(\.kind) == [.impulse, .impulse, .salesTax])
+        #expect(outcome.logged.last?.cost.amountText == "0.32")
+        #expect(try outcome.cart.actualTotal().amountText == "4.87")
+        #expect(outcome.cart.completedAt?.day == Day(iso: "2026-03-01"))
+    }
 }
