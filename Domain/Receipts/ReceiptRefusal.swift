@@ -11,11 +11,13 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
     case doesNotAddUp(stated: Money, logged: Money, difference: Money, skipped: [String], refunds: [String])
     /// Every line of a receipt without a cart is in history already: it was logged before.
     case alreadyInHistory(trip: String, day: Day)
+    /// Every line is skipped or a refund: there is nothing to log.
+    case nothingToLog
 
     public var kind: ErrorKind {
         switch self {
         case .foreignCurrency, .noStore, .noSuchRow: .invalidInput
-        case .doesNotAddUp, .alreadyInHistory: .refused
+        case .doesNotAddUp, .alreadyInHistory, .nothingToLog: .refused
         }
     }
 
@@ -30,6 +32,7 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
                 + (skipped.isEmpty ? "" : "; skipped: " + skipped.map(Echo.quoted).joined(separator: ", "))
                 + (refunds.isEmpty ? "" : "; refunds, which cannot be logged: " + refunds.map(Echo.quoted).joined(separator: ", "))
                 + "; correct the lines, or accept the difference"
+        case .nothingToLog: "every line of the receipt is skipped or a refund; there is nothing to log"
         case .alreadyInHistory(let trip, let day): "every line of this receipt is already in history (trip \(Echo.quoted(trip)) of \(day)); nothing was logged"
         }
     }

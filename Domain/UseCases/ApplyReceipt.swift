@@ -24,7 +24,7 @@ public struct ApplyReceipt: Sendable {
     ///     stated total.
     ///   - dryRun: work it all out and say what would be logged, storing nothing.
     /// - Throws: what `ReviewReceipt` throws; `ReceiptRefusal.doesNotAddUp`, `.noSuchRow`,
-    ///   `.noStore`, `.alreadyInHistory`; `DomainError.notFound` for a decision's item or
+    ///   `.noStore`, `.alreadyInHistory`, `.nothingToLog`; `DomainError.notFound` for a decision's item or
     ///   category. Nothing is stored.
     public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
                                dryRun: Bool = false) async throws -> ReceiptOutcome {
@@ -73,6 +73,7 @@ public struct ApplyReceipt: Sendable {
                 decided.append(DecidedRow(row: row, decision: decision))
             }
         }
+        guard !decided.isEmpty || receipt.addedTax.minorUnits > 0 else { throw ReceiptRefusal.nothingToLog }
         let loggedTotal = Money(minorUnits: decided.reduce(receipt.addedTax.minorUnits) { $0 + $1.row.line.netTotal.minorUnits }, currency: receipt.currency)
         if let stated = receipt.statedTotal, stated != loggedTotal, !acceptDifference {
             let names = { (numbers: [Int]) in numbers.map { review.rows[$0 - 1].line.name } }

@@ -114,6 +114,25 @@ import Testing
         #expect(photo.status != 0 && photo.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aPhotoIsReadByTesseractWhenItIsOnPath() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        // A stand-in tesseract that prints the receipt's text for any photo, as `tesseract PHOTO -` would.
+        let bin = grock.home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let text = try file(grock, "ocr.txt", Self.aldi)
+        let tesseract = try file(grock, "bin/tesseract", "#!/bin/sh\n[ \"$2\" = - ] && cat '\(text)'\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tesseract)
+        let photo = try file(grock, "bon.jpg", "not really a photo")
+        let result = try grock.run(arguments: ["--json", "receipt", "--image", photo, "--yes", "--dry-run"],
+                                   extra: Self.evening.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        let outcome = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["outcome"] as? [String: Any]
+        #expect(outcome?["summary"] as? String == "logged receipt of Aldi, 4 lines")
+        #expect(outcome?["dryRun"] as? Bool == true)
+    }
+
     @Test func rpcReviewsAndAppliesAReceipt() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -188,6 +188,9 @@ import Testing
         await #expect(throws: DomainError.notAllowed(cart: "Later", status: .planning, action: .logPurchase)) {
             try await u.reviewReceipt(ReceiptRequest(text: Self.aldi, cart: "Later"))
         }
+        await #expect(throws: ReceiptRefusal.nothingToLog) {
+            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [1: .skip, 2: .skip, 3: .skip, 4: .skip], acceptDifference: true)
+        }
         await #expect(throws: ReceiptRefusal.noSuchRow(9, count: 4)) {
             try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [9: .skip])
         }

@@ -1,4 +1,3 @@
-import Composition
 import Domain
 import Presentation
 import Terminal
@@ -48,7 +47,7 @@ enum ReceiptSession {
         let bytes: [UInt8]
         if let photo = run.parsed.value("image") {
             guard source == nil else { throw UsageError("give either FILE or --image, not both") }
-            bytes = try ReceiptInput.recognise(photo, path: ProcessEnvironment.current["PATH"])
+            bytes = try ReceiptInput.recognise(photo)
         } else {
             bytes = try ReceiptInput.contents(of: source ?? "-")
         }

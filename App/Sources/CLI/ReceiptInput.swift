@@ -25,9 +25,9 @@ enum ReceiptInput {
     /// The text tesseract reads from a photo of a receipt (`tesseract PHOTO -`).
     /// - Throws: `CommandFailure` when tesseract is not on PATH or fails; `UsageError` for a
     ///   photo that is not a regular file.
-    static func recognise(_ photo: String, path environmentPath: String?) throws -> [UInt8] {
+    static func recognise(_ photo: String) throws -> [UInt8] {
         close(try openRegularFile(photo, checkingSize: false))
-        guard let tesseract = executable("tesseract", in: environmentPath) else {
+        guard let tesseract = executable("tesseract", in: getenv("PATH").map { String(cString: $0) }) else {
             throw CommandFailure(code: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
         }
         var pipeEnds: [Int32] = [0, 0]
