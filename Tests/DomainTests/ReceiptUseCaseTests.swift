@@ -227,4 +227,13 @@ import Testing
         #expect(try outcome.cart.actualTotal().amountText == "4.87")
         #expect(outcome.cart.completedAt?.day == Day(iso: "2026-03-01"))
     }
+
+    @Test func anItemOnTwoLinesIsLoggedOnItsCartLineOnceAndAsAnImpulseBuyAfter() async throws {
+        let world = try await shopping(["Milk"])
+        let text = "ALDI SÜD\nMilch 1,09\nMilch 1,19\nSumme 2,28\n01.03.2026\n"
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: text, cart: "Weekly"))
+        #expect(outcome.logged.map(\.kind) == [.cartLine, .impulse])
+        #expect(outcome.cautions == [ReceiptCaution(row: 2, item: "Milk", reason: .repeatedItem)])
+        #expect(try outcome.cart.actualTotal().amountText == "2.28")
+    }
 }
