@@ -19,7 +19,8 @@ extension Commands {
                 gave it before; confident; doubtful; new), the price paid against the planned one and
                 the last one at the store, and what will be done with it. In a terminal, with FILE,
                 it asks about each doubtful or new line (accept, another candidate's number, i for an
-                impulse buy, n CATEGORY for a new item, s to skip) and about a total that differs.
+                impulse buy, n CATEGORY for a new item, s to skip), then whether to log it, and about a
+                total that differs.
                 --yes logs without asking: aliases and confident matches as their items, doubtful and
                 new lines and deposits as impulse buys. Without --yes and without a terminal it only
                 reviews. A line logged costs exactly what the receipt says; when the lines logged do
@@ -65,7 +66,10 @@ enum ReceiptSession {
         }
         if asking {
             run.console.out(receipt.render(run.style))
-            guard ask(receipt, run) else { return run.console.notice("Nothing was logged.") }
+            guard ask(receipt, run), let answer = run.console.readLine(prompt: dryRun ? "Show what would be logged? [Y/n] " : "Log it? [Y/n] "),
+                  ["", "y", "yes"].contains(trimmed(answer).lowercased()) else {
+                return run.console.notice("Nothing was logged.")
+            }
         }
         var applied = await receipt.apply(acceptDifference: acceptDifference, dryRun: dryRun)
         if !applied, asking, case .doesNotAddUp? = receipt.lastError as? ReceiptRefusal {
