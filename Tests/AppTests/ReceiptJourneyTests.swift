@@ -114,6 +114,33 @@ import Testing
         #expect(photo.status != 0 && photo.stderr.split(separator: "\n").count == 1)
     }
 
+    /// In a terminal (`script` gives it one) the new line is asked about, then the whole.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func inATerminalItAsksAboutEachNewLineAndBeforeLogging() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let receipt = try file(grock, "aldi.txt", Self.aldi)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(Grock.executable.path)' receipt Weekly '\(receipt)'", "/dev/null"]
+        process.environment = grock.environment.merging(Self.evening) { $1 }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("n Produce\n\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("Line 3, \"Rispentomaten\" (1.99) matches nothing you have."))
+        #expect(text.contains("Log it? [Y/n]"))
+        #expect(text.contains("Logged 4 lines of Aldi on cart Weekly: 5.48 EUR"))
+        #expect(try ok(grock, ["item", "show", "Rispentomaten"]).contains("Produce"))
+    }
+
     @Test func aPhotoIsReadByTesseractWhenItIsOnPath() throws {
         let grock = Grock()
         defer { grock.home.remove() }
