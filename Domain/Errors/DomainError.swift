@@ -30,6 +30,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The current price at a store was paid on a trip, not recorded by hand.
     case pricePaidOnTrip(item: String, store: String, trip: String)
     case invalidDate(String)
+    /// A month that is not `YYYY-MM`.
+    case invalidMonth(String)
     /// A date of something that happened is later than now.
     case futureDate(String)
     case invalidName(kind: String, name: String, reason: String)
@@ -86,6 +88,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noPriceRecorded(let item, let store, let day):
             "no price of \(Echo.quoted(item)) at \(Echo.quoted(store))\(day.map { " was recorded on \($0)" } ?? " is recorded")"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
+        case .invalidMonth(let text): "\(Echo.quoted(text)) is not a month: write YYYY-MM"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(Wording.withArticle(kind)) name: \(reason)"
         case .duplicateName(let kind, let name): "\(Wording.withArticle(kind)) named \(Echo.quoted(name)) already exists"

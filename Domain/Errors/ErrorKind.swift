@@ -33,7 +33,7 @@ extension DomainError: ClassifiedError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency, .invalidDate, .futureDate, .invalidName,
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency, .invalidDate, .invalidMonth, .futureDate, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
         case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:

@@ -30,7 +30,7 @@ public final class InsightsViewModel: ErrorState {
     public func load(by grouping: Grouping = .month, from: String? = nil, to: String? = nil, base: String? = nil) async -> Bool {
         await perform {
             for month in [from, to, base].compactMap({ $0 }) where month.count != 7 || Day(iso: month + "-01") == nil {
-                throw DomainError.invalidDate(month + " (write a month as YYYY-MM)")
+                throw DomainError.invalidMonth(month)
             }
             self.grouping = grouping
             range = MonthRange(from: from, to: to, base: base)
