@@ -500,7 +500,7 @@ struct RPCFailure: Error, Encodable, Sendable {
         let kind = ErrorKind.of(error)
         code = -32001 - (ErrorKind.allCases.firstIndex(of: kind) ?? 4)
         message = Echo.escaped("\(error)")
-        data = ["kind": kind.rawValue]
+        data = ErrorKind.isTransient(error) ? ["kind": kind.rawValue, "transient": "true"] : ["kind": kind.rawValue]
     }
 }
 

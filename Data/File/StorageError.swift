@@ -5,6 +5,11 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
     /// Always `storage`: the data cannot be read or written.
     public var kind: ErrorKind { .storage }
 
+    /// A busy directory is free again once the other process is done.
+    public var isTransient: Bool {
+        if case .busy = self { true } else { false }
+    }
+
     /// The file exists but is not what Grock wrote: truncated, not JSON, wrong shapes,
     /// a dangling reference. Nothing was written.
     case unreadable(path: String, reason: String)

@@ -19,6 +19,12 @@ public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
 /// without importing the layer that threw it.
 public protocol ClassifiedError: Error {
     var kind: ErrorKind { get }
+    /// Whether the same request may succeed later as it is: another process held the data.
+    var isTransient: Bool { get }
+}
+
+extension ClassifiedError {
+    public var isTransient: Bool { false }
 }
 
 extension ErrorKind {
@@ -26,6 +32,13 @@ extension ErrorKind {
     /// error nobody classified came from below the rules: files, the system).
     public static func of(_ error: any Error) -> ErrorKind {
         (error as? any ClassifiedError)?.kind ?? .storage
+    }
+
+    /// Whether `error` says "not now" rather than "not so": the data was busy with another
+    /// process (try again), or the wait for it was cancelled. A front retries or stays quiet
+    /// where it would otherwise report damaged or refused data.
+    public static func isTransient(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? any ClassifiedError)?.isTransient == true
     }
 }
 

@@ -22,4 +22,9 @@ extension IntentOutcome {
     /// What kind of failure the last intent met (`ErrorKind.of`), for a front to map: an exit
     /// code, an HTTP status, a colour; nil after an intent that succeeded.
     public var errorKind: ErrorKind? { lastError.map(ErrorKind.of) }
+
+    /// Whether the last intent failed only for now (`ErrorKind.isTransient`: the data was busy
+    /// with another process, or the wait was cancelled): worth trying again, not a damaged or
+    /// refused request.
+    public var errorIsTransient: Bool { lastError.map(ErrorKind.isTransient) ?? false }
 }

@@ -286,6 +286,20 @@ import Testing
         #expect(session.end() == 0)
     }
 
+    /// A busy data directory is a storage failure that says it is transient: worth trying
+    /// again, unlike damaged files.
+    @Test func aBusyDirectoryIsToldAsTransient() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let held = open(grock.dataDirectory + "/lock", O_RDWR)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+        let result = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Netto"}}"# + "\n",
+                                   extra: ["GROCK_LOCK_TIMEOUT_MS": "100"])
+        #expect(result.stdout.hasPrefix(#"{"error":{"code":-32005,"data":{"kind":"storage","transient":"true"}"#), "\(result.stdout)")
+    }
+
     /// A notification that cannot be written ends the server with exit 3, as a response would,
     /// without waiting for another request.
     @Test func aNotificationThatCannotBeWrittenEndsTheServer() throws {

@@ -193,4 +193,14 @@ import Testing
         #expect(ErrorKind.of(DomainError.nothingToUndo) == .refused)
         #expect(ErrorKind.of(Unclassified()) == .storage)
     }
+
+    /// "Not now" is told apart from "not so" without importing the storage: a busy directory
+    /// and a cancelled wait are transient, damaged files and refusals are not.
+    @Test func aBusyDirectoryAndACancelledWaitAreTransient() {
+        #expect(ErrorKind.isTransient(StorageError.busy(path: "/d")))
+        #expect(ErrorKind.isTransient(CancellationError()))
+        #expect(!ErrorKind.isTransient(StorageError.unreadable(path: "/d/state.tsv", reason: "x")))
+        #expect(!ErrorKind.isTransient(DomainError.nothingToUndo))
+        #expect(!ErrorKind.isTransient(Unclassified()))
+    }
 }
