@@ -103,6 +103,9 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
         /// No quantity and price of the cart's line cost exactly what the receipt says: an
         /// impulse buy.
         case inexact
+        /// The cart's line was bought already (by hand, or from an earlier receipt): what it
+        /// records is kept, and this line is an impulse buy of the same name.
+        case alreadyBought
     }
 
     public let row: Int
@@ -120,6 +123,7 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
         return switch reason {
         case .keptPlannedQuantity: "\(subject): the receipt gives no quantity in the cart's unit; logged at the planned quantity, at the receipt's total"
         case .repeatedItem: "\(subject): the item was already logged from an earlier line; logged as an impulse buy"
+        case .alreadyBought: "\(subject): the cart's line was bought already (by hand or from an earlier receipt); kept, and this line logged as an impulse buy"
         case .inexact: "\(subject): no price on the cart's line comes to the receipt's total exactly; logged as an impulse buy"
         }
     }

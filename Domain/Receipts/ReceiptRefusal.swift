@@ -13,11 +13,14 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
     case alreadyInHistory(trip: String, day: Day)
     /// Every line is skipped or a refund: there is nothing to log.
     case nothingToLog
+    /// The receipt states no total Grock could read, so nothing checks that every line was
+    /// read: logged only when the person accepts it as read.
+    case noTotal
 
     public var kind: ErrorKind {
         switch self {
         case .foreignCurrency, .noStore, .noSuchRow: .invalidInput
-        case .doesNotAddUp, .alreadyInHistory, .nothingToLog: .refused
+        case .doesNotAddUp, .alreadyInHistory, .nothingToLog, .noTotal: .refused
         }
     }
 
@@ -25,7 +28,7 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
         switch self {
         case .foreignCurrency(let receipt, let settings):
             "the receipt is in \(receipt) and Grock keeps amounts in \(settings); Grock does not convert currencies, so it cannot log it"
-        case .noStore: "the receipt names no store Grock can read; say which store it is from with --store"
+        case .noStore: "the receipt names no store Grock can read; say which store it is from"
         case .noSuchRow(let row, let count): "the receipt has no line \(row); its lines are numbered 1 to \(count)"
         case .doesNotAddUp(let stated, let logged, let difference, let skipped, let refunds):
             "the lines to log come to \(logged.amountText), the receipt says \(stated.amountText) (a difference of \(difference.amountText))"
@@ -33,6 +36,8 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
                 + (refunds.isEmpty ? "" : "; refunds, which cannot be logged: " + refunds.map(Echo.quoted).joined(separator: ", "))
                 + "; correct the lines, or accept the difference"
         case .nothingToLog: "every line of the receipt is skipped or a refund; there is nothing to log"
+        case .noTotal:
+            "the receipt states no total Grock can read, so nothing checks that every line was read; look at the review, and accept it as read to log it"
         case .alreadyInHistory(let trip, let day): "every line of this receipt is already in history (trip \(Echo.quoted(trip)) of \(day)); nothing was logged"
         }
     }

@@ -75,6 +75,8 @@ public struct ApplyReceipt: Sendable {
         }
         guard !decided.isEmpty || receipt.addedTax.minorUnits > 0 else { throw ReceiptRefusal.nothingToLog }
         let loggedTotal = Money(minorUnits: decided.reduce(receipt.addedTax.minorUnits) { $0 + $1.row.line.netTotal.minorUnits }, currency: receipt.currency)
+        // The total is what shows that no line was missed: without one, the person says so.
+        guard receipt.statedTotal != nil || acceptDifference else { throw ReceiptRefusal.noTotal }
         if let stated = receipt.statedTotal, stated != loggedTotal, !acceptDifference {
             let names = { (numbers: [Int]) in numbers.map { review.rows[$0 - 1].line.name } }
             throw ReceiptRefusal.doesNotAddUp(stated: stated, logged: loggedTotal, difference: Money(minorUnits: stated.minorUnits - loggedTotal.minorUnits, currency: stated.currency),
@@ -130,6 +132,7 @@ public struct ApplyReceipt: Sendable {
             kinds.append((nil, .salesTax))
         }
         var importer = try ImportPurchases.Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
+        importer.time = review.date
         try importer.run(rows)
         guard importer.summary.skipped == 0, let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {
             throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day)

@@ -144,6 +144,9 @@ public struct ImportPurchases: Sendable {
         var summary = Summary(trips: 0, purchases: 0, storesAdded: 0, categoriesAdded: 0, itemsAdded: 0, skipped: 0)
         /// The completed carts made, in the order made.
         var madeCarts: [Cart] = []
+        /// The moment the trips made happened, when known (a receipt's printed time); else
+        /// noon of their day.
+        var time: Timestamp?
         /// The rows already in history.
         var skipped = 0
         /// What completed trips have spent, in minor units, with the rows counted so far: every
@@ -267,7 +270,8 @@ public struct ImportPurchases: Sendable {
                 let rows = trips[key]!
                 let first = rows[0]
                 // Noon local time keeps the trip on its day whatever the offset.
-                let time = Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
+                let time = self.time.flatMap { $0.day == first.date ? $0 : nil }
+                    ?? Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
                 let cartID = CartID(ids.makeIdentifier())
                 var lines: [CartItem] = []
                 lines.reserveCapacity(rows.count)

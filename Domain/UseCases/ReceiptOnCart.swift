@@ -44,7 +44,12 @@ struct ReceiptOnCart {
                 try impulse(row, item?.name ?? row.itemName, into: &book)
                 continue
             }
-            if let line = book.cart.line(for: id) {
+            if let line = book.cart.line(for: id), line.isFulfilled {
+                // A second receipt for the cart, or a line ticked by hand: what was logged stays.
+                book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .alreadyBought))
+                try impulse(row, line.name, into: &book)
+                continue
+            } else if let line = book.cart.line(for: id) {
                 guard let (changed, keptPlanned) = exactly(row, on: line, of: book.cart, at: book.store) else {
                     book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .inexact))
                     try impulse(row, line.name, into: &book)
@@ -82,8 +87,15 @@ struct ReceiptOnCart {
     private func exactly(_ row: ReceiptReviewRow, on line: CartItem, of cart: Cart, at store: StoreID) -> (cart: Cart, keptPlanned: Bool)? {
         let paid = row.paid, net = row.line.netTotal
         var attempts: [(quantity: Quantity, basis: PriceUnit, price: Money, keptPlanned: Bool)] = []
-        if let quantity = paid.quantity.converted(from: PriceUnit(paid.unit), to: line.measure(of: line.unit)) {
+        let lineUnit = line.measure(of: line.unit)
+        if let quantity = paid.quantity.converted(from: PriceUnit(paid.unit), to: lineUnit) {
             attempts.append((quantity, paid.basis, paid.price, false))
+        }
+        // A weight that is no whole number of thousandths in the line's unit (1.20 lb in g):
+        // the nearest thousandth, priced per pack of it, costs exactly the receipt's total and
+        // keeps the price per kg right.
+        if let quantity = paid.quantity.nearestConversion(from: PriceUnit(paid.unit), to: lineUnit) {
+            attempts.append((quantity, PriceUnit(pack: PackSize(quantity, line.unit)), net, false))
         }
         if line.unit != .pack { attempts.append((line.quantity, PriceUnit(pack: PackSize(line.quantity, line.unit)), net, true)) }
         for attempt in attempts {

@@ -87,6 +87,16 @@ extension Quantity {
         guard value % ratio.denominator == 0, let result = Int64(exactly: value / ratio.denominator), result > 0 else { return nil }
         return Quantity(thousandths: result)
     }
+
+    /// This quantity of `unit` in `other` to the nearest thousandth (1.20 lb is 544.311 g);
+    /// nil when they measure different things or it rounds to nothing.
+    func nearestConversion(from unit: PriceUnit, to other: PriceUnit) -> Quantity? {
+        guard let ratio = unit.ratio(to: other) else { return nil }
+        let value = Int128(thousandths) * ratio.numerator
+        let rounded = (2 * value + ratio.denominator) / (2 * ratio.denominator)
+        guard let result = Int64(exactly: rounded), result > 0 else { return nil }
+        return Quantity(thousandths: result)
+    }
 }
 
 extension Money {

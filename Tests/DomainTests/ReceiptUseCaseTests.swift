@@ -236,4 +236,53 @@ import Testing
         #expect(outcome.cautions == [ReceiptCaution(row: 2, item: "Milk", reason: .repeatedItem)])
         #expect(try outcome.cart.actualTotal().amountText == "2.28")
     }
+
+    /// A second receipt for a cart whose lines are bought already keeps what they record:
+    /// its lines are impulse buys, with the reason.
+    @Test func aSecondReceiptForTheCartKeepsWhatTheFirstLogged() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        _ = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"))
+        let second = "ALDI SÜD\nBananen 2,03 A\n  1,020 kg x 1,99 EUR/kg\nMilch 0,95 A\nSumme 2,98\n01.03.2026 15:00\n"
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: second, cart: "Weekly"))
+        #expect(outcome.logged.map(\.kind) == [.impulse, .impulse])
+        #expect(outcome.cautions.map(\.reason) == [.alreadyBought, .alreadyBought])
+        let cart = try await u.showCart("Weekly").cart
+        #expect(try cart.actualTotal().amountText == "8.46", "5.48 + 2.98: nothing replaced")
+        #expect(cart.lines.first { $0.name == "Bananas" && !$0.isImpulse }?.purchasedQuantity == Quantity(thousandths: 736))
+    }
+
+    /// A weight that is no whole number of thousandths in the line's unit (1.20 lb on a line
+    /// in g) is logged at the nearest thousandth, priced per pack of it: the cost is the
+    /// receipt's, and so is the price per kg.
+    @Test func aWeightInAnotherUnitKeepsItsPricePerKg() async throws {
+        let world = try await shopping(["Bananas"])
+        let u = world.useCases
+        _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", unit: .g)
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: "Aldi\nBananen 1,07 A\n  1.20 lb @ 0.89/lb\nSUMME 1,07\n", cart: "Weekly"))
+        let line = try #require(outcome.cart.lines.first { $0.name == "Bananas" })
+        #expect("\(line.purchasedQuantity ?? .one) \(line.unit)" == "544.311 g")
+        #expect(try line.actualCost()?.amountText == "1.07")
+        #expect(outcome.cautions.isEmpty)
+        #expect(try UnitPrice(line.actualPrice!, per: line.priceUnit).normalised().price.amountText == "1.97")
+    }
+
+    /// Without a cart, the trip made of a receipt is dated at the time it prints.
+    @Test func aTripMadeOfAReceiptKeepsItsPrintedTime() async throws {
+        let world = try await TestWorld.stocked()
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n28.02.2026 14:05\nMilch 1,19\nSumme 1,19\n", store: "Aldi"))
+        #expect(outcome.cart.completedAt?.description.hasPrefix("2026-02-28T14:05") == true)
+    }
+
+    /// The total is what shows that no line was missed: a receipt without one is logged only
+    /// when accepted as read.
+    @Test func aReceiptWithoutATotalIsLoggedOnlyWhenAccepted() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        let text = "ALDI\nMilch 1,78 A\n  2 x 0,89\nTomaten 2,49 A\n"
+        await #expect(throws: ReceiptRefusal.noTotal) { try await u.applyReceipt(ReceiptRequest(text: text, cart: "Weekly")) }
+        #expect(try await u.showCart("Weekly").cart.lines.allSatisfy { !$0.isFulfilled })
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: text, cart: "Weekly"), acceptDifference: true)
+        #expect(outcome.loggedTotal.amountText == "4.27")
+    }
 }

@@ -78,6 +78,8 @@ public enum GrockCLI {
         case StorageError.unreadable: " (see grock doctor)"
         case StorageError.stateLost: " (grock reset --yes erases it)"
         case StorageError.newerVersion: "; upgrade grock"
+        case ReceiptRefusal.noStore: " (--store STORE)"
+        case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
         case let row as PurchaseCSV.RowError: row.remedy.map { remedy in
             switch remedy {
             case .decimalComma: " (--decimal-comma)"

@@ -69,10 +69,19 @@ enum ReceiptScreen {
     static func total(_ receipt: Receipt, _ style: RenderStyle) -> [String] {
         let computed = receipt.computedTotal.amountText
         guard let stated = receipt.statedTotal, let difference = receipt.difference else {
-            return ["Total: the lines come to \(computed) \(receipt.currency.code); the receipt states no total."]
+            return [style.yellow("Total: the lines come to \(computed) \(receipt.currency.code); the receipt states no total Grock can read, "
+                                 + "so nothing checks that every line was read: it is logged only when accepted as read.")]
         }
-        if difference.minorUnits == 0 { return ["Total: \(stated.amountText) \(receipt.currency.code), the lines add up."] }
-        return [style.yellow("Total: the receipt says \(stated.amountText), the lines come to \(computed) (a difference of \(difference.amountText)).")]
+        // Refunds (empties returned) count in the receipt's total but cannot be logged.
+        let refunds = receipt.lines.filter(\.netTotal.isNegative)
+        let refunded = refunds.reduce(Int64(0)) { $0 + $1.netTotal.minorUnits }
+        let afterRefunds = refunds.isEmpty ? "" : "; the refunds (\(refunds.map { Echo.quoted($0.name) }.joined(separator: ", "))) cannot be logged, "
+            + "so logging it leaves a difference of \(Money(minorUnits: -refunded, currency: receipt.currency).amountText) to accept"
+        if difference.minorUnits == 0 {
+            let line = "Total: \(stated.amountText) \(receipt.currency.code), the lines add up" + afterRefunds + "."
+            return [refunds.isEmpty ? line : style.yellow(line)]
+        }
+        return [style.yellow("Total: the receipt says \(stated.amountText), the lines come to \(computed) (a difference of \(difference.amountText))" + afterRefunds + ".")]
     }
 
     static func outcome(_ outcome: ReceiptOutcome, _ style: RenderStyle) -> [String] {
