@@ -23,11 +23,14 @@ extension RPCServer {
         guard let value = params.values["decisions"], value != .null else { return [] }
         guard case .array(let entries) = value else { throw invalid("decisions is a list of {line, decision, item?, category?}") }
         var decided: [(Int, ReceiptDecision)] = []
+        var seen: Set<Int> = []
         for entry in entries {
             guard case .object(let fields) = entry, case .integer(let line)? = fields["line"], let row = Int(exactly: line),
                   case .string(let kind)? = fields["decision"] else {
                 throw invalid("each decision is {\"line\": a number, \"decision\": item, newItem, impulse or skip}")
             }
+            // Two decisions for one line are a mistake of the caller's, not a choice to guess.
+            guard seen.insert(row).inserted else { throw invalid("line \(row) is decided twice") }
             let text = { (name: String) -> String? in if case .string(let value)? = fields[name] { value } else { nil } }
             switch kind {
             case "impulse": decided.append((row, .impulse))

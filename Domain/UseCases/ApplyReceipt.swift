@@ -101,7 +101,8 @@ public struct ApplyReceipt: Sendable {
         }
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
         let lines = Wording.counted(book.lines.count, "line")
-        let summary = review.cart.map { "logged receipt of \(storeName) on \($0.name), \(lines)" } ?? "logged receipt of \(storeName), \(lines)"
+        let verb = isDryRun ? "would log" : "logged"
+        let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" } ?? "\(verb) receipt of \(storeName), \(lines)"
         return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,
                               loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned, itemsAdded: book.itemsAdded,
                               cautions: book.cautions, isDryRun: isDryRun, summary: summary)

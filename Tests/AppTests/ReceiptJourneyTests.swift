@@ -156,7 +156,7 @@ import Testing
                                    extra: Self.evening.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         let outcome = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["outcome"] as? [String: Any]
-        #expect(outcome?["summary"] as? String == "logged receipt of Aldi, 4 lines")
+        #expect(outcome?["summary"] as? String == "would log receipt of Aldi, 4 lines")
         #expect(outcome?["dryRun"] as? Bool == true)
     }
 
@@ -171,9 +171,11 @@ import Testing
             #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"decision":"newItem","category":"Produce"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"decision":"maybe"}]}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"rpc.discover"}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":1,"decision":"skip"},{"line":1,"decision":"impulse"}]}}"#,
         ]
         let output = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening).stdout.split(separator: "\n")
-        try #require(output.count == 4)
+        try #require(output.count == 5)
+        #expect(output[4].contains(#""code":-32602"#) && output[4].contains("line 1 is decided twice"), "\(output[4])")
         #expect(output[0].contains(#""verdict":"confident""#) && output[0].contains(#""changePercent":-18"#) && !output[0].contains(#""outcome""#))
         #expect(output[1].contains(#""summary":"logged receipt of Aldi on Weekly, 4 lines""#) && output[1].contains(#""kind":"newItem""#))
         #expect(output[2].contains(#""code":-32602"#))
