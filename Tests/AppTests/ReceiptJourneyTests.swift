@@ -130,12 +130,16 @@ import Testing
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        input.fileHandleForWriting.write(Data("n Produce\n\n".utf8))
+        // A number for a line that shows no candidates, and a category that does not exist, are
+        // asked again; then a new item in Produce.
+        input.fileHandleForWriting.write(Data("1\nn Nope\nn Produce\n\n".utf8))
         try input.fileHandleForWriting.close()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("Line 3, \"Rispentomaten\" (1.99) matches nothing you have."))
+        #expect(text.contains("Answer with Enter, i, n CATEGORY, s or q."))
+        #expect(text.contains("No category named \"Nope\""))
         #expect(text.contains("Log it? [Y/n]"))
         #expect(text.contains("Logged 4 lines of Aldi on cart Weekly: 5.48 EUR"))
         #expect(try ok(grock, ["item", "show", "Rispentomaten"]).contains("Produce"))

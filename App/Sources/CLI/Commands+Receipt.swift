@@ -117,7 +117,12 @@ enum ReceiptSession {
                     receipt.decide(row: row.number, decision)
                     break
                 }
-                run.console.out("  Answer with Enter, a number from the list, i, n CATEGORY, s or q.")
+                if answer.lowercased().hasPrefix("n ") {
+                    let typed = TerminalText.safe(trimmed(String(answer.dropFirst(2))), singleLine: true)
+                    run.console.out("  No category named \"\(typed)\" (grock category list shows them); answer again.")
+                } else {
+                    run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ") + "i, n CATEGORY, s or q.")
+                }
             }
         }
         return true
@@ -131,7 +136,10 @@ enum ReceiptSession {
         case "s": return .skip
         case "n": return suggested.flatMap { receipt.category(named: $0) }.map { .newItem(category: $0.id) }
         default:
-            if let number = Int(answer), candidates.indices.contains(number - 1) { return .item(candidates[number - 1].item) }
+            // Only a doubtful line shows its candidates: a number means one of those.
+            if row.match.verdict == .doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
+                return .item(candidates[number - 1].item)
+            }
             if answer.lowercased().hasPrefix("n "), let category = receipt.category(named: trimmed(String(answer.dropFirst(2)))) {
                 return .newItem(category: category.id)
             }
