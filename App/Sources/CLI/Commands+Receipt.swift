@@ -24,8 +24,9 @@ extension Commands {
                 --yes logs without asking: aliases and confident matches as their items, doubtful and
                 new lines and deposits as impulse buys. Without --yes and without a terminal it only
                 reviews. A line logged costs exactly what the receipt says; when the lines logged do
-                not come to the receipt's total the receipt is refused (exit 1) unless
-                --accept-difference. --dry-run shows what would be logged and stores nothing.
+                not come to the receipt's total, or it states no total Grock can read, the receipt is
+                refused (exit 1) unless --accept-difference. A cart line bought already keeps what
+                it records (the receipt's line is an impulse buy). --dry-run stores nothing.
                 Without CART the receipt becomes a completed trip of its date (or --date) at its store
                 (or --store), made when new. One change: grock undo takes it all back. Names confirmed
                 are remembered per store for the next receipt. Exit codes: 2 for a file that is no
