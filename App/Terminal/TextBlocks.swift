@@ -198,8 +198,10 @@ enum TextBlocks {
     /// Rows of columns, as `table` lays them out, that fit `width`: the `flexible` column gets
     /// what the others leave, and its text wraps at spaces within it, continued lines under it.
     /// A word wider than the column is cut, ending in `mark`.
+    /// - Parameter notes: a line to show under a row (by its index in `rows`), from the
+    ///   flexible column on: what does not fit a column of its own.
     static func wrappedTable(_ rows: [[String]], width: Int, flexible: Int, rightAligned: Set<Int> = [], indent: Int = 2,
-                             mark: String = "~") -> [String] {
+                             mark: String = "~", notes: [Int: String] = [:]) -> [String] {
         let rows = rows.map { $0.map { TerminalText.safe($0, singleLine: true) } }
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
@@ -208,12 +210,13 @@ enum TextBlocks {
         widths[flexible] = min(widths[flexible], max(8, width - indent - others - 2 * (columns - 1)))
         let margin = String(repeating: " ", count: indent)
         let before = indent + widths[..<flexible].reduce(0, +) + 2 * flexible
-        return rows.flatMap { row -> [String] in
+        return rows.enumerated().flatMap { index, row -> [String] in
             let text = flexible < row.count ? wrap(row[flexible], width: widths[flexible], mark: mark) : [""]
             var cells = row
             if flexible < cells.count { cells[flexible] = text[0] }
             let first = cells.enumerated().map { pad($0.element, widths[$0.offset], right: rightAligned.contains($0.offset)) }
-            return [trimTrailing(margin + first.joined(separator: "  "))] + text.dropFirst().map { String(repeating: " ", count: before) + $0 }
+            let note = notes[index].map { [String(repeating: " ", count: before) + TerminalText.safe($0, singleLine: true)] } ?? []
+            return [trimTrailing(margin + first.joined(separator: "  "))] + text.dropFirst().map { String(repeating: " ", count: before) + $0 } + note
         }
     }
 

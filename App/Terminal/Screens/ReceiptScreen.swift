@@ -11,11 +11,15 @@ extension ReceiptViewModel {
         if let outcome { return TextBlocks.fit(lines + ReceiptScreen.outcome(outcome, style), width: style.width) }
         lines += ReceiptScreen.heading(review, style)
         let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        lines += TextBlocks.wrappedTable([["#", "Name", "Total", "Paid", "Planned", "Last time", "Will be"]] + review.rows.map { row in
+        // What will be done with a line goes under it, so that the receipt's name gets the room.
+        var notes: [Int: String] = [:]
+        for (index, row) in review.rows.enumerated() {
+            notes[index + 1] = "-> " + ReceiptScreen.decision(decisions[row.number] ?? row.suggestion, row, categories: names)
+        }
+        lines += TextBlocks.wrappedTable([["#", "Name", "Total", "Paid", "Planned", "Last time"]] + review.rows.map { row in
             [String(row.number), row.line.name, row.line.netTotal.amountText, ReceiptScreen.price(row.paid.price, row.paid.basis),
-             row.planned.map { $0.price.amountText } ?? "", ReceiptScreen.lastTime(row),
-             ReceiptScreen.decision(decisions[row.number] ?? row.suggestion, row, categories: names)]
-        }, width: style.width, flexible: 1, rightAligned: [0, 2, 4])
+             row.planned.map { $0.price.amountText } ?? "", ReceiptScreen.lastTime(row)]
+        }, width: style.width, flexible: 1, rightAligned: [0, 2, 4], notes: notes)
         lines += ReceiptScreen.total(review.receipt, style)
         if !review.receipt.unparsed.isEmpty {
             lines.append("Not read (check them against the receipt):")
