@@ -2,8 +2,12 @@
 public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStringConvertible {
     /// Nothing but white space.
     case empty
-    /// Bytes that are not text: NUL or other control bytes, or not UTF-8 (`line` is where).
+    /// Bytes that are not UTF-8 text (an image, a PDF, a Latin-1 file); `line` is the first
+    /// line where they are.
     case notText(line: Int)
+    /// UTF-8 text with a control character other than a tab on `line` (NUL, BEL, ESC, DEL): a
+    /// terminal's colour codes, a binary or UTF-16 file, nothing a receipt prints.
+    case controlCharacters(line: Int)
     /// More lines than a receipt has (`ReceiptParser.maximumLines`).
     case tooLong(lines: Int)
     /// Text, but not one line of it reads as an item with a price.
@@ -17,6 +21,7 @@ public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStri
         switch self {
         case .empty: "the receipt is empty"
         case .notText(let line): "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF"
+        case .controlCharacters(let line): "the receipt is not text: line \(line) holds control characters (such as ESC, BEL or NUL), which no receipt prints; give the receipt's plain text"
         case .tooLong(let lines): "the receipt has \(lines) lines, more than the \(ReceiptParser.maximumLines) a receipt can have"
         case .noItems: "no line of the receipt reads as an item with a price"
         }

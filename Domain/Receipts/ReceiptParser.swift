@@ -8,18 +8,11 @@ public enum ReceiptParser {
     /// Reads a receipt from its bytes: UTF-8 (a byte order mark allowed), lines ending in LF or
     /// CRLF.
     /// - Parameter currency: the currency of a receipt that shows none (the user's).
-    /// - Throws: `ReceiptError`: `.notText` for NUL or other control bytes or bytes that are not
-    ///   UTF-8, `.empty`, `.tooLong`, `.noItems`.
+    /// - Throws: `ReceiptError`: `.notText` for bytes that are not UTF-8, `.controlCharacters`,
+    ///   `.empty`, `.tooLong`, `.noItems`.
     public static func parse(_ bytes: [UInt8], assuming currency: Currency) throws -> Receipt {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        var line = 1
-        for byte in body {
-            if byte == 0x0A { line += 1 }
-            guard byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C, byte != 0x7F else {
-                throw ReceiptError.notText(line: line)
-            }
-        }
         guard let text = String(validating: body, as: UTF8.self) else {
             var number = 1
             for lineBytes in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -28,20 +21,24 @@ public enum ReceiptParser {
             }
             throw ReceiptError.notText(line: number)
         }
+        // Control characters in valid UTF-8 are refused by the text's own reading, which names them.
         return try parse(text: text, assuming: currency)
     }
 
     /// Reads a receipt from its text.
     /// - Parameter currency: the currency of a receipt that shows none (the user's).
-    /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.notText` for control
-    ///   characters.
+    /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.controlCharacters` for a
+    ///   line with a control character other than a tab (NUL, BEL, ESC, DEL, …).
     public static func parse(text: String, assuming currency: Currency) throws -> Receipt {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{0C}" })
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{0C}" })
             .map { String($0).replacing("\r", with: "") }
+        // The line end of the last line starts no line of its own: 2,000 lines ending in a newline
+        // are 2,000 lines.
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         guard lines.count <= maximumLines else { throw ReceiptError.tooLong(lines: lines.count) }
         guard lines.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { throw ReceiptError.empty }
         if let bad = lines.firstIndex(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\t" } }) {
-            throw ReceiptError.notText(line: bad + 1)
+            throw ReceiptError.controlCharacters(line: bad + 1)
         }
         let detected = detectedCurrency(lines)
         let currency = detected ?? currency

@@ -79,6 +79,7 @@ import Testing
         switch error {
         case .empty: "empty"
         case .notText(let line): "not text, line \(line)"
+        case .controlCharacters(let line): "control characters, line \(line)"
         case .tooLong(let lines): "too long, \(lines) lines"
         case .noItems: "no items"
         }
