@@ -60,6 +60,8 @@ struct ReceiptAssembly {
             case .addedTax: ignore(index, .vat)
             // Below the total, what was taken off is told again as a summary.
             case .discount: ignore(index, .loyalty)
+            // `VISA CHARGE $23.67`: no grocery is sold below the total.
+            case .item(_, _, _, let keyword?): ignore(index, keyword)
             default: unparse(index)
             }
             return
@@ -84,7 +86,7 @@ struct ReceiptAssembly {
         case .addedTax(let amount):
             flushPending()
             addedTax += amount
-        case .item(let name, let total, let count):
+        case .item(let name, let total, let count, _):
             region = .body
             var line = makeLine(name: name, total: total, numbers: [index + 1])
             if let count, count > 1, total % count == 0 {
@@ -100,7 +102,7 @@ struct ReceiptAssembly {
             try takeQuantity(quantity, at: index)
         case .amountOnly(let amount):
             if let pending = pendingName, let last = items.indices.last,
-               amount < 0 || ReceiptVocabulary.keys(pending.text).contains(where: ReceiptVocabulary.discountWords.contains) {
+               amount < 0 || isDiscountLabel(pending.text) {
                 // `Clubcard Price` with its amount on the line below.
                 pendingName = nil
                 items[last].discounts.append(ReceiptDiscount(label: pending.text, amount: money(abs(amount)), sourceLine: index + 1))
@@ -127,7 +129,7 @@ struct ReceiptAssembly {
     private mutating func takeQuantity(_ quantity: ReceiptQuantity, at index: Int) throws {
         let computed = try cost(quantity)
         var nextItemTotal: Int64?
-        if let next = nextIndex(after: index), case .item(_, let total, nil) = kinds[next] { nextItemTotal = total }
+        if let next = nextIndex(after: index), case .item(_, let total, nil, _) = kinds[next] { nextItemTotal = total }
         // Its name: printed in front of it, waiting above it, or (for the first item) the
         // header's last line; unless it is a quantity line above the item it belongs to.
         // Words waiting above a named quantity line start its name (`makeLine` joins them).
@@ -229,6 +231,13 @@ struct ReceiptAssembly {
             unparsed.append(ReceiptTextLine(number: pending.number, text: lines[pending.number - 1]))
             pendingQuantity = nil
         }
+    }
+
+    /// Whether words above a price alone are a discount's (`Clubcard Price` / `£0.20`), not a
+    /// grocery's name that starts with a discount's word (`Coupon Chips` / `1,49`).
+    private func isDiscountLabel(_ text: String) -> Bool {
+        let keys = ReceiptVocabulary.keys(text)
+        return keys.contains(where: ReceiptVocabulary.discountWords.contains) && !ReceiptVocabulary.namesAGrocery(keys)
     }
 
     /// The label of a discount printed on its own line above its amount: accounted for by the

@@ -11,8 +11,10 @@ enum ReceiptLineKind: Sendable, Equatable {
     /// Taken off the line above: an amount, or a percent (thousandths of one) of its total.
     case discount(label: String, amount: Int64?, percent: Int64?)
     case quantity(ReceiptQuantity)
-    /// A name and its total, with a count in front when printed so (`2 x Milk £2.50`).
-    case item(name: String, total: Int64, count: Int64?)
+    /// A name and its total, with a count in front when printed so (`2 x Milk £2.50`);
+    /// `keyword` is what the receipt's own words in it would make it (`NETTO APFELSAFT 0,99` is
+    /// `vat`), which it is below the total, where no item is.
+    case item(name: String, total: Int64, count: Int64?, keyword: IgnoredReceiptLine.Reason?)
     /// A price alone on its line (signed), whose name is above it.
     case amountOnly(Int64)
     /// Prices in a shape the parser does not know.
@@ -84,8 +86,12 @@ extension ReceiptLineKind {
         }
         let isDeposit = keys.contains { ReceiptVocabulary.depositWords.contains($0) }
         let lastAmount = amounts.last
-        let isDiscount = !isDeposit && (keys.contains { ReceiptVocabulary.discountWords.contains($0) } || lastAmount?.1.isNegative == true
-            || (amounts.isEmpty && percents.first.map { $0 < 0 } == true))
+        // `AKTION ERDBEEREN 1,99`, `Coupon Chips 1,49`: a discount's word in front of a grocery's
+        // name with a price paid is an item; a discount takes off (`-0,50`, `0.50-`, `-20%`) or
+        // says nothing but its own words (`Rabatt 0,50`, `PROMO 20%`).
+        let hasDiscountWord = keys.contains { ReceiptVocabulary.discountWords.contains($0) }
+        let isDiscount = !isDeposit && ((hasDiscountWord && (amounts.isEmpty || !ReceiptVocabulary.namesAGrocery(keys)))
+            || lastAmount?.1.isNegative == true || (amounts.isEmpty && percents.first.map { $0 < 0 } == true))
         if isDiscount, let labelEnd = tokens.firstIndex(where: { token in
             switch token {
             case .amount, .percent: true
@@ -110,22 +116,33 @@ extension ReceiptLineKind {
         }
         let name = ReceiptLineKind.name(words, in: nameStart..<index)
         guard name.contains(where: \.isLetter), !amount.isNegative || isDeposit else { return .unknown }
-        return .item(name: name, total: signed, count: count)
+        // What the line would be without its grocery's word, for a line below the total.
+        let keyword = keys.contains(where: ReceiptVocabulary.ownWords.contains)
+            ? noise(words, amounts: amounts, percents: percents, keys: keys, groceryNamesItems: false) ?? (hasDiscountWord ? .loyalty : nil)
+            : nil
+        return .item(name: name, total: signed, count: count, keyword: keyword)
     }
 
     /// Why a line is set aside, when it is.
-    private static func noise(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], percents: [Int64], keys: [String]) -> IgnoredReceiptLine.Reason? {
+    /// - Parameter groceryNamesItems: false to ask what the line's keywords alone make it (an item
+    ///   below the total that starts with `VISA` is a payment after all).
+    private static func noise(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], percents: [Int64], keys: [String],
+                              groceryNamesItems: Bool = true) -> IgnoredReceiptLine.Reason? {
         let tokens = words.tokens
         // A card number or till number in front (`*1234 VISA`) does not hide what a line is.
         let keys = Array(keys.drop { $0.allSatisfy(\.isNumber) })
         let takesOff = amounts.contains { $0.1.isNegative }
+        // The receipt's own words may start a grocery's name (`NETTO APFELSAFT 0,99`, `Bonus
+        // Joghurt 1,29`): a priced line is noise only when nothing in it names a grocery.
+        let namesAGrocery = groceryNamesItems && !amounts.isEmpty && ReceiptVocabulary.namesAGrocery(keys)
         if let match = ReceiptVocabulary.noise.filter({ keys.starts(with: $0.0) }).max(by: { $0.0.count < $1.0.count }),
            match.1 != .footer || amounts.isEmpty,
            // `Lidl Plus Rabatt -0,30` is a discount; `Clubcard savings -£1.20` a summary.
-           !takesOff || match.0.count == keys.count {
+           !takesOff || match.0.count == keys.count,
+           !namesAGrocery {
             return match.1
         }
-        if !takesOff, keys.contains(where: ReceiptVocabulary.loyaltyWords.contains) { return .loyalty }
+        if !takesOff, !namesAGrocery, keys.contains(where: ReceiptVocabulary.loyaltyWords.contains) { return .loyalty }
         // A VAT table row: a rate with a code in front (`A 7%`, `B= 19,0%`), or a rate and
         // several amounts (`7,00 % 1,23 0,08 1,31`).
         if !percents.isEmpty {
@@ -137,7 +154,11 @@ extension ReceiptLineKind {
                 if case .percent = tokens[0] { return true }
                 return false
             }()
-            if codeFirst || rateFirst || amounts.count >= 2 { return .vat }
+            // `2% MILK 1GAL 3.48`, `GV 2% MILK`, `3,5% H-MILCH 1,19`: a rate in a grocery's name.
+            let rowWords = codeFirst ? Array(keys.drop { $0 == ReceiptVocabulary.keys(words.texts[0]).first }) : keys
+            if (codeFirst || rateFirst || amounts.count >= 2) && !(groceryNamesItems && ReceiptVocabulary.namesAGrocery(rowWords)) {
+                return .vat
+            }
         }
         if amounts.isEmpty, tokens.count >= 2, case .number = tokens[0], keys.first.map(ReceiptVocabulary.countWords.contains) == true {
             return .itemCount

@@ -83,6 +83,32 @@ enum ReceiptVocabulary {
         ("safeway", "Safeway"), ("costco", "Costco"), ("publix", "Publix"), ("migros", "Migros"), ("coop", "Coop"),
     ].map { (keys($0.0), $0.1) }.sorted { $0.0.count > $1.0.count }
 
+    /// Words that say what a line is without naming a grocery: every word of the tables above,
+    /// and the small words printed around them (`Sie haben heute 1,20 gespart`, `VISA CHARGE`).
+    static let ownWords: Set<String> = {
+        var words = Set((total + addedTax + noise.map(\.0)).joined())
+        words.formUnion(depositWords)
+        words.formUnion(loyaltyWords)
+        words.formUnion(discountWords.flatMap(keys))
+        words.formUnion(countWords)
+        words.formUnion([
+            "heute", "today", "this", "visit", "your", "you", "yours", "sie", "haben", "ihr", "ihre", "wir", "mit", "with", "de", "du",
+            "la", "le", "les", "des", "en", "au", "aux", "der", "die", "das", "den", "dem", "und", "and", "et", "on", "sur", "auf",
+            "von", "vom", "of", "the", "for", "pour", "par", "avec", "fur", "im", "in", "at", "eur", "euro", "euros", "chf", "gbp",
+            "usd", "due", "sale", "charge", "approved", "purchase", "price", "prix", "preis", "off", "plus", "number", "no", "nr",
+            "num", "id", "code", "rate", "satz", "net", "gross", "ttc", "incl", "inkl", "excl", "zzgl", "enth", "enthalten", "sum",
+            "amount", "betrag", "umsatz", "nettoumsatz", "bruttoumsatz", "kunde", "kunden", "customer", "copy", "exempt",
+        ])
+        return words
+    }()
+
+    /// Whether `keys` have a word that is none of the receipt's own (`ownWords`) and has two
+    /// letters or more: a grocery's name (`APFELSAFT` in `NETTO APFELSAFT`, `MILK` in `2% MILK`),
+    /// not a tax code (`A`, `B=`) or a size (`500G`).
+    static func namesAGrocery(_ keys: some Sequence<String>) -> Bool {
+        keys.contains { key in !ownWords.contains(key) && key.count(where: \.isLetter) >= 2 && !key.first!.isNumber }
+    }
+
     /// Whether `keys` starts with one of `phrases`; the longest such phrase's length.
     static func prefix(of keys: [String], in phrases: [[String]]) -> Int? {
         phrases.filter { keys.starts(with: $0) }.map(\.count).max()
