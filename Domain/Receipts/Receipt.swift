@@ -18,7 +18,7 @@ public struct Receipt: Sendable, Hashable {
     /// The items, deposits included, in the order printed.
     public var lines: [ReceiptLine]
     /// What the receipt says was to pay (`SUMME`, `TOTAL`, `BALANCE DUE`); nil when no total
-    /// line was found.
+    /// line was found, or when one could not be taken (`totalUnreadable`).
     public var statedTotal: Money?
     /// Sales tax added on top of the prices (US `TAX` lines), zero where prices include it.
     public var addedTax: Money
@@ -26,9 +26,20 @@ public struct Receipt: Sendable, Hashable {
     public var ignored: [IgnoredReceiptLine]
     /// Lines the parser did not understand, for a person to look at.
     public var unparsed: [ReceiptTextLine]
+    /// Why some lines of `unparsed` are there, by line number, when the parser can say more than
+    /// that it did not understand them (a price in another currency, a quantity too large).
+    public var unparsedReasons: [Int: UnparsedReceiptReason]
+    /// Lines that read as the receipt's total but could not be taken as it: a total taken off
+    /// (`SUMME -0,99`), one that is no price (`SUMME abc`, or above `Money.maximum`), or two
+    /// totals that disagree (`SUMME 0,99`, later `SUMME 5,00`; the same amount twice is one
+    /// total). When there are any, `statedTotal` is nil and every line that looked like a total
+    /// is listed here (and nowhere else): what the receipt came to is unknown, so applying it
+    /// should ask for an explicit acceptance rather than log it unchecked.
+    public var totalUnreadable: [ReceiptTextLine]
 
     public init(storeName: String?, date: ReceiptDate?, detectedCurrency: Currency?, currency: Currency, lines: [ReceiptLine],
-                statedTotal: Money?, addedTax: Money, ignored: [IgnoredReceiptLine], unparsed: [ReceiptTextLine]) {
+                statedTotal: Money?, addedTax: Money, ignored: [IgnoredReceiptLine], unparsed: [ReceiptTextLine],
+                unparsedReasons: [Int: UnparsedReceiptReason] = [:], totalUnreadable: [ReceiptTextLine] = []) {
         self.storeName = storeName
         self.date = date
         self.detectedCurrency = detectedCurrency
@@ -38,6 +49,8 @@ public struct Receipt: Sendable, Hashable {
         self.addedTax = addedTax
         self.ignored = ignored
         self.unparsed = unparsed
+        self.unparsedReasons = unparsedReasons
+        self.totalUnreadable = totalUnreadable
     }
 
     /// What the lines come to: each line's total less its discounts, deposits included, plus
@@ -194,5 +207,23 @@ public struct IgnoredReceiptLine: Sendable, Hashable {
     public init(line: ReceiptTextLine, reason: Reason) {
         self.line = line
         self.reason = reason
+    }
+}
+
+/// Why the parser left a line in `Receipt.unparsed`, when it knows.
+public enum UnparsedReceiptReason: Sendable, Hashable, CustomStringConvertible {
+    /// A price in another currency than the receipt's (`USB CABLE $5.00` on a receipt in euros):
+    /// not relabelled into the receipt's currency, so the total check shows it missing.
+    case otherCurrency(Currency)
+    /// A quantity above `Quantity.maximum` (`100001 x 0,01`), or a quantity times a price above
+    /// `Money.maximum`.
+    case tooLarge
+
+    /// A phrase for the person reviewing the receipt.
+    public var description: String {
+        switch self {
+        case .otherCurrency(let currency): "a price in \(currency.code), not the receipt's currency"
+        case .tooLarge: "a quantity or cost larger than Grock keeps"
+        }
     }
 }

@@ -11,7 +11,11 @@ struct ReceiptAssembly {
     private(set) var ignored: [IgnoredReceiptLine] = []
     private(set) var unparsed: [ReceiptTextLine] = []
     private(set) var date: ReceiptDate?
-    private(set) var statedTotal: Int64?
+    /// The total's amount and its line's number.
+    private(set) var statedTotal: (amount: Int64, number: Int)?
+    /// Lines that read as the total but could not be taken (`Receipt.totalUnreadable`).
+    private(set) var totalUnreadable: [ReceiptTextLine] = []
+    private(set) var unparsedReasons: [Int: UnparsedReceiptReason] = [:]
     private(set) var addedTax: Int64 = 0
 
     private var region = Region.header
@@ -56,7 +60,13 @@ struct ReceiptAssembly {
             switch kind {
             case .noise(let reason): ignore(index, reason)
             case .text: ignore(index, .footer)
-            case .total: ignore(index, .subtotal)
+            // The same total again (`SUMME 5,00`, then `TOTAL 5,00`) is one total; another amount
+            // makes the total unknown.
+            case .total(let amount) where amount == statedTotal?.amount: ignore(index, .subtotal)
+            case .total: unreadableTotal(index)
+            case .unreadableTotal(hasFigure: true): unreadableTotal(index)
+            case .unreadableTotal(hasFigure: false): ignore(index, .footer)
+            case .unreadable(let reason): unparse(index, reason)
             case .addedTax: ignore(index, .vat)
             // Below the total, what was taken off is told again as a summary.
             case .discount: ignore(index, .loyalty)
@@ -81,8 +91,15 @@ struct ReceiptAssembly {
             }
         case .total(let amount):
             flushPending()
-            statedTotal = amount
+            statedTotal = (amount, index + 1)
             region = .footer
+        case .unreadableTotal:
+            flushPending()
+            unreadableTotal(index)
+            region = .footer
+        case .unreadable(let reason):
+            flushPending()
+            unparse(index, reason)
         case .addedTax(let amount):
             flushPending()
             addedTax += amount
@@ -127,7 +144,11 @@ struct ReceiptAssembly {
     }
 
     private mutating func takeQuantity(_ quantity: ReceiptQuantity, at index: Int) throws {
-        let computed = try cost(quantity)
+        // `100000 x 999.999,00`: more than any amount Grock keeps.
+        guard let computed = try? cost(quantity) else {
+            flushPending()
+            return unparse(index, .tooLarge)
+        }
         var nextItemTotal: Int64?
         if let next = nextIndex(after: index), case .item(_, let total, nil, _) = kinds[next] { nextItemTotal = total }
         // Its name: printed in front of it, waiting above it, or (for the first item) the
@@ -250,7 +271,18 @@ struct ReceiptAssembly {
         ignored.append(IgnoredReceiptLine(line: ReceiptTextLine(number: index + 1, text: lines[index]), reason: reason))
     }
 
-    private mutating func unparse(_ index: Int) {
+    private mutating func unparse(_ index: Int, _ reason: UnparsedReceiptReason? = nil) {
         unparsed.append(ReceiptTextLine(number: index + 1, text: lines[index]))
+        if let reason { unparsedReasons[index + 1] = reason }
+    }
+
+    /// A line that reads as the total but cannot be taken: the total is unknown, and the line
+    /// taken as it so far is listed with it.
+    private mutating func unreadableTotal(_ index: Int) {
+        if let stated = statedTotal {
+            totalUnreadable.append(ReceiptTextLine(number: stated.number, text: lines[stated.number - 1]))
+            statedTotal = nil
+        }
+        totalUnreadable.append(ReceiptTextLine(number: index + 1, text: lines[index]))
     }
 }

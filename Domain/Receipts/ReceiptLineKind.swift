@@ -19,6 +19,11 @@ enum ReceiptLineKind: Sendable, Equatable {
     case amountOnly(Int64)
     /// Prices in a shape the parser does not know.
     case unknown
+    /// A line that starts like the total but whose amount cannot be taken (`SUMME -0,99`,
+    /// `SUMME abc`, `SUMME 99999999999,00`); `hasFigure` unless only words follow the phrase.
+    case unreadableTotal(hasFigure: Bool)
+    /// A line the parser leaves unparsed for a reason it can say.
+    case unreadable(UnparsedReceiptReason)
 }
 
 /// `2 x 0,89`, `0,736 kg x 1,99 EUR/kg 1,46`, `1.20 lb @ 0.89/lb`, with a name in front when
@@ -36,12 +41,26 @@ struct ReceiptQuantity: Sendable, Equatable {
 
 extension ReceiptLineKind {
     /// Reads one line.
+    /// - Parameter currency: the receipt's; a price in another is not taken as one.
     /// - Parameter dayFirst: how to read an ambiguous date such as `03/04/2026`.
-    init(_ line: String, minorDigits: Int, dayFirst: Bool) {
+    init(_ line: String, currency: Currency, dayFirst: Bool) {
         let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty else { self = .blank; return }
         guard trimmed.contains(where: { $0.isLetter || $0.isNumber }) else { self = .noise(.decoration); return }
-        var words = ReceiptWords(trimmed, minorDigits: minorDigits)
+        var words = ReceiptWords(trimmed, minorDigits: currency.minorDigits)
+        // `USB CABLE $5.00` on a receipt in euros: relabelled it would be a wrong price; left
+        // unparsed, the total check shows it. Looked at before the marks behind a price go.
+        if words.tokens.contains(where: { if case .amount = $0 { true } else { false } }),
+           let other = words.tokens.lazy.compactMap({ token -> Currency? in
+               switch token {
+               case .amount(let amount): amount.currency
+               case .currency(let shown): shown
+               default: nil
+               }
+           }).first(where: { $0 != currency }) {
+            self = .unreadable(.otherCurrency(other))
+            return
+        }
         ReceiptLineKind.stripMarks(&words)
         let amounts = words.tokens.indices.compactMap { index -> (Int, ReceiptAmount)? in
             if case .amount(let amount) = words.tokens[index] { return (index, amount) }
@@ -78,6 +97,10 @@ extension ReceiptLineKind {
             return .addedTax(last.1.minorUnits)
         }
         if let reason = noise(words, amounts: amounts, percents: percents, keys: keys) { return .noise(reason) }
+        if let length = ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total),
+           let hasFigure = unreadableTotal(words, amounts: amounts, phraseLength: length) {
+            return .unreadableTotal(hasFigure: hasFigure)
+        }
         if amounts.isEmpty && percents.isEmpty {
             if keys.isEmpty {
                 return tokens.allSatisfy({ if case .currency = $0 { true } else { $0 == .times } }) ? .noise(.decoration) : .unknown
@@ -104,7 +127,12 @@ extension ReceiptLineKind {
             if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
             return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
         }
-        if let quantity = ReceiptQuantity(words) { return .quantity(quantity) }
+        switch ReceiptQuantity.read(words) {
+        case .quantity(let quantity): return .quantity(quantity)
+        // `100001 x 0,01`: no item named `x`.
+        case .tooLarge: return .unreadable(.tooLarge)
+        case nil: break
+        }
         guard let (index, amount) = lastAmount, index == tokens.count - 1 else { return .unknown }
         let signed = amount.isNegative ? -amount.minorUnits : amount.minorUnits
         if index == 0 { return .amountOnly(signed) }
@@ -121,6 +149,37 @@ extension ReceiptLineKind {
             ? noise(words, amounts: amounts, percents: percents, keys: keys, groceryNamesItems: false) ?? (hasDiscountWord ? .loyalty : nil)
             : nil
         return .item(name: name, total: signed, count: count, keyword: keyword)
+    }
+
+    /// Whether a line that starts with the total's phrase is a total whose amount cannot be
+    /// taken: taken off (`SUMME -0,99`), or no price but figures (`SUMME 99999999999,00`, above
+    /// the maximum) or one word (`SUMME abc`) after the phrase; nil for any other line
+    /// (`TOTAL DISCOUNT -1.20`, the phrase alone). True when it prints a figure.
+    private static func unreadableTotal(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], phraseLength: Int) -> Bool? {
+        var index = 0, seen = 0
+        while index < words.count, seen < phraseLength {
+            if words.tokens[index] == .word { seen += ReceiptVocabulary.keys(words.texts[index]).count }
+            index += 1
+        }
+        // Currencies and punctuation (`SUMME EUR`, `TOTAL :`) say nothing about the amount.
+        let rest = words.tokens.indices.dropFirst(index).filter { position in
+            if case .currency = words.tokens[position] { return false }
+            return words.tokens[position] != .word || words.texts[position].contains { $0.isLetter || $0.isNumber }
+        }.map { words.tokens[$0] }
+        guard !rest.isEmpty else { return nil }
+        if !amounts.isEmpty {
+            let onlyAmounts = rest.allSatisfy { if case .amount = $0 { true } else { false } }
+            return onlyAmounts && amounts.contains { $0.1.isNegative } ? true : nil
+        }
+        let figures = words.tokens.indices.dropFirst(index).allSatisfy { position in
+            switch words.tokens[position] {
+            case .number, .percent, .currency: true
+            case .word: words.texts[position].contains(where: \.isNumber)
+            default: false
+            }
+        }
+        if figures { return true }
+        return rest.count == 1 && rest[0] == .word ? false : nil
     }
 
     /// Why a line is set aside, when it is.
@@ -223,8 +282,15 @@ extension ReceiptLineKind {
 }
 
 extension ReceiptQuantity {
+    /// What a quantity line reads as.
+    enum Reading {
+        case quantity(ReceiptQuantity)
+        /// A quantity line whose quantity is above `Quantity.maximum`.
+        case tooLarge
+    }
+
     /// Reads `[name] quantity [unit] × price [per unit] [total]`; nil for any other line.
-    init?(_ words: ReceiptWords) {
+    static func read(_ words: ReceiptWords) -> Reading? {
         let tokens = words.tokens
         guard let times = tokens.firstIndex(of: .times), times >= 1 else { return nil }
         var index = times - 1
@@ -240,7 +306,7 @@ extension ReceiptQuantity {
         case .amount(let amount): guard let value = amount.thousandths else { return nil }; thousandths = value
         default: return nil
         }
-        guard thousandths > 0, thousandths <= Quantity.maximum.thousandths else { return nil }
+        guard thousandths > 0 else { return nil }
         guard tokens[..<index].allSatisfy({ $0 == .word }) else { return nil }
         var next = times + 1
         while next < tokens.count, case .currency = tokens[next] { next += 1 }
@@ -267,7 +333,9 @@ extension ReceiptQuantity {
         let basis = per ?? lineUnit
         guard PriceUnit(lineUnit).converts(to: PriceUnit(basis)), lineUnit == .each || thousandths > 0 else { return nil }
         if lineUnit == .each && thousandths % 1000 != 0 { return nil }
-        self.init(name: ReceiptLineKind.name(words, in: 0..<index), quantity: Quantity(thousandths: thousandths), unit: lineUnit,
-                  price: price.minorUnits, basis: basis, total: total)
+        // Checked once the line is known to be a quantity line, so it is told as one.
+        guard thousandths <= Quantity.maximum.thousandths else { return .tooLarge }
+        return .quantity(ReceiptQuantity(name: ReceiptLineKind.name(words, in: 0..<index), quantity: Quantity(thousandths: thousandths),
+                                         unit: lineUnit, price: price.minorUnits, basis: basis, total: total))
     }
 }

@@ -42,15 +42,17 @@ public enum ReceiptParser {
         }
         let detected = detectedCurrency(lines)
         let currency = detected ?? currency
-        let kinds = lines.map { ReceiptLineKind($0, minorDigits: currency.minorDigits, dayFirst: currency != ReceiptWords.dollar) }
+        let kinds = lines.map { ReceiptLineKind($0, currency: currency, dayFirst: currency != ReceiptWords.dollar) }
         var assembly = ReceiptAssembly(lines: lines, kinds: kinds, currency: currency)
         try assembly.run()
         guard !assembly.items.isEmpty else { throw ReceiptError.noItems }
         let named = Set(assembly.items.flatMap(\.sourceLines))
         return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
-                       lines: assembly.items, statedTotal: assembly.statedTotal.map { Money(minorUnits: $0, currency: currency) },
+                       lines: assembly.items,
+                       statedTotal: assembly.totalUnreadable.isEmpty ? assembly.statedTotal.map { Money(minorUnits: $0.amount, currency: currency) } : nil,
                        addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
-                       unparsed: assembly.unparsed.sorted { $0.number < $1.number })
+                       unparsed: assembly.unparsed.sorted { $0.number < $1.number }, unparsedReasons: assembly.unparsedReasons,
+                       totalUnreadable: assembly.totalUnreadable.sorted { $0.number < $1.number })
     }
 
     /// The currency the receipt shows most often (`€`, `EUR`, `£`, `$` on its own or on a
@@ -89,7 +91,7 @@ public enum ReceiptParser {
     static func storeName(_ lines: [String], kinds: [ReceiptLineKind], skipping: Set<Int>) -> String? {
         let firstItem = kinds.firstIndex { kind in
             switch kind {
-            case .item, .quantity, .amountOnly, .total: true
+            case .item, .quantity, .amountOnly, .total, .unreadableTotal: true
             default: false
             }
         } ?? kinds.count

@@ -45,7 +45,7 @@ import Testing
         guard let receipt = try? ReceiptParser.parse(bytes, assuming: .euro) else { return }
         let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         var seen: [Int] = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
-        seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number)
+        seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number) + receipt.totalUnreadable.map(\.number)
         #expect(Set(seen).count == seen.count, "\(name): a line counted twice")
         let missing = text.indices.map { $0 + 1 }.filter { !seen.contains($0) && !text[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
         let unlisted = missing.map { String(text[$0 - 1]) }.filter { line in
@@ -71,7 +71,11 @@ import Testing
         if receipt.addedTax.minorUnits != 0 { rows.append("tax: \(receipt.addedTax.amountText)") }
         rows.append("total: \(receipt.statedTotal?.amountText ?? "none")")
         rows.append("difference: \(receipt.difference?.amountText ?? "none")")
-        for line in receipt.unparsed { rows.append("unparsed: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))") }
+        for line in receipt.totalUnreadable { rows.append("total unreadable: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))") }
+        for line in receipt.unparsed {
+            let reason = receipt.unparsedReasons[line.number].map { " (\($0))" } ?? ""
+            rows.append("unparsed: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))\(reason)")
+        }
         return rows
     }
 

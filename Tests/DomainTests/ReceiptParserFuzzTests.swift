@@ -21,7 +21,7 @@ import Testing
         "EUR/kg", "/lb", "1.20", "lb", "ea", "Rabatt", "PROMO", "-20%", "7%", "Pfand", "SUMME", "TOTAL", "BALANCE", "DUE", "TAX",
         "VISA", "23.11.2026", "14:05", "11/23/2026", "PM", "l,l9", "1,", "19", "1", "299,00", "*", "----", "Clubcard", "Price",
         "SUBTOTAL", "000000004011", "Stk", "12", "Artikel", "O", "%", "1.234,56", "1,234.56", "ZU", "ZAHLEN", "-£0.20", "Leergut",
-        "99999999999,99", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌",
+        "99999999999,99", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌", "100001", "GV", "2%", "AKTION", "NETTO", "abc", "USD",
     ]
 
     @Test func randomReceiptsNeverTrapAndLoseNoLine() throws {
@@ -41,10 +41,12 @@ import Testing
                 continue
             }
             var seen = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
-            seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number)
+            seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number) + receipt.totalUnreadable.map(\.number)
             #expect(Set(seen).count == seen.count, "a line counted twice in:\n\(text)")
             #expect(seen.allSatisfy { (1...lineCount).contains($0) })
             #expect(receipt.lines.allSatisfy { $0.total.currency == receipt.currency })
+            #expect(Set(receipt.unparsedReasons.keys).isSubset(of: receipt.unparsed.map(\.number)))
+            #expect(receipt.totalUnreadable.isEmpty || receipt.statedTotal == nil)
         }
     }
 }

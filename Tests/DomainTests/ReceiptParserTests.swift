@@ -91,6 +91,58 @@ import Testing
         #expect(receipt.difference?.minorUnits == 0)
     }
 
+    /// A total line that cannot be taken is reported, never a discount nor dropped; the total
+    /// is then unknown.
+    @Test(arguments: ["SUMME -0,99", "SUMME 99999999999,00", "SUMME abc", "TOTAL 0.99-", "SUMME EUR -0,99"])
+    func aTotalThatCannotBeReadIsReported(line: String) throws {
+        let receipt = try parse("Brot 1,00\nMilch 2,00\n\(line)")
+        #expect(receipt.statedTotal == nil && receipt.difference == nil)
+        #expect(receipt.totalUnreadable == [ReceiptTextLine(number: 3, text: line)])
+        #expect(receipt.lines.allSatisfy { $0.discounts.isEmpty })
+        #expect(receipt.unparsed.isEmpty && receipt.ignored.isEmpty)
+    }
+
+    @Test func twoTotalsThatDisagreeAreReportedAndTheSameTotalTwiceIsOne() throws {
+        let disagree = try parse("Brot 0,99\nSUMME 0,99\nSUMME 5,00\nVielen Dank")
+        #expect(disagree.statedTotal == nil)
+        #expect(disagree.totalUnreadable.map(\.number) == [2, 3])
+        #expect(disagree.ignored.map(\.reason) == [.footer])
+        let again = try parse("Brot 0,99\nSUMME 0,99\nTOTAL 0,99\nKartenzahlung 0,99")
+        #expect(again.statedTotal?.minorUnits == 99 && again.totalUnreadable.isEmpty)
+        #expect(again.ignored.map(\.reason) == [.subtotal, .payment])
+        let afterUnreadable = try parse("Brot 0,99\nSUMME abc\nSUMME 0,99")
+        #expect(afterUnreadable.statedTotal == nil && afterUnreadable.totalUnreadable.map(\.number) == [2, 3])
+    }
+
+    @Test func wordsAfterATotalPhraseAreNoUnreadableTotal() throws {
+        let receipt = try parse("Brot 2,00\nTOTAL DISCOUNT -1.00\nSUMME 1,00\nBalance remaining")
+        #expect(receipt.lines[0].discounts.map(\.amount.minorUnits) == [100])
+        #expect(receipt.statedTotal?.minorUnits == 100 && receipt.totalUnreadable.isEmpty)
+        #expect(receipt.ignored.map(\.reason) == [.footer])
+    }
+
+    /// A price in another currency is not relabelled: unparsed, with why, and the total check
+    /// shows it missing.
+    @Test func aPriceInAnotherCurrencyIsUnparsedWithWhy() throws {
+        let receipt = try parse("Brot 1,00 €\nUSB CABLE $5.00\nMilch 2,00 €\nSUMME 8,00 €")
+        #expect(receipt.currency == eur)
+        #expect(receipt.lines.map(\.name) == ["Brot", "Milch"])
+        #expect(receipt.unparsed.map(\.number) == [2])
+        #expect(receipt.unparsedReasons == [2: .otherCurrency(usd)])
+        #expect(receipt.unparsedReasons[2]?.description.contains("USD") == true)
+        #expect(receipt.difference?.minorUnits == 500)
+        let codes = try parse("Brot 1,00 EUR\nCable 5,00 USD\nSUMME 1,00 EUR")
+        #expect(codes.unparsedReasons == [2: .otherCurrency(usd)])
+    }
+
+    @Test(arguments: ["100001 x 0,01", "Gurken 100001 x 0,01", "100001 Stk x 0,01 0,01"])
+    func aQuantityTooLargeIsUnparsedNotAnItem(line: String) throws {
+        let receipt = try parse("Brot 1,00\n\(line)\nMilch 2,00")
+        #expect(receipt.lines.map(\.name) == ["Brot", "Milch"])
+        #expect(receipt.unparsed.map(\.number) == [2])
+        #expect(receipt.unparsedReasons == [2: .tooLarge])
+    }
+
     @Test func theDifferenceSaysHowFarTheLinesAreFromTheTotal() throws {
         let receipt = try parse("Brot 1,00\nMilch 2,00\nRabatt -0,50\nPfand 0,25\nSUMME 3,75")
         #expect(receipt.computedTotal.minorUnits == 275)
