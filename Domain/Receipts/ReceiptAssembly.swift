@@ -118,7 +118,18 @@ struct ReceiptAssembly {
         case .quantity(let quantity):
             try takeQuantity(quantity, at: index)
         case .amountOnly(let amount):
-            if let pending = pendingName, let last = items.indices.last,
+            if let pending = pendingName, isTotalLabel(pending.text) {
+                // `SUMME` with its amount on the line below: the total (both lines are it), never
+                // an item named `SUMME` nor, taken off, a discount.
+                pendingName = nil
+                if amount < 0 {
+                    for number in pending.numbers { unreadableTotal(number - 1) }
+                    unreadableTotal(index)
+                } else {
+                    statedTotal = (amount, index + 1)
+                }
+                region = .footer
+            } else if let pending = pendingName, let last = items.indices.last,
                amount < 0 || isDiscountLabel(pending.text) {
                 // `Clubcard Price` with its amount on the line below.
                 pendingName = nil
@@ -252,6 +263,13 @@ struct ReceiptAssembly {
             unparsed.append(ReceiptTextLine(number: pending.number, text: lines[pending.number - 1]))
             pendingQuantity = nil
         }
+    }
+
+    /// Whether words above a price alone are the total's phrase and nothing else (`SUMME`,
+    /// `BALANCE DUE`).
+    private func isTotalLabel(_ text: String) -> Bool {
+        let keys = ReceiptVocabulary.keys(text)
+        return !keys.isEmpty && ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == keys.count
     }
 
     /// Whether words above a price alone are a discount's (`Clubcard Price` / `£0.20`), not a

@@ -114,6 +114,15 @@ import Testing
         #expect(afterUnreadable.statedTotal == nil && afterUnreadable.totalUnreadable.map(\.number) == [2, 3])
     }
 
+    @Test func aTotalWithItsAmountOnTheLineBelowIsTheTotal() throws {
+        let receipt = try parse("Brot 1,00\nMilch 2,00\nSUMME\n3,00\nVielen Dank")
+        #expect(receipt.lines.map(\.name) == ["Brot", "Milch"])
+        #expect(receipt.statedTotal?.minorUnits == 300 && receipt.difference?.minorUnits == 0)
+        let takenOff = try parse("Brot 1,00\nSUMME\n-1,00")
+        #expect(takenOff.lines[0].discounts.isEmpty && takenOff.statedTotal == nil)
+        #expect(takenOff.totalUnreadable.map(\.number) == [2, 3])
+    }
+
     @Test func wordsAfterATotalPhraseAreNoUnreadableTotal() throws {
         let receipt = try parse("Brot 2,00\nTOTAL DISCOUNT -1.00\nSUMME 1,00\nBalance remaining")
         #expect(receipt.lines[0].discounts.map(\.amount.minorUnits) == [100])
