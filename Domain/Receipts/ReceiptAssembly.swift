@@ -93,6 +93,9 @@ struct ReceiptAssembly {
             flushPending()
             statedTotal = (amount, index + 1)
             region = .footer
+        // A name such as `TOTAL ACCESS` above the first item is the header.
+        case .unreadableTotal(hasFigure: false) where region == .header:
+            ignore(index, .header)
         case .unreadableTotal:
             flushPending()
             unreadableTotal(index)

@@ -51,10 +51,11 @@ extension ReceiptLineKind {
         // `USB CABLE $5.00` on a receipt in euros: relabelled it would be a wrong price; left
         // unparsed, the total check shows it. Looked at before the marks behind a price go.
         if words.tokens.contains(where: { if case .amount = $0 { true } else { false } }),
-           let other = words.tokens.lazy.compactMap({ token -> Currency? in
-               switch token {
+           let other = words.tokens.indices.lazy.compactMap({ index -> Currency? in
+               switch words.tokens[index] {
                case .amount(let amount): amount.currency
-               case .currency(let shown): shown
+               // `Fr.` is also French for several words (`Creme Fr.`): a sign only on a price.
+               case .currency(let shown): words.texts[index] == "Fr." ? nil : shown
                default: nil
                }
            }).first(where: { $0 != currency }) {

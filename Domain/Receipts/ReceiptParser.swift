@@ -91,13 +91,13 @@ public enum ReceiptParser {
     static func storeName(_ lines: [String], kinds: [ReceiptLineKind], skipping: Set<Int>) -> String? {
         let firstItem = kinds.firstIndex { kind in
             switch kind {
-            case .item, .quantity, .amountOnly, .total, .unreadableTotal: true
+            case .item, .quantity, .amountOnly, .total: true
             default: false
             }
         } ?? kinds.count
         for (index, line) in lines.enumerated() where !skipping.contains(index + 1) {
             switch kinds[index] {
-            case .text, .noise(.footer): break
+            case .text, .noise(.footer), .unreadableTotal(hasFigure: false): break
             case .noise where index < firstItem: break
             default: continue
             }
@@ -108,7 +108,14 @@ public enum ReceiptParser {
             }
         }
         for index in 0..<firstItem where !skipping.contains(index + 1) {
-            guard case .text(let text) = kinds[index], text.count(where: \.isLetter) >= 3, text.count <= 40 else { continue }
+            let text: String
+            switch kinds[index] {
+            case .text(let words): text = words
+            // A total's word and one more, above the items, is a name: `TOTAL ACCESS`.
+            case .unreadableTotal(hasFigure: false): text = lines[index].trimmingWhitespace()
+            default: continue
+            }
+            guard text.count(where: \.isLetter) >= 3, text.count <= 40 else { continue }
             return text.split(separator: " ").joined(separator: " ")
         }
         return nil

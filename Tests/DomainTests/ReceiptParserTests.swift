@@ -142,6 +142,14 @@ import Testing
         #expect(receipt.difference?.minorUnits == 500)
         let codes = try parse("Brot 1,00 EUR\nCable 5,00 USD\nSUMME 1,00 EUR")
         #expect(codes.unparsedReasons == [2: .otherCurrency(usd)])
+        #expect(try parse("Brot 1,00 €\nCreme Fr. 1,20\nSUMME 2,20 €").lines.map(\.name) == ["Brot", "Creme"])
+    }
+
+    @Test func aTotalsWordInTheHeaderIsTheHeader() throws {
+        let receipt = try parse("TOTAL ACCESS\nRue de la Gare\nCafe 1,20\nTOTAL 1,20")
+        #expect(receipt.storeName == "TOTAL ACCESS")
+        #expect(receipt.statedTotal?.minorUnits == 120 && receipt.totalUnreadable.isEmpty)
+        #expect(receipt.ignored.map(\.reason) == [.header, .header])
     }
 
     @Test(arguments: ["100001 x 0,01", "Gurken 100001 x 0,01", "100001 Stk x 0,01 0,01"])
