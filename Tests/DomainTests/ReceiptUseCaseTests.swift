@@ -284,5 +284,11 @@ import Testing
         #expect(try await u.showCart("Weekly").cart.lines.allSatisfy { !$0.isFulfilled })
         let outcome = try await u.applyReceipt(ReceiptRequest(text: text, cart: "Weekly"), acceptDifference: true)
         #expect(outcome.loggedTotal.amountText == "4.27")
+        // A total line that cannot be taken (negative, two that disagree) checks nothing either.
+        for total in ["Summe -4,27", "Summe 4,27\nSumme 5,00"] {
+            await #expect(throws: ReceiptRefusal.noTotal) {
+                try await u.applyReceipt(ReceiptRequest(text: "ALDI\nTomaten 2,49 A\n" + total + "\n", cart: "Weekly"), dryRun: true)
+            }
+        }
     }
 }

@@ -21,6 +21,10 @@ extension ReceiptViewModel {
              row.planned.map { $0.price.amountText } ?? "", ReceiptScreen.lastTime(row)]
         }, width: style.width, flexible: 1, rightAligned: [0, 2, 4], notes: notes)
         lines += ReceiptScreen.total(review.receipt, style)
+        if !review.receipt.totalUnreadable.isEmpty {
+            lines.append("Totals that could not be taken:")
+            lines += review.receipt.totalUnreadable.map { "  line \($0.number): \(TerminalText.safe($0.text, singleLine: true))" }
+        }
         if !review.receipt.unparsed.isEmpty {
             lines.append("Not read (check them against the receipt):")
             lines += review.receipt.unparsed.map { "  line \($0.number): \(TerminalText.safe($0.text, singleLine: true))" }
