@@ -63,6 +63,8 @@ struct ReceiptAssembly {
             // The same total again (`SUMME 5,00`, then `TOTAL 5,00`) is one total; another amount
             // makes the total unknown.
             case .total(let amount) where amount == statedTotal?.amount: ignore(index, .subtotal)
+            // `BALANCE 0.00` after the card or cash: nothing left to pay, not another total.
+            case .total(0) where statedTotal != nil: ignore(index, .payment)
             case .total: unreadableTotal(index)
             case .unreadableTotal(hasFigure: true): unreadableTotal(index)
             case .unreadableTotal(hasFigure: false): ignore(index, .footer)

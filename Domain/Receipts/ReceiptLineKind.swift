@@ -203,6 +203,8 @@ extension ReceiptLineKind {
             return match.1
         }
         if !takesOff, !namesAGrocery, keys.contains(where: ReceiptVocabulary.loyaltyWords.contains) { return .loyalty }
+        // `enth. MwSt 7% 0,07`: a VAT note that starts with another word.
+        if !amounts.isEmpty, !takesOff, !namesAGrocery, keys.contains(where: ReceiptVocabulary.vatWords.contains) { return .vat }
         // A VAT table row: a rate with a code in front (`A 7%`, `B= 19,0%`), or a rate and
         // several amounts (`7,00 % 1,23 0,08 1,31`).
         if !percents.isEmpty {

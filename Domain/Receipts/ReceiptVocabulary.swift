@@ -44,6 +44,9 @@ enum ReceiptVocabulary {
         return table.flatMap { reason, list in phrases(list).map { ($0, reason) } }
     }()
 
+    /// Words that make a priced line that names no grocery a VAT note wherever they stand.
+    static let vatWords: Set<String> = ["mwst", "ust", "tva", "vat", "steuer"]
+
     /// A word that makes a line a deposit: it is its own line, paid (or refunded) like an item.
     static let depositWords: Set<String> = [
         "pfand", "einwegpfand", "mehrwegpfand", "leergut", "pfandruckgabe", "consigne", "consignes", "deposit", "dep", "crv", "redemption",

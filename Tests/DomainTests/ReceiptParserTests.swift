@@ -110,6 +110,8 @@ import Testing
         let again = try parse("Brot 0,99\nSUMME 0,99\nTOTAL 0,99\nKartenzahlung 0,99")
         #expect(again.statedTotal?.minorUnits == 99 && again.totalUnreadable.isEmpty)
         #expect(again.ignored.map(\.reason) == [.subtotal, .payment])
+        let paid = try parse("Milk 2.00\nTOTAL 2.00\nCASH 5.00\nCHANGE 3.00\nBALANCE 0.00", assuming: usd)
+        #expect(paid.statedTotal?.minorUnits == 200 && paid.totalUnreadable.isEmpty)
         let afterUnreadable = try parse("Brot 0,99\nSUMME abc\nSUMME 0,99")
         #expect(afterUnreadable.statedTotal == nil && afterUnreadable.totalUnreadable.map(\.number) == [2, 3])
     }
@@ -225,7 +227,7 @@ import Testing
 
     @Test(arguments: [
         ("NETTO 12,34", IgnoredReceiptLine.Reason.vat), ("Betrag EUR 5,00", .payment), ("Bonus points 13", .loyalty),
-        ("Sie haben heute 1,20 EUR gespart", .loyalty), ("VISA CHARGE 3,00", .payment),
+        ("Sie haben heute 1,20 EUR gespart", .loyalty), ("VISA CHARGE 3,00", .payment), ("enth. MwSt 7% 0,07", .vat),
     ])
     func aKeywordWithoutAGroceryIsStillNoise(line: String, reason: IgnoredReceiptLine.Reason) throws {
         let receipt = try parse("Brot 1,00\n\(line)\nMilch 2,00")
