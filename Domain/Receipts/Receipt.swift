@@ -3,7 +3,8 @@
 ///
 /// Every line of the text is accounted for exactly once: in an item line (with the lines that
 /// gave its quantity, discounts), in the header (`storeName`, `date`), as the `statedTotal` or
-/// `addedTax`, in `ignored` (with why), or in `unparsed`.
+/// `addedTax`, in `totalUnreadable`, in `ignored` (with why), or in `unparsed` (with
+/// `unparsedReasons` when the parser knows why).
 public struct Receipt: Sendable, Hashable {
     /// The chain's name when the receipt names a known chain (`Lidl`), else its first line that
     /// reads like a name; nil when the header has none.
