@@ -27,7 +27,9 @@ extension ReceiptViewModel {
         }
         if !review.receipt.unparsed.isEmpty {
             lines.append("Not read (check them against the receipt):")
-            lines += review.receipt.unparsed.map { "  line \($0.number): \(TerminalText.safe($0.text, singleLine: true))" }
+            lines += review.receipt.unparsed.map { line in
+                "  line \(line.number): \(TerminalText.safe(line.text, singleLine: true))" + (review.receipt.unparsedReasons[line.number].map { " (\($0))" } ?? "")
+            }
         }
         return TextBlocks.fit(lines, width: style.width)
     }
