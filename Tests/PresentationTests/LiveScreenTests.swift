@@ -39,10 +39,11 @@ import Testing
         let storage = InMemoryStorage()
         let world = try await TestWorld.stocked(storage: storage)
         let stores = StoresViewModel(useCases: world.useCases)
-        let following = Task { await stores.follow(storage.changes()) }
-        try await Task.sleep(for: .milliseconds(20))
+        // Subscribed before the change, so that it cannot be missed however late the task runs.
+        let changes = storage.changes()
+        let following = Task { await stores.follow(changes) }
         _ = try await world.useCases.addStore(name: "Netto")
-        for _ in 0..<200 where !stores.stores.contains(where: { $0.name == "Netto" }) { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2000 where !stores.stores.contains(where: { $0.name == "Netto" }) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(stores.stores.map(\.name).contains("Netto"))
         following.cancel()
         await following.value
