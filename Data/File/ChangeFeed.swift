@@ -96,9 +96,11 @@ final class ChangeFeed: Sendable {
     }
 
     private func look(at path: String) {
-        let now = FileIdentity(of: path)
+        // Looked at under the lock: a look taken before a commit of ours and compared after it
+        // would take our own change for someone else's.
         let changed = watch.withLock { watch in
             guard !watch.committing else { return false }
+            let now = FileIdentity(of: path)
             defer { watch.lastSeen = now }
             return watch.lastSeen != now
         }
