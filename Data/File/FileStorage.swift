@@ -78,6 +78,15 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
+        try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _ in })
+    }
+
+    /// `write`, telling `body` the number the change will have (`undo`'s sequence) and calling
+    /// `beforeCommit` with it once everything else is written, just before the state file is
+    /// replaced: what sync writes beside a change (`sync/outbox/N.tsv`) happens exactly when
+    /// the change does. `beforeCommit` may throw, and then nothing is committed.
+    func write<T>(numbered body: sending (WorkingSet, Int) throws -> Change<T>,
+                  beforeCommit: sending (Int) throws -> Void) async throws -> sending T {
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
         return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
@@ -85,7 +94,7 @@ public final class FileStorage: Storage, Sendable {
             let hadState = stored.path != nil
             let record = stored.record
             let working = try workingSet(stored)
-            let change = try body(working)
+            let change = try body(working, record.undo.nextSequence)
             // Nothing is written before the history it appends to is known to be sound, and
             // the state known to be the newest.
             let history = working.pending.isEmpty ? nil : try openHistory(record)
@@ -107,6 +116,7 @@ public final class FileStorage: Storage, Sendable {
 
             let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
                                              months: try working.monthsToStore(), undo: undo)
+            try beforeCommit(sequence)
             try feed.commit {
                 lastKnown.withLock { $0 = nil }
                 try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)

@@ -1,0 +1,128 @@
+import Domain
+
+/// The repositories of one local change, passed through to the real ones, noting the parts
+/// (`SyncKey`) of everything saved or deleted as they were before and are after: what this
+/// device tells the others, and what its undo puts back.
+final class ChangeCapture: Repositories {
+    /// One part that the change made different.
+    struct Difference: Hashable {
+        let key: SyncKey
+        let before: SyncPart
+        let after: SyncPart
+    }
+
+    private let inner: any Repositories
+    /// Each thing touched, by its owner key, as it was before its first save: its parts.
+    private var before: [SyncKey: [SyncKey: SyncPart]] = [:]
+    private var observations: [Difference] = []
+
+    init(_ inner: any Repositories) { self.inner = inner }
+
+    private func touch(_ owner: SyncKey, _ parts: () throws -> [SyncKey: SyncPart]) throws {
+        if before[owner] == nil { before[owner] = try parts() }
+    }
+
+    /// What the change made different, in key order.
+    func differences() throws -> [Difference] {
+        var result = observations
+        for (owner, old) in before {
+            let new = try parts(of: owner)
+            for key in Set(old.keys).union(new.keys) {
+                let was = old[key] ?? .absent, now = new[key] ?? .absent
+                if was != now { result.append(Difference(key: key, before: was, after: now)) }
+            }
+        }
+        return result.sorted { $0.key < $1.key }
+    }
+
+    /// The parts of a thing as the repositories hold it now.
+    func parts(of owner: SyncKey) throws -> [SyncKey: SyncPart] {
+        switch owner.kind {
+        case .settings: return SyncParts.parts(of: try inner.settings())
+        case .store: return try inner.allStores().first { $0.id.rawValue == owner.ids[0] }.map(SyncParts.parts) ?? [:]
+        case .category: return try inner.allCategories().first { $0.id.rawValue == owner.ids[0] }.map(SyncParts.parts) ?? [:]
+        case .item: return try inner.item(ItemID(owner.ids[0])).map(SyncParts.parts) ?? [:]
+        case .cart: return try inner.cart(CartID(owner.ids[0])).map(SyncParts.parts) ?? [:]
+        case .price, .order, .line, .seen: return [:]
+        }
+    }
+
+    // MARK: - Stores
+
+    func allStores() throws -> [Store] { try inner.allStores() }
+    func save(_ store: Store) throws {
+        try touch(SyncKey(.store, store.id.rawValue)) { try parts(of: SyncKey(.store, store.id.rawValue)) }
+        try inner.save(store)
+    }
+
+    // MARK: - Categories
+
+    func allCategories() throws -> [Category] { try inner.allCategories() }
+    func save(_ category: Category) throws {
+        try touch(SyncKey(.category, category.id.rawValue)) { try parts(of: SyncKey(.category, category.id.rawValue)) }
+        try inner.save(category)
+    }
+    func deleteCategory(_ id: CategoryID) throws {
+        try touch(SyncKey(.category, id.rawValue)) { try parts(of: SyncKey(.category, id.rawValue)) }
+        try inner.deleteCategory(id)
+    }
+
+    // MARK: - Items
+
+    func allItems() throws -> [Item] { try inner.allItems() }
+    func itemNames() throws -> [ItemName] { try inner.itemNames() }
+    func itemNames(withKey key: String) throws -> [ItemName] { try inner.itemNames(withKey: key) }
+    func item(_ id: ItemID) throws -> Item? { try inner.item(id) }
+    func save(_ item: Item) throws {
+        try touch(SyncKey(.item, item.id.rawValue)) { try parts(of: SyncKey(.item, item.id.rawValue)) }
+        try inner.save(item)
+    }
+    func deleteItem(_ id: ItemID) throws {
+        try touch(SyncKey(.item, id.rawValue)) { try parts(of: SyncKey(.item, id.rawValue)) }
+        try inner.deleteItem(id)
+    }
+
+    // MARK: - Carts
+
+    func activeCarts() throws -> [Cart] { try inner.activeCarts() }
+    func completedCarts() throws -> [Cart] { try inner.completedCarts() }
+    func completedTrips() throws -> [TripSummary] { try inner.completedTrips() }
+    func spendingByMonth() throws -> [MonthSpending] { try inner.spendingByMonth() }
+    func spending() throws -> SpendingData { try inner.spending() }
+    func spending(of item: ItemID) throws -> SpendingData { try inner.spending(of: item) }
+    func cart(_ id: CartID) throws -> Cart? { try inner.cart(id) }
+    func save(_ cart: Cart) throws {
+        try touch(SyncKey(.cart, cart.id.rawValue)) { try parts(of: SyncKey(.cart, cart.id.rawValue)) }
+        try inner.save(cart)
+    }
+    func deleteCart(_ id: CartID) throws {
+        try touch(SyncKey(.cart, id.rawValue)) { try parts(of: SyncKey(.cart, id.rawValue)) }
+        try inner.deleteCart(id)
+    }
+
+    // MARK: - Price history
+
+    func manualObservations(of item: ItemID?) throws -> [PriceObservation] { try inner.manualObservations(of: item) }
+    func record(_ observations: [PriceObservation]) throws {
+        try inner.record(observations)
+        for observation in observations {
+            let (key, payload) = SyncParts.key(of: observation)
+            self.observations.removeAll { $0.key == key }
+            self.observations.append(Difference(key: key, before: .absent, after: SyncPart(payload: payload)))
+        }
+    }
+    func forget(_ observation: PriceObservation) throws {
+        try inner.forget(observation)
+        let (key, payload) = SyncParts.key(of: observation)
+        observations.removeAll { $0.key == key }
+        observations.append(Difference(key: key, before: SyncPart(payload: payload), after: .absent))
+    }
+
+    // MARK: - Settings
+
+    func settings() throws -> Settings { try inner.settings() }
+    func save(_ settings: Settings) throws {
+        try touch(SyncKey(.settings)) { SyncParts.parts(of: try inner.settings()) }
+        try inner.save(settings)
+    }
+}

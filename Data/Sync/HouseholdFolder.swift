@@ -1,0 +1,119 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder a household shares, kept in step by a replicator Grock does not run (Syncthing,
+/// a cloud drive, a network share, git):
+///
+///     grock-household                 the household's id (written by `sync init`)
+///     devices/DEVICE/device           the device's name, and when it left, if it did
+///     devices/DEVICE/NNNNNNNN.seg     its changes (`Segment`)
+///
+/// Each device writes only under its own `devices/DEVICE`, each file once, under a temporary
+/// name first: a replicator never sees two writers of one file, so it never makes a conflict
+/// copy. Directories Grock makes are 0700, files 0600; nothing is encrypted.
+struct HouseholdFolder {
+    let path: String
+
+    static let marker = "grock-household"
+
+    var markerPath: String { path + "/" + HouseholdFolder.marker }
+    var devicesPath: String { path + "/devices" }
+    func devicePath(_ device: String) -> String { devicesPath + "/" + device }
+
+    /// The folder, which must be a directory of this user's (followed if a link: the user named it).
+    init(path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SyncError.unusableFolder(path: path, reason: "does not exist") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.unusableFolder(path: path, reason: "is not a directory") }
+        guard info.st_uid == geteuid() else { throw SyncError.unusableFolder(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
+        self.path = path
+    }
+
+    var isHousehold: Bool { FileSystem.exists(markerPath) }
+
+    /// The household's id, from the marker file.
+    func household() throws -> String {
+        guard let bytes = try FileSystem.read(markerPath) else { throw SyncError.notAHousehold(folder: path) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t") else {
+            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file")
+        }
+        return String(lines[1].dropFirst(3))
+    }
+
+    func create(household: String) throws {
+        guard !isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
+        try makeDirectory(devicesPath)
+        try FileSystem.writeAtomically(Array("grock-household\t1\nid\t\(household)\n".utf8), to: markerPath)
+    }
+
+    func makeDirectory(_ directory: String) throws {
+        var info = stat()
+        if lstat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.unusableFolder(path: directory, reason: "is not a directory (a link?)") }
+            return
+        }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw SyncError.unusableFolder(path: directory, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    // MARK: - Devices
+
+    struct Device: Equatable {
+        let id: String
+        let name: String
+        let left: Bool
+    }
+
+    func devices() -> [String] {
+        FileSystem.names(in: devicesPath).filter(BackupCodec.isIdentifier).sorted()
+    }
+
+    func device(_ id: String) -> Device? {
+        guard let bytes = try? FileSystem.read(devicePath(id) + "/device") else { return nil }
+        var name = id, left = false
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("name\t") { name = (try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8))) ?? id }
+            if line.hasPrefix("left\t") { left = true }
+        }
+        return Device(id: id, name: name, left: left)
+    }
+
+    func writeDevice(_ id: String, name: String, left: Bool) throws {
+        try makeDirectory(devicesPath)
+        try makeDirectory(devicePath(id))
+        let text = "grock-device\t1\nname\t\(SyncParts.json(name))\n" + (left ? "left\tyes\n" : "")
+        try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
+    }
+
+    /// A device's segment numbers, in order.
+    func segments(of device: String) -> [Int] {
+        FileSystem.names(in: devicePath(device)).compactMap(Segment.number(ofFile:)).sorted()
+    }
+
+    func read(_ device: String, _ number: Int) -> Segment.Reading {
+        do {
+            guard let bytes = try FileSystem.read(devicePath(device) + "/" + Segment.fileName(number)) else { return .incomplete }
+            return Segment.read(bytes, device: device, number: number)
+        } catch {
+            return .damaged("\(error)")
+        }
+    }
+
+    func write(_ segment: Segment) throws {
+        try makeDirectory(devicePath(segment.device))
+        let file = devicePath(segment.device) + "/" + Segment.fileName(segment.number)
+        guard !FileSystem.exists(file) else { throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id") }
+        try FileSystem.writeAtomically(segment.bytes, to: file)
+    }
+}

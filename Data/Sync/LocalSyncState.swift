@@ -1,0 +1,109 @@
+import Domain
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// This device's side of sync, in the data directory's `sync/`:
+///
+///     sync/device.tsv        this device's id and the household folder
+///     sync/clock             the hybrid clock, as of the last sync
+///     sync/index-N.tsv       `SyncIndex`, written by change N (the newest committed counts)
+///     sync/outbox/N.tsv      `OutboxEntry` of each change N made on this device
+struct LocalSyncState: Sendable {
+    let directory: String
+    var syncDirectory: String { directory + "/sync" }
+    var devicePath: String { syncDirectory + "/device.tsv" }
+    var clockPath: String { syncDirectory + "/clock" }
+    var outboxDirectory: String { syncDirectory + "/outbox" }
+    func outboxPath(_ sequence: Int) -> String { outboxDirectory + "/\(sequence).tsv" }
+    func indexPath(_ sequence: Int) -> String { syncDirectory + "/index-\(sequence).tsv" }
+
+    struct Setup: Equatable, Sendable {
+        let device: String
+        let folder: String
+    }
+
+    /// Whether this data directory syncs: one look at `sync/device.tsv`.
+    var isSetUp: Bool { FileSystem.exists(devicePath) }
+
+    func setup() throws -> Setup {
+        guard let bytes = try FileSystem.read(devicePath) else { throw SyncError.notSetUp }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.count == 3, lines[0] == "grock-sync\t1", lines[1].hasPrefix("device\t"), lines[2].hasPrefix("folder\t") else {
+            throw SyncError.damaged(what: devicePath, reason: "it cannot be read")
+        }
+        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)))
+    }
+
+    func writeSetup(_ setup: Setup) throws {
+        try FileSystem.makeDirectory(syncDirectory)
+        try FileSystem.makeDirectory(outboxDirectory)
+        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\n".utf8), to: devicePath)
+    }
+
+    // MARK: - Clock
+
+    /// A timestamp for a change made now: later than the clock of the last sync and than every
+    /// change in the outbox.
+    func tick(device: String, now: Int64) throws -> HybridTimestamp {
+        var clock = HybridClock(device: device, latest: try storedClock(device: device))
+        if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)) {
+            let lines = String(decoding: bytes.prefix(200), as: UTF8.self).split(separator: "\n")
+            if lines.count > 1, lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) { clock.receive(stamp) }
+        }
+        return clock.tick(now: now)
+    }
+
+    func storedClock(device: String) throws -> HybridTimestamp {
+        guard let bytes = try FileSystem.read(clockPath) else { return .zero }
+        return HybridTimestamp(Substring(String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n"))) ?? .zero
+    }
+
+    // MARK: - Outbox
+
+    func outboxNumbers() -> [Int] {
+        FileSystem.names(in: outboxDirectory).compactMap { name in name.hasSuffix(".tsv") ? Int(name.dropLast(4)) : nil }.sorted()
+    }
+
+    func outboxEntry(_ sequence: Int) throws -> OutboxEntry? {
+        guard let bytes = try FileSystem.read(outboxPath(sequence)) else { return nil }
+        return try OutboxEntry(bytes, sequence: sequence, path: outboxPath(sequence))
+    }
+
+    /// Writes change `sequence`'s entry, or removes what a change of that number that never
+    /// happened (a killed writer) left.
+    func writeOutbox(_ bytes: [UInt8]?, sequence: Int) throws {
+        if let bytes {
+            try FileSystem.makeDirectory(outboxDirectory)
+            try FileSystem.writeAtomically(bytes, to: outboxPath(sequence))
+        } else if unlink(outboxPath(sequence)) == 0 {
+            try FileSystem.syncDirectory(of: outboxPath(sequence))
+        }
+    }
+
+    // MARK: - Index
+
+    /// The index the newest committed change wrote (numbers below `committed`), or a new one.
+    func index(device: String, committed: Int) throws -> (SyncIndex, Int?) {
+        let numbers = FileSystem.names(in: syncDirectory).compactMap { name -> Int? in
+            guard name.hasPrefix("index-"), name.hasSuffix(".tsv") else { return nil }
+            return Int(name.dropFirst(6).dropLast(4))
+        }.filter { $0 < committed }.sorted()
+        guard let newest = numbers.last, let bytes = try FileSystem.read(indexPath(newest)) else { return (SyncIndex(device: device), nil) }
+        return (try SyncIndex(bytes, path: indexPath(newest)), newest)
+    }
+
+    /// Removes indexes other than `keep` (best effort, after a commit).
+    func removeIndexes(keeping keep: Int) {
+        for name in FileSystem.names(in: syncDirectory) where name.hasPrefix("index-") && name != "index-\(keep).tsv" {
+            unlink(syncDirectory + "/" + name)
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

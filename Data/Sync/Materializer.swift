@@ -1,0 +1,148 @@
+import Domain
+
+/// Writes the winning versions of parts into the data: each thing touched is put together from
+/// what the data holds and the winners (`SyncParts`), and saved only when it differs. Then
+/// `repair` settles what two devices could only do together: two things of one name, an item
+/// in a category deleted meanwhile, a store's aisles naming a deleted category.
+struct Materializer {
+    let repositories: any Repositories
+    let index: SyncIndex
+    let parts: SyncParts
+
+    /// Writes the winners (by key; an absent payload deletes).
+    func apply(_ winners: [SyncKey: SyncPart]) throws {
+        var owners: [SyncKey.Kind: Set<SyncKey>] = [:]
+        for key in winners.keys { owners[key.owner.kind, default: []].insert(key.owner) }
+        if let settings = winners[SyncKey(.settings)]?.payload { try repositories.save(try parts.settings(settings)) }
+        for key in (owners[.category] ?? []).sorted() {
+            if let payload = winners[key]?.payload { try repositories.save(try parts.category(payload, key: key)) }
+        }
+        for key in (owners[.store] ?? []).sorted() {
+            if let payload = winners[key]?.payload { try repositories.save(try parts.store(payload, key: key)) }
+        }
+        for key in (owners[.item] ?? []).sorted() { try applyItem(key, winners) }
+        for key in (owners[.cart] ?? []).sorted() { try applyCart(key, winners) }
+        for key in (owners[.seen] ?? []).sorted() { try applySeen(key, winners[key]!) }
+        // Deleted last: an item saved above may still be in the category.
+        for key in (owners[.category] ?? []).sorted() where winners[key]?.payload == nil {
+            if try repositories.allCategories().contains(where: { $0.id.rawValue == key.ids[0] }) {
+                try repositories.deleteCategory(CategoryID(key.ids[0]))
+            }
+        }
+    }
+
+    private func merged(_ owner: SyncKey, local: [SyncKey: SyncPart], _ winners: [SyncKey: SyncPart]) -> [SyncKey: SyncPart] {
+        var merged = local
+        for (key, part) in winners where key.owner == owner { merged[key] = part }
+        return merged
+    }
+
+    private func applyItem(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
+        let id = ItemID(owner.ids[0])
+        let local = try repositories.item(id)
+        let all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        guard let header = all[owner]?.payload else {
+            if local != nil { try repositories.deleteItem(id) }
+            return
+        }
+        let prices = all.filter { $0.key.kind == .price }.compactMap(\.value.payload)
+        let item = try parts.item(header, prices: prices, key: owner)
+        if item != local { try repositories.save(item) }
+    }
+
+    private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
+        let id = CartID(owner.ids[0])
+        let local = try repositories.cart(id)
+        let all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        guard let header = all[owner]?.payload else {
+            if local != nil { try repositories.deleteCart(id) }
+            return
+        }
+        var lines: [String: String] = [:]
+        for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = payload } }
+        let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
+        var ids = order.filter { lines[$0] != nil }
+        var listed = Set(ids)
+        if ids.count < lines.count {
+            // Lines no order knows (added on two devices at once) follow, oldest first.
+            let rest = lines.keys.filter { !listed.contains($0) }
+            ids += rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
+            listed = Set(ids)
+        }
+        let cart = try parts.cart(header, lines: ids.map { lines[$0]! }, key: owner)
+        if cart != local { try repositories.save(cart) }
+    }
+
+    private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {
+        let payload = try winner.payload ?? index.newestLive(key)?.payload ?? { throw SyncError.damaged(what: "the change to \(key)", reason: "no price to forget") }()
+        let observation = try parts.observation(payload, key: key)
+        let known = try repositories.manualObservations(of: observation.item).contains(observation)
+        if winner.payload != nil && !known { try repositories.record([observation]) }
+        if winner.payload == nil && known { try repositories.forget(observation) }
+    }
+
+    // MARK: - Repairs
+
+    /// Settles the data after a merge, as changes of this device's own (the caller captures
+    /// them and tells the others, so every device ends with the same repair).
+    func repair() throws {
+        let categories = try repositories.allCategories()
+        let known = Set(categories.map(\.id))
+        // An item in a category deleted on another device meanwhile: the category stays.
+        var missing = Set<CategoryID>()
+        for name in try repositories.itemNames() where !known.contains(name.categoryID) { missing.insert(name.categoryID) }
+        for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let key = SyncKey(.category, id.rawValue)
+            guard let payload = index.newestLive(key)?.payload else {
+                throw SyncError.damaged(what: "the household's changes", reason: "an item is in category \(id), which no device ever made")
+            }
+            try repositories.save(try parts.category(payload, key: key))
+        }
+        let present = Set(try repositories.allCategories().map(\.id))
+        for store in try repositories.allStores() where store.aisleOrder.contains(where: { !present.contains($0) }) {
+            var kept = store
+            kept.aisleOrder.removeAll { !present.contains($0) }
+            try repositories.save(kept)
+        }
+        try renameClashes()
+    }
+
+    /// Two things of one kind and one name (made on two devices at once): the one of the
+    /// smallest id keeps it, the others get " (2)", " (3)", ...
+    private func renameClashes() throws {
+        try rename(try repositories.allCategories().map { ($0.id.rawValue, $0.name) }) { id, name in
+            guard var category = try repositories.allCategories().first(where: { $0.id.rawValue == id }) else { return }
+            category.name = name
+            try repositories.save(category)
+        }
+        try rename(try repositories.allStores().filter { !$0.isRemoved }.map { ($0.id.rawValue, $0.name) }) { id, name in
+            guard var store = try repositories.allStores().first(where: { $0.id.rawValue == id }) else { return }
+            store.name = name
+            try repositories.save(store)
+        }
+        try rename(try repositories.itemNames().map { ($0.id.rawValue, $0.name) }) { id, name in
+            guard var item = try repositories.item(ItemID(id)) else { return }
+            item.name = name
+            try repositories.save(item)
+        }
+        try rename(try repositories.activeCarts().map { ($0.id.rawValue, $0.name) }) { id, name in
+            guard let cart = try repositories.cart(CartID(id)) else { return }
+            try repositories.save(Cart(id: cart.id, name: name, budget: cart.budget, currency: cart.currency, status: cart.status,
+                                       createdAt: cart.createdAt, startedAt: cart.startedAt, completedAt: cart.completedAt, lines: cart.lines))
+        }
+    }
+
+    private func rename(_ named: [(id: String, name: String)], _ save: (String, String) throws -> Void) throws {
+        var groups: [String: [(id: String, name: String)]] = [:]
+        for entry in named { groups[Name.key(entry.name), default: []].append(entry) }
+        var taken = Set(groups.keys)
+        for key in groups.keys.sorted() where groups[key]!.count > 1 {
+            for entry in groups[key]!.sorted(by: { $0.id < $1.id }).dropFirst() {
+                var number = 2
+                while taken.contains(Name.key("\(entry.name) (\(number))")) { number += 1 }
+                taken.insert(Name.key("\(entry.name) (\(number))"))
+                try save(entry.id, "\(entry.name) (\(number))")
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Domain
+
+/// One exchange, inside the change that stores it: publish this device's outbox as a segment,
+/// apply every complete segment of the others whose predecessors are applied, write the
+/// winners into the data, repair, check.
+struct Merge {
+    let working: WorkingSet
+    let folder: HouseholdFolder
+    let device: String
+    let local: LocalSyncState
+    let sequence: Int
+
+    private(set) var index: SyncIndex
+    private(set) var sent = 0
+    private(set) var received = 0
+    private(set) var waiting: [String] = []
+    private(set) var damaged: [String] = []
+    /// The number of the segment written, if any.
+    private(set) var written: Int?
+    /// The repairs, as this change's outbox entry.
+    private(set) var outbox: [UInt8]?
+    private var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
+    private var snapshot: [SyncKey: SyncPart] = [:]
+
+    var indexBytes: [UInt8] { index.bytes }
+
+    init(working: WorkingSet, folder: HouseholdFolder, device: String, local: LocalSyncState, sequence: Int) throws {
+        self.working = working
+        self.folder = folder
+        self.device = device
+        self.local = local
+        self.sequence = sequence
+        index = try local.index(device: device, committed: sequence).0
+    }
+
+    mutating func run() throws {
+        try publish()
+        var touched = Set<SyncKey>()
+        var progress = true
+        while progress {
+            progress = false
+            for other in folder.devices() where other != device {
+                while try applyNext(of: other, into: &touched) { progress = true }
+            }
+        }
+        var winners = snapshot
+        for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
+        let parts = try SyncParts(currency: working.settings().currency)
+        if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }
+        let capture = ChangeCapture(working)
+        try Materializer(repositories: capture, index: index, parts: parts).repair()
+        let repairs = try capture.differences()
+        if !repairs.isEmpty {
+            let stamp = try local.tick(device: device, now: index.clock.milliseconds)
+            outbox = OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
+        }
+        try working.checkForSync()
+    }
+
+    /// The part as the data holds it before this exchange writes anything.
+    private mutating func base(_ key: SyncKey) throws -> SyncPart {
+        if let part = snapshot[key] { return part }
+        if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
+        if key.kind == .seen { return .absent }
+        return owners[key.owner]![key] ?? .absent
+    }
+
+    private mutating func publish() throws {
+        var versions: [SyncVersion] = []
+        for number in local.outboxNumbers() where number > index.published && number < sequence {
+            guard let entry = try local.outboxEntry(number) else { continue }
+            for (version, difference) in zip(entry.versions(replacing: { index.stamp($0) }), entry.differences) {
+                _ = try index.add(version, base: { difference.before })
+                versions.append(version)
+            }
+        }
+        index.published = sequence - 1
+        guard !versions.isEmpty else { return }
+        let number = (folder.segments(of: device).last ?? -1) + 1
+        try folder.write(Segment(device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
+        written = number
+        sent = versions.count
+    }
+
+    /// Applies the next segment of `other` when it is complete and comes after what is applied.
+    private mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
+        let number = (index.applied[other] ?? -1) + 1
+        let name = "\(other)/\(Segment.fileName(number))"
+        guard folder.segments(of: other).contains(number) else { return false }
+        switch folder.read(other, number) {
+        case .incomplete:
+            if !waiting.contains(name) { waiting.append(name) }
+            return false
+        case .damaged(let reason):
+            if !damaged.contains(name) { damaged.append("\(name): \(reason)") }
+            return false
+        case .complete(let segment):
+            for (device, applied) in segment.after where device != self.device && (index.applied[device] ?? -1) < applied { return false }
+            for version in segment.versions {
+                if segment.isSnapshot && version.stamp == .zero {
+                    snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
+                    touched.remove(version.key)
+                } else {
+                    let base = try base(version.key)
+                    if try index.add(version, base: { base }) { touched.insert(version.key) }
+                }
+                received += 1
+            }
+            index.applied[other] = number
+            waiting.removeAll { $0 == name }
+            return true
+        }
+    }
+}
+
+extension WorkingSet {
+    /// Refuses data a merge must never store: what loading it again would refuse.
+    func checkForSync() throws {
+        do {
+            let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil, undo: UndoRecord(nextSequence: 0, entries: []))
+            _ = try ActiveState(record)
+            for item in changedItems.values { try state.check(item) }
+            var names: [String: ItemID] = [:]
+            for name in try itemNames() {
+                if let other = names.updateValue(name.id, forKey: Name.key(name.name)), other != name.id {
+                    throw RecordError("items \(other) and \(name.id) are both named \"\(name.name)\"")
+                }
+            }
+        } catch let error as RecordError {
+            throw SyncError.damaged(what: "the merged data", reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One change made on this device, as `sync/outbox/N.tsv` keeps it (N: the change's number in
+/// the data directory): when it was made, its undo summary, and each part it changed, before
+/// and after. Written in the same transaction as the change, so a change is in the outbox
+/// exactly when it happened; published to the household by the next `grock sync`, and kept
+/// for this device's undo.
+struct OutboxEntry: Equatable {
+    let sequence: Int
+    let stamp: HybridTimestamp
+    let summary: String
+    /// The change this one takes back (an undo); nil for any other.
+    let undoes: Int?
+    let differences: [ChangeCapture.Difference]
+
+    static let header = "grock-outbox\t1"
+
+    var bytes: [UInt8] {
+        var text = OutboxEntry.header + "\n"
+        text += "stamp\t\(stamp)\nsummary\t\(SyncParts.json(summary))\n"
+        if let undoes { text += "undoes\t\(undoes)\n" }
+        for difference in differences {
+            text += "\(difference.key)\t\(OutboxEntry.mark(difference.after))\t\(difference.after.payload ?? "-")\t"
+                + "\(OutboxEntry.mark(difference.before))\t\(difference.before.payload ?? "-")\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static func mark(_ part: SyncPart) -> String { part.isBought ? "b" : part.seen.map { "s\($0)" } ?? "-" }
+
+    static func part(mark: Substring, payload: Substring) -> SyncPart? {
+        var seen: Int64?
+        if mark.first == "s" {
+            guard let value = Int64(mark.dropFirst()) else { return nil }
+            seen = value
+        } else if mark != "b" && mark != "-" { return nil }
+        return SyncPart(payload: payload == "-" ? nil : String(payload), isBought: mark == "b", seen: seen)
+    }
+
+    init(sequence: Int, stamp: HybridTimestamp, summary: String, undoes: Int?, differences: [ChangeCapture.Difference]) {
+        self.sequence = sequence
+        self.stamp = stamp
+        self.summary = summary
+        self.undoes = undoes
+        self.differences = differences
+    }
+
+    init(_ bytes: [UInt8], sequence: Int, path: String) throws {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        func damaged(_ reason: String) -> SyncError { .damaged(what: path, reason: reason) }
+        guard lines.count >= 4, lines[0] == OutboxEntry.header, lines.last == "" else { throw damaged("it is not a whole outbox entry") }
+        guard lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) else { throw damaged("no stamp") }
+        guard lines[2].hasPrefix("summary\t"), let summary = try? JSONDecoder().decode(String.self, from: Data(lines[2].dropFirst(8).utf8)) else {
+            throw damaged("no summary")
+        }
+        var rest = lines[3..<(lines.count - 1)]
+        var undoes: Int?
+        if let first = rest.first, first.hasPrefix("undoes\t") {
+            guard let number = Int(first.dropFirst(7)) else { throw damaged("a bad undo line") }
+            undoes = number
+            rest = rest.dropFirst()
+        }
+        var differences: [ChangeCapture.Difference] = []
+        for line in rest {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5, let key = SyncKey(fields[0]), let after = OutboxEntry.part(mark: fields[1], payload: fields[2]),
+                  let before = OutboxEntry.part(mark: fields[3], payload: fields[4]) else { throw damaged("a line cannot be read") }
+            differences.append(ChangeCapture.Difference(key: key, before: before, after: after))
+        }
+        self.init(sequence: sequence, stamp: stamp, summary: summary, undoes: undoes, differences: differences)
+    }
+
+    /// The versions this change tells the others, each replacing what `known` says this device
+    /// had (`.zero`: the household's first snapshot).
+    func versions(replacing known: (SyncKey) -> HybridTimestamp) -> [SyncVersion] {
+        differences.map { difference in
+            // A removed price counts as seen when it was removed: a price seen later comes back.
+            let seen = difference.key.kind == .price ? difference.after.seen ?? stamp.milliseconds / 1000 : nil
+            return SyncVersion(key: difference.key, stamp: stamp, replaces: known(difference.key), isBought: difference.after.isBought,
+                               seen: seen, payload: difference.after.payload)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Domain
+
+/// A file of one device's changes in the household folder, `devices/DEVICE/NNNNNNNN.seg`:
+///
+///     grock-sync-segment  1
+///     device    DEVICE
+///     number    N
+///     after     OTHER=5,THIRD=2      (what the device had applied: this segment comes after them)
+///     snapshot  0 | 1                (1: the household's data whole, the start of every device)
+///     VERSION LINES                  (`SyncVersion.line`)
+///     end       COUNT  CHECKSUM       (of every byte before this line)
+///
+/// Written once under a temporary name and renamed, never changed. A file without its end
+/// line is still arriving (a replicator copying it) and is waited for; one whose end line does
+/// not match what it follows is damaged, reported, and never applied in part.
+struct Segment: Equatable {
+    let device: String
+    let number: Int
+    let after: [String: Int]
+    let isSnapshot: Bool
+    let versions: [SyncVersion]
+
+    static let header = "grock-sync-segment\t1"
+
+    enum Reading: Equatable {
+        case complete(Segment)
+        /// Still being copied: read again later.
+        case incomplete
+        case damaged(String)
+    }
+
+    static func fileName(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".seg"
+    }
+
+    static func number(ofFile name: String) -> Int? {
+        guard name.hasSuffix(".seg"), name.utf8.count == 12 else { return nil }
+        let digits = name.dropLast(4)
+        guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(digits)
+    }
+
+    var bytes: [UInt8] {
+        let afterText = after.isEmpty ? "-" : after.keys.sorted().map { "\($0)=\(after[$0]!)" }.joined(separator: ",")
+        var text = "\(Segment.header)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
+        for version in versions { text += version.line + "\n" }
+        var bytes = Array(text.utf8)
+        bytes += Array("end\t\(versions.count)\t\(Checksum.hex(of: bytes))\n".utf8)
+        return bytes
+    }
+
+    init(device: String, number: Int, after: [String: Int], isSnapshot: Bool, versions: [SyncVersion]) {
+        self.device = device
+        self.number = number
+        self.after = after
+        self.isSnapshot = isSnapshot
+        self.versions = versions
+    }
+
+    /// Reads a segment file's bytes, expected to be `device`'s number `number`.
+    static func read(_ bytes: [UInt8], device: String, number: Int) -> Reading {
+        let head = Array(header.utf8)
+        guard bytes.count > head.count else { return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment") }
+        guard Array(bytes.prefix(head.count)) == head else { return .damaged("it is not a Grock segment") }
+        // The end line: the last line, whole.
+        guard bytes.last == 0x0A else { return .incomplete }
+        let body = bytes.dropLast()
+        let start = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let endLine = String(decoding: body[start...], as: UTF8.self)
+        guard endLine.hasPrefix("end\t") else { return .incomplete }
+        let fields = endLine.split(separator: "\t")
+        let content = Array(bytes[..<start])
+        guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
+            return .damaged("its checksum does not match its content")
+        }
+        let lines = String(decoding: content, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        guard lines.count == count + 5 else { return .damaged("it holds \(lines.count - 5) changes where it says \(count)") }
+        let meta = Array(lines.prefix(5))
+        guard meta[1] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
+        guard meta[2] == "number\t\(number)" else { return .damaged("it says it is number \(meta[2].dropFirst(7)), not \(number)") }
+        guard meta[3].hasPrefix("after\t"), meta[4] == "snapshot\t0" || meta[4] == "snapshot\t1" else { return .damaged("its header cannot be read") }
+        var after: [String: Int] = [:]
+        if meta[3] != "after\t-" {
+            for pair in meta[3].dropFirst(6).split(separator: ",") {
+                let parts = pair.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return .damaged("its header cannot be read") }
+                after[String(parts[0])] = value
+            }
+        }
+        var versions: [SyncVersion] = []
+        versions.reserveCapacity(count)
+        for line in lines.dropFirst(5) {
+            guard let version = SyncVersion(line: line) else { return .damaged("a change in it cannot be read") }
+            versions.append(version)
+        }
+        return .complete(Segment(device: device, number: number, after: after, isSnapshot: meta[4] == "snapshot\t1", versions: versions))
+    }
+}

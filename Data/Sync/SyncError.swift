@@ -1,0 +1,43 @@
+import Domain
+
+/// Why sync could not go on. Each names the file or the household and what to do.
+public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
+    /// Sync is not set up in this data directory.
+    case notSetUp
+    /// Sync is set up already (with `folder`).
+    case alreadySetUp(folder: String)
+    /// The folder is not a household's (no `grock-household` file), or is one already.
+    case notAHousehold(folder: String)
+    case alreadyAHousehold(folder: String)
+    /// Joining needs an empty data directory: a device's own data cannot be merged into a
+    /// household's without duplicating everything both have.
+    case dataToReplace
+    /// A file of the household or of this device's sync state is damaged.
+    case damaged(what: String, reason: String)
+    /// The folder cannot be used (missing, not a directory, a link, not ours, unwritable).
+    case unusableFolder(path: String, reason: String)
+    /// `git` failed on a folder that is a git work tree.
+    case git(reason: String)
+
+    public var kind: ErrorKind {
+        switch self {
+        case .notSetUp: .refused
+        case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
+        case .notAHousehold: .notFound
+        case .damaged, .unusableFolder, .git: .storage
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notSetUp: "this data directory does not sync"
+        case .alreadySetUp(let folder): "this data directory syncs already, through \(folder)"
+        case .notAHousehold(let folder): "\(folder) is not a household's sync folder (no grock-household file)"
+        case .alreadyAHousehold(let folder): "\(folder) is a household's sync folder already"
+        case .dataToReplace: "this data directory holds data: joining a household needs an empty one"
+        case .damaged(let what, let reason): "\(what) is damaged: \(reason)"
+        case .unusableFolder(let path, let reason): "\(path): \(reason)"
+        case .git(let reason): "git: \(reason)"
+        }
+    }
+}

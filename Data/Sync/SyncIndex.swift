@@ -1,0 +1,89 @@
+import Domain
+
+/// What this device knows of its household beyond its own data: the versions of every part
+/// changed since the household's first snapshot (the snapshot's own parts are the data
+/// itself, stamped `.zero`), the segments of each device applied, the clock, and how much of
+/// the outbox is published. Kept as `sync/index-N.tsv`, N the number of the change that wrote
+/// it, so that a sync killed before its change was committed leaves the previous index in force.
+struct SyncIndex: Equatable {
+    static let header = "grock-sync-index\t1"
+
+    var clock: HybridTimestamp = .zero
+    /// Outbox entries up to this number are in this device's segments.
+    var published = -1
+    /// The last segment applied of each other device.
+    var applied: [String: Int] = [:]
+    /// Damaged segments seen, reported by `status` until they read well.
+    var versions: [SyncKey: [SyncVersion]] = [:]
+
+    /// The winning version of a part; nil when it was never changed since the snapshot.
+    func winner(_ key: SyncKey) -> SyncVersion? {
+        guard let list = versions[key], let index = key.rule.winner(list.map(\.facts)) else { return nil }
+        return list[index]
+    }
+
+    /// When the part's winning version was made (`.zero`: the snapshot's).
+    func stamp(_ key: SyncKey) -> HybridTimestamp { winner(key)?.stamp ?? .zero }
+
+    /// The newest version that holds the thing (not a deletion): what a deletion that does not
+    /// hold (a category an item was put in meanwhile) brings back.
+    func newestLive(_ key: SyncKey) -> SyncVersion? {
+        versions[key]?.filter { $0.payload != nil }.max { $0.stamp < $1.stamp }
+    }
+
+    /// Adds a version; the first for a part brings the part as this device holds it (`base`)
+    /// as the snapshot's version.
+    /// - Returns: whether the part's winner changed.
+    mutating func add(_ version: SyncVersion, base: () throws -> SyncPart) throws -> Bool {
+        clock = max(clock, HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: clock.device))
+        var list = try versions[version.key] ?? {
+            let part = try base()
+            let seen = version.key.kind == .price ? part.seen ?? 0 : nil
+            return [SyncVersion(key: version.key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: seen, payload: part.payload)]
+        }()
+        guard !list.contains(where: { $0.stamp == version.stamp }) else { return false }
+        let before = version.key.rule.winner(list.map(\.facts)).map { list[$0].stamp }
+        list.append(version)
+        let winner = list[version.key.rule.winner(list.map(\.facts))!]
+        if version.key.rule != .boughtStays {
+            // The latest and the newest seen only grow: a version that lost never wins again.
+            let live = list.filter { $0.payload != nil }.max { $0.stamp < $1.stamp }
+            list = [winner] + (winner.payload == nil ? live.map { [$0] } ?? [] : [])
+        }
+        versions[version.key] = list
+        return winner.stamp != before
+    }
+
+    // MARK: - File
+
+    var bytes: [UInt8] {
+        var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\n"
+        for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
+        for key in versions.keys.sorted() {
+            for version in versions[key]! { text += version.line + "\n" }
+        }
+        return Array(text.utf8)
+    }
+
+    init(device: String) { clock = HybridTimestamp(milliseconds: 0, counter: 0, device: device) }
+
+    init(_ bytes: [UInt8], path: String) throws {
+        func damaged(_ reason: String) -> SyncError { .damaged(what: path, reason: reason) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 4, lines[0] == SyncIndex.header, lines.last == "" else { throw damaged("it is not a whole index") }
+        guard lines[1].hasPrefix("clock\t"), let clock = HybridTimestamp(lines[1].dropFirst(6)) else { throw damaged("no clock") }
+        guard lines[2].hasPrefix("published\t"), let published = Int(lines[2].dropFirst(10)) else { throw damaged("no outbox number") }
+        self.clock = clock
+        self.published = published
+        for line in lines[3..<(lines.count - 1)] {
+            if line.hasPrefix("applied\t") {
+                let fields = line.split(separator: "\t")
+                guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
+                applied[String(fields[1])] = number
+            } else {
+                guard let version = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
+                versions[version.key, default: []].append(version)
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One part of a thing as sync keeps it: its record as JSON (nil: deleted or absent) and the
+/// facts the merge rules read.
+struct SyncPart: Hashable {
+    let payload: String?
+    var isBought = false
+    var seen: Int64?
+
+    static let absent = SyncPart(payload: nil)
+}
+
+/// Things taken apart into the parts sync keeps (`SyncKey`), and put back together. The
+/// records are the backup's, encoded with sorted keys, so the same thing always gives the same
+/// text on every device.
+struct SyncParts {
+    let mapper: RecordMapper
+
+    init(currency: Currency) throws {
+        mapper = try RecordMapper(settings: SettingsRecord(currency: currency.code, isSetUp: true))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        // Plain records always encode.
+        String(decoding: try! encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ payload: String, key: SyncKey) throws -> T {
+        do { return try JSONDecoder().decode(type, from: Data(payload.utf8)) } catch {
+            throw SyncError.damaged(what: "the change to \(key)", reason: "its record cannot be read")
+        }
+    }
+
+    // MARK: - Taking apart
+
+    static func parts(of settings: Settings) -> [SyncKey: SyncPart] {
+        [SyncKey(.settings): SyncPart(payload: json(SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp)))]
+    }
+
+    static func parts(of store: Store) -> [SyncKey: SyncPart] {
+        [SyncKey(.store, store.id.rawValue): SyncPart(payload: json(StoreRecord(store)))]
+    }
+
+    static func parts(of category: Category) -> [SyncKey: SyncPart] {
+        [SyncKey(.category, category.id.rawValue): SyncPart(payload: json(CategoryRecord(category)))]
+    }
+
+    static func parts(of item: Item) -> [SyncKey: SyncPart] {
+        var record = ItemRecord(item)
+        let prices = record.prices
+        record.prices = []
+        var parts = [SyncKey(.item, item.id.rawValue): SyncPart(payload: json(record))]
+        for (option, price) in zip(item.prices, prices) {
+            let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
+            parts[SyncKey(.price, item.id.rawValue, option.store.rawValue)] = SyncPart(payload: json(price), seen: seen ?? 0)
+        }
+        return parts
+    }
+
+    static func parts(of cart: Cart) -> [SyncKey: SyncPart] {
+        var record = CartRecord(cart)
+        record.lines = []
+        var parts = [SyncKey(.cart, cart.id.rawValue): SyncPart(payload: json(record)),
+                     SyncKey(.order, cart.id.rawValue): SyncPart(payload: json(cart.lines.map(\.itemID.rawValue)))]
+        for line in cart.lines {
+            parts[SyncKey(.line, cart.id.rawValue, line.itemID.rawValue)] = SyncPart(payload: json(CartLineRecord(line)), isBought: line.isFulfilled)
+        }
+        return parts
+    }
+
+    static func key(of observation: PriceObservation) -> (SyncKey, String) {
+        let payload = json(ObservationRecord(observation))
+        return (SyncKey(.seen, observation.item.rawValue, Checksum.hex(of: Array(payload.utf8))), payload)
+    }
+
+    // MARK: - Putting together
+
+    func settings(_ payload: String) throws -> Settings {
+        let record = try SyncParts.decode(SettingsRecord.self, payload, key: SyncKey(.settings))
+        return try mapped(SyncKey(.settings)) { try RecordMapper(settings: record).settings(record) }
+    }
+
+    func store(_ payload: String, key: SyncKey) throws -> Store {
+        try mapped(key) { try mapper.store(try SyncParts.decode(StoreRecord.self, payload, key: key)) }
+    }
+
+    func category(_ payload: String, key: SyncKey) throws -> Category {
+        try mapped(key) { mapper.category(try SyncParts.decode(CategoryRecord.self, payload, key: key)) }
+    }
+
+    /// An item from its header and its prices (`price` parts, in any order).
+    func item(_ header: String, prices: [String], key: SyncKey) throws -> Item {
+        var record = try SyncParts.decode(ItemRecord.self, header, key: key)
+        record.prices = try prices.map { try SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
+        return try mapped(key) { try mapper.item(record) }
+    }
+
+    func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
+        var record = try SyncParts.decode(CartRecord.self, header, key: key)
+        record.lines = try lines.map { try SyncParts.decode(CartLineRecord.self, $0, key: key) }
+        return try mapped(key) { try mapper.cart(record) }
+    }
+
+    func order(_ payload: String, key: SyncKey) throws -> [String] {
+        try SyncParts.decode([String].self, payload, key: key)
+    }
+
+    func observation(_ payload: String, key: SyncKey) throws -> PriceObservation {
+        try mapped(key) { try mapper.observation(try SyncParts.decode(ObservationRecord.self, payload, key: key)) }
+    }
+
+    private func mapped<T>(_ key: SyncKey, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as SyncError { throw error } catch {
+            throw SyncError.damaged(what: "the change to \(key)", reason: "\(error)")
+        }
+    }
+}

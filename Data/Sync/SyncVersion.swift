@@ -1,0 +1,109 @@
+import Domain
+
+/// What one version is a version of: a whole store, category or setting; an item's name,
+/// category and unit apart from its price at each store; a cart's name, budget and status
+/// apart from the order of its lines and each line. Finer keys are what let two devices
+/// change different parts of one thing without one undoing the other.
+struct SyncKey: Hashable, Comparable, CustomStringConvertible {
+    enum Kind: String, CaseIterable {
+        case settings, store, category, item, price, cart, order, line, seen
+    }
+
+    let kind: Kind
+    /// The ids after the kind: one (`store/ID`), two (`price/ITEM/STORE`, `line/CART/ITEM`,
+    /// `seen/ITEM/HASH`) or none (`settings`).
+    let ids: [String]
+
+    init(_ kind: Kind, _ ids: String...) {
+        self.kind = kind
+        self.ids = ids
+    }
+
+    /// Reads `description`; nil for a key of an unknown kind or shape.
+    init?(_ text: Substring) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let kind = Kind(rawValue: parts[0]) else { return nil }
+        let count: Int
+        switch kind {
+        case .settings: count = 0
+        case .store, .category, .item, .cart, .order: count = 1
+        case .price, .line, .seen: count = 2
+        }
+        let ids = Array(parts.dropFirst())
+        guard ids.count == count, ids.allSatisfy(BackupCodec.isIdentifier) else { return nil }
+        self.kind = kind
+        self.ids = ids
+    }
+
+    var description: String { ([kind.rawValue] + ids).joined(separator: "/") }
+
+    static func < (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description < rhs.description }
+
+    var rule: SyncRule {
+        switch kind {
+        case .price: .newestSeen
+        case .line: .boughtStays
+        default: .latest
+        }
+    }
+
+    /// The thing the key belongs to, which the merge writes whole: an item with its prices, a
+    /// cart with its order and lines.
+    var owner: SyncKey {
+        switch kind {
+        case .price: SyncKey(.item, ids[0])
+        case .order, .line: SyncKey(.cart, ids[0])
+        default: self
+        }
+    }
+}
+
+/// One version of one thing as a device made it: the record it holds (JSON, as in backups;
+/// nil when the thing was deleted), when it was made and what it replaced.
+struct SyncVersion: Hashable {
+    let key: SyncKey
+    let stamp: HybridTimestamp
+    let replaces: HybridTimestamp
+    /// For a line: bought. For a price: when seen (or, for a removed price, when removed).
+    let isBought: Bool
+    let seen: Int64?
+    let payload: String?
+
+    var facts: VersionFacts { VersionFacts(stamp: stamp, replaces: replaces, isBought: isBought, seen: seen) }
+
+    func replacing(_ replaced: HybridTimestamp) -> SyncVersion {
+        SyncVersion(key: key, stamp: stamp, replaces: replaced, isBought: isBought, seen: seen, payload: payload)
+    }
+
+    /// One line of a segment or the index: `KEY TAB STAMP TAB REPLACES TAB MARK TAB PAYLOAD`,
+    /// MARK `b` (bought), `s` and seconds (seen), or `-`; PAYLOAD `-` for a deletion. JSON
+    /// escapes tabs and line breaks, so a payload never holds one.
+    var line: String {
+        let mark = isBought ? "b" : seen.map { "s\($0)" } ?? "-"
+        return "\(key)\t\(stamp)\t\(replaces)\t\(mark)\t\(payload ?? "-")"
+    }
+
+    init(key: SyncKey, stamp: HybridTimestamp, replaces: HybridTimestamp, isBought: Bool, seen: Int64?, payload: String?) {
+        self.key = key
+        self.stamp = stamp
+        self.replaces = replaces
+        self.isBought = isBought
+        self.seen = seen
+        self.payload = payload
+    }
+
+    init?(line: Substring) {
+        let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let key = SyncKey(fields[0]), let stamp = HybridTimestamp(fields[1]),
+              let replaces = HybridTimestamp(fields[2]) else { return nil }
+        let mark = fields[3]
+        var seen: Int64?
+        if mark.first == "s" {
+            guard let value = Int64(mark.dropFirst()) else { return nil }
+            seen = value
+        } else if mark != "b" && mark != "-" { return nil }
+        let payload = fields[4] == "-" ? nil : String(fields[4])
+        if let payload, payload.first != "{" && payload.first != "[" { return nil }
+        self.init(key: key, stamp: stamp, replaces: replaces, isBought: mark == "b", seen: seen, payload: payload)
+    }
+}

@@ -1,0 +1,106 @@
+import Domain
+import Synchronization
+
+/// The storage of a data directory that syncs: the file store, with each change also kept in
+/// `sync/outbox` (in the same transaction) for the household, and undo that takes back this
+/// device's last change as a new change that syncs (not the directory's last, which may be a
+/// merge of other devices' changes).
+public final class SyncedStorage: Storage, Sendable {
+    let inner: FileStorage
+    let local: LocalSyncState
+    let device: String
+    let now: @Sendable () -> Int64
+
+    /// - Parameter now: the wall clock in milliseconds since 1970.
+    public init(_ inner: FileStorage, now: @escaping @Sendable () -> Int64) throws {
+        self.inner = inner
+        local = LocalSyncState(directory: inner.directory)
+        device = try local.setup().device
+        self.now = now
+    }
+
+    /// Whether the data directory at `directory` syncs (one look at a file).
+    public static func isSetUp(in directory: String) -> Bool { LocalSyncState(directory: directory).isSetUp }
+
+    public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T { try await inner.read(body) }
+
+    public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
+        try await inner.readWithHistory(body)
+    }
+
+    public func changes() -> AsyncStream<StorageChange> { inner.changes() }
+
+    public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
+        let pending = Pending()
+        let (local, device, now) = (self.local, self.device, self.now)
+        return try await inner.write(numbered: { working, sequence in
+            let capture = ChangeCapture(working)
+            let change = try body(capture)
+            let differences = try capture.differences()
+            if !differences.isEmpty {
+                let stamp = try local.tick(device: device, now: now())
+                pending.set(OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
+            }
+            return change
+        }, beforeCommit: { sequence in try local.writeOutbox(pending.value, sequence: sequence) })
+    }
+
+    /// Takes back this device's latest change not taken back yet, as a new change: each part
+    /// it changed goes back to what it was, unless another device changed it since (then the
+    /// other device's version stays).
+    public func undoLastChange() async throws -> String {
+        let local = self.local
+        var undone = Set<Int>()
+        var target: OutboxEntry?
+        for number in local.outboxNumbers().reversed() {
+            guard let entry = try local.outboxEntry(number) else { continue }
+            if let undoes = entry.undoes {
+                undone.insert(undoes)
+                continue
+            }
+            if !undone.contains(number) {
+                target = entry
+                break
+            }
+        }
+        guard let target else { throw DomainError.nothingToUndo }
+        let pending = Pending()
+        let (device, now) = (self.device, self.now)
+        return try await inner.write(numbered: { working, sequence in
+            let capture = ChangeCapture(working)
+            let currency = working.settings().currency
+            var back: [SyncKey: SyncPart] = [:]
+            var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
+            for difference in target.differences {
+                let owner = difference.key.owner
+                if owners[owner] == nil { owners[owner] = try capture.parts(of: owner) }
+                let current = difference.key.kind == .seen ? try seenPart(difference, working) : owners[owner]![difference.key] ?? .absent
+                if current.payload == difference.after.payload { back[difference.key] = difference.before }
+            }
+            try Materializer(repositories: capture, index: SyncIndex(device: device), parts: try SyncParts(currency: currency)).apply(back)
+            let differences = try capture.differences()
+            let summary = "undid \(target.summary)"
+            pending.set(OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
+                                    undoes: target.sequence, differences: differences).bytes)
+            return Change(target.summary, summary: summary)
+        }, beforeCommit: { sequence in try local.writeOutbox(pending.value, sequence: sequence) })
+    }
+
+    private func seenPart(_ difference: ChangeCapture.Difference, _ repositories: any Repositories) throws -> SyncPart {
+        let payload = difference.after.payload ?? difference.before.payload ?? ""
+        let parts = try SyncParts(currency: try repositories.settings().currency)
+        let observation = try parts.observation(payload, key: difference.key)
+        return try repositories.manualObservations(of: observation.item).contains(observation) ? SyncPart(payload: payload) : .absent
+    }
+
+    /// Erasing a device of a household would tell nothing to the others and leave it unable to
+    /// merge: refused while it syncs.
+    public func eraseEverything() async throws { throw SyncError.alreadySetUp(folder: (try? local.setup().folder) ?? "a household folder") }
+}
+
+/// What one closure of a change leaves for another (the outbox entry for `beforeCommit`).
+final class Pending: Sendable {
+    private let bytes = Mutex<[UInt8]?>(nil)
+    func set(_ value: [UInt8]?) { bytes.withLock { $0 = value } }
+    var value: [UInt8]? { bytes.withLock { $0 } }
+}

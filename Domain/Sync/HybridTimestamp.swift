@@ -1,0 +1,80 @@
+/// A moment on a hybrid logical clock: wall time in milliseconds, a counter for changes within
+/// one millisecond (or while the wall clock lags behind a time already seen), and the device
+/// that made it. Ordered by all three, so two devices never make equal timestamps and every
+/// device orders every pair the same way, whatever their clocks say.
+///
+/// Its text, `0001700000000000.0000.laptop-3f2a`, sorts like the timestamps it stands for.
+public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let milliseconds: Int64
+    public let counter: Int32
+    public let device: String
+
+    /// Before every timestamp a device makes: what a household's first snapshot is stamped with.
+    public static let zero = HybridTimestamp(milliseconds: 0, counter: 0, device: "")
+
+    public init(milliseconds: Int64, counter: Int32, device: String) {
+        self.milliseconds = milliseconds
+        self.counter = counter
+        self.device = device
+    }
+
+    public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
+        (lhs.milliseconds, lhs.counter, lhs.device) < (rhs.milliseconds, rhs.counter, rhs.device)
+    }
+
+    public var description: String {
+        guard self != .zero else { return "0" }
+        return Self.padded(milliseconds, 16) + "." + Self.padded(Int64(counter), 4) + "." + device
+    }
+
+    /// Reads `description`; nil for anything else.
+    public init?(_ text: Substring) {
+        if text == "0" { self = .zero; return }
+        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 16, parts[1].count == 4, !parts[2].isEmpty,
+              parts[0].allSatisfy(\.isPlainDigit), parts[1].allSatisfy(\.isPlainDigit),
+              let milliseconds = Int64(parts[0]), let counter = Int32(parts[1]) else { return nil }
+        self.init(milliseconds: milliseconds, counter: counter, device: String(parts[2]))
+    }
+
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Character {
+    fileprivate var isPlainDigit: Bool { isASCII && isNumber }
+}
+
+/// A device's hybrid logical clock (Kulkarni et al., 2014): each timestamp it gives is later
+/// than every one it gave or saw, and stays close to wall time. A device whose clock runs
+/// behind still orders its changes after what it has merged; one whose clock runs ahead
+/// makes every other device's counter run on from its time until their clocks catch up.
+public struct HybridClock: Sendable, Hashable {
+    public let device: String
+    /// The latest timestamp given or seen.
+    public private(set) var latest: HybridTimestamp
+
+    public init(device: String, latest: HybridTimestamp = .zero) {
+        self.device = device
+        self.latest = latest
+    }
+
+    /// A new timestamp for a change made now (`now`: the wall clock, in milliseconds).
+    public mutating func tick(now: Int64) -> HybridTimestamp {
+        if now > latest.milliseconds {
+            latest = HybridTimestamp(milliseconds: now, counter: 0, device: device)
+        } else if latest.counter < Int32.max {
+            latest = HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+        } else {
+            latest = HybridTimestamp(milliseconds: latest.milliseconds + 1, counter: 0, device: device)
+        }
+        return latest
+    }
+
+    /// Takes note of a timestamp seen in another device's change.
+    public mutating func receive(_ seen: HybridTimestamp) {
+        if seen > latest { latest = HybridTimestamp(milliseconds: seen.milliseconds, counter: seen.counter, device: device) }
+    }
+}
