@@ -34,7 +34,9 @@ public struct AppContainer: Sendable {
         var directory: String?
         switch configuration.store {
         case .directory(let path):
-            storage = FileStorage(directory: path, lockTimeout: configuration.lockTimeout, watchInterval: configuration.watchInterval)
+            let files = FileStorage(directory: path, lockTimeout: configuration.lockTimeout, watchInterval: configuration.watchInterval)
+            // A data directory that syncs keeps each change for its household too: one look at a file.
+            storage = SyncedStorage.isSetUp(in: path) ? SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }) : files
             directory = path
         case .inMemory:
             storage = InMemoryStorage()

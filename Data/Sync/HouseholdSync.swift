@@ -193,3 +193,8 @@ public struct HouseholdSync: Sendable {
         }
     }
 }
+
+extension HouseholdSync {
+    /// The household folder a data directory syncs through.
+    public static func folder(of directory: String) throws -> String { try LocalSyncState(directory: directory).setup().folder }
+}

@@ -8,16 +8,17 @@ import Synchronization
 public final class SyncedStorage: Storage, Sendable {
     let inner: FileStorage
     let local: LocalSyncState
-    let device: String
     let now: @Sendable () -> Int64
 
     /// - Parameter now: the wall clock in milliseconds since 1970.
-    public init(_ inner: FileStorage, now: @escaping @Sendable () -> Int64) throws {
+    public init(_ inner: FileStorage, now: @escaping @Sendable () -> Int64) {
         self.inner = inner
         local = LocalSyncState(directory: inner.directory)
-        device = try local.setup().device
         self.now = now
     }
+
+    /// The file store underneath (what `grock doctor` checks).
+    public var files: FileStorage { inner }
 
     /// Whether the data directory at `directory` syncs (one look at a file).
     public static func isSetUp(in directory: String) -> Bool { LocalSyncState(directory: directory).isSetUp }
@@ -32,7 +33,8 @@ public final class SyncedStorage: Storage, Sendable {
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         let pending = Pending()
-        let (local, device, now) = (self.local, self.device, self.now)
+        let (local, now) = (self.local, self.now)
+        let device = try local.setup().device
         return try await inner.write(numbered: { working, sequence in
             let capture = ChangeCapture(working)
             let change = try body(capture)
@@ -65,7 +67,8 @@ public final class SyncedStorage: Storage, Sendable {
         }
         guard let target else { throw DomainError.nothingToUndo }
         let pending = Pending()
-        let (device, now) = (self.device, self.now)
+        let now = self.now
+        let device = try local.setup().device
         return try await inner.write(numbered: { working, sequence in
             let capture = ChangeCapture(working)
             let currency = working.settings().currency

@@ -16,7 +16,7 @@ import Darwin
 
 /// Every command of `grock`, in the order `grock help` lists them.
 enum Commands {
-    static let all: [Command] = general + store + category + item + cart + trip + receipt + other + transfer + shell
+    static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + other + transfer + shell
 
     static let general: [Command] = [
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in

@@ -5,7 +5,7 @@ import Domain
 @MainActor
 enum Doctor {
     static func run(_ run: Invocation) async throws {
-        guard let storage = run.container.storage as? FileStorage else {
+        guard let storage = run.container.storage as? FileStorage ?? (run.container.storage as? SyncedStorage)?.files else {
             return run.console.out("In memory: nothing on disk to check.")
         }
         let checks = await storage.diagnose()

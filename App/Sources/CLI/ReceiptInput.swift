@@ -97,7 +97,7 @@ enum ReceiptInput {
     }
 
     /// The path of an executable `name` in the directories of PATH.
-    private static func executable(_ name: String, in path: String?) -> String? {
+    static func executable(_ name: String, in path: String?) -> String? {
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             var info = stat()

@@ -1,0 +1,219 @@
+import Composition
+import DataLayer
+import Domain
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Commands {
+    static let sync: [Command] = [
+        Command("sync", usage: "grock sync",
+                summary: "Exchange changes with the household now: send this device's, merge the others'.",
+                details: "When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. "
+                    + "A segment still being copied is waited for; a damaged one is reported and not applied. See docs/SYNC.md.",
+                examples: ["grock sync", "grock --json sync"]) { run in
+            let report = try await household(run).exchange()
+            if run.json {
+                run.console.json(SyncReportDocument(sent: report.sent, received: report.received, waiting: report.waiting, damaged: report.damaged))
+            } else {
+                run.console.out("Synced: \(Wording.counted(report.sent, "change")) sent, \(report.received) received.")
+            }
+            for name in report.waiting where !run.json { run.console.error("waiting: \(name) is still arriving; it is merged by a later grock sync") }
+            for damage in report.damaged where !run.json { run.console.error("warning: damaged, not applied: \(damage)") }
+        },
+        Command("sync init", usage: "grock sync init DIR [--name NAME]",
+                summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
+                details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
+                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: ["name"], arguments: 1...1) { run in
+            let folder = try absolute(run.argument(0))
+            let device = RandomIdentifiers().makeIdentifier()
+            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder))
+            _ = try await sync.start(folder: folder, device: device, name: try name(run))
+            run.console.out("This device (\(try name(run))) now syncs through \(folder). On another device: grock sync join \(folder)")
+        },
+        Command("sync join", usage: "grock sync join DIR [--name NAME]",
+                summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
+                examples: ["grock sync join ~/Sync/grock --name phone"], options: ["name"], arguments: 1...1) { run in
+            let folder = try absolute(run.argument(0))
+            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder))
+            let report = try await sync.join(folder: folder, device: RandomIdentifiers().makeIdentifier(), name: try name(run))
+            run.console.out("Joined the household in \(folder): \(report.received) changes received.")
+        },
+        Command("sync status", usage: "grock sync status",
+                summary: "Show the household's devices, what each has sent and this one has merged, and changes waiting to be sent.",
+                examples: ["grock sync status", "grock --json sync status"]) { run in
+            let status = try await household(run).status()
+            if run.json { return run.console.json(SyncStatusDocument(status)) }
+            var lines = ["Household folder: \(status.folder)", ""]
+            for device in status.devices {
+                let seen = device.lastSeen.map { "last change " + Timestamp(secondsSince1970: $0 / 1000).description } ?? "no change seen"
+                let role = device.isThis ? " (this device)" : device.hasLeft ? " (left)" : ""
+                let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
+                lines.append("  \(device.name)\(role): \(merged), \(seen)")
+            }
+            lines += ["", "Changes waiting to be sent: \(status.pending)"]
+            for name in status.waiting { lines.append("Still arriving: \(name)") }
+            for damage in status.damaged { lines.append("Damaged: \(damage)") }
+            run.console.out(lines.joined(separator: "\n"))
+        },
+        Command("sync leave", usage: "grock sync leave",
+                summary: "Stop syncing this device. Its data stays; its files stay in the folder for the others.",
+                examples: ["grock sync leave"]) { run in
+            try await household(run).leave()
+            run.console.out("This device no longer syncs; its data stays.")
+        },
+    ]
+
+    @MainActor
+    private static func directory(_ run: Invocation) throws -> String {
+        guard let directory = run.container.directory else { throw CommandFailure(code: .refused, description: "sync needs a data directory, not --in-memory") }
+        return directory
+    }
+
+    @MainActor
+    private static func household(_ run: Invocation) throws -> HouseholdSync {
+        let directory = try directory(run)
+        let folder = (try? HouseholdSync.folder(of: directory)) ?? ""
+        return HouseholdSync(directory: directory, lockTimeout: .seconds(10), transport: transport(for: folder))
+    }
+
+    @MainActor
+    private static func name(_ run: Invocation) throws -> String {
+        if let name = run.parsed.value("name") { return try Name.validated(name, kind: "device name") }
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? "device" : text
+    }
+
+    private static func absolute(_ path: String) throws -> String {
+        guard !path.isEmpty else { throw UsageError("DIR is empty") }
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { throw UsageError("cannot tell the current directory") }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+    }
+
+    private static func transport(for folder: String) -> any FolderTransport {
+        var info = stat()
+        return lstat(folder + "/.git", &info) == 0 ? GitTransport() : PassiveTransport()
+    }
+}
+
+/// A household folder that is a git work tree: pull (fetch and rebase onto the upstream) before
+/// an exchange, commit this device's new files and push after. Each device adds only its own
+/// files, so a rebase never meets a conflict.
+struct GitTransport: FolderTransport {
+    func pull(_ folder: String) throws {
+        guard try hasRemote(folder) else { return }
+        try git(folder, ["fetch", "--quiet"])
+        if (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil {
+            try git(folder, ["rebase", "--quiet", "@{u}"])
+        }
+    }
+
+    func push(_ folder: String, device: String, files: [String]) throws {
+        try git(folder, ["add", "--"] + files)
+        if (try? git(folder, ["diff", "--cached", "--quiet"])) == nil {
+            let identity = (try? git(folder, ["config", "user.email"])) == nil
+                ? ["-c", "user.name=Grock", "-c", "user.email=grock@\(device).invalid"] : []
+            try git(folder, identity + ["commit", "--quiet", "-m", "grock: changes of device \(device)"])
+        }
+        guard try hasRemote(folder) else { return }
+        let upstream = (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil
+        if (try? git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])) == nil {
+            // Another device pushed meanwhile: its files are not ours, so a rebase is clean.
+            try pull(folder)
+            try git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])
+        }
+    }
+
+    private func hasRemote(_ folder: String) throws -> Bool { !(try git(folder, ["remote"])).isEmpty }
+
+    /// Runs git in `folder`; its output, or `SyncError.git` with its last line of errors.
+    @discardableResult
+    private func git(_ folder: String, _ arguments: [String]) throws -> String {
+        guard let git = ReceiptInput.executable("git", in: getenv("PATH").map { String(cString: $0) }) else {
+            throw SyncError.git(reason: "the household folder is a git work tree, but git is not on PATH")
+        }
+        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        guard pipe(&output) == 0, pipe(&errors) == 0 else { throw SyncError.git(reason: String(cString: strerror(errno))) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], STDERR_FILENO)
+        posix_spawn_file_actions_addclose(&actions, output[0])
+        posix_spawn_file_actions_addclose(&actions, errors[0])
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let words = [git, "-C", folder] + arguments
+        let argv = words.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, git, &actions, nil, argv + [nil], environ)
+        close(output[1])
+        close(errors[1])
+        defer { close(output[0]); close(errors[0]) }
+        guard spawned == 0 else { throw SyncError.git(reason: String(cString: strerror(spawned))) }
+        let out = drain(output[0]), err = drain(errors[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            let last = err.split(separator: "\n").last.map(String.init) ?? "git \(arguments.first ?? "") failed"
+            throw SyncError.git(reason: last)
+        }
+        return out
+    }
+
+    private func drain(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+struct SyncReportDocument: Encodable {
+    let sent: Int
+    let received: Int
+    let waiting: [String]
+    let damaged: [String]
+}
+
+struct SyncStatusDocument: Encodable {
+    struct Device: Encodable {
+        let id: String
+        let name: String
+        let this: Bool
+        let left: Bool
+        let segments: Int
+        let applied: Int
+        let lastSeen: String?
+    }
+
+    let folder: String
+    let household: String
+    let devices: [Device]
+    let pending: Int
+    let waiting: [String]
+    let damaged: [String]
+
+    init(_ status: SyncStatus) {
+        folder = status.folder
+        household = status.household
+        devices = status.devices.map {
+            Device(id: $0.id, name: $0.name, this: $0.isThis, left: $0.hasLeft, segments: $0.segments, applied: $0.applied,
+                   lastSeen: $0.lastSeen.map { Timestamp(secondsSince1970: $0 / 1000).description })
+        }
+        pending = status.pending
+        waiting = status.waiting
+        damaged = status.damaged
+    }
+}
