@@ -27,6 +27,13 @@ final class ChangeCapture: Repositories {
         var result = observations
         for (owner, old) in before {
             let new = try parts(of: owner)
+            // A deleted item or cart is its header's deletion: its prices or lines stay as they
+            // were, so that undoing the deletion elsewhere brings them back with it.
+            if new.isEmpty && !old.isEmpty {
+                // Its parts are told as they stay, so that every device keeps them for an undo.
+                for (key, part) in old { result.append(Difference(key: key, before: part, after: key == owner ? .absent : part)) }
+                continue
+            }
             for key in Set(old.keys).union(new.keys) {
                 let was = old[key] ?? .absent, now = new[key] ?? .absent
                 if was != now { result.append(Difference(key: key, before: was, after: now)) }

@@ -40,10 +40,14 @@ struct Materializer {
     private func applyItem(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
         let id = ItemID(owner.ids[0])
         let local = try repositories.item(id)
-        let all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        var all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
         guard let header = all[owner]?.payload else {
             if local != nil { try repositories.deleteItem(id) }
             return
+        }
+        if local == nil {
+            // Brought back: its prices are what the household last said of them.
+            for key in index.versions.keys where key.owner == owner && all[key] == nil { all[key] = index.winner(key).map { SyncPart(payload: $0.payload) } }
         }
         let prices = all.filter { $0.key.kind == .price }.compactMap(\.value.payload)
         let item = try parts.item(header, prices: prices, key: owner)
@@ -53,10 +57,13 @@ struct Materializer {
     private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
         let id = CartID(owner.ids[0])
         let local = try repositories.cart(id)
-        let all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        var all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
         guard let header = all[owner]?.payload else {
             if local != nil { try repositories.deleteCart(id) }
             return
+        }
+        if local == nil {
+            for key in index.versions.keys where key.owner == owner && all[key] == nil { all[key] = index.winner(key).map { SyncPart(payload: $0.payload) } }
         }
         var lines: [String: String] = [:]
         for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = payload } }

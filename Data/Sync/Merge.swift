@@ -34,8 +34,9 @@ struct Merge {
     }
 
     mutating func run() throws {
-        try publish()
-        var touched = Set<SyncKey>()
+        // This device's own changes are written again where they lost to a version it had
+        // merged before (a price seen earlier than one merged, a line bought elsewhere).
+        var touched = try publish()
         var progress = true
         while progress {
             progress = false
@@ -65,7 +66,7 @@ struct Merge {
         return owners[key.owner]![key] ?? .absent
     }
 
-    private mutating func publish() throws {
+    private mutating func publish() throws -> Set<SyncKey> {
         var versions: [SyncVersion] = []
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard let entry = try local.outboxEntry(number) else { continue }
@@ -75,11 +76,12 @@ struct Merge {
             }
         }
         index.published = sequence - 1
-        guard !versions.isEmpty else { return }
+        guard !versions.isEmpty else { return [] }
         let number = (folder.segments(of: device).last ?? -1) + 1
         try folder.write(Segment(device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
         written = number
         sent = versions.count
+        return Set(versions.map(\.key))
     }
 
     /// Applies the next segment of `other` when it is complete and comes after what is applied.

@@ -32,6 +32,8 @@ public final class SyncedStorage: Storage, Sendable {
     public func changes() -> AsyncStream<StorageChange> { inner.changes() }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
+        // Until sync is set up (or after it left) there is nobody to tell.
+        guard local.isSetUp else { return try await inner.write(body) }
         let pending = Pending()
         let (local, now) = (self.local, self.now)
         let device = try local.setup().device
@@ -51,6 +53,7 @@ public final class SyncedStorage: Storage, Sendable {
     /// it changed goes back to what it was, unless another device changed it since (then the
     /// other device's version stays).
     public func undoLastChange() async throws -> String {
+        guard local.isSetUp else { return try await inner.undoLastChange() }
         let local = self.local
         var undone = Set<Int>()
         var target: OutboxEntry?
@@ -78,7 +81,10 @@ public final class SyncedStorage: Storage, Sendable {
                 let owner = difference.key.owner
                 if owners[owner] == nil { owners[owner] = try capture.parts(of: owner) }
                 let current = difference.key.kind == .seen ? try seenPart(difference, working) : owners[owner]![difference.key] ?? .absent
-                if current.payload == difference.after.payload { back[difference.key] = difference.before }
+                let ownerGone = owners[owner]!.isEmpty
+                if current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) {
+                    back[difference.key] = difference.before
+                }
             }
             try Materializer(repositories: capture, index: SyncIndex(device: device), parts: try SyncParts(currency: currency)).apply(back)
             let differences = try capture.differences()
@@ -98,7 +104,10 @@ public final class SyncedStorage: Storage, Sendable {
 
     /// Erasing a device of a household would tell nothing to the others and leave it unable to
     /// merge: refused while it syncs.
-    public func eraseEverything() async throws { throw SyncError.alreadySetUp(folder: (try? local.setup().folder) ?? "a household folder") }
+    public func eraseEverything() async throws {
+        guard local.isSetUp else { return try await inner.eraseEverything() }
+        throw SyncError.alreadySetUp(folder: (try? local.setup().folder) ?? "a household folder")
+    }
 }
 
 /// What one closure of a change leaves for another (the outbox entry for `beforeCommit`).

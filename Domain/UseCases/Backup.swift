@@ -38,7 +38,7 @@ public protocol BackupSink {
     mutating func end() throws
 }
 
-/// Reads everything for a backup, in a stable order (by id; history in its own order).
+/// Reads everything for a backup, in a stable order (by id; history by when it happened).
 public struct CreateBackup: Sendable {
     let storage: any Storage
 
@@ -59,11 +59,29 @@ public struct CreateBackup: Sendable {
                                   categories: try repositories.allCategories().sorted { $0.id < $1.id },
                                   items: try repositories.allItems().sorted { $0.id < $1.id },
                                   activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id }, completedCarts: [], observations: []))
-            try history.forEachCompletedCart { try sink.add(completedCart: $0) }
-            try history.forEachManualObservation { try sink.add(observation: $0) }
+            // History by when it happened, not in the order this device learned of it: devices
+            // of one household that merged the same changes give the same backup.
+            let order = try repositories.completedTrips().map { ($0.completedAt, $0.cartID) }.sorted { $0 < $1 }.map(\.1)
+            var next = 0
+            var early: [CartID: Cart] = [:]
+            try history.forEachCompletedCart { cart in
+                early[cart.id] = cart
+                while next < order.count, let due = early.removeValue(forKey: order[next]) {
+                    try sink.add(completedCart: due)
+                    next += 1
+                }
+            }
+            var observations: [PriceObservation] = []
+            try history.forEachManualObservation { observations.append($0) }
+            for observation in observations.sorted(by: CreateBackup.precedes) { try sink.add(observation: observation) }
             try sink.end()
             return sink
         }
+    }
+
+    private static func precedes(_ lhs: PriceObservation, _ rhs: PriceObservation) -> Bool {
+        (lhs.observedAt, lhs.item.rawValue, lhs.store.rawValue, lhs.price.price.minorUnits, lhs.price.basis.description, lhs.isPromotion ? 1 : 0)
+            < (rhs.observedAt, rhs.item.rawValue, rhs.store.rawValue, rhs.price.price.minorUnits, rhs.price.basis.description, rhs.isPromotion ? 1 : 0)
     }
 
     /// A sink that keeps everything.
