@@ -22,6 +22,15 @@ final class ChangeCapture: Repositories {
         if before[owner] == nil { before[owner] = try parts() }
     }
 
+    /// Parts told as they are, though unchanged here: a merge kept them against a winner that
+    /// deleted them, and every other device must keep them too.
+    private var asserted: [Difference] = []
+
+    /// Tells `category` as it is (`differences` includes it even when nothing changed).
+    func assert(_ category: Category) throws {
+        for (key, part) in SyncParts.parts(of: category) { asserted.append(Difference(key: key, before: .absent, after: part)) }
+    }
+
     /// What the change made different, in key order.
     func differences() throws -> [Difference] {
         var result = observations
@@ -39,6 +48,7 @@ final class ChangeCapture: Repositories {
                 if was != now { result.append(Difference(key: key, before: was, after: now)) }
             }
         }
+        for difference in asserted where !result.contains(where: { $0.key == difference.key }) { result.append(difference) }
         return result.sorted { $0.key < $1.key }
     }
 

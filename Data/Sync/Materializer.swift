@@ -23,8 +23,11 @@ struct Materializer {
         for key in (owners[.item] ?? []).sorted() { try applyItem(key, winners) }
         for key in (owners[.cart] ?? []).sorted() { try applyCart(key, winners) }
         for key in (owners[.seen] ?? []).sorted() { try applySeen(key, winners[key]!) }
-        // Deleted last: an item saved above may still be in the category.
-        for key in (owners[.category] ?? []).sorted() where winners[key]?.payload == nil {
+        // Deleted last, and only when empty: an item saved above, or one put in the category
+        // on another device meanwhile, keeps it (`repair` tells the others).
+        let deletions = (owners[.category] ?? []).filter { winners[$0]?.payload == nil }
+        let used = deletions.isEmpty ? [] : Set(try repositories.itemNames().map(\.categoryID.rawValue))
+        for key in deletions.sorted() where !used.contains(key.ids[0]) {
             if try repositories.allCategories().contains(where: { $0.id.rawValue == key.ids[0] }) {
                 try repositories.deleteCategory(CategoryID(key.ids[0]))
             }
@@ -81,11 +84,17 @@ struct Materializer {
     }
 
     private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {
-        let payload = try winner.payload ?? index.newestLive(key)?.payload ?? { throw SyncError.damaged(what: "the change to \(key)", reason: "no price to forget") }()
+        // A price forgotten that this device never had is nothing to forget.
+        guard let payload = try winner.payload ?? index.newestLive(key)?.payload ?? Materializer.seenPayload(key, in: repositories) else { return }
         let observation = try parts.observation(payload, key: key)
         let known = try repositories.manualObservations(of: observation.item).contains(observation)
         if winner.payload != nil && !known { try repositories.record([observation]) }
         if winner.payload == nil && known { try repositories.forget(observation) }
+    }
+
+    /// The record of a price seen by hand that the data holds under `key`, if any.
+    static func seenPayload(_ key: SyncKey, in repositories: any Repositories) throws -> String? {
+        try repositories.manualObservations(of: ItemID(key.ids[0])).lazy.map(SyncParts.key).first { $0.0 == key }?.1
     }
 
     // MARK: - Repairs
@@ -95,6 +104,10 @@ struct Materializer {
     func repair() throws {
         let categories = try repositories.allCategories()
         let known = Set(categories.map(\.id))
+        // A category kept because an item is in it, though its deletion won: told again as kept.
+        for category in categories where index.winner(SyncKey(.category, category.id.rawValue)).map({ $0.payload == nil }) ?? false {
+            try (repositories as? ChangeCapture)?.assert(category)
+        }
         // An item in a category deleted on another device meanwhile: the category stays.
         var missing = Set<CategoryID>()
         for name in try repositories.itemNames() where !known.contains(name.categoryID) { missing.insert(name.categoryID) }

@@ -62,7 +62,7 @@ struct Merge {
     private mutating func base(_ key: SyncKey) throws -> SyncPart {
         if let part = snapshot[key] { return part }
         if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
-        if key.kind == .seen { return .absent }
+        if key.kind == .seen { return SyncPart(payload: try Materializer.seenPayload(key, in: working)) }
         return owners[key.owner]![key] ?? .absent
     }
 

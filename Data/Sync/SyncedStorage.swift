@@ -86,7 +86,11 @@ public final class SyncedStorage: Storage, Sendable {
                     back[difference.key] = difference.before
                 }
             }
-            try Materializer(repositories: capture, index: SyncIndex(device: device), parts: try SyncParts(currency: currency)).apply(back)
+            let materializer = Materializer(repositories: capture, index: SyncIndex(device: device), parts: try SyncParts(currency: currency))
+            try materializer.apply(back)
+            // What was done meanwhile stays whole: a category an item was put in since is kept.
+            try materializer.repair()
+            try working.checkForSync()
             let differences = try capture.differences()
             let summary = "undid \(target.summary)"
             pending.set(OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
