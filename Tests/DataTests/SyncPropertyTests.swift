@@ -11,6 +11,32 @@ import Testing
 @Suite struct SyncPropertyTests {
     static let seeds = Int(ProcessInfo.processInfo.environment["GROCK_SYNC_SEEDS"] ?? "") ?? 200
 
+    /// Only additions, each device its own items and lines (nothing for a rule to decide):
+    /// every one a device acknowledged is on every device in the end.
+    @Test func nothingAcknowledgedIsLost() async throws {
+        var checked = (items: 0, lines: 0, purchases: 0)
+        for seed in 1...max(1, SyncPropertyTests.seeds / 4) {
+            var simulation = SyncSimulation(seed: UInt64(seed), additive: true)
+            try await simulation.run()
+            checked.items += simulation.acknowledgedItems.count
+            checked.lines += simulation.acknowledgedLines.count
+            checked.purchases += simulation.acknowledgedLines.count { $0.2 != nil }
+            let backups = try await simulation.useCases.asyncMap { try await $0.createBackup() }
+            for (device, backup) in backups.enumerated() {
+                let items = Set(backup.items.map(\.name))
+                let carts = Dictionary((backup.activeCarts + backup.completedCarts).map { ($0.name, $0) }) { first, _ in first }
+                for name in simulation.acknowledgedItems { #expect(items.contains(name), "seed \(seed): device \(device) lost item \(name)") }
+                for (cart, item, paid) in simulation.acknowledgedLines {
+                    let line = carts[cart]?.lines.first { $0.name == item }
+                    #expect(line != nil, "seed \(seed): device \(device) lost \(item) on \(cart)")
+                    if let paid { #expect(line?.isFulfilled == true && line?.actualPrice?.minorUnits == paid, "seed \(seed): device \(device) lost the purchase of \(item) on \(cart)") }
+                }
+            }
+        }
+        // Not vacuous: lines on other devices' carts, bought, were made and checked.
+        #expect(checked.items > 50 && checked.lines > 20 && checked.purchases > 10, "\(checked)")
+    }
+
     /// `GROCK_SYNC_SEEDS` sets the number of seeds (docs/SYNC.md records a longer run).
     @Test func threeDevicesConvergeWhateverTheOrderOfDelivery() async throws {
         var diverged: [UInt64] = []
@@ -57,7 +83,15 @@ struct SyncSimulation {
     let names = ["Milk", "Bread", "Eggs", "Apples", "Cheese"]
     let carts = ["Weekly", "Party"]
 
-    init(seed: UInt64) {
+    let additive: Bool
+    var acknowledgedItems: [String] = []
+    var acknowledgedCarts: [String] = []
+    /// Cart, item, and the price paid (minor units) once bought.
+    var acknowledgedLines: [(String, String, Int64?)] = []
+    var counter = 0
+
+    init(seed: UInt64, additive: Bool = false) {
+        self.additive = additive
         self.seed = seed
         random = SeededGenerator(state: seed)
         root = TemporaryDirectory().path
@@ -89,6 +123,7 @@ struct SyncSimulation {
         for _ in 0..<40 {
             let device = Int.random(in: 0..<3, using: &random)
             switch Int.random(in: 0..<10, using: &random) {
+            case 0...5 where additive: await add(on: device)
             case 0...5: await act(on: device)
             case 6:
                 let report = try await HouseholdSync(directory: directories[device]).exchange()
@@ -176,6 +211,40 @@ struct SyncSimulation {
             default: _ = try await cases.editCart(cart, budget: .some(price))
             }
         } catch { if trace { print("  refused: \(error)") } }
+    }
+
+    /// A random addition that only this device makes: its own item, cart, line or purchase.
+    private mutating func add(on device: Int) async {
+        let cases = useCases[device]
+        counter += 1
+        let cents = Int64.random(in: 100...999, using: &random)
+        let price = "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+        let mine = acknowledgedLines.indices.filter { acknowledgedLines[$0].1.hasPrefix("Item \(device)-") && acknowledgedLines[$0].2 == nil }
+        do {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                let name = "Item \(device)-\(counter)"
+                _ = try await cases.addItem(name: name, category: "Dairy", price: price, store: "Aldi")
+                acknowledgedItems.append(name)
+            case 1:
+                let name = "Cart \(device)-\(counter)"
+                _ = try await cases.createCart(name: name)
+                _ = try await cases.startTrip(name)
+                acknowledgedCarts.append(name)
+            case 2:
+                let items = acknowledgedItems.filter { $0.hasPrefix("Item \(device)-") }
+                guard !items.isEmpty, !acknowledgedCarts.isEmpty else { return }
+                let item = pick(items), cart = pick(acknowledgedCarts)
+                guard !acknowledgedLines.contains(where: { $0.0 == cart && $0.1 == item }) else { return }
+                _ = try await cases.addToCart(cart: cart, items: [item])
+                acknowledgedLines.append((cart, item, nil))
+            default:
+                guard !mine.isEmpty else { return }
+                let index = pick(mine)
+                _ = try await cases.logPurchase(cart: acknowledgedLines[index].0, item: acknowledgedLines[index].1, price: price, store: "Aldi")
+                acknowledgedLines[index].2 = cents
+            }
+        } catch {}
     }
 
     /// Copies a few random segments between folders: some cut short first, some again.
