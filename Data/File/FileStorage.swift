@@ -228,14 +228,14 @@ public final class FileStorage: Storage, Sendable {
                     return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
                 }
                 let (data, manual) = try file.withBytes {
-                    try SpendingCache.spending($0, historyPath: historyPath, cachePath: path(SpendingCache.file), currency: currency)
+                    try SpendingCache.spending($0, historyPath: historyPath, cachePath: path(SpendingCache.file), currency: currency,
+                                               item: tripsOnly ? nil : item)
                 }
                 if tripsOnly {
                     return (SpendingData(currency: currency, trips: data.trips, lineTrip: [], lineItem: [], lineName: [], lineCategory: [], lineStore: [],
                                          lineUnit: [], lineQuantity: [], linePrice: [], lineCost: [], itemIDs: [], names: [], categories: [], stores: []), [])
                 }
-                guard let item else { return (data, manual) }
-                return (data.lines(of: item), manual.filter { $0.item == item })
+                return (data, manual)
             },
             cart: { [self] id in
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }

@@ -16,12 +16,14 @@ import Domain
 /// loses nothing.
 ///
 /// Layout: a text part in the compact line format (a header line naming the history length
-/// and checksum and the counts; then `C` trips, `I` item ids, `N` names, `K` categories, `S`
-/// stores, `O` prices seen by hand), then the nine line columns as little-endian binary, then
-/// a checksum of everything before it.
+/// and checksum, the counts, and where the sections start; then `C` trips, `I` item ids, `N`
+/// names, `K` categories, `S` stores, `O` prices seen by hand, `P` lines priced per another
+/// unit), then the nine line columns as little-endian binary, then the index (where each `C`
+/// line starts, and each item's lines in order), then a checksum of everything before it. The
+/// index lets one item's lines and prices be read without decoding the others (`item`).
 enum SpendingCache {
     static let file = "spending.cache"
-    private static let header = "grock-spending-cache\t3"
+    private static let header = "grock-spending-cache\t4"
 
     struct Contents {
         var historyLength: Int
@@ -31,9 +33,16 @@ enum SpendingCache {
     }
 
     /// The spending in `history` (the committed bytes of `history.tsv` at `historyPath`), from
-    /// the cache at `cachePath` where it can, refreshing the cache when it was behind.
+    /// the cache at `cachePath` where it can, refreshing the cache when it was behind. With
+    /// `item`, that item's lines (on the trips they were bought on) and prices seen by hand only,
+    /// read through the cache's index when the cache is up to date.
     static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, cachePath: String,
-                         currency: Currency) throws -> (SpendingData, [PriceObservation]) {
+                         currency: Currency, item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+        if let item {
+            if let found = read(cachePath, currency: currency, history: history, item: item) { return found }
+            let (data, manual) = try spending(history, historyPath: historyPath, cachePath: cachePath, currency: currency)
+            return (data.lines(of: item), manual.filter { $0.item == item })
+        }
         if let cached = read(cachePath, currency: currency), cached.historyLength <= history.count,
            Checksum.value(of: UnsafeBufferPointer(rebasing: history[..<cached.historyLength])) == cached.historyChecksum {
             if cached.historyLength == history.count { return (cached.data, cached.manual) }
@@ -53,118 +62,216 @@ enum SpendingCache {
 
     // MARK: - Writing
 
-    static func encode(_ contents: Contents) -> [UInt8] {
+    /// The cache's bytes; nil when its text part is too large for the index's 32-bit offsets.
+    static func encode(_ contents: Contents) -> [UInt8]? {
         let data = contents.data
-        var output: [UInt8] = []
-        output.reserveCapacity(data.lineCount * 34 + data.trips.count * 100 + 65536)
-        LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), String(data.trips.count),
-                         String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
-                         String(contents.manual.count), String(data.lineCount), String(data.lineBases.count)], to: &output)
+        // The header names where the sections start, counted from its end: it is written last.
+        var body: [UInt8] = []
+        body.reserveCapacity(data.lineCount * 38 + data.trips.count * 104 + 65536)
+        var tripStarts: [Int32] = []
+        tripStarts.reserveCapacity(data.trips.count)
         for trip in data.trips {
+            guard body.count < Int32.max else { return nil }
+            tripStarts.append(Int32(body.count))
             LineFormat.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
                              String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
-                             LineFormat.escape(trip.name)], to: &output)
+                             LineFormat.escape(trip.name)], to: &body)
         }
-        for id in data.itemIDs { LineFormat.line(["I", LineFormat.escape(id.rawValue)], to: &output) }
-        for name in data.names { LineFormat.line(["N", LineFormat.escape(name)], to: &output) }
-        for category in data.categories { LineFormat.line(["K", LineFormat.escape(category)], to: &output) }
-        for store in data.stores { LineFormat.line(["S", LineFormat.escape(store.rawValue)], to: &output) }
+        let itemsAt = body.count
+        for id in data.itemIDs { LineFormat.line(["I", LineFormat.escape(id.rawValue)], to: &body) }
+        for name in data.names { LineFormat.line(["N", LineFormat.escape(name)], to: &body) }
+        for category in data.categories { LineFormat.line(["K", LineFormat.escape(category)], to: &body) }
+        for store in data.stores { LineFormat.line(["S", LineFormat.escape(store.rawValue)], to: &body) }
+        let manualAt = body.count
         for observation in contents.manual {
             LineFormat.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
                              UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
-                             observation.isPromotion ? "1" : "0"], to: &output)
+                             observation.isPromotion ? "1" : "0"], to: &body)
         }
         for (index, basis) in data.lineBases.sorted(by: { $0.key < $1.key }) {
-            LineFormat.line(["P", String(index), UnitText.basis(basis)], to: &output)
+            LineFormat.line(["P", String(index), UnitText.basis(basis)], to: &body)
         }
-        for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &output) }
-        append(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0)!) }, to: &output)
-        for column in [data.lineQuantity, data.linePrice, data.lineCost] { append(column, to: &output) }
+        let columnsAt = body.count
+        guard columnsAt < Int32.max else { return nil }
+        for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &body) }
+        append(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0)!) }, to: &body)
+        for column in [data.lineQuantity, data.linePrice, data.lineCost] { append(column, to: &body) }
+        // Each item's lines, item by item, in line order: `itemStarts[k]..<itemStarts[k + 1]` of `itemLines`.
+        var itemStarts = [Int32](repeating: 0, count: data.itemIDs.count + 1)
+        for item in data.lineItem where item >= 0 { itemStarts[Int(item) + 1] += 1 }
+        for index in 0..<data.itemIDs.count { itemStarts[index + 1] += itemStarts[index] }
+        var next = itemStarts
+        var itemLines = [Int32](repeating: 0, count: Int(itemStarts[data.itemIDs.count]))
+        for (line, item) in data.lineItem.enumerated() where item >= 0 {
+            itemLines[Int(next[Int(item)])] = Int32(line)
+            next[Int(item)] += 1
+        }
+        append(tripStarts, to: &body)
+        append(itemStarts, to: &body)
+        append(itemLines, to: &body)
+
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count + 256)
+        LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), String(data.trips.count),
+                         String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
+                         String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
+                         String(itemsAt), String(manualAt), String(columnsAt)], to: &output)
+        output.append(contentsOf: body)
         append([Checksum.value(of: output)], to: &output)
         return output
     }
 
     private static func append<T: FixedWidthInteger>(_ column: [T], to output: inout [UInt8]) {
-        for value in column { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
+        column.withUnsafeBufferPointer { values in
+            if T(1).littleEndian == T(1) {
+                output.append(contentsOf: UnsafeRawBufferPointer(values))
+            } else {
+                for value in values { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
+            }
+        }
     }
 
     /// Best effort: a cache that cannot be written is simply not there next time.
     private static func write(_ contents: Contents, to path: String) {
-        try? FileSystem.writeAtomically(encode(contents), to: path, durable: false)
+        guard let bytes = encode(contents) else { return }
+        try? FileSystem.writeAtomically(bytes, to: path, durable: false)
     }
 
     // MARK: - Reading
 
-    /// The cache's contents, or nil when it is missing or is not wholly what `encode` wrote.
-    static func read(_ path: String, currency: Currency) -> Contents? {
+    /// The header line's numbers, checked to describe a file of exactly the given size.
+    private struct Layout {
+        var historyLength = 0, historyChecksum: UInt64 = 0
+        var tripCount = 0, itemCount = 0, nameCount = 0, categoryCount = 0, storeCount = 0, manualCount = 0, lineCount = 0, packCount = 0
+        var indexedCount = 0
+        /// Absolute positions: where the first `C`, `I` and `O` lines and the binary columns start.
+        var tripsAt = 0, itemsAt = 0, manualAt = 0, columnsAt = 0
+
+        /// Where each binary part starts.
+        func column(_ number: Int) -> Int { columnsAt + lineCount * [0, 4, 8, 12, 16, 20, 21, 29, 37][number] }
+        var tripStartsAt: Int { columnsAt + lineCount * 45 }
+        var itemStartsAt: Int { tripStartsAt + tripCount * 4 }
+        var itemLinesAt: Int { itemStartsAt + (itemCount + 1) * 4 }
+        var end: Int { itemLinesAt + indexedCount * 4 }
+    }
+
+    /// The mapped cache with its checksum checked, or nil when it is missing or damaged.
+    private static func withChecked<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Layout) throws -> T?) -> T? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
-        return file.withBytes { buffer in
-            let body = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
-            guard UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + body.count).loadUnaligned(as: UInt64.self)) == Checksum.value(of: body)
+        return file.withBytes { buffer -> T? in
+            let contents = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
+            guard UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + contents.count).loadUnaligned(as: UInt64.self))
+                    == Checksum.value(of: contents),
+                  let layout = try? layout(contents, path: path)
             else { return nil }
-            return try? decode(body, currency: currency, path: path)
+            return (try? body(contents, layout)) ?? nil
         }
     }
 
-    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Contents {
-        var position = 0
-        func nextLine() throws -> FieldReader {
-            guard position < buffer.count, let end = buffer[position...].firstIndex(of: 0x0A) else { throw CacheError() }
-            defer { position = end + 1 }
-            return FieldReader(buffer, from: position, to: end, lineNumber: 0, path: path)
-        }
-        var reader = try nextLine()
+    private static func layout(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws -> Layout {
+        guard let end = buffer.firstIndex(of: 0x0A) else { throw CacheError() }
+        var reader = FieldReader(buffer, from: 0, to: end, lineNumber: 0, path: path)
         guard reader.string(try reader.next()) + "\t" + reader.string(try reader.next()) == header else { throw CacheError() }
-        let historyLength = Int(try reader.integer())
-        guard historyLength >= 0 else { throw CacheError() }
+        var layout = Layout()
+        layout.historyLength = Int(try reader.integer())
+        guard layout.historyLength >= 0 else { throw CacheError() }
         guard let historyChecksum = UInt64(reader.string(try reader.next())) else { throw CacheError() }
-        var counts: [Int] = []
-        for _ in 0..<8 {
-            let count = try reader.integer()
-            guard count >= 0 && count < 1 << 40 else { throw CacheError() }
-            counts.append(Int(count))
+        layout.historyChecksum = historyChecksum
+        var numbers: [Int] = []
+        for _ in 0..<12 {
+            let number = try reader.integer()
+            guard number >= 0 && number < 1 << 31 else { throw CacheError() }
+            numbers.append(Int(number))
         }
-        let (tripCount, itemCount, nameCount, categoryCount, storeCount, manualCount, lineCount, packCount) =
-            (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6], counts[7])
-        var trips: [TripSummary] = []
-        trips.reserveCapacity(tripCount)
-        func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
-        for _ in 0..<tripCount {
-            var line = try nextLine()
-            guard line.string(try line.next()) == "C" else { throw CacheError() }
-            let id = CartID(line.string(try line.next()))
-            let budget = try line.optionalInteger(), completed = try line.time()
-            let planned = try line.integer(), actual = try line.integer(), fulfilled = try line.integer(), lines = try line.integer()
-            trips.append(TripSummary(cartID: id, name: try line.text(), completedAt: completed, budget: budget.map(money), planned: money(planned),
-                                     actual: money(actual), fulfilled: Int(fulfilled), lines: Int(lines)))
+        guard reader.isAtEnd else { throw CacheError() }
+        (layout.tripCount, layout.itemCount, layout.nameCount, layout.categoryCount, layout.storeCount, layout.manualCount) =
+            (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        (layout.lineCount, layout.packCount, layout.indexedCount) = (numbers[6], numbers[7], numbers[8])
+        layout.tripsAt = end + 1
+        (layout.itemsAt, layout.manualAt, layout.columnsAt) = (end + 1 + numbers[9], end + 1 + numbers[10], end + 1 + numbers[11])
+        guard layout.tripsAt <= layout.itemsAt, layout.itemsAt <= layout.manualAt, layout.manualAt <= layout.columnsAt,
+              layout.indexedCount <= layout.lineCount, layout.end == buffer.count else { throw CacheError() }
+        return layout
+    }
+
+    /// The cache's contents, or nil when it is missing or is not wholly what `encode` wrote.
+    static func read(_ path: String, currency: Currency) -> Contents? {
+        withChecked(path) { buffer, layout in try decode(buffer, layout: layout, currency: currency, path: path) }
+    }
+
+    /// Reads the lines of a section, one at a time.
+    private struct Lines {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var position: Int
+        let end: Int
+        let path: String
+
+        mutating func next(_ letter: UInt8) throws -> FieldReader {
+            guard position < end, let lineEnd = UnsafeBufferPointer(rebasing: buffer[position..<end]).firstIndex(of: 0x0A) else { throw CacheError() }
+            let start = position
+            position = start + lineEnd + 1
+            var reader = FieldReader(buffer, from: start, to: start + lineEnd, lineNumber: 0, path: path)
+            let kind = try reader.next()
+            guard kind.count == 1, buffer[kind.lowerBound] == letter else { throw CacheError() }
+            return reader
         }
-        func texts(_ count: Int, _ letter: String) throws -> [String] {
+
+        mutating func texts(_ count: Int, _ letter: UInt8) throws -> [String] {
             try (0..<count).map { _ in
-                var line = try nextLine()
-                guard line.string(try line.next()) == letter else { throw CacheError() }
+                var line = try next(letter)
                 return try line.text()
             }
         }
-        let items = try texts(itemCount, "I").map(ItemID.init), names = try texts(nameCount, "N")
-        let categories = try texts(categoryCount, "K"), stores = try texts(storeCount, "S").map(StoreID.init)
-        let manual = try (0..<manualCount).map { _ -> PriceObservation in
-            var line = try nextLine()
-            guard line.string(try line.next()) == "O" else { throw CacheError() }
-            let item = ItemID(try line.text()), store = StoreID(try line.text()), unit = try line.basis()
-            let price = try line.integer(), seen = try line.time(), promotion = try line.flag()
-            return PriceObservation(item: item, store: store, price: UnitPrice(money(price), per: unit), observedAt: seen, source: .manual,
-                                    isPromotion: promotion)
-        }
+    }
+
+    private static func trip(_ line: inout FieldReader, currency: Currency) throws -> TripSummary {
+        func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
+        let id = CartID(line.string(try line.next()))
+        let budget = try line.optionalInteger(), completed = try line.time()
+        let planned = try line.integer(), actual = try line.integer(), fulfilled = try line.integer(), lines = try line.integer()
+        return TripSummary(cartID: id, name: try line.text(), completedAt: completed, budget: budget.map(money), planned: money(planned),
+                           actual: money(actual), fulfilled: Int(fulfilled), lines: Int(lines))
+    }
+
+    private static func observation(_ line: inout FieldReader, currency: Currency) throws -> PriceObservation {
+        let item = ItemID(try line.text()), store = StoreID(try line.text()), unit = try line.basis()
+        let price = try line.integer(), seen = try line.time(), promotion = try line.flag()
+        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: unit), observedAt: seen,
+                                source: .manual, isPromotion: promotion)
+    }
+
+    private static func packs(_ lines: inout Lines, layout: Layout) throws -> [Int32: PriceUnit] {
         var lineBases: [Int32: PriceUnit] = [:]
-        for _ in 0..<packCount {
-            var line = try nextLine()
-            guard line.string(try line.next()) == "P" else { throw CacheError() }
+        for _ in 0..<layout.packCount {
+            var line = try lines.next(0x50)  // P
             let index = try line.integer()
-            guard index >= 0, index < lineCount else { throw CacheError() }
+            guard index >= 0, index < layout.lineCount else { throw CacheError() }
             lineBases[Int32(index)] = try line.basis()
         }
-        guard buffer.count - position == lineCount * (5 * 4 + 1 + 3 * 8) else { throw CacheError() }
+        guard lines.position == layout.columnsAt else { throw CacheError() }
+        return lineBases
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency, path: String) throws -> Contents {
+        var lines = Lines(buffer: buffer, position: layout.tripsAt, end: layout.columnsAt, path: path)
+        var trips: [TripSummary] = []
+        trips.reserveCapacity(layout.tripCount)
+        for _ in 0..<layout.tripCount {
+            var line = try lines.next(0x43)  // C
+            trips.append(try trip(&line, currency: currency))
+        }
+        guard lines.position == layout.itemsAt else { throw CacheError() }
+        let items = try lines.texts(layout.itemCount, 0x49).map(ItemID.init), names = try lines.texts(layout.nameCount, 0x4E)
+        let categories = try lines.texts(layout.categoryCount, 0x4B), stores = try lines.texts(layout.storeCount, 0x53).map(StoreID.init)
+        guard lines.position == layout.manualAt else { throw CacheError() }
+        let manual = try (0..<layout.manualCount).map { _ -> PriceObservation in
+            var line = try lines.next(0x4F)  // O
+            return try observation(&line, currency: currency)
+        }
+        let lineBases = try packs(&lines, layout: layout)
+        let lineCount = layout.lineCount
+        var position = layout.columnsAt
         func column<T: FixedWidthInteger>(_: T.Type, limit: Int? = nil) throws -> [T] {
             let raw = UnsafeRawPointer(buffer.baseAddress! + position)
             position += lineCount * MemoryLayout<T>.size
@@ -176,9 +283,9 @@ enum SpendingCache {
             if let limit, values.contains(where: { $0 < -1 || $0 >= limit }) { throw CacheError() }
             return values
         }
-        let lineTrip = try column(Int32.self, limit: tripCount), lineItem = try column(Int32.self, limit: itemCount)
-        let lineName = try column(Int32.self, limit: nameCount), lineCategory = try column(Int32.self, limit: categoryCount)
-        let lineStore = try column(Int32.self, limit: storeCount)
+        let lineTrip = try column(Int32.self, limit: layout.tripCount), lineItem = try column(Int32.self, limit: layout.itemCount)
+        let lineName = try column(Int32.self, limit: layout.nameCount), lineCategory = try column(Int32.self, limit: layout.categoryCount)
+        let lineStore = try column(Int32.self, limit: layout.storeCount)
         let units = MeasureUnit.allCases
         let unitCodes = try column(UInt8.self)
         guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw CacheError() }
@@ -187,7 +294,73 @@ enum SpendingCache {
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
                                 categories: categories, stores: stores, lineBases: lineBases)
-        return Contents(historyLength: historyLength, historyChecksum: historyChecksum, data: data, manual: manual)
+        return Contents(historyLength: layout.historyLength, historyChecksum: layout.historyChecksum, data: data, manual: manual)
+    }
+
+    /// One item's spending (`SpendingData.lines(of:)`) and prices seen by hand, through the
+    /// index: nil unless the cache is sound and made from exactly `history`.
+    static func read(_ path: String, currency: Currency, history: UnsafeBufferPointer<UInt8>, item: ItemID) -> (SpendingData, [PriceObservation])? {
+        withChecked(path) { buffer, layout in
+            guard layout.historyLength == history.count, Checksum.value(of: history) == layout.historyChecksum else { return nil }
+            return try decode(item, buffer, layout: layout, currency: currency, path: path)
+        }
+    }
+
+    private static func decode(_ item: ItemID, _ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency,
+                               path: String) throws -> (SpendingData, [PriceObservation]) {
+        let wanted = Array(LineFormat.escape(item.rawValue).utf8)
+        func isWanted(_ range: Range<Int>) -> Bool {
+            range.count == wanted.count && wanted.elementsEqual(UnsafeBufferPointer(rebasing: buffer[range]))
+        }
+        var lines = Lines(buffer: buffer, position: layout.itemsAt, end: layout.columnsAt, path: path)
+        var number: Int?
+        for index in 0..<layout.itemCount {
+            var line = try lines.next(0x49)  // I
+            if number == nil, isWanted(try line.next()) { number = index }
+        }
+        let names = try lines.texts(layout.nameCount, 0x4E)
+        let categories = try lines.texts(layout.categoryCount, 0x4B), stores = try lines.texts(layout.storeCount, 0x53)
+        guard lines.position == layout.manualAt else { throw CacheError() }
+        var manual: [PriceObservation] = []
+        for _ in 0..<layout.manualCount {
+            var line = try lines.next(0x4F)  // O
+            if isWanted(try line.peekRange()) { manual.append(try observation(&line, currency: currency)) }
+        }
+        let lineBases = try packs(&lines, layout: layout)
+        var data = SpendingData(currency: currency)
+        guard let number else { return (data, manual) }
+
+        func value<T: FixedWidthInteger>(_: T.Type, at position: Int) -> T {
+            T(littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: T.self))
+        }
+        let first = Int(value(Int32.self, at: layout.itemStartsAt + number * 4)), end = Int(value(Int32.self, at: layout.itemStartsAt + number * 4 + 4))
+        guard 0 <= first, first <= end, end <= layout.indexedCount else { throw CacheError() }
+        let units = MeasureUnit.allCases
+        var lastLine = -1, lastTrip = -1
+        for entry in first..<end {
+            let line = Int(value(Int32.self, at: layout.itemLinesAt + entry * 4))
+            guard line > lastLine, line < layout.lineCount, Int(value(Int32.self, at: layout.column(1) + line * 4)) == number else { throw CacheError() }
+            lastLine = line
+            let tripNumber = Int(value(Int32.self, at: layout.column(0) + line * 4))
+            guard tripNumber >= lastTrip, tripNumber < layout.tripCount else { throw CacheError() }
+            if tripNumber != lastTrip {
+                let start = layout.tripsAt + Int(value(Int32.self, at: layout.tripStartsAt + tripNumber * 4))
+                guard start >= layout.tripsAt, start < layout.itemsAt else { throw CacheError() }
+                var tripLines = Lines(buffer: buffer, position: start, end: layout.itemsAt, path: path)
+                var reader = try tripLines.next(0x43)  // C
+                data.addTrip(try trip(&reader, currency: currency))
+                lastTrip = tripNumber
+            }
+            let name = Int(value(Int32.self, at: layout.column(2) + line * 4)), category = Int(value(Int32.self, at: layout.column(3) + line * 4))
+            let store = Int(value(Int32.self, at: layout.column(4) + line * 4)), unit = Int(value(UInt8.self, at: layout.column(5) + line))
+            guard name >= 0, name < names.count, category >= -1, category < categories.count, store >= -1, store < stores.count,
+                  unit < units.count else { throw CacheError() }
+            data.addLine(itemID: item.rawValue, name: names[name], category: category >= 0 ? categories[category] : nil,
+                         store: store >= 0 ? stores[store] : nil, unit: units[unit], basis: lineBases[Int32(line)],
+                         quantity: value(Int64.self, at: layout.column(6) + line * 8), price: value(Int64.self, at: layout.column(7) + line * 8),
+                         cost: value(Int64.self, at: layout.column(8) + line * 8))
+        }
+        return (data, manual)
     }
 
     private struct CacheError: Error {}

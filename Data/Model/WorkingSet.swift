@@ -24,6 +24,8 @@ final class WorkingSet: Repositories {
     private var cachedHistory: HistoryLog?
     private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
     private var cachedTrips: [TripSummary]?
+    /// One item's spending and prices seen by hand, as read for it alone.
+    private var cachedItem: (item: ItemID, data: SpendingData, manual: [PriceObservation])?
 
     /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
     /// - Parameter months: the month totals stored with the state; nil when unknown.
@@ -206,7 +208,15 @@ final class WorkingSet: Repositories {
 
     func spending(of item: ItemID) throws -> SpendingData {
         guard canReadFast, cachedSpending == nil else { return try spending().lines(of: item) }
-        return try source.spending(false, item).0
+        return try itemSpending(item).data
+    }
+
+    /// One item's spending and prices seen by hand, read once for both.
+    private func itemSpending(_ item: ItemID) throws -> (data: SpendingData, manual: [PriceObservation]) {
+        if let cachedItem, cachedItem.item == item { return (cachedItem.data, cachedItem.manual) }
+        let (data, manual) = try source.spending(false, item)
+        cachedItem = (item, data, manual)
+        return (data, manual)
     }
 
     func cart(_ id: CartID) throws -> Cart? {
@@ -244,7 +254,7 @@ final class WorkingSet: Repositories {
     // MARK: - Price history
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
-        if let item, canReadFast, cachedSpending == nil { return try source.spending(false, item).1 }
+        if let item, canReadFast, cachedSpending == nil { return try itemSpending(item).manual }
         return try (canReadFast ? fastSpending().manual : history().manual).filter { item == nil || $0.item == item }
     }
 

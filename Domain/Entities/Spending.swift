@@ -205,13 +205,18 @@ public struct SpendingData: Sendable, Hashable {
         return kept
     }
 
-    /// The same trips with the lines of one item only.
+    /// The lines of one item only, with the trips they were bought on (in the same order).
     public func lines(of item: ItemID) -> SpendingData {
         var kept = SpendingData(currency: currency)
-        kept.trips = trips
-        let wanted = itemIDs.firstIndex(of: item).map(Int32.init) ?? -2
+        guard let wanted = itemIDs.firstIndex(of: item).map(Int32.init) else { return kept }
+        var renumbered: [Int32: Int32] = [:]
         for index in 0..<lineCount where lineItem[index] == wanted {
-            kept.copyLine(index, of: self, trip: lineTrip[index])
+            let trip = lineTrip[index]
+            if renumbered[trip] == nil {
+                renumbered[trip] = Int32(kept.trips.count)
+                kept.trips.append(trips[Int(trip)])
+            }
+            kept.copyLine(index, of: self, trip: renumbered[trip]!)
         }
         return kept
     }

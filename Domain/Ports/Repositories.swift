@@ -63,7 +63,7 @@ public protocol CartRepository: AnyObject {
     func spendingByMonth() throws -> [MonthSpending]
     /// Completed trips and their bought lines, for insights, exports and price history.
     func spending() throws -> SpendingData
-    /// The same, with the bought lines of one item only.
+    /// The bought lines of one item only, with the trips they were bought on.
     func spending(of item: ItemID) throws -> SpendingData
     /// One cart, active or completed.
     func cart(_ id: CartID) throws -> Cart?

@@ -107,6 +107,62 @@ import Testing
         try await check("truncated")
     }
 
+    /// One item read through the cache's index (`prices ITEM`) answers exactly what a full read
+    /// of history does, for every item and one that was never bought, through new trips, prices
+    /// seen by hand and forgotten, a reopen, a deletion, an undo, and a damaged or cut cache,
+    /// which is rebuilt.
+    @Test func theSpendingCacheIndexAgreesWithAFullRead() async throws {
+        let (directory, storage, world) = try await stockedDirectory()
+        defer { directory.remove() }
+        let u = world.useCases
+        let cachePath = storage.directory + "/" + SpendingCache.file
+        func check(_ step: String) async throws {
+            let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
+            let direct = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+            let items = try await storage.read { try $0.allItems().map(\.id) } + [ItemID("never-bought")]
+            for item in items {
+                let spending = try await storage.read { try $0.spending(of: item) }
+                let manual = try await storage.read { try $0.manualObservations(of: item) }
+                #expect(spending == direct.0.lines(of: item), "\(step): \(item)")
+                #expect(spending.paidObservations(of: item) == direct.0.paidObservations(of: item), "\(step): \(item)")
+                #expect(manual == direct.1.filter { $0.item == item }, "\(step): \(item)")
+                // The reads above left the cache up to date: its index gives the same answer.
+                let indexed = committed.withUnsafeBufferPointer { SpendingCache.read(cachePath, currency: .euro, history: $0, item: item) }
+                #expect(indexed?.0 == spending && indexed?.1 == manual, "\(step): \(item)")
+            }
+        }
+        try await check("first read")
+        _ = try await u.createCart(name: "Second", items: ["Bread", "Bananas", "Milk"])
+        _ = try await u.startTrip("Second")
+        _ = try await u.logPurchase(cart: "Second", item: "Bread", price: "2.59")
+        _ = try await u.logPurchase(cart: "Second", item: "Milk", price: "1.15")
+        _ = try await u.finishTrip("Second")
+        try await check("a new trip")
+        world.clock.advance(days: 1)
+        _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "10.90")
+        _ = try await u.setPrice(item: "Bread", store: "Aldi", price: "2.19")
+        try await check("prices seen by hand")
+        _ = try await u.forgetPrice(item: "Milk", store: "Aldi")
+        try await check("a price forgotten")
+        _ = try await u.reopenCart("Done")
+        try await check("reopened")
+        _ = try await u.finishTrip("Done")
+        try await check("finished again")
+        _ = try await u.deleteCart("Second")
+        try await check("deleted")
+        _ = try await u.undoLastChange()
+        try await check("undone")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: cachePath))
+        try await check("damaged")
+        #expect(SpendingCache.read(cachePath, currency: .euro) != nil)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        try whole.prefix(whole.count - 20).write(to: URL(fileURLWithPath: cachePath))
+        try await check("cut")
+        #expect(SpendingCache.read(cachePath, currency: .euro) != nil)
+    }
+
     /// A cache made from the start of history is used, and only the lines after it are read:
     /// seen here through a cache that (unlike history) calls the first trip "From the cache".
     @Test func theSpendingCacheReadsOnlyNewLines() async throws {
@@ -124,7 +180,7 @@ import Testing
                                                                  lineCost: data.lineCost, itemIDs: data.itemIDs, names: data.names,
                                                                  categories: data.categories, stores: data.stores),
                                               manual: manual)
-        try Data(SpendingCache.encode(contents)).write(to: URL(fileURLWithPath: storage.directory + "/" + SpendingCache.file))
+        try Data(try #require(SpendingCache.encode(contents))).write(to: URL(fileURLWithPath: storage.directory + "/" + SpendingCache.file))
         _ = try await world.useCases.createCart(name: "Second", items: ["Bread"])
         _ = try await world.useCases.startTrip("Second")
         _ = try await world.useCases.logPurchase(cart: "Second", item: "Bread")
