@@ -22,20 +22,29 @@ extension FileStorage {
     /// The committed bytes of the history file a state goes with, mapped into memory (valid
     /// while the lock is held: only a change truncates the file), and its path.
     func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
+        try sealedHistory(record).map { ($0.file, $0.path) }
+    }
+
+    /// The same, with the checksum of its lines (`Checksum.lines`) when it was checked against
+    /// the state's seal.
+    func sealedHistory(_ record: StateRecord) throws -> (file: MappedFile, path: String, seal: UInt64?)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        try verifyHistory(of: record)
+        let seal = try verifyHistory(of: record)
         guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
-        return (mapped, historyPath)
+        return (mapped, historyPath, seal)
     }
 
     /// What is shown must be what was recorded: a history changed since it was sealed is refused
     /// to readers too (`HistoryFile.verify`).
-    func verifyHistory(of record: StateRecord) throws {
-        guard record.history == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) else { return }
-        _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
+    /// - Returns: the checksum of the committed lines that the check vouches for; nil when the
+    ///   file is not `history.tsv` (history of schema 2).
+    @discardableResult
+    func verifyHistory(of record: StateRecord) throws -> UInt64? {
+        guard record.history == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) else { return nil }
+        return try opened.verify(committed: record.historyBytes, seal: record.historySeal, forChange: false)
     }
 
     /// The committed history a state goes with, whole.

@@ -221,14 +221,14 @@ public final class FileStorage: Storage, Sendable {
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
-                guard let (file, historyPath) = try committedHistory(record) else { return (SpendingData(currency: currency), []) }
+                guard let (file, historyPath, seal) = try sealedHistory(record) else { return (SpendingData(currency: currency), []) }
                 if FileStorage.isLegacyHistory(historyPath) {
                     let log = try loadHistory(record, currency: currency)
                     let spending = try log.spending(currency: currency)
                     return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
                 }
                 let (data, manual) = try file.withBytes {
-                    try SpendingCache.spending($0, historyPath: historyPath, cachePath: path(SpendingCache.file), currency: currency,
+                    try SpendingCache.spending($0, historyPath: historyPath, seal: seal, cachePath: path(SpendingCache.file), currency: currency,
                                                item: tripsOnly ? nil : item)
                 }
                 if tripsOnly {

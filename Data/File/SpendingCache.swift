@@ -15,8 +15,8 @@ import Domain
 /// history is read whole. Written by readers, best effort and without `fsync`: deleting it
 /// loses nothing.
 ///
-/// Layout: a text part in the compact line format (a header line naming the history length
-/// and checksum, the counts, and where the sections start; then `C` trips, `I` item ids, `N`
+/// Layout: a text part in the compact line format (a header line naming the history length,
+/// checksum and seal, the counts, and where the sections start; then `C` trips, `I` item ids, `N`
 /// names, `K` categories, `S` stores, `O` prices seen by hand, `P` lines priced per another
 /// unit), then the nine line columns as little-endian binary, then the index (where each `C`
 /// line starts, and each item's lines in order), then a checksum of everything before it. The
@@ -30,34 +30,48 @@ enum SpendingCache {
         var historyChecksum: UInt64
         var data: SpendingData
         var manual: [PriceObservation]
+        /// The checksum of the history's lines (`Checksum.lines`) that the state's seal vouched
+        /// for when the cache was made; nil when there was none.
+        var historySeal: UInt64? = nil
     }
 
     /// The spending in `history` (the committed bytes of `history.tsv` at `historyPath`), from
     /// the cache at `cachePath` where it can, refreshing the cache when it was behind. With
     /// `item`, that item's lines (on the trips they were bought on) and prices seen by hand only,
     /// read through the cache's index when the cache is up to date.
-    static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, cachePath: String,
+    /// - Parameter seal: the checksum of `history`'s lines that the state's seal vouches for
+    ///   (`FileStorage.verifyHistory`): a cache made from a history of the same length and seal
+    ///   was made from these bytes, without reading them again.
+    static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, seal: UInt64? = nil, cachePath: String,
                          currency: Currency, item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
         if let item {
-            if let found = read(cachePath, currency: currency, history: history, item: item) { return found }
-            let (data, manual) = try spending(history, historyPath: historyPath, cachePath: cachePath, currency: currency)
+            if let found = read(cachePath, currency: currency, history: history, seal: seal, item: item) { return found }
+            let (data, manual) = try spending(history, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency)
             return (data.lines(of: item), manual.filter { $0.item == item })
         }
         if let cached = read(cachePath, currency: currency), cached.historyLength <= history.count,
-           Checksum.value(of: UnsafeBufferPointer(rebasing: history[..<cached.historyLength])) == cached.historyChecksum {
+           madeFrom(history, length: cached.historyLength, checksum: cached.historyChecksum, seal: seal, cachedSeal: cached.historySeal) {
             if cached.historyLength == history.count { return (cached.data, cached.manual) }
             if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency, path: historyPath) {
                 let kept = tail.carts.isEmpty ? cached.data : cached.data.filter(trips: { !tail.carts.contains(cached.data.trips[$0].cartID) })
                 let merged = Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history),
                                       data: kept.appending(tail.data),
-                                      manual: cached.manual.filter { !tail.forgotten.contains($0) } + tail.manual)
+                                      manual: cached.manual.filter { !tail.forgotten.contains($0) } + tail.manual, historySeal: seal)
                 write(merged, to: cachePath)
                 return (merged.data, merged.manual)
             }
         }
         let (data, manual) = try HistoryCodec.decodeSpending(history, currency: currency, path: historyPath)
-        write(Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history), data: data, manual: manual), to: cachePath)
+        write(Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history), data: data, manual: manual, historySeal: seal),
+              to: cachePath)
         return (data, manual)
+    }
+
+    /// Whether the first `length` bytes of `history` are the ones a cache was made from: the
+    /// same seal when the cache covers all of it (nothing to read), else the same checksum.
+    private static func madeFrom(_ history: UnsafeBufferPointer<UInt8>, length: Int, checksum: UInt64, seal: UInt64?, cachedSeal: UInt64?) -> Bool {
+        if length == history.count, let seal, let cachedSeal { return seal == cachedSeal }
+        return Checksum.value(of: UnsafeBufferPointer(rebasing: history[..<length])) == checksum
     }
 
     // MARK: - Writing
@@ -112,7 +126,8 @@ enum SpendingCache {
 
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 256)
-        LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), String(data.trips.count),
+        LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), contents.historySeal.map { String($0) } ?? "",
+                         String(data.trips.count),
                          String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
                          String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
                          String(itemsAt), String(manualAt), String(columnsAt)], to: &output)
@@ -141,7 +156,7 @@ enum SpendingCache {
 
     /// The header line's numbers, checked to describe a file of exactly the given size.
     private struct Layout {
-        var historyLength = 0, historyChecksum: UInt64 = 0
+        var historyLength = 0, historyChecksum: UInt64 = 0, historySeal: UInt64?
         var tripCount = 0, itemCount = 0, nameCount = 0, categoryCount = 0, storeCount = 0, manualCount = 0, lineCount = 0, packCount = 0
         var indexedCount = 0
         /// Absolute positions: where the first `C`, `I` and `O` lines and the binary columns start.
@@ -178,6 +193,11 @@ enum SpendingCache {
         guard layout.historyLength >= 0 else { throw CacheError() }
         guard let historyChecksum = UInt64(reader.string(try reader.next())) else { throw CacheError() }
         layout.historyChecksum = historyChecksum
+        let seal = try reader.next()
+        if !seal.isEmpty {
+            guard let value = UInt64(reader.string(seal)) else { throw CacheError() }
+            layout.historySeal = value
+        }
         var numbers: [Int] = []
         for _ in 0..<12 {
             let number = try reader.integer()
@@ -294,14 +314,18 @@ enum SpendingCache {
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
                                 categories: categories, stores: stores, lineBases: lineBases)
-        return Contents(historyLength: layout.historyLength, historyChecksum: layout.historyChecksum, data: data, manual: manual)
+        return Contents(historyLength: layout.historyLength, historyChecksum: layout.historyChecksum, data: data, manual: manual,
+                        historySeal: layout.historySeal)
     }
 
     /// One item's spending (`SpendingData.lines(of:)`) and prices seen by hand, through the
     /// index: nil unless the cache is sound and made from exactly `history`.
-    static func read(_ path: String, currency: Currency, history: UnsafeBufferPointer<UInt8>, item: ItemID) -> (SpendingData, [PriceObservation])? {
+    static func read(_ path: String, currency: Currency, history: UnsafeBufferPointer<UInt8>, seal: UInt64? = nil,
+                     item: ItemID) -> (SpendingData, [PriceObservation])? {
         withChecked(path) { buffer, layout in
-            guard layout.historyLength == history.count, Checksum.value(of: history) == layout.historyChecksum else { return nil }
+            guard layout.historyLength == history.count,
+                  madeFrom(history, length: history.count, checksum: layout.historyChecksum, seal: seal, cachedSeal: layout.historySeal)
+            else { return nil }
             return try decode(item, buffer, layout: layout, currency: currency, path: path)
         }
     }
