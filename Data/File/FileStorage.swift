@@ -216,7 +216,19 @@ public final class FileStorage: Storage, Sendable {
                 vault = { index }
             } else if let known, known.record == record, let bytes = known.vaultBytes {
                 vault = { try VaultCodec.Index(bytes, path: vaultPath) }
-            } else { vault = { [self] in try VaultCodec.Index(try vaultBytes(of: record), path: vaultPath) } }
+            } else {
+                vault = { [self] in
+                    let index = try VaultCodec.Index(try vaultBytes(of: record), path: vaultPath)
+                    // Kept with the state, so that the next read of it (`prices` reads three
+                    // times) does not read and index the vault again.
+                    lastKnown.withLock { known in
+                        if let current = known, current.record == record, current.vault == nil, current.vaultBytes == nil {
+                            known = KnownState(identity: current.identity, record: current.record, vault: index, vaultBytes: nil)
+                        }
+                    }
+                    return index
+                }
+            }
         }
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
