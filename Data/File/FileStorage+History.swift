@@ -22,19 +22,20 @@ extension FileStorage {
     /// The committed bytes of the history file a state goes with, mapped into memory (valid
     /// while the lock is held: only a change truncates the file), and its path.
     func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
-        try sealedHistory(record).map { ($0.file, $0.path) }
+        guard record.history != nil, record.historyBytes > 0 else { return nil }
+        try verifyHistory(of: record)
+        return try mappedHistory(record)
     }
 
-    /// The same, with the checksum of its lines (`Checksum.lines`) when it was checked against
-    /// the state's seal.
-    func sealedHistory(_ record: StateRecord) throws -> (file: MappedFile, path: String, seal: UInt64?)? {
+    /// The committed bytes of the history file, mapped, without checking them: for a caller
+    /// that has just called `verifyHistory`.
+    func mappedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        let seal = try verifyHistory(of: record)
         guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
-        return (mapped, historyPath, seal)
+        return (mapped, historyPath)
     }
 
     /// What is shown must be what was recorded: a history changed since it was sealed is refused

@@ -233,7 +233,14 @@ public final class FileStorage: Storage, Sendable {
         return WorkingSet(state: state, vault: vault, history: HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
-                guard let (file, historyPath, seal) = try sealedHistory(record) else { return (SpendingData(currency: currency), []) }
+                guard record.history != nil, record.historyBytes > 0 else { return (SpendingData(currency: currency), []) }
+                let seal = try verifyHistory(of: record)
+                // One item, from a cache that the history's seal vouches for: history is not even mapped.
+                if let item, !tripsOnly, let seal, let found = SpendingCache.read(path(SpendingCache.file), currency: currency,
+                                                                                  historyLength: record.historyBytes, seal: seal, history: nil, item: item) {
+                    return found
+                }
+                guard let (file, historyPath) = try mappedHistory(record) else { return (SpendingData(currency: currency), []) }
                 if FileStorage.isLegacyHistory(historyPath) {
                     let log = try loadHistory(record, currency: currency)
                     let spending = try log.spending(currency: currency)

@@ -45,7 +45,7 @@ enum SpendingCache {
     static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, seal: UInt64? = nil, cachePath: String,
                          currency: Currency, item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
         if let item {
-            if let found = read(cachePath, currency: currency, history: history, seal: seal, item: item) { return found }
+            if let found = read(cachePath, currency: currency, historyLength: history.count, seal: seal, history: history, item: item) { return found }
             let (data, manual) = try spending(history, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency)
             return (data.lines(of: item), manual.filter { $0.item == item })
         }
@@ -319,13 +319,18 @@ enum SpendingCache {
     }
 
     /// One item's spending (`SpendingData.lines(of:)`) and prices seen by hand, through the
-    /// index: nil unless the cache is sound and made from exactly `history`.
-    static func read(_ path: String, currency: Currency, history: UnsafeBufferPointer<UInt8>, seal: UInt64? = nil,
+    /// index: nil unless the cache is sound and made from exactly the committed history, of
+    /// `historyLength` bytes: the same seal, or when either has none, the same checksum of
+    /// `history` (nil: not known without reading it, so the cache is not used).
+    static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: UnsafeBufferPointer<UInt8>?,
                      item: ItemID) -> (SpendingData, [PriceObservation])? {
         withChecked(path) { buffer, layout in
-            guard layout.historyLength == history.count,
-                  madeFrom(history, length: history.count, checksum: layout.historyChecksum, seal: seal, cachedSeal: layout.historySeal)
-            else { return nil }
+            guard layout.historyLength == historyLength else { return nil }
+            if let seal, let cachedSeal = layout.historySeal {
+                guard seal == cachedSeal else { return nil }
+            } else {
+                guard let history, history.count == historyLength, Checksum.value(of: history) == layout.historyChecksum else { return nil }
+            }
             return try decode(item, buffer, layout: layout, currency: currency, path: path)
         }
     }

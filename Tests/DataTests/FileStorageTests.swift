@@ -127,8 +127,13 @@ import Testing
                 #expect(spending.paidObservations(of: item) == direct.0.paidObservations(of: item), "\(step): \(item)")
                 #expect(manual == direct.1.filter { $0.item == item }, "\(step): \(item)")
                 // The reads above left the cache up to date: its index gives the same answer.
-                let indexed = committed.withUnsafeBufferPointer { SpendingCache.read(cachePath, currency: .euro, history: $0, item: item) }
+                let indexed = committed.withUnsafeBufferPointer {
+                    SpendingCache.read(cachePath, currency: .euro, historyLength: committed.count, seal: nil, history: $0, item: item)
+                }
                 #expect(indexed?.0 == spending && indexed?.1 == manual, "\(step): \(item)")
+                let sealed = try storage.load().0.historySeal?.checksum
+                let vouched = SpendingCache.read(cachePath, currency: .euro, historyLength: committed.count, seal: sealed, history: nil, item: item)
+                #expect(vouched?.0 == spending && vouched?.1 == manual, "\(step): \(item)")
             }
         }
         try await check("first read")
