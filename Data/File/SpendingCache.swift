@@ -53,7 +53,10 @@ enum SpendingCache {
            madeFrom(history, length: cached.historyLength, checksum: cached.historyChecksum, seal: seal, cachedSeal: cached.historySeal) {
             if cached.historyLength == history.count { return (cached.data, cached.manual) }
             if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency, path: historyPath) {
-                let kept = tail.carts.isEmpty ? cached.data : cached.data.filter(trips: { !tail.carts.contains(cached.data.trips[$0].cartID) })
+                // A finished trip is new to the cache: only a reopen or a deletion takes trips out,
+                // and copying the others line by line is most of the cost of catching up.
+                let replaced = !tail.carts.isEmpty && cached.data.trips.contains { tail.carts.contains($0.cartID) }
+                let kept = replaced ? cached.data.filter(trips: { !tail.carts.contains(cached.data.trips[$0].cartID) }) : cached.data
                 let merged = Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history),
                                       data: kept.appending(tail.data),
                                       manual: cached.manual.filter { !tail.forgotten.contains($0) } + tail.manual, historySeal: seal)
