@@ -168,6 +168,37 @@ import Testing
         #expect(SpendingCache.read(cachePath, currency: .euro) != nil)
     }
 
+    /// A cache that names the history's seal is used for one item without reading history (seen
+    /// through a cache that calls the trip "From the cache"); one that names another seal is
+    /// not, even with the right length and checksum, and is rebuilt.
+    @Test func theSpendingCacheIsTrustedOnlyUnderTheHistorysSeal() async throws {
+        let (directory, storage, _) = try await stockedDirectory()
+        defer { directory.remove() }
+        let record = try storage.load().0
+        let seal = try #require(record.historySeal?.checksum)
+        let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(record.historyBytes))
+        let (data, manual) = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+        let first = try #require(data.trips.first)
+        let renamed = TripSummary(cartID: first.cartID, name: "From the cache", completedAt: first.completedAt, budget: first.budget,
+                                  planned: first.planned, actual: first.actual, fulfilled: first.fulfilled, lines: first.lines)
+        let milk = try #require(try await storage.read { try $0.allItems().first { $0.name == "Milk" }?.id })
+        let cachePath = storage.directory + "/" + SpendingCache.file
+        for (named, used) in [(seal, true), (seal ^ 1, false)] {
+            let contents = SpendingCache.Contents(historyLength: committed.count, historyChecksum: Checksum.value(of: committed),
+                                                  data: SpendingData(currency: .euro, trips: [renamed], lineTrip: data.lineTrip, lineItem: data.lineItem,
+                                                                     lineName: data.lineName, lineCategory: data.lineCategory, lineStore: data.lineStore,
+                                                                     lineUnit: data.lineUnit, lineQuantity: data.lineQuantity, linePrice: data.linePrice,
+                                                                     lineCost: data.lineCost, itemIDs: data.itemIDs, names: data.names,
+                                                                     categories: data.categories, stores: data.stores),
+                                                  manual: manual, historySeal: named)
+            try Data(try #require(SpendingCache.encode(contents))).write(to: URL(fileURLWithPath: cachePath))
+            let trips = try await storage.read { try $0.spending(of: milk).trips.map(\.name) }
+            #expect(trips == [used ? "From the cache" : first.name], "seal \(used)")
+            #expect(try await storage.read { try $0.spending().trips.map(\.name) } == [used ? "From the cache" : first.name], "seal \(used)")
+        }
+        #expect(SpendingCache.read(cachePath, currency: .euro)?.historySeal == seal)
+    }
+
     /// A cache made from the start of history is used, and only the lines after it are read:
     /// seen here through a cache that (unlike history) calls the first trip "From the cache".
     @Test func theSpendingCacheReadsOnlyNewLines() async throws {
