@@ -105,6 +105,10 @@ for name in ["insights-month", "insights-category"]:
         lines.append(f"| {LABELS[name]} >= 10x faster than `ledger -M reg` | {ledger / value:.1f}x | {verdict(ledger / value >= 10)} |")
     if hledger:
         lines.append(f"| {LABELS[name]} >= 40x faster than `hledger bal -M` | {hledger / value:.1f}x | {verdict(hledger / value >= 40)} |")
+# Issue #16: one item's price history reads that item through the spending cache's index.
+prices, _ = load("prices", large)
+if prices:
+    lines.append(f"| {LABELS['prices']} at {large:,}: <= 15 ms | {ms(prices)} ms | {verdict(prices <= 15)} |")
 imported, _ = load("import", large)
 if imported:
     lines.append(f"| import of {large:,} CSV rows: <= 3 s | {imported / 1000:.2f} s | {verdict(imported <= 3000)} |")
