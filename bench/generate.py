@@ -9,9 +9,13 @@ Writes into OUT_DIR:
                     trips of 10-40 lines, every 2-3 days over 10 years, prices drifting ~2 %/year
                     with promotions (10 % of lines at 70-85 % of the price);
   trip-N.csv        with --one-trip: one trip of N lines, each a different new item, for the scale
-                    checks of a single large trip (its import, and `cart show` once reopened).
+                    checks of a single large trip (its import, and `cart show` once reopened);
+  items-N.json      with --items: a backup like vault.json with a vault of N items (the first
+                    items of the 2,000, so that `Dairy item 0001` is in every one), for the
+                    checks that a change costs what it changes, not the vault's size.
 Usage: generate.py OUT_DIR [SIZE ...]   (default sizes: 1000 10000 100000)
        generate.py OUT_DIR --one-trip N ...
+       generate.py OUT_DIR --items N ...
 """
 import datetime
 import json
@@ -28,9 +32,9 @@ START = datetime.date(2016, 1, 4)
 YEARS = 10
 
 
-def catalogue(rng):
+def catalogue(rng, count=2000):
     items = []
-    for index in range(2000):
+    for index in range(count):
         unit = rng.choice(UNITS)
         base = round(rng.uniform(0.25, 12.0), 2) if unit != "kg" else round(rng.uniform(0.9, 25.0), 2)
         stores = rng.sample(range(len(STORES)), rng.randint(2, 5))
@@ -100,6 +104,10 @@ def main():
     if sys.argv[2:3] == ["--one-trip"]:
         for size in sys.argv[3:]:
             one_trip(int(size), f"{out}/trip-{size}.csv")
+        return
+    if sys.argv[2:3] == ["--items"]:
+        for count in sys.argv[3:]:
+            vault(catalogue(random.Random(SEED), int(count)), f"{out}/items-{count}.json")
         return
     sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
     items = catalogue(random.Random(SEED))

@@ -12,8 +12,28 @@ import Darwin
 /// The names Grock gives the files of a data directory, and what the files there are to a
 /// state: Grock touches (and deletes) only names it gives, never another program's files.
 enum DataFiles {
-    /// `vault-N.tsv`: N, or nil for another name.
-    static func vaultNumber(_ name: String) -> Int? { number(name, prefix: "vault-", suffixes: [".tsv"]) }
+    /// `vault-N.tsv` (a whole vault) or `vault-B+N.tsv` (an overlay on `vault-B.tsv`, see
+    /// `VaultCodec.Overlay`): N, or nil for another name.
+    static func vaultNumber(_ name: String) -> Int? {
+        if let plus = name.firstIndex(of: "+") {
+            guard number(String(name[..<plus]) + ".tsv", prefix: "vault-", suffixes: [".tsv"]) != nil else { return nil }
+            return number(String(name[name.index(after: plus)...]), prefix: "", suffixes: [".tsv"])
+        }
+        return number(name, prefix: "vault-", suffixes: [".tsv"])
+    }
+
+    /// The whole vault an overlay `vault-B+N.tsv` lies on (`vault-B.tsv`); nil for a whole
+    /// vault's name or another name.
+    static func vaultBase(_ name: String) -> String? {
+        guard let plus = name.firstIndex(of: "+"), vaultNumber(name) != nil else { return nil }
+        return String(name[..<plus]) + ".tsv"
+    }
+
+    /// The files the vault named `name` is read from: itself, and the whole vault under it.
+    static func vaultFiles(_ name: String?) -> [String?] {
+        guard let name else { return [nil] }
+        return [name] + (vaultBase(name).map { [$0] } ?? [])
+    }
 
     /// `N.tsv` or `N.json` in `undo/`: N, or nil for another name.
     static func snapshotNumber(_ name: String) -> Int? { number(name, prefix: "", suffixes: [".tsv", ".json"]) }
@@ -56,7 +76,7 @@ enum DataFiles {
     static func inventory(of record: StateRecord, in storage: FileStorage) -> Inventory {
         var inventory = Inventory()
         let next = record.undo.nextSequence
-        let used = Set([record.vault] + record.undo.entries.map(\.vault))
+        let used = Set(([record.vault] + record.undo.entries.map(\.vault)).flatMap(vaultFiles))
         let listed = Set(record.undo.entries.filter(\.hadState).map(\.sequence))
         for name in FileSystem.names(in: storage.directory).sorted() {
             if isTemporary(name) {

@@ -40,7 +40,7 @@ extension FileStorage {
                     throw StorageError.unreadable(path: file, reason: "it is not the state before change \(entry.sequence) (\"\(entry.summary)\"): "
                         + "it leads to change \(restored.undo.nextSequence) and names \(restored.vault ?? "no vault")")
                 }
-                if let vault = restored.vault, !FileSystem.exists(path(vault)) {
+                for case let vault? in DataFiles.vaultFiles(restored.vault) where !FileSystem.exists(path(vault)) {
                     throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
                 }
                 // The restored state was written when its oldest undo entries still had their

@@ -5,9 +5,18 @@ import Glibc
 import Darwin
 #endif
 
-/// The vault file: `vault-N.tsv`, written as a new file by each change to items (N is the
-/// change's number), named by the state with the checksum of its bytes.
+/// The vault files: a whole vault `vault-N.tsv`, written as a new file by a change to items
+/// (N is the change's number), or such a whole vault with an overlay `vault-B+N.tsv` of the
+/// items changed since (`VaultCodec.Overlay`); the state names the one it reads first (the
+/// overlay, when there is one) with the checksum of its bytes.
 extension FileStorage {
+    /// A change writes an overlay instead of a whole vault only when the whole vault is at
+    /// least this large: below it, writing it whole costs as little.
+    static let overlayMinimum = 16 * 1024
+    /// ... and while the overlay stays within this fraction of the whole vault (1/N): past it,
+    /// the change folds the overlay into a new whole vault, so that reading stays bounded.
+    static let overlayFraction = 8
+
     /// The items a state goes with: from its vault file, or for schema 2 from the state itself.
     func items(of stored: RecordCodec.StoredState) throws -> [Item] {
         let currency: Currency
@@ -16,32 +25,63 @@ extension FileStorage {
         }
         if let legacy = try legacyItems(of: stored) { return legacy }
         guard let vault = stored.record.vault else { return [] }
-        return try VaultCodec.decode(try vaultBytes(of: stored.record), currency: currency, path: path(vault))
+        if DataFiles.vaultBase(vault) != nil {
+            let index = try vaultIndex(of: stored.record)
+            return try VaultCodec.decode(index.bytes, currency: currency, path: index.path)
+        }
+        return try VaultCodec.decode(try vaultFile(path(vault), recorded: stored.record.vaultChecksum), currency: currency, path: path(vault))
     }
 
-    /// The bytes of the vault file a state names, which must be the one it recorded (its
-    /// header's checksum): another vault copied over it would silently change the items.
-    func vaultBytes(of record: StateRecord) throws -> [UInt8] {
-        let vaultPath = path(record.vault ?? "")
+    /// The index of the vault a state names: of the whole vault, or of the whole vault with
+    /// its overlay merged in memory (each file checked against the checksum recorded for it:
+    /// the overlay's by the state, the whole vault's by the overlay).
+    func vaultIndex(of record: StateRecord) throws -> VaultCodec.Index {
+        let name = record.vault ?? ""
+        let headPath = path(name)
+        let bytes = try vaultFile(headPath, recorded: record.vaultChecksum)
+        guard let base = DataFiles.vaultBase(name) else { return try VaultCodec.Index(bytes, path: headPath) }
+        let currency: Currency
+        do { currency = try RecordMapper(settings: record.settings).currency } catch {
+            throw StorageError.unreadable(path: statePath, reason: "\(error)")
+        }
+        var overlay = try VaultCodec.Overlay.decode(bytes, currency: currency, path: headPath)
+        guard overlay.base == base else {
+            throw StorageError.unreadable(path: headPath, reason: "it lies on \(overlay.base), but its name says \(base)")
+        }
+        let baseBytes = try vaultFile(path(base), recorded: overlay.baseChecksum)
+        overlay.baseSize = baseBytes.count
+        var merged = try VaultCodec.Index(baseBytes, path: path(base)).rewritten(changed: overlay.changed, deleted: overlay.deleted, path: headPath)
+        merged.overlay = overlay
+        return merged
+    }
+
+    /// The bytes of a vault file, which must be the one recorded (its header's checksum):
+    /// another vault copied over it would silently change the items.
+    func vaultFile(_ vaultPath: String, recorded: String?) throws -> [UInt8] {
         guard let bytes = try FileSystem.read(vaultPath) else {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
-        if let recorded = record.vaultChecksum, VaultCodec.checksum(of: bytes) != recorded {
+        let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
+        if let recorded, (isOverlay ? VaultCodec.Overlay.checksum(of: bytes) : VaultCodec.checksum(of: bytes)) != recorded {
             throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
                 + "put back the right file or a copy of the directory")
         }
         return bytes
     }
 
-    /// Deletes vault files that neither the state nor an undo snapshot uses any more.
-    func removeUnusedVaults(keeping used: Set<String?>) {
+    /// Deletes vault files that neither the state nor an undo snapshot uses any more (an
+    /// overlay uses its whole vault too).
+    func removeUnusedVaults(keeping names: [String?]) {
+        let used = Set(names.flatMap(DataFiles.vaultFiles))
         for name in FileSystem.names(in: directory) where DataFiles.vaultNumber(name) != nil && !used.contains(name) {
             unlink(path(name))
         }
     }
 
-    /// Writes the vault a change leaves as a new file `vault-N.tsv` when the change touched
-    /// items (or moves schema 2's items out of the state), else keeps the state's.
+    /// Writes the vault a change leaves when the change touched items (or moves schema 2's
+    /// items out of the state), else keeps the state's: an overlay `vault-B+N.tsv` of the
+    /// items changed since the whole vault `vault-B.tsv`, while it stays small beside it
+    /// (`overlayMinimum`, `overlayFraction`), else a new whole vault `vault-N.tsv`.
     /// - Returns: the vault file's name (nil: no items), its checksum, and what a later read in
     ///   this process may reuse: the rewritten index, or the bytes when there was none.
     func writeVault(_ working: WorkingSet, stored: RecordCodec.StoredState, sequence: Int) throws
@@ -51,10 +91,35 @@ extension FileStorage {
             return (record.vault, record.vaultChecksum, nil, working.vaultIndex)
         }
         guard try working.hasItems() else { return (nil, nil, nil, nil) }
+        if let index = working.vaultIndex, let overlay = nextOverlay(after: index, record: record, working) {
+            let bytes = overlay.encode()
+            if bytes.count <= overlay.baseSize / FileStorage.overlayFraction, let base = DataFiles.vaultNumber(overlay.base) {
+                let name = "vault-\(base)+\(sequence).tsv"
+                try FileSystem.createNew(bytes, at: path(name))
+                var merged = index.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(name))
+                merged.overlay = overlay
+                return (name, VaultCodec.Overlay.checksum(of: bytes), nil, merged)
+            }
+        }
         let vault = "vault-\(sequence).tsv"
         let index = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
         return (vault, VaultCodec.checksum(of: bytes), bytes, index)
+    }
+
+    /// The overlay this change would write on the whole vault under `index`; nil when the
+    /// vault is to be written whole (small, without a checksum to lie on, or none yet).
+    private func nextOverlay(after index: VaultCodec.Index, record: StateRecord, _ working: WorkingSet) -> VaultCodec.Overlay? {
+        let current: VaultCodec.Overlay
+        if let overlay = index.overlay {
+            current = overlay
+        } else {
+            guard let name = record.vault, DataFiles.vaultBase(name) == nil, index.path == path(name),
+                  let checksum = VaultCodec.checksum(of: index.bytes) else { return nil }
+            current = VaultCodec.Overlay(base: name, baseChecksum: checksum, baseSize: index.bytes.count, changed: [:], deleted: [])
+        }
+        guard current.baseSize >= FileStorage.overlayMinimum else { return nil }
+        return current.applying(saved: working.changedItems, removed: working.deletedItems)
     }
 }

@@ -132,7 +132,7 @@ public final class FileStorage: Storage, Sendable {
                 unlink(undoPath(entry.sequence))
                 unlink(legacyUndoPath(entry.sequence))
             }
-            if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: Set([vault] + undo.entries.map(\.vault))) }
+            if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: [vault] + undo.entries.map(\.vault)) }
             return change.value
         }
     }
@@ -218,7 +218,7 @@ public final class FileStorage: Storage, Sendable {
                 vault = { try VaultCodec.Index(bytes, path: vaultPath) }
             } else {
                 vault = { [self] in
-                    let index = try VaultCodec.Index(try vaultBytes(of: record), path: vaultPath)
+                    let index = try vaultIndex(of: record)
                     // Kept with the state, so that the next read of it (`prices` reads three
                     // times) does not read and index the vault again.
                     lastKnown.withLock { known in

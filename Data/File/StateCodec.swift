@@ -19,7 +19,7 @@
 /// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum);
 /// schemas 5 and 6 are the same without `A` lines.
 enum StateCodec {
-    static let header = "grock-state\t7"
+    static let header = "grock-state\t8"
 
     static func encode(_ record: StateRecord) -> [UInt8] {
         var output = Array((header + "\t" + String(repeating: "0", count: 16) + "\n").utf8)

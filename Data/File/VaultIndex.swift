@@ -22,6 +22,9 @@ extension VaultCodec {
         /// its prices were not read), and every category its items are in.
         let stores: Set<String>?
         let categories: Set<String>
+        /// When the vault is a whole vault with an overlay on it (`vault-B+N.tsv`), the overlay:
+        /// this index is then of the two merged in memory, named by the overlay's path.
+        var overlay: Overlay? = nil
 
         /// How many items the file holds.
         var count: Int { starts.count }

@@ -5,7 +5,7 @@
 /// Amounts are integer minor units of `settings.currency`; quantities are decimal strings;
 /// times are RFC 3339 text. Nothing is stored as floating point.
 struct StateRecord: Codable, Equatable {
-    static let currentSchema = 7
+    static let currentSchema = 8
 
     var schema: Int = StateRecord.currentSchema
     var settings: SettingsRecord

@@ -253,7 +253,7 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         let state = grock.dataDirectory + "/state.tsv"
-        for damaged in ["grock-state\t4\nF\t", "grock-state\t4\nF\tvault-1.tsv\t\t0\t1\t1\nQ\n", "grock-state\t8\n"] {
+        for damaged in ["grock-state\t4\nF\t", "grock-state\t4\nF\tvault-1.tsv\t\t0\t1\t1\nQ\n", "grock-state\t9\n"] {
             try damaged.write(toFile: state, atomically: false, encoding: .utf8)
             let before = grock.home.snapshot()
             for line in ["cart show Weekly", "store add Rewe", "undo", "doctor"] {

@@ -35,7 +35,7 @@ import Testing
         let (directory, storage, _) = try await stockedDirectory()
         defer { directory.remove() }
         let state = try String(contentsOfFile: storage.statePath, encoding: .utf8).split(separator: "\n")
-        #expect(state.first?.hasPrefix("grock-state\t7\t") == true)
+        #expect(state.first?.hasPrefix("grock-state\t8\t") == true)
         #expect(state.contains { $0.hasPrefix("C\t") && $0.hasSuffix("\tWeekly") && $0.contains("\t3000\t") })   // the budget in cents
         #expect(state.contains { $0.hasPrefix("L\t") && $0.hasSuffix("\tBread") && $0.contains("\t1\teach\t") })  // quantity, unit
         let vaultName = try #require(try storage.load().0.vault)
@@ -289,12 +289,12 @@ import Testing
         ("missing line", "state", { $0.split(separator: "\n").filter { !$0.hasPrefix("T\t") }.joined(separator: "\n") + "\n" }),
         ("bad amount", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t30.00\t") }),
         ("dangling store", "state", { $0.replacingOccurrences(of: "\nS\t", with: "\nS\tx") }),
-        ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t7", with: "grock-state\t9") }),
+        ("newer schema", "state", { $0.replacingOccurrences(of: "grock-state\t8", with: "grock-state\t9") }),
         ("negative budget", "state", { $0.replacingOccurrences(of: "\t3000\t", with: "\t-3000\t") }),
         // One RFC 3339 parser (Domain's) for typed times and every file: an offset past 23 hours is no time.
         // (checked with the state's checksum emptied, as for a hand edit, so that the time itself is read)
         ("an impossible time offset", "state", {
-            "grock-state\t7\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "+01:00\t", with: "+25:00\t")
+            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "+01:00\t", with: "+25:00\t")
         }),
         ("month 13", "state", { $0.replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression) }),
         ("two categories of one name", "state", { $0.replacingOccurrences(of: "\tProduce\n", with: "\tDAIRY\n") }),
@@ -358,13 +358,13 @@ import Testing
     @Test func newerSchemaSaysToUpgrade() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        try Data("{\"schema\": 8}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
+        try Data("{\"schema\": 9}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
         let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 8, supported: 7)) {
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.json", found: 9, supported: 8)) {
             try await u.listStores()
         }
-        try Data("grock-state\t8\nF\t\t\t0\t1\t1\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.tsv"))
-        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.tsv", found: 8, supported: 7)) {
+        try Data("grock-state\t9\nF\t\t\t0\t1\t1\n".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.tsv"))
+        await #expect(throws: StorageError.newerVersion(path: directory.path + "/state.tsv", found: 9, supported: 8)) {
             try await u.listStores()
         }
     }

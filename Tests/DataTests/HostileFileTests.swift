@@ -113,7 +113,7 @@ import Testing
         #expect(try await u.priceHistory("Milk").entries.count == 3)
         _ = try await u.setPrice(item: "Bananas", store: "Lidl", price: "2.05")
         let record = try storage.load().0
-        #expect(record.schema == 7 && record.historySeal != nil)
+        #expect(record.schema == 8 && record.historySeal != nil)
         _ = try await u.undoLastChange()
         #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8).hasPrefix("grock-state\t4\n"))
         _ = try await u.undoLastChange()
@@ -123,7 +123,7 @@ import Testing
     }
 
     /// A real directory of schema 5 (written by the Grock before line units): read as it is; a
-    /// change writes schema 7 with a line in grams priced per kg; undo brings back its bytes.
+    /// change writes schema 8 with a line in grams priced per kg; undo brings back its bytes.
     @Test func aStateOfSchemaFiveIsReadAndUndoneToItsBytes() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -139,7 +139,7 @@ import Testing
         let next = try await u.updateCartLine(cart: "Next", item: "Bananas", unit: .g)
         #expect(next.lines.map { "\($0.quantity) \($0.unit) per \($0.priceUnit)" } == ["2000 g per kg"])
         let written = try String(contentsOfFile: storage.statePath, encoding: .utf8)
-        #expect(written.hasPrefix("grock-state\t7\t") && written.contains("\tg/kg\t"))
+        #expect(written.hasPrefix("grock-state\t8\t") && written.contains("\tg/kg\t"))
         _ = try await u.undoLastChange()
         #expect(try String(contentsOfFile: storage.statePath, encoding: .utf8) == original)
         #expect(await storage.diagnose().allSatisfy { !$0.isProblem })
