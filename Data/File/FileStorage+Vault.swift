@@ -50,7 +50,8 @@ extension FileStorage {
         }
         let baseBytes = try vaultFile(path(base), recorded: overlay.baseChecksum)
         overlay.baseSize = baseBytes.count
-        var merged = try VaultCodec.Index(baseBytes, path: path(base)).rewritten(changed: overlay.changed, deleted: overlay.deleted, path: headPath)
+        var merged = try VaultCodec.Index(baseBytes, path: path(base)).rewritten(changed: overlay.changed, deleted: overlay.deleted, path: headPath,
+                                                                                       sealed: false)
         merged.overlay = overlay
         return merged
     }
@@ -96,7 +97,7 @@ extension FileStorage {
             if bytes.count <= overlay.baseSize / FileStorage.overlayFraction, let base = DataFiles.vaultNumber(overlay.base) {
                 let name = "vault-\(base)+\(sequence).tsv"
                 try FileSystem.createNew(bytes, at: path(name))
-                var merged = index.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(name))
+                var merged = index.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(name), sealed: false)
                 merged.overlay = overlay
                 return (name, VaultCodec.Overlay.checksum(of: bytes), nil, merged)
             }

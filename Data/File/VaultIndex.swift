@@ -158,14 +158,16 @@ extension VaultCodec {
         /// The vault with `changed` items written anew, `deleted` ones left out and every other
         /// item copied as it is, in id order: the unchanged runs between edits are copied whole.
         /// Returned as the index of the new file (at `path`), whose item positions are known as
-        /// it is written, so that reading it back scans nothing.
-        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>, path: String) -> Index {
+        /// it is written, so that reading it back scans nothing. Unsealed, the header carries no
+        /// checksum (not computed): for a vault merged in memory that no file holds.
+        func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>, path: String, sealed: Bool = true) -> Index {
             // Edits by position: a changed item is written where its id sorts, and any item of
             // the same id (changed or deleted) is left out.
             var inserts = changed.values.filter { !deleted.contains($0.id) }.map { (position: lowerBound(of: $0.id), item: $0) }
             inserts.sort { ($0.position, $0.item.id) < ($1.position, $1.item.id) }
             let skipped = Set(Set(changed.keys).union(deleted).compactMap(position(of:)))
-            var output = fileStart(capacity: bytes.count + changed.count * 160)
+            var output = sealed ? fileStart(capacity: bytes.count + changed.count * 160) : Array((header + "\t\n").utf8)
+            if !sealed { output.reserveCapacity(bytes.count + changed.count * 160) }
             var newStarts: [Int] = []
             newStarts.reserveCapacity(starts.count + inserts.count)
             bytes.withUnsafeBufferPointer { buffer in
@@ -189,7 +191,7 @@ extension VaultCodec {
                 }
                 copy(upTo: starts.count)
             }
-            finish(&output)
+            if sealed { finish(&output) }
             return Index(written: output, path: path, starts: newStarts)
         }
 
