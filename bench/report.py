@@ -68,6 +68,12 @@ for name in SINGLE_READS + MUTATIONS + HISTORY:
     lines.append(f"| {LABELS[name]} | " + " | ".join(ms(v[0]) for v in values) + f" | {ratio} | {mib(values[-1][1])} |")
     if name in SINGLE_READS + MUTATIONS and last is not None:
         verdicts.append((name, last, first, values[-1][1]))
+vault_small, _ = load("item-price-vault", 500)
+vault_large, vault_large_rss = load("item-price-vault", 2000)
+if vault_small and vault_large:
+    lines += ["", "A change costs what it changes: `item price` in a vault of 500 and of 2,000 items (no history; `bench/generate.py --items`):", "",
+              "| command | 500 items | 2,000 items | ratio 2,000 / 500 | peak RSS at 2,000 |", "|---|---|---|---|---|",
+              f"| `item price` | {ms(vault_small)} | {ms(vault_large)} | {vault_large / vault_small:.2f}x | {mib(vault_large_rss)} |"]
 lines += ["", "Reference points in the same run:", "",
           "| program | median (ms) | peak RSS (MiB) |", "|---|---|---|",
           f"| Swift hello-world importing Foundation, fully static (linked like `grock`) | {ms(hello_full)} | {mib(hello_full_rss)} |",
@@ -91,6 +97,8 @@ def verdict(ok):
 for name, last, first, rss in verdicts:
     lines.append(f"| {LABELS[name]} at {large:,}: <= 15 ms | {ms(last)} ms | {verdict(last <= 15)} |")
     lines.append(f"| {LABELS[name]}: <= 1.2x the {small:,} figure | {last / first:.2f}x | {verdict(last / first <= 1.2)} |")
+if vault_small and vault_large:
+    lines.append(f"| `item price` at 2,000 items: <= 1.2x its time at 500 items | {vault_large / vault_small:.2f}x | {verdict(vault_large / vault_small <= 1.2)} |")
 for name in MUTATIONS:
     _, rss = load(name, large)
     if rss and hello_full_rss:

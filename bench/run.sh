@@ -37,6 +37,7 @@ swiftc -O -static-executable "$work/hello.swift" -o "$work/hello-full-static" 2>
 
 echo "== generating data"
 python3 "$root/bench/generate.py" "$work" "${sizes[@]}"
+python3 "$root/bench/generate.py" "$work" --items 500 2000
 
 # One round of hyperfine runs of a command; its times are added to those of earlier rounds of
 # the same command in $work/results/NAME@SIZE.json.
@@ -139,6 +140,20 @@ each_size trip-log "%g trip log Shop 'Dairy item 0001' --price 1.23"
 each_size trip-finish --prepare "%g cart new Fin --item 'Dairy item 0001' --item 'Bakery item 0003' >/dev/null && %g trip start Fin >/dev/null && %g trip log Fin 'Dairy item 0001' >/dev/null" "%g trip finish Fin"
 each_size item-price "%g item price 'Dairy item 0001' --store Aldi --price 2.34"
 each_size undo --prepare "%g item price 'Dairy item 0001' --store Aldi --price 2.35 >/dev/null" "%g undo"
+# A change costs what it changes (issue #16): `item price` in a vault of 500 and of 2,000 items
+# (no history), alternating like the sizes above.
+for items in 500 2000; do
+  rm -rf "$work/grock-items-$items" && $grock --data-dir "$work/grock-items-$items" import "$work/items-$items.json" >/dev/null
+done
+for round in $(seq "$rounds"); do
+  for items in 500 2000; do
+    hyperfine_round item-price-vault "$items" $(( (runs + rounds - 1) / rounds )) \
+      "$grock --data-dir $work/grock-items-$items item price 'Dairy item 0001' --store Aldi --price 2.34"
+  done
+done
+for items in 500 2000; do
+  peak_rss item-price-vault "$items" "$grock --data-dir $work/grock-items-$items item price 'Dairy item 0001' --store Aldi --price 2.34"
+done
 each_size insights-month "%g insights --by month"
 each_size insights-category "%g insights --by category"
 each_size prices "%g prices 'Dairy item 0001'"   # target (issue #16): <= 15 ms at 100,000 (report.py)
