@@ -109,9 +109,22 @@ struct GitTransport: FolderTransport {
     func pull(_ folder: String) throws {
         guard try hasRemote(folder) else { return }
         try git(folder, ["fetch", "--quiet"])
-        if (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil {
-            try git(folder, ["rebase", "--quiet", "@{u}"])
+        let remote: String
+        if let upstream = try? git(folder, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) {
+            remote = String(upstream.split(separator: "\n").first ?? "")
+        } else {
+            // A clone of a repository that was empty then: follow the remote's one branch.
+            let branches = try git(folder, ["for-each-ref", "--format=%(refname:short)", "refs/remotes/origin"])
+                .split(separator: "\n").map(String.init).filter { $0 != "origin/HEAD" && $0 != "origin" }
+            guard let only = branches.first, branches.count == 1 else { return }
+            remote = only
         }
+        if (try? git(folder, ["rev-parse", "--verify", "--quiet", "HEAD"])) == nil {
+            // Nothing committed here yet: start from the remote's branch.
+            try git(folder, ["checkout", "--quiet", "-B", String(remote.split(separator: "/").last ?? "main"), "--track", remote])
+            return
+        }
+        try git(folder, ["rebase", "--quiet", "--autostash", remote])
     }
 
     func push(_ folder: String, device: String, files: [String]) throws {

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `grock sync` through the real binary: two devices of one household, their folder kept in
+/// step by git (a bare repository as the remote), a split-shopping trip finished on one and
+/// seen on the other; faults of the folder.
+@Suite(.serialized) struct SyncJourneyTests {
+    /// Runs git in `directory`, requiring success.
+    @discardableResult
+    func git(_ directory: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", directory] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "GIT_CONFIG_NOSYSTEM": "1"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Grock.Failure("git \(arguments) failed in \(directory)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @discardableResult
+    func ok(_ grock: Grock, _ arguments: [String]) throws -> String {
+        let result = try grock.run(arguments: arguments)
+        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
+
+    @Test func aSplitShoppingTripThroughGit() throws {
+        let laptop = Grock(), phone = Grock()
+        defer { laptop.home.remove(); phone.home.remove() }
+        let remote = laptop.home.path + "/remote.git"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, laptop.home.path + "/household"])
+        try git(phone.home.path, ["clone", "--quiet", remote, phone.home.path + "/household"])
+
+        try laptop.stocked()
+        #expect(try ok(laptop, ["sync", "init", laptop.home.path + "/household", "--name", "laptop"]).contains("now syncs through"))
+        #expect(try ok(phone, ["sync", "join", phone.home.path + "/household", "--name", "phone"]).contains("Joined the household"))
+        #expect(try ok(phone, ["cart", "show", "Weekly"]).contains("Bread"))
+
+        // Saturday: one cart, two people, two stores.
+        try laptop.ok("trip start Weekly")
+        try ok(laptop, ["sync"])
+        try ok(phone, ["sync"])
+        try laptop.ok("trip log Weekly Milk --price 1.05 --store Aldi")
+        try laptop.ok("trip log Weekly Bananas --price 1.89 --store Aldi")
+        try phone.ok("trip log Weekly Bread --price 2.29 --store Lidl")
+        #expect(try ok(phone, ["sync"]).contains("1 change sent"))
+        try ok(laptop, ["sync"])
+        #expect(try laptop.ok("trip finish Weekly").contains("finished"))
+        try ok(laptop, ["sync"])
+        try ok(phone, ["sync"])
+
+        let history = try phone.ok("history")
+        #expect(history.contains("Weekly") && history.contains("3/3 bought"), "\(history)")
+        #expect(try phone.ok("item show Bread").contains("2.29"))
+        #expect(try export(phone) == export(laptop))
+        // Each device's files, and only those, went through git.
+        let log = try git(remote, ["log", "--all", "--format=%s"])
+        #expect(log.split(separator: "\n").count >= 5 && log.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: changes of device") }, "\(log)")
+        let files = try git(remote, ["ls-tree", "-r", "--name-only", "HEAD"]).split(separator: "\n")
+        #expect(files.contains("grock-household") && files.allSatisfy { $0 == "grock-household" || $0.hasPrefix("devices/") }, "\(files)")
+        let status = try ok(phone, ["sync", "status"])
+        #expect(status.contains("laptop") && status.contains("phone (this device)") && status.contains("Changes waiting to be sent: 0"), "\(status)")
+    }
+}
