@@ -21,6 +21,8 @@ struct Merge {
     private(set) var outbox: [UInt8]?
     private var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
     private var snapshot: [SyncKey: SyncPart] = [:]
+    /// The devices with a folder in the household folder.
+    private var present: Set<String> = []
 
     var indexBytes: [UInt8] { index.bytes }
 
@@ -37,10 +39,11 @@ struct Merge {
         // This device's own changes are written again where they lost to a version it had
         // merged before (a price seen earlier than one merged, a line bought elsewhere).
         var touched = try publish()
+        present = Set(folder.devices())
         var progress = true
         while progress {
             progress = false
-            for other in folder.devices() where other != device {
+            for other in present.sorted() where other != device {
                 while try applyNext(of: other, into: &touched) { progress = true }
             }
         }
@@ -56,6 +59,23 @@ struct Merge {
             outbox = OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
         }
         try working.checkForSync()
+        // A device whose folder vanished (deleted by hand, lost by a replicator): what it said
+        // lives on in this device's data, written out whole for devices that join later.
+        let vanished = Set(index.applied.keys).subtracting(present).subtracting(index.gone)
+        if !vanished.isEmpty {
+            let number = (written ?? folder.segments(of: device).last ?? -1) + 1
+            try folder.write(Segment(device: device, number: number, after: [:], isSnapshot: true, versions: try snapshotVersions()))
+            written = number
+            index.gone.formUnion(vanished)
+        }
+    }
+
+    /// The data whole: the versions the index knows, and every other part stamped `.zero`.
+    private func snapshotVersions() throws -> [SyncVersion] {
+        var versions: [SyncVersion] = []
+        for version in try HouseholdSync.snapshot(of: working) where index.versions[version.key] == nil { versions.append(version) }
+        for key in index.versions.keys.sorted() { versions += index.versions[key]! }
+        return versions
     }
 
     /// The part as the data holds it before this exchange writes anything.
@@ -97,9 +117,11 @@ struct Merge {
             if !damaged.contains(name) { damaged.append("\(name): \(reason)") }
             return false
         case .complete(let segment):
-            for (device, applied) in segment.after where device != self.device && (index.applied[device] ?? -1) < applied { return false }
+            // What a vanished device said comes in a snapshot: its place in the order is gone.
+            for (device, applied) in segment.after where device != self.device && present.contains(device)
+                && (index.applied[device] ?? -1) < applied { return false }
             for version in segment.versions {
-                if segment.isSnapshot && version.stamp == .zero {
+                if segment.isSnapshot && version.stamp == .zero && index.versions[version.key] == nil {
                     snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
                     touched.remove(version.key)
                 } else {

@@ -13,6 +13,9 @@ struct SyncIndex: Equatable {
     var published = -1
     /// The last segment applied of each other device.
     var applied: [String: Int] = [:]
+    /// Devices whose folder vanished from the household folder, for which this device wrote a
+    /// snapshot (so that a device joining later still gets their changes).
+    var gone: Set<String> = []
     /// Damaged segments seen, reported by `status` until they read well.
     var versions: [SyncKey: [SyncVersion]] = [:]
 
@@ -59,6 +62,7 @@ struct SyncIndex: Equatable {
     var bytes: [UInt8] {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\n"
         for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
+        for device in gone.sorted() { text += "gone\t\(device)\n" }
         for key in versions.keys.sorted() {
             for version in versions[key]! { text += version.line + "\n" }
         }
@@ -80,6 +84,8 @@ struct SyncIndex: Equatable {
                 let fields = line.split(separator: "\t")
                 guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
                 applied[String(fields[1])] = number
+            } else if line.hasPrefix("gone\t") {
+                gone.insert(String(line.dropFirst(5)))
             } else {
                 guard let version = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
                 versions[version.key, default: []].append(version)

@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the household folder can do to `grock sync`: a segment still being copied, a damaged
+/// one, a sync killed half way, a device's folder deleted, a device back after months.
+@Suite(.serialized) struct SyncFaultTests {
+    @discardableResult
+    func ok(_ grock: Grock, _ arguments: [String], now: String? = nil) throws -> String {
+        let result = try grock.run(arguments: arguments, extra: now.map { ["GROCK_NOW": $0] } ?? [:])
+        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
+
+    /// Copies the household files of `from` into `to`, as a replicator would.
+    func replicate(_ from: String, _ to: String) throws {
+        let manager = FileManager.default
+        for path in manager.enumerator(atPath: from)?.compactMap({ $0 as? String }) ?? [] {
+            var isDirectory: ObjCBool = false
+            _ = manager.fileExists(atPath: from + "/" + path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                try manager.createDirectory(atPath: to + "/" + path, withIntermediateDirectories: true)
+            } else {
+                try Data(contentsOf: URL(fileURLWithPath: from + "/" + path)).write(to: URL(fileURLWithPath: to + "/" + path))
+            }
+        }
+    }
+
+    func segments(_ folder: String) throws -> [String] {
+        let manager = FileManager.default
+        return try manager.contentsOfDirectory(atPath: folder + "/devices").flatMap { device in
+            try manager.contentsOfDirectory(atPath: folder + "/devices/" + device).filter { $0.hasSuffix(".seg") }.map { "devices/\(device)/\($0)" }
+        }.sorted()
+    }
+
+    /// Two devices, each with its own copy of the household folder.
+    func household() throws -> (laptop: Grock, phone: Grock, laptopFolder: String, phoneFolder: String) {
+        let laptop = Grock(), phone = Grock()
+        let laptopFolder = laptop.home.path + "/household", phoneFolder = phone.home.path + "/household"
+        for folder in [laptopFolder, phoneFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try laptop.stocked()
+        try ok(laptop, ["sync", "init", laptopFolder, "--name", "laptop"])
+        try replicate(laptopFolder, phoneFolder)
+        try ok(phone, ["sync", "join", phoneFolder, "--name", "phone"])
+        return (laptop, phone, laptopFolder, phoneFolder)
+    }
+
+    @Test func aSegmentStillArrivingIsWaitedForAndADamagedOneIsReportedNotApplied() throws {
+        let (laptop, phone, laptopFolder, phoneFolder) = try household()
+        defer { laptop.home.remove(); phone.home.remove() }
+        try laptop.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
+        try ok(laptop, ["sync"])
+        let new = try segments(laptopFolder).filter { !FileManager.default.fileExists(atPath: phoneFolder + "/" + $0) }
+        #expect(new.count == 1)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: laptopFolder + "/" + new[0]))
+        let before = try export(phone)
+
+        // Half copied: waited for, nothing applied.
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
+        var result = try phone.run("sync")
+        #expect(result.status == 0 && result.stderr.contains("still arriving"), "\(result.stderr)")
+        #expect(try export(phone) == before)
+
+        // Whole but damaged (one byte changed): reported, not applied, and the status says so.
+        var damaged = bytes
+        let middle = damaged.index(damaged.startIndex, offsetBy: damaged.count / 2)
+        damaged[middle] = damaged[middle] == 0x41 ? 0x42 : 0x41
+        try damaged.write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
+        result = try phone.run("sync")
+        #expect(result.status == 0 && result.stderr.contains("damaged, not applied"), "\(result.stderr)")
+        #expect(try export(phone) == before)
+        #expect(try ok(phone, ["sync", "status"]).contains("Damaged: "))
+
+        // The replicator brings the right bytes: applied.
+        try bytes.write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
+        #expect(try ok(phone, ["sync"]).contains("received"))
+        #expect(try phone.ok("item show Tea").contains("3.10"))
+        #expect(try export(phone) == export(laptop))
+    }
+
+    @Test func aSyncKilledAtAnyMomentLeavesDataThatTheNextSyncCompletes() throws {
+        let (laptop, phone, laptopFolder, phoneFolder) = try household()
+        defer { laptop.home.remove(); phone.home.remove() }
+        for number in 1...40 { try laptop.ok("item add Item\(number) --category Pantry --price 1.\(10 + number) --store Aldi") }
+        try laptop.ok("trip start Weekly")
+        try laptop.ok("trip log Weekly Milk --price 1.05 --store Aldi")
+        try ok(laptop, ["sync"])
+        try replicate(laptopFolder, phoneFolder)
+        let expected = try export(laptop)
+        let base = phone.home.path
+        for (round, delay) in [0, 1_000, 3_000, 6_000, 10_000, 20_000, 40_000].enumerated() {
+            // A copy of the phone as it was, its sync killed after `delay` microseconds.
+            let copy = base + "/copy\(round)"
+            try FileManager.default.copyItem(atPath: phone.dataDirectory, toPath: copy)
+            let process = Process()
+            process.executableURL = Grock.executable
+            process.arguments = ["--data-dir", copy, "sync"]
+            process.environment = phone.environment
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            usleep(useconds_t(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for arguments in [["sync"], ["doctor"]] {
+                let result = try phone.run(arguments: ["--data-dir", copy] + arguments)
+                #expect(result.status == 0, "round \(round), grock \(arguments): \(result.stderr)")
+            }
+            let after = try phone.run(arguments: ["--data-dir", copy, "--json", "export", "--format", "json"])
+            #expect(after.stdout == expected, "round \(round): the killed sync's copy differs after a new sync")
+        }
+    }
+
+    @Test func aDevicesFolderDeletedLivesOnInAnotherDevicesSnapshot() throws {
+        // One folder for all (a network share).
+        let first = Grock(), second = Grock(), third = Grock(), late = Grock()
+        defer { [first, second, third, late].forEach { $0.home.remove() } }
+        let folder = first.home.path + "/share"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try first.stocked()
+        try ok(first, ["sync", "init", folder, "--name", "first"])
+        try ok(second, ["sync", "join", folder, "--name", "second"])
+        try ok(third, ["sync", "join", folder, "--name", "third"])
+        try third.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
+        try ok(third, ["sync"])
+        try ok(first, ["sync"])
+        try ok(second, ["sync"])
+        // The third device's folder goes (deleted by hand, or by a replicator).
+        let thirdID = try FileManager.default.contentsOfDirectory(atPath: folder + "/devices").first { id in
+            (try? String(contentsOfFile: folder + "/devices/\(id)/device", encoding: .utf8))?.contains("\"third\"") == true
+        }!
+        try FileManager.default.removeItem(atPath: folder + "/devices/" + thirdID)
+        try ok(second, ["sync"])
+        try ok(late, ["sync", "join", folder, "--name", "late"])
+        #expect(try late.ok("item show Tea").contains("3.10"))
+        #expect(try export(late) == export(second))
+        try ok(first, ["sync"])
+        #expect(try export(first) == export(second))
+    }
+
+    @Test func aDeviceBackAfterMonthsCatchesUpAndKeepsWhatItDidMeanwhile() throws {
+        let (laptop, phone, laptopFolder, phoneFolder) = try household()
+        defer { laptop.home.remove(); phone.home.remove() }
+        // Months of changes on the laptop; the phone is away, its clock two months behind.
+        for month in 4...9 {
+            let now = "2026-0\(month)-15T10:00:00+02:00"
+            try ok(laptop, ["item", "price", "Milk", "--store", "Aldi", "--price", "1.\(month)0"], now: now)
+            try ok(laptop, ["cart", "new", "Month \(month)"], now: now)
+            try ok(laptop, ["sync"], now: now)
+        }
+        try ok(phone, ["item", "add", "Oats", "--category", "Pantry", "--price", "0.99", "--store", "Lidl"], now: "2026-07-01T10:00:00+02:00")
+        try ok(phone, ["item", "price", "Bread", "--store", "Lidl", "--price", "2.59"], now: "2026-07-01T10:00:00+02:00")
+        try replicate(laptopFolder, phoneFolder)
+        try ok(phone, ["sync"], now: "2026-07-01T11:00:00+02:00")
+        try replicate(phoneFolder, laptopFolder)
+        try ok(laptop, ["sync"], now: "2026-09-15T12:00:00+02:00")
+        #expect(try export(phone) == export(laptop))
+        let carts = try phone.ok("cart list")
+        #expect(carts.contains("Month 4") && carts.contains("Month 9"), "\(carts)")
+        #expect(try laptop.ok("item show Oats").contains("0.99"))
+        // The newest price seen wins whenever it arrived: September's milk, July's bread.
+        #expect(try phone.ok("item show Milk").contains("1.90"))
+        #expect(try laptop.ok("item show Bread").contains("2.59"))
+    }
+}
