@@ -77,6 +77,12 @@ public struct HouseholdSync: Sendable {
         guard !folder.isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         let local = self.local
         try await storage.write(numbered: { working, _ in
+            // A price seen twice alike is kept once: the household keeps prices seen as a set.
+            var seen = Set<PriceObservation>()
+            for observation in try working.manualObservations(of: nil) where !seen.insert(observation).inserted {
+                try working.forget(observation)
+                try working.record([observation])
+            }
             let snapshot = try HouseholdSync.snapshot(of: working)
             try folder.create(household: device)
             try folder.writeDevice(device, name: name, left: false)

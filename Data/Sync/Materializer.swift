@@ -12,7 +12,14 @@ struct Materializer {
     /// Writes the winners (by key; an absent payload deletes).
     func apply(_ winners: [SyncKey: SyncPart]) throws {
         var owners: [SyncKey.Kind: Set<SyncKey>] = [:]
-        for key in winners.keys { owners[key.owner.kind, default: []].insert(key.owner) }
+        var grouped: [SyncKey: [SyncKey: SyncPart]] = [:]
+        for (key, part) in winners {
+            owners[key.owner.kind, default: []].insert(key.owner)
+            grouped[key.owner, default: [:]][key] = part
+        }
+        // The parts the index knows of each thing, for a thing brought back whole.
+        var known: [SyncKey: [SyncKey]] = [:]
+        for key in index.versions.keys where key.owner != key { known[key.owner, default: []].append(key) }
         if let settings = winners[SyncKey(.settings)]?.payload { try repositories.save(try parts.settings(settings)) }
         for key in (owners[.category] ?? []).sorted() {
             if let payload = winners[key]?.payload { try repositories.save(try parts.category(payload, key: key)) }
@@ -20,8 +27,8 @@ struct Materializer {
         for key in (owners[.store] ?? []).sorted() {
             if let payload = winners[key]?.payload { try repositories.save(try parts.store(payload, key: key)) }
         }
-        for key in (owners[.item] ?? []).sorted() { try applyItem(key, winners) }
-        for key in (owners[.cart] ?? []).sorted() { try applyCart(key, winners) }
+        for key in (owners[.item] ?? []).sorted() { try applyItem(key, grouped[key]!, known: known[key] ?? []) }
+        for key in (owners[.cart] ?? []).sorted() { try applyCart(key, grouped[key]!, known: known[key] ?? []) }
         for key in (owners[.seen] ?? []).sorted() { try applySeen(key, winners[key]!) }
         // Deleted last, and only when empty: an item saved above, or one put in the category
         // on another device meanwhile, keeps it (`repair` tells the others).
@@ -34,39 +41,37 @@ struct Materializer {
         }
     }
 
-    private func merged(_ owner: SyncKey, local: [SyncKey: SyncPart], _ winners: [SyncKey: SyncPart]) -> [SyncKey: SyncPart] {
-        var merged = local
-        for (key, part) in winners where key.owner == owner { merged[key] = part }
+    /// The thing's parts as the data holds them, overridden by the winners; when the data no
+    /// longer holds it (brought back), its other parts as the household last said of them.
+    private func merged(_ local: [SyncKey: SyncPart]?, _ winners: [SyncKey: SyncPart], known: [SyncKey]) -> [SyncKey: SyncPart] {
+        var merged = local ?? [:]
+        if local == nil {
+            for key in known { merged[key] = index.winner(key).map { SyncPart(payload: $0.payload) } }
+        }
+        merged.merge(winners) { $1 }
         return merged
     }
 
-    private func applyItem(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
+    private func applyItem(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
         let id = ItemID(owner.ids[0])
         let local = try repositories.item(id)
-        var all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        let all = merged(local.map(SyncParts.parts), winners, known: known)
         guard let header = all[owner]?.payload else {
             if local != nil { try repositories.deleteItem(id) }
             return
-        }
-        if local == nil {
-            // Brought back: its prices are what the household last said of them.
-            for key in index.versions.keys where key.owner == owner && all[key] == nil { all[key] = index.winner(key).map { SyncPart(payload: $0.payload) } }
         }
         let prices = all.filter { $0.key.kind == .price }.compactMap(\.value.payload)
         let item = try parts.item(header, prices: prices, key: owner)
         if item != local { try repositories.save(item) }
     }
 
-    private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart]) throws {
+    private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
         let id = CartID(owner.ids[0])
         let local = try repositories.cart(id)
-        var all = merged(owner, local: local.map(SyncParts.parts) ?? [:], winners)
+        let all = merged(local.map(SyncParts.parts), winners, known: known)
         guard let header = all[owner]?.payload else {
             if local != nil { try repositories.deleteCart(id) }
             return
-        }
-        if local == nil {
-            for key in index.versions.keys where key.owner == owner && all[key] == nil { all[key] = index.winner(key).map { SyncPart(payload: $0.payload) } }
         }
         var lines: [String: String] = [:]
         for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = payload } }
