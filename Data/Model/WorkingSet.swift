@@ -123,7 +123,19 @@ final class WorkingSet: Repositories {
         months?[month] = current.trips + Int(sign) == 0 ? nil : (total, current.trips + Int(sign))
     }
 
-    private func completedCart(_ id: CartID) throws -> Cart? { canReadFast ? try source.cart(id) : try history().cart(id) }
+    /// One completed cart: this transaction's own events answer first, so that a change that
+    /// completes one cart does not read all of history to find another (a merge completes many).
+    private func completedCart(_ id: CartID) throws -> Cart? {
+        if cachedHistory != nil { return try history().cart(id) }
+        for event in pending.reversed() {
+            switch event {
+            case .completed(let cart) where cart.id == id: return cart
+            case .removed(let removed) where removed == id: return nil
+            default: continue
+            }
+        }
+        return try source.cart(id)
+    }
 
     // MARK: - Stores
 
@@ -255,6 +267,18 @@ final class WorkingSet: Repositories {
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
         if let item, canReadFast, cachedSpending == nil { return try itemSpending(item).manual }
+        if let item, cachedHistory == nil, cachedSpending == nil {
+            // One item's, as committed, with this transaction's events after them.
+            var manual = try itemSpending(item).manual
+            for event in pending {
+                switch event {
+                case .observed(let list): manual += list.filter { $0.item == item }
+                case .forgotten(let forgotten) where forgotten.item == item: manual.removeAll { $0 == forgotten }
+                default: continue
+                }
+            }
+            return manual
+        }
         return try (canReadFast ? fastSpending().manual : history().manual).filter { item == nil || $0.item == item }
     }
 
