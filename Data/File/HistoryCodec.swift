@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Domain
 
 /// History as a compact append-only file (`history.tsv`), read and written by hand:
@@ -114,8 +119,30 @@ enum HistoryCodec {
     }
 
     /// One completed cart, or nil when history does not hold it (any more).
+    /// Whether a line of `buffer` completes or removes the cart `id` (starts `C` or `R`, a tab,
+    /// the id, a tab or the line's end): one `memchr` per line, no parsing.
+    static func mentionsCart(_ id: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let count = buffer.count, length = id.count
+        var offset = 0
+        while offset < count {
+            let kind = base[offset]
+            if (kind == 0x43 || kind == 0x52) && offset + 2 + length <= count && base[offset + 1] == 0x09
+                && id.withUnsafeBufferPointer({ memcmp(base + offset + 2, $0.baseAddress!, length) == 0 })
+                && (offset + 2 + length == count || base[offset + 2 + length] == 0x09 || base[offset + 2 + length] == 0x0A) {
+                return true
+            }
+            guard let end = memchr(base + offset, 0x0A, count - offset) else { return false }
+            offset = base.distance(to: end.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return false
+    }
+
     static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
         let target = Array(id.rawValue.utf8)
+        // A cart history never held (one new to this device, in a merge) is not looked for line
+        // by line: its id is not anywhere in the bytes.
+        guard HistoryCodec.mentionsCart(Array(LineFormat.escape(id.rawValue).utf8), in: buffer) else { return nil }
         var found: Cart?
         var collecting = false
         do {

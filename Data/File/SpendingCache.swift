@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Domain
+import Synchronization
 
 /// What `HistoryCodec.decodeSpending` reads from history, kept in `spending.cache` as binary
 /// columns, so that insights and price history do not parse every purchase line each time.
@@ -174,15 +175,23 @@ enum SpendingCache {
     }
 
     /// The mapped cache with its checksum checked, or nil when it is missing or damaged.
+    /// The cache file this process last found sound. Files here are replaced by rename, never
+    /// changed in place, so the same device, inode, size and time mean the same bytes: a command
+    /// that reads several items' prices (a merge of other devices' changes) checks it once.
+    private static let lastSound = Mutex<FileIdentity?>(nil)
+
     private static func withChecked<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Layout) throws -> T?) -> T? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
+        let identity = FileIdentity(of: path)
         return file.withBytes { buffer -> T? in
             let contents = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
-            guard UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + contents.count).loadUnaligned(as: UInt64.self))
+            let known = identity != nil && lastSound.withLock { $0 } == identity
+            guard known || UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + contents.count).loadUnaligned(as: UInt64.self))
                     == Checksum.value(of: contents),
                   let layout = try? layout(contents, path: path)
             else { return nil }
+            if !known { lastSound.withLock { $0 = identity } }
             return (try? body(contents, layout)) ?? nil
         }
     }
