@@ -18,6 +18,8 @@ extension FileStorage {
     static let overlayFraction = 8
 
     /// The items a state goes with: from its vault file, or for schema 2 from the state itself.
+    /// Every vault file is checked against its checksum here (doctor, backups), never trusted
+    /// by its stamp.
     func items(of stored: RecordCodec.StoredState) throws -> [Item] {
         let currency: Currency
         do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
@@ -26,40 +28,60 @@ extension FileStorage {
         if let legacy = try legacyItems(of: stored) { return legacy }
         guard let vault = stored.record.vault else { return [] }
         if DataFiles.vaultBase(vault) != nil {
-            let index = try vaultIndex(of: stored.record)
-            return try VaultCodec.decode(index.bytes, currency: currency, path: index.path)
+            return try vaultIndex(of: stored.record, trustingStamp: false).allItems(currency: currency)
         }
-        return try VaultCodec.decode(try vaultFile(path(vault), recorded: stored.record.vaultChecksum), currency: currency, path: path(vault))
+        return try VaultCodec.decode(try vaultFile(path(vault), recorded: stored.record.vaultChecksum).bytes, currency: currency, path: path(vault))
     }
 
     /// The index of the vault a state names: of the whole vault, or of the whole vault with
-    /// its overlay merged in memory (each file checked against the checksum recorded for it:
-    /// the overlay's by the state, the whole vault's by the overlay).
-    func vaultIndex(of record: StateRecord) throws -> VaultCodec.Index {
+    /// its overlay on it (each file checked against the checksum recorded for it: the
+    /// overlay's by the state, the whole vault's by the overlay). The whole vault's checksum is
+    /// not computed when the file still has the stamp the state recorded for it (inode and
+    /// change time, as history's seal: nothing has written to it since its checksum was found
+    /// right), unless `trustingStamp` is false.
+    func vaultIndex(of record: StateRecord, trustingStamp: Bool = true) throws -> VaultCodec.Index {
         let name = record.vault ?? ""
         let headPath = path(name)
-        let bytes = try vaultFile(headPath, recorded: record.vaultChecksum)
-        guard let base = DataFiles.vaultBase(name) else { return try VaultCodec.Index(bytes, path: headPath) }
+        let head = try vaultFile(headPath, recorded: record.vaultChecksum)
+        guard let base = DataFiles.vaultBase(name) else {
+            var index = try VaultCodec.Index(head.bytes, path: headPath, verified: trustingStamp && head.matches(record.vaultStamp))
+            index.stamp = index.isTrusted ? head.stamp : nil
+            return index
+        }
         let currency: Currency
         do { currency = try RecordMapper(settings: record.settings).currency } catch {
             throw StorageError.unreadable(path: statePath, reason: "\(error)")
         }
-        var overlay = try VaultCodec.Overlay.decode(bytes, currency: currency, path: headPath)
+        var overlay = try VaultCodec.Overlay.decode(head.bytes, currency: currency, path: headPath)
         guard overlay.base == base else {
             throw StorageError.unreadable(path: headPath, reason: "it lies on \(overlay.base), but its name says \(base)")
         }
-        let baseBytes = try vaultFile(path(base), recorded: overlay.baseChecksum)
-        overlay.baseSize = baseBytes.count
-        var merged = try VaultCodec.Index(baseBytes, path: path(base)).rewritten(changed: overlay.changed, deleted: overlay.deleted, path: headPath,
-                                                                                       sealed: false)
-        merged.overlay = overlay
-        return merged
+        let whole = try vaultFile(path(base), recorded: overlay.baseChecksum)
+        overlay.baseSize = whole.bytes.count
+        var index = try VaultCodec.Index(whole.bytes, path: path(base), verified: trustingStamp && whole.matches(record.vaultStamp))
+        index.stamp = index.isTrusted ? whole.stamp : nil
+        return index.overlaid(by: overlay, at: headPath)
+    }
+
+    /// A vault file as read: its bytes, and its stamp when it was opened.
+    struct VaultFile {
+        let bytes: [UInt8]
+        let stamp: String?
+        /// Whether the header's checksum was the recorded one (checked by `vaultFile`) and the
+        /// file still has `recorded` stamp: then the bytes are the ones whose checksum was
+        /// found right when that stamp was recorded.
+        let checksumRecorded: Bool
+
+        func matches(_ recorded: String?) -> Bool {
+            checksumRecorded && recorded != nil && stamp == recorded
+        }
     }
 
     /// The bytes of a vault file, which must be the one recorded (its header's checksum):
     /// another vault copied over it would silently change the items.
-    func vaultFile(_ vaultPath: String, recorded: String?) throws -> [UInt8] {
-        guard let bytes = try FileSystem.read(vaultPath) else {
+    func vaultFile(_ vaultPath: String, recorded: String?) throws -> VaultFile {
+        var stamp: String?
+        guard let bytes = try FileSystem.read(vaultPath, status: { stamp = HistoryFile.stamp($0) }) else {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
         let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
@@ -67,7 +89,7 @@ extension FileStorage {
             throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
                 + "put back the right file or a copy of the directory")
         }
-        return bytes
+        return VaultFile(bytes: bytes, stamp: stamp, checksumRecorded: recorded != nil)
     }
 
     /// Deletes vault files that neither the state nor an undo snapshot uses any more (an
@@ -83,30 +105,35 @@ extension FileStorage {
     /// items out of the state), else keeps the state's: an overlay `vault-B+N.tsv` of the
     /// items changed since the whole vault `vault-B.tsv`, while it stays small beside it
     /// (`overlayMinimum`, `overlayFraction`), else a new whole vault `vault-N.tsv`.
-    /// - Returns: the vault file's name (nil: no items), its checksum, and what a later read in
-    ///   this process may reuse: the rewritten index, or the bytes when there was none.
+    /// - Returns: the vault file's name (nil: no items), its checksum, the stamp of the whole
+    ///   vault under it (see `StateRecord.vaultStamp`), and what a later read in this process
+    ///   may reuse: the index, or the bytes when there was none.
     func writeVault(_ working: WorkingSet, stored: RecordCodec.StoredState, sequence: Int) throws
-        -> (name: String?, checksum: String?, bytes: [UInt8]?, index: VaultCodec.Index?) {
+        -> (name: String?, checksum: String?, stamp: String?, bytes: [UInt8]?, index: VaultCodec.Index?) {
         let record = stored.record
         guard working.itemsChanged || stored.legacyItems?.isEmpty == false else {
-            return (record.vault, record.vaultChecksum, nil, working.vaultIndex)
+            // The stamp this change found the whole vault with, when it read it, else the one recorded.
+            return (record.vault, record.vaultChecksum, working.vaultIndex.map(\.stamp) ?? record.vaultStamp, nil, working.vaultIndex)
         }
-        guard try working.hasItems() else { return (nil, nil, nil, nil) }
+        guard try working.hasItems() else { return (nil, nil, nil, nil, nil) }
         if let index = working.vaultIndex, let overlay = nextOverlay(after: index, record: record, working) {
             let bytes = overlay.encode()
             if bytes.count <= overlay.baseSize / FileStorage.overlayFraction, let base = DataFiles.vaultNumber(overlay.base) {
                 let name = "vault-\(base)+\(sequence).tsv"
                 try FileSystem.createNew(bytes, at: path(name))
-                var merged = index.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(name), sealed: false)
-                merged.overlay = overlay
-                return (name, VaultCodec.Overlay.checksum(of: bytes), nil, merged)
+                // The whole vault's bytes are shared, not copied: the overlay's items are looked up first.
+                return (name, VaultCodec.Overlay.checksum(of: bytes), index.stamp, nil, index.overlaid(by: overlay, at: path(name)))
             }
         }
         let vault = "vault-\(sequence).tsv"
-        let index = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
+        var index = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
-        return (vault, VaultCodec.checksum(of: bytes), bytes, index)
+        // Taken once the file has its one name (linking and unlinking change the change time).
+        var info = stat()
+        let stamp = lstat(path(vault), &info) == 0 ? HistoryFile.stamp(info) : nil
+        index?.stamp = stamp
+        return (vault, VaultCodec.checksum(of: bytes), stamp, bytes, index)
     }
 
     /// The overlay this change would write on the whole vault under `index`; nil when the

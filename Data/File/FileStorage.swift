@@ -105,7 +105,7 @@ public final class FileStorage: Storage, Sendable {
             removeLeftovers(inventory)
 
             let sequence = record.undo.nextSequence
-            let (vault, vaultChecksum, vaultBytes, vaultIndex) = try writeVault(working, stored: stored, sequence: sequence)
+            let (vault, vaultChecksum, vaultStamp, vaultBytes, vaultIndex) = try writeVault(working, stored: stored, sequence: sequence)
             let (historyName, historyBytes, historySeal) = try appendHistory(working, to: history, record: record)
             var undo = record.undo
             if let current = stored.path { try keepForUndo(current, as: sequence) }
@@ -114,7 +114,7 @@ public final class FileStorage: Storage, Sendable {
             let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
             undo.entries.removeFirst(dropped.count)
 
-            let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
+            let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
                                              months: try working.monthsToStore(), undo: undo)
             try beforeCommit(sequence)
             try feed.commit {
@@ -212,10 +212,10 @@ public final class FileStorage: Storage, Sendable {
         } else if let file = record.vault {
             let vaultPath = path(file)
             let known = lastKnown.withLock { $0 }
-            if let known, known.record == record, let index = known.vault, index.path == vaultPath {
+            if let known, known.record == record, let index = known.vault, index.name == vaultPath {
                 vault = { index }
             } else if let known, known.record == record, let bytes = known.vaultBytes {
-                vault = { try VaultCodec.Index(bytes, path: vaultPath) }
+                vault = { try VaultCodec.Index(bytes, path: vaultPath, verified: true) }  // as this process wrote them
             } else {
                 vault = { [self] in
                     let index = try vaultIndex(of: record)

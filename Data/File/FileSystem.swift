@@ -31,7 +31,8 @@ enum FileSystem {
     /// - Parameter following: whether a symbolic link is followed. Files of the data directory
     ///   are never read through a link (a planted link could make Grock read, then rewrite,
     ///   another file); files the user names may be links.
-    static func read(_ path: String, following: Bool = false) throws(StorageError) -> [UInt8]? {
+    /// - Parameter status: told the file's `stat` as opened, before it is read.
+    static func read(_ path: String, following: Bool = false, status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
         // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is refused below
         // as not a regular file, which reads ignore the flag for.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
@@ -43,6 +44,7 @@ enum FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
+        status?(info)
         // Read into uninitialised capacity (no zeroing first); one more byte than the size says,
         // so that a file that grew meanwhile is noticed and read to its end.
         var bytes: [UInt8] = []

@@ -109,7 +109,7 @@ final class HistoryFile {
         return lstat(path, &info) == 0 ? stamp(info) : nil
     }
 
-    private static func stamp(_ info: stat) -> String {
+    static func stamp(_ info: stat) -> String {
         #if canImport(Darwin)
         "\(info.st_ino).\(info.st_ctimespec.tv_sec).\(info.st_ctimespec.tv_nsec)"
         #else

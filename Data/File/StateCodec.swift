@@ -2,7 +2,7 @@
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
 ///     grock-state	6	<checksum>
-///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>
+///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>	<vault stamp>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
 ///     A	<item id>	<receipt name>                                     (schema 7: a receipt name learned at the S line's store)
@@ -27,7 +27,7 @@ enum StateCodec {
         output.reserveCapacity(4096 + record.carts.reduce(0) { $0 + $1.lines.count * 120 })
         LineFormat.line(["F", record.vault ?? "", record.history ?? "", String(record.historyBytes), record.months == nil ? "0" : "1",
                          String(record.undo.nextSequence), record.historySeal.map { Checksum.hex($0.checksum) } ?? "",
-                         record.historySeal?.stamp ?? "", record.vaultChecksum ?? ""], to: &output)
+                         record.historySeal?.stamp ?? "", record.vaultChecksum ?? ""] + (record.vaultStamp.map { [$0] } ?? []), to: &output)
         LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
         for store in record.stores {
             LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
@@ -66,7 +66,7 @@ enum StateCodec {
     static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
         var files: (vault: String?, history: String?, historyBytes: Int, monthsKept: Bool, nextSequence: Int)?
         var seal: HistorySeal?
-        var vaultChecksum: String?
+        var vaultChecksum: String?, vaultStamp: String?
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
@@ -95,6 +95,7 @@ enum StateCodec {
                         guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
                     }
                     if !reader.isAtEnd { vaultChecksum = try optionalField() }
+                    if !reader.isAtEnd { vaultStamp = try optionalField() }   // schema 8
                     // Names read from the file become paths: only names Grock gives are taken.
                     if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
                     if let history = files?.history, history != FileStorage.historyFile, history != "history.jsonl" {
@@ -157,7 +158,7 @@ enum StateCodec {
         for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
             throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
         }
-        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum, history: files.history,
+        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: files.history,
                            historyBytes: files.historyBytes, historySeal: seal, months: files.monthsKept ? months : nil,
                            undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
     }

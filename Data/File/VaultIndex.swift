@@ -19,33 +19,66 @@ extension VaultCodec {
         /// only when one turns out to be wrong.
         private let lineNumbers: [Int]?
         /// Every store the vault has a price at (nil when the checksum vouches for the file and
-        /// its prices were not read), and every category its items are in.
+        /// its prices were not read).
         let stores: Set<String>?
-        let categories: Set<String>
-        /// When the vault is a whole vault with an overlay on it (`vault-B+N.tsv`), the overlay:
-        /// this index is then of the two merged in memory, named by the overlay's path.
-        var overlay: Overlay? = nil
+        /// The category of each item (by position), as a number into `categoryNames`.
+        private let categorySlots: [UInt32]
+        private let categoryNames: [String]
+        /// Whether the ids of the `I` lines are in order (always, in a file Grock wrote), so
+        /// that an id is found by binary search alone.
+        private let ordered: Bool
+        /// The stamp of the file `bytes` were read from, when its checksum was found right
+        /// (or trusted by that stamp): what the state records to trust it next time.
+        var stamp: String? = nil
+        /// When the vault is a whole vault with an overlay on it (`vault-B+N.tsv`), the overlay
+        /// and its path: its items are looked up first, and `bytes` stay the whole vault's,
+        /// never copied.
+        private(set) var overlay: Overlay? = nil
+        private(set) var overlayPath: String? = nil
+        /// The positions of the whole vault's items that the overlay changes or deletes.
+        private var hidden: Set<Int> = []
 
-        /// How many items the file holds.
-        var count: Int { starts.count }
+        /// Whether the whole vault's checksum vouches for it (found right, or trusted by its stamp).
+        var isTrusted: Bool { lineNumbers == nil }
 
-        func contains(_ id: ItemID) -> Bool { position(of: id) != nil }
+        /// The name of the vault as the state names it: the overlay's path when there is one.
+        var name: String { overlayPath ?? path }
 
-        /// Reads the `I` lines. When the header's checksum says the file is the one Grock wrote,
-        /// only those are looked at, found by searching for them; otherwise every line is
-        /// checked for shape.
+        /// Every category the vault's items are in.
+        var categories: Set<String> {
+            guard let overlay else { return Set(categoryNames) }
+            var used = [Bool](repeating: false, count: categoryNames.count)
+            for (position, slot) in categorySlots.enumerated() where !hidden.contains(position) { used[Int(slot)] = true }
+            return Set(categoryNames.indices.lazy.filter { used[$0] }.map { categoryNames[$0] }).union(overlay.changed.values.map(\.categoryID.rawValue))
+        }
+
+        /// How many items the vault holds.
+        var count: Int { starts.count - hidden.count + (overlay?.changed.count ?? 0) }
+
+        func contains(_ id: ItemID) -> Bool {
+            if let overlay {
+                if overlay.changed[id] != nil { return true }
+                if overlay.deleted.contains(id) { return false }
+            }
+            return position(of: id) != nil
+        }
+
+        /// Reads the `I` lines. When the header's checksum says the file is the one Grock wrote
+        /// (or `verified`: the caller found it right, or trusted it by its stamp), only those
+        /// are looked at, found by searching for them; otherwise every line is checked for shape.
         /// - Throws: `StorageError.unreadable` naming `path` and the line.
-        init(_ bytes: [UInt8], path: String) throws {
+        init(_ bytes: [UInt8], path: String, verified: Bool = false) throws {
             self.bytes = bytes
             self.path = path
-            var starts: [Int] = [], lineNumbers: [Int] = []
+            var starts: [Int] = [], lineNumbers: [Int] = [], slots: [UInt32] = []
             var stores = DistinctFields(), categories = DistinctFields()
-            var trusted = false
+            var trusted = false, ordered = true
             try bytes.withUnsafeBufferPointer { buffer in
                 try CompactFile.checkHeader(buffer, header: header, path: path)
                 let first = CompactFile.firstLineEnd(buffer) + 1
-                trusted = try VaultCodec.checksumMatches(buffer, linesFrom: first, path: path)
+                trusted = try verified || VaultCodec.checksumMatches(buffer, linesFrom: first, path: path)
                 starts.reserveCapacity(buffer.count / 200)
+                slots.reserveCapacity(buffer.count / 200)
                 if trusted {
                     // Every line is as Grock wrote it: an item starts where a line starts with "I".
                     let base = UnsafeRawPointer(buffer.baseAddress!)
@@ -53,18 +86,28 @@ extension VaultCodec {
                     func tab(after index: Int) -> Int {
                         memchr(base + index, 0x09, buffer.count - index).map { base.distance(to: $0) } ?? buffer.count
                     }
+                    var previous = 0..<0
                     while start < buffer.count {
                         let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
                         if buffer[start] == 0x49 {  // I <id> <category> …
                             starts.append(start)
-                            let category = tab(after: start + 2) + 1
+                            let idEnd = tab(after: start + 2)
+                            let category = idEnd + 1
                             guard category < end else { throw StorageError.unreadable(path: path, reason: "an item line without a category") }
-                            categories.insert(category..<min(tab(after: category), end), of: buffer)
+                            slots.append(categories.insert(category..<min(tab(after: category), end), of: buffer))
+                            let id = (start + 2)..<idEnd
+                            if ordered && !previous.isEmpty {
+                                let common = min(previous.count, id.count)
+                                let order = memcmp(base + previous.lowerBound, base + id.lowerBound, common)
+                                if order > 0 || (order == 0 && previous.count >= id.count) { ordered = false }
+                            }
+                            previous = id
                         }
                         start = end + 1
                     }
                     return
                 }
+                ordered = false
                 lineNumbers.reserveCapacity(buffer.count / 200)
                 // Not written by Grock as it is: every value is checked against the rules that
                 // Grock's own writes obey, so that nothing it would refuse is carried along.
@@ -84,7 +127,7 @@ extension VaultCodec {
                         lineNumbers.append(lineNumber)
                         let id = try reader.next()
                         guard !id.isEmpty else { throw reader.failure("an item without an id") }
-                        categories.insert(try reader.next(), of: buffer)
+                        slots.append(categories.insert(try reader.next(), of: buffer))
                         _ = try reader.unit()
                         let name = try reader.text()
                         do {
@@ -110,8 +153,26 @@ extension VaultCodec {
             }
             self.starts = starts
             self.lineNumbers = trusted ? nil : lineNumbers
-            self.stores = trusted ? nil : stores.strings
-            self.categories = categories.strings
+            self.stores = trusted ? nil : Set(stores.strings)
+            self.categorySlots = slots
+            self.categoryNames = categories.strings
+            self.ordered = ordered
+        }
+
+        /// This index (of a whole vault) with `overlay`, read from `overlayPath`, on it.
+        func overlaid(by overlay: Overlay, at overlayPath: String) -> Index {
+            var index = self
+            index.overlay = overlay
+            index.overlayPath = overlayPath
+            index.hidden = Set(Set(overlay.changed.keys).union(overlay.deleted).compactMap(position(of:)))
+            return index
+        }
+
+        /// Every item, decoded with its prices, in id order.
+        func allItems(currency: Currency) throws -> [Item] {
+            let items = try VaultCodec.decode(bytes, currency: currency, path: path)
+            guard let overlay else { return items }
+            return (items.filter { overlay.changed[$0.id] == nil && !overlay.deleted.contains($0.id) } + overlay.changed.values).sorted { $0.id < $1.id }
         }
 
         /// The line number of item `position`'s `I` line, counted when it was not kept.
@@ -122,6 +183,10 @@ extension VaultCodec {
 
         /// The item with `id`, decoded with its prices; nil when the vault has none.
         func item(_ id: ItemID, currency: Currency) throws -> Item? {
+            if let overlay {
+                if let item = overlay.changed[id] { return item }
+                if overlay.deleted.contains(id) { return nil }
+            }
             guard let position = position(of: id) else { return nil }
             var interner = Interner()
             return try bytes.withUnsafeBufferPointer { buffer in
@@ -138,14 +203,22 @@ extension VaultCodec {
 
         /// Every item's id, name and category, in id order.
         func names() throws -> [ItemName] {
-            try bytes.withUnsafeBufferPointer { buffer in try starts.indices.map { try name(at: $0, buffer) } }
+            let names = try bytes.withUnsafeBufferPointer { buffer in
+                try starts.indices.compactMap { hidden.contains($0) ? nil : try name(at: $0, buffer) }
+            }
+            guard let overlay else { return names }
+            return (names + overlay.changed.values.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }).sorted { $0.id < $1.id }
         }
 
         /// The items whose name has `key` (`Name.key`), compared in place.
         func names(withKey key: String) throws -> [ItemName] {
             let keyBytes = Array(key.utf8)
-            return try bytes.withUnsafeBufferPointer { buffer in
+            let changed = overlay.map { overlay in
+                overlay.changed.values.filter { Name.key($0.name) == key }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
+            } ?? []
+            return try changed + bytes.withUnsafeBufferPointer { buffer in
                 try starts.indices.compactMap { position in
+                    if !hidden.isEmpty && hidden.contains(position) { return nil }
                     guard let field = field(4, at: position, buffer) else { return try name(at: position, buffer) }  // throws, naming the line
                     let raw = UnsafeBufferPointer(rebasing: buffer[field])
                     let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
@@ -160,7 +233,15 @@ extension VaultCodec {
         /// Returned as the index of the new file (at `path`), whose item positions are known as
         /// it is written, so that reading it back scans nothing. Unsealed, the header carries no
         /// checksum (not computed): for a vault merged in memory that no file holds.
+        /// With an overlay, the overlay's items and deletions count as edits too: the result is
+        /// a whole vault.
         func rewritten(changed: [ItemID: Item], deleted: Set<ItemID>, path: String, sealed: Bool = true) -> Index {
+            guard let overlay else { return rewrittenFile(changed: changed, deleted: deleted, path: path, sealed: sealed) }
+            let all = overlay.applying(saved: changed, removed: deleted)
+            return rewrittenFile(changed: all.changed, deleted: all.deleted, path: path, sealed: sealed)
+        }
+
+        private func rewrittenFile(changed: [ItemID: Item], deleted: Set<ItemID>, path: String, sealed: Bool) -> Index {
             // Edits by position: a changed item is written where its id sorts, and any item of
             // the same id (changed or deleted) is left out.
             var inserts = changed.values.filter { !deleted.contains($0.id) }.map { (position: lowerBound(of: $0.id), item: $0) }
@@ -202,16 +283,20 @@ extension VaultCodec {
             self.starts = starts
             lineNumbers = nil
             stores = nil
+            ordered = true
             var categories = DistinctFields()
+            var slots: [UInt32] = []
+            slots.reserveCapacity(starts.count)
             bytes.withUnsafeBufferPointer { buffer in
                 let base = UnsafeRawPointer(buffer.baseAddress!)
                 for start in starts {  // I <id> <category> …
                     let category = memchr(base + start + 2, 0x09, buffer.count - start - 2).map { base.distance(to: $0) + 1 }!
                     let end = memchr(base + category, 0x09, buffer.count - category).map { base.distance(to: $0) }!
-                    categories.insert(category..<end, of: buffer)
+                    slots.append(categories.insert(category..<end, of: buffer))
                 }
             }
-            self.categories = categories.strings
+            categorySlots = slots
+            categoryNames = categories.strings
         }
 
         private func end(of position: Int) -> Int {
@@ -259,7 +344,7 @@ extension VaultCodec {
         private func position(of id: ItemID) -> Int? {
             let found = lowerBound(of: id)
             if found < starts.count && compare(found, with: id) == 0 { return found }
-            return starts.indices.first { compare($0, with: id) == 0 }
+            return ordered ? nil : starts.indices.first { compare($0, with: id) == 0 }
         }
 
         /// The first position whose id does not sort before `id` (ids compare as bytes, which
@@ -297,28 +382,34 @@ extension VaultCodec {
                 lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.count == rhs.count
             }
         }
-        private var short: [Short] = []
-        private var long: [[UInt8]] = []
-        private(set) var strings: Set<String> = []
+        private var short: [(key: Short, slot: UInt32)] = []
+        private var long: [(bytes: [UInt8], slot: UInt32)] = []
+        /// The distinct values, numbered by when they were first seen.
+        private(set) var strings: [String] = []
 
-        mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) {
+        /// - Returns: the value's number in `strings`.
+        @discardableResult
+        mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
             let field = UnsafeBufferPointer(rebasing: buffer[range])
+            let slot = UInt32(truncatingIfNeeded: strings.count)
             if field.count <= 16 {
                 var key = Short(count: field.count)
                 withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
-                if let index = short.firstIndex(of: key) {
+                if let index = short.firstIndex(where: { $0.key == key }) {
+                    let found = short[index].slot
                     if index > 0 { short.swapAt(index, index - 1) }  // the frequent ones move to the front
-                    return
+                    return found
                 }
-                short.append(key)
+                short.append((key, slot))
             } else {
-                func equal(_ known: [UInt8]) -> Bool {
-                    known.count == field.count && known.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+                func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
+                    known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
                 }
-                if long.contains(where: equal) { return }
-                long.append(Array(field))
+                if let known = long.first(where: equal) { return known.slot }
+                long.append((Array(field), slot))
             }
-            strings.insert(String(decoding: field, as: UTF8.self))
+            strings.append(String(decoding: field, as: UTF8.self))
+            return slot
         }
     }
 }

@@ -50,13 +50,13 @@ struct ActiveState {
     }
 
     /// The record of this state, going with the given files, month totals and undo entries.
-    func record(vault: String?, vaultChecksum: String? = nil, history: String?, historyBytes: Int, historySeal: HistorySeal? = nil,
+    func record(vault: String?, vaultChecksum: String? = nil, vaultStamp: String? = nil, history: String?, historyBytes: Int, historySeal: HistorySeal? = nil,
                 months: [MonthSpending]?, undo: UndoRecord) -> StateRecord {
         StateRecord(settings: SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp),
                     stores: stores.values.sorted { $0.id < $1.id }.map(StoreRecord.init),
                     categories: categories.values.sorted { $0.id < $1.id }.map(CategoryRecord.init),
                     carts: carts.values.sorted { $0.id < $1.id }.map(CartRecord.init),
-                    vault: vault, vaultChecksum: vaultChecksum, history: history, historyBytes: historyBytes, historySeal: historySeal,
+                    vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: history, historyBytes: historyBytes, historySeal: historySeal,
                     months: months?.map { MonthRecord(month: $0.month, total: $0.total.minorUnits, trips: $0.trips) }, undo: undo)
     }
 

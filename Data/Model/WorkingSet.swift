@@ -56,10 +56,10 @@ final class WorkingSet: Repositories {
             let index = try loader()
             // Every reference is checked now, so that no change carries a damaged vault along.
             for category in index.categories where state.categories[CategoryID(category)] == nil {
-                throw StorageError.unreadable(path: index.path, reason: "an item refers to missing category \(category)")
+                throw StorageError.unreadable(path: index.name, reason: "an item refers to missing category \(category)")
             }
             for store in index.stores ?? [] where state.stores[StoreID(store)] == nil {
-                throw StorageError.unreadable(path: index.path, reason: "a price is at missing store \(store)")
+                throw StorageError.unreadable(path: index.name, reason: "a price is at missing store \(store)")
             }
             vaultIndex = index
         }
@@ -67,14 +67,14 @@ final class WorkingSet: Repositories {
     }
 
     private func checked(_ item: Item, in index: VaultCodec.Index) throws -> Item {
-        do { try state.check(item) } catch { throw StorageError.unreadable(path: index.path, reason: "\(error)") }
+        do { try state.check(item) } catch { throw StorageError.unreadable(path: index.name, reason: "\(error)") }
         return item
     }
 
     private func loadAllItems() throws {
         guard !allItemsLoaded else { return }
         if let index = try index() {
-            for item in try VaultCodec.decode(index.bytes, currency: state.settings.currency, path: index.path)
+            for item in try index.allItems(currency: state.settings.currency)
             where state.items[item.id] == nil && !deletedItems.contains(item.id) {
                 state.items[item.id] = try checked(item, in: index)
             }

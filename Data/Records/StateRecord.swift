@@ -18,6 +18,11 @@ struct StateRecord: Codable, Equatable {
     /// The checksum in that file's header, so that another vault copied over it is noticed;
     /// nil for data written before schema 5.
     var vaultChecksum: String? = nil
+    /// The stamp (inode and change time, like history's) of the whole vault under it (the
+    /// vault itself, or the one its overlay lies on) as seen when its checksum was last found
+    /// right: while the file keeps that stamp nothing has written to it, and its checksum is
+    /// not computed again. Nil when unknown (then the checksum is computed).
+    var vaultStamp: String? = nil
     /// The history file: `history.tsv`, or `history.jsonl` for history of schema 2 not yet
     /// rewritten; nil while there is none.
     var history: String?
