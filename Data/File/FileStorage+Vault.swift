@@ -81,7 +81,7 @@ extension FileStorage {
     /// another vault copied over it would silently change the items.
     func vaultFile(_ vaultPath: String, recorded: String?) throws -> VaultFile {
         var stamp: String?
-        guard let bytes = try FileSystem.read(vaultPath, status: { stamp = HistoryFile.stamp($0) }) else {
+        guard let bytes = try FileSystem.read(vaultPath, status: { stamp = FileStorage.settledStamp($0) }) else {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
         let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
@@ -129,12 +129,30 @@ extension FileStorage {
         var index = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
-        // Taken once the file has its one name (linking and unlinking change the change time).
-        var info = stat()
-        let stamp = lstat(path(vault), &info) == 0 ? HistoryFile.stamp(info) : nil
-        index?.stamp = stamp
-        return (vault, VaultCodec.checksum(of: bytes), stamp, bytes, index)
+        // A file just written has no settled stamp yet (see `settledStamp`): the next change
+        // that reads it records one.
+        index?.stamp = nil
+        return (vault, VaultCodec.checksum(of: bytes), nil, bytes, index)
     }
+
+    /// A vault file's stamp (`HistoryFile.stamp`: inode and change time), or nil when its
+    /// change time is less than `settledAge` old: the change time has the granularity of the
+    /// kernel's tick (4 ms here), so a write in the same tick as the last one could leave it
+    /// unchanged; a stamp recorded only once that tick is long past changes with any later write.
+    static func settledStamp(_ info: stat) -> String? {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        let age = (Int(now.tv_sec) - Int(changed.tv_sec)) * 1_000_000_000 + (Int(now.tv_nsec) - Int(changed.tv_nsec))
+        return age > settledAge ? HistoryFile.stamp(info) : nil
+    }
+
+    /// 100 ms, in nanoseconds: many ticks.
+    static let settledAge = 100_000_000
 
     /// The overlay this change would write on the whole vault under `index`; nil when the
     /// vault is to be written whole (small, without a checksum to lie on, or none yet).

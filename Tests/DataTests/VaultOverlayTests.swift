@@ -3,6 +3,9 @@ import Domain
 import Foundation
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The vault as a whole file and an overlay of the items changed since (`vault-B+N.tsv`): a
 /// change to one item of a large vault writes an overlay, not the vault; overlays fold into a
@@ -168,6 +171,79 @@ import Testing
         try wholeBytes.write(to: URL(fileURLWithPath: storage.path(whole)))
         #expect(try await price("Filler 7", storage) == 999)
         #expect(await isHealthy(storage))
+    }
+
+    /// The stamp the state records of the whole vault (inode and change time) spares the
+    /// checksum while nothing has written to the file; a file changed since (even to the same
+    /// size) has another change time and is checked, and refused; doctor never trusts a stamp.
+    @Test func aWholeVaultIsTrustedByItsStampOnlyWhileNothingHasWrittenToIt() async throws {
+        let (directory, storage, u) = try await largeVault()
+        defer { directory.remove() }
+        func fresh() -> UseCases { UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
+        func stamp(_ file: String) throws -> String {
+            var info = stat()
+            #expect(lstat(storage.path(file), &info) == 0)
+            return HistoryFile.stamp(info)
+        }
+        let whole = try vaultName(storage)
+        // Just written, its change time is not settled yet (`settledStamp`): no stamp.
+        #expect(try storage.load().0.vaultStamp == nil)
+        _ = try await u.setPrice(item: "Filler 7", store: "Aldi", price: "9.99")
+        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
+        // Read by the next command, checked by checksum, the whole vault's settled stamp is recorded.
+        _ = try await fresh().setPrice(item: "Filler 8", store: "Aldi", price: "8.88")
+        #expect(try storage.load().0.vaultStamp == stamp(whole))
+        _ = try await fresh().setPrice(item: "Filler 8", store: "Aldi", price: "8.89")
+        #expect(try storage.load().0.vaultStamp == stamp(whole))
+        #expect(try await price("Filler 7", storage) == 999)
+
+        // Changed behind Grock's back, same size: refused by what reads an item, even one the
+        // change did not touch, and by doctor; left as it is.
+        let path = storage.path(whole)
+        let original = try #require(FileManager.default.contents(atPath: path))
+        let damaged = Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\tFiller 3\n", with: "\tFiller 4\n").utf8)
+        #expect(damaged.count == original.count && damaged != original)
+        try damaged.write(to: URL(fileURLWithPath: path))
+        for attempt in [{ _ = try await fresh().showItem("Filler 9") }, { _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33") }] {
+            await #expect(throws: StorageError.self) { try await attempt() }
+        }
+        #expect(FileManager.default.contents(atPath: path) == damaged)
+        #expect(await FileStorage(directory: storage.directory).diagnose().contains { $0.isProblem && $0.subject == path })
+
+        // Even a state that records the damaged file's stamp (as if it had been changed without
+        // its change time moving) does not fool doctor, which checks every checksum.
+        var record = try FileStorage(directory: storage.directory).loadState().record
+        record.vaultStamp = try stamp(whole)
+        try Data(StateCodec.encode(record)).write(to: URL(fileURLWithPath: storage.statePath))
+        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
+        _ = try await fresh().showItem("Filler 9")   // a reader trusts the settled stamp (and decodes one item)
+        #expect(await FileStorage(directory: storage.directory).diagnose().contains { $0.isProblem && $0.subject == path })
+        try original.write(to: URL(fileURLWithPath: path))
+        // Put back, it has another change time again: checked, found right, and used.
+        #expect(try await price("Filler 7", storage) == 999)
+        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
+        _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33")
+        #expect(try FileStorage(directory: storage.directory).load().0.vaultStamp == stamp(whole))
+        #expect(await isHealthy(storage))
+    }
+
+    /// A state without a vault stamp (written before it was recorded) is read as before: the
+    /// checksum is computed.
+    @Test func aStateWithoutAVaultStampIsCheckedByChecksum() async throws {
+        let (directory, storage, u) = try await largeVault()
+        defer { directory.remove() }
+        _ = try await u.setPrice(item: "Filler 7", store: "Aldi", price: "9.99")
+        var record = try storage.load().0
+        record.vaultStamp = nil
+        let bytes = StateCodec.encode(record)
+        #expect(!String(decoding: bytes, as: UTF8.self).split(separator: "\n")[1].hasSuffix("\t"))
+        try Data(bytes).write(to: URL(fileURLWithPath: storage.statePath))
+        #expect(try await price("Filler 7", storage) == 999)
+        let whole = try #require(DataFiles.vaultBase(try vaultName(storage)))
+        let path = storage.path(whole)
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        try original.replacingOccurrences(of: "\tFiller 3\n", with: "\tFiller 4\n").write(toFile: path, atomically: false, encoding: .utf8)
+        await #expect(throws: StorageError.self) { _ = try await price("Filler 9", storage) }
     }
 
     @Test func whatAKilledWriterLeftIsNeverReadAndTheNextChangeRemovesIt() async throws {
