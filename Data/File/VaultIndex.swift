@@ -35,8 +35,12 @@ extension VaultCodec {
         /// never copied.
         private(set) var overlay: Overlay? = nil
         private(set) var overlayPath: String? = nil
-        /// The positions of the whole vault's items that the overlay changes or deletes.
-        private var hidden: Set<Int> = []
+        /// Whether each of the whole vault's items is changed or deleted by the overlay (empty
+        /// without one), and how many are.
+        private var hidden: [Bool] = []
+        private var hiddenCount = 0
+
+        private func isHidden(_ position: Int) -> Bool { !hidden.isEmpty && hidden[position] }
 
         /// Whether the whole vault's checksum vouches for it (found right, or trusted by its stamp).
         var isTrusted: Bool { lineNumbers == nil }
@@ -48,12 +52,12 @@ extension VaultCodec {
         var categories: Set<String> {
             guard let overlay else { return Set(categoryNames) }
             var used = [Bool](repeating: false, count: categoryNames.count)
-            for (position, slot) in categorySlots.enumerated() where !hidden.contains(position) { used[Int(slot)] = true }
+            for (position, slot) in categorySlots.enumerated() where !isHidden(position) { used[Int(slot)] = true }
             return Set(categoryNames.indices.lazy.filter { used[$0] }.map { categoryNames[$0] }).union(overlay.changed.values.map(\.categoryID.rawValue))
         }
 
         /// How many items the vault holds.
-        var count: Int { starts.count - hidden.count + (overlay?.changed.count ?? 0) }
+        var count: Int { starts.count - hiddenCount + (overlay?.changed.count ?? 0) }
 
         func contains(_ id: ItemID) -> Bool {
             if let overlay {
@@ -164,7 +168,10 @@ extension VaultCodec {
             var index = self
             index.overlay = overlay
             index.overlayPath = overlayPath
-            index.hidden = Set(Set(overlay.changed.keys).union(overlay.deleted).compactMap(position(of:)))
+            let positions = Set(Set(overlay.changed.keys).union(overlay.deleted).compactMap(position(of:)))
+            index.hidden = [Bool](repeating: false, count: positions.isEmpty ? 0 : starts.count)
+            for position in positions { index.hidden[position] = true }
+            index.hiddenCount = positions.count
             return index
         }
 
@@ -204,7 +211,7 @@ extension VaultCodec {
         /// Every item's id, name and category, in id order.
         func names() throws -> [ItemName] {
             let names = try bytes.withUnsafeBufferPointer { buffer in
-                try starts.indices.compactMap { hidden.contains($0) ? nil : try name(at: $0, buffer) }
+                try starts.indices.compactMap { isHidden($0) ? nil : try name(at: $0, buffer) }
             }
             guard let overlay else { return names }
             return (names + overlay.changed.values.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }).sorted { $0.id < $1.id }
@@ -218,7 +225,7 @@ extension VaultCodec {
             } ?? []
             return try changed + bytes.withUnsafeBufferPointer { buffer in
                 try starts.indices.compactMap { position in
-                    if !hidden.isEmpty && hidden.contains(position) { return nil }
+                    if isHidden(position) { return nil }
                     guard let field = field(4, at: position, buffer) else { return try name(at: position, buffer) }  // throws, naming the line
                     let raw = UnsafeBufferPointer(rebasing: buffer[field])
                     let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
@@ -334,9 +341,16 @@ extension VaultCodec {
         /// The byte range of field `number` (0 is the record's letter) of item `position`'s `I`
         /// line; nil when the line is shorter.
         private func field(_ number: Int, at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-            var reader = reader(at: position, buffer)
-            for _ in 0..<number { guard (try? reader.skip()) != nil else { return nil } }
-            return try? reader.next()
+            // As a `FieldReader` would find it, tab by tab with memchr.
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            let start = starts[position]
+            let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
+            var from = start
+            for _ in 0..<number {
+                guard let tab = memchr(base + from, 0x09, end - from) else { return nil }
+                from = base.distance(to: tab) + 1
+            }
+            return from..<(memchr(base + from, 0x09, end - from).map { base.distance(to: $0) } ?? end)
         }
 
         /// Where the item with `id` is: by binary search over the id-ordered `I` lines, then
@@ -384,6 +398,7 @@ extension VaultCodec {
         }
         private var short: [(key: Short, slot: UInt32)] = []
         private var long: [(bytes: [UInt8], slot: UInt32)] = []
+        private var last = 0
         /// The distinct values, numbered by when they were first seen.
         private(set) var strings: [String] = []
 
@@ -395,11 +410,13 @@ extension VaultCodec {
             if field.count <= 16 {
                 var key = Short(count: field.count)
                 withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
-                if let index = short.firstIndex(where: { $0.key == key }) {
-                    let found = short[index].slot
-                    if index > 0 { short.swapAt(index, index - 1) }  // the frequent ones move to the front
-                    return found
+                // Neighbouring items are often in one category: the last one found is tried first.
+                if last < short.count && short[last].key == key { return short[last].slot }
+                for index in short.indices where short[index].key == key {
+                    last = index
+                    return short[index].slot
                 }
+                last = short.count
                 short.append((key, slot))
             } else {
                 func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
