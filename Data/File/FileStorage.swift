@@ -230,7 +230,8 @@ public final class FileStorage: Storage, Sendable {
                 }
             }
         }
-        return WorkingSet(state: state, vault: vault, history: HistorySource(
+        let historyCarts = HistoryCartIDs()
+        var source = HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
                 guard record.history != nil, record.historyBytes > 0 else { return (SpendingData(currency: currency), []) }
@@ -259,8 +260,24 @@ public final class FileStorage: Storage, Sendable {
             cart: { [self] id in
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }
                 if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
-                return try file.withBytes { try HistoryCodec.decodeCart(id, from: $0, currency: currency, path: historyPath) }
-            }), months: record.months)
+                return try file.withBytes { bytes in
+                    // The carts history names, found once: a merge asks for carts new to this device.
+                    if historyCarts.ids == nil { historyCarts.ids = HistoryCodec.cartIDs(in: bytes) }
+                    guard historyCarts.ids!.contains(LineFormat.escape(id.rawValue)) else { return nil }
+                    return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
+                }
+            })
+        source.manual = { [self] in
+            guard record.history != nil, record.historyBytes > 0, !FileStorage.isLegacyHistory(path(record.history!)) else { return nil }
+            guard let seal = try verifyHistory(of: record) else { return nil }
+            return SpendingCache.readManual(path(SpendingCache.file), currency: currency, historyLength: record.historyBytes, seal: seal)
+        }
+        return WorkingSet(state: state, vault: vault, history: source, months: record.months)
+    }
+
+    /// The ids of the carts a history file names, found once per transaction.
+    private final class HistoryCartIDs {
+        var ids: Set<String>?
     }
 
     // MARK: - Writing

@@ -119,30 +119,29 @@ enum HistoryCodec {
     }
 
     /// One completed cart, or nil when history does not hold it (any more).
-    /// Whether a line of `buffer` completes or removes the cart `id` (starts `C` or `R`, a tab,
-    /// the id, a tab or the line's end): one `memchr` per line, no parsing.
-    static func mentionsCart(_ id: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        let count = buffer.count, length = id.count
+    /// The ids (as written) of the carts that `C` lines of `buffer` complete: one `memchr` per
+    /// line, no parsing.
+    static func cartIDs(in buffer: UnsafeBufferPointer<UInt8>) -> Set<String> {
+        var ids = Set<String>()
+        guard let base = buffer.baseAddress else { return ids }
+        let count = buffer.count
         var offset = 0
         while offset < count {
-            let kind = base[offset]
-            if (kind == 0x43 || kind == 0x52) && offset + 2 + length <= count && base[offset + 1] == 0x09
-                && id.withUnsafeBufferPointer({ memcmp(base + offset + 2, $0.baseAddress!, length) == 0 })
-                && (offset + 2 + length == count || base[offset + 2 + length] == 0x09 || base[offset + 2 + length] == 0x0A) {
-                return true
+            let end = memchr(base + offset, 0x0A, count - offset).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            if base[offset] == 0x43, offset + 1 < end, base[offset + 1] == 0x09 {
+                let start = offset + 2
+                let stop = memchr(base + start, 0x09, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self))
             }
-            guard let end = memchr(base + offset, 0x0A, count - offset) else { return false }
-            offset = base.distance(to: end.assumingMemoryBound(to: UInt8.self)) + 1
+            offset = end + 1
         }
-        return false
+        return ids
     }
 
     static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
         let target = Array(id.rawValue.utf8)
         // A cart history never held (one new to this device, in a merge) is not looked for line
         // by line: its id is not anywhere in the bytes.
-        guard HistoryCodec.mentionsCart(Array(LineFormat.escape(id.rawValue).utf8), in: buffer) else { return nil }
         var found: Cart?
         var collecting = false
         do {

@@ -347,6 +347,22 @@ enum SpendingCache {
         }
     }
 
+    /// Every price seen by hand, through the cache, without reading its lines: nil unless the
+    /// cache is sound and made from the committed history the seal names.
+    static func readManual(_ path: String, currency: Currency, historyLength: Int, seal: UInt64) -> [PriceObservation]? {
+        withChecked(path) { buffer, layout in
+            guard layout.historyLength == historyLength, layout.historySeal == seal else { return nil }
+            var lines = Lines(buffer: buffer, position: layout.manualAt, end: layout.columnsAt, path: path)
+            var manual: [PriceObservation] = []
+            manual.reserveCapacity(layout.manualCount)
+            for _ in 0..<layout.manualCount {
+                var line = try lines.next(0x4F)  // O
+                manual.append(try observation(&line, currency: currency))
+            }
+            return manual
+        }
+    }
+
     private static func decode(_ item: ItemID, _ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency,
                                path: String) throws -> (SpendingData, [PriceObservation]) {
         let wanted = Array(LineFormat.escape(item.rawValue).utf8)

@@ -25,7 +25,10 @@ final class WorkingSet: Repositories {
     private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
     private var cachedTrips: [TripSummary]?
     /// One item's spending and prices seen by hand, as read for it alone.
-    private var cachedItem: (item: ItemID, data: SpendingData, manual: [PriceObservation])?
+    /// Every item's committed prices seen by hand, once read whole (`preloadManualObservations`).
+    private var manualByItem: [ItemID: [PriceObservation]]?
+    /// Items' committed spending and prices seen, as read (a merge asks for many items).
+    private var cachedItems: [ItemID: (data: SpendingData, manual: [PriceObservation])] = [:]
 
     /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
     /// - Parameter months: the month totals stored with the state; nil when unknown.
@@ -225,9 +228,9 @@ final class WorkingSet: Repositories {
 
     /// One item's spending and prices seen by hand, read once for both.
     private func itemSpending(_ item: ItemID) throws -> (data: SpendingData, manual: [PriceObservation]) {
-        if let cachedItem, cachedItem.item == item { return (cachedItem.data, cachedItem.manual) }
+        if let cached = cachedItems[item] { return cached }
         let (data, manual) = try source.spending(false, item)
-        cachedItem = (item, data, manual)
+        cachedItems[item] = (data, manual)
         return (data, manual)
     }
 
@@ -265,11 +268,18 @@ final class WorkingSet: Repositories {
 
     // MARK: - Price history
 
+    /// Reads every item's prices seen by hand at once, for a change that will ask for many
+    /// items' (a merge); nothing when the storage cannot.
+    func preloadManualObservations() throws {
+        guard manualByItem == nil, canReadFast, let all = try source.manual() else { return }
+        manualByItem = Dictionary(grouping: all, by: \.item)
+    }
+
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] {
-        if let item, canReadFast, cachedSpending == nil { return try itemSpending(item).manual }
+        if let item, canReadFast, cachedSpending == nil { return try manualByItem.map { $0[item] ?? [] } ?? itemSpending(item).manual }
         if let item, cachedHistory == nil, cachedSpending == nil {
             // One item's, as committed, with this transaction's events after them.
-            var manual = try itemSpending(item).manual
+            var manual = try manualByItem.map { $0[item] ?? [] } ?? itemSpending(item).manual
             for event in pending {
                 switch event {
                 case .observed(let list): manual += list.filter { $0.item == item }
@@ -303,6 +313,9 @@ struct HistorySource {
     let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingData, [PriceObservation])
     /// One completed cart.
     let cart: (CartID) throws -> Cart?
+    /// Every price seen by hand, when a storage can tell them without reading all spending
+    /// (nil: it cannot; ask `spending` item by item).
+    var manual: () throws -> [PriceObservation]? = { nil }
 
     static func empty(_ currency: Currency) -> HistorySource {
         HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(currency: currency), []) }, cart: { _ in nil })

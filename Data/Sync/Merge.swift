@@ -82,26 +82,33 @@ struct Merge {
     private mutating func base(_ key: SyncKey) throws -> SyncPart {
         if let part = snapshot[key] { return part }
         if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
-        if key.kind == .seen { return SyncPart(payload: try Materializer.seenPayload(key, in: working)) }
+        if key.kind == .seen {
+            // Prices seen are asked for item by item: read them all once.
+            try working.preloadManualObservations()
+            return SyncPart(payload: try Materializer.seenPayload(key, in: working))
+        }
         return owners[key.owner]![key] ?? .absent
     }
 
     private mutating func publish() throws -> Set<SyncKey> {
         var versions: [SyncVersion] = []
+        var lost = Set<SyncKey>()
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard let entry = try local.outboxEntry(number) else { continue }
             for (version, difference) in zip(entry.versions(replacing: { index.stamp($0) }), entry.differences) {
                 _ = try index.add(version, base: { difference.before })
                 versions.append(version)
+                // The data holds this device's version; it is written again only if it lost.
+                if index.winner(version.key)?.stamp == version.stamp { lost.remove(version.key) } else { lost.insert(version.key) }
             }
         }
         index.published = sequence - 1
-        guard !versions.isEmpty else { return [] }
+        guard !versions.isEmpty else { return lost }
         let number = (folder.segments(of: device).last ?? -1) + 1
         try folder.write(Segment(device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
         written = number
         sent = versions.count
-        return Set(versions.map(\.key))
+        return lost
     }
 
     /// Applies the next segment of `other` when it is complete and comes after what is applied.
