@@ -106,7 +106,9 @@ struct Materializer {
 
     /// Settles the data after a merge, as changes of this device's own (the caller captures
     /// them and tells the others, so every device ends with the same repair).
-    func repair() throws {
+    /// - Parameter items: the items the merge wrote (nil: look at every item); only these can
+    ///   be in a deleted category or share a name with another.
+    func repair(items: Set<String>? = nil) throws {
         let categories = try repositories.allCategories()
         let known = Set(categories.map(\.id))
         // A category kept because an item is in it, though its deletion won: told again as kept.
@@ -115,7 +117,9 @@ struct Materializer {
         }
         // An item in a category deleted on another device meanwhile: the category stays.
         var missing = Set<CategoryID>()
-        for name in try repositories.itemNames() where !known.contains(name.categoryID) { missing.insert(name.categoryID) }
+        let named = try items.map { try $0.compactMap { try repositories.item(ItemID($0)) }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) } }
+            ?? repositories.itemNames()
+        for name in named where !known.contains(name.categoryID) { missing.insert(name.categoryID) }
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
             let key = SyncKey(.category, id.rawValue)
             guard let payload = index.newestLive(key)?.payload else {
@@ -129,12 +133,12 @@ struct Materializer {
             kept.aisleOrder.removeAll { !present.contains($0) }
             try repositories.save(kept)
         }
-        try renameClashes()
+        try renameClashes(items: named)
     }
 
     /// Two things of one kind and one name (made on two devices at once): the one of the
     /// smallest id keeps it, the others get " (2)", " (3)", ...
-    private func renameClashes() throws {
+    private func renameClashes(items: [ItemName]) throws {
         try rename(try repositories.allCategories().map { ($0.id.rawValue, $0.name) }) { id, name in
             guard var category = try repositories.allCategories().first(where: { $0.id.rawValue == id }) else { return }
             category.name = name
@@ -145,7 +149,12 @@ struct Materializer {
             store.name = name
             try repositories.save(store)
         }
-        try rename(try repositories.itemNames().map { ($0.id.rawValue, $0.name) }) { id, name in
+        // The items of the names the merge wrote, with every other item of those names.
+        var clashing: [String: (id: String, name: String)] = [:]
+        for item in items {
+            for other in try repositories.itemNames(withKey: Name.key(item.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+        }
+        try rename(clashing.values.sorted { $0.id < $1.id }) { id, name in
             guard var item = try repositories.item(ItemID(id)) else { return }
             item.name = name
             try repositories.save(item)
