@@ -151,8 +151,14 @@ struct Materializer {
         }
         // The items of the names the merge wrote, with every other item of those names.
         var clashing: [String: (id: String, name: String)] = [:]
-        for item in items {
-            for other in try repositories.itemNames(withKey: Name.key(item.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+        if items.count > 32 {
+            // Many (a join): one pass over every name.
+            let keys = Set(items.map { Name.key($0.name) })
+            for other in try repositories.itemNames() where keys.contains(Name.key(other.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+        } else {
+            for item in items {
+                for other in try repositories.itemNames(withKey: Name.key(item.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+            }
         }
         try rename(clashing.values.sorted { $0.id < $1.id }) { id, name in
             guard var item = try repositories.item(ItemID(id)) else { return }

@@ -74,7 +74,13 @@ struct Segment: Equatable {
         guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
             return .damaged("its checksum does not match its content")
         }
-        let lines = String(decoding: content, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let text = String(decoding: content, as: UTF8.self)
+        var lines: [Substring] = []
+        var position = text.utf8.startIndex
+        while let end = text.utf8[position...].firstIndex(of: 0x0A) {
+            lines.append(Substring(text.utf8[position..<end]))
+            position = text.utf8.index(after: end)
+        }
         guard lines.count == count + 5 else { return .damaged("it holds \(lines.count - 5) changes where it says \(count)") }
         let meta = Array(lines.prefix(5))
         guard meta[1] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }

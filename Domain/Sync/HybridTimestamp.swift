@@ -30,11 +30,23 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     /// Reads `description`; nil for anything else.
     public init?(_ text: Substring) {
         if text == "0" { self = .zero; return }
-        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 16, parts[1].count == 4, !parts[2].isEmpty,
-              parts[0].allSatisfy(\.isPlainDigit), parts[1].allSatisfy(\.isPlainDigit),
-              let milliseconds = Int64(parts[0]), let counter = Int32(parts[1]) else { return nil }
-        self.init(milliseconds: milliseconds, counter: counter, device: String(parts[2]))
+        // Sixteen digits, a dot, four digits, a dot, the device: read as bytes.
+        let bytes = text.utf8
+        guard bytes.count > 22 else { return nil }
+        var milliseconds: Int64 = 0, counter: Int32 = 0
+        for (offset, byte) in bytes.prefix(21).enumerated() {
+            switch offset {
+            case 16, 21: guard byte == 0x2E else { return nil }
+            case 0..<16:
+                guard (0x30...0x39).contains(byte) else { return nil }
+                milliseconds = milliseconds * 10 + Int64(byte - 0x30)
+            default:
+                guard (0x30...0x39).contains(byte) else { return nil }
+                counter = counter * 10 + Int32(byte - 0x30)
+            }
+        }
+        guard bytes[bytes.index(bytes.startIndex, offsetBy: 21)] == 0x2E else { return nil }
+        self.init(milliseconds: milliseconds, counter: counter, device: String(Substring(bytes.dropFirst(22))))
     }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
@@ -43,9 +55,6 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     }
 }
 
-extension Character {
-    fileprivate var isPlainDigit: Bool { isASCII && isNumber }
-}
 
 /// A device's hybrid logical clock (Kulkarni et al., 2014): each timestamp it gives is later
 /// than every one it gave or saw, and stays close to wall time. A device whose clock runs
