@@ -55,7 +55,25 @@ struct Materializer {
     private func applyItem(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
         let id = ItemID(owner.ids[0])
         let local = try repositories.item(id)
-        let all = merged(local.map(SyncParts.parts), winners, known: known)
+        if let local {
+            // The common case, changed in place: only the winners are decoded.
+            var item = local
+            if let header = winners[owner] {
+                guard let payload = header.payload else { return try repositories.deleteItem(id) }
+                let changed = try parts.item(payload, prices: [], key: owner)
+                item.name = changed.name
+                item.categoryID = changed.categoryID
+                item.unit = changed.unit
+            }
+            for (key, part) in winners where key.kind == .price {
+                item.prices.removeAll { $0.store.rawValue == key.ids[1] }
+                if let payload = part.payload { item.prices.append(try parts.option(payload, key: key)) }
+            }
+            item.prices.sort { $0.store < $1.store }
+            if item != local { try repositories.save(item) }
+            return
+        }
+        let all = merged(nil, winners, known: known)
         guard let header = all[owner]?.payload else {
             if local != nil { try repositories.deleteItem(id) }
             return
@@ -68,23 +86,38 @@ struct Materializer {
     private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
         let id = CartID(owner.ids[0])
         let local = try repositories.cart(id)
-        let all = merged(local.map(SyncParts.parts), winners, known: known)
-        guard let header = all[owner]?.payload else {
-            if local != nil { try repositories.deleteCart(id) }
-            return
+        var header: Cart
+        var lines: [String: CartItem] = [:]
+        var order: [String]
+        if let local {
+            // Only the winners are decoded; the rest is the cart as held.
+            header = local
+            if let part = winners[owner] {
+                guard let payload = part.payload else { return try repositories.deleteCart(id) }
+                header = try parts.cart(payload, lines: [], key: owner)
+            }
+            for line in local.lines { lines[line.itemID.rawValue] = line }
+            order = try winners[SyncKey(.order, owner.ids[0])].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
+                ?? local.lines.map(\.itemID.rawValue)
+            for (key, part) in winners where key.kind == .line {
+                lines[key.ids[1]] = try part.payload.map { try parts.line($0, key: key) }
+            }
+        } else {
+            let all = merged(nil, winners, known: known)
+            guard let payload = all[owner]?.payload else { return }
+            header = try parts.cart(payload, lines: [], key: owner)
+            for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = try parts.line(payload, key: key) } }
+            order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
         }
-        var lines: [String: String] = [:]
-        for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = payload } }
-        let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
         var ids = order.filter { lines[$0] != nil }
-        var listed = Set(ids)
         if ids.count < lines.count {
             // Lines no order knows (added on two devices at once) follow, oldest first.
+            let listed = Set(ids)
             let rest = lines.keys.filter { !listed.contains($0) }
             ids += rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
-            listed = Set(ids)
         }
-        let cart = try parts.cart(header, lines: ids.map { lines[$0]! }, key: owner)
+        let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
+                        createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: ids.map { lines[$0]! })
         if cart != local { try repositories.save(cart) }
     }
 

@@ -20,6 +20,9 @@ struct Merge {
     /// The repairs, as this change's outbox entry.
     private(set) var outbox: [UInt8]?
     private var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
+    /// Items and carts as the data held them before this exchange wrote anything.
+    private var items: [ItemID: Item?] = [:]
+    private var carts: [CartID: Cart?] = [:]
     private var snapshot: [SyncKey: SyncPart] = [:]
     /// The devices with a folder in the household folder.
     private var present: Set<String> = []
@@ -81,6 +84,17 @@ struct Merge {
     /// The part as the data holds it before this exchange writes anything.
     private mutating func base(_ key: SyncKey) throws -> SyncPart {
         if let part = snapshot[key] { return part }
+        switch key.owner.kind {
+        case .item:
+            let id = ItemID(key.owner.ids[0])
+            if items[id] == nil { items[id] = .some(try working.item(id)) }
+            return items[id]!.map { SyncParts.part(key, of: $0) } ?? .absent
+        case .cart:
+            let id = CartID(key.owner.ids[0])
+            if carts[id] == nil { carts[id] = .some(try working.cart(id)) }
+            return carts[id]!.map { SyncParts.part(key, of: $0) } ?? .absent
+        default: break
+        }
         if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
         if key.kind == .seen {
             // Prices seen are asked for item by item: read them all once.

@@ -79,6 +79,49 @@ struct SyncParts {
         return parts
     }
 
+    /// One part of an item or a cart (`absent` when it has no such part), without encoding the
+    /// others.
+    static func part(_ key: SyncKey, of item: Item) -> SyncPart {
+        switch key.kind {
+        case .item:
+            var record = ItemRecord(item)
+            record.prices = []
+            return SyncPart(payload: json(record))
+        case .price:
+            guard let position = item.prices.firstIndex(where: { $0.store.rawValue == key.ids[1] }) else { return .absent }
+            let option = item.prices[position]
+            let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
+            return SyncPart(payload: json(ItemRecord(Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])).prices[0]),
+                            seen: seen ?? 0)
+        default: return .absent
+        }
+    }
+
+    static func part(_ key: SyncKey, of cart: Cart) -> SyncPart {
+        switch key.kind {
+        case .cart:
+            var record = CartRecord(cart)
+            record.lines = []
+            return SyncPart(payload: json(record))
+        case .order: return SyncPart(payload: json(cart.lines.map(\.itemID.rawValue)))
+        case .line:
+            guard let line = cart.lines.first(where: { $0.itemID.rawValue == key.ids[1] }) else { return .absent }
+            return SyncPart(payload: json(CartLineRecord(line)), isBought: line.isFulfilled)
+        default: return .absent
+        }
+    }
+
+    /// A price option from its part.
+    func option(_ payload: String, key: SyncKey) throws -> PriceOption {
+        let record = try SyncParts.decode(PriceOptionRecord.self, payload, key: key)
+        return try mapped(key) { try mapper.item(ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])).prices[0] }
+    }
+
+    /// A cart line from its part.
+    func line(_ payload: String, key: SyncKey) throws -> CartItem {
+        try mapped(key) { try mapper.line(try SyncParts.decode(CartLineRecord.self, payload, key: key)) }
+    }
+
     static func key(of observation: PriceObservation) -> (SyncKey, String) {
         let payload = json(ObservationRecord(observation))
         return (SyncKey(.seen, observation.item.rawValue, Checksum.hex(of: Array(payload.utf8))), payload)
