@@ -262,7 +262,11 @@ public final class FileStorage: Storage, Sendable {
                 if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
                 return try file.withBytes { bytes in
                     // The carts history names, found once: a merge asks for carts new to this device.
-                    if historyCarts.ids == nil { historyCarts.ids = HistoryCodec.cartIDs(in: bytes) }
+                    if historyCarts.ids == nil {
+                        let seal = try verifyHistory(of: record)
+                        historyCarts.ids = seal.flatMap { SpendingCache.readTripIDs(path(SpendingCache.file), historyLength: record.historyBytes, seal: $0) }
+                            ?? HistoryCodec.cartIDs(in: bytes)
+                    }
                     guard historyCarts.ids!.contains(LineFormat.escape(id.rawValue)) else { return nil }
                     return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
                 }
