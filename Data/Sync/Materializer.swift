@@ -103,22 +103,31 @@ struct Materializer {
                 lines[key.ids[1]] = try part.payload.map { try parts.line($0, key: key) }
             }
         } else {
+            // New here (a join brings every cart): its lines are decoded together.
             let all = merged(nil, winners, known: known)
             guard let payload = all[owner]?.payload else { return }
-            header = try parts.cart(payload, lines: [], key: owner)
-            for (key, part) in all where key.kind == .line { if let payload = part.payload { lines[key.ids[1]] = try parts.line(payload, key: key) } }
-            order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
+            var payloads: [String: String] = [:]
+            for (key, part) in all where key.kind == .line { if let line = part.payload { payloads[key.ids[1]] = line } }
+            let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
+            let ids = arranged(order, Set(payloads.keys), cart: owner)
+            let cart = try parts.cart(payload, lines: ids.map { payloads[$0]! }, key: owner)
+            return try repositories.save(cart)
         }
-        var ids = order.filter { lines[$0] != nil }
-        if ids.count < lines.count {
-            // Lines no order knows (added on two devices at once) follow, oldest first.
-            let listed = Set(ids)
-            let rest = lines.keys.filter { !listed.contains($0) }
-            ids += rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
-        }
+        let ids = arranged(order, Set(lines.keys), cart: owner)
         let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
                         createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: ids.map { lines[$0]! })
         if cart != local { try repositories.save(cart) }
+    }
+
+    /// A cart's lines in order: as the winning order lists them, then lines no order knows
+    /// (added on two devices at once), oldest first.
+    private func arranged(_ order: [String], _ lines: Set<String>, cart owner: SyncKey) -> [String] {
+        var ids = order.filter { lines.contains($0) }
+        guard ids.count < lines.count else { return ids }
+        let listed = Set(ids)
+        let rest = lines.filter { !listed.contains($0) }
+        ids += rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
+        return ids
     }
 
     private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {

@@ -151,7 +151,8 @@ struct SyncParts {
 
     func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
         var record = try SyncParts.decode(CartRecord.self, header, key: key)
-        record.lines = try lines.map { try SyncParts.decode(CartLineRecord.self, $0, key: key) }
+        // One decode for all lines: a join decodes every line of history.
+        record.lines = lines.isEmpty ? [] : try SyncParts.decode([CartLineRecord].self, "[" + lines.joined(separator: ",") + "]", key: key)
         return try mapped(key) { try mapper.cart(record) }
     }
 
