@@ -7,6 +7,8 @@ final class WorkingSet: Repositories {
     private(set) var state: ActiveState
     /// History events added by this transaction, in order.
     private(set) var pending: [HistoryCodec.Event] = []
+    /// What this transaction's events say of each cart they name: completed as this, or removed.
+    private var pendingCarts: [CartID: Cart?] = [:]
     /// Items this transaction saved, and deleted: what a new vault file must change.
     private(set) var changedItems: [ItemID: Item] = [:]
     private(set) var deletedItems: Set<ItemID> = []
@@ -113,6 +115,11 @@ final class WorkingSet: Repositories {
             }
         }
         pending.append(event)
+        switch event {
+        case .completed(let cart): pendingCarts[cart.id] = .some(cart)
+        case .removed(let id): pendingCarts[id] = .some(nil)
+        case .observed, .forgotten: break
+        }
         if cachedHistory != nil { try cachedHistory!.apply(event) }
     }
 
@@ -130,13 +137,7 @@ final class WorkingSet: Repositories {
     /// completes one cart does not read all of history to find another (a merge completes many).
     private func completedCart(_ id: CartID) throws -> Cart? {
         if cachedHistory != nil { return try history().cart(id) }
-        for event in pending.reversed() {
-            switch event {
-            case .completed(let cart) where cart.id == id: return cart
-            case .removed(let removed) where removed == id: return nil
-            default: continue
-            }
-        }
+        if let pendingCart = pendingCarts[id] { return pendingCart }
         return try source.cart(id)
     }
 
