@@ -120,17 +120,9 @@ final class ChangeCapture: Repositories {
     // MARK: - Price history
 
     func manualObservations(of item: ItemID?) throws -> [PriceObservation] { try inner.manualObservations(of: item) }
-    /// Prices seen are a set in a household (devices tell each other what they saw, not how
-    /// often): one equal to a price already recorded is not recorded again.
     func record(_ observations: [PriceObservation]) throws {
-        var known: [ItemID: Set<PriceObservation>] = [:]
-        var new: [PriceObservation] = []
+        try inner.record(observations)
         for observation in observations {
-            if known[observation.item] == nil { known[observation.item] = Set(try inner.manualObservations(of: observation.item)) }
-            if known[observation.item]!.insert(observation).inserted { new.append(observation) }
-        }
-        try inner.record(new)
-        for observation in new {
             let (key, payload) = SyncParts.key(of: observation)
             self.observations.removeAll { $0.key == key }
             self.observations.append(Difference(key: key, before: .absent, after: SyncPart(payload: payload)))

@@ -117,12 +117,29 @@ struct Merge {
             }
         }
         index.published = sequence - 1
+        try keepPricesSeenOnce(versions)
         guard !versions.isEmpty else { return lost }
         let number = (folder.segments(of: device).last ?? -1) + 1
         try folder.write(Segment(device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
         written = number
         sent = versions.count
         return lost
+    }
+
+    /// Prices seen are a set in a household (devices tell each other what they saw, not how
+    /// often): a price this device recorded twice alike is kept once, as on every other device.
+    private func keepPricesSeenOnce(_ versions: [SyncVersion]) throws {
+        let recorded = versions.filter { $0.key.kind == .seen && $0.payload != nil }
+        guard !recorded.isEmpty else { return }
+        try working.preloadManualObservations()
+        let parts = try SyncParts(currency: working.settings().currency)
+        for version in recorded {
+            let observation = try parts.observation(version.payload!, key: version.key)
+            if try working.manualObservations(of: observation.item).count(where: { $0 == observation }) > 1 {
+                try working.forget(observation)
+                try working.record([observation])
+            }
+        }
     }
 
     /// Applies the next segment of `other` when it is complete and comes after what is applied.

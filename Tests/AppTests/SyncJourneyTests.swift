@@ -32,6 +32,29 @@ import Testing
 
     func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
 
+    /// One folder for both (a network share); the clock stands still, so a price entered twice
+    /// is seen twice alike: the household keeps it once, on both devices.
+    @Test func aPriceSeenTwiceAlikeIsKeptOnceOnEveryDevice() throws {
+        let laptop = Grock(), phone = Grock()
+        defer { laptop.home.remove(); phone.home.remove() }
+        let folder = laptop.home.path + "/share"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try laptop.stocked()
+        try laptop.ok("item price Milk --store Aldi --price 1.19")
+        try laptop.ok("item price Milk --store Aldi --price 1.19")
+        try ok(laptop, ["sync", "init", folder, "--name", "laptop"])
+        try ok(phone, ["sync", "join", folder, "--name", "phone"])
+        try phone.ok("item price Bread --store Lidl --price 2.59")
+        try phone.ok("item price Bread --store Lidl --price 2.59")
+        try ok(phone, ["sync"])
+        try ok(laptop, ["sync"])
+        let export = try ok(laptop, ["--json", "export", "--format", "json"])
+        #expect(export == (try ok(phone, ["--json", "export", "--format", "json"])))
+        let document = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any]
+        let seen = (document?["observations"] as? [[String: Any]] ?? []).map { "\($0["price"] ?? "")" }
+        #expect(seen.filter { $0 == "259" }.count == 1 && seen.filter { $0 == "119" }.count == 2, "\(seen)")  // 1.19 at Lidl and at Aldi
+    }
+
     @Test func aSplitShoppingTripThroughGit() throws {
         let laptop = Grock(), phone = Grock()
         defer { laptop.home.remove(); phone.home.remove() }
