@@ -67,6 +67,30 @@ rm -rf $work/a $work/household && mv $work/a-\$n $work/a && mv $work/household-\
 NEXT
 hyperfine -N --style basic --warmup 2 --runs "$runs" --export-json "$work/week.json" --prepare "sh $work/next.sh" \
   "$grock --data-dir $work/a sync" | grep -E "Time|Range"
+echo "== everyday commands with sync on and off (the same data: a copy whose sync/ is removed)"
+rm -rf "$work/on" "$work/off" && cp -a "$work/a0" "$work/on" && cp -a "$work/a0" "$work/off" && rm -rf "$work/off/sync"
+for side in on off; do
+  $grock --data-dir "$work/$side" cart new Everyday --item "$(item 1)" >/dev/null
+  $grock --data-dir "$work/$side" item price "$(item 7)" --store Aldi --price 3.33 >/dev/null 2>&1
+  $grock --data-dir "$work/$side" insights >/dev/null
+done
+everyday() {  # name, [--prepare COMMAND], command with %d for the data directory
+  local name=$1; shift
+  for side in on off; do
+    local args=("$@")
+    args=("${args[@]//%d/$work/$side}")
+    hyperfine -N --style none --warmup 3 --runs "$runs" --export-json "$work/$name-$side.json" "${args[@]}" >/dev/null
+  done
+  printf '  %-12s sync on %s, off %s\n' "$name" \
+    "$(python3 -c "import json,statistics;print('%.1f ms' % (statistics.median(json.load(open('$work/$name-on.json'))['results'][0]['times'])*1000))")" \
+    "$(python3 -c "import json,statistics;print('%.1f ms' % (statistics.median(json.load(open('$work/$name-off.json'))['results'][0]['times'])*1000))")"
+}
+everyday home "$grock --data-dir %d"
+printf '#!/bin/sh\n%s --data-dir "$1" cart remove Everyday "%s" >/dev/null 2>&1; true\n' "$grock" "$(item 21)" > "$work/unadd.sh"
+everyday "cart add" --prepare "sh $work/unadd.sh %d" "$grock --data-dir %d cart add Everyday '$(item 21)'"
+everyday "item price" "$grock --data-dir %d item price '$(item 7)' --store Aldi --price 3.33"
+everyday "prices ITEM" "$grock --data-dir %d prices '$(item 7)'"
+
 for name in join week; do
   printf '  %-6s median %s\n' $name "$(python3 -c "import json,statistics;d=json.load(open('$work/$name.json'));print('%.1f ms' % (statistics.median(d['results'][0]['times'])*1000))")"
 done
