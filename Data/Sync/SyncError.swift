@@ -6,6 +6,8 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     case notSetUp
     /// Sync is set up already (with `folder`).
     case alreadySetUp(folder: String)
+    /// Erasing a device of a household would tell the others nothing and leave it unable to merge.
+    case erasingWhileSyncing(folder: String)
     /// The folder is not a household's (no `grock-household` file), or is one already.
     case notAHousehold(folder: String)
     case alreadyAHousehold(folder: String)
@@ -23,6 +25,7 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         switch self {
         case .notSetUp: .refused
         case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
+        case .erasingWhileSyncing: .refused
         case .notAHousehold: .notFound
         case .damaged, .unusableFolder, .git: .storage
         }
@@ -32,6 +35,7 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         switch self {
         case .notSetUp: "this data directory does not sync"
         case .alreadySetUp(let folder): "this data directory syncs already, through \(folder)"
+        case .erasingWhileSyncing(let folder): "this device syncs with the household in \(folder): erasing it would tell the others nothing; leave the household first"
         case .notAHousehold(let folder): "\(folder) is not a household's sync folder (no grock-household file)"
         case .alreadyAHousehold(let folder): "\(folder) is a household's sync folder already"
         case .dataToReplace: "this data directory holds data: joining a household needs an empty one"

@@ -110,7 +110,7 @@ public final class SyncedStorage: Storage, Sendable {
     /// merge: refused while it syncs.
     public func eraseEverything() async throws {
         guard local.isSetUp else { return try await inner.eraseEverything() }
-        throw SyncError.alreadySetUp(folder: (try? local.setup().folder) ?? "a household folder")
+        throw SyncError.erasingWhileSyncing(folder: (try? local.setup().folder) ?? "a household folder")
     }
 }
 

@@ -50,6 +50,39 @@ import Glibc
         return (laptop, phone, laptopFolder, phoneFolder)
     }
 
+    /// Each mistake is one line on stderr with its exit code, and changes nothing.
+    @Test func mistakesAreOneLineWithTheirExitCodeAndChangeNothing() throws {
+        let laptop = Grock(), phone = Grock()
+        defer { laptop.home.remove(); phone.home.remove() }
+        let folder = laptop.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try laptop.stocked()
+        func refused(_ grock: Grock, _ arguments: [String], _ code: Int32, _ text: String) throws {
+            let result = try grock.run(arguments: arguments)
+            #expect(result.status == code, "grock \(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("grock: ") && result.stderr.contains(text) && result.stderr.split(separator: "\n").count == 1,
+                    "grock \(arguments): \(result.stderr)")
+        }
+        try refused(laptop, ["sync"], 1, "does not sync (grock sync init DIR, or grock sync join DIR)")
+        try refused(laptop, ["sync", "status"], 1, "does not sync")
+        try refused(laptop, ["sync", "init", laptop.home.path + "/missing"], 3, "does not exist")
+        try refused(laptop, ["sync", "join", folder], 1, "is not a household's sync folder")
+        try ok(laptop, ["sync", "init", folder, "--name", "laptop"])
+        let before = try export(laptop)
+        try refused(laptop, ["sync", "init", folder], 1, "syncs already")
+        try refused(laptop, ["reset", "--yes"], 1, "erasing it would tell the others nothing; leave the household first (grock sync leave)")
+        try refused(phone, ["sync", "init", folder], 1, "is a household's sync folder already (grock sync join DIR)")
+        try phone.stocked()
+        try refused(phone, ["sync", "join", folder], 1, "holds data: joining a household needs an empty one")
+        try refused(laptop, ["sync", "init", folder, "--name", "bad\u{7}name"], 2, "cannot be a device name: it contains control characters")
+        #expect(try export(laptop) == before)
+        #expect(!FileManager.default.fileExists(atPath: phone.dataDirectory + "/sync"))
+        // Leaving keeps the data and marks the device in the folder.
+        try ok(laptop, ["sync", "leave"])
+        #expect(try export(laptop) == before)
+        try refused(laptop, ["sync"], 1, "does not sync")
+    }
+
     @Test func aSegmentStillArrivingIsWaitedForAndADamagedOneIsReportedNotApplied() throws {
         let (laptop, phone, laptopFolder, phoneFolder) = try household()
         defer { laptop.home.remove(); phone.home.remove() }

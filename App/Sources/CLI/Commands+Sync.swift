@@ -81,7 +81,7 @@ extension Commands {
 
     @MainActor
     private static func name(_ run: Invocation) throws -> String {
-        if let name = run.parsed.value("name") { return try Name.validated(name, kind: "device name") }
+        if let name = run.parsed.value("name") { return try Name.validated(name, kind: "device") }
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
         let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -78,6 +78,11 @@ public enum GrockCLI {
         case StorageError.unreadable: " (see grock doctor)"
         case StorageError.stateLost: " (grock reset --yes erases it)"
         case StorageError.newerVersion: "; upgrade grock"
+        case SyncError.notSetUp: " (grock sync init DIR, or grock sync join DIR)"
+        case SyncError.erasingWhileSyncing: " (grock sync leave)"
+        case SyncError.dataToReplace: " (export what you want to keep, then grock reset --yes)"
+        case SyncError.alreadyAHousehold: " (grock sync join DIR)"
+        case SyncError.notAHousehold: " (grock sync init DIR starts one)"
         case ReceiptRefusal.noStore: " (--store STORE)"
         case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
         case let row as PurchaseCSV.RowError: row.remedy.map { remedy in
