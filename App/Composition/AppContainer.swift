@@ -36,7 +36,7 @@ public struct AppContainer: Sendable {
         case .directory(let path):
             let files = FileStorage(directory: path, lockTimeout: configuration.lockTimeout, watchInterval: configuration.watchInterval)
             // A data directory that syncs keeps each change for its household too: one look at a file.
-            storage = SyncedStorage.isSetUp(in: path) ? SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }) : files
+            storage = SyncedStorage.isSetUp(in: path) ? SyncedStorage(files, now: { clock.milliseconds() }) : files
             directory = path
         case .inMemory:
             storage = InMemoryStorage()
@@ -95,6 +95,14 @@ public struct SystemClock: Clock {
         var local = tm()
         localtime_r(&seconds, &local)
         return Timestamp(secondsSince1970: Int64(seconds), utcOffsetSeconds: Int32(local.tm_gmtoff))
+    }
+
+    /// Milliseconds since 1970, for sync's hybrid clock (a fixed clock's time, to the second).
+    public func milliseconds() -> Int64 {
+        if let fixed { return fixed.secondsSince1970 * 1000 }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
 

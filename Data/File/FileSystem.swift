@@ -158,6 +158,13 @@ enum FileSystem {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
     }
 
+    /// The path with every link and `..` resolved (`realpath`); nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
+    }
+
     /// Whether something exists at `path` (a link counts, even one that leads nowhere).
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -75,9 +75,18 @@ struct HouseholdFolder {
         let left: Bool
     }
 
+    /// The devices: directories (not links) of `devices/` with a name a device id can have; what
+    /// else a replicator or a desktop leaves there (`.DS_Store`, `.stversions`) is not one.
     func devices() -> [String] {
-        FileSystem.names(in: devicesPath).filter(BackupCodec.isIdentifier).sorted()
+        FileSystem.names(in: devicesPath).filter { name in
+            var info = stat()
+            return !name.hasPrefix(".") && BackupCodec.isIdentifier(name) && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }.sorted()
     }
+
+    /// The largest segment read: far beyond a household's snapshot of a million purchases
+    /// (~280 MB); a larger file is damage, not read into memory.
+    static let largestSegment: Int64 = 1 << 30
 
     func device(_ id: String) -> Device? {
         guard let bytes = try? FileSystem.read(devicePath(id) + "/device") else { return nil }
@@ -101,10 +110,16 @@ struct HouseholdFolder {
         FileSystem.names(in: devicePath(device)).compactMap(Segment.number(ofFile:)).sorted()
     }
 
-    func read(_ device: String, _ number: Int) -> Segment.Reading {
+    func read(_ device: String, _ number: Int, household: String) -> Segment.Reading {
+        let path = devicePath(device) + "/" + Segment.fileName(number)
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK { return .damaged("it is a symbolic link, which Grock does not follow in the household folder") }
+            if Int64(info.st_size) > HouseholdFolder.largestSegment { return .damaged("it is \(info.st_size) bytes, more than a segment can be") }
+        }
         do {
-            guard let bytes = try FileSystem.read(devicePath(device) + "/" + Segment.fileName(number)) else { return .incomplete }
-            return Segment.read(bytes, device: device, number: number)
+            guard let bytes = try FileSystem.read(path) else { return .incomplete }
+            return Segment.read(bytes, household: household, device: device, number: number)
         } catch {
             return .damaged("\(error)")
         }

@@ -30,6 +30,9 @@ public struct SyncReport: Sendable, Hashable {
     /// Segments still arriving (no end yet), and damaged ones (`device/NNNNNNNN.seg: reason`).
     public let waiting: [String]
     public let damaged: [String]
+    /// The id this device had, when it found that another data directory writes as it (a copy
+    /// of this one) and became a device of its own.
+    public var formerDevice: String? = nil
 }
 
 /// The state of a device's sync, for `grock sync status`.
@@ -61,11 +64,29 @@ public struct HouseholdSync: Sendable {
     let storage: FileStorage
     let local: LocalSyncState
     let transport: any FolderTransport
+    /// A new device id, for a data directory found to be a copy of another device's.
+    let newDevice: @Sendable () -> String
 
-    public init(directory: String, lockTimeout: Duration = .seconds(10), transport: any FolderTransport = PassiveTransport()) {
+    public init(directory: String, lockTimeout: Duration = .seconds(10), transport: any FolderTransport = PassiveTransport(),
+                newDevice: @escaping @Sendable () -> String) {
         storage = FileStorage(directory: directory, lockTimeout: lockTimeout)
         local = LocalSyncState(directory: directory)
         self.transport = transport
+        self.newDevice = newDevice
+    }
+
+    /// Refuses a folder Grock cannot keep a household in: one with a line break or another
+    /// control character in its path, the data directory itself, a folder inside it or one
+    /// holding it (the replicator would copy Grock's own files, locks and undo journal).
+    func check(_ folder: HouseholdFolder) throws {
+        guard !folder.path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw SyncError.unusableFolder(path: Echo.quoted(folder.path), reason: "has a control character in its path")
+        }
+        let household = FileSystem.realPath(folder.path) ?? folder.path
+        let data = FileSystem.realPath(storage.directory) ?? storage.directory
+        if household == data || household.hasPrefix(data + "/") || data.hasPrefix(household + "/") {
+            throw SyncError.unusableFolder(path: folder.path, reason: "is the data directory, inside it, or holds it; use a folder of its own")
+        }
     }
 
     /// Makes `folder` a household's, with this data directory's data as its start.
@@ -73,10 +94,13 @@ public struct HouseholdSync: Sendable {
     public func start(folder path: String, device: String, name: String) async throws -> String {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
         let folder = try HouseholdFolder(path: path)
+        try check(folder)
+        _ = try Name.validated(name, kind: "device")
         try transport.pull(path)
         guard !folder.isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         let local = self.local
-        try await storage.write(numbered: { working, _ in
+        let household = newDevice()
+        try await storage.write(numbered: { working, sequence in
             // A price seen twice alike is kept once: the household keeps prices seen as a set.
             var seen = Set<PriceObservation>()
             for observation in try working.manualObservations(of: nil) where !seen.insert(observation).inserted {
@@ -84,12 +108,18 @@ public struct HouseholdSync: Sendable {
                 try working.record([observation])
             }
             let snapshot = try HouseholdSync.snapshot(of: working)
-            try folder.create(household: device)
+            try folder.create(household: household)
             try folder.writeDevice(device, name: name, left: false)
-            try folder.write(Segment(device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
-            try local.writeSetup(LocalSyncState.Setup(device: device, folder: path))
+            try local.writeSending(0)
+            try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
+            try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name))
             return Change((), summary: "started syncing through \(path)")
-        }, beforeCommit: { _ in })
+        }, beforeCommit: { sequence in
+            var index = SyncIndex(device: device)
+            index.sent = 0
+            index.published = sequence
+            try FileSystem.writeAtomically(index.bytes, to: local.indexPath(sequence))
+        })
         try transport.push(path, device: device, files: [HouseholdFolder.marker, "devices/\(device)"])
         return device
     }
@@ -98,16 +128,20 @@ public struct HouseholdSync: Sendable {
     public func join(folder path: String, device: String, name: String) async throws -> SyncReport {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
         let folder = try HouseholdFolder(path: path)
+        try check(folder)
+        _ = try Name.validated(name, kind: "device")
         try transport.pull(path)
         _ = try folder.household()
-        let empty = try await storage.read { repositories in
-            try repositories.allStores().isEmpty && repositories.itemNames().isEmpty && repositories.activeCarts().isEmpty
-                && repositories.completedTrips().isEmpty && repositories.manualObservations(of: nil).isEmpty
+        // A data directory with nothing but what `grock init` gives (its categories, its
+        // currency) takes the household's instead: kept, they would be the same categories twice.
+        try await storage.write { repositories in
+            guard try repositories.allStores().isEmpty && repositories.itemNames().isEmpty && repositories.activeCarts().isEmpty
+                && repositories.completedTrips().isEmpty && repositories.manualObservations(of: nil).isEmpty else { throw SyncError.dataToReplace }
+            for category in try repositories.allCategories() { try repositories.deleteCategory(category.id) }
+            return Change((), summary: "made ready to join the household in \(path)")
         }
-        guard empty else { throw SyncError.dataToReplace }
-        try FileSystem.makeDirectory(storage.directory)
         try folder.writeDevice(device, name: name, left: false)
-        try local.writeSetup(LocalSyncState.Setup(device: device, folder: path))
+        try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name))
         return try await exchange(pulled: true)
     }
 
@@ -118,22 +152,26 @@ public struct HouseholdSync: Sendable {
         let setup = try local.setup()
         let folder = try HouseholdFolder(path: setup.folder)
         if !pulled { try transport.pull(setup.folder) }
-        _ = try folder.household()
-        let result = Pending()
-        let (local, device) = (self.local, setup.device)
+        let household = try folder.household()
+        let result = Pending(), index = Pending()
+        let (local, newDevice) = (self.local, self.newDevice)
         let outcome = try await storage.write(numbered: { working, sequence in
-            var merge = try Merge(working: working, folder: folder, device: device, local: local, sequence: sequence)
+            var merge = try Merge(working: working, folder: folder, household: household, setup: setup, local: local, sequence: sequence,
+                                  newDevice: newDevice)
             try merge.run()
             result.set(merge.outbox)
+            index.set(merge.indexBytes)
             return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
         }, beforeCommit: { sequence in
             try local.writeOutbox(result.value, sequence: sequence)
+            // The index goes with the change: one that was not committed is never read.
+            try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
         })
-        try FileSystem.writeAtomically(outcome.indexBytes, to: local.indexPath(outcome.sequence))
-        try FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
+        try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
-        if let segment = outcome.written { try transport.push(setup.folder, device: device, files: ["devices/\(device)/" + Segment.fileName(segment)]) }
-        return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged)
+        try transport.push(setup.folder, device: outcome.device, files: ["devices/\(outcome.device)"])
+        return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged,
+                          formerDevice: outcome.formerDevice)
     }
 
     public func status() async throws -> SyncStatus {
@@ -154,7 +192,7 @@ public struct HouseholdSync: Sendable {
             let segments = folder.segments(of: id)
             let applied = id == setup.device ? segments.count : (index.applied[id].map { $0 + 1 } ?? 0)
             for number in segments where number >= applied && id != setup.device {
-                switch folder.read(id, number) {
+                switch folder.read(id, number, household: household) {
                 case .incomplete: waiting.append("\(id)/\(Segment.fileName(number))")
                 case .damaged(let reason): damaged.append("\(id)/\(Segment.fileName(number)): \(reason)")
                 case .complete: break
@@ -170,9 +208,10 @@ public struct HouseholdSync: Sendable {
     /// Stops syncing this data directory (its data stays; its files in the folder stay for the
     /// others, marked as left).
     public func leave() async throws {
-        let setup = try local.setup()
-        if let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
-            try folder.writeDevice(setup.device, name: info.name, left: true)
+        guard local.isSetUp else { throw SyncError.notSetUp }
+        // A damaged `sync/device.tsv` must not keep a device from leaving.
+        if let setup = try? local.setup(), let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
+            try? folder.writeDevice(setup.device, name: info.name, left: true)
             try? transport.push(setup.folder, device: setup.device, files: ["devices/\(setup.device)"])
         }
         for name in FileSystem.names(in: local.outboxDirectory) { unlink(local.outboxDirectory + "/" + name) }

@@ -24,6 +24,8 @@ struct LocalSyncState: Sendable {
     struct Setup: Equatable, Sendable {
         let device: String
         let folder: String
+        /// The device's name, as its `device` file in the folder says (rewritten if it goes).
+        var name: String = ""
     }
 
     /// Whether this data directory syncs: one look at `sync/device.tsv`.
@@ -32,16 +34,18 @@ struct LocalSyncState: Sendable {
     func setup() throws -> Setup {
         guard let bytes = try FileSystem.read(devicePath) else { throw SyncError.notSetUp }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count == 3, lines[0] == "grock-sync\t1", lines[1].hasPrefix("device\t"), lines[2].hasPrefix("folder\t") else {
-            throw SyncError.damaged(what: devicePath, reason: "it cannot be read")
+        guard lines.count == 3 || lines.count == 4, lines[0] == "grock-sync\t1", lines[1].hasPrefix("device\t"), lines[2].hasPrefix("folder\t"),
+              lines.count == 3 || lines[3].hasPrefix("name\t") else {
+            throw SyncError.damaged(what: devicePath, reason: "it cannot be read (grock sync leave removes it)")
         }
-        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)))
+        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)), name: lines.count == 4 ? String(lines[3].dropFirst(5)) : "")
     }
 
     func writeSetup(_ setup: Setup) throws {
         try FileSystem.makeDirectory(syncDirectory)
         try FileSystem.makeDirectory(outboxDirectory)
-        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\n".utf8), to: devicePath)
+        // The folder and the name cannot hold a line break: refused before (`HouseholdSync`).
+        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n".utf8), to: devicePath)
     }
 
     // MARK: - Clock
@@ -82,6 +86,23 @@ struct LocalSyncState: Sendable {
         } else if unlink(outboxPath(sequence)) == 0 {
             try FileSystem.syncDirectory(of: outboxPath(sequence))
         }
+    }
+
+    // MARK: - Segments
+
+    /// The number of the segment being written (before it is), so that the next exchange knows
+    /// a segment of this device's it finds beyond what its index says it sent for its own, left
+    /// by an exchange killed before its change was committed, and not another directory's.
+    var sendingPath: String { syncDirectory + "/sending" }
+
+    func writeSending(_ number: Int) throws {
+        try FileSystem.makeDirectory(syncDirectory)
+        try FileSystem.writeAtomically(Array("\(number)\n".utf8), to: sendingPath)
+    }
+
+    func sending() -> Int? {
+        guard let bytes = try? FileSystem.read(sendingPath) else { return nil }
+        return Int(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "")
     }
 
     // MARK: - Index

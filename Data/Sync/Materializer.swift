@@ -164,9 +164,10 @@ struct Materializer {
         for name in named where !known.contains(name.categoryID) { missing.insert(name.categoryID) }
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
             let key = SyncKey(.category, id.rawValue)
-            guard let payload = index.newestLive(key)?.payload else {
-                throw SyncError.damaged(what: "the household's changes", reason: "an item is in category \(id), which no device ever made")
-            }
+            // A category no device told of (a segment damaged by hand) is made up, the same on
+            // every device, rather than the merge refused for ever.
+            let payload = index.newestLive(key)?.payload
+                ?? SyncParts.json(CategoryRecord(id: id.rawValue, name: "Category \(id.rawValue)", sortOrder: categories.count))
             try repositories.save(try parts.category(payload, key: key))
         }
         let present = Set(try repositories.allCategories().map(\.id))

@@ -6,9 +6,16 @@ import Domain
 struct Merge {
     let working: WorkingSet
     let folder: HouseholdFolder
-    let device: String
+    let household: String
+    /// This device; a new id when the folder shows that another data directory writes as it
+    /// (a copy of this one, or this one put back from a backup).
+    private(set) var device: String
+    private(set) var setup: LocalSyncState.Setup
     let local: LocalSyncState
     let sequence: Int
+    let newDevice: @Sendable () -> String
+    /// The id this device had before it became a device of its own.
+    private(set) var formerDevice: String?
 
     private(set) var index: SyncIndex
     private(set) var sent = 0
@@ -29,13 +36,17 @@ struct Merge {
 
     var indexBytes: [UInt8] { index.bytes }
 
-    init(working: WorkingSet, folder: HouseholdFolder, device: String, local: LocalSyncState, sequence: Int) throws {
+    init(working: WorkingSet, folder: HouseholdFolder, household: String, setup: LocalSyncState.Setup, local: LocalSyncState, sequence: Int,
+         newDevice: @escaping @Sendable () -> String) throws {
         self.working = working
         self.folder = folder
-        self.device = device
+        self.household = household
+        self.setup = setup
+        device = setup.device
         self.local = local
         self.sequence = sequence
-        index = try local.index(device: device, committed: sequence).0
+        self.newDevice = newDevice
+        index = try local.index(device: setup.device, committed: sequence).0
     }
 
     mutating func run() throws {
@@ -62,15 +73,27 @@ struct Merge {
             outbox = OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
         }
         try working.checkForSync()
-        // A device whose folder vanished (deleted by hand, lost by a replicator): what it said
-        // lives on in this device's data, written out whole for devices that join later.
-        let vanished = Set(index.applied.keys).subtracting(present).subtracting(index.gone)
-        if !vanished.isEmpty {
-            let number = (written ?? folder.segments(of: device).last ?? -1) + 1
-            try folder.write(Segment(device: device, number: number, after: [:], isSnapshot: true, versions: try snapshotVersions()))
-            written = number
-            index.gone.formUnion(vanished)
+        // Segments of a device that vanished (its folder deleted by hand, lost by a replicator):
+        // what they said lives on in this device's data, written out whole for devices that
+        // join later; the snapshot says up to which segment of each device it covers.
+        var lost: [String: Int] = [:]
+        for (other, applied) in index.applied where other != device {
+            let kept = Set(present.contains(other) ? folder.segments(of: other) : [])
+            if let missing = (0...max(applied, 0)).last(where: { $0 <= applied && !kept.contains($0) }), missing > (index.gone[other] ?? -1) {
+                lost[other] = applied
+            }
         }
+        if !lost.isEmpty {
+            let number = index.sent + 1
+            try local.writeSending(number)
+            var covers = index.applied
+            covers[device] = index.sent
+            try folder.write(Segment(household: household, device: device, number: number, after: covers, isSnapshot: true, versions: try snapshotVersions()))
+            written = number
+            index.sent = number
+            index.gone.merge(lost) { max($0, $1) }
+        }
+        if folder.device(device) == nil { try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false) }
     }
 
     /// The data whole: the versions the index knows, and every other part stamped `.zero`.
@@ -104,11 +127,35 @@ struct Merge {
         return owners[key.owner]![key] ?? .absent
     }
 
+    /// Another data directory writes as this device (a copy of this one, or this one put back
+    /// from a backup: the folder holds segments of this id this one never wrote). Both would
+    /// number their segments alike and lose each other's: this one becomes a device of its own,
+    /// having applied what it wrote as the other.
+    private mutating func becomeADeviceOfItsOwn() throws {
+        let former = device
+        device = newDevice()
+        formerDevice = former
+        if index.sent >= 0 { index.applied[former] = index.sent }
+        index.sent = -1
+        setup = LocalSyncState.Setup(device: device, folder: setup.folder, name: setup.name)
+        try local.writeSetup(setup)
+        try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false)
+    }
+
     private mutating func publish() throws -> Set<SyncKey> {
+        if let last = folder.segments(of: device).last, last > index.sent {
+            // Left by an exchange of this one's that was killed before it was committed: its
+            // versions are sent again below (twice is harmless); else another directory's.
+            if last == index.sent + 1 && local.sending() == last { index.sent = last } else { try becomeADeviceOfItsOwn() }
+        }
         var versions: [SyncVersion] = []
         var lost = Set<SyncKey>()
         for number in local.outboxNumbers() where number > index.published && number < sequence {
-            guard let entry = try local.outboxEntry(number) else { continue }
+            guard var entry = try local.outboxEntry(number) else { continue }
+            if let formerDevice, entry.stamp.device == formerDevice {
+                // Stamped as the device it was: the other data directory may have made the same stamp.
+                entry = entry.restamped(device: device)
+            }
             for (version, difference) in zip(entry.versions(replacing: { index.stamp($0) }), entry.differences) {
                 _ = try index.add(version, base: { difference.before })
                 versions.append(version)
@@ -119,9 +166,11 @@ struct Merge {
         index.published = sequence - 1
         try keepPricesSeenOnce(versions)
         guard !versions.isEmpty else { return lost }
-        let number = (folder.segments(of: device).last ?? -1) + 1
-        try folder.write(Segment(device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
+        let number = index.sent + 1
+        try local.writeSending(number)
+        try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
         written = number
+        index.sent = number
         sent = versions.count
         return lost
     }
@@ -147,7 +196,7 @@ struct Merge {
         let number = (index.applied[other] ?? -1) + 1
         let name = "\(other)/\(Segment.fileName(number))"
         guard folder.segments(of: other).contains(number) else { return false }
-        switch folder.read(other, number) {
+        switch folder.read(other, number, household: household) {
         case .incomplete:
             if !waiting.contains(name) { waiting.append(name) }
             return false
@@ -155,9 +204,12 @@ struct Merge {
             if !damaged.contains(name) { damaged.append("\(name): \(reason)") }
             return false
         case .complete(let segment):
-            // What a vanished device said comes in a snapshot: its place in the order is gone.
-            for (device, applied) in segment.after where device != self.device && present.contains(device)
-                && (index.applied[device] ?? -1) < applied { return false }
+            // A snapshot stands alone; another segment comes after what it names (what a
+            // vanished device said comes in a snapshot: its place in the order is gone).
+            if !segment.isSnapshot {
+                for (device, applied) in segment.after where device != self.device && present.contains(device)
+                    && (index.applied[device] ?? -1) < applied { return false }
+            }
             for version in segment.versions {
                 if segment.isSnapshot && version.stamp == .zero && index.versions[version.key] == nil {
                     snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
@@ -169,6 +221,10 @@ struct Merge {
                 received += 1
             }
             index.applied[other] = number
+            if segment.isSnapshot {
+                // What it covers of each device is in it: those segments need not be read.
+                for (covered, through) in segment.after where covered != device { index.applied[covered] = max(index.applied[covered] ?? -1, through) }
+            }
             waiting.removeAll { $0 == name }
             return true
         }

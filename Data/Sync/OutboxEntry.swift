@@ -75,6 +75,12 @@ struct OutboxEntry: Equatable {
         self.init(sequence: sequence, stamp: stamp, summary: summary, undoes: undoes, differences: differences)
     }
 
+    /// The entry stamped as another device (its counter and time kept).
+    func restamped(device: String) -> OutboxEntry {
+        OutboxEntry(sequence: sequence, stamp: HybridTimestamp(milliseconds: stamp.milliseconds, counter: stamp.counter, device: device),
+                    summary: summary, undoes: undoes, differences: differences)
+    }
+
     /// The versions this change tells the others, each replacing what `known` says this device
     /// had (`.zero`: the household's first snapshot).
     func versions(replacing known: (SyncKey) -> HybridTimestamp) -> [SyncVersion] {

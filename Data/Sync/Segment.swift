@@ -3,6 +3,7 @@ import Domain
 /// A file of one device's changes in the household folder, `devices/DEVICE/NNNNNNNN.seg`:
 ///
 ///     grock-sync-segment  1
+///     household HOUSEHOLD            (a segment of another household is refused)
 ///     device    DEVICE
 ///     number    N
 ///     after     OTHER=5,THIRD=2      (what the device had applied: this segment comes after them)
@@ -14,6 +15,7 @@ import Domain
 /// line is still arriving (a replicator copying it) and is waited for; one whose end line does
 /// not match what it follows is damaged, reported, and never applied in part.
 struct Segment: Equatable {
+    let household: String
     let device: String
     let number: Int
     let after: [String: Int]
@@ -43,14 +45,15 @@ struct Segment: Equatable {
 
     var bytes: [UInt8] {
         let afterText = after.isEmpty ? "-" : after.keys.sorted().map { "\($0)=\(after[$0]!)" }.joined(separator: ",")
-        var text = "\(Segment.header)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
+        var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
         for version in versions { text += version.line + "\n" }
         var bytes = Array(text.utf8)
         bytes += Array("end\t\(versions.count)\t\(Checksum.hex(of: bytes))\n".utf8)
         return bytes
     }
 
-    init(device: String, number: Int, after: [String: Int], isSnapshot: Bool, versions: [SyncVersion]) {
+    init(household: String, device: String, number: Int, after: [String: Int], isSnapshot: Bool, versions: [SyncVersion]) {
+        self.household = household
         self.device = device
         self.number = number
         self.after = after
@@ -59,7 +62,7 @@ struct Segment: Equatable {
     }
 
     /// Reads a segment file's bytes, expected to be `device`'s number `number`.
-    static func read(_ bytes: [UInt8], device: String, number: Int) -> Reading {
+    static func read(_ bytes: [UInt8], household: String, device: String, number: Int) -> Reading {
         let head = Array(header.utf8)
         guard bytes.count > head.count else { return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment") }
         guard Array(bytes.prefix(head.count)) == head else { return .damaged("it is not a Grock segment") }
@@ -81,14 +84,15 @@ struct Segment: Equatable {
             lines.append(Substring(text.utf8[position..<end]))
             position = text.utf8.index(after: end)
         }
-        guard lines.count == count + 5 else { return .damaged("it holds \(lines.count - 5) changes where it says \(count)") }
-        let meta = Array(lines.prefix(5))
-        guard meta[1] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
-        guard meta[2] == "number\t\(number)" else { return .damaged("it says it is number \(meta[2].dropFirst(7)), not \(number)") }
-        guard meta[3].hasPrefix("after\t"), meta[4] == "snapshot\t0" || meta[4] == "snapshot\t1" else { return .damaged("its header cannot be read") }
+        guard lines.count == count + 6 else { return .damaged("it holds \(lines.count - 6) changes where it says \(count)") }
+        let meta = Array(lines.prefix(6))
+        guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
+        guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
+        guard meta[3] == "number\t\(number)" else { return .damaged("it says it is number \(meta[3].dropFirst(7)), not \(number)") }
+        guard meta[4].hasPrefix("after\t"), meta[5] == "snapshot\t0" || meta[5] == "snapshot\t1" else { return .damaged("its header cannot be read") }
         var after: [String: Int] = [:]
-        if meta[3] != "after\t-" {
-            for pair in meta[3].dropFirst(6).split(separator: ",") {
+        if meta[4] != "after\t-" {
+            for pair in meta[4].dropFirst(6).split(separator: ",") {
                 let parts = pair.split(separator: "=")
                 guard parts.count == 2, let value = Int(parts[1]) else { return .damaged("its header cannot be read") }
                 after[String(parts[0])] = value
@@ -96,10 +100,11 @@ struct Segment: Equatable {
         }
         var versions: [SyncVersion] = []
         versions.reserveCapacity(count)
-        for line in lines.dropFirst(5) {
+        for line in lines.dropFirst(6) {
             guard let version = SyncVersion(line: line) else { return .damaged("a change in it cannot be read") }
             versions.append(version)
         }
-        return .complete(Segment(device: device, number: number, after: after, isSnapshot: meta[4] == "snapshot\t1", versions: versions))
+        return .complete(Segment(household: household, device: device, number: number, after: after, isSnapshot: meta[5] == "snapshot\t1",
+                                 versions: versions))
     }
 }

@@ -11,11 +11,15 @@ struct SyncIndex: Equatable {
     var clock: HybridTimestamp = .zero
     /// Outbox entries up to this number are in this device's segments.
     var published = -1
+    /// The number of this device's last segment (-1: none yet): the next is the one after, whatever
+    /// the folder lists (a folder deleted or copied back must not make it write a number twice).
+    var sent = -1
     /// The last segment applied of each other device.
     var applied: [String: Int] = [:]
-    /// Devices whose folder vanished from the household folder, for which this device wrote a
-    /// snapshot (so that a device joining later still gets their changes).
-    var gone: Set<String> = []
+    /// Devices some of whose segments vanished from the household folder (their folder deleted,
+    /// lost by a replicator), with the last of their segments this device's snapshot covers: it
+    /// wrote one, so that a device joining later still gets what they said.
+    var gone: [String: Int] = [:]
     /// Damaged segments seen, reported by `status` until they read well.
     var versions: [SyncKey: [SyncVersion]] = [:]
 
@@ -60,9 +64,9 @@ struct SyncIndex: Equatable {
     // MARK: - File
 
     var bytes: [UInt8] {
-        var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\n"
+        var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
-        for device in gone.sorted() { text += "gone\t\(device)\n" }
+        for device in gone.keys.sorted() { text += "gone\t\(device)\t\(gone[device]!)\n" }
         for key in versions.keys.sorted() {
             for version in versions[key]! { text += version.line + "\n" }
         }
@@ -79,13 +83,17 @@ struct SyncIndex: Equatable {
         guard lines[2].hasPrefix("published\t"), let published = Int(lines[2].dropFirst(10)) else { throw damaged("no outbox number") }
         self.clock = clock
         self.published = published
-        for line in lines[3..<(lines.count - 1)] {
+        guard lines.count >= 5, lines[3].hasPrefix("sent\t"), let sent = Int(lines[3].dropFirst(5)) else { throw damaged("no segment number") }
+        self.sent = sent
+        for line in lines[4..<(lines.count - 1)] {
             if line.hasPrefix("applied\t") {
                 let fields = line.split(separator: "\t")
                 guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
                 applied[String(fields[1])] = number
             } else if line.hasPrefix("gone\t") {
-                gone.insert(String(line.dropFirst(5)))
+                let fields = line.split(separator: "\t")
+                guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
+                gone[String(fields[1])] = number
             } else {
                 guard let version = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
                 versions[version.key, default: []].append(version)

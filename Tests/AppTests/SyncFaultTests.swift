@@ -83,6 +83,84 @@ import Glibc
         try refused(laptop, ["sync"], 1, "does not sync")
     }
 
+    /// What an independent tester found: a new device made with `grock init` first, a device
+    /// whose folder went, a copied data directory, another household's segment, a huge file, a
+    /// folder that is the data directory or has a line break in its path.
+    @Test func whatATesterBrokeStaysMended() throws {
+        let first = Grock(), second = Grock(), copy = Grock(), late = Grock()
+        defer { [first, second, copy, late].forEach { $0.home.remove() } }
+        let folder = first.home.path + "/share"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try first.stocked()
+        try ok(first, ["sync", "init", folder, "--name", "first"])
+        // `grock init` gives categories and a currency: the household's replace them.
+        try second.ok("init --currency USD")
+        #expect(try ok(second, ["sync", "join", folder, "--name", "second"]).contains("its categories and currency are this device's now"))
+        try ok(first, ["sync"]); try ok(second, ["sync"])
+        #expect(try export(second) == export(first))
+        #expect(!(try second.ok("category list")).contains("(2)"))
+
+        // The second device's folder goes; it goes on numbering where it was, writes its files
+        // again, and the first device gets what it says next.
+        try second.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
+        try ok(second, ["sync"]); try ok(first, ["sync"])
+        let secondID = try deviceID(second)
+        try FileManager.default.removeItem(atPath: folder + "/devices/" + secondID)
+        try second.ok("item add Cheese --category Dairy --price 4.20 --store Aldi")
+        try ok(second, ["sync"]); try ok(first, ["sync"])
+        #expect(try first.ok("item show Cheese").contains("4.20"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/devices/\(secondID)/device"))
+        try ok(late, ["sync", "join", folder, "--name", "late"])
+        #expect(try export(late) == export(first))
+
+        // A copy of the second's data directory: the one that syncs later becomes a device of its own.
+        try FileManager.default.copyItem(atPath: second.dataDirectory, toPath: copy.dataDirectory)
+        try second.ok("item add Juice --category Beverages --price 1.50 --store Aldi")
+        try copy.ok("item add Soup --category Pantry --price 2.20 --store Aldi")
+        try ok(second, ["sync"])
+        let result = try copy.run("sync")
+        #expect(result.status == 0 && result.stderr.contains("a device of its own now"), "\(result.stderr)")
+        #expect(try deviceID(copy) != secondID)
+        for _ in 0..<2 { for grock in [first, second, copy, late] { try ok(grock, ["sync"]) } }
+        #expect(try export(first) == export(second))
+        #expect(try export(first) == export(copy))
+        #expect(try first.ok("item show Soup").contains("2.20") && first.ok("item show Juice").contains("1.50"))
+
+        // Another household's segment, and a huge file: reported, the rest merged.
+        let other = Grock()
+        defer { other.home.remove() }
+        try FileManager.default.createDirectory(atPath: other.home.path + "/theirs", withIntermediateDirectories: true)
+        try other.stocked()
+        try ok(other, ["sync", "init", other.home.path + "/theirs", "--name", "other"])
+        let otherID = try deviceID(other)
+        try FileManager.default.copyItem(atPath: other.home.path + "/theirs/devices/" + otherID, toPath: folder + "/devices/" + otherID)
+        try FileManager.default.createDirectory(atPath: folder + "/devices/fedcba9876543210", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/devices/fedcba9876543210/00000000.seg", contents: nil)
+        let huge = FileHandle(forWritingAtPath: folder + "/devices/fedcba9876543210/00000000.seg")!
+        try huge.truncate(atOffset: 3 << 30)
+        try huge.close()
+        let before = try export(first)
+        let report = try first.run("sync")
+        #expect(report.status == 0 && report.stderr.contains("another household's") && report.stderr.contains("more than a segment can be"), "\(report.stderr)")
+        #expect(try export(first) == before)
+
+        // Folders Grock cannot keep a household in.
+        let fresh = Grock()
+        defer { fresh.home.remove() }
+        try fresh.ok("init")
+        for bad in [fresh.dataDirectory, fresh.dataDirectory + "/inner", first.home.path + "/a\nb"] {
+            try FileManager.default.createDirectory(atPath: bad, withIntermediateDirectories: true)
+            let refused = try fresh.run(arguments: ["sync", "init", bad])
+            #expect(refused.status == 3 && refused.stderr.split(separator: "\n").count == 1, "\(bad): \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: fresh.dataDirectory + "/sync"))
+        }
+    }
+
+    func deviceID(_ grock: Grock) throws -> String {
+        let text = try String(contentsOfFile: grock.dataDirectory + "/sync/device.tsv", encoding: .utf8)
+        return String(text.split(separator: "\n")[1].dropFirst("device\t".count))
+    }
+
     @Test func aSegmentStillArrivingIsWaitedForAndADamagedOneIsReportedNotApplied() throws {
         let (laptop, phone, laptopFolder, phoneFolder) = try household()
         defer { laptop.home.remove(); phone.home.remove() }

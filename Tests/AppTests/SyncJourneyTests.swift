@@ -91,6 +91,22 @@ import Testing
         #expect(log.split(separator: "\n").count >= 5 && log.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: changes of device") }, "\(log)")
         let files = try git(remote, ["ls-tree", "-r", "--name-only", "HEAD"]).split(separator: "\n")
         #expect(files.contains("grock-household") && files.allSatisfy { $0 == "grock-household" || $0.hasPrefix("devices/") }, "\(files)")
+        // Both devices' names went through git, not only their segments.
+        #expect(files.filter { $0.hasSuffix("/device") }.count == 2, "\(files)")
+
+        // A file of the user's own in the folder, changed on both: one line, the rebase taken back.
+        for (grock, text) in [(laptop, "laptop"), (phone, "phone")] {
+            let clone = grock.home.path + "/household"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: clone + "/NOTES.md"))
+            try git(clone, ["add", "NOTES.md"])
+            try git(clone, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", text])
+        }
+        try git(laptop.home.path + "/household", ["push", "--quiet"])
+        let conflict = try phone.run("sync")
+        #expect(conflict.status == 3 && conflict.stderr.contains("conflict") && conflict.stderr.split(separator: "\n").count == 1, "\(conflict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-merge"))
+        #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-apply"))
+
         let status = try ok(phone, ["sync", "status"])
         #expect(status.contains("laptop") && status.contains("phone (this device)") && status.contains("Changes waiting to be sent: 0"), "\(status)")
     }

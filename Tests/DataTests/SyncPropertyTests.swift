@@ -115,10 +115,10 @@ struct SyncSimulation {
         _ = try await first.addStore(name: "Lidl")
         _ = try await first.addItem(name: "Milk", category: "Dairy", price: "0.99", store: "Aldi")
         _ = try await first.createCart(name: "Weekly")
-        _ = try await HouseholdSync(directory: directories[0]).start(folder: folders[0], device: "dev0", name: "zero")
+        _ = try await household(0).start(folder: folders[0], device: "dev0", name: "zero")
         for device in 1..<3 {
             try copyAll(from: 0, to: device)
-            _ = try await HouseholdSync(directory: directories[device]).join(folder: folders[device], device: "dev\(device)", name: "d\(device)")
+            _ = try await household(device).join(folder: folders[device], device: "dev\(device)", name: "d\(device)")
         }
         for _ in 0..<40 {
             let device = Int.random(in: 0..<3, using: &random)
@@ -126,7 +126,7 @@ struct SyncSimulation {
             case 0...5 where additive: await add(on: device)
             case 0...5: await act(on: device)
             case 6:
-                let report = try await HouseholdSync(directory: directories[device]).exchange()
+                let report = try await household(device).exchange()
                 if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)" { print("device \(device): sync \(report)") }
             default:
                 try deliverSome()
@@ -139,14 +139,14 @@ struct SyncSimulation {
         for _ in 0..<8 where !quiet {
             for source in 0..<3 { for target in 0..<3 where source != target { try copyAll(from: source, to: target) } }
             var sent = 0
-            for device in 0..<3 { sent += try await HouseholdSync(directory: directories[device]).exchange().sent }
+            for device in 0..<3 { sent += try await household(device).exchange().sent }
             var pending = 0
-            for device in 0..<3 { pending += try await HouseholdSync(directory: directories[device]).status().pending }
+            for device in 0..<3 { pending += try await household(device).status().pending }
             quiet = sent == 0 && pending == 0
         }
         #expect(quiet, "seed \(seed): the devices still tell each other changes after 8 rounds")
         for device in 0..<3 {
-            let status = try await HouseholdSync(directory: directories[device]).status()
+            let status = try await household(device).status()
             #expect(status.pending == 0 && status.waiting.isEmpty && status.damaged.isEmpty, "seed \(seed): device \(device) \(status)")
             #expect(status.devices.allSatisfy { $0.isThis || $0.applied == $0.segments }, "seed \(seed): device \(device) has not merged all: \(status.devices)")
         }
@@ -167,6 +167,11 @@ struct SyncSimulation {
 
     func canonical(_ backup: Backup) -> String {
         String(decoding: BackupCodec.encode(backup), as: UTF8.self)
+    }
+
+    /// A device's household sync; a device found to be a copy would get a predictable new id.
+    func household(_ device: Int) -> HouseholdSync {
+        HouseholdSync(directory: directories[device], newDevice: { "copy\(device)" })
     }
 
     private mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }

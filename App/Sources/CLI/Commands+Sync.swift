@@ -20,6 +20,9 @@ extension Commands {
             } else {
                 run.console.out("Synced: \(Wording.counted(report.sent, "change")) sent, \(report.received) received.")
             }
+            if let former = report.formerDevice, !run.json {
+                run.console.error("warning: another data directory syncs as this device \(former) (a copy of this one, or this one put back from a backup); this one is a device of its own now")
+            }
             for name in report.waiting where !run.json { run.console.error("waiting: \(name) is still arriving; it is merged by a later grock sync") }
             for damage in report.damaged where !run.json { run.console.error("warning: damaged, not applied: \(damage)") }
         },
@@ -28,18 +31,20 @@ extension Commands {
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
                 examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: ["name"], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
-            let device = RandomIdentifiers().makeIdentifier()
-            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder))
+            let device = newDevice()
+            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
+                                     newDevice: newDevice)
             _ = try await sync.start(folder: folder, device: device, name: try name(run))
-            run.console.out("This device (\(try name(run))) now syncs through \(folder). On another device: grock sync join \(folder)")
+            run.console.out("This device (\(Echo.quoted(try name(run)))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(shellWord(folder))")
         },
         Command("sync join", usage: "grock sync join DIR [--name NAME]",
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
                 examples: ["grock sync join ~/Sync/grock --name phone"], options: ["name"], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
-            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder))
-            let report = try await sync.join(folder: folder, device: RandomIdentifiers().makeIdentifier(), name: try name(run))
-            run.console.out("Joined the household in \(folder): \(report.received) changes received.")
+            let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
+                                     newDevice: newDevice)
+            let report = try await sync.join(folder: folder, device: newDevice(), name: try name(run))
+            run.console.out("Joined the household in \(Echo.quoted(folder)): \(report.received) changes received; its categories and currency are this device's now.")
         },
         Command("sync status", usage: "grock sync status",
                 summary: "Show the household's devices, what each has sent and this one has merged, and changes waiting to be sent.",
@@ -76,7 +81,7 @@ extension Commands {
     private static func household(_ run: Invocation) throws -> HouseholdSync {
         let directory = try directory(run)
         let folder = (try? HouseholdSync.folder(of: directory)) ?? ""
-        return HouseholdSync(directory: directory, lockTimeout: .seconds(10), transport: transport(for: folder))
+        return HouseholdSync(directory: directory, lockTimeout: .seconds(10), transport: transport(for: folder), newDevice: newDevice)
     }
 
     @MainActor
@@ -86,6 +91,16 @@ extension Commands {
         gethostname(&host, host.count - 1)
         let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.isEmpty ? "device" : text
+    }
+
+    /// A device id: 16 random hexadecimal digits.
+    @Sendable private static func newDevice() -> String {
+        String((0..<16).map { _ in "0123456789abcdef".randomElement()! })
+    }
+
+    /// `path` as one word a shell reads back as it is.
+    private static func shellWord(_ path: String) -> String {
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%".contains($0) } ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private static func absolute(_ path: String) throws -> String {
@@ -124,7 +139,14 @@ struct GitTransport: FolderTransport {
             try git(folder, ["checkout", "--quiet", "-B", String(remote.split(separator: "/").last ?? "main"), "--track", remote])
             return
         }
-        try git(folder, ["rebase", "--quiet", "--autostash", remote])
+        do {
+            try git(folder, ["rebase", "--quiet", "--autostash", remote])
+        } catch {
+            // Only files of one's own are Grock's; others (a note kept in the folder) can
+            // conflict: the rebase is taken back, the repository left as it was.
+            _ = try? git(folder, ["rebase", "--abort"])
+            throw SyncError.git(reason: "the folder's own commits conflict with the remote's (in files that are not Grock's); the rebase was taken back: resolve it in \(folder)")
+        }
     }
 
     func push(_ folder: String, device: String, files: [String]) throws {
@@ -136,6 +158,8 @@ struct GitTransport: FolderTransport {
         }
         guard try hasRemote(folder) else { return }
         let upstream = (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil
+        // Nothing to push: no network.
+        if upstream, (try? git(folder, ["rev-list", "--count", "@{u}..HEAD"]))?.hasPrefix("0") == true { return }
         if (try? git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])) == nil {
             // Another device pushed meanwhile: its files are not ours, so a rebase is clean.
             try pull(folder)
@@ -174,8 +198,11 @@ struct GitTransport: FolderTransport {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            let last = err.split(separator: "\n").last.map(String.init) ?? "git \(arguments.first ?? "") failed"
-            throw SyncError.git(reason: last)
+            // git's own words: its `fatal:` or `error:` line, not the hints around it.
+            let lines = err.split(separator: "\n").map(String.init)
+            let line = lines.first { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") } ?? lines.last { !$0.hasPrefix("hint:") }
+            throw SyncError.git(reason: "git \(arguments.first(where: { !$0.hasPrefix("-") && $0 != "user.name=Grock" }) ?? "") failed: "
+                + (line ?? "exit code \((status >> 8) & 0xFF)"))
         }
         return out
     }
