@@ -203,7 +203,8 @@ struct Materializer {
                 for other in try repositories.itemNames(withKey: Name.key(item.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
             }
         }
-        try rename(clashing.values.sorted { $0.id < $1.id }) { id, name in
+        // Every item's name counts as taken, not only those of the clash.
+        try rename(clashing.values.sorted { $0.id < $1.id }, taken: { try !repositories.itemNames(withKey: $0).isEmpty }) { id, name in
             guard var item = try repositories.item(ItemID(id)) else { return }
             item.name = name
             try repositories.save(item)
@@ -215,14 +216,17 @@ struct Materializer {
         }
     }
 
-    private func rename(_ named: [(id: String, name: String)], _ save: (String, String) throws -> Void) throws {
+    /// - Parameter isTaken: whether a name key is taken beyond `named` (nil: `named` is every name).
+    private func rename(_ named: [(id: String, name: String)], taken isTaken: ((String) throws -> Bool)? = nil,
+                        _ save: (String, String) throws -> Void) throws {
         var groups: [String: [(id: String, name: String)]] = [:]
         for entry in named { groups[Name.key(entry.name), default: []].append(entry) }
         var taken = Set(groups.keys)
         for key in groups.keys.sorted() where groups[key]!.count > 1 {
             for entry in groups[key]!.sorted(by: { $0.id < $1.id }).dropFirst() {
                 var number = 2
-                while taken.contains(Name.key("\(entry.name) (\(number))")) { number += 1 }
+                func free(_ name: String) throws -> Bool { try !taken.contains(Name.key(name)) && !(isTaken?(Name.key(name)) ?? false) }
+                while try !free("\(entry.name) (\(number))") { number += 1 }
                 taken.insert(Name.key("\(entry.name) (\(number))"))
                 try save(entry.id, "\(entry.name) (\(number))")
             }

@@ -144,6 +144,17 @@ import Glibc
         #expect(report.status == 0 && report.stderr.contains("another household's") && report.stderr.contains("more than a segment can be"), "\(report.stderr)")
         #expect(try export(first) == before)
 
+        // What Grock made in the folder and in sync/ is this user's alone.
+        for root in [folder + "/devices/" + secondID, second.dataDirectory + "/sync"] {
+            var directory: ObjCBool = false
+            for name in [""] + (FileManager.default.subpaths(atPath: root) ?? []) {
+                let path = name.isEmpty ? root : root + "/" + name
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else { continue }
+                let mode = ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue ?? 0
+                #expect(mode == (directory.boolValue ? 0o700 : 0o600), "\(path): \(String(mode, radix: 8))")
+            }
+        }
+
         // Folders Grock cannot keep a household in.
         let fresh = Grock()
         defer { fresh.home.remove() }

@@ -42,7 +42,10 @@ import Testing
         var diverged: [UInt64] = []
         for seed in 1...SyncPropertyTests.seeds {
             var simulation = SyncSimulation(seed: UInt64(seed))
-            do { try await simulation.run() } catch let failure as SyncSimulation.Failure { diverged.append(failure.seed) }
+            do { try await simulation.run() } catch let failure as SyncSimulation.Failure { diverged.append(failure.seed) } catch {
+                Issue.record("seed \(seed): \(error)")
+                return
+            }
         }
         #expect(diverged.isEmpty, "diverged: \(diverged.count) of \(SyncPropertyTests.seeds) seeds: \(diverged.prefix(20))")
     }
