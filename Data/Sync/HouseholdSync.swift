@@ -75,6 +75,15 @@ public struct HouseholdSync: Sendable {
         self.newDevice = newDevice
     }
 
+    /// The folder, checked, and brought up to date by the transport; the name checked.
+    private func prepare(_ path: String, name: String) throws -> HouseholdFolder {
+        let folder = try HouseholdFolder(path: path)
+        try check(folder)
+        _ = try Name.validated(name, kind: "device")
+        try transport.pull(path)
+        return folder
+    }
+
     /// Refuses a folder Grock cannot keep a household in: one with a line break or another
     /// control character in its path, the data directory itself, a folder inside it or one
     /// holding it (the replicator would copy Grock's own files, locks and undo journal).
@@ -93,10 +102,7 @@ public struct HouseholdSync: Sendable {
     /// - Returns: the new device's id.
     public func start(folder path: String, device: String, name: String) async throws -> String {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
-        let folder = try HouseholdFolder(path: path)
-        try check(folder)
-        _ = try Name.validated(name, kind: "device")
-        try transport.pull(path)
+        let folder = try prepare(path, name: name)
         guard !folder.isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         let local = self.local
         let household = newDevice()
@@ -127,10 +133,7 @@ public struct HouseholdSync: Sendable {
     /// Joins the household of `folder`: this (empty) data directory takes the household's data.
     public func join(folder path: String, device: String, name: String) async throws -> SyncReport {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
-        let folder = try HouseholdFolder(path: path)
-        try check(folder)
-        _ = try Name.validated(name, kind: "device")
-        try transport.pull(path)
+        let folder = try prepare(path, name: name)
         _ = try folder.household()
         // A data directory with nothing but what `grock init` gives (its categories, its
         // currency) takes the household's instead: kept, they would be the same categories twice.

@@ -64,17 +64,6 @@ final class CountingIdentifiers: IdentifierSource, @unchecked Sendable {
     func makeIdentifier() -> String { String(next.withLock { $0 += 1; return $0 }, radix: 16) }
 }
 
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct SyncSimulation {
     let seed: UInt64
     var random: SeededGenerator
@@ -265,7 +254,7 @@ struct SyncSimulation {
             if file.hasPrefix("devices/dev\(target)/") { continue }
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folders[source] + "/" + file))
             let partial = Int.random(in: 0..<4, using: &random) == 0
-            try write(partial ? bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)) : bytes, to: folders[target] + "/" + file)
+            try write(partial ? bytes.prefix(Int.random(in: 0..<max(bytes.count, 1), using: &random)) : bytes, to: folders[target] + "/" + file)
         }
     }
 

@@ -1,21 +1,10 @@
 import Domain
+import TestSupport
 import Testing
 
 /// Receipts of random lines built from the pieces real ones are made of: the parser never traps,
 /// and every line still ends up in exactly one place.
 @Suite struct ReceiptParserFuzzTests {
-    /// SplitMix64: the same receipts on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         "MILCH", "Bananen", "1,19", "0.89", "-0,50", "0.50-", "£0.89", "$4.99", "€", "EUR", "A", "B", "x", "@", "2", "0,736", "kg",
         "EUR/kg", "/lb", "1.20", "lb", "ea", "Rabatt", "PROMO", "-20%", "7%", "Pfand", "SUMME", "TOTAL", "BALANCE", "DUE", "TAX",
@@ -25,7 +14,7 @@ import Testing
     ]
 
     @Test func randomReceiptsNeverTrapAndLoseNoLine() throws {
-        var generator = Generator(state: 15)
+        var generator = SeededGenerator(state: 15)
         for _ in 0..<400 {
             let lineCount = Int.random(in: 1...30, using: &generator)
             let lines = (0..<lineCount).map { _ in
