@@ -258,15 +258,16 @@ public final class FileStorage: Storage, Sendable {
                 return (data, manual)
             },
             cart: { [self] id in
+                // The carts history names, found once (from the spending cache's trips when the
+                // seal vouches for it, without mapping history): a merge asks for carts new here.
+                if historyCarts.ids == nil, record.history != nil, record.historyBytes > 0, let seal = try verifyHistory(of: record) {
+                    historyCarts.ids = SpendingCache.readTripIDs(path(SpendingCache.file), historyLength: record.historyBytes, seal: seal)
+                }
+                if let ids = historyCarts.ids, !ids.contains(LineFormat.escape(id.rawValue)) { return nil }
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }
                 if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
                 return try file.withBytes { bytes in
-                    // The carts history names, found once: a merge asks for carts new to this device.
-                    if historyCarts.ids == nil {
-                        let seal = try verifyHistory(of: record)
-                        historyCarts.ids = seal.flatMap { SpendingCache.readTripIDs(path(SpendingCache.file), historyLength: record.historyBytes, seal: $0) }
-                            ?? HistoryCodec.cartIDs(in: bytes)
-                    }
+                    if historyCarts.ids == nil { historyCarts.ids = HistoryCodec.cartIDs(in: bytes) }
                     guard historyCarts.ids!.contains(LineFormat.escape(id.rawValue)) else { return nil }
                     return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
                 }

@@ -238,10 +238,11 @@ extension WorkingSet {
             let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil, undo: UndoRecord(nextSequence: 0, entries: []))
             _ = try ActiveState(record)
             for item in changedItems.values { try state.check(item) }
-            var names: [String: ItemID] = [:]
-            for name in try itemNames() {
-                if let other = names.updateValue(name.id, forKey: Name.key(name.name)), other != name.id {
-                    throw RecordError("items \(other) and \(name.id) are both named \"\(name.name)\"")
+            // Only a changed item can share a name with another.
+            for item in changedItems.values {
+                let named = try itemNames(withKey: Name.key(item.name))
+                if let other = named.first(where: { $0.id != item.id }) {
+                    throw RecordError("items \(other.id) and \(item.id) are both named \"\(item.name)\"")
                 }
             }
         } catch let error as RecordError {

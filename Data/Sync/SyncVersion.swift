@@ -13,11 +13,21 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
     /// The ids after the kind: one (`store/ID`), two (`price/ITEM/STORE`, `line/CART/ITEM`,
     /// `seen/ITEM/HASH`) or none (`settings`).
     let ids: [String]
+    /// `kind/id/id`, made once: keys are hashed, compared and written many times in a merge.
+    let description: String
 
     init(_ kind: Kind, _ ids: String...) {
+        self.init(kind: kind, ids: ids)
+    }
+
+    private init(kind: Kind, ids: [String]) {
         self.kind = kind
         self.ids = ids
+        description = ([kind.rawValue] + ids).joined(separator: "/")
     }
+
+    static func == (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description == rhs.description }
+    func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// Reads `description`; nil for a key of an unknown kind or shape.
     init?(_ text: Substring) {
@@ -37,11 +47,8 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
         }
         let ids = Array(parts.dropFirst())
         guard ids.count == count, ids.allSatisfy(BackupCodec.isIdentifier) else { return nil }
-        self.kind = kind
-        self.ids = ids
+        self.init(kind: kind, ids: ids)
     }
-
-    var description: String { ([kind.rawValue] + ids).joined(separator: "/") }
 
     static func < (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description < rhs.description }
 
