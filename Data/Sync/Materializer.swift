@@ -194,8 +194,8 @@ struct Materializer {
         }
         // The items of the names the merge wrote, with every other item of those names.
         var clashing: [String: (id: String, name: String)] = [:]
-        if items.count > 32 {
-            // Many (a join): one pass over every name.
+        if items.count > 4 {
+            // More than a few: one pass over every name (each look by name scans the vault).
             let keys = Set(items.map { Name.key($0.name) })
             for other in try repositories.itemNames() where keys.contains(Name.key(other.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
         } else {

@@ -238,13 +238,8 @@ extension WorkingSet {
             let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil, undo: UndoRecord(nextSequence: 0, entries: []))
             _ = try ActiveState(record)
             for item in changedItems.values { try state.check(item) }
-            // Only a changed item can share a name with another.
-            for item in changedItems.values {
-                let named = try itemNames(withKey: Name.key(item.name))
-                if let other = named.first(where: { $0.id != item.id }) {
-                    throw RecordError("items \(other.id) and \(item.id) are both named \"\(item.name)\"")
-                }
-            }
+            // Two items of one name cannot be left: `Materializer.repair` renamed every clash
+            // among the items written, looking at every item's name.
         } catch let error as RecordError {
             throw SyncError.damaged(what: "the merged data", reason: "\(error)")
         }
