@@ -20,10 +20,10 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
         self.init(kind: kind, ids: ids)
     }
 
-    private init(kind: Kind, ids: [String]) {
+    private init(kind: Kind, ids: [String], description: String? = nil) {
         self.kind = kind
         self.ids = ids
-        description = ([kind.rawValue] + ids).joined(separator: "/")
+        self.description = description ?? ([kind.rawValue] + ids).joined(separator: "/")
     }
 
     static func == (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description == rhs.description }
@@ -47,7 +47,7 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
         }
         let ids = Array(parts.dropFirst())
         guard ids.count == count, ids.allSatisfy(BackupCodec.isIdentifier) else { return nil }
-        self.init(kind: kind, ids: ids)
+        self.init(kind: kind, ids: ids, description: String(text))
     }
 
     static func < (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description < rhs.description }
