@@ -198,6 +198,24 @@ import Glibc
         #expect(try export(phone) == before)
         #expect(try ok(phone, ["sync", "status"]).contains("Damaged: "))
 
+        // Planted links and broken encodings: a segment that is a link (to a good copy, even)
+        // is not followed; one with bytes that are not UTF-8 in its header is damaged.
+        let elsewhere = phone.home.path + "/elsewhere.seg"
+        try bytes.write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.removeItem(atPath: phoneFolder + "/" + new[0])
+        try FileManager.default.createSymbolicLink(atPath: phoneFolder + "/" + new[0], withDestinationPath: elsewhere)
+        result = try phone.run("sync")
+        #expect(result.status == 0 && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(try export(phone) == before)
+        try FileManager.default.removeItem(atPath: phoneFolder + "/" + new[0])
+        var latin = Array(bytes.prefix { $0 != 0x0A }) + [0x0A]
+        latin += Array("household\t\u{FF}\n".utf8).map { $0 == 0xC3 ? 0xFF : $0 }.filter { $0 != 0xBF }
+        latin += Array("end\t0\t".utf8) + Array(String(format: "%016llx", 0).utf8) + [0x0A]
+        try Data(latin).write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
+        result = try phone.run("sync")
+        #expect(result.status == 0 && result.stderr.contains("damaged, not applied"), "\(result.stderr)")
+        #expect(try export(phone) == before)
+
         // The replicator brings the right bytes: applied.
         try bytes.write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
         #expect(try ok(phone, ["sync"]).contains("received"))
