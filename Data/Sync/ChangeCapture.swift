@@ -18,8 +18,10 @@ final class ChangeCapture: Repositories {
 
     init(_ inner: any Repositories) { self.inner = inner }
 
-    private func touch(_ owner: SyncKey, _ parts: () throws -> [SyncKey: SyncPart]) throws {
-        if before[owner] == nil { before[owner] = try parts() }
+    /// Notes the thing as it is, before its first save or deletion in this change.
+    private func touch(_ kind: SyncKey.Kind, _ id: String = "") throws {
+        let owner = kind == .settings ? SyncKey(.settings) : SyncKey(kind, id)
+        if before[owner] == nil { before[owner] = try parts(of: owner) }
     }
 
     /// Parts told as they are, though unchanged here: a merge kept them against a winner that
@@ -68,7 +70,7 @@ final class ChangeCapture: Repositories {
 
     func allStores() throws -> [Store] { try inner.allStores() }
     func save(_ store: Store) throws {
-        try touch(SyncKey(.store, store.id.rawValue)) { try parts(of: SyncKey(.store, store.id.rawValue)) }
+        try touch(.store, store.id.rawValue)
         try inner.save(store)
     }
 
@@ -76,11 +78,11 @@ final class ChangeCapture: Repositories {
 
     func allCategories() throws -> [Category] { try inner.allCategories() }
     func save(_ category: Category) throws {
-        try touch(SyncKey(.category, category.id.rawValue)) { try parts(of: SyncKey(.category, category.id.rawValue)) }
+        try touch(.category, category.id.rawValue)
         try inner.save(category)
     }
     func deleteCategory(_ id: CategoryID) throws {
-        try touch(SyncKey(.category, id.rawValue)) { try parts(of: SyncKey(.category, id.rawValue)) }
+        try touch(.category, id.rawValue)
         try inner.deleteCategory(id)
     }
 
@@ -91,11 +93,11 @@ final class ChangeCapture: Repositories {
     func itemNames(withKey key: String) throws -> [ItemName] { try inner.itemNames(withKey: key) }
     func item(_ id: ItemID) throws -> Item? { try inner.item(id) }
     func save(_ item: Item) throws {
-        try touch(SyncKey(.item, item.id.rawValue)) { try parts(of: SyncKey(.item, item.id.rawValue)) }
+        try touch(.item, item.id.rawValue)
         try inner.save(item)
     }
     func deleteItem(_ id: ItemID) throws {
-        try touch(SyncKey(.item, id.rawValue)) { try parts(of: SyncKey(.item, id.rawValue)) }
+        try touch(.item, id.rawValue)
         try inner.deleteItem(id)
     }
 
@@ -109,11 +111,11 @@ final class ChangeCapture: Repositories {
     func spending(of item: ItemID) throws -> SpendingData { try inner.spending(of: item) }
     func cart(_ id: CartID) throws -> Cart? { try inner.cart(id) }
     func save(_ cart: Cart) throws {
-        try touch(SyncKey(.cart, cart.id.rawValue)) { try parts(of: SyncKey(.cart, cart.id.rawValue)) }
+        try touch(.cart, cart.id.rawValue)
         try inner.save(cart)
     }
     func deleteCart(_ id: CartID) throws {
-        try touch(SyncKey(.cart, id.rawValue)) { try parts(of: SyncKey(.cart, id.rawValue)) }
+        try touch(.cart, id.rawValue)
         try inner.deleteCart(id)
     }
 
@@ -139,7 +141,7 @@ final class ChangeCapture: Repositories {
 
     func settings() throws -> Settings { try inner.settings() }
     func save(_ settings: Settings) throws {
-        try touch(SyncKey(.settings)) { SyncParts.parts(of: try inner.settings()) }
+        try touch(.settings)
         try inner.save(settings)
     }
 }
