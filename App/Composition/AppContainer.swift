@@ -20,6 +20,8 @@ public struct AppContainer: Sendable {
     public let useCases: UseCases
     /// The data directory, for the file store; nil in memory.
     public let directory: String?
+    /// The clock household sync stamps and checks changes by, in ms since 1970.
+    public let syncClock: @Sendable () -> Int64
     private let commits: CommitWatchingStorage
 
     /// Whether a change has been committed through `useCases`: from then on a command may warn,
@@ -60,6 +62,11 @@ public struct AppContainer: Sendable {
         commits = CommitWatchingStorage(work == .background ? BackgroundStorage(storage) : storage)
         self.useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.directory = directory
+        if let system = clock as? SystemClock {
+            syncClock = { system.milliseconds() }
+        } else {
+            syncClock = { clock.now().secondsSince1970 * 1000 }
+        }
     }
 
     // MARK: - View models

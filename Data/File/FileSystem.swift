@@ -32,7 +32,9 @@ enum FileSystem {
     ///   are never read through a link (a planted link could make Grock read, then rewrite,
     ///   another file); files the user names may be links.
     /// - Parameter status: told the file's `stat` as opened, before it is read.
-    static func read(_ path: String, following: Bool = false, status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
+    /// - Parameter limit: the most bytes such a file can hold; a larger one (or one that grows
+    ///   past it while read) is refused before it is read into memory.
+    static func read(_ path: String, following: Bool = false, limit: Int? = nil, status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
         // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is refused below
         // as not a regular file, which reads ignore the flag for.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
@@ -45,6 +47,9 @@ enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw failure(path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.io(path: path, reason: "is not a regular file") }
         status?(info)
+        if let limit, Int64(info.st_size) > Int64(limit) {
+            throw StorageError.io(path: path, reason: "is \(info.st_size) bytes, more than such a file can be (\(limit))")
+        }
         // Read into uninitialised capacity (no zeroing first); one more byte than the size says,
         // so that a file that grew meanwhile is noticed and read to its end.
         var bytes: [UInt8] = []
@@ -64,8 +69,9 @@ enum FileSystem {
             if failed { throw failure(path) }
             if bytes.count < capacity { return bytes }
             // The file is longer than it was: read it again from the start, with room to spare.
+            if let limit, capacity > limit { throw StorageError.io(path: path, reason: "grew past \(limit) bytes, more than such a file can be") }
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
-            capacity *= 2
+            capacity = limit.map { min(capacity * 2, $0 + 1) } ?? capacity * 2
         }
     }
 

@@ -41,19 +41,30 @@ struct HouseholdFolder {
     var isHousehold: Bool { FileSystem.exists(markerPath) }
 
     /// The household's id, from the marker file.
-    func household() throws -> String {
-        guard let bytes = try FileSystem.read(markerPath) else { throw SyncError.notAHousehold(folder: path) }
+    func household() throws -> String { try marker().id }
+
+    /// The marker file: the household's id and, for a household started by this version of
+    /// Grock or later, the device that started it (whose segment 0 is the household's start).
+    func marker() throws -> (id: String, founder: String?) {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(markerPath, limit: HouseholdFolder.largestSmallFile) } catch {
+            throw SyncError.damaged(what: markerPath, reason: "\(error)")
+        }
+        guard let bytes else { throw SyncError.notAHousehold(folder: path) }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t") else {
+        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), BackupCodec.isIdentifier(String(lines[1].dropFirst(3))) else {
             throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file")
         }
-        return String(lines[1].dropFirst(3))
+        let founder = lines.dropFirst(2).first { $0.hasPrefix("founder\t") }.map { String($0.dropFirst(8)) }
+        return (String(lines[1].dropFirst(3)), founder.flatMap { BackupCodec.isIdentifier($0) ? $0 : nil })
     }
 
-    func create(household: String) throws {
+    /// Writes the marker file: a new household `household`, or one whose files were lost and
+    /// are written again by a device that remembers it.
+    func create(household: String, founder: String?) throws {
         guard !isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         try makeDirectory(devicesPath)
-        try FileSystem.writeAtomically(Array("grock-household\t1\nid\t\(household)\n".utf8), to: markerPath)
+        try FileSystem.writeAtomically(Array(("grock-household\t1\nid\t\(household)\n" + (founder.map { "founder\t\($0)\n" } ?? "")).utf8), to: markerPath)
     }
 
     func makeDirectory(_ directory: String) throws {
@@ -87,9 +98,13 @@ struct HouseholdFolder {
     /// The largest segment read: far beyond a household's snapshot of a million purchases
     /// (~280 MB); a larger file is damage, not read into memory.
     static let largestSegment: Int64 = 1 << 30
+    /// The largest `grock-household` or `device` file read: they hold an id and a name.
+    static let largestSmallFile = 4096
 
+    /// The device's `device` file; nil when it is missing or not one (too large, unreadable).
     func device(_ id: String) -> Device? {
-        guard let bytes = try? FileSystem.read(devicePath(id) + "/device") else { return nil }
+        // A file that is not one (unreadable, or larger than a name can make it) is as good as missing.
+        guard let bytes = try? FileSystem.read(devicePath(id) + "/device", limit: HouseholdFolder.largestSmallFile) else { return nil }
         var name = id, left = false
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             if line.hasPrefix("name\t") { name = (try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8))) ?? id }
@@ -105,20 +120,40 @@ struct HouseholdFolder {
         try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
     }
 
-    /// A device's segment numbers, in order.
+    /// A device's segment numbers, in order, each once: a number may have several files (a
+    /// replicator's conflict copies, `Segment.number(ofFile:)`).
     func segments(of device: String) -> [Int] {
-        FileSystem.names(in: devicePath(device)).compactMap(Segment.number(ofFile:)).sorted()
+        Array(Set(FileSystem.names(in: devicePath(device)).compactMap { Segment.number(ofFile: $0) })).sorted()
     }
 
-    func read(_ device: String, _ number: Int, household: String) -> Segment.Reading {
-        let path = devicePath(device) + "/" + Segment.fileName(number)
+    /// The files of a device's segment `number`: `NNNNNNNN.seg`, then any conflict copies a
+    /// replicator made when two data directories wrote it (a copy of one device's directory).
+    func files(of device: String, _ number: Int) -> [String] {
+        let names = FileSystem.names(in: devicePath(device)).filter { Segment.number(ofFile: $0) == number }
+        let own = Segment.fileName(number)
+        return names.filter { $0 == own } + names.filter { $0 != own }.sorted()
+    }
+
+    /// The first segment of `device` that has a conflict copy (two writers used its id), if any.
+    func firstConflict(of device: String) -> Int? {
+        FileSystem.names(in: devicePath(device)).filter(Segment.isConflictCopy).compactMap(Segment.number(ofFile:)).min()
+    }
+
+    /// Reads every file of a device's segment `number` (conflict copies too).
+    func read(_ device: String, _ number: Int, household: String) -> [(file: String, reading: Segment.Reading)] {
+        let names = files(of: device, number)
+        return names.isEmpty ? [(Segment.fileName(number), .incomplete)] : names.map { ($0, read(device, file: $0, number: number, household: household)) }
+    }
+
+    private func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {
+        let path = devicePath(device) + "/" + file
         var info = stat()
         if lstat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFLNK { return .damaged("it is a symbolic link, which Grock does not follow in the household folder") }
             if Int64(info.st_size) > HouseholdFolder.largestSegment { return .damaged("it is \(info.st_size) bytes, more than a segment can be") }
         }
         do {
-            guard let bytes = try FileSystem.read(path) else { return .incomplete }
+            guard let bytes = try FileSystem.read(path, limit: Int(HouseholdFolder.largestSegment)) else { return .incomplete }
             return Segment.read(bytes, household: household, device: device, number: number)
         } catch {
             return .damaged("\(error)")

@@ -30,9 +30,14 @@ public struct SyncReport: Sendable, Hashable {
     /// Segments still arriving (no end yet), and damaged ones (`device/NNNNNNNN.seg: reason`).
     public let waiting: [String]
     public let damaged: [String]
+    /// Changes refused at the boundary (a name, an amount or a stamp Grock refuses), each as
+    /// `device/NNNNNNNN.seg: KEY: reason`: the rest of their segments was merged.
+    public var quarantined: [String] = []
     /// The id this device had, when it found that another data directory writes as it (a copy
     /// of this one) and became a device of its own.
     public var formerDevice: String? = nil
+    /// Whether the household's file was missing from the folder and this device wrote it again.
+    public var folderRewritten = false
 }
 
 /// The state of a device's sync, for `grock sync status`.
@@ -56,6 +61,8 @@ public struct SyncStatus: Sendable, Hashable {
     public let pending: Int
     public let waiting: [String]
     public let damaged: [String]
+    /// The changes this device refused (the newest `SyncIndex.quarantineKept`).
+    public let quarantined: [String]
 }
 
 /// Sets a data directory up to sync with a household folder and exchanges changes with it.
@@ -66,13 +73,23 @@ public struct HouseholdSync: Sendable {
     let transport: any FolderTransport
     /// A new device id, for a data directory found to be a copy of another device's.
     let newDevice: @Sendable () -> String
+    /// This device's clock, in ms since 1970: a change stamped more than a day ahead of it waits.
+    let now: @Sendable () -> Int64
 
     public init(directory: String, lockTimeout: Duration = .seconds(10), transport: any FolderTransport = PassiveTransport(),
-                newDevice: @escaping @Sendable () -> String) {
+                now: @escaping @Sendable () -> Int64 = HouseholdSync.wallClock, newDevice: @escaping @Sendable () -> String) {
         storage = FileStorage(directory: directory, lockTimeout: lockTimeout)
         local = LocalSyncState(directory: directory)
         self.transport = transport
+        self.now = now
         self.newDevice = newDevice
+    }
+
+    /// The machine's clock, in ms since 1970.
+    public static let wallClock: @Sendable () -> Int64 = {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 
     /// The folder, checked, and brought up to date by the transport; the name checked.
@@ -93,7 +110,9 @@ public struct HouseholdSync: Sendable {
         }
         let household = FileSystem.realPath(folder.path) ?? folder.path
         let data = FileSystem.realPath(storage.directory) ?? storage.directory
-        if household == data || household.hasPrefix(data + "/") || data.hasPrefix(household + "/") {
+        // `/` holds everything (its path with a slash added is `//`, which nothing starts with).
+        func holds(_ outer: String, _ inner: String) -> Bool { outer == "/" || inner.hasPrefix(outer + "/") }
+        if household == data || holds(data, household) || holds(household, data) {
             throw SyncError.unusableFolder(path: folder.path, reason: "is the data directory, inside it, or holds it; use a folder of its own")
         }
     }
@@ -114,11 +133,11 @@ public struct HouseholdSync: Sendable {
                 try working.record([observation])
             }
             let snapshot = try HouseholdSync.snapshot(of: working)
-            try folder.create(household: household)
+            try folder.create(household: household, founder: device)
             try folder.writeDevice(device, name: name, left: false)
             try local.writeSending(0)
             try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
-            try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name))
+            try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
             return Change((), summary: "started syncing through \(path)")
         }, beforeCommit: { sequence in
             var index = SyncIndex(device: device)
@@ -134,7 +153,7 @@ public struct HouseholdSync: Sendable {
     public func join(folder path: String, device: String, name: String) async throws -> SyncReport {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
         let folder = try prepare(path, name: name)
-        _ = try folder.household()
+        let household = try folder.household()
         // A data directory with nothing but what `grock init` gives (its categories, its
         // currency) takes the household's instead: kept, they would be the same categories twice.
         try await storage.write { repositories in
@@ -144,7 +163,7 @@ public struct HouseholdSync: Sendable {
             return Change((), summary: "made ready to join the household in \(path)")
         }
         try folder.writeDevice(device, name: name, left: false)
-        try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name))
+        try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
         return try await exchange(pulled: true)
     }
 
@@ -152,15 +171,21 @@ public struct HouseholdSync: Sendable {
     public func exchange() async throws -> SyncReport { try await exchange(pulled: false) }
 
     private func exchange(pulled: Bool) async throws -> SyncReport {
-        let setup = try local.setup()
+        var setup = try local.setup()
         let folder = try HouseholdFolder(path: setup.folder)
         if !pulled { try transport.pull(setup.folder) }
-        let household = try folder.household()
+        let (household, founder, rewritten) = try householdOf(folder, setup: setup)
+        if setup.household == nil {
+            // Set up by an earlier Grock: the household is remembered from now on.
+            setup.household = household
+            try local.writeSetup(setup)
+        }
         let result = Pending(), index = Pending()
-        let (local, newDevice) = (self.local, self.newDevice)
+        let (local, newDevice, now) = (self.local, self.newDevice, self.now())
+        let known = setup
         let outcome = try await storage.write(numbered: { working, sequence in
-            var merge = try Merge(working: working, folder: folder, household: household, setup: setup, local: local, sequence: sequence,
-                                  newDevice: newDevice)
+            var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, local: local,
+                                  sequence: sequence, now: now, newDevice: newDevice)
             try merge.run()
             result.set(merge.outbox)
             index.set(merge.indexBytes)
@@ -172,15 +197,35 @@ public struct HouseholdSync: Sendable {
         })
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
-        try transport.push(setup.folder, device: outcome.device, files: ["devices/\(outcome.device)"])
+        try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
         return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged,
-                          formerDevice: outcome.formerDevice)
+                          quarantined: outcome.quarantined, formerDevice: outcome.formerDevice, folderRewritten: rewritten)
+    }
+
+    /// The household of the folder, which must be this device's: a folder that lost its
+    /// household file (emptied by a replicator, a drive wiped) gets it back from a device that
+    /// remembers the household; a folder of another household is refused, never merged.
+    /// - Returns: the household, its founder if known, and whether its file was written again.
+    private func householdOf(_ folder: HouseholdFolder, setup: LocalSyncState.Setup) throws -> (String, String?, Bool) {
+        guard folder.isHousehold else {
+            guard let household = setup.household else { throw SyncError.householdLost(folder: folder.path) }
+            try folder.create(household: household, founder: nil)
+            return (household, nil, true)
+        }
+        let marker = try folder.marker()
+        if let remembered = setup.household, remembered != marker.id {
+            throw SyncError.otherHousehold(folder: folder.path, found: marker.id, this: remembered)
+        }
+        return (marker.id, marker.founder, false)
     }
 
     public func status() async throws -> SyncStatus {
         let setup = try local.setup()
         let folder = try HouseholdFolder(path: setup.folder)
-        let household = try folder.household()
+        // A folder that lost its household file still shows what this device knows (`grock sync` writes it again).
+        guard let household = folder.isHousehold ? try folder.household() : setup.household else {
+            throw SyncError.householdLost(folder: folder.path)
+        }
         let local = self.local
         let (index, pending) = try await storage.read { _ in
             let committed = try storage.loadState().record.undo.nextSequence
@@ -193,19 +238,23 @@ public struct HouseholdSync: Sendable {
         for id in folder.devices() {
             let info = folder.device(id)
             let segments = folder.segments(of: id)
-            let applied = id == setup.device ? segments.count : (index.applied[id].map { $0 + 1 } ?? 0)
-            for number in segments where number >= applied && id != setup.device {
-                switch folder.read(id, number, household: household) {
-                case .incomplete: waiting.append("\(id)/\(Segment.fileName(number))")
-                case .damaged(let reason): damaged.append("\(id)/\(Segment.fileName(number)): \(reason)")
-                case .complete: break
+            let last = index.applied[id] ?? -1
+            let applied = id == setup.device ? segments.count : segments.count { $0 <= last }
+            for number in segments where number > last && id != setup.device {
+                for (file, reading) in folder.read(id, number, household: household) {
+                    switch reading {
+                    case .incomplete: waiting.append("\(id)/\(file)")
+                    case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
+                    case .complete: break
+                    }
                 }
             }
             let lastSeen = index.versions.values.lazy.flatMap { $0 }.filter { $0.stamp.device == id }.map(\.stamp.milliseconds).max()
             devices.append(SyncStatus.Device(id: id, name: info?.name ?? id, isThis: id == setup.device, hasLeft: info?.left ?? false,
                                              segments: segments.count, applied: applied, lastSeen: lastSeen))
         }
-        return SyncStatus(folder: setup.folder, household: household, devices: devices, pending: pending, waiting: waiting, damaged: damaged)
+        return SyncStatus(folder: setup.folder, household: household, devices: devices, pending: pending, waiting: waiting, damaged: damaged,
+                          quarantined: index.quarantined)
     }
 
     /// Stops syncing this data directory (its data stays; its files in the folder stay for the

@@ -26,26 +26,32 @@ struct LocalSyncState: Sendable {
         let folder: String
         /// The device's name, as its `device` file in the folder says (rewritten if it goes).
         var name: String = ""
+        /// The household's id (nil: set up by an earlier Grock, learnt at the next exchange): a
+        /// folder of another household is refused, and one that lost its file gets it back.
+        var household: String? = nil
     }
 
     /// Whether this data directory syncs: one look at `sync/device.tsv`.
     var isSetUp: Bool { FileSystem.exists(devicePath) }
 
     func setup() throws -> Setup {
-        guard let bytes = try FileSystem.read(devicePath) else { throw SyncError.notSetUp }
+        guard let bytes = try FileSystem.read(devicePath, limit: 1 << 16) else { throw SyncError.notSetUp }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count == 3 || lines.count == 4, lines[0] == "grock-sync\t1", lines[1].hasPrefix("device\t"), lines[2].hasPrefix("folder\t"),
-              lines.count == 3 || lines[3].hasPrefix("name\t") else {
+        guard (3...5).contains(lines.count), lines[0] == "grock-sync\t1", lines[1].hasPrefix("device\t"), lines[2].hasPrefix("folder\t"),
+              lines.count == 3 || lines[3].hasPrefix("name\t"), lines.count < 5 || lines[4].hasPrefix("household\t") else {
             throw SyncError.damaged(what: devicePath, reason: "it cannot be read (grock sync leave removes it)")
         }
-        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)), name: lines.count == 4 ? String(lines[3].dropFirst(5)) : "")
+        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)), name: lines.count >= 4 ? String(lines[3].dropFirst(5)) : "",
+                     household: lines.count == 5 ? String(lines[4].dropFirst(10)) : nil)
     }
 
     func writeSetup(_ setup: Setup) throws {
         try FileSystem.makeDirectory(syncDirectory)
         try FileSystem.makeDirectory(outboxDirectory)
         // The folder and the name cannot hold a line break: refused before (`HouseholdSync`).
-        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n".utf8), to: devicePath)
+        let household = setup.household.map { "household\t\($0)\n" } ?? ""
+        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n\(household)".utf8),
+                                       to: devicePath)
     }
 
     // MARK: - Clock

@@ -14,14 +14,27 @@ struct Merge {
     let local: LocalSyncState
     let sequence: Int
     let newDevice: @Sendable () -> String
+    /// This device's clock (ms since 1970): a segment stamped far ahead of it waits.
+    let now: Int64
+    /// The device that started the household, when the household's file names it.
+    let founder: String?
     /// The id this device had before it became a device of its own.
     private(set) var formerDevice: String?
+    /// Why it became one: the folder holds segments of its id it did not write.
+    private(set) var copyFound: String?
 
     private(set) var index: SyncIndex
     private(set) var sent = 0
     private(set) var received = 0
     private(set) var waiting: [String] = []
     private(set) var damaged: [String] = []
+    /// Changes refused at the boundary in this exchange (`SegmentCheck`).
+    private(set) var quarantined: [String] = []
+    /// Checks each version from the folder before it can win.
+    private var check: SegmentCheck?
+    /// Whether the next snapshot applied is this device's start, taken whole: a device that has
+    /// merged nothing yet (it is joining). Any other snapshot only fills in what this device lacks.
+    private var trustsStart = false
     /// The number of the segment written, if any.
     private(set) var written: Int?
     /// The repairs, as this change's outbox entry.
@@ -36,8 +49,8 @@ struct Merge {
 
     var indexBytes: [UInt8] { index.bytes }
 
-    init(working: WorkingSet, folder: HouseholdFolder, household: String, setup: LocalSyncState.Setup, local: LocalSyncState, sequence: Int,
-         newDevice: @escaping @Sendable () -> String) throws {
+    init(working: WorkingSet, folder: HouseholdFolder, household: String, founder: String?, setup: LocalSyncState.Setup, local: LocalSyncState,
+         sequence: Int, now: Int64, newDevice: @escaping @Sendable () -> String) throws {
         self.working = working
         self.folder = folder
         self.household = household
@@ -46,14 +59,24 @@ struct Merge {
         self.local = local
         self.sequence = sequence
         self.newDevice = newDevice
+        self.now = now
+        self.founder = founder
         index = try local.index(device: setup.device, committed: sequence).0
     }
 
     mutating func run() throws {
+        let currency = working.settings().currency
+        check = SegmentCheck(parts: try SyncParts(currency: currency), currency: currency)
+        trustsStart = index.applied.isEmpty && index.sent < 0
         // This device's own changes are written again where they lost to a version it had
         // merged before (a price seen earlier than one merged, a line bought elsewhere).
         var touched = try publish()
         present = Set(folder.devices())
+        // A device joining takes the household's start first: the snapshot of the device that
+        // started it (any other snapshot only fills in what this device lacks).
+        if trustsStart, let founder, present.contains(founder), folder.segments(of: founder).first == 0 {
+            _ = try applyNext(of: founder, into: &touched)
+        }
         var progress = true
         while progress {
             progress = false
@@ -77,7 +100,9 @@ struct Merge {
         // what they said lives on in this device's data, written out whole for devices that
         // join later; the snapshot says up to which segment of each device it covers.
         var lost: [String: Int] = [:]
-        for (other, applied) in index.applied where other != device {
+        var sentBefore = index.applied
+        if index.sent >= 0 && formerDevice == nil { sentBefore[device] = index.sent }
+        for (other, applied) in sentBefore {
             let kept = Set(present.contains(other) ? folder.segments(of: other) : [])
             if let missing = (0...max(applied, 0)).last(where: { $0 <= applied && !kept.contains($0) }), missing > (index.gone[other] ?? -1) {
                 lost[other] = applied
@@ -130,12 +155,14 @@ struct Merge {
     /// Another data directory writes as this device (a copy of this one, or this one put back
     /// from a backup: the folder holds segments of this id this one never wrote). Both would
     /// number their segments alike and lose each other's: this one becomes a device of its own,
-    /// having applied what it wrote as the other.
-    private mutating func becomeADeviceOfItsOwn() throws {
+    /// having applied what it wrote as the other; the other's segments from `firstShared` on
+    /// (both wrote those numbers: a replicator kept one file and a conflict copy) are merged
+    /// as another device's, so each side's changes reach the other.
+    private mutating func becomeADeviceOfItsOwn(firstShared: Int? = nil) throws {
         let former = device
         device = newDevice()
         formerDevice = former
-        if index.sent >= 0 { index.applied[former] = index.sent }
+        if let firstShared { index.applied[former] = firstShared - 1 } else if index.sent >= 0 { index.applied[former] = index.sent }
         index.sent = -1
         setup = LocalSyncState.Setup(device: device, folder: setup.folder, name: setup.name)
         try local.writeSetup(setup)
@@ -143,7 +170,10 @@ struct Merge {
     }
 
     private mutating func publish() throws -> Set<SyncKey> {
-        if let last = folder.segments(of: device).last, last > index.sent {
+        if let shared = folder.firstConflict(of: device) {
+            // Two data directories wrote one number as this device, and the replicator kept both.
+            try becomeADeviceOfItsOwn(firstShared: shared)
+        } else if let last = folder.segments(of: device).last, last > index.sent {
             // Left by an exchange of this one's that was killed before it was committed: its
             // versions are sent again below (twice is harmless); else another directory's.
             if last == index.sent + 1 && local.sending() == last { index.sent = last } else { try becomeADeviceOfItsOwn() }
@@ -191,43 +221,108 @@ struct Merge {
         }
     }
 
-    /// Applies the next segment of `other` when it is complete and comes after what is applied.
+    /// Applies the next segment of `other` when it is complete and comes after what is applied:
+    /// the one numbered after the last applied, or, when that one is gone from the folder, a
+    /// snapshot of `other`'s that covers it (a snapshot stands alone).
     private mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
-        let number = (index.applied[other] ?? -1) + 1
-        let name = "\(other)/\(Segment.fileName(number))"
-        guard folder.segments(of: other).contains(number) else { return false }
-        switch folder.read(other, number, household: household) {
-        case .incomplete:
-            if !waiting.contains(name) { waiting.append(name) }
-            return false
-        case .damaged(let reason):
-            if !damaged.contains(name) { damaged.append("\(name): \(reason)") }
-            return false
-        case .complete(let segment):
-            // A snapshot stands alone; another segment comes after what it names (what a
-            // vanished device said comes in a snapshot: its place in the order is gone).
-            if !segment.isSnapshot {
+        let applied = index.applied[other] ?? -1
+        let listed = folder.segments(of: other)
+        guard let number = listed.first(where: { $0 > applied }) else { return false }
+        let readings = folder.read(other, number, household: household)
+        var segments: [(file: String, segment: Segment)] = []
+        for (file, reading) in readings {
+            let name = "\(other)/\(file)"
+            switch reading {
+            case .incomplete:
+                note(&waiting, "\(name) is still arriving; a later grock sync merges it")
+                return false
+            case .damaged(let reason):
+                note(&damaged, "\(name): \(reason)")
+                return false
+            case .complete(let segment):
+                segments.append((name, segment))
+            }
+        }
+        // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
+        if number > applied + 1 {
+            guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
+                note(&waiting, "\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
+                return false
+            }
+        }
+        for (name, segment) in segments {
+            if let reason = SegmentCheck.wait(segment, now: now) {
+                note(&waiting, "\(name): \(reason)")
+                return false
+            }
+            if segment.isSnapshot {
+                if let reason = coverageProblem(of: segment) {
+                    note(&damaged, "\(name): \(reason)")
+                    return false
+                }
+            } else {
+                // Another segment comes after what it names (what a vanished device said comes in
+                // a snapshot: its place in the order is gone).
                 for (device, applied) in segment.after where device != self.device && present.contains(device)
                     && (index.applied[device] ?? -1) < applied { return false }
             }
-            for version in segment.versions {
-                if segment.isSnapshot && version.stamp == .zero && index.versions[version.key] == nil {
-                    snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
-                    touched.remove(version.key)
-                } else {
-                    let base = try base(version.key)
-                    if try index.add(version, base: { base }) { touched.insert(version.key) }
-                }
-                received += 1
-            }
-            index.applied[other] = number
+        }
+        for (name, segment) in segments {
+            try apply(segment, named: name, into: &touched)
             if segment.isSnapshot {
                 // What it covers of each device is in it: those segments need not be read.
                 for (covered, through) in segment.after where covered != device { index.applied[covered] = max(index.applied[covered] ?? -1, through) }
             }
-            waiting.removeAll { $0 == name }
-            return true
         }
+        index.applied[other] = max(index.applied[other] ?? -1, number)
+        return true
+    }
+
+    private mutating func apply(_ segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
+        let trusted = segment.isSnapshot && trustsStart
+        if segment.isSnapshot { trustsStart = false }
+        for version in segment.versions {
+            if let reason = check?.refusal(version, in: segment) {
+                let refusal = "\(name): \(version.key): \(reason)"
+                quarantined.append(refusal)
+                index.quarantined.append(refusal)
+                continue
+            }
+            if version.stamp == .zero {
+                // The household's start: taken whole by a device joining; otherwise it fills in only
+                // what this device lacks (a snapshot written after a folder was lost), never deleting
+                // or replacing what it holds.
+                guard index.versions[version.key] == nil else { continue }
+                let fillsIn = try !trusted && version.payload != nil && snapshot[version.key] == nil && base(version.key) == .absent
+                if trusted || fillsIn {
+                    snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
+                    touched.remove(version.key)
+                }
+            } else {
+                let base = try base(version.key)
+                if try index.add(version, base: { base }) { touched.insert(version.key) }
+            }
+            received += 1
+        }
+    }
+
+    /// A snapshot's `after` says up to which segment of each device it covers: never beyond what
+    /// the folder holds of a device still in it, nor its own number.
+    private func coverageProblem(of segment: Segment) -> String? {
+        if let own = segment.after[segment.device], own >= segment.number {
+            return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
+        }
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && present.contains(covered) {
+            let last = folder.segments(of: covered).last ?? -1
+            if through > last {
+                return "it says it covers segments of \(covered) up to \(through), but the folder holds \(last < 0 ? "none" : "up to \(last)")"
+            }
+        }
+        return nil
+    }
+
+    private func note(_ list: inout [String], _ message: String) {
+        if !list.contains(message) { list.append(message) }
     }
 }
 

@@ -36,12 +36,18 @@ struct Segment: Equatable {
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".seg"
     }
 
+    /// The number of a segment's file: `NNNNNNNN.seg`, or a conflict copy a replicator made of
+    /// it when two writers wrote that name (Syncthing's `NNNNNNNN.sync-conflict-DATE-TIME-ID.seg`,
+    /// a cloud drive's `NNNNNNNN (conflicted copy ...).seg`); nil for any other name.
     static func number(ofFile name: String) -> Int? {
-        guard name.hasSuffix(".seg"), name.utf8.count == 12 else { return nil }
-        let digits = name.dropLast(4)
-        guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return Int(digits)
+        let bytes = Array(name.utf8)
+        guard name.hasSuffix(".seg"), bytes.count >= 12, bytes.count <= 255, bytes[..<8].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard bytes.count == 12 || bytes[8] == 0x2E || bytes[8] == 0x20 else { return nil }
+        return Int(String(decoding: bytes[..<8], as: UTF8.self))
     }
+
+    /// Whether a file of a segment is a replicator's conflict copy rather than the segment's own name.
+    static func isConflictCopy(_ name: String) -> Bool { number(ofFile: name) != nil && name.utf8.count != 12 }
 
     var bytes: [UInt8] {
         let afterText = after.isEmpty ? "-" : after.keys.sorted().map { "\($0)=\(after[$0]!)" }.joined(separator: ",")

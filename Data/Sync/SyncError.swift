@@ -20,6 +20,11 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     case unusableFolder(path: String, reason: String)
     /// `git` failed on a folder that is a git work tree.
     case git(reason: String)
+    /// The folder lost its household file, and this device does not remember its household
+    /// (set up by an earlier Grock, and not synced since).
+    case householdLost(folder: String)
+    /// The folder now holds another household than the one this device belongs to.
+    case otherHousehold(folder: String, found: String, this: String)
 
     public var kind: ErrorKind {
         switch self {
@@ -27,6 +32,7 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
         case .erasingWhileSyncing: .refused
         case .notAHousehold: .notFound
+        case .householdLost, .otherHousehold: .conflict
         case .damaged, .unusableFolder, .git: .storage
         }
     }
@@ -42,6 +48,10 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         case .damaged(let what, let reason): "\(what) is damaged: \(reason)"
         case .unusableFolder(let path, let reason): "\(path): \(reason)"
         case .git(let reason): "git: \(reason)"
+        case .householdLost(let folder):
+            "\(folder) lost its grock-household file and this device does not know its household; put the folder back, or start again: grock sync leave, then grock sync join a folder another device syncs"
+        case .otherHousehold(let folder, let found, let this):
+            "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: point this device to its household (grock sync leave, then grock sync join DIR)"
         }
     }
 }

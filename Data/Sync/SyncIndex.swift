@@ -20,7 +20,11 @@ struct SyncIndex: Equatable {
     /// lost by a replicator), with the last of their segments this device's snapshot covers: it
     /// wrote one, so that a device joining later still gets what they said.
     var gone: [String: Int] = [:]
-    /// Damaged segments seen, reported by `status` until they read well.
+    /// Changes of other devices refused at the boundary (`SegmentCheck`), each as
+    /// `devices/DEVICE/FILE: KEY: reason`, newest last; the last `quarantineKept` are kept.
+    var quarantined: [String] = []
+    static let quarantineKept = 200
+    /// The versions of every part changed since the household's start.
     var versions: [SyncKey: [SyncVersion]] = [:]
 
     /// The winning version of a part; nil when it was never changed since the snapshot.
@@ -42,15 +46,23 @@ struct SyncIndex: Equatable {
     /// as the snapshot's version.
     /// - Returns: whether the part's winner changed.
     mutating func add(_ version: SyncVersion, base: () throws -> SyncPart) throws -> Bool {
+        // The household's start is the data itself (`Merge` fills in from it), never a version.
+        guard version.stamp != .zero else { return false }
         clock = max(clock, HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: clock.device))
         var list = try versions[version.key] ?? {
             let part = try base()
             let seen = version.key.kind == .price ? part.seen ?? 0 : nil
             return [SyncVersion(key: version.key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: seen, payload: part.payload)]
         }()
-        guard !list.contains(where: { $0.stamp == version.stamp }) else { return false }
-        let before = version.key.rule.winner(list.map(\.facts)).map { list[$0].stamp }
-        list.append(version)
+        let before = version.key.rule.winner(list.map(\.facts)).map { list[$0] }
+        if let same = list.firstIndex(where: { $0.stamp == version.stamp }) {
+            // Seen before; or two data directories of one device (a copy) made one stamp for two
+            // versions: the same one is kept on every device, whichever arrives first.
+            guard list[same] != version, version.line > list[same].line else { return false }
+            list[same] = version
+        } else {
+            list.append(version)
+        }
         let winner = list[version.key.rule.winner(list.map(\.facts))!]
         if version.key.rule != .boughtStays {
             // The latest and the newest seen only grow: a version that lost never wins again.
@@ -58,7 +70,7 @@ struct SyncIndex: Equatable {
             list = [winner] + (winner.payload == nil ? live.map { [$0] } ?? [] : [])
         }
         versions[version.key] = list
-        return winner.stamp != before
+        return winner != before
     }
 
     // MARK: - File
@@ -67,6 +79,8 @@ struct SyncIndex: Equatable {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
         for device in gone.keys.sorted() { text += "gone\t\(device)\t\(gone[device]!)\n" }
+        // JSON: a reason may hold any text the segment held.
+        for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(SyncParts.json(refusal))\n" }
         for key in versions.keys.sorted() {
             for version in versions[key]! { text += version.line + "\n" }
         }
@@ -94,6 +108,9 @@ struct SyncIndex: Equatable {
                 let fields = line.split(separator: "\t")
                 guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
                 gone[String(fields[1])] = number
+            } else if line.hasPrefix("quarantined\t") {
+                guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else { throw damaged("a bad quarantined line") }
+                quarantined.append(refusal)
             } else {
                 guard let version = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
                 versions[version.key, default: []].append(version)

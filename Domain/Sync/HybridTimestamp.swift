@@ -12,6 +12,12 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     /// Before every timestamp a device makes: what a household's first snapshot is stamped with.
     public static let zero = HybridTimestamp(milliseconds: 0, counter: 0, device: "")
 
+    /// The largest counter its text can hold (four digits): a clock whose counter would pass it
+    /// moves on a millisecond instead, so every stamp made can be read back.
+    public static let largestCounter: Int32 = 9999
+    /// The largest wall time its text can hold (sixteen digits).
+    public static let largestMilliseconds: Int64 = 9_999_999_999_999_999
+
     public init(milliseconds: Int64, counter: Int32, device: String) {
         self.milliseconds = milliseconds
         self.counter = counter
@@ -27,7 +33,8 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
         return Self.padded(milliseconds, 16) + "." + Self.padded(Int64(counter), 4) + "." + device
     }
 
-    /// Reads `description`; nil for anything else.
+    /// Reads `description`; nil for anything else (so a stamp that reads is one that was
+    /// written: its device is one or more letters, digits, `-`, `_`, `.` or `:`, as a device's id).
     public init?(_ text: Substring) {
         if text == "0" { self = .zero; return }
         // Sixteen digits, a dot, four digits, a dot, the device: read as bytes.
@@ -46,6 +53,8 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
             }
         }
         guard bytes[bytes.index(bytes.startIndex, offsetBy: 21)] == 0x2E else { return nil }
+        guard bytes.dropFirst(22).allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || [0x2D, 0x5F, 0x2E, 0x3A].contains($0) })
+        else { return nil }
         self.init(milliseconds: milliseconds, counter: counter, device: String(Substring(bytes.dropFirst(22))))
     }
 
@@ -73,9 +82,11 @@ public struct HybridClock: Sendable, Hashable {
     /// A new timestamp for a change made now (`now`: the wall clock, in milliseconds).
     public mutating func tick(now: Int64) -> HybridTimestamp {
         if now > latest.milliseconds {
-            latest = HybridTimestamp(milliseconds: now, counter: 0, device: device)
-        } else if latest.counter < Int32.max {
-            latest = HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+            latest = HybridTimestamp(milliseconds: min(now, HybridTimestamp.largestMilliseconds), counter: 0, device: device)
+        } else if latest.counter < HybridTimestamp.largestCounter || latest.milliseconds == HybridTimestamp.largestMilliseconds {
+            // At the largest time the counter is all that is left: it stops at its largest too
+            // (the merge never takes in a stamp that far ahead, `SegmentCheck`).
+            latest = HybridTimestamp(milliseconds: latest.milliseconds, counter: min(latest.counter + 1, HybridTimestamp.largestCounter), device: device)
         } else {
             latest = HybridTimestamp(milliseconds: latest.milliseconds + 1, counter: 0, device: device)
         }
@@ -84,6 +95,9 @@ public struct HybridClock: Sendable, Hashable {
 
     /// Takes note of a timestamp seen in another device's change.
     public mutating func receive(_ seen: HybridTimestamp) {
-        if seen > latest { latest = HybridTimestamp(milliseconds: seen.milliseconds, counter: seen.counter, device: device) }
+        if seen > latest {
+            latest = HybridTimestamp(milliseconds: min(seen.milliseconds, HybridTimestamp.largestMilliseconds),
+                                     counter: min(seen.counter, HybridTimestamp.largestCounter), device: device)
+        }
     }
 }

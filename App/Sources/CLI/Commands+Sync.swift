@@ -16,15 +16,20 @@ extension Commands {
                 examples: ["grock sync", "grock --json sync"]) { run in
             let report = try await household(run).exchange()
             if run.json {
-                run.console.json(SyncReportDocument(sent: report.sent, received: report.received, waiting: report.waiting, damaged: report.damaged))
+                run.console.json(SyncReportDocument(sent: report.sent, received: report.received, waiting: report.waiting, damaged: report.damaged,
+                                                    quarantined: report.quarantined))
             } else {
                 run.console.out("Synced: \(Wording.counted(report.sent, "change")) sent, \(report.received) received.")
             }
             if let former = report.formerDevice, !run.json {
                 run.console.error("warning: another data directory syncs as this device \(former) (a copy of this one, or this one put back from a backup); this one is a device of its own now")
             }
-            for name in report.waiting where !run.json { run.console.error("waiting: \(name) is still arriving; it is merged by a later grock sync") }
+            for name in report.waiting where !run.json { run.console.error("waiting: \(name)") }
             for damage in report.damaged where !run.json { run.console.error("warning: damaged, not applied: \(damage)") }
+            for refusal in report.quarantined where !run.json { run.console.error("warning: refused a change of another device, the rest merged: \(refusal)") }
+            if report.folderRewritten && !run.json {
+                run.console.error("warning: the household folder had lost its grock-household file; this device wrote it again, with a snapshot of its data")
+            }
         },
         Command("sync init", usage: "grock sync init DIR [--name NAME]",
                 summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
@@ -33,7 +38,7 @@ extension Commands {
             let folder = try absolute(run.argument(0))
             let device = newDevice()
             let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
-                                     newDevice: newDevice)
+                                     now: run.container.syncClock, newDevice: newDevice)
             _ = try await sync.start(folder: folder, device: device, name: try name(run))
             run.console.out("This device (\(Echo.quoted(try name(run)))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(shellWord(folder))")
         },
@@ -42,7 +47,7 @@ extension Commands {
                 examples: ["grock sync join ~/Sync/grock --name phone"], options: ["name"], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
             let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
-                                     newDevice: newDevice)
+                                     now: run.container.syncClock, newDevice: newDevice)
             let report = try await sync.join(folder: folder, device: newDevice(), name: try name(run))
             run.console.out("Joined the household in \(Echo.quoted(folder)): \(report.received) changes received; its categories and currency are this device's now.")
         },
@@ -61,6 +66,7 @@ extension Commands {
             lines += ["", "Changes waiting to be sent: \(status.pending)"]
             for name in status.waiting { lines.append("Still arriving: \(name)") }
             for damage in status.damaged { lines.append("Damaged: \(damage)") }
+            for refusal in status.quarantined { lines.append("Refused: \(refusal)") }
             run.console.out(lines.joined(separator: "\n"))
         },
         Command("sync leave", usage: "grock sync leave",
@@ -81,7 +87,8 @@ extension Commands {
     private static func household(_ run: Invocation) throws -> HouseholdSync {
         let directory = try directory(run)
         let folder = (try? HouseholdSync.folder(of: directory)) ?? ""
-        return HouseholdSync(directory: directory, lockTimeout: .seconds(10), transport: transport(for: folder), newDevice: newDevice)
+        return HouseholdSync(directory: directory, lockTimeout: .seconds(10), transport: transport(for: folder), now: run.container.syncClock,
+                             newDevice: newDevice)
     }
 
     @MainActor
@@ -225,6 +232,7 @@ struct SyncReportDocument: Encodable {
     let received: Int
     let waiting: [String]
     let damaged: [String]
+    let quarantined: [String]
 }
 
 struct SyncStatusDocument: Encodable {
@@ -244,6 +252,7 @@ struct SyncStatusDocument: Encodable {
     let pending: Int
     let waiting: [String]
     let damaged: [String]
+    let quarantined: [String]
 
     init(_ status: SyncStatus) {
         folder = status.folder
@@ -255,5 +264,6 @@ struct SyncStatusDocument: Encodable {
         pending = status.pending
         waiting = status.waiting
         damaged = status.damaged
+        quarantined = status.quarantined
     }
 }

@@ -1,0 +1,108 @@
+import Domain
+
+/// The boundary between the household folder and this device's data: every version another
+/// device wrote is checked like typed input before it can win. The household folder is written
+/// by other devices, other versions of Grock, a replicator and, at worst, a damaged or hostile
+/// device; what it says is never trusted like this device's own writes.
+///
+/// Each check depends on the version and the segment alone (never on what this device happens
+/// to hold or when it merges), so every device refuses the same versions and all still agree.
+/// The one exception is time: a segment stamped further ahead of this device's clock than
+/// `futureMargin` waits until the clock catches up, so it too is merged alike everywhere.
+struct SegmentCheck {
+    let parts: SyncParts
+    let currency: Currency
+
+    /// How far ahead of this device's clock a change may be stamped: clocks of a household's
+    /// devices disagree by seconds or minutes, a device set to the wrong day by hours.
+    static let futureMargin: Int64 = 24 * 3600 * 1000
+    /// How far after its stamp a price may say it was seen (time zones, a clock set late).
+    static let seenMargin: Int64 = 24 * 3600
+
+    /// Why the segment must wait (a change stamped too far ahead of `now`, ms since 1970), or nil.
+    static func wait(_ segment: Segment, now: Int64) -> String? {
+        guard let latest = segment.versions.lazy.map(\.stamp.milliseconds).max(), latest > now + futureMargin else { return nil }
+        return "it holds a change stamped \(Timestamp(secondsSince1970: latest / 1000)), more than a day ahead of this device's clock;"
+            + " it is merged when this device's clock is that late"
+    }
+
+    /// Why `version` of `segment` is refused, or nil when it may be merged.
+    func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
+        if version.stamp == .zero {
+            // The household's start: only in a snapshot (`Merge` decides what it may fill in).
+            guard segment.isSnapshot else { return "it is stamped as the household's start outside a snapshot" }
+        } else {
+            if !segment.isSnapshot && version.stamp.device != segment.device { return "it is stamped by device \(version.stamp.device), not by \(segment.device)" }
+            if version.replaces > version.stamp { return "it replaces a change made after it" }
+            if let seen = version.seen, seen > version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin {
+                return "its price says it was seen after the change was made"
+            }
+        }
+        guard let payload = version.payload else { return version.key.kind == .settings ? "it deletes the settings" : nil }
+        do {
+            try check(payload, of: version.key, bounded: version.stamp != .zero)
+            return nil
+        } catch let error as SyncError {
+            if case .damaged(_, let reason) = error { return reason }
+            return "\(error)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Decodes the record and checks its values as typed input is checked.
+    /// - Parameter bounded: whether amounts and quantities must be within what a person can
+    ///   type (the household's start may hold data older than those bounds).
+    private func check(_ payload: String, of key: SyncKey, bounded: Bool) throws {
+        switch key.kind {
+        case .settings:
+            _ = try parts.settings(payload)
+        case .store:
+            try name(try parts.store(payload, key: key).name)
+        case .category:
+            try name(try parts.category(payload, key: key).name)
+        case .item:
+            try name(try parts.item(payload, prices: [], key: key).name)
+        case .price:
+            let option = try parts.option(payload, key: key)
+            for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price, bounded: bounded) }
+        case .cart:
+            let cart = try parts.cart(payload, lines: [], key: key)
+            try name(cart.name)
+            if let budget = cart.budget { try amount(budget, bounded: bounded) }
+        case .order:
+            let ids = try parts.order(payload, key: key)
+            guard ids.allSatisfy(BackupCodec.isIdentifier) else { throw refused("it orders lines by ids Grock cannot have") }
+            guard Set(ids).count == ids.count else { throw refused("it lists a line twice") }
+        case .line:
+            let line = try parts.line(payload, key: key)
+            guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
+            try name(line.name)
+            for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price, bounded: bounded) }
+            for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
+                guard quantity.thousandths > 0, !bounded || quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
+            }
+        case .seen:
+            let observation = try parts.observation(payload, key: key)
+            guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
+            guard SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
+            try amount(observation.price.price, bounded: bounded)
+        }
+    }
+
+    private func name(_ text: String) throws {
+        let valid: String
+        do { valid = try Name.validated(text, kind: "name") } catch { throw refused("its name is one Grock refuses: \(error)") }
+        guard valid == text else { throw refused("its name has spaces around it") }
+    }
+
+    private func amount(_ money: Money, bounded: Bool) throws {
+        guard money.currency == currency else { throw refused("its amount is in \(money.currency.code), not \(currency.code)") }
+        guard money.minorUnits >= 0 else { throw refused("its amount is negative") }
+        guard !bounded || money <= Money.maximum(currency) else {
+            throw refused("its amount \(money.amountText) is more than \(Money.maximum(currency).amountText), the most Grock takes")
+        }
+    }
+
+    private func refused(_ reason: String) -> SyncError { .damaged(what: "a change", reason: reason) }
+}
