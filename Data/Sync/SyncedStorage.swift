@@ -75,6 +75,7 @@ public final class SyncedStorage: Storage, Sendable {
         return try await inner.write(numbered: { working, sequence in
             let capture = ChangeCapture(working)
             let currency = working.settings().currency
+            let index = try local.index(device: device, committed: sequence).0
             var back: [SyncKey: SyncPart] = [:]
             var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
             for difference in target.differences {
@@ -84,14 +85,28 @@ public final class SyncedStorage: Storage, Sendable {
                 let ownerGone = owners[owner]!.isEmpty
                 if current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) {
                     back[difference.key] = difference.before
+                    // A deletion taken back brings the thing back as the household last had it: a
+                    // rename another device made before the deletion is kept.
+                    if difference.after.payload == nil, difference.key.kind != .seen, let live = index.newestLive(difference.key) {
+                        back[difference.key] = SyncPart(payload: live.payload, isBought: live.isBought, seen: live.seen)
+                    }
                 }
             }
-            let materializer = Materializer(repositories: capture, index: SyncIndex(device: device), parts: try SyncParts(currency: currency))
+            let materializer = Materializer(repositories: capture, index: index, parts: try SyncParts(currency: currency))
             try materializer.apply(back)
             // What was done meanwhile stays whole: a category an item was put in since is kept.
             try materializer.repair()
             try working.checkForSync()
-            let differences = try capture.differences()
+            // A price put back counts as seen when the price it takes back was: else the price
+            // taken back, seen later, would win again everywhere (the newest price seen wins).
+            let undoneSeen = Dictionary(target.differences.compactMap { difference in difference.after.seen.map { (difference.key, $0) } }) { max($0, $1) }
+            let differences = try capture.differences().map { difference in
+                guard difference.key.kind == .price, difference.after.payload != nil, let undone = undoneSeen[difference.key],
+                      undone > difference.after.seen ?? .min else { return difference }
+                var after = difference.after
+                after.seen = undone
+                return ChangeCapture.Difference(key: difference.key, before: difference.before, after: after)
+            }
             let summary = "undid \(target.summary)"
             pending.set(OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
                                     undoes: target.sequence, differences: differences).bytes)
