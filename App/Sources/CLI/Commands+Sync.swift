@@ -12,7 +12,8 @@ extension Commands {
         Command("sync", usage: "grock sync",
                 summary: "Exchange changes with the household now: send this device's, merge the others'.",
                 details: "When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. "
-                    + "A segment still being copied is waited for; a damaged one is reported and not applied. See docs/SYNC.md.",
+                    + "A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses "
+                    + "(a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.",
                 examples: ["grock sync", "grock --json sync"]) { run in
             let report = try await household(run).exchange()
             if run.json {
