@@ -257,6 +257,34 @@ public struct HouseholdSync: Sendable {
                           quarantined: index.quarantined)
     }
 
+    /// `grock doctor`'s look at sync: this device's files in `sync/` (set-up, index, every
+    /// change not yet sent) must read; what the folder holds that was refused or is damaged is
+    /// told, as the folder's business rather than this data directory's problem.
+    public func diagnose() async -> [HealthCheck] {
+        guard local.isSetUp else { return [] }
+        var checks: [HealthCheck] = []
+        do {
+            let status = try await self.status()
+            checks.append(HealthCheck(subject: "sync", detail: "syncs through \(status.folder) as one of \(status.devices.count) devices; "
+                + "\(Wording.counted(status.pending, "change")) to send", isProblem: false))
+            for refusal in status.quarantined {
+                checks.append(HealthCheck(subject: "sync (refused from the folder)", detail: refusal, isProblem: false))
+            }
+            for damage in status.damaged {
+                checks.append(HealthCheck(subject: "sync (damaged in the folder)", detail: damage, isProblem: false))
+            }
+        } catch {
+            checks.append(HealthCheck(subject: "sync", detail: "\(error)", isProblem: true))
+        }
+        // Every change in the outbox must read: undo and the next exchange read them.
+        for number in local.outboxNumbers() {
+            do { _ = try local.outboxEntry(number) } catch {
+                checks.append(HealthCheck(subject: local.outboxPath(number), detail: "\(error)", isProblem: true))
+            }
+        }
+        return checks
+    }
+
     /// Stops syncing this data directory (its data stays; its files in the folder stay for the
     /// others, marked as left).
     public func leave() async throws {

@@ -24,8 +24,11 @@ struct Merge {
     private(set) var copyFound: String?
 
     private(set) var index: SyncIndex
+    /// Changes sent (one per change made here: a price, a line bought, an import) and received
+    /// (one per change another device made, told by its stamp; the household's start counts none).
     private(set) var sent = 0
-    private(set) var received = 0
+    private var receivedStamps = Set<HybridTimestamp>()
+    var received: Int { receivedStamps.count }
     private(set) var waiting: [String] = []
     private(set) var damaged: [String] = []
     /// Changes refused at the boundary in this exchange (`SegmentCheck`).
@@ -201,7 +204,7 @@ struct Merge {
         try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
         written = number
         index.sent = number
-        sent = versions.count
+        sent = Set(versions.map(\.stamp)).count
         return lost
     }
 
@@ -302,7 +305,7 @@ struct Merge {
                 let base = try base(version.key)
                 if try index.add(version, base: { base }) { touched.insert(version.key) }
             }
-            received += 1
+            if version.stamp != .zero { receivedStamps.insert(version.stamp) }
         }
     }
 

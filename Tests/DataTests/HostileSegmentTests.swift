@@ -228,6 +228,12 @@ import Testing
         _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
         #expect(try await home.sync("phone").status().quarantined.count == 2)
+        // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
+        var checks = await home.sync("phone").diagnose()
+        #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 2 && !checks.contains(where: \.isProblem), "\(checks)")
+        try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
+        checks = await home.sync("phone").diagnose()
+        #expect(checks.contains { $0.isProblem && $0.subject.hasSuffix("outbox/999.tsv") }, "\(checks)")
     }
 
     /// An absurd amount (beyond what a person can type) and a price seen long after it was made.

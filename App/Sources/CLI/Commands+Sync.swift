@@ -50,7 +50,8 @@ extension Commands {
             let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
                                      now: run.container.syncClock, newDevice: newDevice)
             let report = try await sync.join(folder: folder, device: newDevice(), name: try name(run))
-            run.console.out("Joined the household in \(Echo.quoted(folder)): \(report.received) changes received; its categories and currency are this device's now.")
+            let later = report.received > 0 ? " and \(Wording.counted(report.received, "change")) made since" : ""
+            run.console.out("Joined the household in \(Echo.quoted(folder)): its data\(later) is here; its categories and currency are this device's now.")
         },
         Command("sync status", usage: "grock sync status",
                 summary: "Show the household's devices, what each has sent and this one has merged, and changes waiting to be sent.",
@@ -171,7 +172,10 @@ struct GitTransport: FolderTransport {
         if (try? git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])) == nil {
             // Another device pushed meanwhile: its files are not ours, so a rebase is clean.
             try pull(folder)
-            try git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])
+            do { try git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"]) } catch {
+                // Lost the race twice: the merge is stored and committed here; the next sync pushes it.
+                throw SyncError.git(reason: "another device pushed at the same time, twice; this device's changes are merged and committed here: run grock sync again to send them")
+            }
         }
     }
 

@@ -8,7 +8,10 @@ enum Doctor {
         guard let storage = run.container.storage as? FileStorage ?? (run.container.storage as? SyncedStorage)?.files else {
             return run.console.out("In memory: nothing on disk to check.")
         }
-        let checks = await storage.diagnose()
+        var checks = await storage.diagnose()
+        if let directory = run.container.directory {
+            checks += await HouseholdSync(directory: directory, now: run.container.syncClock, newDevice: { "" }).diagnose()
+        }
         if run.json {
             run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
         } else {
