@@ -150,7 +150,9 @@ struct Materializer {
     /// them and tells the others, so every device ends with the same repair).
     /// - Parameter items: the items the merge wrote (nil: look at every item); only these can
     ///   be in a deleted category or share a name with another.
-    func repair(items: Set<String>? = nil) throws {
+    /// - Parameter written: the items and carts the merge wrote (nil: none looked at): what may
+    ///   name a store no device told of.
+    func repair(items: Set<String>? = nil, written: Set<SyncKey>? = nil) throws {
         let categories = try repositories.allCategories()
         let known = Set(categories.map(\.id))
         // A category kept because an item is in it, though its deletion won: told again as kept.
@@ -176,7 +178,31 @@ struct Materializer {
             kept.aisleOrder.removeAll { !present.contains($0) }
             try repositories.save(kept)
         }
+        if let written { try repairStores(written) }
         try renameClashes(items: named)
+    }
+
+    /// A price or an active cart's line at a store no device told of (a forged or damaged
+    /// segment): the store is made up, removed and the same on every device, rather than the
+    /// merge refused for ever (the data would not load again).
+    private func repairStores(_ written: Set<SyncKey>) throws {
+        let known = Set(try repositories.allStores().map(\.id))
+        var missing = Set<StoreID>()
+        for owner in written where owner.kind == .item {
+            for option in try repositories.item(ItemID(owner.ids[0]))?.prices ?? [] where !known.contains(option.store) { missing.insert(option.store) }
+        }
+        for owner in written where owner.kind == .cart {
+            guard let cart = try repositories.cart(CartID(owner.ids[0])), cart.status.isActive else { continue }
+            for line in cart.lines {
+                for store in [line.plannedStore, line.actualStore].compactMap({ $0 }) where !known.contains(store) { missing.insert(store) }
+            }
+        }
+        for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let key = SyncKey(.store, id.rawValue)
+            let payload = index.newestLive(key)?.payload
+                ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(secondsSince1970: 0), isRemoved: true)))
+            try repositories.save(try parts.store(payload, key: key))
+        }
     }
 
     /// Two things of one kind and one name (made on two devices at once): the one of the

@@ -92,7 +92,8 @@ struct Merge {
         let parts = try SyncParts(currency: working.settings().currency)
         if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }
         let capture = ChangeCapture(working)
-        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(winners.keys.filter { $0.kind == .item }.map { $0.ids[0] }))
+        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(winners.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
+                                                                                       written: Set(winners.keys.map(\.owner)))
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: index.clock.milliseconds)

@@ -251,6 +251,24 @@ import Testing
         #expect(try await home.backup("phone").items == before.items)
     }
 
+    /// A price at a store no device told of never stops sync: the store is made up (removed),
+    /// the same on every device, and the changes after it merge.
+    @Test func aPriceAtAStoreNobodyToldOfStopsNothing() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let price = try pricePayload(before, 99).replacingOccurrences(of: try aldiID(before), with: "s-nowhere")
+        try home.forge("evil", ["price/\(try milkID(before))/s-nowhere\t\(home.stamp("evil"))\t0\ts1790000000\t\(price)"])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.isEmpty && report.damaged.isEmpty, "\(report)")
+        let stores = try await home.backup("phone").stores
+        #expect(stores.contains { $0.id.rawValue == "s-nowhere" && $0.isRemoved })
+        _ = try await home.useCases("laptop").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
+        for device in ["laptop", "phone", "laptop"] { _ = try await home.sync(device).exchange() }
+        #expect(try await home.backup("phone") == home.backup("laptop"))
+        #expect(try await home.backup("phone").items.contains { $0.name == "Tea" })
+    }
+
     /// Finding 6: the clock's counter never passes four digits.
     @Test func theClockCounterStaysReadable() {
         var clock = HybridClock(device: "a", latest: HybridTimestamp(milliseconds: 5, counter: HybridTimestamp.largestCounter, device: "b"))
