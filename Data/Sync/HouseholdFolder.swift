@@ -120,28 +120,39 @@ struct HouseholdFolder {
         try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
     }
 
-    /// A device's segment numbers, in order, each once: a number may have several files (a
-    /// replicator's conflict copies, `Segment.number(ofFile:)`).
-    func segments(of device: String) -> [Int] {
-        Array(Set(FileSystem.names(in: devicePath(device)).compactMap { Segment.number(ofFile: $0) })).sorted()
+    /// The segment files of one device's folder, listed once: a merge of thousands of segments
+    /// lists each device's folder once, not once per segment.
+    struct Listing {
+        /// The names of segment files (`Segment.number(ofFile:)`), conflict copies included.
+        let files: [String]
+        /// The segment numbers, in order, each once.
+        let numbers: [Int]
+
+        init(_ names: [String]) {
+            files = names.filter { Segment.number(ofFile: $0) != nil }
+            numbers = Array(Set(files.compactMap(Segment.number(ofFile:)))).sorted()
+        }
+
+        /// The files of segment `number`: `NNNNNNNN.seg`, then any conflict copies a replicator
+        /// made when two data directories wrote it (a copy of one device's directory).
+        func files(_ number: Int) -> [String] {
+            let own = Segment.fileName(number)
+            let all = files.filter { Segment.number(ofFile: $0) == number }
+            return all.filter { $0 == own } + all.filter { $0 != own }.sorted()
+        }
+
+        /// The first segment with a conflict copy (two writers used the device's id), if any.
+        var firstConflict: Int? { files.filter(Segment.isConflictCopy).compactMap(Segment.number(ofFile:)).min() }
     }
 
-    /// The files of a device's segment `number`: `NNNNNNNN.seg`, then any conflict copies a
-    /// replicator made when two data directories wrote it (a copy of one device's directory).
-    func files(of device: String, _ number: Int) -> [String] {
-        let names = FileSystem.names(in: devicePath(device)).filter { Segment.number(ofFile: $0) == number }
-        let own = Segment.fileName(number)
-        return names.filter { $0 == own } + names.filter { $0 != own }.sorted()
-    }
+    func listing(of device: String) -> Listing { Listing(FileSystem.names(in: devicePath(device))) }
 
-    /// The first segment of `device` that has a conflict copy (two writers used its id), if any.
-    func firstConflict(of device: String) -> Int? {
-        FileSystem.names(in: devicePath(device)).filter(Segment.isConflictCopy).compactMap(Segment.number(ofFile:)).min()
-    }
+    /// A device's segment numbers, in order, each once.
+    func segments(of device: String) -> [Int] { listing(of: device).numbers }
 
     /// Reads every file of a device's segment `number` (conflict copies too).
-    func read(_ device: String, _ number: Int, household: String) -> [(file: String, reading: Segment.Reading)] {
-        let names = files(of: device, number)
+    func read(_ device: String, _ number: Int, household: String, in listing: Listing? = nil) -> [(file: String, reading: Segment.Reading)] {
+        let names = (listing ?? self.listing(of: device)).files(number)
         return names.isEmpty ? [(Segment.fileName(number), .incomplete)] : names.map { ($0, read(device, file: $0, number: number, household: household)) }
     }
 

@@ -180,6 +180,7 @@ public struct HouseholdSync: Sendable {
             setup.household = household
             try local.writeSetup(setup)
         }
+        if !rewritten, try await isIdle(setup: setup, folder: folder) { return SyncReport(sent: 0, received: 0, waiting: [], damaged: []) }
         let result = Pending(), index = Pending()
         let (local, newDevice, now) = (self.local, self.newDevice, self.now())
         let known = setup
@@ -200,6 +201,37 @@ public struct HouseholdSync: Sendable {
         try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
         return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged,
                           quarantined: outcome.quarantined, formerDevice: outcome.formerDevice, folderRewritten: rewritten)
+    }
+
+    /// Whether an exchange would do nothing: no change of this device's to send, no segment of
+    /// another's past what is merged, none of this device's missing or copied, its `device` file
+    /// there. Then nothing is read beyond the index's numbers and nothing is written: an exchange
+    /// with nothing incoming costs the same after years of changes as on the first day.
+    private func isIdle(setup: LocalSyncState.Setup, folder: HouseholdFolder) async throws -> Bool {
+        let local = self.local
+        let (index, pending) = try await storage.read { _ in
+            let committed = try storage.loadState().record.undo.nextSequence
+            let index = try local.index(device: setup.device, committed: committed, versions: false).0
+            return (index, local.outboxNumbers().contains { $0 > index.published && $0 < committed })
+        }
+        guard !pending, folder.device(setup.device) != nil else { return false }
+        let devices = folder.devices()
+        for device in devices {
+            let listing = folder.listing(of: device)
+            if device == setup.device {
+                // Its own: a segment it did not write, a conflict copy, or one missing (a snapshot is due).
+                guard listing.firstConflict == nil, (listing.numbers.last ?? -1) == index.sent,
+                      !Merge.snapshotDue(listed: listing.numbers, through: index.sent, gone: index.gone[device]) else { return false }
+            } else {
+                guard (listing.numbers.last ?? -1) <= (index.applied[device] ?? -1) else { return false }
+            }
+        }
+        // A device this one merged whose segments vanished: a snapshot is due.
+        for (other, applied) in index.applied {
+            let listed = devices.contains(other) ? folder.listing(of: other).numbers : []
+            guard !Merge.snapshotDue(listed: listed, through: applied, gone: index.gone[other]) else { return false }
+        }
+        return true
     }
 
     /// The household of the folder, which must be this device's: a folder that lost its

@@ -114,13 +114,14 @@ struct LocalSyncState: Sendable {
     // MARK: - Index
 
     /// The index the newest committed change wrote (numbers below `committed`), or a new one.
-    func index(device: String, committed: Int) throws -> (SyncIndex, Int?) {
+    /// - Parameter versions: false to read all but the versions (`SyncIndex.init`).
+    func index(device: String, committed: Int, versions: Bool = true) throws -> (SyncIndex, Int?) {
         let numbers = FileSystem.names(in: syncDirectory).compactMap { name -> Int? in
             guard name.hasPrefix("index-"), name.hasSuffix(".tsv") else { return nil }
             return Int(name.dropFirst(6).dropLast(4))
         }.filter { $0 < committed }.sorted()
         guard let newest = numbers.last, let bytes = try FileSystem.read(indexPath(newest)) else { return (SyncIndex(device: device), nil) }
-        return (try SyncIndex(bytes, path: indexPath(newest)), newest)
+        return (try SyncIndex(bytes, path: indexPath(newest), versions: versions), newest)
     }
 
     /// Removes indexes other than `keep` (best effort, after a commit).

@@ -49,6 +49,15 @@ struct Merge {
     private var snapshot: [SyncKey: SyncPart] = [:]
     /// The devices with a folder in the household folder.
     private var present: Set<String> = []
+    /// Each device's folder as listed in this exchange (this device's again after it writes).
+    private var listings: [String: HouseholdFolder.Listing] = [:]
+
+    private mutating func listing(_ device: String) -> HouseholdFolder.Listing {
+        if let listing = listings[device] { return listing }
+        let listing = folder.listing(of: device)
+        listings[device] = listing
+        return listing
+    }
 
     var indexBytes: [UInt8] { index.bytes }
 
@@ -77,7 +86,7 @@ struct Merge {
         present = Set(folder.devices())
         // A device joining takes the household's start first: the snapshot of the device that
         // started it (any other snapshot only fills in what this device lacks).
-        if trustsStart, let founder, present.contains(founder), folder.segments(of: founder).first == 0 {
+        if trustsStart, let founder, present.contains(founder), listing(founder).numbers.first == 0 {
             _ = try applyNext(of: founder, into: &touched)
         }
         var progress = true
@@ -106,9 +115,8 @@ struct Merge {
         var lost: [String: Int] = [:]
         var sentBefore = index.applied
         if index.sent >= 0 && formerDevice == nil { sentBefore[device] = index.sent }
-        for (other, applied) in sentBefore {
-            let kept = Set(present.contains(other) ? folder.segments(of: other) : [])
-            if let missing = (0...max(applied, 0)).last(where: { $0 <= applied && !kept.contains($0) }), missing > (index.gone[other] ?? -1) {
+        for (other, applied) in sentBefore.sorted(by: { $0.key < $1.key }) {
+            if Merge.snapshotDue(listed: present.contains(other) ? listing(other).numbers : [], through: applied, gone: index.gone[other]) {
                 lost[other] = applied
             }
         }
@@ -123,6 +131,15 @@ struct Merge {
             index.gone.merge(lost) { max($0, $1) }
         }
         if folder.device(device) == nil { try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false) }
+    }
+
+    /// Whether segments of a device, up to `applied`, vanished from the folder since the last
+    /// snapshot this device wrote for them (`gone`): then what they said is written out again.
+    static func snapshotDue(listed: [Int], through applied: Int, gone: Int?) -> Bool {
+        guard applied >= 0 else { return false }
+        let kept = Set(listed)
+        guard let missing = (0...applied).last(where: { !kept.contains($0) }) else { return false }
+        return missing > (gone ?? -1)
     }
 
     /// The data whole: the versions the index knows, and every other part stamped `.zero`.
@@ -174,10 +191,10 @@ struct Merge {
     }
 
     private mutating func publish() throws -> Set<SyncKey> {
-        if let shared = folder.firstConflict(of: device) {
+        if let shared = listing(device).firstConflict {
             // Two data directories wrote one number as this device, and the replicator kept both.
             try becomeADeviceOfItsOwn(firstShared: shared)
-        } else if let last = folder.segments(of: device).last, last > index.sent {
+        } else if let last = listing(device).numbers.last, last > index.sent {
             // Left by an exchange of this one's that was killed before it was committed: its
             // versions are sent again below (twice is harmless); else another directory's.
             if last == index.sent + 1 && local.sending() == last { index.sent = last } else { try becomeADeviceOfItsOwn() }
@@ -203,6 +220,7 @@ struct Merge {
         let number = index.sent + 1
         try local.writeSending(number)
         try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
+        listings[device] = nil
         written = number
         index.sent = number
         sent = Set(versions.map(\.stamp)).count
@@ -230,9 +248,9 @@ struct Merge {
     /// snapshot of `other`'s that covers it (a snapshot stands alone).
     private mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
         let applied = index.applied[other] ?? -1
-        let listed = folder.segments(of: other)
-        guard let number = listed.first(where: { $0 > applied }) else { return false }
-        let readings = folder.read(other, number, household: household)
+        let listed = listing(other)
+        guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
+        let readings = folder.read(other, number, household: household, in: listed)
         var segments: [(file: String, segment: Segment)] = []
         for (file, reading) in readings {
             let name = "\(other)/\(file)"
@@ -312,12 +330,12 @@ struct Merge {
 
     /// A snapshot's `after` says up to which segment of each device it covers: never beyond what
     /// the folder holds of a device still in it, nor its own number.
-    private func coverageProblem(of segment: Segment) -> String? {
+    private mutating func coverageProblem(of segment: Segment) -> String? {
         if let own = segment.after[segment.device], own >= segment.number {
             return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
         }
         for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && present.contains(covered) {
-            let last = folder.segments(of: covered).last ?? -1
+            let last = listing(covered).numbers.last ?? -1
             if through > last {
                 return "it says it covers segments of \(covered) up to \(through), but the folder holds \(last < 0 ? "none" : "up to \(last)")"
             }

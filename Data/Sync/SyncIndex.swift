@@ -89,32 +89,52 @@ struct SyncIndex: Equatable {
 
     init(device: String) { clock = HybridTimestamp(milliseconds: 0, counter: 0, device: device) }
 
-    init(_ bytes: [UInt8], path: String) throws {
+    /// Reads an index file.
+    /// - Parameter versions: false to read what comes before the versions only (the clock, the
+    ///   numbers, what is applied): all an exchange needs to see that it has nothing to do.
+    init(_ bytes: [UInt8], path: String, versions readVersions: Bool = true) throws {
         func damaged(_ reason: String) -> SyncError { .damaged(what: path, reason: reason) }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines[0] == SyncIndex.header, lines.last == "" else { throw damaged("it is not a whole index") }
-        guard lines[1].hasPrefix("clock\t"), let clock = HybridTimestamp(lines[1].dropFirst(6)) else { throw damaged("no clock") }
-        guard lines[2].hasPrefix("published\t"), let published = Int(lines[2].dropFirst(10)) else { throw damaged("no outbox number") }
-        self.clock = clock
-        self.published = published
-        guard lines.count >= 5, lines[3].hasPrefix("sent\t"), let sent = Int(lines[3].dropFirst(5)) else { throw damaged("no segment number") }
-        self.sent = sent
-        for line in lines[4..<(lines.count - 1)] {
-            if line.hasPrefix("applied\t") {
-                let fields = line.split(separator: "\t")
-                guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
-                applied[String(fields[1])] = number
-            } else if line.hasPrefix("gone\t") {
-                let fields = line.split(separator: "\t")
-                guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
-                gone[String(fields[1])] = number
-            } else if line.hasPrefix("quarantined\t") {
-                guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else { throw damaged("a bad quarantined line") }
-                quarantined.append(refusal)
-            } else {
-                guard let version = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
-                versions[version.key, default: []].append(version)
+        guard bytes.last == 0x0A else { throw damaged("it is not a whole index") }
+        var position = 0
+        var number = 0
+        var headerDone = false
+        while position < bytes.count, let end = bytes[position...].firstIndex(of: 0x0A) {
+            let line = Substring(String(decoding: bytes[position..<end], as: UTF8.self))
+            position = end + 1
+            defer { number += 1 }
+            switch number {
+            case 0: guard line == SyncIndex.header else { throw damaged("it is not a whole index") }
+            case 1:
+                guard line.hasPrefix("clock\t"), let clock = HybridTimestamp(line.dropFirst(6)) else { throw damaged("no clock") }
+                self.clock = clock
+            case 2:
+                guard line.hasPrefix("published\t"), let published = Int(line.dropFirst(10)) else { throw damaged("no outbox number") }
+                self.published = published
+            case 3:
+                guard line.hasPrefix("sent\t"), let sent = Int(line.dropFirst(5)) else { throw damaged("no segment number") }
+                self.sent = sent
+                headerDone = true
+            default:
+                if line.hasPrefix("applied\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
+                    applied[String(fields[1])] = number
+                } else if line.hasPrefix("gone\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
+                    gone[String(fields[1])] = number
+                } else if line.hasPrefix("quarantined\t") {
+                    guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else {
+                        throw damaged("a bad quarantined line")
+                    }
+                    quarantined.append(refusal)
+                } else {
+                    guard readVersions else { return }
+                    guard let parsed = SyncVersion(line: line) else { throw damaged("a line cannot be read") }
+                    versions[parsed.key, default: []].append(parsed)
+                }
             }
         }
+        guard headerDone else { throw damaged("it is not a whole index") }
     }
 }
