@@ -101,6 +101,15 @@ struct Merge {
         let parts = try SyncParts(currency: working.settings().currency)
         if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }
         let capture = ChangeCapture(working)
+        // A line being planned follows a price merged as it follows a price set here.
+        let today = Timestamp(secondsSince1970: now / 1000).day
+        for key in winners.keys.filter({ $0.kind == .price }).sorted() {
+            guard let item = try capture.item(ItemID(key.ids[0])) else { continue }
+            let store = StoreID(key.ids[1])
+            // A price gone there (forgotten): the line goes to the cheapest store, as on one device.
+            try LinePlanner.replanPlannedLines(of: item, at: store, keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
+                                               in: capture, on: today)
+        }
         try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(winners.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
                                                                                        written: Set(winners.keys.map(\.owner)))
         let repairs = try capture.differences()

@@ -7,7 +7,7 @@
 /// chosen. A store that prices the item per something the line's unit does not convert to (a
 /// line in kg, a price per each) is refused when the user chose it, and leaves the line
 /// unpriced when a price changed under a planned line.
-enum LinePlanner {
+public enum LinePlanner {
     static func plan(_ item: Item, categoryName: String?, quantity: Quantity, unit: MeasureUnit?, store: StoreID?,
                      among stores: Set<StoreID>, on day: Day, storeNames: [StoreID: String]?) throws -> CartItem {
         let line = CartItem(itemID: item.id, name: item.name, categoryName: categoryName, quantity: quantity, unit: unit ?? item.unit)
@@ -44,8 +44,9 @@ enum LinePlanner {
     }
 
     /// Re-plans the lines of `item` planned at `store` on carts still being planned, after its
-    /// price there changed: at that store (`keepingStore`), else at the cheapest.
-    static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories, on day: Day) throws {
+    /// price there changed (here, or on another device of the household: sync's merge asks the
+    /// same): at that store (`keepingStore`), else at the cheapest.
+    public static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories, on day: Day) throws {
         let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
         for var cart in try repositories.activeCarts() where cart.status == .planning {
             guard let line = cart.line(for: item.id), line.plannedStore == store else { continue }
