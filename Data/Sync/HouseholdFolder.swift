@@ -36,6 +36,7 @@ struct HouseholdFolder {
         guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.unusableFolder(path: path, reason: "is not a directory") }
         guard info.st_uid == geteuid() else { throw SyncError.unusableFolder(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
         self.path = path
+        try checkLayout()
     }
 
     var isHousehold: Bool { FileSystem.exists(markerPath) }
@@ -53,7 +54,7 @@ struct HouseholdFolder {
         guard let bytes else { throw SyncError.notAHousehold(folder: path) }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), BackupCodec.isIdentifier(String(lines[1].dropFirst(3))) else {
-            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file")
+            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file; remove it and run grock sync on a device of the household, which writes it again")
         }
         let founder = lines.dropFirst(2).first { $0.hasPrefix("founder\t") }.map { String($0.dropFirst(8)) }
         return (String(lines[1].dropFirst(3)), founder.flatMap { BackupCodec.isIdentifier($0) ? $0 : nil })
@@ -86,6 +87,16 @@ struct HouseholdFolder {
         let left: Bool
     }
 
+    /// Refuses a `devices` that is not a directory of its own (a symbolic link would make Grock
+    /// read and write elsewhere); a missing one is made by the next write.
+    func checkLayout() throws {
+        var info = stat()
+        guard lstat(devicesPath, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw SyncError.unusableFolder(path: devicesPath, reason: "is not a directory (a symbolic link?): Grock writes only into a folder of the household's own")
+        }
+    }
+
     /// The devices: directories (not links) of `devices/` with a name a device id can have; what
     /// else a replicator or a desktop leaves there (`.DS_Store`, `.stversions`) is not one.
     func devices() -> [String] {
@@ -107,7 +118,9 @@ struct HouseholdFolder {
         guard let bytes = try? FileSystem.read(devicePath(id) + "/device", limit: HouseholdFolder.largestSmallFile) else { return nil }
         var name = id, left = false
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            if line.hasPrefix("name\t") { name = (try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8))) ?? id }
+            // A name Grock would refuse as typed (control characters, a line break) is not shown: the id is.
+            if line.hasPrefix("name\t"), let decoded = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8)),
+               (try? Name.validated(decoded, kind: "device")) == decoded { name = decoded }
             if line.hasPrefix("left\t") { left = true }
         }
         return Device(id: id, name: name, left: left)
@@ -163,6 +176,9 @@ struct HouseholdFolder {
             if info.st_mode & S_IFMT == S_IFLNK { return .damaged("it is a symbolic link, which Grock does not follow in the household folder") }
             if Int64(info.st_size) > HouseholdFolder.largestSegment { return .damaged("it is \(info.st_size) bytes, more than a segment can be") }
         }
+        // A segment ends with its end line: one whose last byte is no line break is still arriving,
+        // and is not read into memory (a large file being copied, or one made to look like it).
+        if !HouseholdFolder.endsWithLineBreak(path) { return .incomplete }
         do {
             guard let bytes = try FileSystem.read(path, limit: Int(HouseholdFolder.largestSegment)) else { return .incomplete }
             return Segment.read(bytes, household: household, device: device, number: number)
@@ -171,7 +187,20 @@ struct HouseholdFolder {
         }
     }
 
+    /// Whether the file's last byte is a line break (read alone; false for a missing or empty file).
+    static func endsWithLineBreak(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return true }  // Let the whole read say why.
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return true }
+        guard info.st_size > 0 else { return false }
+        var last: UInt8 = 0
+        return pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last == 0x0A
+    }
+
     func write(_ segment: Segment) throws {
+        try makeDirectory(devicesPath)
         try makeDirectory(devicePath(segment.device))
         let file = devicePath(segment.device) + "/" + Segment.fileName(segment.number)
         guard !FileSystem.exists(file) else { throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id") }

@@ -258,6 +258,9 @@ public struct HouseholdSync: Sendable {
         guard let household = folder.isHousehold ? try folder.household() : setup.household else {
             throw SyncError.householdLost(folder: folder.path)
         }
+        if let remembered = setup.household, remembered != household {
+            throw SyncError.otherHousehold(folder: folder.path, found: household, this: remembered)
+        }
         let local = self.local
         let (index, pending) = try await storage.read { _ in
             let committed = try storage.loadState().record.undo.nextSequence

@@ -182,7 +182,7 @@ struct Materializer {
         try renameClashes(items: named)
     }
 
-    /// A price or an active cart's line at a store no device told of (a forged or damaged
+    /// A price, a price seen or an active cart's line at a store no device told of (a forged or damaged
     /// segment): the store is made up, removed and the same on every device, rather than the
     /// merge refused for ever (the data would not load again).
     private func repairStores(_ written: Set<SyncKey>) throws {
@@ -190,6 +190,11 @@ struct Materializer {
         var missing = Set<StoreID>()
         for owner in written where owner.kind == .item {
             for option in try repositories.item(ItemID(owner.ids[0]))?.prices ?? [] where !known.contains(option.store) { missing.insert(option.store) }
+        }
+        for key in written where key.kind == .seen {
+            guard let payload = try Materializer.seenPayload(key, in: repositories) else { continue }
+            let store = try parts.observation(payload, key: key).store
+            if !known.contains(store) { missing.insert(store) }
         }
         for owner in written where owner.kind == .cart {
             guard let cart = try repositories.cart(CartID(owner.ids[0])), cart.status.isActive else { continue }

@@ -25,7 +25,8 @@ struct Merge {
 
     private(set) var index: SyncIndex
     /// Changes sent (one per change made here: a price, a line bought, an import) and received
-    /// (one per change another device made, told by its stamp; the household's start counts none).
+    /// (one per change another device made that changed something here, told by its stamp; the
+    /// household's start counts none).
     private(set) var sent = 0
     private var receivedStamps = Set<HybridTimestamp>()
     var received: Int { receivedStamps.count }
@@ -301,8 +302,19 @@ struct Merge {
         for (name, segment) in segments {
             try apply(segment, named: name, into: &touched)
             if segment.isSnapshot {
-                // What it covers of each device is in it: those segments need not be read.
-                for (covered, through) in segment.after where covered != device { index.applied[covered] = max(index.applied[covered] ?? -1, through) }
+                // What it covers of a device whose segments are gone from the folder is in it: those
+                // need not be read. Segments still in the folder are read all the same (twice is
+                // harmless), so a snapshot that claims more than it holds loses nothing.
+                for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
+                    var applied = index.applied[covered] ?? -1
+                    if present.contains(covered) {
+                        let listed = Set(listing(covered).numbers)
+                        while applied < through && !listed.contains(applied + 1) { applied += 1 }
+                    } else {
+                        applied = max(applied, through)
+                    }
+                    index.applied[covered] = applied
+                }
             }
         }
         index.applied[other] = max(index.applied[other] ?? -1, number)
@@ -313,7 +325,7 @@ struct Merge {
         let trusted = segment.isSnapshot && trustsStart
         if segment.isSnapshot { trustsStart = false }
         for version in segment.versions {
-            if let reason = check?.refusal(version, in: segment) {
+            if let reason = check?.refusal(version, in: segment, trusted: trusted) {
                 let refusal = "\(name): \(version.key): \(reason)"
                 quarantined.append(refusal)
                 index.quarantined.append(refusal)
@@ -331,9 +343,12 @@ struct Merge {
                 }
             } else {
                 let base = try base(version.key)
-                if try index.add(version, base: { base }) { touched.insert(version.key) }
+                if try index.add(version, base: { base }) {
+                    touched.insert(version.key)
+                    // Counted when it changed something here (a snapshot repeats what was merged).
+                    receivedStamps.insert(version.stamp)
+                }
             }
-            if version.stamp != .zero { receivedStamps.insert(version.stamp) }
         }
     }
 

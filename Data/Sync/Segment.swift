@@ -90,7 +90,8 @@ struct Segment: Equatable {
             lines.append(Substring(text.utf8[position..<end]))
             position = text.utf8.index(after: end)
         }
-        guard lines.count == count + 6 else { return .damaged("it holds \(lines.count - 6) changes where it says \(count)") }
+        // Compared without adding to a count the file chose (it could be near Int.max).
+        guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
         let meta = Array(lines.prefix(6))
         guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
         guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
@@ -100,8 +101,10 @@ struct Segment: Equatable {
         if meta[4] != "after\t-" {
             for pair in meta[4].dropFirst(6).split(separator: ",") {
                 let parts = pair.split(separator: "=")
-                guard parts.count == 2, let value = Int(parts[1]) else { return .damaged("its header cannot be read") }
-                after[String(parts[0])] = value
+                // A device's id and a segment number, as Grock writes them: anything else would be
+                // carried into this device's index and its snapshots.
+                guard parts.count == 2, BackupCodec.isIdentifier(String(parts[0])), let value = Int(parts[1]), value >= 0, value <= 99_999_999,
+                      after.updateValue(value, forKey: String(parts[0])) == nil else { return .damaged("its header cannot be read") }
             }
         }
         var versions: [SyncVersion] = []

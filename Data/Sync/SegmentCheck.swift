@@ -26,8 +26,14 @@ struct SegmentCheck {
             + " it is merged when this device's clock is that late"
     }
 
+    /// The latest date a record may hold when its change has no stamp to compare with (the
+    /// household's start): 2100-01-01.
+    static let latestDate: Int64 = 4_102_444_800
+
     /// Why `version` of `segment` is refused, or nil when it may be merged.
-    func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
+    /// - Parameter trusted: whether the segment is the household's start taken by a device
+    ///   joining, whose data may be older than the bounds on amounts and quantities.
+    func refusal(_ version: SyncVersion, in segment: Segment, trusted: Bool = false) -> String? {
         if version.stamp == .zero {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
             guard segment.isSnapshot else { return "it is stamped as the household's start outside a snapshot" }
@@ -40,7 +46,9 @@ struct SegmentCheck {
         }
         guard let payload = version.payload else { return version.key.kind == .settings ? "it deletes the settings" : nil }
         do {
-            try check(payload, of: version.key, bounded: version.stamp != .zero)
+            // Dates no later than the change (a day's slack), or than 2100 for the household's start.
+            let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
+            try check(payload, of: version.key, bounded: version.stamp != .zero || !trusted, latest: latest)
             return nil
         } catch let error as SyncError {
             if case .damaged(_, let reason) = error { return reason }
@@ -53,7 +61,11 @@ struct SegmentCheck {
     /// Decodes the record and checks its values as typed input is checked.
     /// - Parameter bounded: whether amounts and quantities must be within what a person can
     ///   type (the household's start may hold data older than those bounds).
-    private func check(_ payload: String, of key: SyncKey, bounded: Bool) throws {
+    private func check(_ payload: String, of key: SyncKey, bounded: Bool, latest: Int64) throws {
+        func date(_ time: Timestamp?) throws {
+            guard let time, time.secondsSince1970 > latest else { return }
+            throw refused("it holds a date, \(time), after the change was made")
+        }
         switch key.kind {
         case .settings:
             _ = try parts.settings(payload)
@@ -66,9 +78,12 @@ struct SegmentCheck {
         case .price:
             let option = try parts.option(payload, key: key)
             for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price, bounded: bounded) }
+            try date(option.regular?.observedAt)
+            try date(option.promotion?.quote.observedAt)
         case .cart:
             let cart = try parts.cart(payload, lines: [], key: key)
             try name(cart.name)
+            for time in [cart.createdAt, cart.startedAt, cart.completedAt] { try date(time) }
             if let budget = cart.budget { try amount(budget, bounded: bounded) }
         case .order:
             let ids = try parts.order(payload, key: key)
@@ -87,6 +102,7 @@ struct SegmentCheck {
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
             guard SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
             try amount(observation.price.price, bounded: bounded)
+            try date(observation.observedAt)
         }
     }
 

@@ -68,9 +68,29 @@ struct SyncIndex: Equatable {
             // The latest and the newest seen only grow: a version that lost never wins again.
             let live = list.filter { $0.payload != nil }.max { $0.stamp < $1.stamp }
             list = [winner] + (winner.payload == nil ? live.map { [$0] } ?? [] : [])
+        } else {
+            list = SyncIndex.keptForBoughtStays(list)
         }
         versions[version.key] = list
         return winner != before
+    }
+
+    /// The versions of a line that can still decide its winner, whatever arrives later (so a
+    /// line ticked and unticked thousands of times costs what a few do). The purchase that counts
+    /// is the latest bought version, and the latest only grows: earlier bought ones never count
+    /// again, nor does a version that is not bought and older than it (it cannot be made knowing
+    /// of it). Of the rest, one made later and knowing as much (`replaces` no earlier) wins
+    /// wherever another would: only those that no other beats on both are kept.
+    static func keptForBoughtStays(_ list: [SyncVersion]) -> [SyncVersion] {
+        let purchase = list.filter(\.isBought).max { $0.stamp < $1.stamp }
+        var kept: [SyncVersion] = purchase.map { [$0] } ?? []
+        var knowing: HybridTimestamp?
+        for candidate in list.filter({ !$0.isBought && $0.stamp > (purchase?.stamp ?? .zero) || (!$0.isBought && purchase == nil) })
+            .sorted(by: { ($0.stamp, $0.line) > ($1.stamp, $1.line) }) where knowing.map({ candidate.replaces > $0 }) ?? true {
+            kept.append(candidate)
+            knowing = candidate.replaces
+        }
+        return kept
     }
 
     // MARK: - File

@@ -67,6 +67,17 @@ import Testing
             try Data(segment.bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + (file ?? Segment.fileName(number))))
         }
 
+        /// Writes a segment file from raw header fields, with the checksum right and the count given.
+        func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [], count: String? = nil) throws {
+            var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
+            for line in lines { text += line + "\n" }
+            let content = Array(text.utf8)
+            let bytes = content + Array("end\t\(count ?? String(lines.count))\t\(Checksum.hex(of: content))\n".utf8)
+            let folder = try HouseholdFolder(path: self.folder)
+            try folder.makeDirectory(folder.devicePath(device))
+            try Data(bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + Segment.fileName(number)))
+        }
+
         /// A stamp of `device` at the household's clock plus `seconds`.
         func stamp(_ device: String, _ seconds: Int64 = 0, counter: Int = 0) -> String {
             "\(HybridTimestamp(milliseconds: (clock.now().secondsSince1970 + seconds) * 1000, counter: Int32(counter), device: device))"
@@ -267,6 +278,60 @@ import Testing
         for device in ["laptop", "phone", "laptop"] { _ = try await home.sync(device).exchange() }
         #expect(try await home.backup("phone") == home.backup("laptop"))
         #expect(try await home.backup("phone").items.contains { $0.name == "Tea" })
+    }
+
+    /// What an independent attacker found next (#22's tester): a count near Int.max, a snapshot
+    /// claiming segments it does not hold, a tab in `after`, out-of-bound values in a forged
+    /// start, a linked `devices`, thousands of versions of one line, a device name with escapes.
+    @Test func whatTheAttackerFoundStaysMended() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        // A count the file chose: damage, not a crash.
+        try home.forgeRaw("evil", count: "9223372036854775807")
+        var report = try await home.sync("phone").exchange()
+        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it holds 0 changes where it says 9223372036854775807") }, "\(report)")
+        // A tab in `after`: damage, never carried into the index.
+        try home.forgeRaw("tab", after: "x\ty=1", snapshot: true)
+        report = try await home.sync("phone").exchange()
+        #expect(report.damaged.contains { $0.hasPrefix("tab/00000000.seg: its header cannot be read") }, "\(report)")
+        _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
+        _ = try await home.sync("phone").exchange()
+        #expect(try await home.sync("phone").status().pending == 0)
+        // A snapshot that claims to cover a segment of the phone the laptop has not merged yet.
+        let phone = try #require(try LocalSyncState(directory: home.data("phone")).setup().device as String?)
+        let last = try #require(HouseholdFolder(path: home.folder).segments(of: phone).last)
+        try home.forge("claims", after: [phone: last], snapshot: true, [])
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
+        // A forged start cannot bring in amounts, quantities or dates the CLI refuses.
+        let before = try await home.backup("laptop")
+        let cart = SyncParts.json(CartRecord(Cart(id: CartID("c-huge"), name: "Huge", budget: Money(minorUnits: .max, currency: before.settings.currency),
+                                                  currency: before.settings.currency, createdAt: Timestamp(secondsSince1970: 1_790_000_000))))
+        try home.forge("start", snapshot: true, ["cart/c-huge\t0\t0\t-\t\(cart)"])
+        report = try await home.sync("laptop").exchange()
+        #expect(report.quarantined.contains { $0.hasPrefix("start/00000000.seg: cart/c-huge: its amount") }, "\(report)")
+        #expect(!(try await home.backup("laptop").activeCarts.contains { $0.name == "Huge" }))
+        // Thousands of versions of one line merge in linear time (the index keeps what can still win).
+        let trip = before.completedCarts[0]
+        let line = try #require(SyncParts.part(SyncKey(.line, trip.id.rawValue, trip.lines[0].itemID.rawValue), of: trip).payload)
+        let key = "line/\(trip.id.rawValue)/\(trip.lines[0].itemID.rawValue)"
+        try home.forge("many", (0..<3000).map { "\(key)\t\(home.stamp("many", Int64($0 / 1000), counter: $0 % 1000))\t0\tb\t\(line)" })
+        let start = ContinuousClock.now
+        _ = try await home.sync("laptop").exchange()
+        #expect(ContinuousClock.now - start < .seconds(30), "3,000 versions of one line took \(ContinuousClock.now - start)")
+        let index = try LocalSyncState(directory: home.data("laptop")).index(device: "laptop", committed: .max).0
+        #expect((index.versions[SyncKey(.line, trip.id.rawValue, trip.lines[0].itemID.rawValue)]?.count ?? 0) <= 2)
+        // A device name with escapes is shown by its id.
+        try Data("grock-device\t1\nname\t\"\\u001b[31mEVIL\\nlaptop (this device)\"\n".utf8).write(to: URL(fileURLWithPath: home.folder + "/devices/many/device"))
+        let status = try await home.sync("laptop").status()
+        #expect(status.devices.first { $0.id == "many" }?.name == "many", "\(status.devices)")
+        // A `devices` that is a link elsewhere: refused, nothing written there.
+        let outside = home.root + "/outside"
+        try FileManager.default.moveItem(atPath: home.folder + "/devices", toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: home.folder + "/devices", withDestinationPath: outside)
+        let listed = try FileManager.default.subpathsOfDirectory(atPath: outside).count
+        await #expect(throws: SyncError.self) { try await home.sync("laptop").exchange() }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: outside).count == listed)
     }
 
     /// Finding 6: the clock's counter never passes four digits.
