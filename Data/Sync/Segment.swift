@@ -103,7 +103,7 @@ struct Segment: Equatable {
                 let parts = pair.split(separator: "=")
                 // A device's id and a segment number, as Grock writes them: anything else would be
                 // carried into this device's index and its snapshots.
-                guard parts.count == 2, BackupCodec.isIdentifier(String(parts[0])), let value = Int(parts[1]), value >= 0, value <= 99_999_999,
+                guard parts.count == 2, BackupCodec.isIdentifier(String(parts[0])), let value = Int(parts[1]), value >= -1, value <= 99_999_999,
                       after.updateValue(value, forKey: String(parts[0])) == nil else { return .damaged("its header cannot be read") }
             }
         }
