@@ -14,7 +14,7 @@ root=$PWD
 data=$root/bench/.data
 work=$data/sync-years
 runs=${BENCH_RUNS:-10}
-grock=$root/.build/release/grock
+grock=${GROCK:-$root/.build/release/grock}
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(idle-import idle-years segments)
 
@@ -22,7 +22,7 @@ command -v hyperfine >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=nonin
 if [ ! -x "$grock" ]; then
   swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 fi
-[ -f "$data/history-20000.csv" ] && [ -f "$data/vault.json" ] || python3 bench/generate.py "$data" 20000
+mkdir -p "$data"; [ -f "$data/history-20000.csv" ] && [ -f "$data/vault.json" ] || python3 bench/generate.py "$data" 20000
 median() { python3 -c "import json,statistics;print('%.1f ms' % (statistics.median(json.load(open('$1'))['results'][0]['times'])*1000))"; }
 
 # A household of devices a, b, c in one folder, from the bench vault.

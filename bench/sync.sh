@@ -10,7 +10,7 @@ root=$PWD
 data=$root/bench/.data
 work=$data/sync
 runs=${BENCH_RUNS:-10}
-grock=$root/.build/release/grock
+grock=${GROCK:-$root/.build/release/grock}
 
 command -v hyperfine >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null; }
 if [ ! -x "$grock" ]; then

@@ -187,6 +187,23 @@ struct HouseholdFolder {
         }
     }
 
+    /// The checksum in the end line of a device's segment `number` (its last 64 bytes, read
+    /// alone), or nil when it has none.
+    func checksum(of device: String, _ number: Int) -> String? {
+        let fd = open(devicePath(device) + "/" + Segment.fileName(number), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let count = Int(min(info.st_size, 64))
+        var tail = [UInt8](repeating: 0, count: count)
+        guard count > 0, pread(fd, &tail, count, off_t(info.st_size) - off_t(count)) == count, tail.last == 0x0A else { return nil }
+        let line = tail.dropLast().split(separator: 0x0A).last ?? []
+        let fields = line.split(separator: 0x09)
+        guard fields.count == 3, fields.first.map({ Array($0) }) == Array("end".utf8) else { return nil }
+        return String(decoding: fields[2], as: UTF8.self)
+    }
+
     /// Whether the file's last byte is a line break (read alone; false for a missing or empty file).
     static func endsWithLineBreak(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
@@ -199,11 +216,16 @@ struct HouseholdFolder {
         return pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last == 0x0A
     }
 
-    func write(_ segment: Segment) throws {
+    /// Writes a segment once. - Returns: its checksum.
+    @discardableResult
+    func write(_ segment: Segment) throws -> String {
         try makeDirectory(devicesPath)
         try makeDirectory(devicePath(segment.device))
         let file = devicePath(segment.device) + "/" + Segment.fileName(segment.number)
         guard !FileSystem.exists(file) else { throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id") }
-        try FileSystem.writeAtomically(segment.bytes, to: file)
+        let bytes = segment.bytes
+        try FileSystem.writeAtomically(bytes, to: file)
+        // The checksum is the end line's last field.
+        return String(decoding: bytes.dropLast().split(separator: 0x09).last ?? [], as: UTF8.self)
     }
 }

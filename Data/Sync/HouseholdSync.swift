@@ -204,7 +204,7 @@ public struct HouseholdSync: Sendable {
     }
 
     /// Whether an exchange would do nothing: no change of this device's to send, no segment of
-    /// another's past what is merged, none of this device's missing or copied, its `device` file
+    /// another's past what is merged, none of this device's missing, copied or overwritten, its `device` file
     /// there. Then nothing is read beyond the index's numbers and nothing is written: an exchange
     /// with nothing incoming costs the same after years of changes as on the first day.
     private func isIdle(setup: LocalSyncState.Setup, folder: HouseholdFolder) async throws -> Bool {
@@ -221,6 +221,7 @@ public struct HouseholdSync: Sendable {
             if device == setup.device {
                 // Its own: a segment it did not write, a conflict copy, or one missing (a snapshot is due).
                 guard listing.firstConflict == nil, (listing.numbers.last ?? -1) == index.sent,
+                      index.lastSent.map({ folder.checksum(of: device, index.sent) == $0.checksum }) ?? true,
                       !Merge.snapshotDue(listed: listing.numbers, through: index.sent, gone: index.gone[device]) else { return false }
             } else {
                 guard (listing.numbers.last ?? -1) <= (index.applied[device] ?? -1) else { return false }

@@ -135,7 +135,9 @@ struct Merge {
             try local.writeSending(number)
             var covers = index.applied
             covers[device] = index.sent
-            try folder.write(Segment(household: household, device: device, number: number, after: covers, isSnapshot: true, versions: try snapshotVersions()))
+            let checksum = try folder.write(Segment(household: household, device: device, number: number, after: covers, isSnapshot: true,
+                                                    versions: try snapshotVersions()))
+            index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: index.published + 1)
             written = number
             index.sent = number
             index.gone.merge(lost) { max($0, $1) }
@@ -204,13 +206,26 @@ struct Merge {
         if let shared = listing(device).firstConflict {
             // Two data directories wrote one number as this device, and the replicator kept both.
             try becomeADeviceOfItsOwn(firstShared: shared)
+        } else if let lastSent = index.lastSent, index.sent >= 0, listing(device).numbers.contains(index.sent),
+                  folder.checksum(of: device, index.sent) != lastSent.checksum {
+            // Another data directory wrote this device's last number over it (a replicator that
+            // keeps one of two files): its version is merged, and this one's changes sent again.
+            let overwritten = index.sent
+            try becomeADeviceOfItsOwn(firstShared: overwritten)
+            index.published = min(index.published, lastSent.from - 1)
         } else if let last = listing(device).numbers.last, last > index.sent {
             // Left by an exchange of this one's that was killed before it was committed: its
             // versions are sent again below (twice is harmless); else another directory's.
-            if last == index.sent + 1 && local.sending() == last { index.sent = last } else { try becomeADeviceOfItsOwn() }
+            if last == index.sent + 1 && local.sending() == last {
+                index.sent = last
+                index.lastSent = folder.checksum(of: device, last).map { SyncIndex.SentSegment(checksum: $0, from: index.published + 1) }
+            } else {
+                try becomeADeviceOfItsOwn()
+            }
         }
         var versions: [SyncVersion] = []
         var lost = Set<SyncKey>()
+        let first = index.published + 1
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard var entry = try local.outboxEntry(number) else { continue }
             if let formerDevice, entry.stamp.device == formerDevice {
@@ -229,7 +244,9 @@ struct Merge {
         guard !versions.isEmpty else { return lost }
         let number = index.sent + 1
         try local.writeSending(number)
-        try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false, versions: versions))
+        let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false,
+                                                versions: versions))
+        index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)
         listings[device] = nil
         written = number
         index.sent = number

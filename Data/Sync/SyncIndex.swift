@@ -14,6 +14,15 @@ struct SyncIndex: Equatable {
     /// The number of this device's last segment (-1: none yet): the next is the one after, whatever
     /// the folder lists (a folder deleted or copied back must not make it write a number twice).
     var sent = -1
+    /// The checksum of this device's last segment, and the first outbox entry it holds: a
+    /// segment of its own found with another checksum was overwritten by another data directory
+    /// writing as this device (a replicator that keeps no conflict copies), and is sent again.
+    var lastSent: SentSegment?
+    struct SentSegment: Equatable {
+        let checksum: String
+        /// The first outbox entry it holds.
+        let from: Int
+    }
     /// The last segment applied of each other device.
     var applied: [String: Int] = [:]
     /// Devices some of whose segments vanished from the household folder (their folder deleted,
@@ -97,6 +106,7 @@ struct SyncIndex: Equatable {
 
     var bytes: [UInt8] {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
+        if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
         for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
         for device in gone.keys.sorted() { text += "gone\t\(device)\t\(gone[device]!)\n" }
         // JSON: a reason may hold any text the segment held.
@@ -135,7 +145,11 @@ struct SyncIndex: Equatable {
                 self.sent = sent
                 headerDone = true
             default:
-                if line.hasPrefix("applied\t") {
+                if line.hasPrefix("last\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 3, let from = Int(fields[2]) else { throw damaged("a bad last line") }
+                    lastSent = SentSegment(checksum: String(fields[1]), from: from)
+                } else if line.hasPrefix("applied\t") {
                     let fields = line.split(separator: "\t")
                     guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
                     applied[String(fields[1])] = number

@@ -64,6 +64,17 @@ struct Grock: Sendable {
         return result.stdout
     }
 
+    /// Runs these arguments (at `now`, `GROCK_NOW`, if given) and requires success.
+    @discardableResult
+    func ok(_ arguments: [String], now: String? = nil) throws -> String {
+        let result = try run(arguments: arguments, extra: now.map { ["GROCK_NOW": $0] } ?? [:])
+        guard result.status == 0 else { throw Failure("grock \(arguments) exited \(result.status): \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// The data as `grock --json export --format json` gives it: equal on devices that merged the same.
+    func export() throws -> String { try ok(["--json", "export", "--format", "json"]) }
+
     /// Runs with `--json` and decodes the document.
     func json(_ line: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(try ok("--json " + line).utf8))

@@ -8,14 +8,7 @@ import Glibc
 /// What the household folder can do to `grock sync`: a segment still being copied, a damaged
 /// one, a sync killed half way, a device's folder deleted, a device back after months.
 @Suite(.serialized) struct SyncFaultTests {
-    @discardableResult
-    func ok(_ grock: Grock, _ arguments: [String], now: String? = nil) throws -> String {
-        let result = try grock.run(arguments: arguments, extra: now.map { ["GROCK_NOW": $0] } ?? [:])
-        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
-        return result.stdout
-    }
 
-    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
 
     /// Copies the household files of `from` into `to`, as a replicator would.
     func replicate(_ from: String, _ to: String) throws {
@@ -44,9 +37,9 @@ import Glibc
         let laptopFolder = laptop.home.path + "/household", phoneFolder = phone.home.path + "/household"
         for folder in [laptopFolder, phoneFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try laptop.stocked()
-        try ok(laptop, ["sync", "init", laptopFolder, "--name", "laptop"])
+        try laptop.ok(["sync", "init", laptopFolder, "--name", "laptop"])
         try replicate(laptopFolder, phoneFolder)
-        try ok(phone, ["sync", "join", phoneFolder, "--name", "phone"])
+        try phone.ok(["sync", "join", phoneFolder, "--name", "phone"])
         return (laptop, phone, laptopFolder, phoneFolder)
     }
 
@@ -67,19 +60,19 @@ import Glibc
         try refused(laptop, ["sync", "status"], 1, "does not sync")
         try refused(laptop, ["sync", "init", laptop.home.path + "/missing"], 3, "does not exist")
         try refused(laptop, ["sync", "join", folder], 1, "is not a household's sync folder")
-        try ok(laptop, ["sync", "init", folder, "--name", "laptop"])
-        let before = try export(laptop)
+        try laptop.ok(["sync", "init", folder, "--name", "laptop"])
+        let before = try laptop.export()
         try refused(laptop, ["sync", "init", folder], 1, "syncs already")
         try refused(laptop, ["reset", "--yes"], 1, "erasing it would tell the others nothing; leave the household first (grock sync leave)")
         try refused(phone, ["sync", "init", folder], 1, "is a household's sync folder already (grock sync join DIR)")
         try phone.stocked()
         try refused(phone, ["sync", "join", folder], 1, "holds data: joining a household needs an empty one")
         try refused(laptop, ["sync", "init", folder, "--name", "bad\u{7}name"], 2, "cannot be a device name: it contains control characters")
-        #expect(try export(laptop) == before)
+        #expect(try laptop.export() == before)
         #expect(!FileManager.default.fileExists(atPath: phone.dataDirectory + "/sync"))
         // Leaving keeps the data and marks the device in the folder.
-        try ok(laptop, ["sync", "leave"])
-        #expect(try export(laptop) == before)
+        try laptop.ok(["sync", "leave"])
+        #expect(try laptop.export() == before)
         try refused(laptop, ["sync"], 1, "does not sync")
     }
 
@@ -92,38 +85,38 @@ import Glibc
         let folder = first.home.path + "/share"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try first.stocked()
-        try ok(first, ["sync", "init", folder, "--name", "first"])
+        try first.ok(["sync", "init", folder, "--name", "first"])
         // `grock init` gives categories and a currency: the household's replace them.
         try second.ok("init --currency USD")
-        #expect(try ok(second, ["sync", "join", folder, "--name", "second"]).contains("its categories and currency are this device's now"))
-        try ok(first, ["sync"]); try ok(second, ["sync"])
-        #expect(try export(second) == export(first))
+        #expect(try second.ok(["sync", "join", folder, "--name", "second"]).contains("its categories and currency are this device's now"))
+        try first.ok(["sync"]); try second.ok(["sync"])
+        #expect(try second.export() == first.export())
         #expect(!(try second.ok("category list")).contains("(2)"))
 
         // The second device's folder goes; it goes on numbering where it was, writes its files
         // again, and the first device gets what it says next.
         try second.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
-        try ok(second, ["sync"]); try ok(first, ["sync"])
+        try second.ok(["sync"]); try first.ok(["sync"])
         let secondID = try deviceID(second)
         try FileManager.default.removeItem(atPath: folder + "/devices/" + secondID)
         try second.ok("item add Cheese --category Dairy --price 4.20 --store Aldi")
-        try ok(second, ["sync"]); try ok(first, ["sync"])
+        try second.ok(["sync"]); try first.ok(["sync"])
         #expect(try first.ok("item show Cheese").contains("4.20"))
         #expect(FileManager.default.fileExists(atPath: folder + "/devices/\(secondID)/device"))
-        try ok(late, ["sync", "join", folder, "--name", "late"])
-        #expect(try export(late) == export(first))
+        try late.ok(["sync", "join", folder, "--name", "late"])
+        #expect(try late.export() == first.export())
 
         // A copy of the second's data directory: the one that syncs later becomes a device of its own.
         try FileManager.default.copyItem(atPath: second.dataDirectory, toPath: copy.dataDirectory)
         try second.ok("item add Juice --category Beverages --price 1.50 --store Aldi")
         try copy.ok("item add Soup --category Pantry --price 2.20 --store Aldi")
-        try ok(second, ["sync"])
+        try second.ok(["sync"])
         let result = try copy.run("sync")
         #expect(result.status == 0 && result.stderr.contains("a device of its own now"), "\(result.stderr)")
         #expect(try deviceID(copy) != secondID)
-        for _ in 0..<2 { for grock in [first, second, copy, late] { try ok(grock, ["sync"]) } }
-        #expect(try export(first) == export(second))
-        #expect(try export(first) == export(copy))
+        for _ in 0..<2 { for grock in [first, second, copy, late] { try grock.ok(["sync"]) } }
+        #expect(try first.export() == second.export())
+        #expect(try first.export() == copy.export())
         #expect(try first.ok("item show Soup").contains("2.20") && first.ok("item show Juice").contains("1.50"))
 
         // Another household's segment, and a huge file: reported, the rest merged.
@@ -131,7 +124,7 @@ import Glibc
         defer { other.home.remove() }
         try FileManager.default.createDirectory(atPath: other.home.path + "/theirs", withIntermediateDirectories: true)
         try other.stocked()
-        try ok(other, ["sync", "init", other.home.path + "/theirs", "--name", "other"])
+        try other.ok(["sync", "init", other.home.path + "/theirs", "--name", "other"])
         let otherID = try deviceID(other)
         try FileManager.default.copyItem(atPath: other.home.path + "/theirs/devices/" + otherID, toPath: folder + "/devices/" + otherID)
         try FileManager.default.createDirectory(atPath: folder + "/devices/fedcba9876543210", withIntermediateDirectories: true)
@@ -139,10 +132,10 @@ import Glibc
         let huge = FileHandle(forWritingAtPath: folder + "/devices/fedcba9876543210/00000000.seg")!
         try huge.truncate(atOffset: 3 << 30)
         try huge.close()
-        let before = try export(first)
+        let before = try first.export()
         let report = try first.run("sync")
         #expect(report.status == 0 && report.stderr.contains("another household's") && report.stderr.contains("more than a segment can be"), "\(report.stderr)")
-        #expect(try export(first) == before)
+        #expect(try first.export() == before)
 
         // What Grock made in the folder and in sync/ is this user's alone.
         for root in [folder + "/devices/" + secondID, second.dataDirectory + "/sync"] {
@@ -176,17 +169,17 @@ import Glibc
         let (laptop, phone, laptopFolder, phoneFolder) = try household()
         defer { laptop.home.remove(); phone.home.remove() }
         try laptop.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
         let new = try segments(laptopFolder).filter { !FileManager.default.fileExists(atPath: phoneFolder + "/" + $0) }
         #expect(new.count == 1)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: laptopFolder + "/" + new[0]))
-        let before = try export(phone)
+        let before = try phone.export()
 
         // Half copied: waited for, nothing applied.
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
         var result = try phone.run("sync")
         #expect(result.status == 0 && result.stderr.contains("still arriving"), "\(result.stderr)")
-        #expect(try export(phone) == before)
+        #expect(try phone.export() == before)
 
         // Whole but damaged (one byte changed): reported, not applied, and the status says so.
         var damaged = bytes
@@ -195,8 +188,8 @@ import Glibc
         try damaged.write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
         result = try phone.run("sync")
         #expect(result.status == 0 && result.stderr.contains("damaged, not applied"), "\(result.stderr)")
-        #expect(try export(phone) == before)
-        #expect(try ok(phone, ["sync", "status"]).contains("Damaged: "))
+        #expect(try phone.export() == before)
+        #expect(try phone.ok(["sync", "status"]).contains("Damaged: "))
 
         // Planted links and broken encodings: a segment that is a link (to a good copy, even)
         // is not followed; one with bytes that are not UTF-8 in its header is damaged.
@@ -206,7 +199,7 @@ import Glibc
         try FileManager.default.createSymbolicLink(atPath: phoneFolder + "/" + new[0], withDestinationPath: elsewhere)
         result = try phone.run("sync")
         #expect(result.status == 0 && result.stderr.contains("symbolic link"), "\(result.stderr)")
-        #expect(try export(phone) == before)
+        #expect(try phone.export() == before)
         try FileManager.default.removeItem(atPath: phoneFolder + "/" + new[0])
         var latin = Array(bytes.prefix { $0 != 0x0A }) + [0x0A]
         latin += Array("household\t\u{FF}\n".utf8).map { $0 == 0xC3 ? 0xFF : $0 }.filter { $0 != 0xBF }
@@ -214,13 +207,13 @@ import Glibc
         try Data(latin).write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
         result = try phone.run("sync")
         #expect(result.status == 0 && result.stderr.contains("damaged, not applied"), "\(result.stderr)")
-        #expect(try export(phone) == before)
+        #expect(try phone.export() == before)
 
         // The replicator brings the right bytes: applied.
         try bytes.write(to: URL(fileURLWithPath: phoneFolder + "/" + new[0]))
-        #expect(try ok(phone, ["sync"]).contains("received"))
+        #expect(try phone.ok(["sync"]).contains("received"))
         #expect(try phone.ok("item show Tea").contains("3.10"))
-        #expect(try export(phone) == export(laptop))
+        #expect(try phone.export() == laptop.export())
     }
 
     @Test func aSyncKilledAtAnyMomentLeavesDataThatTheNextSyncCompletes() throws {
@@ -229,9 +222,9 @@ import Glibc
         for number in 1...40 { try laptop.ok("item add Item\(number) --category Pantry --price 1.\(10 + number) --store Aldi") }
         try laptop.ok("trip start Weekly")
         try laptop.ok("trip log Weekly Milk --price 1.05 --store Aldi")
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
         try replicate(laptopFolder, phoneFolder)
-        let expected = try export(laptop)
+        let expected = try laptop.export()
         let base = phone.home.path
         for (round, delay) in [0, 1_000, 3_000, 6_000, 10_000, 20_000, 40_000].enumerated() {
             // A copy of the phone as it was, its sync killed after `delay` microseconds.
@@ -263,24 +256,24 @@ import Glibc
         let folder = first.home.path + "/share"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try first.stocked()
-        try ok(first, ["sync", "init", folder, "--name", "first"])
-        try ok(second, ["sync", "join", folder, "--name", "second"])
-        try ok(third, ["sync", "join", folder, "--name", "third"])
+        try first.ok(["sync", "init", folder, "--name", "first"])
+        try second.ok(["sync", "join", folder, "--name", "second"])
+        try third.ok(["sync", "join", folder, "--name", "third"])
         try third.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
-        try ok(third, ["sync"])
-        try ok(first, ["sync"])
-        try ok(second, ["sync"])
+        try third.ok(["sync"])
+        try first.ok(["sync"])
+        try second.ok(["sync"])
         // The third device's folder goes (deleted by hand, or by a replicator).
         let thirdID = try FileManager.default.contentsOfDirectory(atPath: folder + "/devices").first { id in
             (try? String(contentsOfFile: folder + "/devices/\(id)/device", encoding: .utf8))?.contains("\"third\"") == true
         }!
         try FileManager.default.removeItem(atPath: folder + "/devices/" + thirdID)
-        try ok(second, ["sync"])
-        try ok(late, ["sync", "join", folder, "--name", "late"])
+        try second.ok(["sync"])
+        try late.ok(["sync", "join", folder, "--name", "late"])
         #expect(try late.ok("item show Tea").contains("3.10"))
-        #expect(try export(late) == export(second))
-        try ok(first, ["sync"])
-        #expect(try export(first) == export(second))
+        #expect(try late.export() == second.export())
+        try first.ok(["sync"])
+        #expect(try first.export() == second.export())
     }
 
     @Test func aDeviceBackAfterMonthsCatchesUpAndKeepsWhatItDidMeanwhile() throws {
@@ -289,23 +282,23 @@ import Glibc
         // Months of changes on the laptop; the phone is away, its clock two months behind at first.
         for month in 4...9 {
             let now = "2026-0\(month)-15T10:00:00+02:00"
-            try ok(laptop, ["item", "price", "Milk", "--store", "Aldi", "--price", "1.\(month)0"], now: now)
-            try ok(laptop, ["cart", "new", "Month \(month)"], now: now)
-            try ok(laptop, ["sync"], now: now)
+            try laptop.ok(["item", "price", "Milk", "--store", "Aldi", "--price", "1.\(month)0"], now: now)
+            try laptop.ok(["cart", "new", "Month \(month)"], now: now)
+            try laptop.ok(["sync"], now: now)
         }
-        try ok(phone, ["item", "add", "Oats", "--category", "Pantry", "--price", "0.99", "--store", "Lidl"], now: "2026-07-01T10:00:00+02:00")
-        try ok(phone, ["item", "price", "Bread", "--store", "Lidl", "--price", "2.59"], now: "2026-07-01T10:00:00+02:00")
+        try phone.ok(["item", "add", "Oats", "--category", "Pantry", "--price", "0.99", "--store", "Lidl"], now: "2026-07-01T10:00:00+02:00")
+        try phone.ok(["item", "price", "Bread", "--store", "Lidl", "--price", "2.59"], now: "2026-07-01T10:00:00+02:00")
         try replicate(laptopFolder, phoneFolder)
         // Its clock behind by more than a day: what it made goes out, the laptop's later segments
         // wait (a stamp that far ahead could be forged) and say so, until its clock is set right.
         let behind = try phone.run(arguments: ["sync"], extra: ["GROCK_NOW": "2026-07-01T11:00:00+02:00"])
         #expect(behind.status == 0 && behind.stderr.contains("more than a day ahead of this device's clock"), "\(behind.stderr)")
         try replicate(phoneFolder, laptopFolder)
-        try ok(laptop, ["sync"], now: "2026-09-15T12:00:00+02:00")
-        try ok(phone, ["sync"], now: "2026-09-15T12:30:00+02:00")
+        try laptop.ok(["sync"], now: "2026-09-15T12:00:00+02:00")
+        try phone.ok(["sync"], now: "2026-09-15T12:30:00+02:00")
         try replicate(phoneFolder, laptopFolder)
-        try ok(laptop, ["sync"], now: "2026-09-15T12:40:00+02:00")
-        #expect(try export(phone) == export(laptop))
+        try laptop.ok(["sync"], now: "2026-09-15T12:40:00+02:00")
+        #expect(try phone.export() == laptop.export())
         let carts = try phone.ok("cart list")
         #expect(carts.contains("Month 4") && carts.contains("Month 9"), "\(carts)")
         #expect(try laptop.ok("item show Oats").contains("0.99"))

@@ -23,14 +23,7 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    @discardableResult
-    func ok(_ grock: Grock, _ arguments: [String]) throws -> String {
-        let result = try grock.run(arguments: arguments)
-        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
-        return result.stdout
-    }
 
-    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
 
     /// One folder for both (a network share); the clock stands still, so a price entered twice
     /// is seen twice alike: the household keeps it once, on both devices.
@@ -42,14 +35,14 @@ import Testing
         try laptop.stocked()
         try laptop.ok("item price Milk --store Aldi --price 1.19")
         try laptop.ok("item price Milk --store Aldi --price 1.19")
-        try ok(laptop, ["sync", "init", folder, "--name", "laptop"])
-        try ok(phone, ["sync", "join", folder, "--name", "phone"])
+        try laptop.ok(["sync", "init", folder, "--name", "laptop"])
+        try phone.ok(["sync", "join", folder, "--name", "phone"])
         try phone.ok("item price Bread --store Lidl --price 2.59")
         try phone.ok("item price Bread --store Lidl --price 2.59")
-        try ok(phone, ["sync"])
-        try ok(laptop, ["sync"])
-        let export = try ok(laptop, ["--json", "export", "--format", "json"])
-        #expect(export == (try ok(phone, ["--json", "export", "--format", "json"])))
+        try phone.ok(["sync"])
+        try laptop.ok(["sync"])
+        let export = try laptop.ok(["--json", "export", "--format", "json"])
+        #expect(export == (try phone.ok(["--json", "export", "--format", "json"])))
         let document = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any]
         let seen = (document?["observations"] as? [[String: Any]] ?? []).map { "\($0["price"] ?? "")" }
         #expect(seen.filter { $0 == "259" }.count == 1 && seen.filter { $0 == "119" }.count == 2, "\(seen)")  // 1.19 at Lidl and at Aldi
@@ -65,27 +58,27 @@ import Testing
         try git(phone.home.path, ["clone", "--quiet", remote, phone.home.path + "/household"])
 
         try laptop.stocked()
-        #expect(try ok(laptop, ["sync", "init", laptop.home.path + "/household", "--name", "laptop"]).contains("now syncs through"))
-        #expect(try ok(phone, ["sync", "join", phone.home.path + "/household", "--name", "phone"]).contains("Joined the household"))
-        #expect(try ok(phone, ["cart", "show", "Weekly"]).contains("Bread"))
+        #expect(try laptop.ok(["sync", "init", laptop.home.path + "/household", "--name", "laptop"]).contains("now syncs through"))
+        #expect(try phone.ok(["sync", "join", phone.home.path + "/household", "--name", "phone"]).contains("Joined the household"))
+        #expect(try phone.ok(["cart", "show", "Weekly"]).contains("Bread"))
 
         // Saturday: one cart, two people, two stores.
         try laptop.ok("trip start Weekly")
-        try ok(laptop, ["sync"])
-        try ok(phone, ["sync"])
+        try laptop.ok(["sync"])
+        try phone.ok(["sync"])
         try laptop.ok("trip log Weekly Milk --price 1.05 --store Aldi")
         try laptop.ok("trip log Weekly Bananas --price 1.89 --store Aldi")
         try phone.ok("trip log Weekly Bread --price 2.29 --store Lidl")
-        #expect(try ok(phone, ["sync"]).contains("1 change sent"))
-        try ok(laptop, ["sync"])
+        #expect(try phone.ok(["sync"]).contains("1 change sent"))
+        try laptop.ok(["sync"])
         #expect(try laptop.ok("trip finish Weekly").contains("finished"))
-        try ok(laptop, ["sync"])
-        try ok(phone, ["sync"])
+        try laptop.ok(["sync"])
+        try phone.ok(["sync"])
 
         let history = try phone.ok("history")
         #expect(history.contains("Weekly") && history.contains("3/3 bought"), "\(history)")
         #expect(try phone.ok("item show Bread").contains("2.29"))
-        #expect(try export(phone) == export(laptop))
+        #expect(try phone.export() == laptop.export())
         // Each device's files, and only those, went through git.
         let log = try git(remote, ["log", "--all", "--format=%s"])
         #expect(log.split(separator: "\n").count >= 5 && log.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: changes of device") }, "\(log)")
@@ -107,7 +100,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-merge"))
         #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-apply"))
 
-        let status = try ok(phone, ["sync", "status"])
+        let status = try phone.ok(["sync", "status"])
         #expect(status.contains("laptop") && status.contains("phone (this device)") && status.contains("Changes waiting to be sent: 0"), "\(status)")
     }
 }

@@ -8,14 +8,7 @@ import Testing
 /// keeps conflict copies); an instance stopped in the middle of a large transfer.
 /// Outside CI a missing `syncthing` skips these tests; in CI (`CI` set) it is a failure.
 @Suite(.serialized) struct SyncthingJourneyTests {
-    @discardableResult
-    func ok(_ grock: Grock, _ arguments: [String]) throws -> String {
-        let result = try grock.run(arguments: arguments)
-        #expect(result.status == 0, "grock \(arguments): \(result.stderr)")
-        return result.stdout
-    }
 
-    func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
 
     /// The path of `syncthing`; nil in CI when it is missing (`externalTool` recorded the failure);
     /// outside CI a missing one cancels (skips) the test.
@@ -28,7 +21,7 @@ import Testing
     /// Every device syncs, then Syncthing carries what they wrote, `rounds` times.
     func exchange(_ devices: [Grock], _ cluster: SyncthingCluster, rounds: Int) throws {
         for _ in 0..<rounds {
-            for device in devices { try ok(device, ["sync"]) }
+            for device in devices { try device.ok(["sync"]) }
             try cluster.settle(scanning: cluster.instances.filter(\.isRunning))
         }
     }
@@ -55,18 +48,18 @@ import Testing
         try laptop.stocked()
         try laptop.ok("item add Tea --category Pantry --price 3.10 --store Lidl")
         try laptop.ok("cart add Weekly Tea")
-        #expect(try ok(laptop, ["sync", "init", laptopST.folder, "--name", "laptop"]).contains("now syncs through"))
+        #expect(try laptop.ok(["sync", "init", laptopST.folder, "--name", "laptop"]).contains("now syncs through"))
         try cluster.settle(scanning: [laptopST])
-        #expect(try ok(phone, ["sync", "join", phoneST.folder, "--name", "phone"]).contains("Joined the household"))
-        #expect(try ok(tablet, ["sync", "join", tabletST.folder, "--name", "tablet"]).contains("Joined the household"))
+        #expect(try phone.ok(["sync", "join", phoneST.folder, "--name", "phone"]).contains("Joined the household"))
+        #expect(try tablet.ok(["sync", "join", tabletST.folder, "--name", "tablet"]).contains("Joined the household"))
         try cluster.settle(scanning: [phoneST, tabletST])
 
         // Saturday: the laptop starts the trip; the others learn of it through Syncthing.
         try laptop.ok("trip start Weekly")
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
         try cluster.settle(scanning: [laptopST])
-        try ok(phone, ["sync"])
-        try ok(tablet, ["sync"])
+        try phone.ok(["sync"])
+        try tablet.ok(["sync"])
         #expect(try phone.ok("cart show Weekly").contains("Tea"))
 
         // Two stores: the laptop at Aldi, the phone at Lidl, the tablet buys on impulse.
@@ -79,15 +72,15 @@ import Testing
             try device.ok(line)
             logged[item] = cents
         }
-        for device in [laptop, phone, tablet] { try ok(device, ["sync"]) }
+        for device in [laptop, phone, tablet] { try device.ok(["sync"]) }
         try cluster.settle(scanning: cluster.instances)
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
         #expect(try laptop.ok("trip finish Weekly").contains("finished"))
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
         try cluster.settle(scanning: [laptopST])
         try exchange([laptop, phone, tablet], cluster, rounds: 2)
 
-        let exports = try [laptop, phone, tablet].map(export)
+        let exports = try [laptop, phone, tablet].map { try $0.export() }
         let (phoneSame, tabletSame) = (exports[1] == exports[0], exports[2] == exports[0])  // Bools: a failure does not print whole exports
         #expect(phoneSame, "the phone's export differs from the laptop's")
         #expect(tabletSame, "the tablet's export differs from the laptop's")
@@ -97,7 +90,7 @@ import Testing
         for device in [laptop, phone, tablet] {
             let history = try device.ok("history")
             #expect(history.contains("Weekly") && history.contains("5/5 bought"), "\(history)")
-            #expect(try ok(device, ["sync", "status"]).contains("Changes waiting to be sent: 0"))
+            #expect(try device.ok(["sync", "status"]).contains("Changes waiting to be sent: 0"))
         }
         #expect(try tablet.ok("item show Bread").contains("2.29"))
     }
@@ -115,13 +108,13 @@ import Testing
         try cluster.start()
 
         try laptop.stocked()
-        try ok(laptop, ["sync", "init", laptopST.folder, "--name", "laptop"])
+        try laptop.ok(["sync", "init", laptopST.folder, "--name", "laptop"])
         try cluster.settle(scanning: [laptopST])
-        try ok(phone, ["sync", "join", phoneST.folder, "--name", "phone"])
+        try phone.ok(["sync", "join", phoneST.folder, "--name", "phone"])
         try phone.ok("item add Tea --category Pantry --price 3.10 --store Aldi")
-        try ok(phone, ["sync"])
+        try phone.ok(["sync"])
         try cluster.settle(scanning: [phoneST])
-        try ok(laptop, ["sync"])
+        try laptop.ok(["sync"])
 
         // The phone's data directory copied to another machine, whose Syncthing folder has the
         // same contents (here: another instance's folder, so its path is changed in the copy).
@@ -139,14 +132,14 @@ import Testing
         try phone.ok("item add Juice --category Beverages --price 1.50 --store Aldi")
         try copy.ok("item add Soup --category Pantry --price 2.20 --store Aldi")
         try laptop.ok("item price Milk --store Aldi --price 1.15")
-        for device in [phone, copy, laptop] { try ok(device, ["sync"]) }
+        for device in [phone, copy, laptop] { try device.ok(["sync"]) }
         try phoneST.pause(false)
         try copyST.pause(false)
         try cluster.settle(scanning: cluster.instances)
         try exchange([laptop, phone, copy], cluster, rounds: 3)
 
         let conflicts = laptopST.files().keys.filter { $0.contains(".sync-conflict-") }.sorted()
-        let exports = try [laptop, phone, copy].map(export)
+        let exports = try [laptop, phone, copy].map { try $0.export() }
         let (phoneSame, copySame) = (exports[1] == exports[0], exports[2] == exports[0])
         #expect(phoneSame, "the phone's export differs from the laptop's; conflict copies: \(conflicts)")
         #expect(copySame, "the copy's export differs from the laptop's; conflict copies: \(conflicts)")
@@ -171,11 +164,11 @@ import Testing
         try cluster.start()
 
         try laptop.stocked()
-        try ok(laptop, ["sync", "init", laptopST.folder, "--name", "laptop"])
+        try laptop.ok(["sync", "init", laptopST.folder, "--name", "laptop"])
         try cluster.settle(scanning: [laptopST])
-        try ok(phone, ["sync", "join", phoneST.folder, "--name", "phone"])
+        try phone.ok(["sync", "join", phoneST.folder, "--name", "phone"])
         try cluster.settle(scanning: [phoneST])
-        let before = try export(phone)
+        let before = try phone.export()
 
         // 3,000 purchases: a segment of more than a megabyte, received at 300 KiB/s.
         try phoneST.throttle(receiving: 300)
@@ -185,8 +178,8 @@ import Testing
         }
         let csv = laptop.home.path + "/purchases.csv"
         try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        #expect(try ok(laptop, ["import", csv]).contains("Imported 3000 purchases"))
-        try ok(laptop, ["sync"])
+        #expect(try laptop.ok(["import", csv]).contains("Imported 3000 purchases"))
+        try laptop.ok(["sync"])
         let segments = laptopST.files().filter { $0.key.hasSuffix(".seg") }
         try laptopST.scan()
 
@@ -207,9 +200,9 @@ import Testing
         #expect(!arrived, "the segment arrived whole before the phone's Syncthing stopped (\(temporary))")
         let result = try phone.run("sync")
         #expect(result.status == 0 && !result.stderr.contains("damaged"), "\(result.stderr)")
-        let unchanged = try export(phone) == (arrived ? export(laptop) : before)
+        let unchanged = try phone.export() == (arrived ? laptop.export() : before)
         #expect(unchanged, "the phone merged part of what it had not got whole")
-        #expect(try ok(phone, ["doctor"]).count > 0)
+        #expect(try phone.ok(["doctor"]).count > 0)
 
         // Started again, unthrottled: the rest arrives and every device holds the same.
         try phoneST.start()
@@ -217,8 +210,8 @@ import Testing
         try cluster.waitConnected()
         try cluster.settle(scanning: [laptopST, phoneST])
         try exchange([phone, laptop], cluster, rounds: 1)
-        let phoneExport = try export(phone)
-        let same = try phoneExport == export(laptop)
+        let phoneExport = try phone.export()
+        let same = try phoneExport == laptop.export()
         #expect(same, "the phone's export differs from the laptop's")
         #expect(phoneExport.contains("Trip 24"))
     }

@@ -167,6 +167,33 @@ import Testing
         #expect(Set(try await home.backup("phone").items.map(\.name)).isSuperset(of: ["Tea", "Coffee"]))
     }
 
+    /// Finding 3 with a replicator that keeps no conflict copies (Syncthing's `maxConflicts` 0):
+    /// the copy's segment N replaces this one's; this one sees its segment changed, becomes a
+    /// device of its own, merges the copy's and sends its own changes again.
+    @Test func aSegmentOverwrittenByACopyIsSentAgain() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        try FileManager.default.copyItem(atPath: home.data("phone"), toPath: home.data("phonecopy"))
+        let copyFolder = home.root + "/copyfolder"
+        try FileManager.default.copyItem(atPath: home.folder, toPath: copyFolder)
+        let setup = try LocalSyncState(directory: home.data("phonecopy")).setup()
+        try LocalSyncState(directory: home.data("phonecopy")).writeSetup(LocalSyncState.Setup(device: setup.device, folder: copyFolder,
+                                                                                              name: setup.name, household: setup.household))
+        _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
+        _ = try await home.useCases("phone").addItem(name: "Juice", category: "Dairy", price: "2.19", store: "Aldi")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.useCases("phonecopy").addItem(name: "Coffee", category: "Dairy", price: "4.29", store: "Aldi")
+        _ = try await home.sync("phonecopy").exchange()
+        let mine = try #require(try FileManager.default.contentsOfDirectory(atPath: copyFolder + "/devices/phone").filter { $0.hasSuffix(".seg") }.max())
+        try FileManager.default.removeItem(atPath: home.folder + "/devices/phone/" + mine)
+        try FileManager.default.copyItem(atPath: copyFolder + "/devices/phone/" + mine, toPath: home.folder + "/devices/phone/" + mine)
+        let report = try await home.sync("phone").exchange()
+        #expect(report.formerDevice == "phone", "\(report)")
+        _ = try await home.sync("laptop").exchange()
+        let names = Set(try await home.backup("laptop").items.map(\.name))
+        #expect(names.isSuperset(of: ["Tea", "Juice", "Coffee"]), "\(names)")
+    }
+
     /// Finding 4: the folder emptied by a replicator: the next sync of a member writes the
     /// household back (same id); another household in its place is refused, never merged.
     @Test func anEmptiedFolderComesBackAndAnotherHouseholdIsRefused() async throws {
