@@ -9,6 +9,9 @@ final class WorkingSet: Repositories {
     private(set) var pending: [HistoryCodec.Event] = []
     /// What this transaction's events say of each cart they name: completed as this, or removed.
     private var pendingCarts: [CartID: Cart?] = [:]
+    /// This transaction's prices seen and forgotten, item by item, in order (true: seen): a merge
+    /// that records thousands looks each item's up without going through all of them.
+    private var pendingManual: [ItemID: [(seen: Bool, observation: PriceObservation)]] = [:]
     /// Items this transaction saved, and deleted: what a new vault file must change.
     private(set) var changedItems: [ItemID: Item] = [:]
     private(set) var deletedItems: Set<ItemID> = []
@@ -118,7 +121,8 @@ final class WorkingSet: Repositories {
         switch event {
         case .completed(let cart): pendingCarts[cart.id] = .some(cart)
         case .removed(let id): pendingCarts[id] = .some(nil)
-        case .observed, .forgotten: break
+        case .observed(let list): for observation in list { pendingManual[observation.item, default: []].append((true, observation)) }
+        case .forgotten(let observation): pendingManual[observation.item, default: []].append((false, observation))
         }
         if cachedHistory != nil { try cachedHistory!.apply(event) }
     }
@@ -281,12 +285,8 @@ final class WorkingSet: Repositories {
         if let item, cachedHistory == nil, cachedSpending == nil {
             // One item's, as committed, with this transaction's events after them.
             var manual = try manualByItem.map { $0[item] ?? [] } ?? itemSpending(item).manual
-            for event in pending {
-                switch event {
-                case .observed(let list): manual += list.filter { $0.item == item }
-                case .forgotten(let forgotten) where forgotten.item == item: manual.removeAll { $0 == forgotten }
-                default: continue
-                }
+            for (seen, observation) in pendingManual[item] ?? [] {
+                if seen { manual.append(observation) } else { manual.removeAll { $0 == observation } }
             }
             return manual
         }

@@ -136,26 +136,27 @@ struct HouseholdFolder {
     /// The segment files of one device's folder, listed once: a merge of thousands of segments
     /// lists each device's folder once, not once per segment.
     struct Listing {
-        /// The names of segment files (`Segment.number(ofFile:)`), conflict copies included.
-        let files: [String]
+        /// The segment files by number (`Segment.number(ofFile:)`), conflict copies included.
+        private let byNumber: [Int: [String]]
         /// The segment numbers, in order, each once.
         let numbers: [Int]
 
         init(_ names: [String]) {
-            files = names.filter { Segment.number(ofFile: $0) != nil }
-            numbers = Array(Set(files.compactMap(Segment.number(ofFile:)))).sorted()
+            var byNumber: [Int: [String]] = [:]
+            for name in names { if let number = Segment.number(ofFile: name) { byNumber[number, default: []].append(name) } }
+            self.byNumber = byNumber
+            numbers = byNumber.keys.sorted()
         }
 
         /// The files of segment `number`: `NNNNNNNN.seg`, then any conflict copies a replicator
         /// made when two data directories wrote it (a copy of one device's directory).
         func files(_ number: Int) -> [String] {
-            let own = Segment.fileName(number)
-            let all = files.filter { Segment.number(ofFile: $0) == number }
+            let own = Segment.fileName(number), all = byNumber[number] ?? []
             return all.filter { $0 == own } + all.filter { $0 != own }.sorted()
         }
 
         /// The first segment with a conflict copy (two writers used the device's id), if any.
-        var firstConflict: Int? { files.filter(Segment.isConflictCopy).compactMap(Segment.number(ofFile:)).min() }
+        var firstConflict: Int? { numbers.first { (byNumber[$0]?.count ?? 0) > 1 || byNumber[$0]?.first.map(Segment.isConflictCopy) == true } }
     }
 
     func listing(of device: String) -> Listing { Listing(FileSystem.names(in: devicePath(device))) }

@@ -150,9 +150,9 @@ struct Materializer {
     /// them and tells the others, so every device ends with the same repair).
     /// - Parameter items: the items the merge wrote (nil: look at every item); only these can
     ///   be in a deleted category or share a name with another.
-    /// - Parameter written: the items and carts the merge wrote (nil: none looked at): what may
-    ///   name a store no device told of.
-    func repair(items: Set<String>? = nil, written: Set<SyncKey>? = nil) throws {
+    /// - Parameter written: the winners the merge wrote (nil: none looked at): what may name a
+    ///   store no device told of.
+    func repair(items: Set<String>? = nil, written: [SyncKey: SyncPart]? = nil) throws {
         let categories = try repositories.allCategories()
         let known = Set(categories.map(\.id))
         // A category kept because an item is in it, though its deletion won: told again as kept.
@@ -185,18 +185,19 @@ struct Materializer {
     /// A price, a price seen or an active cart's line at a store no device told of (a forged or damaged
     /// segment): the store is made up, removed and the same on every device, rather than the
     /// merge refused for ever (the data would not load again).
-    private func repairStores(_ written: Set<SyncKey>) throws {
+    private func repairStores(_ written: [SyncKey: SyncPart]) throws {
         let known = Set(try repositories.allStores().map(\.id))
         var missing = Set<StoreID>()
-        for owner in written where owner.kind == .item {
+        let owners = Set(written.keys.map(\.owner))
+        for owner in owners where owner.kind == .item {
             for option in try repositories.item(ItemID(owner.ids[0]))?.prices ?? [] where !known.contains(option.store) { missing.insert(option.store) }
         }
-        for key in written where key.kind == .seen {
-            guard let payload = try Materializer.seenPayload(key, in: repositories) else { continue }
+        for (key, part) in written where key.kind == .seen {
+            guard let payload = part.payload else { continue }
             let store = try parts.observation(payload, key: key).store
             if !known.contains(store) { missing.insert(store) }
         }
-        for owner in written where owner.kind == .cart {
+        for owner in owners where owner.kind == .cart {
             guard let cart = try repositories.cart(CartID(owner.ids[0])), cart.status.isActive else { continue }
             for line in cart.lines {
                 for store in [line.plannedStore, line.actualStore].compactMap({ $0 }) where !known.contains(store) { missing.insert(store) }

@@ -112,7 +112,7 @@ struct Merge {
                                                in: capture, on: today)
         }
         try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(winners.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
-                                                                                       written: Set(winners.keys.map(\.owner)))
+                                                                                       written: winners)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: index.clock.milliseconds)
