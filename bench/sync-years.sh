@@ -55,7 +55,7 @@ idle-years)
     day=$(date -u -d "2021-01-04 + $((week * 7)) days" +%Y-%m-%dT10:00:00+00:00)
     for device in a b c; do
       g="$grock --data-dir $work/years/$device"
-      offset=$(( week * 7 + ${#device} * 0 ))
+      offset=$(( week * 7 ))
       case $device in a) store=Aldi;; b) store=Lidl;; c) store=Rewe;; esac
       lines=(); for i in 1 2 3 4 5; do lines+=(--item "$(item $((week * 37 + i * 11 + $(printf %d "'$device"))))"); done
       GROCK_NOW=$day $g cart new "W$week $device" "${lines[@]}" >/dev/null
@@ -64,7 +64,7 @@ idle-years)
         GROCK_NOW=$day $g trip log "W$week $device" "$(item $((week * 37 + i * 11 + $(printf %d "'$device"))))" --price "1.$((10 + i))" --store $store >/dev/null
       done
       GROCK_NOW=$day $g trip finish "W$week $device" >/dev/null
-      for i in 1 2 3; do GROCK_NOW=$day $g item price "$(item $((week * 53 + i + offset)))" --store $store --price "2.$((20 + i))" >/dev/null; done
+      for i in 1 2 3; do GROCK_NOW=$day $g item price "$(item $((week * 53 + i + offset)))" --store $store --price "2.$((20 + i))" >/dev/null 2>&1; done
       GROCK_NOW=$day $g sync >/dev/null 2>&1
     done
   done
@@ -77,7 +77,7 @@ segments)
   echo "== merging 6,000 one-change segments"
   household "$work/segments"
   for i in $(seq 1 6000); do
-    $grock --data-dir "$work/segments/b" item price "$(item $((i % 2000)))" --store Lidl --price "$((1 + i % 9)).$((10 + i % 90))" >/dev/null
+    $grock --data-dir "$work/segments/b" item price "$(item $((i % 2000)))" --store Lidl --price "$((1 + i % 9)).$((10 + i % 90))" >/dev/null 2>&1
     $grock --data-dir "$work/segments/b" sync >/dev/null
   done
   echo "  segments of b: $(ls "$work/segments/folder/devices/$(sed -n 's/^device\t//p' "$work/segments/b/sync/device.tsv")" | grep -c seg)"

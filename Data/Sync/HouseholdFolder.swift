@@ -39,7 +39,11 @@ struct HouseholdFolder {
         try checkLayout()
     }
 
-    var isHousehold: Bool { FileSystem.exists(markerPath) }
+    /// Whether the folder has its household file; an empty one (emptied by a replicator) is lost.
+    var isHousehold: Bool {
+        var info = stat()
+        return lstat(markerPath, &info) == 0 && info.st_size > 0
+    }
 
     /// The household's id, from the marker file.
     func household() throws -> String { try marker().id }

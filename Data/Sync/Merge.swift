@@ -48,6 +48,8 @@ struct Merge {
     private var items: [ItemID: Item?] = [:]
     private var carts: [CartID: Cart?] = [:]
     private var snapshot: [SyncKey: SyncPart] = [:]
+    /// Versions a copy of this data directory wrote over one of its segments, told again.
+    private var resent: [SyncVersion] = []
     /// The devices with a folder in the household folder.
     private var present: Set<String> = []
     /// Each device's folder as listed in this exchange (this device's again after it writes).
@@ -213,6 +215,14 @@ struct Merge {
             let overwritten = index.sent
             try becomeADeviceOfItsOwn(firstShared: overwritten)
             index.published = min(index.published, lastSent.from - 1)
+            // What the copy wrote in its place may be merged already by others as this device's
+            // (they read that number once): told again under the new id, it reaches them.
+            for case (_, .complete(let foreign)) in folder.read(formerDevice ?? "", overwritten, household: household) {
+                resent = foreign.versions.filter { $0.stamp.device == formerDevice }.map { version in
+                    SyncVersion(key: version.key, stamp: HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: device),
+                                replaces: version.replaces, isBought: version.isBought, seen: version.seen, payload: version.payload)
+                }
+            }
         } else if let last = listing(device).numbers.last, last > index.sent {
             // Left by an exchange of this one's that was killed before it was committed: its
             // versions are sent again below (twice is harmless); else another directory's.
@@ -225,6 +235,11 @@ struct Merge {
         }
         var versions: [SyncVersion] = []
         var lost = Set<SyncKey>()
+        for version in resent {
+            let base = try base(version.key)
+            _ = try index.add(version, base: { base })
+            versions.append(version)
+        }
         let first = index.published + 1
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard var entry = try local.outboxEntry(number) else { continue }
@@ -312,8 +327,13 @@ struct Merge {
             } else {
                 // Another segment comes after what it names (what a vanished device said comes in
                 // a snapshot: its place in the order is gone).
-                for (device, applied) in segment.after where device != self.device && present.contains(device)
-                    && (index.applied[device] ?? -1) < applied { return false }
+                for (device, applied) in segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && present.contains(device)
+                    && (index.applied[device] ?? -1) < applied {
+                    if !listing(device).numbers.contains(applied) || device == other {
+                        note(&waiting, "\(name) comes after segment \(applied) of \(device), which is not in the folder yet")
+                    }
+                    return false
+                }
             }
         }
         for (name, segment) in segments {
@@ -342,7 +362,7 @@ struct Merge {
         let trusted = segment.isSnapshot && trustsStart
         if segment.isSnapshot { trustsStart = false }
         for version in segment.versions {
-            if let reason = check?.refusal(version, in: segment, trusted: trusted) {
+            if let reason = check?.refusal(version, in: segment) {
                 let refusal = "\(name): \(version.key): \(reason)"
                 quarantined.append(refusal)
                 index.quarantined.append(refusal)

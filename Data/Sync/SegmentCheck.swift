@@ -31,15 +31,17 @@ struct SegmentCheck {
     static let latestDate: Int64 = 4_102_444_800
 
     /// Why `version` of `segment` is refused, or nil when it may be merged.
-    /// - Parameter trusted: whether the segment is the household's start taken by a device
-    ///   joining, whose data may be older than the bounds on amounts and quantities.
-    func refusal(_ version: SyncVersion, in segment: Segment, trusted: Bool = false) -> String? {
+    func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
         if version.stamp == .zero {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
             guard segment.isSnapshot else { return "it is stamped as the household's start outside a snapshot" }
         } else {
             if !segment.isSnapshot && version.stamp.device != segment.device { return "it is stamped by device \(version.stamp.device), not by \(segment.device)" }
-            if version.replaces > version.stamp { return "it replaces a change made after it" }
+            // Compared by time and counter: a device that became one of its own sends its changes
+            // again under its new id with their times, replacing its own under the old id.
+            if (version.replaces.milliseconds, version.replaces.counter) > (version.stamp.milliseconds, version.stamp.counter) {
+                return "it replaces a change made after it"
+            }
             if let seen = version.seen, seen > version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin {
                 return "its price says it was seen after the change was made"
             }
@@ -48,7 +50,9 @@ struct SegmentCheck {
         do {
             // Dates no later than the change (a day's slack), or than 2100 for the household's start.
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
-            try check(payload, of: version.key, bounded: version.stamp != .zero || !trusted, latest: latest)
+            // Bounded like typed input even in a household's start (a backup beyond the bounds could
+            // not be restored either).
+            try check(payload, of: version.key, bounded: true, latest: latest)
             return nil
         } catch let error as SyncError {
             if case .damaged(_, let reason) = error { return reason }
@@ -62,6 +66,7 @@ struct SegmentCheck {
     /// - Parameter bounded: whether amounts and quantities must be within what a person can
     ///   type (the household's start may hold data older than those bounds).
     private func check(_ payload: String, of key: SyncKey, bounded: Bool, latest: Int64) throws {
+        // `bounded` stays a parameter: the same checks serve records Grock wrote before the bounds.
         func date(_ time: Timestamp?) throws {
             guard let time, time.secondsSince1970 > latest else { return }
             throw refused("it holds a date, \(time), after the change was made")
