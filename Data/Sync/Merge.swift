@@ -361,9 +361,8 @@ struct Merge {
     private mutating func apply(_ segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
         let trusted = segment.isSnapshot && trustsStart
         if segment.isSnapshot { trustsStart = false }
-        let refused = check?.refusals(segment) ?? [:]
-        for (position, version) in segment.versions.enumerated() {
-            if let reason = refused[position] {
+        for version in segment.versions {
+            if let reason = check?.refusal(version, in: segment) {
                 let refusal = "\(name): \(version.key): \(reason)"
                 quarantined.append(refusal)
                 index.quarantined.append(refusal)

@@ -30,25 +30,8 @@ struct SegmentCheck {
     /// household's start): 2100-01-01.
     static let latestDate: Int64 = 4_102_444_800
 
-    /// Why each version of `segment` is refused (by its position), the versions that may be
-    /// merged left out. A start holds a line per purchase: its lines are decoded together.
-    func refusals(_ segment: Segment) -> [Int: String] {
-        let positions = segment.versions.indices.filter { segment.versions[$0].key.kind == .line && segment.versions[$0].payload != nil }
-        var lines: [Int: CartItem] = [:]
-        if positions.count > 1, let records = try? SyncParts.decode([CartLineRecord].self, "[" + positions.map { segment.versions[$0].payload ?? "" }
-            .joined(separator: ",") + "]", key: segment.versions[positions[0]].key), records.count == positions.count {
-            for (position, record) in zip(positions, records) { lines[position] = try? parts.mapper.line(record) }
-        }
-        var refused: [Int: String] = [:]
-        for position in segment.versions.indices {
-            if let reason = refusal(segment.versions[position], in: segment, line: lines[position]) { refused[position] = reason }
-        }
-        return refused
-    }
-
     /// Why `version` of `segment` is refused, or nil when it may be merged.
-    /// - Parameter line: the version's line, decoded already (nil: decoded here).
-    func refusal(_ version: SyncVersion, in segment: Segment, line decoded: CartItem? = nil) -> String? {
+    func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
         if version.stamp == .zero {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
             guard segment.isSnapshot else { return "it is stamped as the household's start outside a snapshot" }
@@ -69,7 +52,7 @@ struct SegmentCheck {
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
             // Bounded like typed input even in a household's start (a backup beyond the bounds could
             // not be restored either).
-            try check(payload, of: version.key, bounded: true, latest: latest, line: decoded)
+            try check(payload, of: version.key, bounded: true, latest: latest)
             return nil
         } catch let error as SyncError {
             if case .damaged(_, let reason) = error { return reason }
@@ -82,7 +65,7 @@ struct SegmentCheck {
     /// Decodes the record and checks its values as typed input is checked.
     /// - Parameter bounded: whether amounts and quantities must be within what a person can
     ///   type (the household's start may hold data older than those bounds).
-    private func check(_ payload: String, of key: SyncKey, bounded: Bool, latest: Int64, line decoded: CartItem?) throws {
+    private func check(_ payload: String, of key: SyncKey, bounded: Bool, latest: Int64) throws {
         // `bounded` stays a parameter: the same checks serve records Grock wrote before the bounds.
         func date(_ time: Timestamp?) throws {
             guard let time, time.secondsSince1970 > latest else { return }
@@ -112,7 +95,7 @@ struct SegmentCheck {
             guard ids.allSatisfy(BackupCodec.isIdentifier) else { throw refused("it orders lines by ids Grock cannot have") }
             guard Set(ids).count == ids.count else { throw refused("it lists a line twice") }
         case .line:
-            let line = try decoded ?? parts.line(payload, key: key)
+            let line = try parts.line(payload, key: key)
             guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
             try name(line.name)
             for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price, bounded: bounded) }
