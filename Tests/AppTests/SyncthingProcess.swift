@@ -136,13 +136,7 @@ final class SyncthingCluster {
         for port in candidates.lazy.map({ UInt16($0) }) where ports.count < count {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { throw Grock.Failure("socket: errno \(errno)") }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            let bound = loopback(port) { bind(fd, $0, $1) }
             sockets.append(fd)
             if bound == 0 { ports.append(port) }
         }
@@ -334,13 +328,7 @@ final class Syncthing {
         var timeout = timeval(tv_sec: Int(SyncthingCluster.timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = apiPort.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let connected = loopback(apiPort) { connect(fd, $0, $1) }
         guard connected == 0 else { throw Grock.Failure("\(name): cannot connect to 127.0.0.1:\(apiPort) (errno \(errno))") }
         let payload = Array(body.utf8)
         let head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(apiPort)\r\nX-API-Key: \(apiKey)\r\n"
@@ -394,5 +382,16 @@ final class Syncthing {
     static func isSyncthing(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
         return stat.contains("(syncthing)") && stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+}
+
+/// Calls `body` (`bind`, `connect`) with the address 127.0.0.1:`port`.
+func loopback(_ port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
 }

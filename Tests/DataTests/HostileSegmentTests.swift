@@ -55,6 +55,17 @@ import Testing
 
         func backup(_ device: String) async throws -> Backup { try await useCases(device).createBackup() }
 
+        /// Copies the phone's data directory to `phonecopy`, syncing through a copy of the folder
+        /// (a replicator's other side). - Returns: that folder.
+        func copyPhone() throws -> String {
+            try FileManager.default.copyItem(atPath: data("phone"), toPath: data("phonecopy"))
+            let copyFolder = root + "/copyfolder"
+            try FileManager.default.copyItem(atPath: folder, toPath: copyFolder)
+            let local = LocalSyncState(directory: data("phonecopy")), setup = try local.setup()
+            try local.writeSetup(LocalSyncState.Setup(device: setup.device, folder: copyFolder, name: setup.name, household: setup.household))
+            return copyFolder
+        }
+
         /// Writes a segment of `device` as a device would: valid header, count and checksum.
         func forge(_ device: String, number: Int = 0, after: [String: Int] = [:], snapshot: Bool = false, _ lines: [String],
                    file: String? = nil) throws {
@@ -145,12 +156,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         // The phone's data directory copied; the copy writes in a folder of its own, as a
         // replicator's other side would, then both files meet in the one folder.
-        try FileManager.default.copyItem(atPath: home.data("phone"), toPath: home.data("phonecopy"))
-        let copyFolder = home.root + "/copyfolder"
-        try FileManager.default.copyItem(atPath: home.folder, toPath: copyFolder)
-        var setup = try LocalSyncState(directory: home.data("phonecopy")).setup()
-        setup = LocalSyncState.Setup(device: setup.device, folder: copyFolder, name: setup.name, household: setup.household)
-        try LocalSyncState(directory: home.data("phonecopy")).writeSetup(setup)
+        let copyFolder = try home.copyPhone()
         _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
         _ = try await home.useCases("phonecopy").addItem(name: "Coffee", category: "Dairy", price: "4.29", store: "Aldi")
         _ = try await home.sync("phone").exchange()
@@ -174,12 +180,7 @@ import Testing
     @Test func aSegmentOverwrittenByACopyIsSentAgain() async throws {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
-        try FileManager.default.copyItem(atPath: home.data("phone"), toPath: home.data("phonecopy"))
-        let copyFolder = home.root + "/copyfolder"
-        try FileManager.default.copyItem(atPath: home.folder, toPath: copyFolder)
-        let setup = try LocalSyncState(directory: home.data("phonecopy")).setup()
-        try LocalSyncState(directory: home.data("phonecopy")).writeSetup(LocalSyncState.Setup(device: setup.device, folder: copyFolder,
-                                                                                              name: setup.name, household: setup.household))
+        let copyFolder = try home.copyPhone()
         _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
         _ = try await home.useCases("phone").addItem(name: "Juice", category: "Dairy", price: "2.19", store: "Aldi")
         _ = try await home.sync("phone").exchange()
