@@ -52,7 +52,7 @@ struct SegmentCheck {
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
             // Bounded like typed input even in a household's start (a backup beyond the bounds could
             // not be restored either).
-            try check(payload, of: version.key, bounded: true, latest: latest)
+            try check(payload, of: version.key, latest: latest)
             return nil
         } catch let error as SyncError {
             if case .damaged(_, let reason) = error { return reason }
@@ -62,11 +62,9 @@ struct SegmentCheck {
         }
     }
 
-    /// Decodes the record and checks its values as typed input is checked.
-    /// - Parameter bounded: whether amounts and quantities must be within what a person can
-    ///   type (the household's start may hold data older than those bounds).
-    private func check(_ payload: String, of key: SyncKey, bounded: Bool, latest: Int64) throws {
-        // `bounded` stays a parameter: the same checks serve records Grock wrote before the bounds.
+    /// Decodes the record and checks its values as typed input is checked (`latest`: the
+    /// latest date it may hold).
+    private func check(_ payload: String, of key: SyncKey, latest: Int64) throws {
         func date(_ time: Timestamp?) throws {
             guard let time, time.secondsSince1970 > latest else { return }
             throw refused("it holds a date, \(time), after the change was made")
@@ -82,14 +80,14 @@ struct SegmentCheck {
             try name(try parts.item(payload, prices: [], key: key).name)
         case .price:
             let option = try parts.option(payload, key: key)
-            for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price, bounded: bounded) }
+            for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price) }
             try date(option.regular?.observedAt)
             try date(option.promotion?.quote.observedAt)
         case .cart:
             let cart = try parts.cart(payload, lines: [], key: key)
             try name(cart.name)
             for time in [cart.createdAt, cart.startedAt, cart.completedAt] { try date(time) }
-            if let budget = cart.budget { try amount(budget, bounded: bounded) }
+            if let budget = cart.budget { try amount(budget) }
         case .order:
             let ids = try parts.order(payload, key: key)
             guard ids.allSatisfy(BackupCodec.isIdentifier) else { throw refused("it orders lines by ids Grock cannot have") }
@@ -98,15 +96,15 @@ struct SegmentCheck {
             let line = try parts.line(payload, key: key)
             guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
             try name(line.name)
-            for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price, bounded: bounded) }
+            for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
             for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
-                guard quantity.thousandths > 0, !bounded || quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
+                guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
             }
         case .seen:
             let observation = try parts.observation(payload, key: key)
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
             guard SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
-            try amount(observation.price.price, bounded: bounded)
+            try amount(observation.price.price)
             try date(observation.observedAt)
         }
     }
@@ -117,10 +115,10 @@ struct SegmentCheck {
         guard valid == text else { throw refused("its name has spaces around it") }
     }
 
-    private func amount(_ money: Money, bounded: Bool) throws {
+    private func amount(_ money: Money) throws {
         guard money.currency == currency else { throw refused("its amount is in \(money.currency.code), not \(currency.code)") }
         guard money.minorUnits >= 0 else { throw refused("its amount is negative") }
-        guard !bounded || money <= Money.maximum(currency) else {
+        guard money <= Money.maximum(currency) else {
             throw refused("its amount \(money.amountText) is more than \(Money.maximum(currency).amountText), the most Grock takes")
         }
     }
