@@ -111,12 +111,13 @@ struct RecordMapper {
     }
 
     func line(_ record: CartLineRecord) throws -> CartItem {
-        CartItem(itemID: ItemID(record.itemId), name: record.name, categoryName: record.category, quantity: try quantity(record.quantity),
-                 unit: try lineUnits(record.unit).unit, priceUnit: try lineUnits(record.unit).basis,
-                 plannedStore: record.plannedStoreId.map(StoreID.init),
-                 plannedPrice: record.plannedPrice.map(money), isFulfilled: record.fulfilled,
-                 actualStore: record.actualStoreId.map(StoreID.init), actualPrice: record.actualPrice.map(money),
-                 purchasedQuantity: try record.purchasedQuantity.map(quantity), isImpulse: record.impulse)
+        let units = try lineUnits(record.unit)
+        return CartItem(itemID: ItemID(record.itemId), name: record.name, categoryName: record.category, quantity: try quantity(record.quantity),
+                        unit: units.unit, priceUnit: units.basis,
+                        plannedStore: record.plannedStoreId.map(StoreID.init),
+                        plannedPrice: record.plannedPrice.map(money), isFulfilled: record.fulfilled,
+                        actualStore: record.actualStoreId.map(StoreID.init), actualPrice: record.actualPrice.map(money),
+                        purchasedQuantity: try record.purchasedQuantity.map(quantity), isImpulse: record.impulse)
     }
 
     func observation(_ record: ObservationRecord) throws -> PriceObservation {

@@ -119,7 +119,11 @@ struct SyncParts {
 
     /// A cart line from its part.
     func line(_ payload: String, key: SyncKey) throws -> CartItem {
-        try mapped(key) { try mapper.line(try SyncParts.decode(CartLineRecord.self, payload, key: key)) }
+        try mapped(key) { try mapper.line(try SyncParts.lineRecord(payload, key: key)) }
+    }
+
+    private static func lineRecord(_ payload: String, key: SyncKey) throws -> CartLineRecord {
+        try CartLineRecord(canonical: payload) ?? decode(CartLineRecord.self, payload, key: key)
     }
 
     static func key(of observation: PriceObservation) -> (SyncKey, String) {
@@ -151,13 +155,12 @@ struct SyncParts {
 
     func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
         var record = try SyncParts.decode(CartRecord.self, header, key: key)
-        // One decode for all lines: a join decodes every line of history.
-        record.lines = lines.isEmpty ? [] : try SyncParts.decode([CartLineRecord].self, "[" + lines.joined(separator: ",") + "]", key: key)
+        record.lines = try lines.map { try SyncParts.lineRecord($0, key: key) }
         return try mapped(key) { try mapper.cart(record) }
     }
 
     func order(_ payload: String, key: SyncKey) throws -> [String] {
-        try SyncParts.decode([String].self, payload, key: key)
+        try CanonicalJSON.strings(payload) ?? SyncParts.decode([String].self, payload, key: key)
     }
 
     func observation(_ payload: String, key: SyncKey) throws -> PriceObservation {

@@ -13,25 +13,21 @@ enum DecimalText {
 
     /// The value of `text` times 10^`fractionDigits`.
     static func parse(_ text: String, fractionDigits: Int) -> Result<Int64, Failure> {
-        let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty else { return .failure(.malformed) }
-        var whole = Substring(trimmed)
-        var fraction: Substring = ""
-        if let dot = trimmed.firstIndex(of: ".") {
-            whole = trimmed[..<dot]
-            fraction = trimmed[trimmed.index(after: dot)...]
-            guard !fraction.isEmpty || !whole.isEmpty else { return .failure(.malformed) }
-        }
-        guard whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              !(whole.isEmpty && fraction.isEmpty) else { return .failure(.malformed) }
-        let significantFraction = fraction.reversed().drop(while: { $0 == "0" })
-        guard significantFraction.count <= fractionDigits else { return .failure(.tooManyDecimals) }
+        // Read as bytes: a join parses the quantity of every line of history.
+        let trimmed = text.trimmingWhitespace().utf8
+        let dot = trimmed.firstIndex(of: UInt8(ascii: "."))
+        let whole = trimmed[..<(dot ?? trimmed.endIndex)]
+        let fraction = dot.map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[trimmed.endIndex...]
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit), !(whole.isEmpty && fraction.isEmpty) else { return .failure(.malformed) }
+        let significantFraction = fraction.count - fraction.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        guard significantFraction <= fractionDigits else { return .failure(.tooManyDecimals) }
         var value: Int64 = 0
-        let paddedFraction = Array(fraction.prefix(fractionDigits))
-            + Array(repeating: Character("0"), count: max(0, fractionDigits - fraction.count))
-        for digit in Array(whole) + paddedFraction {
+        let digits = whole.map { Int64($0 - UInt8(ascii: "0")) } + fraction.prefix(fractionDigits).map { Int64($0 - UInt8(ascii: "0")) }
+            + repeatElement(0, count: max(0, fractionDigits - fraction.count))
+        for digit in digits {
             let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = shifted.addingReportingOverflow(Int64(digit.asciiValue! - 48))
+            let (sum, o2) = shifted.addingReportingOverflow(digit)
             if o1 || o2 { return .failure(.overflow) }
             value = sum
         }
@@ -60,6 +56,8 @@ extension Character {
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and newlines.
     func trimmingWhitespace() -> String {
+        // Printable ASCII at both ends is no space (and the common case).
+        if let first = utf8.first, let last = utf8.reversed().first, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return String(self) }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let start = firstIndex(where: { !isSpace($0) }),
               let end = lastIndex(where: { !isSpace($0) }) else { return "" }

@@ -1,0 +1,70 @@
+@testable import DataLayer
+import Foundation
+import TestSupport
+import Testing
+
+/// `CanonicalJSON` reads what Grock writes without `JSONDecoder`; for anything else it must
+/// step aside, so that a record from the household folder always reads as `JSONDecoder` reads it.
+@Suite struct CanonicalJSONTests {
+    static func randomLine(_ random: inout SeededGenerator) -> CartLineRecord {
+        func text(_ length: Int) -> String {
+            let letters = Array("abcXYZ 09äöü€🍎-_/.")
+            return String((0..<length).map { _ in letters.randomElement(using: &random)! })
+        }
+        func maybe<T>(_ value: T) -> T? { Bool.random(using: &random) ? value : nil }
+        return CartLineRecord(itemId: text(16), name: text(Int.random(in: 1...40, using: &random)), category: maybe(text(8)),
+                              quantity: ["1", "0.5", "2.25", "1000"].randomElement(using: &random)!, unit: ["each", "kg", "pack 500 g"].randomElement(using: &random)!,
+                              plannedStoreId: maybe(text(16)), plannedPrice: maybe(Int64.random(in: 0...Int64.max, using: &random)),
+                              fulfilled: .random(using: &random), actualStoreId: maybe(text(16)),
+                              actualPrice: maybe(Int64.random(in: Int64.min...Int64.max, using: &random)), purchasedQuantity: maybe("3"),
+                              impulse: .random(using: &random))
+    }
+
+    @Test func whatGrockWritesReadsBackWithoutJSONDecoder() throws {
+        var random = SeededGenerator(state: 7)
+        for _ in 0..<500 {
+            let record = Self.randomLine(&random)
+            let payload = SyncParts.json(record)
+            #expect(CartLineRecord(canonical: payload) == record, "\(payload)")
+        }
+        let order = ["a000000000000001", "b0000000000000ä2", ""]
+        #expect(CanonicalJSON.strings(SyncParts.json(order)) == order)
+        #expect(CanonicalJSON.strings("[]") == [])
+    }
+
+    /// Damaged and forged variants of canonical records: either read exactly as JSONDecoder
+    /// reads them, or left to it.
+    @Test func anythingElseReadsAsJSONDecoderReadsIt() throws {
+        var random = SeededGenerator(state: 11)
+        let insertions = ["\\\"", "\\u0041", " ", "\n", "\u{01}", "null", "-0", "01", "1.5", "1e3", "99999999999999999999", "{}", "[]",
+                          ",\"name\":\"x\"", ",\"extra\":1", "\"", ":", ",", "}", "]", "tru", "\u{FF}"]
+        var read = 0, leftToDecoder = 0
+        for _ in 0..<4000 {
+            var bytes = Array(SyncParts.json(Self.randomLine(&random)).utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: 0...bytes.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes.insert(contentsOf: Array(insertions.randomElement(using: &random)!.utf8), at: position)
+                case 1: if position < bytes.count { bytes.remove(at: position) }
+                case 2: if position < bytes.count { bytes[position] = UInt8.random(in: 0...255, using: &random) }
+                default: bytes = Array(bytes.prefix(position))
+                }
+            }
+            let payload = String(decoding: bytes, as: UTF8.self)
+            let decoded = try? JSONDecoder().decode(CartLineRecord.self, from: Data(payload.utf8))
+            if let fast = CartLineRecord(canonical: payload) {
+                #expect(fast == decoded, "\(payload)")
+                read += 1
+            } else {
+                leftToDecoder += 1
+            }
+        }
+        // Both paths were taken.
+        #expect(read > 100 && leftToDecoder > 100, "read \(read), left \(leftToDecoder)")
+        for payload in ["[\"a\",]", "[\"a\" ]", "[\"a\\\"\"]", "[1]", "[\"a\"]x", "[", "[\"a\",\"b\"]"] {
+            let decoded = try? JSONDecoder().decode([String].self, from: Data(payload.utf8))
+            if let fast = CanonicalJSON.strings(payload) { #expect(fast == decoded, "\(payload)") }
+        }
+        #expect(CanonicalJSON.strings("[\"a\",\"b\"]") == ["a", "b"])
+    }
+}
