@@ -99,7 +99,9 @@ struct Merge {
                 while try applyNext(of: other, into: &touched) { progress = true }
             }
         }
+        // Moved, not copied: after a join it holds every thing of the household.
         var winners = snapshot
+        snapshot = [:]
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)
         if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }

@@ -79,20 +79,29 @@ struct Segment: Equatable {
         let endLine = String(decoding: body[start...], as: UTF8.self)
         guard endLine.hasPrefix("end\t") else { return .incomplete }
         let fields = endLine.split(separator: "\t")
-        let content = Array(bytes[..<start])
-        guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
-            return .damaged("its checksum does not match its content")
+        // Read in place: a join's segment holds every thing of the household, and copies of it
+        // were most of a join's memory.
+        return bytes.withUnsafeBufferPointer { buffer in
+            let content = UnsafeBufferPointer(rebasing: buffer[..<start])
+            guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
+                return .damaged("its checksum does not match its content")
+            }
+            var lines: [Range<Int>] = []
+            var position = 0
+            while let end = content[position...].firstIndex(of: 0x0A) {
+                lines.append(position..<end)
+                position = end + 1
+            }
+            func text(_ line: Range<Int>) -> Substring { Substring(String(decoding: UnsafeBufferPointer(rebasing: content[line]), as: UTF8.self)) }
+            // Compared without adding to a count the file chose (it could be near Int.max).
+            guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
+            return read(header: lines.prefix(6).map(text), lines: lines.dropFirst(6).lazy.map(text), count: count,
+                        household: household, device: device, number: number)
         }
-        let text = String(decoding: content, as: UTF8.self)
-        var lines: [Substring] = []
-        var position = text.utf8.startIndex
-        while let end = text.utf8[position...].firstIndex(of: 0x0A) {
-            lines.append(Substring(text.utf8[position..<end]))
-            position = text.utf8.index(after: end)
-        }
-        // Compared without adding to a count the file chose (it could be near Int.max).
-        guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
-        let meta = Array(lines.prefix(6))
+    }
+
+    private static func read(header meta: [Substring], lines: some Sequence<Substring>, count: Int,
+                             household: String, device: String, number: Int) -> Reading {
         guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
         guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
         guard meta[3] == "number\t\(number)" else { return .damaged("it says it is number \(meta[3].dropFirst(7)), not \(number)") }
@@ -109,7 +118,7 @@ struct Segment: Equatable {
         }
         var versions: [SyncVersion] = []
         versions.reserveCapacity(count)
-        for line in lines.dropFirst(6) {
+        for line in lines {
             guard let version = SyncVersion(line: line) else { return .damaged("a change in it cannot be read") }
             versions.append(version)
         }

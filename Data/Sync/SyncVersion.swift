@@ -10,20 +10,26 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
     }
 
     let kind: Kind
-    /// The ids after the kind: one (`store/ID`), two (`price/ITEM/STORE`, `line/CART/ITEM`,
-    /// `seen/ITEM/HASH`) or none (`settings`).
-    let ids: [String]
-    /// `kind/id/id`, made once: keys are hashed, compared and written many times in a merge.
+    /// `kind/id/id`, made once: keys are hashed, compared and written many times in a merge,
+    /// and a join holds one per thing of the household (the ids are read from it, not kept twice).
     let description: String
 
-    init(_ kind: Kind, _ ids: String...) {
-        self.init(kind: kind, ids: ids)
+    /// The ids after the kind: one (`store/ID`), two (`price/ITEM/STORE`, `line/CART/ITEM`,
+    /// `seen/ITEM/HASH`) or none (`settings`).
+    struct IDs {
+        fileprivate let description: String
+
+        subscript(position: Int) -> String {
+            let parts = description.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            return String(Substring(parts[position + 1]))
+        }
     }
 
-    private init(kind: Kind, ids: [String], description: String? = nil) {
+    var ids: IDs { IDs(description: description) }
+
+    init(_ kind: Kind, _ ids: String...) {
         self.kind = kind
-        self.ids = ids
-        self.description = description ?? ([kind.rawValue] + ids).joined(separator: "/")
+        description = ([kind.rawValue] + ids).joined(separator: "/")
     }
 
     static func == (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description == rhs.description }
@@ -45,9 +51,10 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
         case .store, .category, .item, .cart, .order: count = 1
         case .price, .line, .seen: count = 2
         }
-        let ids = Array(parts.dropFirst())
+        let ids = parts.dropFirst()
         guard ids.count == count, ids.allSatisfy(BackupCodec.isIdentifier) else { return nil }
-        self.init(kind: kind, ids: ids, description: String(text))
+        self.kind = kind
+        description = String(text)
     }
 
     static func < (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description < rhs.description }
