@@ -639,7 +639,7 @@ struct ParamDocument: Encodable, Sendable {
     }
 }
 
-/// What a change that leaves nothing to show did, in a sentence (`deleted cart Party`).
+/// What a change that leaves nothing to show did, in a sentence (`Party: deleted cart`).
 struct NoticeDocument: Encodable, Sendable {
     let notice: String?
 }

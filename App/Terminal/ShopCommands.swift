@@ -14,8 +14,8 @@ extension ShoppingModeViewModel {
     public static let commands: [(typed: String, does: String)] = [
         ("N", "tick line N at its planned price; again to untick"),
         ("p N PRICE [QTY]", "line N bought at PRICE per unit; QTY is what was weighed or counted, in the line's unit"),
-        ("+ NAME PRICE", "an impulse buy, added with the next number"),
-        ("f", "finish the trip"),
+        ("+ NAME PRICE", "an impulse buy, added with the next number; @STORE after the price says where"),
+        ("f [DATE]", "finish the trip; DATE (YYYY-MM-DD) when it was on another day"),
         ("q", "leave; everything is already saved"),
         ("?", "this list"),
     ]
@@ -39,15 +39,19 @@ extension ShoppingModeViewModel {
         case "q", "quit", "exit":
             return .left
         case "f", "finish":
-            return await finish() ? .finished : .stay
+            guard words.count <= 2 else { return usage("f [DATE], like: f or f 2026-03-01") }
+            return await finish(date: words.count == 2 ? words[1] : nil) ? .finished : .stay
         case "p", "price":
             guard (3...4).contains(words.count), let number = Int(words[1]) else {
                 return usage("p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
             }
             await log(number, price: words[2], quantity: words.count == 4 ? words[3] : nil)
         case "+":
-            guard words.count >= 3 else { return usage("+ NAME PRICE, like: + Chocolate 1.49") }
-            await addImpulse(words[1..<(words.count - 1)].joined(separator: " "), price: words[words.count - 1])
+            // `+ NAME PRICE [@STORE]`: the store is named when the trip has bought at several.
+            let at = words.firstIndex { $0.hasPrefix("@") } ?? words.count
+            let store = at < words.count ? (words[at].dropFirst() + words[(at + 1)...].map { " " + $0 }.joined()) : nil
+            guard at >= 3, store?.isEmpty != true else { return usage("+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
+            await addImpulse(words[1..<(at - 1)].joined(separator: " "), price: words[at - 1], store: store.map(String.init))
         case "?", "h", "help":
             help()
         default:

@@ -20,9 +20,10 @@ enum UnitText {
         guard text.hasPrefix("pack:") else { return nil }
         let contents = text.dropFirst(5)
         let number = contents.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-        guard let unit = MeasureUnit(rawValue: String(contents.dropFirst(number.count))), unit != .pack,
-              let quantity = try? Quantity(parsing: String(number), bounded: false), String(number) == quantity.description else { return nil }
-        return PriceUnit(pack: PackSize(quantity, unit))
+        guard let unit = MeasureUnit(rawValue: String(contents.dropFirst(number.count))),
+              let quantity = try? Quantity(parsing: String(number), bounded: false), String(number) == quantity.description,
+              let pack = PackSize(quantity, unit) else { return nil }
+        return PriceUnit(pack: pack)
     }
 
     /// - Returns: nil for text Grock does not write.

@@ -62,6 +62,14 @@ public struct CartItem: Sendable, Hashable {
         return PriceUnit(pack: pack)
     }
 
+    /// What `quantity` of the line holds, as one pack (3 packs of 250 g hold 750 g; 1.2 kg holds
+    /// 1.2 kg); nil for packs of unknown contents, or contents beyond `Quantity.maximum`.
+    public func contents(of quantity: Quantity) -> PackSize? {
+        guard unit == .pack else { return PackSize(quantity, unit) }
+        guard let pack = priceUnit.pack, let total = quantity.times(pack.quantity) else { return nil }
+        return PackSize(total, pack.unit)
+    }
+
     /// Whether the line's prices are per its own unit (the common case: no conversion).
     public var isPricedPerUnit: Bool { priceUnit == PriceUnit(unit) }
 

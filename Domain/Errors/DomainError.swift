@@ -46,6 +46,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case repeatedItem(item: String, cart: String)
     case priceRequired(item: String)
     case storeRequired(item: String)
+    /// The trip has bought at several stores and nothing says which one this was.
+    case storeUnclear(item: String, stores: [String])
     case categoryNotEmpty(name: String, itemCount: Int)
     case storeInUse(store: String, cart: String)
     case invalidPosition(Int, count: Int)
@@ -109,6 +111,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "since a cart being shopped has one line per item; to correct it, delete it and import its rows again"
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
+        case .storeUnclear(let item, let stores):
+            "this trip has bought at \(stores.map(Echo.quoted).joined(separator: ", ")); say which store \(Echo.quoted(item)) was bought at"
         case .categoryNotEmpty(let name, let count):
             "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove \(count == 1 ? "it" : "them") first"
         case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"

@@ -54,7 +54,7 @@ extension DomainError: ClassifiedError {
         case .duplicateName, .alreadySetUp, .notEmpty:
             .conflict
         case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
-             .repeatedItem, .priceRequired, .storeRequired, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch, .incompatibleUnits, .pricePaidOnTrip, .cannotCarryOver:
+             .repeatedItem, .priceRequired, .storeRequired, .storeUnclear, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores, .unitMismatch, .incompatibleUnits, .pricePaidOnTrip, .cannotCarryOver:
             .refused
         }
     }

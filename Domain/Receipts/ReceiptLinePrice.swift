@@ -27,11 +27,11 @@ public struct ReceiptLinePrice: Sendable, Hashable {
         if let unitPrice = line.unitPrice, !net.isNegative,
            (try? unitPrice.price.cost(of: line.quantity, in: PriceUnit(line.unit), per: unitPrice.basis)) == net {
             self.init(quantity: line.quantity, unit: line.unit, basis: unitPrice.basis, price: unitPrice.price)
-        } else if line.quantity == .one || line.unit == .pack {
+        } else if line.quantity != .one, let pack = PackSize(line.quantity, line.unit) {
+            self.init(quantity: line.quantity, unit: line.unit, basis: PriceUnit(pack: pack), price: magnitude)
+        } else {
             // A pack of unknown contents is one for one with any pack: one of them at the total.
             self.init(quantity: .one, unit: line.unit, basis: PriceUnit(line.unit), price: magnitude)
-        } else {
-            self.init(quantity: line.quantity, unit: line.unit, basis: PriceUnit(pack: PackSize(line.quantity, line.unit)), price: magnitude)
         }
     }
 

@@ -110,10 +110,14 @@ public struct ReceiptPriceChange: Sendable, Hashable {
     /// The receipt's price against it, in whole percent (+9: 9% dearer), rounded half away
     /// from zero; nil when the two cannot be compared (per kg against each) or it was free.
     public let percent: Int?
+    /// The price was seen after the receipt's day (a receipt entered late): it is no price the
+    /// receipt's changed "since".
+    public let isAfterReceipt: Bool
 
-    public init(last: UnitPrice, seenOn: Day, percent: Int?) {
+    public init(last: UnitPrice, seenOn: Day, percent: Int?, isAfterReceipt: Bool = false) {
         self.last = last
         self.seenOn = seenOn
         self.percent = percent
+        self.isAfterReceipt = isAfterReceipt
     }
 }

@@ -220,28 +220,19 @@ public struct ForgetPrice: Sendable {
             let prices = Set(forgotten.map(\.price)).map(\.description).sorted().joined(separator: ", ")
             let summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) seen on \(wanted) (\(prices))"
             if var option, isForgotten(option.regular, promotion: false) || isForgotten(option.promotion?.quote, promotion: true) {
-                if isForgotten(option.promotion?.quote, promotion: true) { option.promotion = nil }
-                if isForgotten(option.regular, promotion: false) {
-                    // The newest price left at that store, seen by hand or paid, becomes current.
-                    let left = try repositories.manualObservations(of: item.id).filter { $0.store == store.id && !$0.isPromotion }
-                        + repositories.spending(of: item.id).paidObservations(of: item.id).filter { $0.store == store.id }
-                    option.regular = nil
-                    // Of prices seen at the same moment (a day's prices entered with --date), the
-                    // one recorded last.
-                    if let newest = left.enumerated().max(by: { ($0.element.observedAt, $0.offset) < ($1.element.observedAt, $1.offset) })?.element {
-                        option = PriceOption(store: store.id, unit: newest.price.unit, pack: newest.price.basis.pack,
-                                             regular: PriceQuote(price: newest.price.price, observedAt: newest.observedAt), promotion: option.promotion)
+                if isForgotten(option.promotion?.quote, promotion: true) {
+                    option.promotion = nil
+                    item.prices.removeAll { $0.store == store.id }
+                    if option.regular != nil {
+                        item.prices.append(option)
+                        item.prices.sort { $0.store < $1.store }
                     }
                 }
-                item.prices.removeAll { $0.store == store.id }
-                if option.regular != nil || option.promotion != nil {
-                    item.prices.append(option)
-                    item.prices.sort { $0.store < $1.store }
-                }
+                if isForgotten(option.regular, promotion: false) { item = try NewestPriceLeft.restore(item, at: store.id, in: repositories) }
                 try repositories.save(item)
                 // Carts being planned at that store follow, as they do a new price; with no price
                 // left there, they go to the cheapest store.
-                try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: option.currentPrice(on: clock.now().day) != nil,
+                try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: item.priceOption(at: store.id)?.currentPrice(on: clock.now().day) != nil,
                                                    in: repositories, on: clock.now().day)
             }
             return Change(item, summary: summary)

@@ -117,7 +117,7 @@ public struct PersonalInflation: Sendable {
             guard !overflow else { throw DomainError.amountOverflow }
             // An index beyond what an Int holds (prices up a hundred trillion times) is shown as
             // the largest one.
-            return InflationIndex.Point(month: point.month, basisPoints: Int(clamping: scaled / baseCost))
+            return InflationIndex.Point(month: point.month, basisPoints: Rounding.halfEvenClamped(scaled, dividedBy: baseCost))
         })
     }
 

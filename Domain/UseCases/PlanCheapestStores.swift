@@ -82,7 +82,8 @@ public struct PlanCheapestStores: Sendable {
             if let item = try repositories.item(line.itemID) {
                 for (index, store) in stores.enumerated() {
                     guard let price = item.priceOption(at: store.id)?.currentPrice(on: day)?.unitPrice,
-                          let cost = try price.price.cost(of: line.quantity, in: PriceUnit(line.unit), per: price.basis) else { continue }
+                          // Packs by what they hold: a pack of 250 g is half a pack of 500 g.
+                          let cost = try price.price.cost(of: line.quantity, in: line.measure(of: line.unit), per: price.basis) else { continue }
                     options[index] = (price, cost)
                 }
             }

@@ -94,10 +94,10 @@ struct ReceiptOnCart {
         // A weight that is no whole number of thousandths in the line's unit (1.20 lb in g):
         // the nearest thousandth, priced per pack of it, costs exactly the receipt's total and
         // keeps the price per kg right.
-        if let quantity = paid.quantity.nearestConversion(from: PriceUnit(paid.unit), to: lineUnit) {
-            attempts.append((quantity, PriceUnit(pack: PackSize(quantity, line.unit)), net, false))
+        if let quantity = paid.quantity.nearestConversion(from: PriceUnit(paid.unit), to: lineUnit), let contents = line.contents(of: quantity) {
+            attempts.append((quantity, PriceUnit(pack: contents), net, false))
         }
-        if line.unit != .pack { attempts.append((line.quantity, PriceUnit(pack: PackSize(line.quantity, line.unit)), net, true)) }
+        if let contents = line.contents(of: line.quantity) { attempts.append((line.quantity, PriceUnit(pack: contents), net, true)) }
         for attempt in attempts {
             var trial = cart
             guard (try? trial.logPurchase(line.itemID, price: attempt.price, store: store, quantity: attempt.quantity, priceUnit: attempt.basis)) != nil,

@@ -64,7 +64,8 @@ enum ReceiptReviewer {
             let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }
             let last = best.flatMap { vault[$0] }.flatMap { item in store.flatMap { item.priceOption(at: $0.id)?.currentPrice(on: day) } }
             let change = last.map { last in
-                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid.price(per: last.unitPrice.basis), against: last.unitPrice.price))
+                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid.price(per: last.unitPrice.basis), against: last.unitPrice.price),
+                                   isAfterReceipt: last.observedAt.day > day)
             }
             let suggestion: ReceiptDecision = if line.netTotal.isNegative {
                 .skip

@@ -27,12 +27,13 @@ public struct SpendingReport: Sendable, Hashable {
         }
     }
 
-    /// How an item's price moved between the first and the last time it was paid.
+    /// How an item's price moved between the first and the last time it was paid, at the store
+    /// it was last paid at.
     public struct PriceChange: Sendable, Hashable {
         public let item: String
         public let first: UnitPrice
         public let last: UnitPrice
-        /// Change in hundredths of a percent (1234 = +12.34 %).
+        /// Change in hundredths of a percent (1234 = +12.34 %), rounded half to even.
         public let basisPoints: Int
     }
 
@@ -125,13 +126,20 @@ public struct SpendingInsights: Sendable {
             let item = Int(spending.lineItem[line])
             guard item >= 0 else { continue }
             let time = tripTimes[trip]
-            if first[item] < 0 || time < firstTime[item] {
-                first[item] = line
-                firstTime[item] = time
-            }
             if last[item] < 0 || time >= lastTime[item] {
                 last[item] = line
                 lastTime[item] = time
+            }
+        }
+        // The first price is the first paid at the store of the last: prices of two stores
+        // (Lidl's against Rewe's) are no change of price.
+        for line in 0..<spending.lineCount {
+            let trip = Int(spending.lineTrip[line]), item = Int(spending.lineItem[line])
+            guard included[trip], item >= 0, spending.lineStore[line] == spending.lineStore[last[item]] else { continue }
+            let time = tripTimes[trip]
+            if first[item] < 0 || time < firstTime[item] {
+                first[item] = line
+                firstTime[item] = time
             }
             seen[item] += 1
         }
@@ -145,11 +153,11 @@ public struct SpendingInsights: Sendable {
             // In 128 bits: a price from a damaged file may be anything an Int64 holds. The first
             // price per basis B is priceA × ratio; the change is (priceB - that) / that.
             let earlier = Int128(spending.linePrice[a]) * ratio.numerator, later = Int128(spending.linePrice[b]) * ratio.denominator
-            let points = (later - earlier) * 10_000 / earlier
+            let points = Rounding.halfEvenClamped((later - earlier) * 10_000, dividedBy: earlier)
             changes.append(SpendingReport.PriceChange(item: spending.names[Int(spending.lineName[b])],
                                                       first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: basisA),
                                                       last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: basisB),
-                                                      basisPoints: Int(clamping: points)))
+                                                      basisPoints: points))
         }
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
         var stores = Tally(currency: currency), categories = Tally(currency: currency)

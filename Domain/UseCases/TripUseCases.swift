@@ -47,7 +47,7 @@ public struct LogPurchase: Sendable {
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
-            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.lastStoreBoughtAt
+            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.onlyStoreBoughtAt
             let vaultItem = line.isImpulse ? nil : try repositories.item(line.itemID)
             let day = (cart.completedAt ?? clock.now()).day
             // Bought at another store than planned: priced the way that store sells it (per kg
@@ -101,7 +101,9 @@ public struct AddImpulseItem: Sendable {
     }
 
     /// - Parameters:
-    ///   - store: defaults to the store of the last purchase on the cart, else its only store.
+    ///   - store: defaults to the one store the trip has bought at so far, else the cart's only
+    ///     planned store.
+    /// - Throws: `DomainError.storeUnclear` without `store` when the trip has bought at several.
     public func callAsFunction(cart reference: String, name: String, price: String, quantity: Quantity = .one,
                                unit: MeasureUnit = .each, store: String? = nil, date: String? = nil) async throws -> Cart {
         let name = try Name.validated(name, kind: "item")
@@ -110,7 +112,14 @@ public struct AddImpulseItem: Sendable {
             var cart = try resolver.cart(reference)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             let paid = try Money(parsing: price, currency: cart.currency, as: "price")
-            let storeID = try store.map { try resolver.store($0).id } ?? cart.lastStoreBoughtAt ?? cart.onlyPlannedStore
+            let bought = Set(cart.lines.filter(\.isFulfilled).compactMap(\.actualStore))
+            // Lines keep no time of purchase, so "the store of the last purchase" cannot be known:
+            // with purchases at several stores, the shopper says which.
+            if store == nil, bought.count > 1 {
+                let names = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+                throw DomainError.storeUnclear(item: name, stores: bought.map { names[$0] ?? $0.rawValue }.sorted())
+            }
+            let storeID = try store.map { try resolver.store($0).id } ?? bought.first ?? cart.onlyPlannedStore
             let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: name, categoryName: nil, quantity: quantity, unit: unit,
                                 isFulfilled: true, actualStore: storeID, actualPrice: paid, isImpulse: true)
             try cart.addImpulse(line)
@@ -212,20 +221,43 @@ public struct AbortTrip: Sendable {
 /// history with it (finishing again brings them back); the vault keeps its prices.
 public struct ReopenCart: Sendable {
     let storage: any Storage
+    let clock: any Clock
 
-    public init(storage: any Storage) { self.storage = storage }
+    public init(storage: any Storage, clock: any Clock) {
+        self.storage = storage
+        self.clock = clock
+    }
 
     public func callAsFunction(_ reference: String) async throws -> Cart {
-        try await storage.changeCart(reference) { cart, _ in
+        try await storage.write { repositories in
+            var cart = try Resolver(repositories: repositories).cart(reference)
+            let completedAt = cart.completedAt
             try cart.reopen()
-            return "reopened cart \(cart.name)"
+            try repositories.save(cart)
+            // The prices the trip made current leave with it: the newest price left at each store
+            // is current again (one seen by hand since, an earlier trip's), so finishing it again
+            // on an earlier date does not leave them current.
+            for line in cart.lines where line.isFulfilled && !line.isImpulse {
+                guard let completedAt, let price = line.actualPrice, let store = line.actualStore, let item = try repositories.item(line.itemID),
+                      let option = item.priceOption(at: store), option.basis == line.priceUnit,
+                      option.regular == PriceQuote(price: price, observedAt: completedAt) else { continue }
+                let restored = try NewestPriceLeft.restore(item, at: store, in: repositories)
+                try repositories.save(restored)
+                let today = clock.now().day
+                try LinePlanner.replanPlannedLines(of: restored, at: store, keepingStore: restored.priceOption(at: store)?.currentPrice(on: today) != nil,
+                                                   in: repositories, on: today)
+            }
+            return Change(cart, summary: "reopened cart \(cart.name)")
         }
     }
 }
 
 extension Cart {
-    /// Where the most recent purchase on this cart was made (the last logged line).
-    var lastStoreBoughtAt: StoreID? { lines.last { $0.isFulfilled && $0.actualStore != nil }?.actualStore }
+    /// The store the trip has bought at, when it has bought at exactly one.
+    var onlyStoreBoughtAt: StoreID? {
+        let stores = Set(lines.filter(\.isFulfilled).compactMap(\.actualStore))
+        return stores.count == 1 ? stores.first : nil
+    }
 
     /// The store every planned line is planned at, when there is exactly one.
     var onlyPlannedStore: StoreID? {

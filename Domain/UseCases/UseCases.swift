@@ -62,7 +62,7 @@ public struct UseCases: Sendable {
     public var addImpulseItem: AddImpulseItem { AddImpulseItem(storage: storage, clock: clock, ids: ids) }
     public var finishTrip: FinishTrip { FinishTrip(storage: storage, clock: clock, ids: ids) }
     public var abortTrip: AbortTrip { AbortTrip(storage: storage) }
-    public var reopenCart: ReopenCart { ReopenCart(storage: storage) }
+    public var reopenCart: ReopenCart { ReopenCart(storage: storage, clock: clock) }
     public var reviewReceipt: ReviewReceipt { ReviewReceipt(storage: storage, clock: clock) }
     public var applyReceipt: ApplyReceipt { ApplyReceipt(storage: storage, clock: clock, ids: ids) }
 

@@ -120,7 +120,7 @@ package enum Rounding {
     /// `value / divisor` rounded half-to-even (banker's rounding), for a positive divisor.
     /// - Throws: `DomainError.amountOverflow` when the result does not fit in 64 bits.
     static func halfEven(_ value: Int128, dividedBy divisor: Int128) throws -> Int64 {
-        precondition(divisor > 0)
+        guard divisor > 0 else { throw DomainError.amountOverflow }
         var quotient = value / divisor
         let remainder = value % divisor
         let twice = remainder.magnitude * 2
@@ -129,5 +129,12 @@ package enum Rounding {
         }
         guard let result = Int64(exactly: quotient) else { throw DomainError.amountOverflow }
         return result
+    }
+
+    /// `value / divisor` rounded half-to-even, clamped to what an `Int` holds (a percentage of
+    /// prices from a damaged file may be anything).
+    package static func halfEvenClamped(_ value: Int128, dividedBy divisor: Int128) -> Int {
+        if let result = try? halfEven(value, dividedBy: divisor) { return Int(result) }
+        return value < 0 ? .min : .max
     }
 }

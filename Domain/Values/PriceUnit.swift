@@ -4,8 +4,9 @@ public struct PackSize: Sendable, Hashable, CustomStringConvertible {
     /// Never `.pack`: a pack holds weight, volume or a count.
     public let unit: MeasureUnit
 
-    public init(_ quantity: Quantity, _ unit: MeasureUnit) {
-        precondition(unit != .pack, "a pack holds weight, volume or a count")
+    /// nil for `.pack`: a pack holds weight, volume or a count, not packs.
+    public init?(_ quantity: Quantity, _ unit: MeasureUnit) {
+        guard unit != .pack else { return nil }
         self.quantity = quantity
         self.unit = unit
     }
@@ -23,8 +24,8 @@ public struct PackSize: Sendable, Hashable, CustomStringConvertible {
         do { unit = rest.isEmpty ? .each : try MeasureUnit(parsing: rest) } catch {
             throw DomainError.invalidPack(text, reason: "\(Echo.quoted(rest)) is not a unit of weight, volume or count")
         }
-        guard unit != .pack else { throw DomainError.invalidPack(text, reason: "a pack holds weight, volume or a count, not packs") }
-        self.init(quantity, unit)
+        guard let pack = PackSize(quantity, unit) else { throw DomainError.invalidPack(text, reason: "a pack holds weight, volume or a count, not packs") }
+        self = pack
     }
 
     public var description: String { "\(quantity) \(unit)" }

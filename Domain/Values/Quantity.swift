@@ -40,6 +40,14 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.thousandths < rhs.thousandths }
 
+    /// This quantity times `other` (3 packs of 250 g hold 750 g), when that is exact to a
+    /// thousandth and no more than `maximum`; nil otherwise.
+    public func times(_ other: Quantity) -> Quantity? {
+        let product = Int128(thousandths) * Int128(other.thousandths)
+        guard product % 1000 == 0, let result = Int64(exactly: product / 1000), result > 0, result <= Quantity.maximum.thousandths else { return nil }
+        return Quantity(thousandths: result)
+    }
+
     /// - Throws: `DomainError.tooLarge` when the sum is more than `maximum`.
     public func adding(_ other: Quantity) throws -> Quantity {
         let (sum, overflow) = thousandths.addingReportingOverflow(other.thousandths)

@@ -84,7 +84,7 @@ public final class CartDetailViewModel: CautionState {
             details = nil
             figures = nil
             document = nil
-            notice = "deleted cart \(cart.name)"
+            notice = "\(cart.name): deleted cart"
         }
     }
 

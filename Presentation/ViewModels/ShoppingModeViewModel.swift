@@ -195,11 +195,13 @@ public final class ShoppingModeViewModel: CautionState {
     }
 
     /// Adds an impulse buy, bought; it takes the next number.
+    /// - Parameter store: where it was bought; by default the one store the trip has bought at
+    ///   (refused when it has bought at several), else the cart's only planned store.
     @discardableResult
-    public func addImpulse(_ name: String, price: String) async -> Bool {
+    public func addImpulse(_ name: String, price: String, store: String? = nil) async -> Bool {
         startIntent()
         return await perform {
-            _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price)
+            _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price, store: store)
             notice = "\(Echo.shortened(name)): added and bought."
             await afterSaving { try await reload() }
         }
@@ -208,10 +210,12 @@ public final class ShoppingModeViewModel: CautionState {
     /// Finishes the trip: the vault learns the prices paid, and `summary` says what the trip
     /// came to.
     @discardableResult
-    public func finish() async -> Bool {
+    /// - Parameter date: when the trip happened (`YYYY-MM-DD`, for a trip entered afterwards);
+    ///   nil keeps the date it has, else now.
+    public func finish(date: String? = nil) async -> Bool {
         startIntent()
         return await perform {
-            let cart = try await useCases.finishTrip(reference)
+            let cart = try await useCases.finishTrip(reference, date: date)
             isFinished = true
             await afterSaving {
                 let figures = try CartFigures(cart)

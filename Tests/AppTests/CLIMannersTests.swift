@@ -50,6 +50,22 @@ import Testing
         }
     }
 
+    /// Issue #23, 8: `grock help item` listed nothing (exit 2), and the overview cut
+    /// "Serve JSON-RPC 2.0" at "2".
+    @Test func helpOfAGroupListsItsCommandsAndABriefEndsAtASentence() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        for arguments in [["help", "item"], ["item", "--help"], ["help", "TRIP"]] {
+            let result = try grock.run(arguments: arguments)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("Commands of grock \(arguments.contains("TRIP") ? "trip" : "item"):"), "\(arguments)")
+        }
+        #expect(try grock.run(arguments: ["help", "item"]).stdout.contains("  item forget-price   Take a wrong price"))
+        #expect(try grock.run(arguments: ["help", "itme"]).status == 2)
+        #expect(GrockCLI.brief("Serve JSON-RPC 2.0 on stdin. More.") == "Serve JSON-RPC 2.0 on stdin")
+        #expect(GrockCLI.brief("One; two") == "One" && GrockCLI.brief("Ends.") == "Ends")
+    }
+
     @Test func overviewAtFortyColumnsPutsSummariesUnderTheirCommands() throws {
         let text = GrockCLI.overview(width: 40)
         #expect(text.contains("\n  cart add\n      Put vault items on a cart"))

@@ -7,6 +7,8 @@ struct Grock: Sendable {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Killed by a signal (a trap: `Illegal instruction`), `status` being the signal.
+        var signalled = false
     }
 
     let home: TemporaryDirectory
@@ -37,10 +39,12 @@ struct Grock: Sendable {
         try run(arguments: line.split(separator: " ").map { $0.replacingOccurrences(of: "|", with: " ") }, input: input, extra: extra)
     }
 
-    func run(arguments: [String], input: String? = nil, extra: [String: String] = [:]) throws -> Result {
+    /// - Parameter directory: the working directory; the test's own when nil.
+    func run(arguments: [String], input: String? = nil, extra: [String: String] = [:], directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Grock.executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = environment.merging(extra) { $1 }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
@@ -53,7 +57,7 @@ struct Grock: Sendable {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// Runs and requires success.

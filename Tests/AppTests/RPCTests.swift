@@ -126,7 +126,7 @@ import Testing
             #""warnings":[]"#, #""value":{"aisles":["Pantry","#,
             #""budget":"1.00""#, #""budget":null"#, #""name":"Big shop""#, #""name":"Big shop""#,
             #""name":"Aldi Nord""#, #""prices":[]"#, #""value":{"notice":"removed Black pepper from the vault"}"#,
-            #""value":{"notice":"deleted cart Big shop"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
+            #""value":{"notice":"Big shop: deleted cart"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
             #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#, #""message":"budget is required (null removes it)""#,
         ]
         for (line, text) in zip(output, expected) { #expect(line.contains(text), "\(line)") }

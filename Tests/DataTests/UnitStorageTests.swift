@@ -175,7 +175,7 @@ import Testing
 
     @Test func aPackOfACountReadsAsTheCLITakesIt() throws {
         let text = "date,trip,store,category,item,quantity,unit,price,currency,per\n2026-03-02,W,Lidl,Dairy,Eggs,12,each,1.99,EUR,PACK:6\n"
-        #expect(try PurchaseCSV.parse(Array(text.utf8)).first?.basis == PriceUnit(pack: PackSize(Quantity(6), .each)))
+        #expect(try PurchaseCSV.parse(Array(text.utf8)).first?.basis == PriceUnit(pack: PackSize(Quantity(6), .each)!))
     }
 }
 

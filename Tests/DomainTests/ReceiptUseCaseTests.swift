@@ -70,7 +70,7 @@ import Testing
                                total: Money(minorUnits: 178, currency: euro),
                                discounts: [ReceiptDiscount(label: "Rabatt", amount: Money(minorUnits: 30, currency: euro), sourceLine: 3)], sourceLines: [1, 2])
         let paid = ReceiptLinePrice(exactly: line)
-        #expect(paid.basis == PriceUnit(pack: PackSize(Quantity(2), .each)))
+        #expect(paid.basis == PriceUnit(pack: PackSize(Quantity(2), .each)!))
         #expect(paid.price.amountText == "1.48")
         #expect(try paid.cost()?.amountText == "1.48")
         #expect(paid.price(per: PriceUnit(.each))?.amountText == "0.74")
@@ -126,6 +126,11 @@ import Testing
         let world = try await TestWorld.stocked()
         let u = world.useCases
         _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.29")
+        // Issue #23, 8: the price seen today is after the receipt's day: no change "since" it.
+        let review = try await u.reviewReceipt(ReceiptRequest(text: Self.aldi))
+        let milk = try #require(review.rows.first { $0.line.name.hasPrefix("Milch") || $0.line.name.hasPrefix("H-Milch") }?.lastPrice)
+        #expect(milk.isAfterReceipt && milk.seenOn == world.clock.now().day)
+        #expect(review.rows.compactMap(\.lastPrice).filter { !$0.isAfterReceipt }.allSatisfy { $0.seenOn <= review.date!.day })
         _ = try await u.applyReceipt(ReceiptRequest(text: Self.aldi))
         let aldi = try await store("Aldi", in: world)
         #expect(try await item("Milk", in: world).priceOption(at: aldi.id)?.regular?.price.amountText == "1.29")
@@ -265,6 +270,27 @@ import Testing
         #expect(try line.actualCost()?.amountText == "1.07")
         #expect(outcome.cautions.isEmpty)
         #expect(try UnitPrice(line.actualPrice!, per: line.priceUnit).normalised().price.amountText == "1.97")
+    }
+
+    /// Issue #23, 1: a pack item (eggs, a pack of 10) on the cart took the receipt review down
+    /// (`PackSize` of packs); its line is ticked at the receipt's price per pack.
+    @Test func aPackItemOnTheCartIsTickedAtTheReceiptsPrice() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Eggs", category: "Dairy", price: "2.49", store: "Aldi", pack: PackSize(parsing: "10"))
+        _ = try await u.createCart(name: "W")
+        _ = try await u.addToCart(cart: "W", items: ["Eggs"], store: "Aldi")
+        _ = try await u.startTrip("W")
+        for quantity in ["", "2 x 2,49\n"] {
+            let text = quantity.isEmpty ? "ALDI\nEier 2,49 A\nSUMME 2,49\n" : "ALDI\nEier 4,98 A\n  \(quantity)SUMME 4,98\n"
+            let review = try await u.reviewReceipt(ReceiptRequest(text: text, cart: "W"))
+            #expect(review.rows.count == 1)
+            let outcome = try await u.applyReceipt(ReceiptRequest(text: text, cart: "W"), dryRun: true)
+            let eggs = try #require(outcome.cart.lines.first { $0.name == "Eggs" })
+            #expect(eggs.isFulfilled && !eggs.isImpulse, "\(text)")
+            #expect(try eggs.actualCost() == outcome.statedTotal, "\(text)")
+            #expect(eggs.priceUnit.pack?.description == "10 each")
+        }
     }
 
     /// Without a cart, the trip made of a receipt is dated at the time it prints.

@@ -136,6 +136,32 @@ import TestSupport
         #expect(plan.assignments.first?.cost.amountText == "4.24")     // 0.5 × 8.49 = 4.245, half to even
     }
 
+    /// Issue #23, 2: Coffee at Aldi 2.29 per 250 g (9.16/kg), at Lidl 4.29 per 500 g (8.58/kg).
+    /// A line of one Lidl pack stays at Lidl; moved to Aldi by hand it is two packs of 250 g,
+    /// and at a store of 300 g packs it is 500 g: a line keeps what it holds.
+    @Test func aPlanComparesPacksByWhatTheyHold() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "4.29", pack: PackSize(parsing: "500g"))
+        _ = try await u.createCart(name: "W")
+        let line = try #require(try await u.addToCart(cart: "W", items: ["Coffee"], store: "Lidl").lines.first)
+        #expect(try line.plannedCost()?.amountText == "4.29")
+        let plan = try await u.planCheapestStores(cart: "W", apply: true)
+        #expect(plan.assignments.first?.store.name == "Lidl")
+        #expect(plan.saving.minorUnits == 0)
+        let atAldi = try #require(try await u.updateCartLine(cart: "W", item: "Coffee", store: "Aldi").lines.first)
+        #expect("\(atAldi.quantity) \(atAldi.unit) \(atAldi.priceUnit)" == "2 pack pack of 250 g")
+        #expect(try atAldi.plannedCost()?.amountText == "4.58")
+        let back = try await u.planCheapestStores(cart: "W")
+        #expect(back.assignments.first?.store.name == "Lidl")
+        #expect(back.saving.amountText == "0.29")
+        _ = try await u.addStore(name: "Rewe")
+        _ = try await u.setPrice(item: "Coffee", store: "Rewe", price: "2.70", pack: PackSize(parsing: "300g"))
+        let atRewe = try #require(try await u.updateCartLine(cart: "W", item: "Coffee", store: "Rewe").lines.first)
+        #expect("\(atRewe.quantity) \(atRewe.unit)" == "500 g")
+        #expect(try atRewe.plannedCost()?.amountText == "4.50")
+    }
+
     @Test func aPackSizeGoesWithAPricePerPack() async throws {
         let u = try await TestWorld.stocked().useCases
         await #expect(throws: DomainError.self) {
@@ -188,7 +214,7 @@ import TestSupport
         let perKg = Money(minorUnits: 916, currency: .euro)
         #expect(try perKg.cost(of: Quantity(250), in: PriceUnit(.g), per: PriceUnit(.kg))?.amountText == "2.29")
         let perPack = Money(minorUnits: 229, currency: .euro)
-        let pack = PriceUnit(pack: PackSize(Quantity(250), .g))
+        let pack = PriceUnit(pack: PackSize(Quantity(250), .g)!)
         #expect(try perPack.cost(of: Quantity(1), in: PriceUnit(.kg), per: pack)?.amountText == "9.16")
         #expect(try perPack.cost(of: Quantity(3), in: PriceUnit(.pack), per: pack)?.amountText == "6.87")
         #expect(try perPack.cost(of: Quantity(1), in: PriceUnit(.each), per: pack) == nil)
@@ -258,7 +284,7 @@ import TestSupport
         _ = try await u.logPurchase(cart: "April", item: "Coffee")
         _ = try await u.finishTrip("April")
         let index = try #require(try await u.personalInflation(base: "2026-03"))
-        #expect(index.points.map(\.basisPoints) == [10_000, 9_257])     // 0.5 kg cost 4.24 (4.245, half to even): 8.48 / 9.16
+        #expect(index.points.map(\.basisPoints) == [10_000, 9_258])     // 0.5 kg cost 4.24 (4.245, half to even): 8.48 / 9.16
     }
 }
 
@@ -390,7 +416,7 @@ import TestSupport
 }
 
 @Suite struct PriceChangeUnitTests {
-    /// Bananas paid 1.99/kg for a line in kg, then 2.49/kg for a line in g: +25.12 %.
+    /// Bananas paid 1.99/kg for a line in kg, then 2.49/kg for a line in g: +25.13 % (25.1256 %, rounded).
     @Test func priceChangesCompareWhatThePricesPriceWhateverTheLinesUnits() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases
@@ -405,7 +431,32 @@ import TestSupport
         _ = try await u.logPurchase(cart: "April", item: "Bananas", price: "2.49")
         _ = try await u.finishTrip("April")
         let change = try #require(try await u.spendingInsights().priceChanges.first)
-        #expect("\(change.first) -> \(change.last) \(change.basisPoints)" == "1.99/kg -> 2.49/kg 2512")
+        #expect("\(change.first) -> \(change.last) \(change.basisPoints)" == "1.99/kg -> 2.49/kg 2513")
+    }
+}
+
+/// Issue #23, 6: percentages were cut, not rounded, and a change compared two stores' prices.
+@Suite struct PriceChangeRoundingTests {
+    @Test func aChangeIsRoundedAndComparesOneStoresPrices() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addStore(name: "Rewe")
+        try await trip(u, "One", at: "Aldi", [("Milk", "1.05")])
+        world.clock.advance(days: 7)
+        try await trip(u, "Two", at: "Rewe", [("Milk", "0.50"), ("Bread", "2.00")])
+        world.clock.advance(days: 7)
+        try await trip(u, "Three", at: "Aldi", [("Milk", "1.29"), ("Bread", "3.00")])
+        let changes = try await u.spendingInsights().priceChanges.map { "\($0.item) \($0.first) -> \($0.last) \($0.basisPoints)" }
+        // +22.857 % is +22.86 %; Bread was paid at Aldi once only (Rewe's price is another store's).
+        #expect(changes == ["Milk 1.05/each -> 1.29/each 2286"])
+    }
+
+    /// The inflation index's 103.2665 is 103.27; what no `Int` holds is clamped, never a trap.
+    @Test func indexPointsAreRoundedAndClamped() {
+        #expect(Rounding.halfEvenClamped(Int128(3_097_995) * 10_000, dividedBy: 3_000_000) == 10_327)
+        #expect(Rounding.halfEvenClamped(Int128.max, dividedBy: 1) == Int.max)
+        #expect(Rounding.halfEvenClamped(Int128.min, dividedBy: 1) == Int.min)
+        #expect(Rounding.halfEvenClamped(5, dividedBy: 0) == Int.max)
     }
 }
 

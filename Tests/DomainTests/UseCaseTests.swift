@@ -263,6 +263,50 @@ extension VaultUseCaseTests {
         #expect(try await u.abortTrip("Later").completedAt == nil)
     }
 
+    /// Issue #23, 4: Milk 1.00 seen today, bought at 1.20 today; the trip reopened and finished
+    /// again four days ago. The current price is what the history says is newest: 1.00.
+    @Test func aTripReopenedAndBackdatedLeavesNoStalePriceCurrent() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Oat milk", category: "Dairy", price: "1.00", store: "Aldi")
+        _ = try await u.createCart(name: "W", items: ["Oat milk", "Bread"])
+        _ = try await u.startTrip("W")
+        _ = try await u.logPurchase(cart: "W", item: "Oat milk", price: "1.20", store: "Aldi")
+        _ = try await u.finishTrip("W")
+        _ = try await u.createCart(name: "Next", items: ["Oat milk"])
+        #expect(try await u.showItem("Oat milk").cheapest?.current?.unitPrice.price.amountText == "1.20")
+        _ = try await u.reopenCart("W")
+        let aldi = { try await u.showItem("Oat milk").prices.first { $0.store.name == "Aldi" }?.current }
+        #expect(try await aldi()?.unitPrice.price.amountText == "1.00")
+        // A cart being planned follows, as it follows any price.
+        #expect(try await u.showCart("Next").cart.lines.first?.plannedPrice?.amountText == "1.00")
+        let fourDaysAgo = Day(daysSince1970: world.clock.now().day.daysSince1970 - 4)
+        _ = try await u.finishTrip("W", date: fourDaysAgo.description)
+        #expect(try await aldi()?.unitPrice.price.amountText == "1.00")
+        #expect(try await aldi()?.observedAt.day == world.clock.now().day)
+        let paid = try await u.priceHistory("Oat milk").entries.filter { $0.observation.source != .manual }
+        #expect(paid.map { "\($0.observation.price.price.amountText) \($0.observation.observedAt.day)" } == ["1.20 \(fourDaysAgo)"])
+    }
+
+    /// Issue #23, 5: an impulse buy went to the store of the cart's last line, not where the
+    /// shopper was. The one store bought at is the default; after several, the store is asked for.
+    @Test func anImpulseBuyGoesToTheStoreItWasBoughtAt() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.createCart(name: "W", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("W")
+        _ = try await u.logPurchase(cart: "W", item: "Bread", store: "Lidl")
+        let names = { (cart: Cart) in cart.lines.filter(\.isImpulse).map { "\($0.name)@\($0.actualStore?.rawValue ?? "-")" } }
+        let lidl = try #require(try await u.listStores().first { $0.name == "Lidl" }).id.rawValue
+        #expect(names(try await u.addImpulseItem(cart: "W", name: "Gum", price: "0.99")) == ["Gum@\(lidl)"])
+        _ = try await u.logPurchase(cart: "W", item: "Milk", store: "Aldi")
+        await #expect(throws: DomainError.storeUnclear(item: "Mints", stores: ["Aldi", "Lidl"])) {
+            try await u.addImpulseItem(cart: "W", name: "Mints", price: "0.50")
+        }
+        let cart = try await u.addImpulseItem(cart: "W", name: "Mints", price: "0.50", store: "Lidl")
+        #expect(names(cart) == ["Gum@\(lidl)", "Mints@\(lidl)"])
+    }
+
     @Test func anOldTripNeverOverwritesANewerPrice() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases

@@ -76,7 +76,7 @@ import Testing
         #expect(await receipt.review(text: Self.text, cart: "Weekly"))
         let screen = lines(receipt.render())
         #expect(screen.first == "Receipt of Aldi for cart Weekly, 2026-03-01")
-        let milk = try #require(screen.firstIndex { $0.contains("Milch") && $0.contains("0.89/each") && $0.contains("-18% since 2 Mar") })
+        let milk = try #require(screen.firstIndex { $0.contains("Milch") && $0.contains("0.89/each") && $0.contains("-18% vs 2 Mar") })
         #expect(screen[milk + 1] == "     -> Milk (confident)", "what will be done, under its line")
         #expect(screen.contains("Total: 5.48 EUR, the lines add up."))
         #expect(screen.contains("  line 10: 12 34 56"))

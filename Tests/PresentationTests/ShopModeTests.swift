@@ -42,6 +42,30 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(lines(shop.render()).contains("  4  [x]  Salt  1 each  0.50"))
     }
 
+    /// Issue #23, 5: after buying at two stores, an impulse buy names where it was bought.
+    @Test func anImpulseBuyAfterTwoStoresSaysWhere() async throws {
+        let (_, shop) = try await shopping()
+        for command in ["2", "3"] { _ = await shop.handle(command) }
+        _ = await shop.handle("+ Gum 0.99")
+        #expect(shop.errorMessage == "this trip has bought at \"Aldi\", \"Lidl\"; say which store \"Gum\" was bought at")
+        _ = await shop.handle("+ Chewing gum 0.99 @Lidl")
+        #expect(shop.errorMessage == nil)
+        #expect(numbering(shop) == ["1 Bananas", "2 Milk", "3 Bread", "5 Chewing", "4 Salt"])
+        _ = await shop.handle("+ Gum 0.99 @")
+        #expect(shop.errorMessage?.hasPrefix("unknown command: + NAME PRICE [@STORE]") == true)
+    }
+
+    /// Issue #23, 8: shop mode could not date a trip entered afterwards.
+    @Test func finishingTakesTheTripsDate() async throws {
+        let (world, shop) = try await shopping()
+        _ = await shop.handle("1")
+        #expect(await shop.handle("f 2026-02") == .stay)
+        #expect(shop.errorMessage?.contains("is not a date") == true)
+        #expect(await shop.handle("f 2026-02-27") == .finished)
+        let cart = try await world.useCases.showCart("Weekly").cart
+        #expect(cart.completedAt?.day == Day(iso: "2026-02-27"))
+    }
+
     @Test func unTickingAnImpulseBuyAsksAndItsNumberIsNeverGivenAgain() async throws {
         let (world, shop) = try await shopping()
         _ = await shop.handle("+ Gum 0.99")
@@ -233,15 +257,18 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
               f finish | q quit | ? help
             """)
         _ = await shop.handle("?")
-        #expect(Array(lines(shop.render(narrow)).suffix(13).prefix(11)) == [
+        #expect(Array(lines(shop.render(narrow)).suffix(16).prefix(14)) == [
             "  N                tick line N at its planned",
             "                   price; again to untick",
             "  p N PRICE [QTY]  line N bought at PRICE per",
             "                   unit; QTY is what was weighed",
             "                   or counted, in the line's unit",
             "  + NAME PRICE     an impulse buy, added with the",
-            "                   next number",
-            "  f                finish the trip",
+            "                   next number; @STORE after the",
+            "                   price says where",
+            "  f [DATE]         finish the trip; DATE",
+            "                   (YYYY-MM-DD) when it was on",
+            "                   another day",
             "  q                leave; everything is already",
             "                   saved",
             "  ?                this list",
@@ -317,5 +344,23 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         _ = await shop.handle("y")
         _ = await shop.handle("5")
         #expect(shop.errorKind == .notFound)
+    }
+}
+
+/// Issue #23, 8: a cart line at a narrow width wrapped as `planned 1.29/pack of 750` / `g`.
+@MainActor @Suite struct CartLineWrapTests {
+    @Test func aPricePerPackIsNeverSplitFromItsUnit() async throws {
+        let (world, cart) = try await weeklyWorld()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Coffee beans", category: "Pantry", price: "1.29", store: "Aldi", pack: PackSize(parsing: "750g"))
+        _ = try await u.addToCart(cart: "Weekly", items: ["Coffee beans"], store: "Aldi")
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Coffee beans", price: "1.49")
+        #expect(await cart.load())
+        for width in [40, 50, 60, 80] {
+            let text = lines(cart.render(RenderStyle(width: width)))
+            #expect(text.contains { $0.contains("1.29/pack of 750 g") }, "width \(width):\n\(text.joined(separator: "\n"))")
+            #expect(!text.contains { $0.hasSuffix("750") }, "width \(width)")
+        }
     }
 }

@@ -362,7 +362,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
               Total           7.36  on 2 trips
               Average basket  3.68
               Over budget     0.78  in all, on 1 trip of 2 with a budget
-              Planning error  1.59  mean |actual - planned| per trip
+              Planning error  1.59  mean |paid - planned| per trip, impulse buys too
 
             By month
               2026-03  3.58  1 trip  ######################
@@ -370,11 +370,11 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
               trend _@
 
             Personal inflation (your basket of 2 items from 2026-03 = 100)
-              Now    105.58  +5.58% since 2026-03
+              Now    105.59  +5.59% since 2026-03
               Trend  _@
 
-            Biggest price changes (first and last price paid)
-              Milk   1.09  ->  1.29/each  +18.34%
+            Biggest price changes (first and last price paid, at the store last paid)
+              Milk   1.09  ->  1.29/each  +18.35%
               Bread  2.49  ->  2.49/each    0.00%
             """)
         await insights.load(by: .store)

@@ -96,7 +96,9 @@ extension Commands {
         },
         Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE] [--date DATE]",
                 summary: "Add something bought on impulse: on this cart only, never in the vault.",
-                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49"], options: ["price", "qty", "store", "date"],
+                details: "Without --store it goes to the one store the trip has bought at, else the cart's only planned store; once the trip has bought at several stores, --store is required.",
+                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49", "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
+                options: ["price", "qty", "store", "date"],
                 arguments: 2...2) { run in
             guard let price = run.parsed.value("price") else { throw UsageError("give the price with --price") }
             let quantity = try run.quantity("qty") ?? .one

@@ -111,15 +111,13 @@ enum Commands {
         },
         Command("help", usage: "grock help [COMMAND] [--man]", summary: "Show help for grock or one command; --man prints the manual page.",
                 details: "--man prints grock(1) in roff, made from the same commands as this help: read it with\nman -l <(grock help --man), or install it as grock.1 in a man1 directory of your MANPATH.",
-                examples: ["grock help", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: ["man"],
+                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: ["man"],
                 arguments: 0...2) { run in
             if run.parsed.has("man") {
                 guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }
                 return run.console.out(ManPage.roff)
             }
-            if run.arguments.isEmpty { return run.console.out(GrockCLI.overview(width: run.console.width)) }
-            let command = try GrockCLI.find(run.arguments.map { $0.lowercased() })
-            run.console.out(command.command.help(width: run.console.width))
+            run.console.out(try GrockCLI.help(for: run.arguments, width: run.console.width))
         },
     ]
 

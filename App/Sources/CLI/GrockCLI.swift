@@ -29,12 +29,12 @@ public enum GrockCLI {
                 if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
-            let (command, rest) = try find(parsed.words.map { $0 })
             if parsed.global.help {
-                console.out(command.path.isEmpty ? overview(width: console.width) : command.help(width: console.width))
+                console.out(try help(for: parsed.words, width: console.width))
                 if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
+            let (command, rest) = try find(parsed.words.map { $0 })
             try validate(parsed, for: command, arguments: rest)
             var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
             // A command waits for its storage anyway; only the server keeps reading while it works.
@@ -131,14 +131,38 @@ public enum GrockCLI {
         }
     }
 
-    /// The text of `grock help` for a terminal `width` columns wide: each command with its
-    /// summary beside it, or below it when the terminal is too narrow for two columns.
-    static func overview(width: Int = 80) -> String {
-        func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : Command.wrap($0, width: width) } }
-        var lines = wrapped(["Grock - plan grocery trips on a budget and remember what things cost.", "",
-                             "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"])
-        for command in Commands.visible {
-            let brief = String(command.summary.map { $0 == "\n" ? " " : $0 }.prefix { !";.".contains($0) })
+    /// The help for `words` (`grock help WORDS`, `grock WORDS --help`): the overview, a
+    /// command's help, or the commands of a group (`grock help item`).
+    static func help(for words: [String], width: Int) throws -> String {
+        guard !words.isEmpty else { return overview(width: width) }
+        let lowered = words.map { $0.lowercased() }
+        let group = Commands.visible.filter { $0.path.count > 1 && $0.path.first == lowered[0] }
+        if lowered.count == 1, !Commands.all.contains(where: { $0.path == lowered }), !group.isEmpty {
+            return (["Commands of grock \(lowered[0]):"] + rows(group, width: width)
+                    + Command.wrap("grock help \(lowered[0]) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
+        }
+        let command = try find(words).command
+        return command.path.isEmpty ? overview(width: width) : command.help(width: width)
+    }
+
+    /// A command's summary up to the end of its first sentence or clause ("JSON-RPC 2.0" is
+    /// not an end).
+    static func brief(_ summary: String) -> String {
+        let text = Array(summary.map { $0 == "\n" ? " " : $0 })
+        var end = text.count
+        for index in text.indices where text[index] == ";" || (text[index] == "." && (index + 1 == text.count || text[index + 1] == " ")) {
+            end = index
+            break
+        }
+        return String(text[..<end])
+    }
+
+    /// Each command with its brief beside it, or below it when the terminal is too narrow for
+    /// two columns.
+    private static func rows(_ commands: [Command], width: Int) -> [String] {
+        var lines: [String] = []
+        for command in commands {
+            let brief = brief(command.summary)
             let name = command.path.isEmpty ? "(none)" : command.name
             // Wrapped, never cut: a summary longer than its column goes on below it.
             if width < 60 {
@@ -149,6 +173,16 @@ public enum GrockCLI {
             lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
             lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
+        return lines
+    }
+
+    /// The text of `grock help` for a terminal `width` columns wide: each command with its
+    /// summary beside it, or below it when the terminal is too narrow for two columns.
+    static func overview(width: Int = 80) -> String {
+        func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : Command.wrap($0, width: width) } }
+        var lines = wrapped(["Grock - plan grocery trips on a budget and remember what things cost.", "",
+                             "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"])
+        lines += rows(Commands.visible, width: width)
         lines += wrapped(["", "CART and ITEM are names (any case) or the start of an id.",
                           "An older trip is also NAME@YYYY-MM-DD, the day grock history shows for it.",
                           "Prices are per unit: --price 3.49 for an item sold by the kg means 3.49/kg.",

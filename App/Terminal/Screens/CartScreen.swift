@@ -37,7 +37,8 @@ extension CartDetailViewModel {
     private func row(_ line: CartItem, cart: Cart, cost: Money?) -> [String] {
         let amount = "\(line.purchasedQuantity ?? line.quantity) \(line.unit)"
         // A price per something else than the line's unit says what it is per: 0.89/lb.
-        func price(_ money: Money) -> String { line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)" }
+        // One phrase: a narrow terminal never breaks "pack of 750 g" between 750 and g.
+        func price(_ money: Money) -> String { line.isPricedPerUnit ? money.amountText : TextBlocks.phrase("\(money.amountText)/\(line.priceUnit)") }
         switch cart.status {
         case .planning:
             return [line.name, amount, line.plannedPrice.map { "x \(price($0))" } ?? "no price", TextBlocks.money(cost)]

@@ -25,7 +25,7 @@ extension InsightsViewModel {
                        ["Average basket", TextBlocks.money(report.averageBasket), ""]]
         summary.append(["Over budget", report.overBudgetTotal.amountText,
                         "in all, on " + TextBlocks.plural(over.count, "trip") + " of \(report.trips.filter { $0.budget != nil }.count) with a budget"])
-        summary.append(["Planning error", TextBlocks.money(report.meanPlanningError), "mean |actual - planned| per trip"])
+        summary.append(["Planning error", TextBlocks.money(report.meanPlanningError), "mean |paid - planned| per trip, impulse buys too"])
         lines += TextBlocks.table(summary, rightAligned: [1])
 
         let totals: [SpendingReport.Total] = switch grouping {
@@ -55,7 +55,7 @@ extension InsightsViewModel {
         }
         if !report.priceChanges.isEmpty {
             lines.append("")
-            lines.append(style.bold("Biggest price changes") + " (first and last price paid)")
+            lines.append(style.bold("Biggest price changes") + " (first and last price paid, at the store last paid)")
             lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
                 // The first price names its unit only when it differs from the last's.
                 [change.item, change.first.basis == change.last.basis ? change.first.price.amountText : change.first.description, "->",

@@ -54,11 +54,12 @@ enum ReceiptScreen {
 
     static func price(_ price: Money, _ basis: PriceUnit) -> String { "\(price.amountText)/\(basis)" }
 
-    /// `-18% since 2 Mar`, or the last price when the two do not compare.
+    /// `-18% since 2 Mar` (`-18% vs 25 Nov` for a price seen after the receipt's day), or the
+    /// last price when the two do not compare.
     static func lastTime(_ row: ReceiptReviewRow) -> String {
         guard let last = row.lastPrice else { return "" }
         guard let percent = last.percent else { return price(last.last.price, last.last.basis) }
-        return "\(percent > 0 ? "+" : "")\(percent)% since \(shortDay(last.seenOn))"
+        return "\(percent > 0 ? "+" : "")\(percent)% \(last.isAfterReceipt ? "vs" : "since") \(shortDay(last.seenOn))"
     }
 
     static func shortDay(_ day: Day) -> String {
