@@ -108,6 +108,9 @@ public struct ReceiptLine: Sendable, Hashable {
         self.sourceLines = sourceLines
     }
 
+    /// What one of it holds, when its name says (`Kaffee 500g`, `Wasser 6x1,5L`, `Eier 10 Stk`).
+    public var packSize: PackSize? { unit == .each && !isDeposit ? ReceiptPackSize.read(from: name) : nil }
+
     /// What was paid for the line: its total less its discounts.
     public var netTotal: Money {
         Money(minorUnits: discounts.reduce(total.minorUnits) { $0 - $1.amount.minorUnits }, currency: total.currency)

@@ -20,7 +20,26 @@ public struct ReceiptLinePrice: Sendable, Hashable {
     /// 1.48 per pack of 2), whose cost is the net total exactly.
     ///
     /// A negative line (a refund) is priced at its magnitude; it is never logged.
+    /// A line whose name says what one of it holds (`Kaffee 500g 4,29`) is priced per pack of
+    /// that (4.29 per pack of 500 g, which compares as 8.58/kg), so that it compares with the
+    /// store's other prices and ticks a cart line of that pack.
     public init(exactly line: ReceiptLine) {
+        let counted = ReceiptLinePrice(counting: line)
+        guard let size = line.packSize else { self = counted; return }
+        if counted.basis == PriceUnit(.each) {
+            self.init(quantity: counted.quantity, unit: .pack, basis: PriceUnit(pack: size), price: counted.price)
+        } else if let pack = counted.basis.pack, pack.unit == .each, let total = pack.quantity.times(size.quantity), let whole = PackSize(total, size.unit) {
+            // The net total of several packs (discounted): one pack of what they all hold.
+            self.init(quantity: .one, unit: .pack, basis: PriceUnit(pack: whole), price: counted.price)
+        } else {
+            self = counted
+        }
+    }
+
+    /// What one of `quantity` holds: a pack by its contents.
+    public var measure: PriceUnit { unit == .pack && basis.pack != nil ? basis : PriceUnit(unit) }
+
+    private init(counting line: ReceiptLine) {
         let net = line.netTotal
         // The parser bounds every amount by `Money.maximum`: the magnitude fits.
         let magnitude = Money(minorUnits: abs(net.minorUnits), currency: net.currency)
@@ -36,7 +55,7 @@ public struct ReceiptLinePrice: Sendable, Hashable {
     }
 
     /// quantity × price, converted between `unit` and `basis` and rounded once.
-    public func cost() throws -> Money? { try price.cost(of: quantity, in: PriceUnit(unit), per: basis) }
+    public func cost() throws -> Money? { try price.cost(of: quantity, in: measure, per: basis) }
 
     /// The price of one `other`, when the two measure the same thing (1.48 per pack of 2 is
     /// 0.74 each).

@@ -88,13 +88,13 @@ struct ReceiptOnCart {
         let paid = row.paid, net = row.line.netTotal
         var attempts: [(quantity: Quantity, basis: PriceUnit, price: Money, keptPlanned: Bool)] = []
         let lineUnit = line.measure(of: line.unit)
-        if let quantity = paid.quantity.converted(from: PriceUnit(paid.unit), to: lineUnit) {
+        if let quantity = paid.quantity.converted(from: paid.measure, to: lineUnit) {
             attempts.append((quantity, paid.basis, paid.price, false))
         }
         // A weight that is no whole number of thousandths in the line's unit (1.20 lb in g):
         // the nearest thousandth, priced per pack of it, costs exactly the receipt's total and
         // keeps the price per kg right.
-        if let quantity = paid.quantity.nearestConversion(from: PriceUnit(paid.unit), to: lineUnit), let contents = line.contents(of: quantity) {
+        if let quantity = paid.quantity.nearestConversion(from: paid.measure, to: lineUnit), let contents = line.contents(of: quantity) {
             attempts.append((quantity, PriceUnit(pack: contents), net, false))
         }
         if let contents = line.contents(of: line.quantity) { attempts.append((line.quantity, PriceUnit(pack: contents), net, true)) }

@@ -293,6 +293,42 @@ import Testing
         }
     }
 
+    /// Issue #23, 3: the size printed in a line's name is what one of it holds.
+    @Test func aSizeInTheNameIsWhatOnePackHolds() {
+        let sizes = ["Kaffee Bellarom 500g": "500 g", "Kartoffeln 2,5kg": "2.5 kg", "MILCH 1,5% 1L": "1 l", "Wasser 6x1,5L": "9 l",
+                     "Wasser 6 x 1,5 l": "9 l", "Eier 10 Stk": "10 each", "Toilettenpapier 8 Rollen": "8 each", "Sekt 75cl": "750 ml",
+                     "Cola 0,33 l": "0.33 l", "6er Eier": "6 each", "Bananen": "-", "Milch 1,5%": "-", "Nr 12": "-", "1 Stk": "-"]
+        for (name, expected) in sizes {
+            let line = ReceiptLine(name: name, total: Money(minorUnits: 100, currency: .euro), sourceLines: [1])
+            #expect(line.packSize?.description ?? "-" == expected, "\(name)")
+        }
+    }
+
+    /// Issue #23, 3: `Kaffee Bellarom 500g 4,29` was logged as 1 each at 4.29/each, and on a
+    /// cart a Coffee line of a 500 g pack at that very price became an impulse buy; potatoes of
+    /// 2,5 kg set a kg item to 2.99/each.
+    @Test func aPackReadFromTheNameTicksItsLineAndPricesPerWhatItHolds() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "4.29", store: "Aldi", pack: PackSize(parsing: "500g"))
+        _ = try await u.addItem(name: "Potatoes", category: "Produce", price: "1.10", store: "Aldi", unit: .kg)
+        _ = try await u.createCart(name: "W")
+        _ = try await u.addToCart(cart: "W", items: ["Coffee"], store: "Aldi")
+        _ = try await u.addToCart(cart: "W", items: ["Potatoes"], quantity: try Quantity(parsing: "2.5"), store: "Aldi")
+        _ = try await u.startTrip("W")
+        let text = "ALDI\nKaffee Bellarom 500g 4,29 A\nKartoffeln 2,5kg 2,99 A\nSUMME 7,28\n"
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: text, cart: "W"))
+        #expect(outcome.logged.map(\.kind) == [.cartLine, .cartLine])
+        #expect(outcome.cautions.isEmpty)
+        let coffee = try #require(outcome.cart.lines.first { $0.name == "Coffee" })
+        #expect(coffee.isFulfilled && "\(coffee.purchasedQuantity ?? coffee.quantity) \(coffee.unit) at \(coffee.actualPrice!.amountText)/\(coffee.priceUnit)" == "1 pack at 4.29/pack of 500 g")
+        let potatoes = try #require(outcome.cart.lines.first { $0.name == "Potatoes" })
+        #expect("\(potatoes.purchasedQuantity ?? potatoes.quantity) \(potatoes.unit) at \(potatoes.actualPrice!.amountText)/\(potatoes.priceUnit)" == "2.5 kg at 2.99/pack of 2.5 kg")
+        _ = try await u.finishTrip("W")
+        let aldi = try #require(try await u.showItem("Potatoes").prices.first { $0.store.name == "Aldi" })
+        #expect(aldi.normalised?.description == "1.20/kg")
+    }
+
     /// Without a cart, the trip made of a receipt is dated at the time it prints.
     @Test func aTripMadeOfAReceiptKeepsItsPrintedTime() async throws {
         let world = try await TestWorld.stocked()

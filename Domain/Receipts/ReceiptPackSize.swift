@@ -1,0 +1,51 @@
+/// What one unit of a receipt line holds, read from its name: `Kaffee Bellarom 500g`,
+/// `Kartoffeln 2,5kg`, `Milch 1L`, `Wasser 6x1,5L` (9 l), `Eier 10 Stk`, `Toilettenpapier 8 Rollen`,
+/// `6er Pack`. The last size in the name counts; a percentage (`1,5%`) is no size.
+enum ReceiptPackSize {
+    /// Words for a count of pieces, in the languages Grock's receipts come in.
+    private static let counts: Set<String> = ["stk", "stück", "st", "er", "pcs", "pc", "ct", "rollen", "rolle", "beutel", "eier", "tabs", "pk", "pack", "x"]
+
+    /// A unit word and what one of it is in a `MeasureUnit`, as a factor to multiply the number by
+    /// (`cl`: 10 ml) and the unit.
+    private static let units: [String: (factor: Int64, unit: MeasureUnit)] = [
+        "g": (1, .g), "gr": (1, .g), "kg": (1, .kg), "l": (1, .l), "lt": (1, .l), "ltr": (1, .l), "ml": (1, .ml), "cl": (10, .ml),
+        "lb": (1, .lb), "lbs": (1, .lb), "oz": (1, .oz),
+    ]
+
+    static func read(from name: String) -> PackSize? {
+        // Numbers with a decimal comma or point, each with the word right after it.
+        let characters = Array(name.lowercased())
+        var found: PackSize?
+        var index = 0
+        while index < characters.count {
+            guard characters[index].isASCIIDigit, index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end].isASCIIDigit || ((characters[end] == "," || characters[end] == ".")
+                                                                             && end + 1 < characters.count && characters[end + 1].isASCIIDigit) { end += 1 }
+            let number = String(characters[index..<end]).replacing(",", with: ".")
+            var word = end
+            while word < characters.count, characters[word] == " " { word += 1 }
+            var wordEnd = word
+            while wordEnd < characters.count, characters[wordEnd].isLetter { wordEnd += 1 }
+            let unit = String(characters[word..<wordEnd])
+            index = max(wordEnd, end)
+            guard let quantity = try? Quantity(parsing: number) else { continue }
+            if unit == "x" || (unit.isEmpty && word < characters.count && characters[word] == "×") {
+                // `6x1,5L`: a count of the size that follows.
+                if let inner = read(from: String(characters[(wordEnd == word ? word + 1 : wordEnd)...])), let total = quantity.times(inner.quantity) {
+                    return PackSize(total, inner.unit)
+                }
+                continue
+            }
+            if let (factor, measure) = units[unit], let size = quantity.times(Quantity(Int(factor))) {
+                found = PackSize(size, measure)
+            } else if counts.contains(unit), quantity.thousandths % 1000 == 0, quantity > .one {
+                found = PackSize(quantity, .each)
+            }
+        }
+        return found
+    }
+}
