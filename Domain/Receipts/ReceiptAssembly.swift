@@ -273,7 +273,7 @@ struct ReceiptAssembly {
     /// Whether words above a price alone are the total's phrase and nothing else (`SUMME`,
     /// `BALANCE DUE`).
     private func isTotalLabel(_ text: String) -> Bool {
-        let keys = ReceiptVocabulary.keys(text)
+        let keys = ReceiptVocabulary.ocrTolerant(ReceiptVocabulary.keys(text))
         return !keys.isEmpty && ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == keys.count
     }
 

@@ -79,8 +79,9 @@ extension ReceiptLineKind {
             return nil
         }
         // The total: nothing on the line but the phrase, currencies, punctuation and one amount.
-        if amounts.count == 1, !amounts[0].1.isNegative, let length = ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total),
-           length == keys.count,
+        let totalKeys = ReceiptVocabulary.ocrTolerant(keys)
+        if amounts.count == 1, !amounts[0].1.isNegative, let length = ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.total),
+           length == totalKeys.count,
            tokens.allSatisfy({ token in
                switch token {
                case .word, .amount, .currency, .times, .number: true

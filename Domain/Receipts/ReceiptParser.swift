@@ -47,12 +47,23 @@ public enum ReceiptParser {
         try assembly.run()
         guard !assembly.items.isEmpty else { throw ReceiptError.noItems }
         let named = Set(assembly.items.flatMap(\.sourceLines))
+        var statedTotal = assembly.totalUnreadable.isEmpty ? assembly.statedTotal.map { Money(minorUnits: $0.amount, currency: currency) } : nil
+        var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
+        if statedTotal == nil, let cash = ReceiptCash.paid(lines, currency: currency),
+           let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency),
+           sum.minorUnits == cash {
+            // The printed total is unreadable (or missing), but the lines' sum and the cash given
+            // less the change agree: that is what the receipt came to. A line that looked like
+            // the total is left for a person to look at.
+            statedTotal = sum
+            unparsed += totalUnreadable
+            totalUnreadable = []
+        }
         return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
-                       lines: assembly.items,
-                       statedTotal: assembly.totalUnreadable.isEmpty ? assembly.statedTotal.map { Money(minorUnits: $0.amount, currency: currency) } : nil,
+                       lines: assembly.items, statedTotal: statedTotal,
                        addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
-                       unparsed: assembly.unparsed.sorted { $0.number < $1.number }, unparsedReasons: assembly.unparsedReasons,
-                       totalUnreadable: assembly.totalUnreadable.sorted { $0.number < $1.number })
+                       unparsed: unparsed.sorted { $0.number < $1.number }, unparsedReasons: assembly.unparsedReasons,
+                       totalUnreadable: totalUnreadable.sorted { $0.number < $1.number })
     }
 
     /// The currency the receipt shows most often (`€`, `EUR`, `£`, `$` on its own or on a

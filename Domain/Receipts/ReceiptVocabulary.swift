@@ -28,7 +28,7 @@ enum ReceiptVocabulary {
             (.vat, ["mwst", "ust", "steuer", "tva", "vat", "netto", "brutto", "ht", "taux", "total tva", "total tax", "tax id", "ust id",
                     "steuer nr", "st nr", "siret", "siren", "vat no", "vat number"]),
             (.payment, ["visa", "mastercard", "master card", "maestro", "amex", "american express", "debit", "credit", "ec", "ec karte",
-                        "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb",
+                        "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb", "rueckgeld",
                         "carte bancaire", "paiement", "especes", "carte bleue", "rendu", "rendu monnaie", "monnaie", "gegeben", "ruckgeld",
                         "change", "change due", "tend", "tendered", "auth", "auth code", "approval", "appr", "terminal", "tid",
                         "mid", "trace", "beleg", "belegnr", "beleg nr", "aid", "contactless", "sans contact", "kontaktlos", "betrag",
@@ -110,6 +110,48 @@ enum ReceiptVocabulary {
     /// not a tax code (`A`, `B=`) or a size (`500G`).
     static func namesAGrocery(_ keys: some Sequence<String>) -> Bool {
         keys.contains { key in !ownWords.contains(key) && key.count(where: \.isLetter) >= 2 && !key.first!.isNumber }
+    }
+
+    /// The keys of a line as OCR may have garbled a total's phrase: letters spread out
+    /// (`S U M M E`), digits for letters (`T0TAL`, `5UMME`) and one letter misread (`SUMHE`):
+    /// put back to the phrase's word. Only for telling a total, whose line holds nothing else.
+    static func ocrTolerant(_ keys: [String]) -> [String] {
+        // Three or more single letters in a row are one word spread out.
+        var joined: [String] = [], run: [String] = []
+        func flush() {
+            if run.count >= 3 { joined.append(run.joined()) } else { joined += run }
+            run = []
+        }
+        for key in keys {
+            if key.count == 1, key.first!.isLetter { run.append(key) } else {
+                flush()
+                joined.append(key)
+            }
+        }
+        flush()
+        return joined.map { key in
+            guard key.contains(where: \.isLetter) else { return key }
+            let letters = String(key.map { ["0": "o", "1": "l", "5": "s", "8": "b"][$0] ?? $0 })
+            if totalWords.contains(letters) { return letters }
+            return letters.count >= 5 ? totalWords.first { ReceiptVocabulary.differsByOne(letters, $0) } ?? key : key
+        }
+    }
+
+    /// The one-word phrases of `total`, which OCR's misreadings are put back to.
+    private static let totalWords: [String] = total.filter { $0.count == 1 }.map { $0[0] }
+
+    /// Whether two words differ in one letter replaced, left out or added.
+    static func differsByOne(_ a: String, _ b: String) -> Bool {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= 1, a != b else { return false }
+        var i = 0, j = 0, edits = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (a.count - i) + (b.count - j) <= 1
     }
 
     /// Whether `keys` starts with one of `phrases`; the longest such phrase's length.

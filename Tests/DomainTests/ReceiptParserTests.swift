@@ -307,3 +307,35 @@ import Testing
         #expect(ReceiptDate(day: date.day).timestamp(utcOffsetSeconds: 0).description == "2026-11-23T12:00:00+00:00")
     }
 }
+
+/// Issue #23, 7: what tesseract made of a real receipt's total: `S U M H E 5,85`, with
+/// `BAR EUR 10,00` and `Rückgeld EUR 4,15` below it.
+@Suite struct OCRTotalTests {
+    func parse(_ text: String) throws -> Receipt { try ReceiptParser.parse(text: text, assuming: .euro) }
+
+    @Test(arguments: ["S U M M E 5,85", "SUMHE 5,85", "5UMME 5,85", "T0TAL 5,85", "T O T A L EUR 5,85", "Summe 5,85"])
+    func aTotalWordOCRGarbledIsStillTheTotal(total: String) throws {
+        let receipt = try parse("ALDI\nMilch 1,55 A\nBrot 4,30 A\n\(total)\n")
+        #expect(receipt.statedTotal?.amountText == "5.85", "\(total)")
+        #expect(receipt.totalUnreadable.isEmpty)
+    }
+
+    @Test(arguments: ["Rückgeld EUR 4,15", "Rueckgeld EUR 4,15", "RUCKGELD 4,15"])
+    func cashGivenLessChangeIsTheTotalWhenTheLinesAgree(change: String) throws {
+        // The total's amount is beyond reading (5,B5); cash and lines agree on 5.85.
+        let text = "ALDI\nMilch 1,55 A\nBrot 4,30 A\nSUMME 5,B5\nBAR EUR 10,00\n\(change)\n"
+        let receipt = try parse(text)
+        #expect(receipt.statedTotal?.amountText == "5.85", "\(change)")
+        #expect(receipt.ignored.contains { $0.line.text.contains("BAR") })
+        #expect(receipt.totalUnreadable.isEmpty && receipt.unparsed.map(\.text) == ["SUMME 5,B5"])
+    }
+
+    @Test func cashThatDisagreesWithTheLinesIsNoTotal() throws {
+        let receipt = try parse("ALDI\nMilch 1,55 A\nBrot 4,30 A\nBAR EUR 10,00\nRückgeld EUR 4,00\n")
+        #expect(receipt.statedTotal == nil)
+        // A short word one letter off a total's (`Tota`) is a name: only words of five letters
+        // or more are put back.
+        let short = try parse("ALDI\nTota 2,99\nMilch 1,00\nSUMME 3,99\n")
+        #expect(short.statedTotal?.amountText == "3.99" && short.lines.map(\.name) == ["Tota", "Milch"])
+    }
+}
