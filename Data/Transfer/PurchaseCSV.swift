@@ -2,7 +2,8 @@ import Domain
 
 /// The purchase history as CSV: one row per purchased line of completed trips, header
 /// `date,trip,store,category,item,quantity,unit,price,currency` (and `per` when a row's price is
-/// per something else than its unit: 250 g at a price per kg), fields quoted as RFC 4180 says
+/// per something else than its unit: 250 g at a price per kg), then `cost`, what the row cost
+/// in all (files without it are read too), fields quoted as RFC 4180 says
 /// (a field with a comma, a quote or a line break is quoted, quotes doubled). An empty category
 /// marks an impulse buy.
 ///
@@ -17,8 +18,12 @@ public enum PurchaseCSV {
     /// `per`, says what (`kg` for a row in g, `pack:250g`); empty means per the row's unit.
     public static let headerWithPer = header + ["per"]
 
-    /// A header line's fields that this reader reads.
-    static func isHeader(_ fields: [String]) -> Bool { fields == header || fields == headerWithPer }
+    /// A header line's fields that this reader reads: the nine, then `per` and `cost` when there.
+    /// Grock writes `cost` last, what the row cost in all (quantity × price, converted and
+    /// rounded once), so that a spreadsheet sums rows priced per a pack or per kg right.
+    static func isHeader(_ fields: [String]) -> Bool {
+        [header, headerWithPer, header + ["cost"], headerWithPer + ["cost"]].contains(fields)
+    }
 
     /// A row that cannot be read: its line number, the column when one field is wrong, and what
     /// is wrong.
@@ -56,14 +61,16 @@ public enum PurchaseCSV {
         }
     }
 
-    public static func write(_ purchases: [Purchase]) -> String {
+    /// - Throws: `DomainError.amountOverflow` for a row whose cost Grock cannot add up.
+    public static func write(_ purchases: [Purchase]) throws -> String {
         let withPer = purchases.contains { $0.basis != PriceUnit($0.unit) }
-        var output = (withPer ? headerWithPer : header).joined(separator: ",") + "\n"
-        output.reserveCapacity(purchases.count * 64)
+        var output = ((withPer ? headerWithPer : header) + ["cost"]).joined(separator: ",") + "\n"
+        output.reserveCapacity(purchases.count * 72)
         for purchase in purchases {
             let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store), neutralised(purchase.category),
                           neutralised(purchase.item), purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText,
                           purchase.price.currency.code] + (withPer ? [purchase.basis == PriceUnit(purchase.unit) ? "" : UnitText.basis(purchase.basis)] : [])
+                + [try purchase.cost().amountText]
             output += fields.map(quote).joined(separator: ",") + "\n"
         }
         return output
@@ -143,7 +150,9 @@ public enum PurchaseCSV {
                              progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
         let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) } ?? detectDelimiter(bytes, encoding: encoding)
         var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
-        let columns = try reader.nextRecord()?.fields.count ?? header.count
+        let names = try reader.nextRecord()?.fields ?? header
+        let columns = names.count
+        let perColumn = names.firstIndex(of: "per"), costColumn = names.firstIndex(of: "cost")
         var numbers = NumberReader(mark: decimalComma ? .comma : delimiter == .comma ? .point : nil)
         var purchases: [Purchase] = []
         var currencies: [String: Currency] = [:]
@@ -171,10 +180,21 @@ public enum PurchaseCSV {
                 let unit = try MeasureUnit(parsing: f[6])
                 column = 8
                 let price = try numbers.read(f[7], line: line, column: column) { try Money(parsing: $0, currency: currency) }
-                column = 10
-                let basis = try columns > 9 && !f[9].isEmpty ? Self.basis(f[9], for: unit) : PriceUnit(unit)
-                purchases.append(Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
-                                          quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line))
+                column = (perColumn ?? 9) + 1
+                let basis = try perColumn.map { f[$0].isEmpty ? PriceUnit(unit) : try Self.basis(f[$0], for: unit) } ?? PriceUnit(unit)
+                let purchase = Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
+                                        quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line)
+                if let costColumn, !f[costColumn].isEmpty {
+                    // What the row says it cost must be what its quantity and price cost: a row
+                    // edited in a spreadsheet on one side only is refused, never guessed.
+                    column = costColumn + 1
+                    let stated = try numbers.read(f[costColumn], line: line, column: column) { try Money(parsing: $0, currency: currency) }
+                    let cost = try purchase.cost()
+                    guard stated == cost else {
+                        throw RowError(line: line, column: column, reason: "its cost \(stated.amountText) is not quantity × price (\(cost.amountText))")
+                    }
+                }
+                purchases.append(purchase)
             } catch let error as RowError {
                 throw error
             } catch {
@@ -191,7 +211,7 @@ public enum PurchaseCSV {
     /// The delimiter that splits the header line into the header's fields.
     private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
         for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")) (and ,per), its fields separated by commas, semicolons or tabs")
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")) (and ,per and ,cost), its fields separated by commas, semicolons or tabs")
     }
 
     /// `delimiter`, when it splits the header line into the header's fields.
@@ -202,7 +222,7 @@ public enum PurchaseCSV {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
         let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per)")
+        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per and \(separator)cost)")
     }
 
     /// What a `per` field says the price is per (`kg`, `pack:250g`), when a quantity in `unit`

@@ -72,7 +72,7 @@ extension Grock {
 
 /// The header of a purchase CSV, alone: what an export of no purchases is.
 enum PurchaseCSVHeader {
-    static let line = "date,trip,store,category,item,quantity,unit,price,currency\n"
+    static let line = "date,trip,store,category,item,quantity,unit,price,currency,cost\n"
 }
 
 @Suite struct ExportImportTests {
@@ -154,10 +154,10 @@ enum PurchaseCSVHeader {
         try grock.withHistory()
         let csv = try grock.ok("export --format csv")
         #expect(csv == """
-            date,trip,store,category,item,quantity,unit,price,currency
-            2026-03-02,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR
-            2026-03-02,Weekly,Aldi,Produce,Bananas,1.2,kg,2.05,EUR
-            2026-03-02,Weekly,Aldi,,Gum,1,each,0.99,EUR
+            date,trip,store,category,item,quantity,unit,price,currency,cost
+            2026-03-02,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR,1.19
+            2026-03-02,Weekly,Aldi,Produce,Bananas,1.2,kg,2.05,EUR,2.46
+            2026-03-02,Weekly,Aldi,,Gum,1,each,0.99,EUR,0.99
 
             """)
         let file = grock.home.path + "/purchases.csv"
@@ -186,11 +186,12 @@ enum PurchaseCSVHeader {
     @Test func aTripWithAnItemOnSeveralRowsIsExactEverywhere() throws {
         let grock = Grock()
         defer { grock.home.remove() }
+        // Written with the cost column Grock adds: what it exports is what it read.
         let csv = """
-            date,trip,store,category,item,quantity,unit,price,currency
-            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.19,EUR
-            2026-02-01,Receipt,Aldi,Bakery,Bread,1,each,2.00,EUR
-            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.29,EUR
+            date,trip,store,category,item,quantity,unit,price,currency,cost
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.19,EUR,1.19
+            2026-02-01,Receipt,Aldi,Bakery,Bread,1,each,2.00,EUR,2.00
+            2026-02-01,Receipt,Aldi,Dairy,Milk,1,each,1.29,EUR,1.29
 
             """
         let file = grock.home.path + "/receipt.csv"
@@ -270,9 +271,9 @@ enum PurchaseCSVHeader {
         #expect(try grock.ok("import \(file) --delimiter ; --decimal-comma --dry-run").hasPrefix("Would import 3 purchases in 1 trip;"))
         #expect(try grock.ok("import \(file)").hasPrefix("Imported 3 purchases in 1 trip;"))
         #expect(try grock.ok("export --format csv").hasSuffix("""
-            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.19,EUR
-            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.29,EUR
-            2026-02-14,Samstag,Rewe,Produce,Bananen,0.75,kg,1.99,EUR
+            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.19,EUR,1.19
+            2026-02-14,Samstag,Rewe,Dairy,Milch,1,each,1.29,EUR,1.29
+            2026-02-14,Samstag,Rewe,Produce,Bananen,0.75,kg,1.99,EUR,1.49
 
             """))
         #expect(try grock.ok("insights").contains("Total           3.97  on 1 trip"))
@@ -301,10 +302,10 @@ enum PurchaseCSVHeader {
         }
         let csv = try grock.ok("export --format csv")
         #expect(csv == """
-            date,trip,store,category,item,quantity,unit,price,currency
-            2026-03-02,'=1+1,'@home,'+Extras,'=SUM(A1),1,each,1.50,EUR
-            2026-03-02,'=1+1,'@home,Dairy,'-Milk,1,each,1.09,EUR
-            2026-03-02,'=1+1,'@home,,''tis,1,each,0.99,EUR
+            date,trip,store,category,item,quantity,unit,price,currency,cost
+            2026-03-02,'=1+1,'@home,'+Extras,'=SUM(A1),1,each,1.50,EUR,1.50
+            2026-03-02,'=1+1,'@home,Dairy,'-Milk,1,each,1.09,EUR,1.09
+            2026-03-02,'=1+1,'@home,,''tis,1,each,0.99,EUR,0.99
 
             """)
         let file = grock.home.path + "/purchases.csv"

@@ -140,14 +140,21 @@ import Testing
         let paid = try await u.finishTrip("W").actualTotal()
         #expect(paid.amountText == "80.28")                                   // 73.41 (0.7341 lb × 100) + 6.87 (3 packs)
         let purchases = try await u.listPurchases()
-        let csv = PurchaseCSV.write(purchases)
-        #expect(csv.hasPrefix("date,trip,store,category,item,quantity,unit,price,currency,per\n"))
-        #expect(csv.contains(",333,g,100.00,EUR,lb\n") && csv.contains(",750,g,2.29,EUR,pack:250g\n"))
+        let csv = try PurchaseCSV.write(purchases)
+        #expect(csv.hasPrefix("date,trip,store,category,item,quantity,unit,price,currency,per,cost\n"))
+        // Issue #23, 8: the cost column is what a spreadsheet adds up (80.28 in all).
+        #expect(csv.contains(",333,g,100.00,EUR,lb,73.41\n") && csv.contains(",750,g,2.29,EUR,pack:250g,6.87\n"))
+        // A cost edited apart from its quantity and price is refused, naming the line and column.
+        let edited = csv.replacing(",pack:250g,6.87\n", with: ",pack:250g,6.88\n")
+        #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(edited.utf8)) }
+        do { _ = try PurchaseCSV.parse(Array(edited.utf8)) } catch let error as PurchaseCSV.RowError {
+            #expect(error.column == 11 && error.reason == "its cost 6.88 is not quantity × price (6.87)")
+        }
         #expect(try LedgerJournal.write(purchases).contains("expenses:groceries:Pantry  80.28 EUR"))
         let again = TestWorld(storage: InMemoryStorage()).useCases
         _ = try await again.importPurchases(try PurchaseCSV.parse(Array(csv.utf8)))
         #expect(try await again.listHistory().first?.actual.amountText == "80.28")
-        #expect(PurchaseCSV.write(try await again.listPurchases()) == csv)
+        #expect(try PurchaseCSV.write(try await again.listPurchases()) == csv)
         #expect(try await again.showItem("Coffee").prices.first?.current?.unitPrice.description == "2.29/pack of 250 g")
         // A file of the nine columns before `per` still reads, every price per its row's unit.
         let old = "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-02,W,Lidl,Pantry,Salt,1,each,0.49,EUR\n"

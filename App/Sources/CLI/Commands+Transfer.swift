@@ -41,7 +41,7 @@ extension Commands {
         },
         Command("export", usage: "grock export --format json|csv|ledger [--output FILE]",
                 summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
-                details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the header date,trip,store,category,item,quantity,unit,price,currency (price per unit; an empty category is an impulse buy).",
+                details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and cost, what the row cost in all (an empty category is an impulse buy).",
                 examples: ["grock export --format json --output grock-backup.json", "grock export --format csv > purchases.csv",
                            "grock export --format ledger | hledger -f - bal -M"],
                 options: ["format", "output"]) { run in
@@ -73,7 +73,7 @@ extension Commands {
         case "json":
             return try await exportBackup(run)
         case "csv":
-            bytes = Array(PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
+            bytes = Array(try PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
         case "ledger":
             bytes = Array(try LedgerJournal.write(try await run.container.useCases.listPurchases()).utf8)
         default:
