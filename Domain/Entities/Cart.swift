@@ -160,13 +160,17 @@ public struct Cart: Sendable, Hashable, Identifiable {
         let index = try lineIndex(item)
         var changed = self
         if let priceUnit, priceUnit != lines[index].priceUnit {
+            // Bought in other packs than planned: the line holds what it held (2 packs of 250 g
+            // are 1 pack of 500 g), its planned price said per the new unit.
+            let held = lines[index].holding(pricedPer: priceUnit)
+            (changed.lines[index].quantity, changed.lines[index].unit) = (held.quantity, held.unit)
             changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
             changed.lines[index].priceUnit = priceUnit
         }
         changed.lines[index].isFulfilled = true
         changed.lines[index].actualPrice = price
         changed.lines[index].actualStore = store
-        changed.lines[index].purchasedQuantity = quantity.flatMap { $0 == lines[index].quantity ? nil : $0 }
+        changed.lines[index].purchasedQuantity = quantity.flatMap { $0 == changed.lines[index].quantity ? nil : $0 }
         try changed.requireTotals()
         self = changed
     }

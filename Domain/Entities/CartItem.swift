@@ -70,6 +70,23 @@ public struct CartItem: Sendable, Hashable {
         return PackSize(total, pack.unit)
     }
 
+    /// The line to be priced per `basis`, holding what it holds: a line of packs holding 500 g
+    /// is 2 packs of 250 g where `basis` is a pack of 250 g, or 500 g where `basis` is per kg or
+    /// its packs do not divide it a thousandth exactly. Any other line is returned as it is
+    /// (its unit converts by itself).
+    public func holding(pricedPer basis: PriceUnit) -> CartItem {
+        guard unit == .pack, basis != priceUnit, let holds = contents(of: quantity) else { return self }
+        var line = self
+        if basis.pack != nil, let packs = Quantity.one.converted(from: PriceUnit(pack: holds), to: basis) {
+            line.quantity = packs
+        } else if PriceUnit(holds.unit).converts(to: basis) {
+            line.quantity = holds.quantity
+            line.unit = holds.unit
+            line.priceUnit = PriceUnit(holds.unit)
+        }
+        return line
+    }
+
     /// Whether the line's prices are per its own unit (the common case: no conversion).
     public var isPricedPerUnit: Bool { priceUnit == PriceUnit(unit) }
 

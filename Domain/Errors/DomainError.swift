@@ -47,7 +47,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case priceRequired(item: String)
     case storeRequired(item: String)
     /// The trip has bought at several stores and nothing says which one this was.
-    case storeUnclear(item: String, stores: [String])
+    case storeUnclear(item: String, stores: [String], bought: Bool)
     case categoryNotEmpty(name: String, itemCount: Int)
     case storeInUse(store: String, cart: String)
     case invalidPosition(Int, count: Int)
@@ -111,8 +111,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "since a cart being shopped has one line per item; to correct it, delete it and import its rows again"
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
-        case .storeUnclear(let item, let stores):
-            "this trip has bought at \(stores.map(Echo.quoted).joined(separator: ", ")); say which store \(Echo.quoted(item)) was bought at"
+        case .storeUnclear(let item, let stores, let bought):
+            "this \(bought ? "trip has bought" : "cart is planned") at \(stores.map(Echo.quoted).joined(separator: ", ")); say which store \(Echo.quoted(item)) was bought at"
         case .categoryNotEmpty(let name, let count):
             "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove \(count == 1 ? "it" : "them") first"
         case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"

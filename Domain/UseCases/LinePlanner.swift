@@ -25,10 +25,8 @@ public enum LinePlanner {
     ///   not convert leave the line unpriced instead of refusing.
     static func replan(_ line: CartItem, item: Item?, store: StoreID?, among stores: Set<StoreID>, on day: Day,
                        storeNames: [StoreID: String]?) throws -> CartItem {
+        let original = line
         var line = line
-        // What a line of packs holds (1 pack of 500 g): kept when the line moves to a store with
-        // other packs, which the line's own pack would otherwise silently become.
-        let holds = line.unit == .pack ? line.contents(of: line.quantity) : nil
         line.plannedStore = store
         line.plannedPrice = nil
         line.priceUnit = PriceUnit(line.unit)
@@ -37,30 +35,16 @@ public enum LinePlanner {
         let chosen = store ?? item.cheapestCurrentPrice(on: day, among: stores, in: line.unit)?.store
         line.plannedStore = chosen
         guard let chosen, let option = item.priceOption(at: chosen) else { return line }
-        if let holds, option.basis.pack != line.priceUnit.pack {
-            line = keeping(holds, of: line, pricedPer: option.basis)
-        }
+        // What a line of packs holds (1 pack of 500 g) is kept when the line moves to a store
+        // with other packs, which the line's own pack would otherwise silently become.
+        let held = original.holding(pricedPer: option.basis)
+        (line.quantity, line.unit) = (held.quantity, held.unit)
         guard PriceUnit(line.unit).converts(to: option.basis) else {
             guard let storeNames else { return line }
             throw DomainError.unitMismatch(item: item.name, unit: line.unit.rawValue, basis: option.basis.description, store: storeNames[chosen])
         }
         line.priceUnit = option.basis
         line.plannedPrice = option.currentPrice(on: day)?.unitPrice.price
-        return line
-    }
-
-    /// A line of packs holding `holds`, in packs priced per `basis` when a whole number of
-    /// thousandths of them holds it exactly (1 pack of 500 g is 2 packs of 250 g), else in what
-    /// the packs hold (500 g, where the store sells by weight or its packs do not divide it).
-    private static func keeping(_ holds: PackSize, of line: CartItem, pricedPer basis: PriceUnit) -> CartItem {
-        var line = line
-        if basis.pack != nil, let packs = Quantity.one.converted(from: PriceUnit(pack: holds), to: basis) {
-            line.quantity = packs
-        } else if PriceUnit(holds.unit).converts(to: basis) {
-            line.quantity = holds.quantity
-            line.unit = holds.unit
-            line.priceUnit = PriceUnit(holds.unit)
-        }
         return line
     }
 

@@ -80,10 +80,13 @@ public struct PlanCheapestStores: Sendable {
         for line in lines {
             var options: [Int: (UnitPrice, Money)] = [:]
             if let item = try repositories.item(line.itemID) {
+                let measure = line.measure(of: line.unit)
                 for (index, store) in stores.enumerated() {
                     guard let price = item.priceOption(at: store.id)?.currentPrice(on: day)?.unitPrice,
+                          // A pack of unknown contents compares only with packs of unknown contents.
+                          measure.unit != .pack || price.basis.unit != .pack || (measure.pack == nil) == (price.basis.pack == nil),
                           // Packs by what they hold: a pack of 250 g is half a pack of 500 g.
-                          let cost = try price.price.cost(of: line.quantity, in: line.measure(of: line.unit), per: price.basis) else { continue }
+                          let cost = try price.price.cost(of: line.quantity, in: measure, per: price.basis) else { continue }
                     options[index] = (price, cost)
                 }
             }

@@ -86,8 +86,14 @@ struct ReceiptOnCart {
     /// at the planned quantity priced per pack of it (`keptPlanned`); nil when neither is exact.
     private func exactly(_ row: ReceiptReviewRow, on line: CartItem, of cart: Cart, at store: StoreID) -> (cart: Cart, keptPlanned: Bool)? {
         let paid = row.paid, net = row.line.netTotal
-        var attempts: [(quantity: Quantity, basis: PriceUnit, price: Money, keptPlanned: Bool)] = []
+        // A nil quantity: the line's own, after `logPurchase` re-expressed it in the new unit.
+        var attempts: [(quantity: Quantity?, basis: PriceUnit, price: Money, keptPlanned: Bool)] = []
         let lineUnit = line.measure(of: line.unit)
+        // Packs on a line of packs (a pack of 500 g bought where one of 250 g was planned): the
+        // line holds what was bought, priced per the receipt's pack.
+        if line.unit == .pack, paid.unit == .pack, paid.basis.pack != nil {
+            attempts.append((paid.quantity, paid.basis, paid.price, false))
+        }
         if let quantity = paid.quantity.converted(from: paid.measure, to: lineUnit) {
             attempts.append((quantity, paid.basis, paid.price, false))
         }
@@ -97,7 +103,7 @@ struct ReceiptOnCart {
         if let quantity = paid.quantity.nearestConversion(from: paid.measure, to: lineUnit), let contents = line.contents(of: quantity) {
             attempts.append((quantity, PriceUnit(pack: contents), net, false))
         }
-        if let contents = line.contents(of: line.quantity) { attempts.append((line.quantity, PriceUnit(pack: contents), net, true)) }
+        if let contents = line.contents(of: line.quantity) { attempts.append((nil, PriceUnit(pack: contents), net, true)) }
         for attempt in attempts {
             var trial = cart
             guard (try? trial.logPurchase(line.itemID, price: attempt.price, store: store, quantity: attempt.quantity, priceUnit: attempt.basis)) != nil,

@@ -117,9 +117,15 @@ public struct AddImpulseItem: Sendable {
             // with purchases at several stores, the shopper says which.
             if store == nil, bought.count > 1 {
                 let names = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
-                throw DomainError.storeUnclear(item: name, stores: bought.map { names[$0] ?? $0.rawValue }.sorted())
+                throw DomainError.storeUnclear(item: name, stores: bought.map { names[$0] ?? $0.rawValue }.sorted(), bought: true)
             }
-            let storeID = try store.map { try resolver.store($0).id } ?? bought.first ?? cart.onlyPlannedStore
+            guard let storeID = try store.map({ try resolver.store($0).id }) ?? bought.first ?? cart.onlyPlannedStore else {
+                // Nothing says where: the shopper does (a row without a store could not be read back).
+                let names = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+                let planned = Set(cart.lines.compactMap(\.plannedStore)).map { names[$0] ?? $0.rawValue }.sorted()
+                if planned.isEmpty { throw DomainError.storeRequired(item: name) }
+                throw DomainError.storeUnclear(item: name, stores: planned, bought: false)
+            }
             let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: name, categoryName: nil, quantity: quantity, unit: unit,
                                 isFulfilled: true, actualStore: storeID, actualPrice: paid, isImpulse: true)
             try cart.addImpulse(line)

@@ -240,7 +240,7 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
-        try grock.ok("trip impulse Weekly milk --price 0.50")   // an impulse line named like a vault line
+        try grock.ok("trip impulse Weekly milk --price 0.50 --store Aldi")   // an impulse line named like a vault line
         let before = grock.home.snapshot()
         let result = try grock.run("trip unlog Weekly MILK")
         #expect(result.status == 1)

@@ -470,3 +470,80 @@ import TestSupport
         for error in errors { #expect(!"\(error)".contains("--"), "\(error)") }
     }
 }
+
+/// What an independent tester found where packs meet plans, trips and receipts (issue #23).
+@Suite struct PacksTogetherTests {
+    func world() async throws -> UseCases {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: PackSize(parsing: "250g"))
+        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "4.29", pack: PackSize(parsing: "500g"))
+        _ = try await u.addItem(name: "Eggs", category: "Dairy", price: "2.49", store: "Aldi", pack: PackSize(parsing: "10"))
+        _ = try await u.setPrice(item: "Eggs", store: "Lidl", price: "1.59", pack: PackSize(parsing: "6"))
+        return u
+    }
+
+    func describe(_ line: CartItem?) throws -> String {
+        guard let line else { return "-" }
+        let price = line.actualPrice ?? line.plannedPrice
+        return "\(line.purchasedQuantity ?? line.quantity) \(line.unit) at \(price?.amountText ?? "?")/\(line.priceUnit) = \(try (line.isFulfilled ? line.actualCost() : line.plannedCost())?.amountText ?? "?")"
+    }
+
+    /// A 500 g pack on the receipt, where a 250 g pack was planned: logged as bought.
+    @Test func aReceiptsPackOnAPlannedPackIsWhatWasBought() async throws {
+        let u = try await world()
+        _ = try await u.createCart(name: "W")
+        _ = try await u.addToCart(cart: "W", items: ["Coffee"], store: "Aldi")
+        _ = try await u.startTrip("W")
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: "ALDI\nKaffee Bellarom 500g 4,29 A\nSUMME 4,29\n", cart: "W"))
+        #expect(outcome.cautions.isEmpty)
+        #expect(try describe(outcome.cart.line(for: try #require(outcome.cart.lines.first).itemID)) == "1 pack at 4.29/pack of 500 g = 4.29")
+        _ = try await u.finishTrip("W")
+        let aldi = try #require(try await u.showItem("Coffee").prices.first { $0.store.name == "Aldi" })
+        #expect(aldi.normalised?.description == "8.58/kg")
+    }
+
+    /// `plan --apply` moved a 2.5 kg pack line to a store selling by the kg, where it then had
+    /// no price; and compared a pack of 10 eggs one for one with a pack of unknown contents.
+    @Test func aPlanMovesALineOnlyWhereItCanBePriced() async throws {
+        let u = try await world()
+        _ = try await u.addItem(name: "Potatoes", category: "Produce", price: "2.99", store: "Aldi", pack: PackSize(parsing: "2.5kg"))
+        _ = try await u.setPrice(item: "Potatoes", store: "Lidl", price: "0.99", unit: .kg)
+        _ = try await u.addStore(name: "Rewe")
+        _ = try await u.setPrice(item: "Eggs", store: "Rewe", price: "0.20", unit: .pack)
+        _ = try await u.createCart(name: "P")
+        _ = try await u.addToCart(cart: "P", items: ["Potatoes"], store: "Aldi")
+        _ = try await u.addToCart(cart: "P", items: ["Eggs"], quantity: Quantity(2), store: "Aldi")
+        let plan = try await u.planCheapestStores(cart: "P", apply: true)
+        #expect(plan.assignments.map { "\($0.line.name) \($0.store.name) \($0.cost.amountText)" } == ["Potatoes Lidl 2.48", "Eggs Aldi 4.98"])
+        let cart = try await u.showCart("P").cart
+        #expect(try cart.lines.map(describe) == ["2.5 kg at 0.99/kg = 2.48", "2 pack at 2.49/pack of 10 each = 4.98"])
+        #expect(try cart.plannedTotal().amountText == "7.46")
+    }
+
+    /// `trip log --store` at a store of other packs kept the number of packs, not what they held.
+    @Test func aLineLoggedAtAStoreOfOtherPacksHoldsWhatItHeld() async throws {
+        let u = try await world()
+        _ = try await u.createCart(name: "E")
+        _ = try await u.addToCart(cart: "E", items: ["Eggs", "Coffee"], quantity: Quantity(2), store: "Aldi")
+        _ = try await u.startTrip("E")
+        _ = try await u.logPurchase(cart: "E", item: "Eggs", store: "Lidl")
+        var cart = try await u.logPurchase(cart: "E", item: "Coffee", store: "Lidl")
+        // 20 eggs are no whole number of sixes: counted as 20 at 1.59 per 6; 500 g of coffee is one 500 g pack.
+        #expect(try cart.lines.map(describe) == ["20 each at 1.59/pack of 6 each = 5.30", "1 pack at 4.29/pack of 500 g = 4.29"])
+        cart = try await u.unlogPurchase(cart: "E", item: "Coffee")
+        #expect(try describe(cart.lines[1]) == "1 pack at 4.58/pack of 500 g = 4.58")
+    }
+
+    /// An impulse buy with nothing bought yet on a cart planned at two stores had no store (and
+    /// its CSV row could not be read back).
+    @Test func anImpulseBuyNeedsAStoreWhenNothingSaysWhich() async throws {
+        let u = try await world()
+        _ = try await u.createCart(name: "W")
+        _ = try await u.addToCart(cart: "W", items: ["Milk"], store: "Aldi")
+        _ = try await u.addToCart(cart: "W", items: ["Bread"], store: "Lidl")
+        _ = try await u.startTrip("W")
+        await #expect(throws: DomainError.storeUnclear(item: "Gum", stores: ["Aldi", "Lidl"], bought: false)) {
+            try await u.addImpulseItem(cart: "W", name: "Gum", price: "0.99")
+        }
+    }
+}

@@ -300,7 +300,7 @@ extension VaultUseCaseTests {
         let lidl = try #require(try await u.listStores().first { $0.name == "Lidl" }).id.rawValue
         #expect(names(try await u.addImpulseItem(cart: "W", name: "Gum", price: "0.99")) == ["Gum@\(lidl)"])
         _ = try await u.logPurchase(cart: "W", item: "Milk", store: "Aldi")
-        await #expect(throws: DomainError.storeUnclear(item: "Mints", stores: ["Aldi", "Lidl"])) {
+        await #expect(throws: DomainError.storeUnclear(item: "Mints", stores: ["Aldi", "Lidl"], bought: true)) {
             try await u.addImpulseItem(cart: "W", name: "Mints", price: "0.50")
         }
         let cart = try await u.addImpulseItem(cart: "W", name: "Mints", price: "0.50", store: "Lidl")

@@ -48,7 +48,7 @@ import Testing
         #expect(shop.document.sections.map(\.store) == ["Aldi", "Lidl", nil])
         #expect(shop.document.sections.flatMap(\.rows).map(\.price) == ["1.99", "1.09", "2.49", nil])
         #expect(shop.document.sections.flatMap(\.rows).map(\.number) == [1, 2, 3, 4])
-        #expect(await shop.addImpulse("Gum", price: "0.99"))
+        #expect(await shop.addImpulse("Gum", price: "0.99", store: "Aldi"))
         #expect(await shop.toggle(5))
         #expect(shop.document.pendingConfirmation?.number == 5)
         #expect(try json(shop.document).contains(#""pendingConfirmation":{"name":"Gum","number":5,"question":"Remove impulse buy Gum?"}"#))

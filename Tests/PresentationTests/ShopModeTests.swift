@@ -68,12 +68,12 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
 
     @Test func unTickingAnImpulseBuyAsksAndItsNumberIsNeverGivenAgain() async throws {
         let (world, shop) = try await shopping()
-        _ = await shop.handle("+ Gum 0.99")
+        _ = await shop.handle("+ Gum 0.99 @Aldi")
         _ = await shop.handle("5")
         #expect(lines(shop.render()).last == "Remove impulse buy Gum? [y/N]")
         _ = await shop.handle("n")
         #expect(shop.notice == "Gum: kept, bought.")
-        #expect(lines(shop.render()).contains("  5  [x]  Gum   1 each  0.99"))
+        #expect(lines(shop.render()).contains("  5  [x]  Gum      1 each  0.99"))
         _ = await shop.handle("5")
         _ = await shop.handle("")   // the default answer is no
         #expect(try await world.useCases.showCart("Weekly").cart.lines.map(\.name) == ["Milk", "Bananas", "Bread", "Salt", "Gum"])
@@ -83,15 +83,15 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(try await world.useCases.showCart("Weekly").cart.lines.map(\.name) == ["Milk", "Bananas", "Bread", "Salt"])
         _ = await shop.handle("5")
         #expect(shop.errorMessage == "line 5 (Gum) is no longer on the cart; its number is not used again in this session")
-        _ = await shop.handle("+ Mints 0.50")
-        #expect(numbering(shop) == ["1 Bananas", "2 Milk", "3 Bread", "4 Salt", "6 Mints"])
+        _ = await shop.handle("+ Mints 0.50 @Aldi")
+        #expect(numbering(shop) == ["1 Bananas", "2 Milk", "6 Mints", "3 Bread", "4 Salt"])
         _ = await shop.handle("7")
         #expect(shop.errorMessage == "position 7 is not between 1 and 6")
     }
 
     @Test func aQuestionIsStateThatAnyFrontCanAnswer() async throws {
         let (world, shop) = try await shopping()
-        #expect(await shop.addImpulse("Gum", price: "0.99"))
+        #expect(await shop.addImpulse("Gum", price: "0.99", store: "Aldi"))
         #expect(await shop.toggle(5))
         #expect(shop.pendingConfirmation?.question == "Remove impulse buy Gum?")
         #expect(shop.pendingConfirmation?.number == 5)
@@ -339,7 +339,7 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         let (world, _) = try await weeklyWorld()
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
-        _ = await shop.handle("+ Gum 0.99")
+        _ = await shop.handle("+ Gum 0.99 @Aldi")
         _ = await shop.handle("5")
         _ = await shop.handle("y")
         _ = await shop.handle("5")
