@@ -19,9 +19,18 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
     struct IDs {
         fileprivate let description: String
 
-        subscript(position: Int) -> String {
-            let parts = description.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            return String(Substring(parts[position + 1]))
+        subscript(position: Int) -> String { String(slice(position)) }
+
+        /// The `position`th id in place, found byte by byte: a merge asks for ids of every key.
+        func slice(_ position: Int) -> Substring {
+            let bytes = description.utf8
+            var start = bytes.startIndex
+            for _ in 0...position {
+                guard let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else { return "" }
+                start = bytes.index(after: slash)
+            }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            return Substring(bytes[start..<end])
         }
     }
 
@@ -71,10 +80,15 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
     /// cart with its order and lines.
     var owner: SyncKey {
         switch kind {
-        case .price: SyncKey(.item, ids[0])
-        case .order, .line: SyncKey(.cart, ids[0])
+        case .price: SyncKey(kind: .item, description: "item/" + ids.slice(0))
+        case .order, .line: SyncKey(kind: .cart, description: "cart/" + ids.slice(0))
         default: self
         }
+    }
+
+    private init(kind: Kind, description: String) {
+        self.kind = kind
+        self.description = description
     }
 }
 
