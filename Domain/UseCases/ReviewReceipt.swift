@@ -64,7 +64,7 @@ enum ReceiptReviewer {
             let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }
             let last = best.flatMap { vault[$0] }.flatMap { item in store.flatMap { item.priceOption(at: $0.id)?.currentPrice(on: day) } }
             let change = last.map { last in
-                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid.price(per: last.unitPrice.basis), against: last.unitPrice.price),
+                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid, against: last.unitPrice),
                                    isAfterReceipt: last.observedAt.day > day)
             }
             let suggestion: ReceiptDecision = if line.netTotal.isNegative {
@@ -92,12 +92,16 @@ enum ReceiptReviewer {
         return prefixed.count == 1 ? prefixed[0] : nil
     }
 
-    /// How much dearer `paid` is than `last`, in whole percent rounded half away from zero.
-    static func percent(_ paid: Money?, against last: Money) -> Int? {
-        guard let paid, last.minorUnits > 0 else { return nil }
-        let change = Int128(paid.minorUnits - last.minorUnits) * 100
-        let last = Int128(last.minorUnits)
-        let rounded = change >= 0 ? (change * 2 + last) / (last * 2) : -((-change * 2 + last) / (last * 2))
-        return Int(rounded)
+    /// The paid price against the last, in whole percent rounded half away from zero, worked
+    /// out exactly from the two prices per what each is per (4.29 per 500 g against 2.29 per
+    /// 250 g is -6.33%, so -6), never from a price rounded to the other's unit first.
+    static func percent(_ paid: ReceiptLinePrice, against last: UnitPrice) -> Int? {
+        guard last.price.minorUnits > 0, let ratio = paid.basis.ratio(to: last.basis) else { return nil }
+        // One paid basis is numerator/denominator of the last's: per the last's basis the paid
+        // price is paid × denominator / numerator.
+        let change = (Int128(paid.price.minorUnits) * ratio.denominator - Int128(last.price.minorUnits) * ratio.numerator) * 100
+        let base = Int128(last.price.minorUnits) * ratio.numerator
+        let rounded = change >= 0 ? (change * 2 + base) / (base * 2) : -((-change * 2 + base) / (base * 2))
+        return Int(clamping: rounded)
     }
 }

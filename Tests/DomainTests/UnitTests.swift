@@ -502,6 +502,15 @@ import TestSupport
         #expect(aldi.normalised?.description == "8.58/kg")
     }
 
+    /// The review's change against the last price was rounded twice (4.29 per 500 g against
+    /// 2.29 per 250 g showed -7%; it is -6.33%).
+    @Test func aReceiptsChangeIsRoundedOnceFromTheExactPrices() async throws {
+        let u = try await world()
+        _ = try await u.setPrice(item: "Coffee", store: "Aldi", price: "2.29", pack: PackSize(parsing: "250g"))
+        let review = try await u.reviewReceipt(ReceiptRequest(text: "ALDI\nKaffee Bellarom 500g 4,29 A\nSUMME 4,29\n", store: "Aldi"))
+        #expect(review.rows.first?.lastPrice?.percent == -6)
+    }
+
     /// `plan --apply` moved a 2.5 kg pack line to a store selling by the kg, where it then had
     /// no price; and compared a pack of 10 eggs one for one with a pack of unknown contents.
     @Test func aPlanMovesALineOnlyWhereItCanBePriced() async throws {
