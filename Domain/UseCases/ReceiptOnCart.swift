@@ -97,6 +97,11 @@ struct ReceiptOnCart {
         if let quantity = paid.quantity.converted(from: paid.measure, to: lineUnit) {
             attempts.append((quantity, paid.basis, paid.price, false))
         }
+        // A size the line's item is not counted by (`Milch 1,5% 1L` for milk bought by the
+        // carton): each pack is one of the line's.
+        if paid.unit == .pack, lineUnit == PriceUnit(.each), line.unit == .each {
+            attempts.append((paid.quantity, PriceUnit(.each), paid.price, false))
+        }
         // A weight that is no whole number of thousandths in the line's unit (1.20 lb in g):
         // the nearest thousandth, priced per pack of it, costs exactly the receipt's total and
         // keeps the price per kg right.

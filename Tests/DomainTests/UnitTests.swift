@@ -511,6 +511,17 @@ import TestSupport
         #expect(review.rows.first?.lastPrice?.percent == -6)
     }
 
+    /// `Milch 1,5% 1L` on a line of milk bought by the carton was logged at "pack of 1 each".
+    @Test func aSizeTheItemIsNotCountedByIsOneOfTheLine() async throws {
+        let u = try await world()
+        _ = try await u.createCart(name: "M")
+        _ = try await u.addToCart(cart: "M", items: ["Milk"], store: "Aldi")
+        _ = try await u.startTrip("M")
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: "ALDI\nMilch 1,5% 1L 1,09 A\nSUMME 1,09\n", cart: "M"))
+        #expect(outcome.cautions.isEmpty)
+        #expect(try describe(outcome.cart.lines.first) == "1 each at 1.09/each = 1.09")
+    }
+
     /// `plan --apply` moved a 2.5 kg pack line to a store selling by the kg, where it then had
     /// no price; and compared a pack of 10 eggs one for one with a pack of unknown contents.
     @Test func aPlanMovesALineOnlyWhereItCanBePriced() async throws {
