@@ -72,8 +72,8 @@ public struct CartItem: Sendable, Hashable {
 
     /// The line to be priced per `basis`, holding what it holds: a line of packs holding 500 g
     /// is 2 packs of 250 g where `basis` is a pack of 250 g, or 500 g where `basis` is per kg or
-    /// its packs do not divide it a thousandth exactly. Any other line is returned as it is
-    /// (its unit converts by itself).
+    /// its packs do not divide it a thousandth exactly, its planned price said per `basis`. Any
+    /// other line is returned as it is (its unit converts by itself).
     public func holding(pricedPer basis: PriceUnit) -> CartItem {
         guard unit == .pack, basis != priceUnit, let holds = contents(of: quantity) else { return self }
         var line = self
@@ -82,8 +82,13 @@ public struct CartItem: Sendable, Hashable {
         } else if PriceUnit(holds.unit).converts(to: basis) {
             line.quantity = holds.quantity
             line.unit = holds.unit
-            line.priceUnit = PriceUnit(holds.unit)
+        } else {
+            return self
         }
+        // Priced per `basis` from now on (the planned price, per the old unit, is the caller's
+        // to convert); asked again, the same line is what it is.
+        line.plannedPrice = try? plannedPrice.flatMap { try $0.per(priceUnit, convertedTo: basis) }
+        line.priceUnit = basis
         return line
     }
 

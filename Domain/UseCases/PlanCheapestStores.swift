@@ -128,7 +128,8 @@ public struct PlanCheapestStores: Sendable {
                 continue
             }
             if !used.contains(choice.0) { used.append(choice.0) }
-            assignments.append(StorePlan.Assignment(line: line, store: stores[choice.0], price: choice.1.price, cost: choice.1.cost,
+            // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
+            assignments.append(StorePlan.Assignment(line: line.holding(pricedPer: choice.1.price.basis), store: stores[choice.0], price: choice.1.price, cost: choice.1.cost,
                                                     currentCost: try line.plannedCost()))
         }
         let currency = cart.currency
