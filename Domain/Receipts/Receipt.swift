@@ -222,12 +222,15 @@ public enum UnparsedReceiptReason: Sendable, Hashable, CustomStringConvertible {
     /// A quantity above `Quantity.maximum` (`100001 x 0,01`), or a quantity times a price above
     /// `Money.maximum`.
     case tooLarge
+    /// A date that does not exist (`30.02.2026`): the receipt's day is then not known.
+    case impossibleDate
 
     /// A phrase for the person reviewing the receipt.
     public var description: String {
         switch self {
         case .otherCurrency(let currency): "a price in \(currency.code), not the receipt's currency"
         case .tooLarge: "a quantity or cost larger than Grock keeps"
+        case .impossibleDate: "a date that does not exist; the receipt's day is taken as unknown"
         }
     }
 }

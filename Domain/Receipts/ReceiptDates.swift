@@ -36,7 +36,21 @@ enum ReceiptDates {
         return String(word[word.index(after: colon)...])
     }
 
+    /// Whether `words` hold a date in a receipt's shape whose day does not exist (`30.02.2026`):
+    /// shown to the person, never dropped for today's date without a word.
+    static func hasImpossibleDate(in words: [String]) -> Bool {
+        words.contains { word in
+            guard let parts = parts(labelled(word), dayFirst: true) else { return false }
+            return Day(year: parts.year, month: parts.month, day: parts.day) == nil
+        }
+    }
+
     private static func day(_ word: String, dayFirst: Bool) -> Day? {
+        parts(word, dayFirst: dayFirst).flatMap { Day(year: $0.year, month: $0.month, day: $0.day) }
+    }
+
+    /// A date's year, month and day as printed, before the calendar is asked whether it exists.
+    private static func parts(_ word: String, dayFirst: Bool) -> (year: Int, month: Int, day: Int)? {
         let trimmed = word.trimmingCharacters(",;")
         guard let separator = trimmed.first(where: { $0 == "." || $0 == "/" || $0 == "-" }) else { return nil }
         let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false)
@@ -51,8 +65,8 @@ enum ReceiptDates {
             let isDayFirst = separator == "." || a > 12 || (b <= 12 && dayFirst)
             (month, dayOfMonth) = isDayFirst ? (b, a) : (a, b)
         }
-        guard (1990...2099).contains(year) else { return nil }
-        return Day(year: year, month: month, day: dayOfMonth)
+        guard (1990...2099).contains(year), (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
+        return (year, month, dayOfMonth)
     }
 
     /// `14:05`, `14:05:33`, `2:05 PM`, `2:05PM`, `14h05`: minutes after midnight.

@@ -339,3 +339,16 @@ import Testing
         #expect(short.statedTotal?.amountText == "3.99" && short.lines.map(\.name) == ["Tota", "Milch"])
     }
 }
+
+/// Issue #23, tester's finding 11: `30.02.2026` was dropped for today's date without a word.
+@Suite struct ImpossibleDateTests {
+    @Test func aDateThatDoesNotExistIsShownNotDropped() throws {
+        let receipt = try ReceiptParser.parse(text: "ALDI\n30.02.2026 14:05\nMilch 1,09\nSUMME 1,09\n", assuming: .euro)
+        #expect(receipt.date == nil)
+        #expect(receipt.unparsed.map(\.number) == [2])
+        #expect(receipt.unparsedReasons[2] == .impossibleDate)
+        #expect(receipt.statedTotal?.amountText == "1.09" && receipt.lines.map(\.name) == ["Milch"])
+        // A date that exists is still the receipt's.
+        #expect(try ReceiptParser.parse(text: "ALDI\n28.02.2026 14:05\nMilch 1,09\nSUMME 1,09\n", assuming: .euro).date?.day == Day(iso: "2026-02-28"))
+    }
+}
