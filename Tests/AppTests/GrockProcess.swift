@@ -40,7 +40,11 @@ struct Grock: Sendable {
     }
 
     /// - Parameter directory: the working directory; the test's own when nil.
+    /// A child that exits before reading its input must not take the tests down with SIGPIPE.
+    private static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     func run(arguments: [String], input: String? = nil, extra: [String: String] = [:], directory: String? = nil) throws -> Result {
+        Grock.ignoresBrokenPipes
         let process = Process()
         process.executableURL = Grock.executable
         process.arguments = arguments
@@ -51,10 +55,25 @@ struct Grock: Sendable {
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
+        // Input is written on a thread of its own and stderr read on another: a child that
+        // answers while it reads (grock rpc) would otherwise fill a pipe and wait forever.
+        let writer = inPipe.fileHandleForWriting
+        let written = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if let input { try? writer.write(contentsOf: Data(input.utf8)) }
+            try? writer.close()
+            written.signal()
+        }
+        let errors = ErrorOutput()
+        let readErrors = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            readErrors.signal()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        written.wait()
+        readErrors.wait()
+        let stderr = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
@@ -93,6 +112,9 @@ struct Grock: Sendable {
             try ok(line)
         }
     }
+
+    /// What a reader thread hands back once it is done (read after its semaphore).
+    private final class ErrorOutput: @unchecked Sendable { var data = Data() }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
