@@ -170,7 +170,7 @@ public struct ReceiptMatcher: Sendable {
     }
 
     /// Levenshtein distance of two words when it is at most `limit`, else nil.
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {

@@ -133,26 +133,13 @@ enum ReceiptVocabulary {
             guard key.contains(where: \.isLetter) else { return key }
             let letters = String(key.map { ["0": "o", "1": "l", "5": "s", "8": "b"][$0] ?? $0 })
             if totalWords.contains(letters) { return letters }
-            return letters.count >= 5 ? totalWords.first { ReceiptVocabulary.differsByOne(letters, $0) } ?? key : key
+            // One letter misread, left out or added: the matcher's edit distance.
+            return letters.count >= 5 ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key : key
         }
     }
 
     /// The one-word phrases of `total`, which OCR's misreadings are put back to.
     private static let totalWords: [String] = total.filter { $0.count == 1 }.map { $0[0] }
-
-    /// Whether two words differ in one letter replaced, left out or added.
-    static func differsByOne(_ a: String, _ b: String) -> Bool {
-        let a = Array(a), b = Array(b)
-        guard abs(a.count - b.count) <= 1, a != b else { return false }
-        var i = 0, j = 0, edits = 0
-        while i < a.count && j < b.count {
-            if a[i] == b[j] { i += 1; j += 1; continue }
-            edits += 1
-            if edits > 1 { return false }
-            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (a.count - i) + (b.count - j) <= 1
-    }
 
     /// Whether `keys` starts with one of `phrases`; the longest such phrase's length.
     static func prefix(of keys: [String], in phrases: [[String]]) -> Int? {
