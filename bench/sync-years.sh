@@ -75,12 +75,15 @@ idle-years)
   ;;
 segments)
   echo "== merging 6,000 one-change segments"
-  household "$work/segments"
-  for i in $(seq 1 6000); do
+  # Writing them takes 12,000 runs of grock (~15 minutes): a run stopped part way is resumed.
+  b=$([ -f "$work/segments/b/sync/device.tsv" ] && sed -n 's/^device\t//p' "$work/segments/b/sync/device.tsv" || true)
+  if [ -z "$b" ] || [ ! -d "$work/segments/a" ]; then household "$work/segments"; b=$(sed -n 's/^device\t//p' "$work/segments/b/sync/device.tsv"); fi
+  done_already=$(ls "$work/segments/folder/devices/$b" | grep -c '^[0-9]*\.seg$' || true)
+  for i in $(seq $((done_already + 1)) 6000); do
     $grock --data-dir "$work/segments/b" item price "$(item $((i % 2000)))" --store Lidl --price "$((1 + i % 9)).$((10 + i % 90))" >/dev/null 2>&1
     $grock --data-dir "$work/segments/b" sync >/dev/null
   done
-  echo "  segments of b: $(ls "$work/segments/folder/devices/$(sed -n 's/^device\t//p' "$work/segments/b/sync/device.tsv")" | grep -c seg)"
+  echo "  segments of b: $(ls "$work/segments/folder/devices/$b" | grep -c seg)"
   # Each timed run merges all of them, from its own copy of a made beforehand.
   for run in $(seq 1 $((runs + 1))); do cp -a "$work/segments/a" "$work/segments/a-$run"; done
   echo 0 > "$work/next"

@@ -113,7 +113,7 @@ struct SyncParts {
 
     /// A price option from its part.
     func option(_ payload: String, key: SyncKey) throws -> PriceOption {
-        let record = try SyncParts.decode(PriceOptionRecord.self, payload, key: key)
+        let record = try PriceOptionRecord(canonical: payload) ?? SyncParts.decode(PriceOptionRecord.self, payload, key: key)
         return try mapped(key) { try mapper.item(ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])).prices[0] }
     }
 
@@ -149,7 +149,7 @@ struct SyncParts {
     /// An item from its header and its prices (`price` parts, in any order).
     func item(_ header: String, prices: [String], key: SyncKey) throws -> Item {
         var record = try SyncParts.decode(ItemRecord.self, header, key: key)
-        record.prices = try prices.map { try SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
+        record.prices = try prices.map { try PriceOptionRecord(canonical: $0) ?? SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
         return try mapped(key) { try mapper.item(record) }
     }
 
@@ -164,7 +164,7 @@ struct SyncParts {
     }
 
     func observation(_ payload: String, key: SyncKey) throws -> PriceObservation {
-        try mapped(key) { try mapper.observation(try SyncParts.decode(ObservationRecord.self, payload, key: key)) }
+        try mapped(key) { try mapper.observation(try ObservationRecord(canonical: payload) ?? SyncParts.decode(ObservationRecord.self, payload, key: key)) }
     }
 
     private func mapped<T>(_ key: SyncKey, _ body: () throws -> T) throws -> T {

@@ -20,12 +20,36 @@ import Testing
                               impulse: .random(using: &random))
     }
 
+    static func randomText(_ length: Int, _ random: inout SeededGenerator) -> String {
+        let letters = Array("abcXYZ 09äöü€🍎-_/.:+")
+        return String((0..<length).map { _ in letters.randomElement(using: &random)! })
+    }
+
+    static func randomObservation(_ random: inout SeededGenerator) -> ObservationRecord {
+        ObservationRecord(itemId: randomText(16, &random), storeId: randomText(16, &random), price: Int64.random(in: Int64.min...Int64.max, using: &random),
+                          unit: ["each", "kg", "pack 500 g"].randomElement(using: &random)!, observedAt: randomText(25, &random),
+                          source: Bool.random(using: &random) ? "manual" : randomText(16, &random), promotion: .random(using: &random))
+    }
+
+    static func randomOption(_ random: inout SeededGenerator) -> PriceOptionRecord {
+        PriceOptionRecord(storeId: randomText(16, &random), unit: ["each", "kg", "pack 6"].randomElement(using: &random)!,
+                          regular: Bool.random(using: &random) ? QuoteRecord(price: .random(in: 0...99_999, using: &random), observedAt: randomText(25, &random)) : nil,
+                          promotion: Bool.random(using: &random)
+                              ? PromotionRecord(price: .random(in: 0...99_999, using: &random), observedAt: randomText(25, &random),
+                                                until: Bool.random(using: &random) ? "2026-12-01" : nil)
+                              : nil)
+    }
+
     @Test func whatGrockWritesReadsBackWithoutJSONDecoder() throws {
         var random = SeededGenerator(state: 7)
         for _ in 0..<500 {
             let record = Self.randomLine(&random)
             let payload = SyncParts.json(record)
             #expect(CartLineRecord(canonical: payload) == record, "\(payload)")
+            let observation = Self.randomObservation(&random)
+            #expect(ObservationRecord(canonical: SyncParts.json(observation)) == observation)
+            let option = Self.randomOption(&random)
+            #expect(PriceOptionRecord(canonical: SyncParts.json(option)) == option, "\(SyncParts.json(option))")
         }
         let order = ["a000000000000001", "b0000000000000ä2", ""]
         #expect(CanonicalJSON.strings(SyncParts.json(order)) == order)
@@ -36,11 +60,26 @@ import Testing
     /// reads them, or left to it.
     @Test func anythingElseReadsAsJSONDecoderReadsIt() throws {
         var random = SeededGenerator(state: 11)
+        try Self.damaged(CartLineRecord.self, canonical: CartLineRecord.init(canonical:), &random) { Self.randomLine(&$0) }
+        try Self.damaged(ObservationRecord.self, canonical: ObservationRecord.init(canonical:), &random) { Self.randomObservation(&$0) }
+        try Self.damaged(PriceOptionRecord.self, canonical: PriceOptionRecord.init(canonical:), &random) { Self.randomOption(&$0) }
+        for payload in ["[\"a\",]", "[\"a\" ]", "[\"a\\\"\"]", "[1]", "[\"a\"]x", "[", "[\"a\",\"b\"]"] {
+            let decoded = try? JSONDecoder().decode([String].self, from: Data(payload.utf8))
+            if let fast = CanonicalJSON.strings(payload) { #expect(fast == decoded, "\(payload)") }
+        }
+        #expect(CanonicalJSON.strings("[\"a\",\"b\"]") == ["a", "b"])
+    }
+
+    /// 4,000 damaged variants of random records of a type: each is read by the canonical reader
+    /// exactly as `JSONDecoder` reads it, or left to it; both happen.
+    static func damaged<Record: Codable & Equatable>(_ type: Record.Type, canonical: (String) -> Record?, _ random: inout SeededGenerator,
+                                                     record: (inout SeededGenerator) -> Record) throws {
         let insertions = ["\\\"", "\\u0041", " ", "\n", "\u{01}", "null", "-0", "01", "1.5", "1e3", "99999999999999999999", "{}", "[]",
-                          ",\"name\":\"x\"", ",\"extra\":1", "\"", ":", ",", "}", "]", "tru", "\u{FF}"]
+                          ",\"name\":\"x\"", ",\"extra\":1", "\"", ":", ",", "}", "]", "tru", "\u{FF}", "{\"price\":1,\"observedAt\":\"x\"}",
+                          "{\"a\":{\"b\":{}}}"]
         var read = 0, leftToDecoder = 0
         for _ in 0..<4000 {
-            var bytes = Array(SyncParts.json(Self.randomLine(&random)).utf8)
+            var bytes = Array(SyncParts.json(record(&random)).utf8)
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let position = Int.random(in: 0...bytes.count, using: &random)
                 switch Int.random(in: 0..<4, using: &random) {
@@ -51,20 +90,14 @@ import Testing
                 }
             }
             let payload = String(decoding: bytes, as: UTF8.self)
-            let decoded = try? JSONDecoder().decode(CartLineRecord.self, from: Data(payload.utf8))
-            if let fast = CartLineRecord(canonical: payload) {
-                #expect(fast == decoded, "\(payload)")
+            let decoded = try? JSONDecoder().decode(Record.self, from: Data(payload.utf8))
+            if let fast = canonical(payload) {
+                #expect(fast == decoded, "\(Record.self): \(payload)")
                 read += 1
             } else {
                 leftToDecoder += 1
             }
         }
-        // Both paths were taken.
-        #expect(read > 100 && leftToDecoder > 100, "read \(read), left \(leftToDecoder)")
-        for payload in ["[\"a\",]", "[\"a\" ]", "[\"a\\\"\"]", "[1]", "[\"a\"]x", "[", "[\"a\",\"b\"]"] {
-            let decoded = try? JSONDecoder().decode([String].self, from: Data(payload.utf8))
-            if let fast = CanonicalJSON.strings(payload) { #expect(fast == decoded, "\(payload)") }
-        }
-        #expect(CanonicalJSON.strings("[\"a\",\"b\"]") == ["a", "b"])
+        #expect(read > 100 && leftToDecoder > 100, "\(Record.self): read \(read), left \(leftToDecoder)")
     }
 }
