@@ -124,6 +124,16 @@ struct ReceiptWords: Sendable {
                 if let amount = ReceiptWords.amount(left, minorDigits: minorDigits) { return [(left, .amount(amount)), ("/" + right, .per(unit))] }
             }
         }
+        // A speck OCR read behind a price: `1,49.`, `1,78.A` (its tax class), `-0,30:`. A dot only
+        // after a decimal comma, where no date ends like it (`23.11.` is a date).
+        for cut in 1...2 where word.count > cut + 3 {
+            let head = String(word.dropLast(cut)), tail = word.suffix(cut)
+            let taxClass = tail.dropFirst()
+            guard tail.first == ":" || (tail.first == "." && head.contains(",")),
+                  taxClass.allSatisfy({ $0.isUppercase && $0.isLetter }),
+                  let amount = ReceiptWords.amount(head, minorDigits: minorDigits) else { continue }
+            return [(head, .amount(amount))] + (taxClass.isEmpty ? [] : [(String(taxClass), .word)])
+        }
         // Glued: `2x`, `2x0,89`, `x0,89`, `0,736kg`, `2Stk`.
         if let times = word.firstIndex(where: { $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" }) {
             let left = String(word[..<times]), right = String(word[word.index(after: times)...])

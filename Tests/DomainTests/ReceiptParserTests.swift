@@ -330,6 +330,17 @@ import Testing
         #expect(receipt.totalUnreadable.isEmpty && receipt.unparsed.map(\.text) == ["SUMME 5,B5"])
     }
 
+    /// What the real tesseract made of rendered receipts (RealOCRTests): a speck behind a price
+    /// read as a dot or colon, glued to its tax class.
+    @Test func aSpeckBehindAPriceIsNotPartOfIt() throws {
+        let receipt = try parse("ALDI\nBio Bananen 1,49. A\nMilch 1L 1,19 A\nVollkornbrot 1,29.A\nLidl Plus Rabatt -0,30:\nSumme 3,67\nGueltig bis 23.11.\n")
+        #expect(receipt.lines.map(\.name) == ["Bio Bananen", "Milch 1L", "Vollkornbrot"])
+        #expect(receipt.lines.map(\.netTotal.amountText) == ["1.49", "1.19", "0.99"])
+        #expect(receipt.statedTotal?.amountText == "3.67" && receipt.computedTotal.amountText == "3.67")
+        // A date's dot is no speck: `23.11.` stays a date's text, not a price of 23.11.
+        #expect(!receipt.lines.contains { $0.netTotal.amountText == "23.11" })
+    }
+
     @Test func cashThatDisagreesWithTheLinesIsNoTotal() throws {
         let receipt = try parse("ALDI\nMilch 1,55 A\nBrot 4,30 A\nBAR EUR 10,00\nRückgeld EUR 4,00\n")
         #expect(receipt.statedTotal == nil)
