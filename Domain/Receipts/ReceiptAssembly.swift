@@ -17,6 +17,10 @@ struct ReceiptAssembly {
     private(set) var totalUnreadable: [ReceiptTextLine] = []
     private(set) var unparsedReasons: [Int: UnparsedReceiptReason] = [:]
     private(set) var addedTax: Int64 = 0
+    /// Cash rounding printed before the stated total: the total less it is what the lines cost.
+    private(set) var rounding: Int64 = 0
+    /// Cash rounding printed after the stated total, before a rounded total that repeats it.
+    private var roundingAfterTotal: Int64 = 0
 
     private var region = Region.header
     /// Words without a price in the body, waiting for the price below them.
@@ -63,6 +67,12 @@ struct ReceiptAssembly {
             // The same total again (`SUMME 5,00`, then `TOTAL 5,00`) is one total; another amount
             // makes the total unknown.
             case .total(let amount) where amount == statedTotal?.amount: ignore(index, .subtotal)
+            case .rounding(let amount):
+                roundingAfterTotal += amount
+                ignore(index, .payment)
+            // `Rounded Total`: the stated total with the rounding printed below it.
+            case .total(let amount) where roundingAfterTotal != 0 && statedTotal.map({ amount == $0.amount + roundingAfterTotal }) == true:
+                ignore(index, .payment)
             // `BALANCE 0.00` after the card or cash: nothing left to pay, not another total.
             case .total(0) where statedTotal != nil: ignore(index, .payment)
             case .total: unreadableTotal(index)
@@ -108,6 +118,10 @@ struct ReceiptAssembly {
         case .addedTax(let amount):
             flushPending()
             addedTax += amount
+        case .rounding(let amount):
+            flushPending()
+            rounding += amount
+            ignore(index, .payment)
         case .item(let name, let total, let count, _):
             region = .body
             var line = makeLine(name: name, total: total, numbers: [index + 1])

@@ -8,6 +8,8 @@ enum ReceiptLineKind: Sendable, Equatable {
     case text(String)
     case total(Int64)
     case addedTax(Int64)
+    /// Cash rounding, signed: `Rounding Adj -0.02`.
+    case rounding(Int64)
     /// Taken off the line above: an amount, or a percent (thousandths of one) of its total.
     case discount(label: String, amount: Int64?, percent: Int64?)
     case quantity(ReceiptQuantity)
@@ -80,7 +82,10 @@ extension ReceiptLineKind {
             return nil
         }
         // The total: nothing on the line but the phrase, currencies, punctuation and one amount.
-        let totalKeys = ReceiptVocabulary.ocrTolerant(keys)
+        let totalKeys = ReceiptVocabulary.ocrTolerant(keys).filter { !ReceiptVocabulary.currencyWords.contains($0) }
+        if amounts.count == 1, !totalKeys.isEmpty, ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.rounding) == totalKeys.count {
+            return .rounding(amounts[0].1.isNegative ? -amounts[0].1.minorUnits : amounts[0].1.minorUnits)
+        }
         if amounts.count == 1, !amounts[0].1.isNegative, let length = ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.total),
            length == totalKeys.count,
            tokens.allSatisfy({ token in

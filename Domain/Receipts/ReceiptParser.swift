@@ -47,7 +47,11 @@ public enum ReceiptParser {
         try assembly.run()
         guard !assembly.items.isEmpty else { throw ReceiptError.noItems }
         let named = Set(assembly.items.flatMap(\.sourceLines))
-        var statedTotal = assembly.totalUnreadable.isEmpty ? assembly.statedTotal.map { Money(minorUnits: $0.amount, currency: currency) } : nil
+        // The total paid less the cash rounding printed above it is what the goods cost (both are
+        // bounded like typed prices: no overflow); a rounding that makes it negative is no total.
+        var statedTotal = assembly.totalUnreadable.isEmpty
+            ? assembly.statedTotal.map { Money(minorUnits: $0.amount - assembly.rounding, currency: currency) }.flatMap { $0.minorUnits >= 0 ? $0 : nil }
+            : nil
         var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
         if statedTotal == nil, let cash = ReceiptCash.paid(lines, currency: currency),
            let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency),
@@ -76,6 +80,7 @@ public enum ReceiptParser {
                 let found: Currency?
                 if word.contains("€") { found = .euro }
                 else if word.contains("£") { found = ReceiptWords.pound }
+                else if word.contains("S$") { found = ReceiptWords.singaporeDollar }
                 else if word.contains("$") { found = ReceiptWords.dollar }
                 else { found = ReceiptWords.currencyMark(String((word.split(separator: "/").first ?? word).filter { $0.isLetter || $0 == "." })) }
                 guard let found else { continue }

@@ -163,6 +163,8 @@ struct ReceiptWords: Sendable {
         case "£", "GBP": ReceiptWords.pound
         case "$", "USD", "US$": ReceiptWords.dollar
         case "CHF", "Fr.", "SFr.": ReceiptWords.franc
+        case "RM", "MYR": ReceiptWords.ringgit
+        case "S$", "SGD": ReceiptWords.singaporeDollar
         default: nil
         }
     }
@@ -170,6 +172,8 @@ struct ReceiptWords: Sendable {
     static let pound = try! Currency(code: "GBP")
     static let dollar = try! Currency(code: "USD")
     static let franc = try! Currency(code: "CHF")
+    static let ringgit = try! Currency(code: "MYR")
+    static let singaporeDollar = try! Currency(code: "SGD")
 
     /// A unit that follows a quantity.
     private static func unitWord(_ word: String) -> MeasureUnit? {
@@ -200,7 +204,7 @@ struct ReceiptWords: Sendable {
         return value
     }
 
-    /// A price: an optional sign (`-` in front or behind, as US receipts print savings), an
+    /// A price: an optional sign (`-` in front or behind, as US receipts print savings; `+`), an
     /// optional currency sign or code, then digits whose last `.` or `,` is followed by exactly
     /// the currency's decimals; any other marks group thousands in threes. Letters OCR reads
     /// for digits (`O`, `l`, `I`) are read as digits in a word that is otherwise a price.
@@ -209,10 +213,12 @@ struct ReceiptWords: Sendable {
         var body = Substring(word)
         var negative = false
         var currency: Currency?
+        // `+0.01`: a rounding up.
+        if body.hasPrefix("+") { body = body.dropFirst() }
         for _ in 0..<2 {
             if body.hasPrefix("-") { negative = true; body = body.dropFirst() }
             if body.hasSuffix("-") { negative = true; body = body.dropLast() }
-            for mark in ["€", "£", "$", "EUR", "GBP", "USD", "CHF"] {
+            for mark in ["€", "£", "S$", "$", "EUR", "GBP", "USD", "CHF", "RM", "MYR", "SGD"] {
                 if body.hasPrefix(mark) { currency = currencyMark(mark); body = body.dropFirst(mark.count) }
                 if body.hasSuffix(mark) { currency = currencyMark(mark); body = body.dropLast(mark.count) }
             }

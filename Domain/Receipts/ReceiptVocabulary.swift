@@ -11,8 +11,18 @@ enum ReceiptVocabulary {
     static let total = phrases([
         "summe", "gesamt", "gesamtsumme", "gesamtbetrag", "endsumme", "zu zahlen", "total", "total ttc", "total a payer",
         "a payer", "net a payer", "montant a payer", "balance due", "amount due", "total due", "grand total", "total to pay",
-        "to pay", "balance", "balance to pay",
+        "to pay", "balance", "balance to pay", "net total", "nett total", "total amount", "rounded total", "total payable",
+        "amount payable",
     ])
+
+    /// Cash rounding (to 5 cents, in Malaysia, Switzerland, the Netherlands...): a signed amount
+    /// between what the goods cost and the total paid, never a purchase.
+    static let rounding = phrases(["rounding", "rounding adj", "rounding adjustment", "rounding adjmt", "arrondi", "rundung",
+                                   "rundungsdifferenz", "afronding"])
+
+    /// Currency codes printed as words (`Total Amount (RM)`), which a total's or a rounding's
+    /// phrase may carry.
+    static let currencyWords: Set<String> = ["eur", "euro", "gbp", "usd", "chf", "rm", "myr", "sgd"]
 
     /// Sales tax added on top of the prices (US receipts), before the total.
     static let addedTax = phrases(["tax", "sales tax", "state tax", "local tax", "tax 1", "tax 2"])
@@ -24,9 +34,11 @@ enum ReceiptVocabulary {
                         "points", "punkte", "payback", "nectar points", "nectar", "points fidelite", "fidelite", "cagnotte",
                         "vous avez economise", "economie", "economies", "sie sparen", "ihre ersparnis", "ersparnis", "gespart",
                         "lidl plus", "rewards", "fuel points", "member", "bonus", "ihr vorteil"]),
-            (.subtotal, ["subtotal", "sub total", "zwischensumme", "zw summe", "sous total", "total ht"]),
+            (.subtotal, ["subtotal", "sub total", "zwischensumme", "zw summe", "sous total", "total ht", "total sales", "total sales incl gst",
+                         "total sales excl gst", "total incl gst", "total excl gst", "total before rounding"]),
             (.vat, ["mwst", "ust", "steuer", "tva", "vat", "netto", "brutto", "ht", "taux", "total tva", "total tax", "tax id", "ust id",
-                    "steuer nr", "st nr", "siret", "siren", "vat no", "vat number"]),
+                    "steuer nr", "st nr", "siret", "siren", "vat no", "vat number", "gst", "sst", "gst summary", "gst id", "gst reg",
+                    "gst reg no", "service tax", "tax invoice", "sr", "zr"]),
             (.payment, ["visa", "mastercard", "master card", "maestro", "amex", "american express", "debit", "credit", "ec", "ec karte",
                         "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb", "rueckgeld",
                         "carte bancaire", "paiement", "especes", "carte bleue", "rendu", "rendu monnaie", "monnaie", "gegeben", "ruckgeld",
@@ -89,7 +101,8 @@ enum ReceiptVocabulary {
     /// Words that say what a line is without naming a grocery: every word of the tables above,
     /// and the small words printed around them (`Sie haben heute 1,20 gespart`, `VISA CHARGE`).
     static let ownWords: Set<String> = {
-        var words = Set((total + addedTax + noise.map(\.0)).joined())
+        var words = Set((total + rounding + addedTax + noise.map(\.0)).joined())
+        words.formUnion(currencyWords)
         words.formUnion(depositWords)
         words.formUnion(loyaltyWords)
         words.formUnion(discountWords.flatMap(keys))
