@@ -53,15 +53,19 @@ public enum ReceiptParser {
             ? assembly.statedTotal.map { Money(minorUnits: $0.amount - assembly.rounding, currency: currency) }.flatMap { $0.minorUnits >= 0 ? $0 : nil }
             : nil
         var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
-        if statedTotal == nil, let cash = ReceiptCash.paid(lines, currency: currency),
-           let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency),
-           sum.minorUnits == cash {
-            // The printed total is unreadable (or missing), but the lines' sum and the cash given
-            // less the change agree: that is what the receipt came to. A line that looked like
-            // the total is left for a person to look at.
-            statedTotal = sum
-            unparsed += totalUnreadable
-            totalUnreadable = []
+        if statedTotal == nil, let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency) {
+            // The printed total is unreadable (or missing): two independent readings that agree
+            // are as good as it. The lines' sum and cash given less change, or the VAT table's
+            // gross column; or those two together when the lines disagree (the receipt then does
+            // not add up, by a known difference, rather than having no total). A line that
+            // looked like the total is left for a person to look at.
+            let cash = ReceiptCash.paid(lines, currency: currency), gross = ReceiptVATTable.gross(lines, currency: currency)
+            let agreed: Int64? = cash == sum.minorUnits || gross == sum.minorUnits ? sum.minorUnits : cash != nil && cash == gross ? cash : nil
+            if let agreed {
+                statedTotal = Money(minorUnits: agreed, currency: currency)
+                unparsed += totalUnreadable
+                totalUnreadable = []
+            }
         }
         return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
                        lines: assembly.items, statedTotal: statedTotal,

@@ -341,6 +341,47 @@ import Testing
         #expect(!receipt.lines.contains { $0.netTotal.amountText == "23.11" })
     }
 
+    static let lidl = """
+        LIDL
+        Bananen 1,46 A
+        H-Milch 1,78 A
+        Rispentomaten 2,49 A
+        Rabatt -0,50
+        Cola 1,29 B
+        Pfand 0,25 B
+        Eier 2,79 A
+        Lidl Plus Rabatt -0,30
+        zu zahlen 9,2b
+        Kartenzahlung girocard 9,26
+        MWST% MWST + Netto = Brutto
+        A 7 % 0,50 7,22 7,72
+        B 19 % 0,25 1,29 1,54
+        Summe 0,75 8,51 9,26
+        """
+
+    @Test func theVATTablesGrossColumnIsTheTotalWhenTheLinesAgree() throws {
+        let receipt = try parse(Self.lidl)
+        #expect(receipt.statedTotal?.amountText == "9.26" && receipt.difference?.minorUnits == 0)
+        #expect(receipt.totalUnreadable.isEmpty && receipt.unparsed.map(\.text) == ["zu zahlen 9,2b"])
+        // French: `TVA HT TVA TTC`.
+        let french = try parse("CARREFOUR\nPAIN 1,20\nLAIT 0,95\nTOTAL TTC 2,l5 €\nTVA HT TVA TTC\n5,50% 2,04 0,11 2,15\n")
+        #expect(french.statedTotal?.amountText == "2.15")
+    }
+
+    @Test func cashAndTheVATTableAgreeingAreTheTotalWhenALineIsMisread() throws {
+        // OCR read the discount `-0,50` as `29,50`: the lines no longer add up, but the receipt's
+        // total is known (cash and the VAT table agree), so the difference is named.
+        let misread = Self.lidl.replacingOccurrences(of: "Rabatt -0,50", with: "Rabatt 29,50")
+            .replacingOccurrences(of: "Kartenzahlung girocard 9,26", with: "BAR 10,00\nRückgeld 0,74")
+        let receipt = try parse(misread)
+        #expect(receipt.statedTotal?.amountText == "9.26")
+        #expect(receipt.difference.map { $0.minorUnits != 0 } == true)
+        // A VAT table whose sums row disagrees with its rows is no reading.
+        let disagreeing = Self.lidl.replacingOccurrences(of: "Summe 0,75 8,51 9,26", with: "Summe 0,75 8,51 9,36")
+            .replacingOccurrences(of: "Kartenzahlung girocard 9,26", with: "")
+        #expect(try parse(disagreeing).statedTotal == nil)
+    }
+
     @Test func cashThatDisagreesWithTheLinesIsNoTotal() throws {
         let receipt = try parse("ALDI\nMilch 1,55 A\nBrot 4,30 A\nBAR EUR 10,00\nRückgeld EUR 4,00\n")
         #expect(receipt.statedTotal == nil)
