@@ -223,6 +223,8 @@ struct ReceiptWords: Sendable {
                 if body.hasSuffix(mark) { currency = currencyMark(mark); body = body.dropLast(mark.count) }
             }
         }
+        // `0,5l` is half a litre (`Wasser 6x0,5l`), never OCR's `0,51`.
+        guard body.last != "l" else { return nil }
         guard let lastMark = body.lastIndex(where: { $0 == "," || $0 == "." }) else { return nil }
         let decimalMark = body[lastMark]
         var digits = String(body[..<lastMark]), decimals = String(body[body.index(after: lastMark)...])

@@ -337,6 +337,9 @@ import Testing
         #expect(receipt.lines.map(\.name) == ["Bio Bananen", "Milch 1L", "Vollkornbrot"])
         #expect(receipt.lines.map(\.netTotal.amountText) == ["1.49", "1.19", "0.99"])
         #expect(receipt.statedTotal?.amountText == "3.67" && receipt.computedTotal.amountText == "3.67")
+        // A final `l` is a litre, not OCR's 1 (tester's finding 5: `6x0,5l` was read as 6 at 0,51).
+        let water = try parse("ALDI\nWasser 6x0,5l 2,34\nSUMME 2,34\n")
+        #expect(water.lines.map(\.name) == ["Wasser 6x0,5l"] && water.lines.first?.packSize?.description == "3 l")
         // A date's dot is no speck: `23.11.` stays a date's text, not a price of 23.11.
         #expect(!receipt.lines.contains { $0.netTotal.amountText == "23.11" })
     }
