@@ -8,7 +8,9 @@ enum TextBlocks {
     /// A budget bar: `[#########-----------]  45%`; over budget the bar is full and ends in
     /// `!` with the percentage, visible without colour.
     static func budgetBar(spent: Money, budget: Money, style: RenderStyle, width: Int = 20) -> String {
-        let percent = budget.minorUnits > 0 ? Int(clamping: share(spent.minorUnits, of: budget.minorUnits, in: 100)) : (spent.minorUnits > 0 ? 999 : 0)
+        // Rounded half to even like every percentage Grock shows (99.6% is 100%, not 99%).
+        let percent = budget.minorUnits > 0 ? Rounding.halfEvenClamped(Int128(spent.minorUnits) * 100, dividedBy: Int128(budget.minorUnits))
+            : (spent.minorUnits > 0 ? 999 : 0)
         let filled = max(0, min(width, budget.minorUnits > 0 ? Int(clamping: share(spent.minorUnits, of: budget.minorUnits, in: width))
                                                               : (spent.minorUnits > 0 ? width : 0)))
         let (full, empty) = style.unicode ? ("█", "░") : ("#", "-")

@@ -123,7 +123,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(cart.notice == "Weekly: added impulse buy Chocolate")
         #expect(cart.render() == """
             Weekly  [shopping]  created 2026-03-02  [####------] 2/5
-            [##########----------]   53%  spent 2.68 of 5.00 EUR, 2.32 left
+            [##########----------]   54%  spent 2.68 of 5.00 EUR, 2.32 left
 
             Aldi                                                                5.66
               [ ]  Bananas    1.5 kg  (1.99)

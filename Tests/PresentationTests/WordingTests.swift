@@ -23,6 +23,18 @@ import Testing
         #expect(html.contains("<h2>Budget and actual, the one trip</h2>"))
     }
 
+    /// Tester's finding 9: the budget bar's percentage was cut (53.6% showed 53%).
+    @Test func theBudgetBarsPercentageIsRoundedLikeEveryOther() {
+        func shown(_ spent: Int64, _ budget: Int64) -> String {
+            TextBlocks.budgetBar(spent: Money(minorUnits: spent, currency: .euro), budget: Money(minorUnits: budget, currency: .euro),
+                                 style: RenderStyle(width: 80)).split(separator: " ").last.map(String.init) ?? ""
+        }
+        #expect(shown(268, 500) == "54%")
+        #expect(shown(9_960, 10_000) == "100%")
+        #expect(shown(10_001, 10_000) == "100%")
+        #expect(shown(250, 10_000) == "2%" && shown(350, 10_000) == "4%")
+    }
+
     @Test func theHelperThatScreensUseKnowsIrregularEndings() {
         #expect(TextBlocks.plural(2, "category") == "2 categories")
         #expect(TextBlocks.plural(1, "category") == "1 category")
