@@ -64,6 +64,14 @@ extension ReceiptLineKind {
             self = .unreadable(.otherCurrency(other))
             return
         }
+        // `Milch 99999999,00`: a price beyond what Grock takes is no part of a name (a total's is
+        // an unreadable total).
+        if words.tokens.indices.contains(where: { words.tokens[$0] == .word
+                && ReceiptWords.amount(words.texts[$0], minorDigits: currency.minorDigits, bounded: false) != nil }),
+           ReceiptVocabulary.prefix(of: ReceiptVocabulary.keys(trimmed), in: ReceiptVocabulary.total) == nil {
+            self = .unreadable(.tooLarge)
+            return
+        }
         ReceiptLineKind.stripMarks(&words)
         let amounts = words.tokens.indices.compactMap { index -> (Int, ReceiptAmount)? in
             if case .amount(let amount) = words.tokens[index] { return (index, amount) }

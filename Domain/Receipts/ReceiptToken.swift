@@ -208,7 +208,9 @@ struct ReceiptWords: Sendable {
     /// optional currency sign or code, then digits whose last `.` or `,` is followed by exactly
     /// the currency's decimals; any other marks group thousands in threes. Letters OCR reads
     /// for digits (`O`, `l`, `I`) are read as digits in a word that is otherwise a price.
-    static func amount(_ word: String, minorDigits: Int) -> ReceiptAmount? {
+    /// - Parameter bounded: whether a price above `Money.maximum` is none (false: it is read, to
+    ///   tell a line with one from a name).
+    static func amount(_ word: String, minorDigits: Int, bounded: Bool = true) -> ReceiptAmount? {
         guard minorDigits > 0 else { return nil }
         var body = Substring(word)
         var negative = false
@@ -236,7 +238,7 @@ struct ReceiptWords: Sendable {
         digits = String(digits.map { ocr[$0] ?? $0 })
         guard decimals.allSatisfy(\.isASCIIDigit) else { return nil }
         let groups = digits.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "." || $0 == "'" })
-        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }), groups[0].count <= 7 else { return nil }
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }), groups[0].count <= (bounded ? 7 : 18) else { return nil }
         if groups.count > 1 {
             guard !digits.contains(decimalMark), groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
         }
@@ -244,7 +246,7 @@ struct ReceiptWords: Sendable {
         for _ in 0..<minorDigits { maximum *= 10 }
         // Bounded like a typed price (`Money.maximum`), so no sum of a receipt's lines can overflow.
         guard case .success(let value) = DecimalText.parse(groups.joined() + "." + decimals, fractionDigits: minorDigits),
-              value <= maximum else { return nil }
+              value <= maximum || !bounded else { return nil }
         let thousandths: Int64? = !negative && currency == nil && groups.count == 1 && minorDigits <= 3
             ? value * [1000, 100, 10, 1][minorDigits] : nil
         return ReceiptAmount(minorUnits: value, isNegative: negative, currency: currency, thousandths: thousandths)

@@ -385,6 +385,18 @@ import Testing
         #expect(try parse(disagreeing).statedTotal == nil)
     }
 
+    /// Tester's finding 13: a price beyond the maximum became part of the next line's name.
+    @Test func aPriceBeyondTheMaximumIsNoPartOfAName() throws {
+        for text in ["ALDI\nBrot 1,20\nMilch 99999999,00\nKaese 2,00\nSUMME 3,20\n", "ALDI\nMilch 99999999,00\nBrot 1,20\nKaese 2,00\nSUMME 3,20\n"] {
+            let receipt = try parse(text)
+            #expect(receipt.lines.map(\.name).sorted() == ["Brot", "Kaese"], "\(text)")
+            let milk = try #require(receipt.unparsed.first { $0.text == "Milch 99999999,00" })
+            #expect(receipt.unparsedReasons[milk.number] == .tooLarge)
+        }
+        // A total's is an unreadable total, as before.
+        #expect(try parse("ALDI\nBrot 1,20\nSUMME 99999999999,00\n").totalUnreadable.count == 1)
+    }
+
     @Test func cashThatDisagreesWithTheLinesIsNoTotal() throws {
         let receipt = try parse("ALDI\nMilch 1,55 A\nBrot 4,30 A\nBAR EUR 10,00\nRückgeld EUR 4,00\n")
         #expect(receipt.statedTotal == nil)
