@@ -65,7 +65,8 @@ public enum PriceCheck {
             }
         }
         let normalised = try price.normalised()
-        if let range = range(price.price.currency, normalised.unit), !range.contains(normalised.price.minorUnits), price.price.minorUnits > 0 {
+        // 0.00 too: a free item is rare, a slip of the keyboard is not (tester's finding 10).
+        if let range = range(price.price.currency, normalised.unit), !range.contains(normalised.price.minorUnits) {
             let suggested: MeasureUnit? = switch price.unit {
             case .g: .kg
             case .ml: .l

@@ -184,6 +184,10 @@ import TestSupport
         #expect(normal.cautions.isEmpty)
         // Another store's price is not the last price there.
         #expect(try await u.setPrice.checked(item: "Milk", store: "Lidl", price: "1.39").cautions.isEmpty)
+        // Tester's finding 10: 0.00 was never checked.
+        #expect(try await u.setPrice.checked(item: "Milk", store: "Aldi", price: "0.00").cautions.map(\.description) == [
+            "\"Milk\" at \"Aldi\": 0.00/each is less than groceries cost (recorded anyway)",
+        ])
     }
 
     @Test func aPricePerGramThatWouldBeAPricePerKgSaysSo() async throws {
