@@ -88,7 +88,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             self = Timestamp(local: day, secondOfDay: hour * 3600 + minute * 60, offset: now.utcOffsetSeconds)
         }
         guard self <= now else { throw DomainError.futureDate(text) }
+        // `1900-01-01` is a slip, as a receipt's year before 1990 is (tester's finding 15).
+        guard day >= Timestamp.earliestHappened else { throw DomainError.pastDate(text) }
     }
+
+    /// The earliest day something can have happened on in Grock: 1990-01-01.
+    public static let earliestHappened = Day(daysSince1970: 7305)
 
     private init(local day: Day, secondOfDay: Int, offset: Int32) {
         self.init(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset), utcOffsetSeconds: offset)

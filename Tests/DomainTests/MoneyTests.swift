@@ -284,7 +284,7 @@ let kwd = try! Currency(code: "KWD")
         ("2026-10-03 18:30", "2026-10-03T18:30:00+01:00"),
         ("2026-10-03T07:05", "2026-10-03T07:05:00+01:00"),
         ("2026-10-03T18:30:00+02:00", "2026-10-03T18:30:00+02:00"),
-        (" 0026-03-01 ", "0026-03-01T12:00:00+01:00"),
+        (" 1990-03-01 ", "1990-03-01T12:00:00+01:00"),
     ])
     func aDatePersonsWriteIsWhenItHappened(text: String, expected: String) throws {
         #expect(try Timestamp(happened: text, now: Self.now).description == expected)
@@ -299,5 +299,12 @@ let kwd = try! Currency(code: "KWD")
     @Test(arguments: ["2026-11-24", "2026-11-23 10:01", "2027-01-01T00:00:00Z"])
     func aDateInTheFutureIsRefused(text: String) {
         #expect(throws: DomainError.futureDate(text)) { try Timestamp(happened: text, now: Self.now) }
+    }
+
+    @Test(arguments: ["1900-01-01", "1989-12-31 23:59", "0001-01-01T00:00:00Z", " 0026-03-01 "])
+    func aDateBefore1990IsRefused(text: String) {
+        #expect(throws: DomainError.pastDate(text)) { try Timestamp(happened: text, now: Self.now) }
+        #expect(Timestamp.earliestHappened.description == "1990-01-01")
+        #expect((try? Timestamp(happened: "1990-01-01", now: Self.now)) != nil)
     }
 }
