@@ -12,10 +12,17 @@ enum ReceiptPackSize {
         "lb": (1, .lb), "lbs": (1, .lb), "oz": (1, .oz),
     ]
 
-    static func read(from name: String) -> PackSize? {
+    static func read(from name: String) -> PackSize? { scan(name).size }
+
+    /// Whether the name prints a size of nothing (`Kaffee 0g`, `0 Stk`): OCR lost a digit, so
+    /// the name says less about what it is than its words suggest.
+    static func hasEmptySize(_ name: String) -> Bool { scan(name).empty }
+
+    private static func scan(_ name: String) -> (size: PackSize?, empty: Bool) {
         // Numbers with a decimal comma or point, each with the word right after it.
         let characters = Array(name.lowercased())
         var found: PackSize?
+        var empty = false
         var index = 0
         while index < characters.count {
             guard characters[index].isASCIIDigit, index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
@@ -32,12 +39,15 @@ enum ReceiptPackSize {
             while wordEnd < characters.count, characters[wordEnd].isLetter { wordEnd += 1 }
             let unit = String(characters[word..<wordEnd])
             index = max(wordEnd, end)
-            guard let quantity = try? Quantity(parsing: number) else { continue }
+            guard let quantity = try? Quantity(parsing: number) else {
+                if number.allSatisfy({ $0 == "0" || $0 == "." }), units[unit] != nil || (counts.contains(unit) && unit != "x") { empty = true }
+                continue
+            }
             if unit == "x" || (unit.isEmpty && word < characters.count && characters[word] == "×") {
                 // `6x1,5L`: a count of the size that follows.
-                if let inner = read(from: String(characters[(wordEnd == word ? word + 1 : wordEnd)...])), let total = quantity.times(inner.quantity) {
-                    return PackSize(total, inner.unit)
-                }
+                let inner = scan(String(characters[(wordEnd == word ? word + 1 : wordEnd)...]))
+                if let size = inner.size, let total = quantity.times(size.quantity) { return (PackSize(total, size.unit), empty || inner.empty) }
+                empty = empty || inner.empty
                 continue
             }
             if let (factor, measure) = units[unit], let size = quantity.times(Quantity(Int(factor))) {
@@ -46,6 +56,6 @@ enum ReceiptPackSize {
                 found = PackSize(quantity, .each)
             }
         }
-        return found
+        return (found, empty)
     }
 }

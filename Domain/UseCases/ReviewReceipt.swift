@@ -58,7 +58,10 @@ enum ReceiptReviewer {
         let vault = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let day = (date ?? now).day
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
-            let (line, match) = pair
+            let (line, found) = pair
+            // `Kaffee 0g`: a size of nothing is a misread one; the item is asked about, not taken.
+            let match = found.verdict == .confident && ReceiptPackSize.hasEmptySize(line.name)
+                ? ReceiptMatch(verdict: .doubtful, candidates: found.candidates, suggestedCategory: found.suggestedCategory) : found
             let paid = ReceiptLinePrice(exactly: line)
             let best = match.best?.item
             let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }

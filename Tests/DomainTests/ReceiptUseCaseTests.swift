@@ -42,6 +42,18 @@ import Testing
         #expect(review.receipt.difference?.minorUnits == 0)
     }
 
+    /// Tester's finding 12: `Milch 0L` is a misread size, so the line is asked about.
+    @Test func aLineThatPrintsASizeOfNothingIsDoubtful() async throws {
+        let world = try await shopping()
+        let milk = try await item("Milk", in: world)
+        for (name, verdict) in [("Milk 0L", ReceiptMatch.Verdict.doubtful), ("Milk 0,0 kg", .doubtful), ("Milk 1L", .confident), ("Milk", .confident)] {
+            let review = try await world.useCases.reviewReceipt(ReceiptRequest(text: "ALDI\n\(name) 1,09\nSUMME 1,09\n", cart: "Weekly"))
+            #expect(review.rows[0].match.verdict == verdict, "\(name)")
+            #expect(review.rows[0].match.best?.item == milk.id, "\(name)")
+            #expect(review.rows[0].suggestion == (verdict == .confident ? .item(milk.id) : .impulse), "\(name)")
+        }
+    }
+
     @Test func loggedOnTheCartTheLinesCostExactlyWhatTheReceiptSays() async throws {
         let world = try await shopping()
         let u = world.useCases
