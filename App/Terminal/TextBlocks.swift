@@ -4,7 +4,7 @@ import Domain
 ///
 /// Drawing cannot fail, so proportions are worked out in 128 bits: no amount an `Int64` holds,
 /// typed or read from a damaged file, can make a bar or a percentage overflow.
-enum TextBlocks {
+package enum TextBlocks {
     /// A budget bar: `[#########-----------]  45%`; over budget the bar is full and ends in
     /// `!` with the percentage, visible without colour.
     static func budgetBar(spent: Money, budget: Money, style: RenderStyle, width: Int = 20) -> String {
@@ -135,12 +135,27 @@ enum TextBlocks {
 
     /// `text` as one word a POSIX shell reads back as it is, for a command shown to be copied:
     /// as it is when it holds only letters, digits and `@%+=:,./_-`, else in single quotes (a
-    /// quote inside as `'\''`), so a name like `$(touch x)` is never run when pasted.
-    static func shellWord(_ text: String) -> String {
+    /// quote inside as `'\''`), so a name like `$(touch x)` is never run when pasted. A character
+    /// a terminal acts on (`Echo.needsEscape`: an escape, a line break, U+2028) is never shown
+    /// raw: the word is then in bash's `$'...'` with the character as `\xHH` or `\uHHHH`.
+    package static func shellWord(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar)
         }
-        return safe ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+        if safe { return text }
+        guard text.unicodeScalars.contains(where: Echo.needsEscape) else { return "'" + text.replacing("'", with: "'\\''") + "'" }
+        var word = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'", "\\": word += "\\" + String(scalar)
+            case _ where Echo.needsEscape(scalar):
+                let hex = String(scalar.value, radix: 16)
+                word += scalar.value < 0x80 ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: word.unicodeScalars.append(scalar)
+            }
+        }
+        return word + "'"
     }
 
     /// Names as the arguments of a command shown to be copied: each a `shellWord`, after `--`

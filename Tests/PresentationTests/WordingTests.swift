@@ -35,6 +35,16 @@ import Testing
         #expect(shown(250, 10_000) == "2%" && shown(350, 10_000) == "4%")
     }
 
+    /// Tester's finding 15: a suggested command showed a name's U+2028 raw (a line break in a
+    /// terminal); one spelling of a shell word serves every suggested command.
+    @Test func aSuggestedCommandShowsNoCharacterATerminalActsOn() {
+        #expect(TextBlocks.shellWord("Milk") == "Milk")
+        #expect(TextBlocks.shellWord("$(touch x)") == "'$(touch x)'")
+        #expect(TextBlocks.shellWord("it's") == "'it'\\''s'")
+        #expect(TextBlocks.shellWord("a\u{2028}b") == "$'a\\u2028b'")
+        #expect(TextBlocks.shellWord("it's\u{1B}[2J") == "$'it\\'s\\x1b[2J'")
+    }
+
     @Test func theHelperThatScreensUseKnowsIrregularEndings() {
         #expect(TextBlocks.plural(2, "category") == "2 categories")
         #expect(TextBlocks.plural(1, "category") == "1 category")

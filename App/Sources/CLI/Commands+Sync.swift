@@ -1,6 +1,7 @@
 import Composition
 import DataLayer
 import Domain
+import Terminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,7 +42,7 @@ extension Commands {
             let sync = HouseholdSync(directory: try directory(run), lockTimeout: .seconds(10), transport: transport(for: folder),
                                      now: run.container.syncClock, newDevice: newDevice)
             _ = try await sync.start(folder: folder, device: device, name: try name(run))
-            run.console.out("This device (\(Echo.quoted(try name(run)))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(shellWord(folder))")
+            run.console.out("This device (\(Echo.quoted(try name(run)))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(TextBlocks.shellWord(folder))")
         },
         Command("sync join", usage: "grock sync join DIR [--name NAME]",
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
@@ -108,10 +109,6 @@ extension Commands {
     }
 
     /// `path` as one word a shell reads back as it is.
-    private static func shellWord(_ path: String) -> String {
-        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%".contains($0) } ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-
     private static func absolute(_ path: String) throws -> String {
         guard !path.isEmpty else { throw UsageError("DIR is empty") }
         if path.hasPrefix("/") { return path }
