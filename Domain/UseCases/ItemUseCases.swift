@@ -92,7 +92,22 @@ public struct SetPrice: Sendable {
             let unitPrice = UnitPrice(money, per: basis)
             let cautions = try PriceCheck.cautions(for: unitPrice, of: item, at: store, on: seen.day)
             if item.prices.isEmpty { item.unit = basis.unit }
-            let isNewest = item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
+            // Of prices seen at one moment at a store (a day typed, which stands for its noon), one
+            // is current, whatever order they were recorded or restored in: one recorded by hand
+            // for a day typed corrects the one recorded by hand for it before, which leaves the
+            // history; one paid on a trip stands (reopen the trip to correct it). docs/DOMAIN.md,
+            // "The numbers". (A price seen now is the newest thing said: it needs no look at the
+            // history, and nothing stands before it.)
+            var paidThen = false
+            if date != nil {
+                for earlier in try repositories.manualObservations(of: item.id)
+                where earlier.store == store.id && earlier.observedAt == seen && earlier.isPromotion == isPromotion {
+                    try repositories.forget(earlier)
+                }
+                paidThen = try !isPromotion && item.priceOption(at: store.id)?.regular?.observedAt == seen
+                    && repositories.spending(of: item.id).paidObservations(of: item.id).contains { $0.store == store.id && $0.observedAt == seen }
+            }
+            let isNewest = !paidThen && item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
             if isNewest { try repositories.save(item) }
             try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: seen, source: .manual, isPromotion: isPromotion)])
             try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: true, in: repositories, on: now.day)
