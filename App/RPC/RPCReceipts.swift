@@ -17,7 +17,7 @@ extension RPCServer {
     }
 
     /// `decisions`: `[{"line": 3, "decision": "item", "item": "Milk"}, {"line": 4, "decision":
-    /// "newItem", "category": "Produce"}, {"line": 5, "decision": "impulse"}, {"line": 6, "decision": "skip"}]`.
+    /// "newItem", "category": "Produce", "name": "Grapes"}, {"line": 5, "decision": "impulse"}, {"line": 6, "decision": "skip"}]`.
     /// An item is a candidate's id, else any vault item's name or id; a category a name or id.
     private func decisions(_ params: Params, _ receipt: ReceiptViewModel) async throws -> [(Int, ReceiptDecision)] {
         guard let value = params.values["decisions"], value != .null else { return [] }
@@ -46,7 +46,7 @@ extension RPCServer {
             case "newItem":
                 guard let name = text("category") else { throw invalid("decision newItem on line \(row) needs category") }
                 guard let category = receipt.category(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
-                decided.append((row, .newItem(category: category.id)))
+                decided.append((row, .newItem(category: category.id, name: text("name"))))
             default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
             }
         }

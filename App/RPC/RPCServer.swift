@@ -182,7 +182,7 @@ public struct RPCServer {
         ("undo", [], "Take back the last change; what it was."),
         ("receipt.review", ["text", "cart?", "store?", "date?"], "Read a receipt's text and match its lines; the review, nothing stored."),
         ("receipt.apply", ["text", "cart?", "store?", "date?", "decisions?:object[]", "acceptDifference?:boolean", "dryRun?:boolean"],
-         "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?}]); the review and what was logged."),
+         "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged."),
     ]
 
     private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {

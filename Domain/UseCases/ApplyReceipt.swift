@@ -86,8 +86,10 @@ public struct ApplyReceipt: Sendable {
         let categories = Dictionary(try repositories.allCategories().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in decided {
             switch entry.decision {
-            case .newItem(let category) where categories[category] == nil:
+            case .newItem(let category, _) where categories[category] == nil:
                 throw DomainError.notFound(kind: "category", name: category.rawValue, suggestion: nil)
+            case .newItem(_, let name?) where try Name.validated(name, kind: "item") != name:
+                throw DomainError.invalidName(kind: "item", name: name, reason: "it has spaces around it")
             case .item(let item) where try repositories.item(item) == nil && review.cart?.line(for: item) == nil:
                 throw DomainError.notFound(kind: "item", name: item.rawValue, suggestion: nil)
             default: break
@@ -121,7 +123,7 @@ public struct ApplyReceipt: Sendable {
             let (category, name, kind): (String, String, ReceiptLoggedLine.Kind) = switch entry.decision {
             case .item(let id):
                 try repositories.item(id).map { (categories[$0.categoryID] ?? "", $0.name, .vaultItem) } ?? ("", entry.row.itemName, .impulse)
-            case .newItem(let category): (categories[category] ?? "", entry.row.itemName, .newItem)
+            case .newItem(let category, let name): (categories[category] ?? "", name ?? entry.row.itemName, .newItem)
             case .impulse, .skip: ("", entry.row.itemName, .impulse)
             }
             rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: paid.unit,

@@ -33,8 +33,8 @@ struct ReceiptOnCart {
             case .item(let chosen):
                 id = chosen
                 item = try repositories.item(chosen)
-            case .newItem(let category):
-                let made = try newItem(row, in: category)
+            case .newItem(let category, let name):
+                let made = try newItem(row, in: category, named: name)
                 if made.isNew { book.itemsAdded += 1 }
                 id = made.item.id
                 item = made.item
@@ -119,8 +119,8 @@ struct ReceiptOnCart {
     }
 
     /// A vault item for a line decided new: the item of that name when there is one already.
-    private func newItem(_ row: ReceiptReviewRow, in category: CategoryID) throws -> (item: Item, isNew: Bool) {
-        let name = row.itemName
+    private func newItem(_ row: ReceiptReviewRow, in category: CategoryID, named given: String?) throws -> (item: Item, isNew: Bool) {
+        let name = given ?? row.itemName
         if let known = try repositories.itemNames(withKey: Name.key(name)).first, let item = try repositories.item(known.id) { return (item, false) }
         let item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category, unit: row.paid.unit)
         try repositories.save(item)

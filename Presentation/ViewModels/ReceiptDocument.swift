@@ -120,7 +120,7 @@ public struct ReceiptDecisionDocument: Encodable, Sendable, Hashable {
     init(_ decision: ReceiptDecision, itemNames: [ItemID: String], categories: [CategoryID: String]) {
         switch decision {
         case .item(let id): (self.decision, item, itemName, category) = ("item", id.rawValue, itemNames[id], nil)
-        case .newItem(let id): (self.decision, item, itemName, category) = ("newItem", nil, nil, categories[id] ?? id.rawValue)
+        case .newItem(let id, let name): (self.decision, item, itemName, category) = ("newItem", nil, name, categories[id] ?? id.rawValue)
         case .impulse: (self.decision, item, itemName, category) = ("impulse", nil, nil, nil)
         case .skip: (self.decision, item, itemName, category) = ("skip", nil, nil, nil)
         }

@@ -98,6 +98,25 @@ import Testing
         #expect(try bananas.actualCost()?.amountText == "1.49")
     }
 
+    /// Issue #23, 8: a receipt's new item can be given a name of its own (`Trauben hell kernlos
+    /// 500g` is Grapes), on a cart and as a trip of its own; the receipt's words still teach the store.
+    @Test func aNewItemCanBeNamedInTheReview() async throws {
+        let world = try await shopping()
+        let u = world.useCases
+        let produce = try await u.storage.read { try $0.allCategories() }.first { $0.name == "Produce" }!
+        await #expect(throws: DomainError.self) {
+            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id, name: " Tomatoes")])
+        }
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id, name: "Tomatoes")])
+        #expect(outcome.logged[2].kind == .newItem && outcome.logged[2].name == "Tomatoes")
+        #expect(try await u.showItem("Tomatoes").item.categoryID == produce.id)
+        let again = try await u.reviewReceipt(ReceiptRequest(text: Self.aldi))
+        #expect(again.rows[2].match.verdict == .alias && again.rows[2].match.best?.name == "Tomatoes")
+        let trip = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, store: "Lidl", date: "2026-02-20"),
+                                            decisions: [3: .newItem(category: produce.id, name: "Vine tomatoes")])
+        #expect(trip.logged.contains { $0.name == "Vine tomatoes" && $0.kind == .newItem })
+    }
+
     @Test func namesDecidedAreLearnedAtTheStoreAndMatchTheNextReceiptThereOnly() async throws {
         let world = try await shopping()
         let u = world.useCases

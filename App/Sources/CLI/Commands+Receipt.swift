@@ -19,8 +19,8 @@ extension Commands {
                 gave it before; confident; doubtful; new), the price paid against the planned one and
                 the last one at the store, and what will be done with it. In a terminal, with FILE,
                 it asks about each doubtful or new line (accept, another candidate's number, i for an
-                impulse buy, n CATEGORY for a new item, s to skip), then whether to log it, and about a
-                total that differs.
+                impulse buy, n CATEGORY for a new item named as the receipt names it, n CATEGORY = NAME
+                for one named NAME, s to skip), then whether to log it, and about a total that differs.
                 --yes logs without asking: aliases and confident matches as their items, doubtful and
                 new lines and deposits as impulse buys. Without --yes and without a terminal it only
                 reviews. A line logged costs exactly what the receipt says; when the lines logged do
@@ -110,7 +110,7 @@ enum ReceiptSession {
             if doubtful { run.console.out(receipt.candidateLines(row: row.number).joined(separator: "\n")) }
             let suggested = row.match.suggestedCategory.flatMap { id in receipt.categories.first { $0.id == id }?.name }
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
-                            + "i: impulse buy; n CATEGORY: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
+                            + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
             while true {
                 guard let answer = run.console.readLine(prompt: "> ").map(trimmed) else { return false }
                 if answer == "q" { return false }
@@ -119,8 +119,13 @@ enum ReceiptSession {
                     break
                 }
                 if answer.lowercased().hasPrefix("n ") {
-                    let typed = TerminalText.safe(trimmed(String(answer.dropFirst(2))), singleLine: true)
-                    run.console.out("  No category named \"\(typed)\" (grock category list shows them); answer again.")
+                    let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
+                    let typed = TerminalText.safe(parts[0], singleLine: true)
+                    if receipt.category(named: parts[0]) == nil {
+                        run.console.out("  No category named \"\(typed)\" (grock category list shows them); answer again.")
+                    } else {
+                        run.console.out("  \"\(TerminalText.safe(parts.last ?? "", singleLine: true))\" cannot be an item's name; answer again.")
+                    }
                 } else {
                     run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ") + "i, n CATEGORY, s or q.")
                 }
@@ -141,8 +146,13 @@ enum ReceiptSession {
             if row.match.verdict == .doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
                 return .item(candidates[number - 1].item)
             }
-            if answer.lowercased().hasPrefix("n "), let category = receipt.category(named: trimmed(String(answer.dropFirst(2)))) {
-                return .newItem(category: category.id)
+            // `n Produce = Grapes`: a new item of that name, not the receipt's.
+            if answer.lowercased().hasPrefix("n ") {
+                let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
+                guard let category = receipt.category(named: parts[0]) else { return nil }
+                guard parts.count == 2 else { return .newItem(category: category.id) }
+                guard let name = try? Name.validated(parts[1], kind: "item") else { return nil }
+                return .newItem(category: category.id, name: name)
             }
             return nil
         }

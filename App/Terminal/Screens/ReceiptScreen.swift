@@ -71,7 +71,7 @@ enum ReceiptScreen {
         switch decision {
         case .item(let id):
             (row.match.candidates.first { $0.item == id }?.name ?? id.rawValue) + (row.match.best?.item == id ? " (\(row.match.verdict.rawValue))" : "")
-        case .newItem(let category): "new item in " + (categories[category] ?? category.rawValue)
+        case .newItem(let category, let name): "new item " + (name.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "") + "in " + (categories[category] ?? category.rawValue)
         case .impulse: row.line.isDeposit ? "deposit, impulse" : row.match.verdict == .new ? "new, impulse buy" : "doubtful, impulse buy"
         case .skip: row.isRefund ? "refund, not logged" : "skipped"
         }
