@@ -11,6 +11,8 @@ enum CanonicalJSON {
         case flag(Bool)
         case null
         case object([(key: String, value: Value)])
+        /// `[]`: a thing's parts kept apart (an item's prices, a cart's lines) leave it empty.
+        case emptyArray
     }
 
     /// The object's fields in order, or nil when it is not in the canonical form.
@@ -20,6 +22,16 @@ enum CanonicalJSON {
             var scanner = Scanner(bytes: bytes)
             guard let fields = scanner.fields(), scanner.isAtEnd else { return nil }
             return fields
+        }
+    }
+
+    /// A JSON string alone (an outbox entry's summary), or nil when it is not in the canonical form.
+    static func string(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = Scanner(bytes: bytes)
+            guard scanner.next() == UInt8(ascii: "\""), let string = scanner.string(), scanner.isAtEnd else { return nil }
+            return string
         }
     }
 
@@ -78,6 +90,10 @@ enum CanonicalJSON {
         private mutating func value(depth: Int) -> Value? {
             guard position < bytes.count else { return nil }
             if bytes[position] == UInt8(ascii: "{") { return fields(depth: depth + 1).map(Value.object) }
+            if bytes[position] == UInt8(ascii: "[") {
+                position += 1
+                return skip(UInt8(ascii: "]")) ? .emptyArray : nil
+            }
             guard let first = next() else { return nil }
             switch first {
             case UInt8(ascii: "\""): return string().map(Value.text)
@@ -90,7 +106,7 @@ enum CanonicalJSON {
 
         /// A string's body after its opening quote; nil for an escape, a control character or
         /// bytes that are not UTF-8 (all of which JSONDecoder decides).
-        private mutating func string() -> String? {
+        mutating func string() -> String? {
             let start = position
             var isASCII = true
             while let byte = next() {
@@ -241,5 +257,52 @@ extension PromotionRecord {
         }
         guard let price, let observedAt else { return nil }
         self.init(price: price, observedAt: observedAt, until: until)
+    }
+}
+
+extension ItemRecord {
+    /// An item's part (its prices kept apart, `[]`) from its canonical JSON, or nil when
+    /// `JSONDecoder` must read it.
+    init?(canonical payload: String) {
+        guard let fields = CanonicalJSON.fields(payload) else { return nil }
+        var id: String?, name: String?, categoryId: String?, unit: String?, hasPrices = false
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("id", .text(let text)): id = text
+            case ("name", .text(let text)): name = text
+            case ("categoryId", .text(let text)): categoryId = text
+            case ("unit", .text(let text)): unit = text
+            case ("prices", .emptyArray): hasPrices = true
+            default: return nil
+            }
+        }
+        guard let id, let name, let categoryId, let unit, hasPrices else { return nil }
+        self.init(id: id, name: name, categoryId: categoryId, unit: unit, prices: [])
+    }
+}
+
+extension CartRecord {
+    /// A cart's part (its lines kept apart, `[]`) from its canonical JSON, or nil when
+    /// `JSONDecoder` must read it.
+    init?(canonical payload: String) {
+        guard let fields = CanonicalJSON.fields(payload) else { return nil }
+        var id: String?, name: String?, budget: Int64?, status: String?, createdAt: String?, startedAt: String?, completedAt: String?
+        var hasLines = false
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("id", .text(let text)): id = text
+            case ("name", .text(let text)): name = text
+            case ("budget", .integer(let number)): budget = number
+            case ("status", .text(let text)): status = text
+            case ("createdAt", .text(let text)): createdAt = text
+            case ("startedAt", .text(let text)): startedAt = text
+            case ("completedAt", .text(let text)): completedAt = text
+            case ("lines", .emptyArray): hasLines = true
+            case ("budget", .null), ("startedAt", .null), ("completedAt", .null): continue
+            default: return nil
+            }
+        }
+        guard let id, let name, let status, let createdAt, hasLines else { return nil }
+        self.init(id: id, name: name, budget: budget, status: status, createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, lines: [])
     }
 }

@@ -55,7 +55,8 @@ struct OutboxEntry: Equatable {
         func damaged(_ reason: String) -> SyncError { .damaged(what: path, reason: reason) }
         guard lines.count >= 4, lines[0] == OutboxEntry.header, lines.last == "" else { throw damaged("it is not a whole outbox entry") }
         guard lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) else { throw damaged("no stamp") }
-        guard lines[2].hasPrefix("summary\t"), let summary = try? JSONDecoder().decode(String.self, from: Data(lines[2].dropFirst(8).utf8)) else {
+        guard lines[2].hasPrefix("summary\t"), let summary = CanonicalJSON.string(String(lines[2].dropFirst(8)))
+                ?? (try? JSONDecoder().decode(String.self, from: Data(lines[2].dropFirst(8).utf8))) else {
             throw damaged("no summary")
         }
         var rest = lines[3..<(lines.count - 1)]

@@ -148,13 +148,13 @@ struct SyncParts {
 
     /// An item from its header and its prices (`price` parts, in any order).
     func item(_ header: String, prices: [String], key: SyncKey) throws -> Item {
-        var record = try SyncParts.decode(ItemRecord.self, header, key: key)
+        var record = try ItemRecord(canonical: header) ?? SyncParts.decode(ItemRecord.self, header, key: key)
         record.prices = try prices.map { try PriceOptionRecord(canonical: $0) ?? SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
         return try mapped(key) { try mapper.item(record) }
     }
 
     func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
-        var record = try SyncParts.decode(CartRecord.self, header, key: key)
+        var record = try CartRecord(canonical: header) ?? SyncParts.decode(CartRecord.self, header, key: key)
         record.lines = try lines.map { try SyncParts.lineRecord($0, key: key) }
         return try mapped(key) { try mapper.cart(record) }
     }
