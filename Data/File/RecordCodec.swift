@@ -14,6 +14,7 @@ enum RecordCodec {
     static func encodeLine<T: Encodable>(_ value: T) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Grock's records hold strings, integers and flags, never a float: encoding cannot fail.
         return Array(try! encoder.encode(value)) + [0x0A]
     }
 

@@ -27,6 +27,7 @@ struct Materializer {
         for key in (owners[.store] ?? []).sorted() {
             if let payload = winners[key]?.payload { try repositories.save(try parts.store(payload, key: key)) }
         }
+        // `owners` and `grouped` are made from the same winners: each owner has its group.
         for key in (owners[.item] ?? []).sorted() { try applyItem(key, grouped[key]!, known: known[key] ?? []) }
         for key in (owners[.cart] ?? []).sorted() { try applyCart(key, grouped[key]!, known: known[key] ?? []) }
         for key in (owners[.seen] ?? []).sorted() { try applySeen(key, winners[key]!) }
@@ -110,6 +111,7 @@ struct Materializer {
             for (key, part) in all where key.kind == .line { if let line = part.payload { payloads[key.ids[1]] = line } }
             let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
             let ids = arranged(order, Set(payloads.keys), cart: owner)
+            // `arranged` returns only ids among those given.
             let cart = try parts.cart(payload, lines: ids.map { payloads[$0]! }, key: owner)
             return try repositories.save(cart)
         }
@@ -254,6 +256,7 @@ struct Materializer {
         var groups: [String: [(id: String, name: String)]] = [:]
         for entry in named { groups[Name.key(entry.name), default: []].append(entry) }
         var taken = Set(groups.keys)
+        // Keys of `groups`, looked up in it.
         for key in groups.keys.sorted() where groups[key]!.count > 1 {
             for entry in groups[key]!.sorted(by: { $0.id < $1.id }).dropFirst() {
                 var number = 2

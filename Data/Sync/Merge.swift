@@ -162,7 +162,7 @@ struct Merge {
     private func snapshotVersions() throws -> [SyncVersion] {
         var versions: [SyncVersion] = []
         for version in try HouseholdSync.snapshot(of: working) where index.versions[version.key] == nil { versions.append(version) }
-        for key in index.versions.keys.sorted() { versions += index.versions[key]! }
+        for key in index.versions.keys.sorted() { versions += index.versions[key]! }  // its own keys
         return versions
     }
 
@@ -173,11 +173,11 @@ struct Merge {
         case .item:
             let id = ItemID(key.owner.ids[0])
             if items[id] == nil { items[id] = .some(try working.item(id)) }
-            return items[id]!.map { SyncParts.part(key, of: $0) } ?? .absent
+            return items[id]!.map { SyncParts.part(key, of: $0) } ?? .absent  // set just above
         case .cart:
             let id = CartID(key.owner.ids[0])
             if carts[id] == nil { carts[id] = .some(try working.cart(id)) }
-            return carts[id]!.map { SyncParts.part(key, of: $0) } ?? .absent
+            return carts[id]!.map { SyncParts.part(key, of: $0) } ?? .absent  // set just above
         default: break
         }
         if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
@@ -186,7 +186,7 @@ struct Merge {
             try working.preloadManualObservations()
             return SyncPart(payload: try Materializer.seenPayload(key, in: working))
         }
-        return owners[key.owner]![key] ?? .absent
+        return owners[key.owner]![key] ?? .absent  // set just above
     }
 
     /// Another data directory writes as this device (a copy of this one, or this one put back

@@ -112,7 +112,7 @@ struct SyncIndex: Equatable {
         // JSON: a reason may hold any text the segment held.
         for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(SyncParts.json(refusal))\n" }
         for key in versions.keys.sorted() {
-            for version in versions[key]! { text += version.line + "\n" }
+            for version in versions[key]! { text += version.line + "\n" }  // its own keys
         }
         return Array(text.utf8)
     }

@@ -32,7 +32,7 @@ struct SyncParts {
     }()
 
     static func json<T: Encodable>(_ value: T) -> String {
-        // Plain records always encode.
+        // Plain records (strings, integers, flags; never a float) always encode.
         String(decoding: try! encoder.encode(value), as: UTF8.self)
     }
 

@@ -82,7 +82,7 @@ public final class SyncedStorage: Storage, Sendable {
                 let owner = difference.key.owner
                 if owners[owner] == nil { owners[owner] = try capture.parts(of: owner) }
                 let current = difference.key.kind == .seen ? try seenPart(difference, working) : owners[owner]![difference.key] ?? .absent
-                let ownerGone = owners[owner]!.isEmpty
+                let ownerGone = owners[owner]!.isEmpty  // filled two lines above
                 if current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) {
                     back[difference.key] = difference.before
                     // A deletion taken back brings the thing back as the household last had it: a

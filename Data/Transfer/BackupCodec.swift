@@ -149,6 +149,7 @@ public enum BackupCodec {
                                          items: try document.items.map(mapper.item))
             let completed = try document.completedCarts.map(mapper.cart)
             guard completed.allSatisfy({ $0.status == .completed }) else { throw RecordError("a completed cart is not completed") }
+            // `ActiveState` holds each record of the document, and refused any id twice.
             return Backup(settings: active.settings, stores: document.stores.map { active.stores[StoreID($0.id)]! },
                           categories: document.categories.map { active.categories[CategoryID($0.id)]! },
                           items: document.items.map { active.items[ItemID($0.id)]! },

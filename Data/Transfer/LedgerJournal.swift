@@ -28,7 +28,7 @@ public enum LedgerJournal {
             for category in order {
                 let account = "expenses:groceries:" + clean(category).replacing(":", with: "-")
                 output += "    \(account)  \(totals[category]!.amountText) \(first.price.currency.code)\n"
-                for note in notes[category]! { output += "        ; \(clean(note))\n" }
+                for note in notes[category]! { output += "        ; \(clean(note))\n" }  // categories are its keys
             }
             output += "    assets:cash\n"
             index = end

@@ -194,6 +194,8 @@ public struct Cart: Sendable, Hashable, Identifiable {
     /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     public mutating func addImpulse(_ line: CartItem) throws {
         try check(.logPurchase)
+        // Every caller (`AddImpulseItem`, `ReceiptOnCart`) builds the line itself, bought and
+        // impulse; nothing read from input reaches here unbuilt.
         precondition(line.isImpulse && line.isFulfilled, "an impulse line is bought when it is added")
         var changed = self
         changed.lines.append(line)

@@ -92,6 +92,7 @@ public enum ReceiptParser {
                 counts[found, default: 0] += 1
             }
         }
+        // `order` lists exactly the keys of `counts`.
         return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
     }
 

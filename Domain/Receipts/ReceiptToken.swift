@@ -169,6 +169,7 @@ struct ReceiptWords: Sendable {
         }
     }
 
+    // Codes of `Currency`'s own table: these always succeed.
     static let pound = try! Currency(code: "GBP")
     static let dollar = try! Currency(code: "USD")
     static let franc = try! Currency(code: "CHF")

@@ -14,6 +14,7 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { code }
 
+    /// The euro (a code of the table above: it always succeeds).
     public static let euro = try! Currency(code: "EUR")
 
     /// Every code Grock accepts, alphabetically.
