@@ -46,12 +46,6 @@ public struct AppContainer: Sendable {
         self.init(storage: storage, work: configuration.storageWork, clock: clock, directory: directory)
     }
 
-    /// Grock over the files in `directory`.
-    /// - Parameter lockTimeout: how long to wait for another grock using the directory.
-    public static func live(directory: String, clock: any Clock = SystemClock(), lockTimeout: Duration = .seconds(10)) -> AppContainer {
-        AppContainer(storage: FileStorage(directory: directory, lockTimeout: lockTimeout), work: .background, clock: clock, directory: directory)
-    }
-
     /// Grock over a throwaway in-memory store.
     public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
         AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, directory: nil)
@@ -67,6 +61,17 @@ public struct AppContainer: Sendable {
         } else {
             syncClock = { clock.now().secondsSince1970 * 1000 }
         }
+    }
+
+    // MARK: - Services
+
+    /// What `grock doctor` finds: every file of the data directory read, and its household
+    /// folder when it syncs, without changing anything; nil in memory (nothing on disk).
+    public func doctor() async -> [DoctorFinding]? {
+        guard let files = storage as? FileStorage ?? (storage as? SyncedStorage)?.files, let directory else { return nil }
+        var checks = await files.diagnose()
+        checks += await HouseholdSync(directory: directory, now: syncClock, newDevice: { "" }).diagnose()
+        return checks.map { DoctorFinding(subject: $0.subject, detail: $0.detail, isProblem: $0.isProblem) }
     }
 
     // MARK: - View models
@@ -121,4 +126,12 @@ public struct RandomIdentifiers: IdentifierSource {
         let digits = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+}
+
+/// One finding of `AppContainer.doctor()`: a file or folder, and what was found in it.
+public struct DoctorFinding: Sendable, Equatable {
+    public let subject: String
+    /// What was found, for a healthy subject; what is wrong, otherwise.
+    public let detail: String
+    public let isProblem: Bool
 }

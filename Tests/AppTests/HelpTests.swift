@@ -58,7 +58,7 @@ import Testing
     @Test func theLiveUseCasesReadHistoryARecordAtATime() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let u = AppContainer.live(directory: home.path + "/data").useCases
+        let u = AppContainer(Configuration(store: .directory(home.path + "/data"))).useCases
         _ = try await u.setUpFirstRun()
         _ = try await u.addStore(name: "Aldi")
         _ = try await u.addItem(name: "Milk", category: "Dairy", price: "1.09", store: "Aldi")

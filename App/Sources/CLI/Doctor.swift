@@ -1,17 +1,11 @@
-import DataLayer
+import Composition
 import Domain
 
 /// `grock doctor`: what the data directory holds and what is wrong with it.
 @MainActor
 enum Doctor {
     static func run(_ run: Invocation) async throws {
-        guard let storage = run.container.storage as? FileStorage ?? (run.container.storage as? SyncedStorage)?.files else {
-            return run.console.out("In memory: nothing on disk to check.")
-        }
-        var checks = await storage.diagnose()
-        if let directory = run.container.directory {
-            checks += await HouseholdSync(directory: directory, now: run.container.syncClock, newDevice: { "" }).diagnose()
-        }
+        guard let checks = await run.container.doctor() else { return run.console.out("In memory: nothing on disk to check.") }
         if run.json {
             run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
         } else {
