@@ -73,12 +73,13 @@ public struct PlanCheapestStores: Sendable {
     }
 
     static func plan(_ cart: Cart, repositories: any Repositories, day: Day, maxStores: Int?) throws -> StorePlan {
-        let stores = try repositories.allStores().filter { !$0.isRemoved }
+        // In one order on every run (storage may list them in any): ties are then broken alike.
+        let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
         let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
         // costs[line][store] for every store that can sell the line.
-        var costs: [[Int: (price: UnitPrice, cost: Money)]] = []
+        var costs: [[Int: (price: UnitPrice, cost: Money, perBase: Int64)]] = []
         for line in lines {
-            var options: [Int: (UnitPrice, Money)] = [:]
+            var options: [Int: (UnitPrice, Money, Int64)] = [:]
             if let item = try repositories.item(line.itemID) {
                 let measure = line.measure(of: line.unit)
                 for (index, store) in stores.enumerated() {
@@ -87,7 +88,9 @@ public struct PlanCheapestStores: Sendable {
                           measure.unit != .pack || price.basis.unit != .pack || (measure.pack == nil) == (price.basis.pack == nil),
                           // Packs by what they hold: a pack of 250 g is half a pack of 500 g.
                           let cost = try price.price.cost(of: line.quantity, in: measure, per: price.basis) else { continue }
-                    options[index] = (price, cost)
+                    // Costs equal to the cent are told apart by the price per kg, l or each
+                    // (250 g at 7.99/kg costs 2.00 like 250 g at 3.99 per 500 g, but is dearer).
+                    options[index] = (price, cost, (try? price.normalised().price.minorUnits) ?? .max)
                 }
             }
             costs.append(options)
@@ -100,7 +103,8 @@ public struct PlanCheapestStores: Sendable {
             var uncovered = 0, total: Int128 = 0
             var used = Set<Int>()
             for options in costs {
-                guard let choice = set.compactMap({ index in options[index].map { (index, $0.cost.minorUnits) } }).min(by: { $0.1 < $1.1 }) else {
+                guard let choice = set.compactMap({ index in options[index].map { (index, $0.cost.minorUnits, $0.perBase) } })
+                    .min(by: { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }) else {
                     uncovered += 1
                     continue
                 }
@@ -111,19 +115,25 @@ public struct PlanCheapestStores: Sendable {
             if let current = best, (current.uncovered, current.cost, current.size) <= (uncovered, total, used.count) { return }
             best = candidate
         }
-        if limit == candidates.count {
-            evaluate(candidates)
-        } else {
-            guard binomial(candidates.count, limit) <= maximumSets else { throw DomainError.tooManyStores(candidates.count) }
-            forEachCombination(of: candidates, size: limit, evaluate)
+        guard limit == candidates.count || binomial(candidates.count, limit) <= maximumSets else { throw DomainError.tooManyStores(candidates.count) }
+        // Of plans that cost the same, the one with fewest stores: smaller sets first, as many
+        // as `maximumSets` allows (all of them for any household's number of stores).
+        var evaluated = 0
+        for size in 1..<max(1, limit) {
+            let count = binomial(candidates.count, size)
+            guard evaluated + count <= maximumSets else { break }
+            evaluated += count
+            forEachCombination(of: candidates, size: size, evaluate)
         }
+        if limit == candidates.count { evaluate(candidates) } else { forEachCombination(of: candidates, size: limit, evaluate) }
         let chosen = best?.set ?? []
         var assignments: [StorePlan.Assignment] = []
         var unpriced: [CartItem] = []
         var notCovered: [CartItem] = []
         var used: [Int] = []
         for (line, options) in zip(lines, costs) {
-            guard let choice = chosen.compactMap({ index in options[index].map { (index, $0) } }).min(by: { $0.1.cost < $1.1.cost }) else {
+            guard let choice = chosen.compactMap({ index in options[index].map { (index, $0) } })
+                .min(by: { ($0.1.cost.minorUnits, $0.1.perBase, $0.0) < ($1.1.cost.minorUnits, $1.1.perBase, $1.0) }) else {
                 if options.isEmpty { unpriced.append(line) } else { notCovered.append(line) }
                 continue
             }

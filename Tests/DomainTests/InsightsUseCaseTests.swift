@@ -216,6 +216,27 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         return u
     }
 
+    /// Tester's finding (#23): stores listed in another order, or prices equal to the cent,
+    /// gave another plan on each run. The same prices give the same plan, with fewest stores, and
+    /// a price per kg that is dearer by less than a cent loses.
+    @Test(arguments: [["Aldi", "Lidl", "Rewe"], ["Rewe", "Lidl", "Aldi"], ["Lidl", "Rewe", "Aldi"]])
+    func costsEqualToTheCentGiveOnePlanWithFewestStores(order: [String]) async throws {
+        let u = TestWorld().useCases
+        _ = try await u.setUpFirstRun()
+        for store in order { _ = try await u.addStore(name: store) }
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "3.99", store: "Aldi", pack: PackSize(Quantity(500), .g))
+        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "3.99", pack: PackSize(Quantity(500), .g))
+        _ = try await u.setPrice(item: "Coffee", store: "Rewe", price: "7.99", unit: .kg)
+        _ = try await u.addItem(name: "Milk", category: "Dairy", price: "0.99", store: "Aldi")
+        _ = try await u.createCart(name: "V", items: ["Milk"])
+        _ = try await u.addToCart(cart: "V", items: ["Coffee"], quantity: Quantity(250), unit: .g)
+        for maxStores in [nil, 2, 3] as [Int?] {
+            let plan = try await u.planCheapestStores(cart: "V", maxStores: maxStores)
+            #expect(plan.stores.map(\.name) == ["Aldi"], "\(order), at most \(maxStores ?? 0)")
+            #expect(plan.total.amountText == "2.99")
+        }
+    }
+
     @Test func withoutALimitEveryLineTakesItsCheapestStore() async throws {
         let u = try await world()
         let plan = try await u.planCheapestStores(cart: "Weekly")
