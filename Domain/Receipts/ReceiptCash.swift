@@ -4,7 +4,7 @@
 /// readings that agree are as good as a printed total.
 enum ReceiptCash {
     /// Words that start the cash given, and the change, compared as `ReceiptVocabulary.keys`.
-    private static let given = ["bar", "gegeben", "gegeben bar", "geg", "bargeld", "cash", "cash tendered", "tendered", "tend", "especes"]
+    private static let given = ["bar", "gegeben", "gegeben bar", "geg", "geg bar", "bar gegeben", "bargeld", "cash", "cash tendered", "tendered", "tend", "especes"]
         .map(ReceiptVocabulary.keys)
     private static let change = ["ruckgeld", "rueckgeld", "zuruck", "change", "change due", "rendu", "rendu monnaie", "monnaie rendue"]
         .map(ReceiptVocabulary.keys)

@@ -117,6 +117,10 @@ public struct ImportPurchases: Sendable {
         if let future = purchases.first(where: { $0.date > now.day }) {
             throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
         }
+        // As `--date` refuses it: `0001-01-01` is a slip, and would start every insight then.
+        if let early = purchases.first(where: { $0.date < Timestamp.earliestHappened }) {
+            throw DomainError.importRow(line: early.sourceLine ?? 0, reason: "\(early.date) is before 1990; Grock keeps no earlier purchase")
+        }
         // A first import sets Grock up as `init` would, in the currency of the rows.
         if try !repositories.settings().isSetUp {
             _ = try SetUpFirstRun.setUp(repositories, ids: ids, currency: purchases.first?.price.currency ?? repositories.settings().currency)

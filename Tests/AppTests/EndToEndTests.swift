@@ -458,17 +458,23 @@ import Testing
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
-    @Test func aTripOfAnyYearReadsBack() throws {
+    @Test func aTripOf1990ReadsBackAndOneBeforeIsRefused() throws {
         let grock = Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let csv = grock.home.path + "/old.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency\n0026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
+        try "date,trip,store,category,item,quantity,unit,price,currency\n1990-01-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
             .write(toFile: csv, atomically: false, encoding: .utf8)
         try grock.ok("import " + csv)
-        #expect(try grock.ok("insights --by month").contains("0026-03"))
+        #expect(try grock.ok("insights --by month").contains("1990-01"))
         try grock.ok("undo")
         #expect(try grock.run("doctor").status == 0)
+        // Tester's finding (#23): year 1 was imported, and insights ran from 0001-01-01.
+        try "date,trip,store,category,item,quantity,unit,price,currency\n0001-01-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
+            .write(toFile: csv, atomically: false, encoding: .utf8)
+        let refused = try grock.run("import " + csv)
+        #expect(refused.status == 2 && refused.stderr.contains("0001-01-01 is before 1990"), "\(refused.stderr)")
+        #expect(try grock.ok("history").contains("No completed trips") || !(try grock.ok("history").contains("0001")))
     }
 }
 
