@@ -230,7 +230,7 @@ public enum UnparsedReceiptReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .otherCurrency(let currency): "a price in \(currency.code), not the receipt's currency"
         case .tooLarge: "a quantity or cost larger than Grock keeps"
-        case .impossibleDate: "a date that does not exist; the receipt's day is taken as unknown"
+        case .impossibleDate: "a date that does not exist or is outside 1990 to 2099; the receipt's day is unknown"
         }
     }
 }

@@ -38,15 +38,20 @@ enum ReceiptDates {
 
     /// Whether `words` hold a date in a receipt's shape whose day does not exist (`30.02.2026`):
     /// shown to the person, never dropped for today's date without a word.
+    /// A date that does not exist (`30.02.2026`) or lies outside the years a receipt can be of
+    /// (`24.11.1989`, `01.01.2189`: an OCR'd digit).
     static func hasImpossibleDate(in words: [String]) -> Bool {
         words.contains { word in
             guard let parts = parts(labelled(word), dayFirst: true) else { return false }
-            return Day(year: parts.year, month: parts.month, day: parts.day) == nil
+            return !years.contains(parts.year) || Day(year: parts.year, month: parts.month, day: parts.day) == nil
         }
     }
 
+    /// The years a receipt's date can be of.
+    static let years = 1990...2099
+
     private static func day(_ word: String, dayFirst: Bool) -> Day? {
-        parts(word, dayFirst: dayFirst).flatMap { Day(year: $0.year, month: $0.month, day: $0.day) }
+        parts(word, dayFirst: dayFirst).flatMap { years.contains($0.year) ? Day(year: $0.year, month: $0.month, day: $0.day) : nil }
     }
 
     /// A date's year, month and day as printed, before the calendar is asked whether it exists.
@@ -65,7 +70,7 @@ enum ReceiptDates {
             let isDayFirst = separator == "." || a > 12 || (b <= 12 && dayFirst)
             (month, dayOfMonth) = isDayFirst ? (b, a) : (a, b)
         }
-        guard (1990...2099).contains(year), (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
+        guard (1000...9999).contains(year), (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
         return (year, month, dayOfMonth)
     }
 

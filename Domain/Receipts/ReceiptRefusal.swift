@@ -16,11 +16,14 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
     /// The receipt states no total Grock could read, so nothing checks that every line was
     /// read: logged only when the person accepts it as read.
     case noTotal
+    /// The receipt prints a date Grock cannot take (it does not exist, or lies outside 1990 to
+    /// 2099: an OCR'd digit) and the request gives none: its day is unknown, never today.
+    case dateUnreadable(line: Int)
 
     public var kind: ErrorKind {
         switch self {
         case .foreignCurrency, .noStore, .noSuchRow: .invalidInput
-        case .doesNotAddUp, .alreadyInHistory, .nothingToLog, .noTotal: .refused
+        case .doesNotAddUp, .alreadyInHistory, .nothingToLog, .noTotal, .dateUnreadable: .refused
         }
     }
 
@@ -38,6 +41,8 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
         case .nothingToLog: "every line of the receipt is skipped or a refund; there is nothing to log"
         case .noTotal:
             "the receipt states no total Grock can read, so nothing checks that every line was read; look at the review, and accept it as read to log it"
+        case .dateUnreadable(let line):
+            "the receipt's date (line \(line)) does not exist or is outside 1990 to 2099, so the day it is from is unknown; give that day"
         case .alreadyInHistory(let trip, let day): "every line of this receipt is already in history (trip \(Echo.quoted(trip)) of \(day)); nothing was logged"
         }
     }

@@ -83,6 +83,9 @@ public struct ApplyReceipt: Sendable {
                                               skipped: names(skipped), refunds: names(refunds))
         }
         guard let storeName = review.storeName else { throw ReceiptRefusal.noStore }
+        if review.date == nil, let line = receipt.unparsedReasons.filter({ $0.value == .impossibleDate }).keys.min() {
+            throw ReceiptRefusal.dateUnreadable(line: line)
+        }
         let categories = Dictionary(try repositories.allCategories().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in decided {
             switch entry.decision {
