@@ -143,6 +143,8 @@ extension ReceiptLineKind {
             if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
             return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
         }
+        // `MILCH 1,5%` above `6 x 0,99  5,94`: a name with its fat content, whose price is below.
+        if amounts.isEmpty, !percents.isEmpty, !isDiscount, ReceiptVocabulary.namesAGrocery(keys) { return .text(text) }
         switch ReceiptQuantity.read(words) {
         case .quantity(let quantity): return .quantity(quantity)
         // `100001 x 0,01`: no item named `x`.
