@@ -1,6 +1,6 @@
 /// What one unit of a receipt line holds, read from its name: `Kaffee Bellarom 500g`,
 /// `Kartoffeln 2,5kg`, `Milch 1L`, `Wasser 6x1,5L` (9 l), `Eier 10 Stk`, `Toilettenpapier 8 Rollen`,
-/// `6er Pack`. The last size in the name counts; a percentage (`1,5%`) is no size.
+/// `6er Pack`, `Oeufs X12`. The last size in the name counts; a percentage (`1,5%`) is no size.
 enum ReceiptPackSize {
     /// Words for a count of pieces, in the languages Grock's receipts come in.
     private static let counts: Set<String> = ["stk", "stück", "st", "er", "pcs", "pc", "ct", "rollen", "rolle", "beutel", "eier", "tabs", "pk", "pack", "x"]
@@ -25,8 +25,19 @@ enum ReceiptPackSize {
         var empty = false
         var index = 0
         while index < characters.count {
-            guard characters[index].isASCIIDigit, index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
+            // `X12` (French: a box of twelve): a count written after its `x`, the word's end after it.
+            let countAfterX = index >= 1 && characters[index - 1] == "x" && (index == 1 || !(characters[index - 2].isLetter || characters[index - 2].isASCIIDigit))
+            guard characters[index].isASCIIDigit, index == 0 || countAfterX || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
                 index += 1
+                continue
+            }
+            if countAfterX {
+                var end = index
+                while end < characters.count, characters[end].isASCIIDigit { end += 1 }
+                if end == characters.count || characters[end] == " ", let count = Int(String(characters[index..<end])), count > 1, count <= 1000 {
+                    found = PackSize(Quantity(count), .each)
+                }
+                index = end
                 continue
             }
             var end = index

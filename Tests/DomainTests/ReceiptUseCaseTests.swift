@@ -328,7 +328,9 @@ import Testing
     @Test func aSizeInTheNameIsWhatOnePackHolds() {
         let sizes = ["Kaffee Bellarom 500g": "500 g", "Kartoffeln 2,5kg": "2.5 kg", "MILCH 1,5% 1L": "1 l", "Wasser 6x1,5L": "9 l",
                      "Wasser 6 x 1,5 l": "9 l", "Eier 10 Stk": "10 each", "Toilettenpapier 8 Rollen": "8 each", "Sekt 75cl": "750 ml",
-                     "Cola 0,33 l": "0.33 l", "6er Eier": "6 each", "Bananen": "-", "Milch 1,5%": "-", "Nr 12": "-", "1 Stk": "-"]
+                     "Cola 0,33 l": "0.33 l", "6er Eier": "6 each", "Bananen": "-", "Milch 1,5%": "-", "Nr 12": "-", "1 Stk": "-",
+                     // Tester's finding (#23): `X12` was not read, and one egg was logged at the box's price.
+                     "OEUFS PLEIN AIR X12": "12 each", "Oeufs x 6": "-", "BOX12": "-", "x1": "-", "Oeufs X12B": "-"]
         for (name, expected) in sizes {
             let line = ReceiptLine(name: name, total: Money(minorUnits: 100, currency: .euro), sourceLines: [1])
             #expect(line.packSize?.description ?? "-" == expected, "\(name)")
