@@ -188,10 +188,12 @@ public enum PurchaseCSV {
                     // What the row says it cost must be what its quantity and price cost: a row
                     // edited in a spreadsheet on one side only is refused, never guessed.
                     column = costColumn + 1
-                    let stated = try numbers.read(f[costColumn], line: line, column: column) { try Money(parsing: $0, currency: currency) }
+                    let stated = try numbers.read(f[costColumn], line: line, column: column) { $0 }
                     let cost = try purchase.cost()
-                    guard stated == cost else {
-                        throw RowError(line: line, column: column, reason: "its cost \(stated.amountText) is not quantity × price (\(cost.amountText))")
+                    // A row may cost more than any price can be (100000 × 999999.99, as Grock
+                    // exports it): then it is compared as Grock writes amounts.
+                    guard (try? Money(parsing: stated, currency: currency)) == cost || stated == cost.amountText else {
+                        throw RowError(line: line, column: column, reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
                     }
                 }
                 purchases.append(purchase)

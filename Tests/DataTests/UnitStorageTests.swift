@@ -148,8 +148,13 @@ import Testing
         let edited = csv.replacing(",pack:250g,6.87\n", with: ",pack:250g,6.88\n")
         #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(edited.utf8)) }
         do { _ = try PurchaseCSV.parse(Array(edited.utf8)) } catch let error as PurchaseCSV.RowError {
-            #expect(error.column == 11 && error.reason == "its cost 6.88 is not quantity × price (6.87)")
+            #expect(error.column == 11 && error.reason == "its cost \"6.88\" is not quantity × price (6.87)")
         }
+        // Tester's finding (#23): a row costing more than any price can be (accepted when logged)
+        // did not import back.
+        let huge = "date,trip,store,category,item,quantity,unit,price,currency,per,cost\n2026-03-01,A,Rewe,Dairy,Milk,100000,each,999999.99,EUR,,99999999000.00\n"
+        #expect(try PurchaseCSV.parse(Array(huge.utf8)).first?.cost().amountText == "99999999000.00")
+        #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(huge.replacing(",99999999000.00", with: ",99999999000.01").utf8)) }
         #expect(try LedgerJournal.write(purchases).contains("expenses:groceries:Pantry  80.28 EUR"))
         let again = TestWorld(storage: InMemoryStorage()).useCases
         _ = try await again.importPurchases(try PurchaseCSV.parse(Array(csv.utf8)))
