@@ -64,6 +64,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case noTripOnDay(name: String, day: String, days: [String])
     /// A date of something that happened is before `Timestamp.earliestHappened` (1990).
     case pastDate(String)
+    /// A range of months that starts after it ends.
+    case reversedRange(from: String, to: String)
 
     public var description: String {
         switch self {
@@ -94,6 +96,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
         case .invalidMonth(let text): "\(Echo.quoted(text)) is not a month: write YYYY-MM"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
+        case .reversedRange(let from, let to): "the range starts in \(Echo.quoted(from)), after it ends in \(Echo.quoted(to)); give the earlier month first"
         case .pastDate(let text): "\(Echo.quoted(text)) is before 1990; a date says when something was bought or seen, and Grock keeps none earlier"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(Wording.withArticle(kind)) name: \(reason)"
         case .duplicateName(let kind, let name): "\(Wording.withArticle(kind)) named \(Echo.quoted(name)) already exists"

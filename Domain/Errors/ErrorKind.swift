@@ -46,7 +46,7 @@ extension DomainError: ClassifiedError {
     /// The kind of this refusal.
     public var kind: ErrorKind {
         switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency, .invalidDate, .invalidMonth, .futureDate, .pastDate, .invalidName,
+        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency, .invalidDate, .invalidMonth, .futureDate, .pastDate, .reversedRange, .invalidName,
              .invalidPosition, .importRow:
             .invalidInput
         case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:

@@ -76,7 +76,7 @@ public struct SetPrice: Sendable {
 
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
     public func checked(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
-                        isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
+                        isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
@@ -113,10 +113,10 @@ public struct SetPrice: Sendable {
             try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: true, in: repositories, on: now.day)
             let kind = isPromotion ? "promotion" : "price"
             guard isNewest else {
-                return Change((item, cautions), summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
+                return Change((item, cautions, false), summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
                     + "(a newer one stays current)")
             }
-            return Change((item, cautions), summary: "set the \(kind) of \(item.name) at \(store.name) to \(unitPrice)")
+            return Change((item, cautions, true), summary: "set the \(kind) of \(item.name) at \(store.name) to \(unitPrice)")
         }
     }
 }

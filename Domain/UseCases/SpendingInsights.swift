@@ -90,6 +90,8 @@ public struct SpendingInsights: Sendable {
     }
 
     static func report(_ spending: SpendingData, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
+        // Months as `YYYY-MM` compare as text.
+        if let from, let to, from > to { throw DomainError.reversedRange(from: from, to: to) }
         // Trips first: which are in range. A month's text is made once, not once per trip.
         var included = [Bool](repeating: false, count: spending.trips.count)
         var months = Tally(currency: currency)

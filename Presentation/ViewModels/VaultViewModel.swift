@@ -119,12 +119,18 @@ public final class VaultViewModel: CautionState {
     /// - Parameter date: when the price was seen, as typed (now when nil).
     public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool, until: Day?,
                          date: String? = nil) async -> Bool {
-        await itemChange {
+        var isCurrent = true
+        return await itemChange {
             let set = try await useCases.setPrice.checked(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
                                                           promotionUntil: until, date: date)
             cautions = set.cautions.map(\.description)
+            isCurrent = set.isCurrent
             return set.item
-        } notice: { "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))" }
+        } notice: {
+            // A price seen before the current one there joins the history only (tester, #23).
+            "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))"
+                + (isCurrent ? "" : " in its history; the newer one there stays current")
+        }
     }
 
     @discardableResult

@@ -237,6 +237,15 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         }
     }
 
+    /// Tester's finding (#23): a range given backwards said there were no trips.
+    @Test func aRangeGivenBackwardsIsRefused() async throws {
+        let u = try await TestWorld.stocked().useCases
+        await #expect(throws: DomainError.reversedRange(from: "2026-12", to: "2026-11")) {
+            try await u.spendingInsights.withInflation(from: "2026-12", to: "2026-11", base: nil)
+        }
+        _ = try await u.spendingInsights.withInflation(from: "2026-11", to: "2026-11", base: nil)
+    }
+
     @Test func withoutALimitEveryLineTakesItsCheapestStore() async throws {
         let u = try await world()
         let plan = try await u.planCheapestStores(cart: "Weekly")

@@ -319,6 +319,11 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(vault.errorKind == .invalidInput)
         #expect(await vault.setPrice("Milk", store: "Aldi", price: "1.09", unit: nil, promotion: false, until: nil))
         #expect(vault.errorKind == nil)
+        #expect(vault.notice == "recorded the price of Milk at Aldi")
+        // Tester's finding (#23): a price seen before the current one joined the history only,
+        // and the notice did not say so.
+        #expect(await vault.setPrice("Milk", store: "Aldi", price: "0.95", unit: nil, promotion: false, until: nil, date: "2026-02-20"))
+        #expect(vault.notice == "recorded the price of Milk at Aldi in its history; the newer one there stays current")
     }
 }
 

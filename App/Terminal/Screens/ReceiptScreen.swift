@@ -46,8 +46,10 @@ extension ReceiptViewModel {
 /// The pieces of the receipt screen.
 enum ReceiptScreen {
     static func heading(_ review: ReceiptReview, _ style: RenderStyle) -> [String] {
-        let store = review.storeName.map { "of " + $0 + (review.store == nil ? " (a new store)" : "") } ?? "of an unnamed store"
-        let cart = review.cart.map { " for cart \($0.name)" } ?? " (a trip of its own)"
+        let store = review.storeName.map { "of " + $0 } ?? "of an unnamed store"
+        // One parenthesis: `(a new store, a trip of its own)`.
+        let notes = (review.storeName != nil && review.store == nil ? ["a new store"] : []) + (review.cart == nil ? ["a trip of its own"] : [])
+        let cart = (review.cart.map { " for cart \($0.name)" } ?? "") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
         let date = review.date.map { ", \($0.day)" } ?? ""
         return [style.bold("Receipt") + " \(store)\(cart)\(date)"]
     }
