@@ -106,6 +106,10 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
         /// The cart's line was bought already (by hand, or from an earlier receipt): what it
         /// records is kept, and this line is an impulse buy of the same name.
         case alreadyBought
+        /// The price paid is more than `PriceCheck.factor` times, or less than a `factor`th of,
+        /// the last price at the store: logged anyway (prices do jump), but a misread size or a
+        /// wrong match looks like this.
+        case priceJump
     }
 
     public let row: Int
@@ -125,6 +129,7 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
         case .repeatedItem: "\(subject): the item was already logged from an earlier line; logged as an impulse buy"
         case .alreadyBought: "\(subject): the cart's line was bought already (by hand or from an earlier receipt); kept, and this line logged as an impulse buy"
         case .inexact: "\(subject): no price on the cart's line comes to the receipt's total exactly; logged as an impulse buy"
+        case .priceJump: "\(subject): the price paid is more than \(PriceCheck.factor) times, or less than a third of, the last price at the store; logged anyway (look at the line)"
         }
     }
 }

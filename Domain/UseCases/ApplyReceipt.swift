@@ -104,13 +104,20 @@ public struct ApplyReceipt: Sendable {
         } else {
             try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories, in: repositories, now: now)
         }
+        // A price far from the last one there says so, as a price typed by hand does (tester, #23:
+        // one egg logged at a box's price).
+        var cautions = book.cautions
+        for entry in decided {
+            guard case .item = entry.decision, let percent = entry.row.lastPrice?.percent, percent > 200 || percent < -66 else { continue }
+            cautions.append(ReceiptCaution(row: entry.row.number, item: entry.row.line.name, reason: .priceJump))
+        }
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
         let lines = Wording.counted(book.lines.count, "line")
         let verb = isDryRun ? "would log" : "logged"
         let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" } ?? "\(verb) receipt of \(storeName), \(lines)"
         return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,
                               loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned, itemsAdded: book.itemsAdded,
-                              cautions: book.cautions, isDryRun: isDryRun, summary: summary)
+                              cautions: cautions, isDryRun: isDryRun, summary: summary)
     }
 
     /// A completed trip of the receipt's day at its store, made as importing its rows would

@@ -42,6 +42,17 @@ import Testing
         #expect(review.receipt.difference?.minorUnits == 0)
     }
 
+    /// Tester's finding (#23): one egg logged at a box's price entered the vault without a word.
+    @Test func aPaidPriceFarFromTheLastOneAtTheStoreIsLoggedWithACaution() async throws {
+        let world = try await shopping()
+        let milk = try await item("Milk", in: world)
+        for (price, cautioned) in [("4,99", true), ("1,19", false), ("0,30", true)] {
+            let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n01.03.2026\nMilch \(price)\nSUMME \(price)\n", cart: "Weekly"),
+                                                                decisions: [1: .item(milk.id)], dryRun: true)
+            #expect(outcome.cautions.contains { $0.reason == .priceJump && $0.row == 1 } == cautioned, "\(price)")
+        }
+    }
+
     /// Tester's finding 12: `Milch 0L` is a misread size, so the line is asked about.
     @Test func aLineThatPrintsASizeOfNothingIsDoubtful() async throws {
         let world = try await shopping()
