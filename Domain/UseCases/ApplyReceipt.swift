@@ -136,8 +136,17 @@ public struct ApplyReceipt: Sendable {
             case .newItem(let category, let name): (categories[category] ?? "", name ?? entry.row.itemName, .newItem)
             case .impulse, .skip: ("", entry.row.itemName, .impulse)
             }
-            rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: paid.unit,
-                                 basis: paid.basis, price: paid.price, sourceLine: entry.row.line.sourceLines.first))
+            // A size a vault item sold by the piece is not counted by (`Milch 1L`, `BREAD 800G`):
+            // each pack is one piece at the price paid, as on a cart, so the store's price stays
+            // per each and comparable (tester, #23: it became per litre, and plans lost it).
+            var (unit, basis) = (paid.unit, paid.basis)
+            // A box of pieces (`Eier 10 Stk`) stays a box: ten eggs are not one.
+            if case .item(let id) = entry.decision, paid.unit == .pack, paid.basis.pack.map({ $0.unit != .each }) == true,
+               try repositories.item(id)?.unit == .each {
+                (unit, basis) = (.each, PriceUnit(.each))
+            }
+            rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: unit,
+                                 basis: basis, price: paid.price, sourceLine: entry.row.line.sourceLines.first))
             kinds.append((entry.row.number, kind))
         }
         if addedTax.minorUnits > 0 {

@@ -53,6 +53,22 @@ import Testing
         }
     }
 
+    /// Tester's finding (#23): without a cart, `Milch 1L` set Milk's price at the store per
+    /// litre, and plans no longer compared it; a box of eggs stays a box.
+    @Test func aSizeAnItemSoldByThePieceIsNotCountedByIsOnePieceOnATripToo() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Eggs", category: "Dairy", price: "0.30", store: "Aldi")
+        let milk = try await item("Milk", in: world), eggs = try await item("Eggs", in: world)
+        world.clock.advance(days: 2)
+        let text = "ALDI\n03.03.2026\nMilch 1,5% 1L 1,15\nEier 10 Stk 2,99\nSUMME 4,14\n"
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: text), decisions: [1: .item(milk.id), 2: .item(eggs.id)])
+        #expect(outcome.logged.map(\.basis.description) == ["each", "pack of 10 each"])
+        let aldi = try await store("Aldi", in: world)
+        let option = try await item("Milk", in: world).priceOption(at: aldi.id)
+        #expect(option?.regular?.price.amountText == "1.15" && option?.basis == PriceUnit(.each))
+    }
+
     /// Tester's finding 12: `Milch 0L` is a misread size, so the line is asked about.
     @Test func aLineThatPrintsASizeOfNothingIsDoubtful() async throws {
         let world = try await shopping()
