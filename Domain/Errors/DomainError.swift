@@ -114,7 +114,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nothingBought(let cart): "nothing on cart \(Echo.quoted(cart)) has been bought yet; log a purchase or abort the trip"
         case .repeatedItem(let item, let cart):
             "cart \(Echo.quoted(cart)) has \(Echo.quoted(item)) on more than one line (a receipt's repeated rows) and cannot be reopened, "
-                + "since a cart being shopped has one line per item; to correct it, delete it and import its rows again"
+                + "since a cart being shopped has one line per item; to correct it, delete it and import its rows, or log its receipt, again"
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .storeUnclear(let item, let stores, let bought):
