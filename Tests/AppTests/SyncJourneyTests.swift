@@ -48,6 +48,28 @@ import Testing
         #expect(seen.filter { $0 == "259" }.count == 1 && seen.filter { $0 == "119" }.count == 2, "\(seen)")  // 1.19 at Lidl and at Aldi
     }
 
+    /// Issue #25, 4: git's output was read one pipe after the other; a git that filled stderr
+    /// (a page of hints) waited for room while Grock waited for its stdout. A git that writes
+    /// 256 KiB of hints and fails is now heard out and named.
+    @Test func aGitThatSaysALotOnStderrIsHeardOut() throws {
+        let laptop = Grock()
+        defer { laptop.home.remove() }
+        let remote = laptop.home.path + "/remote.git"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, laptop.home.path + "/household"])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", laptop.home.path + "/household", "--name", "laptop"])
+        let bin = laptop.home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\nhead -c 262144 /dev/zero | tr '\\0' h >&2\necho >&2\necho 'fatal: unable to access the remote' >&2\nexit 128\n"
+            .write(toFile: bin + "/git", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/git")
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        let result = try laptop.run(arguments: ["sync"], extra: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(result.status == 3 && result.stderr.contains("fatal: unable to access the remote"), "\(result.status) \(result.stderr.suffix(300))")
+    }
+
     @Test func aSplitShoppingTripThroughGit() throws {
         let laptop = Grock(), phone = Grock()
         defer { laptop.home.remove(); phone.home.remove() }

@@ -203,7 +203,7 @@ struct GitTransport: FolderTransport {
         close(errors[1])
         defer { close(output[0]); close(errors[0]) }
         guard spawned == 0 else { throw SyncError.git(reason: String(cString: strerror(spawned))) }
-        let out = drain(output[0]), err = drain(errors[0])
+        let (out, err) = drain(output[0], errors[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
@@ -216,16 +216,22 @@ struct GitTransport: FolderTransport {
         return out
     }
 
-    private func drain(_ fd: Int32) -> String {
-        var bytes: [UInt8] = []
+    /// Reads both pipes to their ends together: read one after the other, a git that fills the
+    /// second (a page of hints on stderr) would wait for room while Grock waits for the first.
+    private func drain(_ output: Int32, _ errors: Int32) -> (String, String) {
+        var bytes: [[UInt8]] = [[], []]
+        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[..<count]
+        while fds.contains(where: { $0.fd >= 0 }) {
+            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let count = read(fds[index].fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                // At its end (or an error) a pipe is set aside: poll passes over negative descriptors.
+                if count <= 0 { fds[index].fd = -1 } else { bytes[index] += buffer[..<count] }
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return (String(decoding: bytes[0], as: UTF8.self), String(decoding: bytes[1], as: UTF8.self))
     }
 }
 
