@@ -36,10 +36,9 @@ import Testing
         #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_WATCH_MS is \"0\", not a number of milliseconds from 1 to 86400000")) {
             try Configuration.read(environment: ["HOME": "/h", "GROCK_WATCH_MS": "0"])
         }
-        do {
-            _ = try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"])
-        } catch {
-            #expect(error.kind == .invalidInput && error.description == "GROCK_NOW is \"tomorrow\\e\", not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
+        // Asserted outside a `catch` (issue #25, 5: no error was no failure).
+        #expect(throws: ConfigurationError(kind: .invalidInput, description: "GROCK_NOW is \"tomorrow\\e\", not an RFC 3339 time like 2026-03-02T10:00:00+01:00")) {
+            try Configuration.read(environment: ["HOME": "/h", "GROCK_NOW": "tomorrow\u{1B}"])
         }
     }
 }
