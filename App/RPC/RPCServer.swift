@@ -213,7 +213,7 @@ public struct RPCServer {
             try check(await vault.setPrice(try params.text("item"), store: try params.text("store"), price: try params.text("price"),
                                            unit: try params.unit("unit"), pack: try params.optionalText("pack").map(PackSize.init(parsing:)),
                                            promotion: false, until: nil, date: try params.optionalText("date")), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.cautions + (vault.warning.map { [$0] } ?? []))
+            return Warned(value: vault.itemDocument, warnings: vault.warnings)
         case "trip.start":
             let cart = container.cart(try params.text("cart"))
             return try changed(cart, await cart.startTrip())
@@ -251,7 +251,7 @@ public struct RPCServer {
             try check(await vault.addItem(try params.text("name"), category: try params.text("category"), price: try params.optionalText("price"),
                                           store: try params.optionalText("store"), unit: try params.unit("unit"),
                                           pack: try params.optionalText("pack").map(PackSize.init(parsing:))), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.cautions + (vault.warning.map { [$0] } ?? []))
+            return Warned(value: vault.itemDocument, warnings: vault.warnings)
         case "item.history":
             let vault = container.vault()
             try check(await vault.showHistory(try params.text("item")), vault)
@@ -387,7 +387,7 @@ public struct RPCServer {
     private func changed<Value: Encodable & Sendable>(_ model: some IntentOutcome, _ succeeded: Bool, _ value: @autoclosure () -> Value?) throws
         -> Warned<Value?> {
         try check(succeeded, model)
-        return Warned(value: model.warning == nil ? value() : nil, warnings: model.cautions + (model.warning.map { [$0] } ?? []))
+        return Warned(value: model.warning == nil ? value() : nil, warnings: model.warnings)
     }
 
     /// Throws the intent's error as an RPC failure of its kind.

@@ -19,6 +19,10 @@ public protocol IntentOutcome: AnyObject {
 extension IntentOutcome {
     public var cautions: [String] { [] }
 
+    /// Every warning of the last intent, for a front to show: what looked wrong about what it
+    /// recorded (`cautions`), then that it saved but could not show the result (`warning`).
+    public var warnings: [String] { cautions + (warning.map { [$0] } ?? []) }
+
     /// What kind of failure the last intent met (`ErrorKind.of`), for a front to map: an exit
     /// code, an HTTP status, a colour; nil after an intent that succeeded.
     public var errorKind: ErrorKind? { lastError.map(ErrorKind.of) }

@@ -109,7 +109,7 @@ struct Invocation {
     /// cannot show it, prints the warning (the command still succeeds: see `GrockCLI.main`).
     func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else {
-            for warning in model.cautions + (model.warning.map { [$0] } ?? []) {
+            for warning in model.warnings {
                 if json { console.warningDocument(warning) } else { console.error("warning: " + warning) }
             }
             return

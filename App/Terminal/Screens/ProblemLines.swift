@@ -9,6 +9,6 @@ extension IntentOutcome {
     /// The warnings as lines, for screens that stay open after an intent (a command line prints
     /// them on its own error stream instead).
     func warningLine(_ style: RenderStyle) -> [String] {
-        (cautions + (warning.map { [$0] } ?? [])).map { style.yellow("warning: " + $0) }
+        warnings.map { style.yellow("warning: " + $0) }
     }
 }
