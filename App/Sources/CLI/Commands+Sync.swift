@@ -103,12 +103,10 @@ extension Commands {
         return text.isEmpty ? "device" : text
     }
 
-    /// A device id: 16 random hexadecimal digits.
-    @Sendable private static func newDevice() -> String {
-        String((0..<16).map { _ in "0123456789abcdef".randomElement()! })
-    }
+    /// A device id: 16 random hexadecimal digits, as every other identifier Grock makes.
+    @Sendable private static func newDevice() -> String { RandomIdentifiers().makeIdentifier() }
 
-    /// `path` as one word a shell reads back as it is.
+    /// `path` made absolute against the current directory.
     private static func absolute(_ path: String) throws -> String {
         guard !path.isEmpty else { throw UsageError("DIR is empty") }
         if path.hasPrefix("/") { return path }
