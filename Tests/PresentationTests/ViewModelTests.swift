@@ -125,7 +125,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             Weekly  [shopping]  created 2026-03-02  [####------] 2/5
             [##########----------]   54%  spent 2.68 of 5.00 EUR, 2.32 left
 
-            Aldi                                                                5.66
+            Aldi                                                    2.68 spent + 2.98 to buy
               [ ]  Bananas    1.5 kg  (1.99)
               [x]  Milk       1 each    1.19  1.19  planned 1.09
               [x]  Chocolate  1 each    1.49  1.49  impulse

@@ -20,8 +20,16 @@ extension CartDetailViewModel {
         }
         for group in details.groups {
             lines.append("")
-            let total = group.total.amountText   // an amount is never cut: a long one takes more room
-            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", 60)) + TextBlocks.pad(total, max(12, total.count + 1), right: true))
+            // While shopping, a store with lines bought and lines still to buy says which is which:
+            // one sum of both read as money spent (tester, #23). An amount is never cut: a long
+            // one takes more room.
+            let bought = group.lines.filter(\.isFulfilled)
+            let spent = cart.status == .shopping && !bought.isEmpty && bought.count < group.lines.count
+                ? try? Money.sum(bought.compactMap { try $0.actualCost() }, currency: cart.currency) : nil
+            let total = spent.map { "\($0.amountText) spent + \(Money(minorUnits: group.total.minorUnits - $0.minorUnits, currency: cart.currency).amountText) to buy" }
+                ?? group.total.amountText
+            let room = max(12, total.count + 1)
+            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", max(20, min(60, 80 - room)))) + TextBlocks.pad(total, room, right: true))
             let planning = cart.status == .planning
             lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0] ?? nil) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])
