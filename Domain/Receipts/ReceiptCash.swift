@@ -14,12 +14,9 @@ enum ReceiptCash {
         var givens: [Int64] = [], changes: [Int64] = []
         for line in lines {
             let words = ReceiptWords(line.trimmingWhitespace(), minorDigits: currency.minorDigits)
-            let amounts = words.tokens.compactMap { token -> ReceiptAmount? in
-                if case .amount(let amount) = token { return amount }
-                return nil
-            }
+            let amounts = words.amounts
             guard amounts.count == 1, !amounts[0].isNegative, amounts[0].currency == nil || amounts[0].currency == currency else { continue }
-            let keys = words.tokens.indices.flatMap { words.tokens[$0] == .word ? ReceiptVocabulary.keys(words.texts[$0]) : [] }
+            let keys = words.keys
             guard !keys.isEmpty else { continue }
             if ReceiptVocabulary.prefix(of: keys, in: change) == keys.count {
                 changes.append(amounts[0].minorUnits)

@@ -77,7 +77,7 @@ extension ReceiptLineKind {
             if case .amount(let amount) = words.tokens[index] { return (index, amount) }
             return nil
         }
-        let keys = words.tokens.indices.flatMap { words.tokens[$0] == .word ? ReceiptVocabulary.keys(words.texts[$0]) : [] }
+        let keys = words.keys
         if amounts.isEmpty, let date = ReceiptDates.date(in: words.texts, dayFirst: dayFirst) { self = .date(date); return }
         if amounts.isEmpty, ReceiptDates.hasImpossibleDate(in: words.texts) { self = .unreadable(.impossibleDate); return }
         self = ReceiptLineKind.classify(words, amounts: amounts, keys: keys, text: trimmed)

@@ -37,6 +37,17 @@ struct ReceiptWords: Sendable {
 
     var count: Int { tokens.count }
 
+    /// The folded keys of the line's words (`ReceiptVocabulary.keys`), amounts and marks left out.
+    var keys: [String] { tokens.indices.flatMap { tokens[$0] == .word ? ReceiptVocabulary.keys(texts[$0]) : [] } }
+
+    /// The line's prices, in order.
+    var amounts: [ReceiptAmount] {
+        tokens.compactMap { token in
+            if case .amount(let amount) = token { return amount }
+            return nil
+        }
+    }
+
     mutating func removeFirst() {
         texts.removeFirst()
         tokens.removeFirst()

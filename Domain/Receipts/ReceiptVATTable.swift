@@ -18,11 +18,7 @@ enum ReceiptVATTable {
         var sums: Int64?
         for line in lines {
             let words = ReceiptWords(line.trimmingWhitespace(), minorDigits: currency.minorDigits)
-            let keys = words.tokens.indices.flatMap { words.tokens[$0] == .word ? ReceiptVocabulary.keys(words.texts[$0]) : [] }
-            let amounts = words.tokens.compactMap { token -> ReceiptAmount? in
-                if case .amount(let amount) = token { return amount }
-                return nil
-            }
+            let keys = words.keys, amounts = words.amounts
             let hasRate = words.tokens.contains { if case .percent = $0 { true } else { false } }
             if amounts.isEmpty, let last = keys.last, grossWords.contains(last),
                keys.dropLast().contains(where: headingWords.contains) {

@@ -108,7 +108,8 @@ public struct ApplyReceipt: Sendable {
         // one egg logged at a box's price).
         var cautions = book.cautions
         for entry in decided {
-            guard case .item = entry.decision, let percent = entry.row.lastPrice?.percent, percent > 200 || percent < -66 else { continue }
+            guard case .item = entry.decision, let last = entry.row.lastPrice?.last,
+                  PriceCheck.isJump(from: last, to: UnitPrice(entry.row.paid.price, per: entry.row.paid.basis)) else { continue }
             cautions.append(ReceiptCaution(row: entry.row.number, item: entry.row.line.name, reason: .priceJump))
         }
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
@@ -130,9 +131,11 @@ public struct ApplyReceipt: Sendable {
         var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
         for entry in decided {
             let paid = entry.row.paid
+            var vaultItem: Item?
+            if case .item(let id) = entry.decision { vaultItem = try repositories.item(id) }
             let (category, name, kind): (String, String, ReceiptLoggedLine.Kind) = switch entry.decision {
-            case .item(let id):
-                try repositories.item(id).map { (categories[$0.categoryID] ?? "", $0.name, .vaultItem) } ?? ("", entry.row.itemName, .impulse)
+            case .item:
+                vaultItem.map { (categories[$0.categoryID] ?? "", $0.name, .vaultItem) } ?? ("", entry.row.itemName, .impulse)
             case .newItem(let category, let name): (categories[category] ?? "", name ?? entry.row.itemName, .newItem)
             case .impulse, .skip: ("", entry.row.itemName, .impulse)
             }
@@ -141,8 +144,7 @@ public struct ApplyReceipt: Sendable {
             // per each and comparable (tester, #23: it became per litre, and plans lost it).
             var (unit, basis) = (paid.unit, paid.basis)
             // A box of pieces (`Eier 10 Stk`) stays a box: ten eggs are not one.
-            if case .item(let id) = entry.decision, paid.unit == .pack, paid.basis.pack.map({ $0.unit != .each }) == true,
-               try repositories.item(id)?.unit == .each {
+            if paid.unit == .pack, paid.basis.pack.map({ $0.unit != .each }) == true, vaultItem?.unit == .each {
                 (unit, basis) = (.each, PriceUnit(.each))
             }
             rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: unit,

@@ -53,16 +53,21 @@ public enum PriceCheck {
         }
     }
 
+    /// Whether `price` is more than `factor` times, or less than a `factor`th of, `last`
+    /// (compared per the same unit; never for prices of zero or in units that do not convert).
+    static func isJump(from last: UnitPrice, to price: UnitPrice) -> Bool {
+        guard last.basis.converts(to: price.basis), last.price.minorUnits > 0, price.price.minorUnits > 0,
+              let ratio = last.basis.ratio(to: price.basis) else { return false }
+        // new / last, both per one `price.basis`: last per basis = last × ratio(basis → last basis)⁻¹.
+        let new = Int128(price.price.minorUnits) * ratio.numerator, old = Int128(last.price.minorUnits) * ratio.denominator
+        return new > factor * old || factor * new < old
+    }
+
     /// The cautions for recording `price` of `item` at `store`, before it is recorded.
     static func cautions(for price: UnitPrice, of item: Item, at store: Store, on day: Day) throws -> [PriceCaution] {
         var cautions: [PriceCaution] = []
-        if let last = item.priceOption(at: store.id)?.currentPrice(on: day), last.unitPrice.basis.converts(to: price.basis),
-           last.unitPrice.price.minorUnits > 0, price.price.minorUnits > 0, let ratio = last.unitPrice.basis.ratio(to: price.basis) {
-            // new / last, both per one `price.basis`: last per basis = last × ratio(basis → last basis)⁻¹.
-            let new = Int128(price.price.minorUnits) * ratio.numerator, old = Int128(last.unitPrice.price.minorUnits) * ratio.denominator
-            if new > factor * old || factor * new < old {
-                cautions.append(PriceCaution(item: item.name, store: store.name, price: price, reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
-            }
+        if let last = item.priceOption(at: store.id)?.currentPrice(on: day), isJump(from: last.unitPrice, to: price) {
+            cautions.append(PriceCaution(item: item.name, store: store.name, price: price, reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
         }
         let normalised = try price.normalised()
         // 0.00 too: a free item is rare, a slip of the keyboard is not (tester's finding 10).
