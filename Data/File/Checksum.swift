@@ -48,6 +48,12 @@ enum Checksum {
         return finalized(hash)
     }
 
+    /// `short` of a buffer, which may be empty (and then has no address).
+    static func short(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let start = bytes.baseAddress else { return finalized(0) }
+        return short(start, count: bytes.count)
+    }
+
     /// Spreads every input bit over every output bit (MurmurHash3's finaliser), so that ids
     /// differing only in their last characters land far apart in a table.
     private static func finalized(_ value: UInt64) -> UInt64 {

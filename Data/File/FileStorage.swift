@@ -263,12 +263,14 @@ public final class FileStorage: Storage, Sendable {
                 if historyCarts.ids == nil, record.history != nil, record.historyBytes > 0, let seal = try verifyHistory(of: record) {
                     historyCarts.ids = SpendingCache.readTripIDs(path(SpendingCache.file), historyLength: record.historyBytes, seal: seal)
                 }
-                if let ids = historyCarts.ids, !ids.contains(LineFormat.escape(id.rawValue)) { return nil }
+                let key = HistoryCodec.tripKey(id)
+                if let ids = historyCarts.ids, !ids.contains(key) { return nil }
                 guard let (file, historyPath) = try committedHistory(record) else { return nil }
                 if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
                 return try file.withBytes { bytes in
-                    if historyCarts.ids == nil { historyCarts.ids = HistoryCodec.cartIDs(in: bytes) }
-                    guard historyCarts.ids!.contains(LineFormat.escape(id.rawValue)) else { return nil }
+                    let ids = historyCarts.ids ?? HistoryCodec.cartIDs(in: bytes)
+                    historyCarts.ids = ids
+                    guard ids.contains(key) else { return nil }
                     return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
                 }
             })
@@ -280,9 +282,9 @@ public final class FileStorage: Storage, Sendable {
         return WorkingSet(state: state, vault: vault, history: source, months: record.months)
     }
 
-    /// The ids of the carts a history file names, found once per transaction.
+    /// The keys (`HistoryCodec.tripKey`) of the carts a history file names, found once per transaction.
     private final class HistoryCartIDs {
-        var ids: Set<String>?
+        var ids: Set<UInt64>?
     }
 
     // MARK: - Writing

@@ -118,11 +118,18 @@ enum HistoryCodec {
         return log
     }
 
-    /// One completed cart, or nil when history does not hold it (any more).
-    /// The ids (as written) of the carts that `C` lines of `buffer` complete: one `memchr` per
+    /// A completed cart's key in the sets below: a hash of its id as written, so that the ids
+    /// of thousands of trips are found without a string each. Two ids may share a key; a
+    /// cart found by its key is then looked for by its id, and not found.
+    static func tripKey(_ id: CartID) -> UInt64 {
+        var escaped = LineFormat.escape(id.rawValue)
+        return escaped.withUTF8 { Checksum.short($0) }
+    }
+
+    /// The keys (`tripKey`) of the carts that `C` lines of `buffer` complete: one `memchr` per
     /// line, no parsing.
-    static func cartIDs(in buffer: UnsafeBufferPointer<UInt8>) -> Set<String> {
-        var ids = Set<String>()
+    static func cartIDs(in buffer: UnsafeBufferPointer<UInt8>) -> Set<UInt64> {
+        var ids = Set<UInt64>()
         guard let base = buffer.baseAddress else { return ids }
         let count = buffer.count
         var offset = 0
@@ -131,12 +138,14 @@ enum HistoryCodec {
             if base[offset] == 0x43, offset + 1 < end, base[offset + 1] == 0x09 {
                 let start = offset + 2
                 let stop = memchr(base + start, 0x09, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self))
+                ids.insert(Checksum.short(UnsafeBufferPointer(rebasing: buffer[start..<stop])))
             }
             offset = end + 1
         }
         return ids
     }
+
+    /// One completed cart, or nil when history does not hold it (any more).
 
     static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
         let target = Array(id.rawValue.utf8)

@@ -363,16 +363,16 @@ enum SpendingCache {
         }
     }
 
-    /// The ids (as written) of the trips the cache lists, without reading their lines: nil
-    /// unless the cache is sound and made from the committed history the seal names.
-    static func readTripIDs(_ path: String, historyLength: Int, seal: UInt64) -> Set<String>? {
+    /// The keys (`HistoryCodec.tripKey`) of the trips the cache lists, without reading their
+    /// lines: nil unless the cache is sound and made from the committed history the seal names.
+    static func readTripIDs(_ path: String, historyLength: Int, seal: UInt64) -> Set<UInt64>? {
         withChecked(path) { buffer, layout in
             guard layout.historyLength == historyLength, layout.historySeal == seal else { return nil }
             var lines = Lines(buffer: buffer, position: layout.tripsAt, end: layout.itemsAt, path: path)
-            var ids = Set<String>(minimumCapacity: layout.tripCount)
+            var ids = Set<UInt64>(minimumCapacity: layout.tripCount)
             for _ in 0..<layout.tripCount {
                 var line = try lines.next(0x43)  // C
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[try line.next()]), as: UTF8.self))
+                ids.insert(Checksum.short(UnsafeBufferPointer(rebasing: buffer[try line.next()])))
             }
             return ids
         }

@@ -5,7 +5,7 @@
 /// read here: the caller gets nil and reads it with `JSONDecoder`, so the answer is always
 /// `JSONDecoder`'s, only sooner for what Grock wrote.
 enum CanonicalJSON {
-    indirect enum Value {
+    enum Value {
         case text(String)
         case integer(Int64)
         case flag(Bool)

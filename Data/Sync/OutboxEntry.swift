@@ -51,24 +51,30 @@ struct OutboxEntry: Equatable {
     }
 
     init(_ bytes: [UInt8], sequence: Int, path: String) throws {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: splitting the text by characters was a tenth of an exchange's time.
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
         func damaged(_ reason: String) -> SyncError { .damaged(what: path, reason: reason) }
-        guard lines.count >= 4, lines[0] == OutboxEntry.header, lines.last == "" else { throw damaged("it is not a whole outbox entry") }
-        guard lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) else { throw damaged("no stamp") }
-        guard lines[2].hasPrefix("summary\t"), let summary = CanonicalJSON.string(String(lines[2].dropFirst(8)))
-                ?? (try? JSONDecoder().decode(String.self, from: Data(lines[2].dropFirst(8).utf8))) else {
+        guard lines.count >= 4, text(lines[0]) == OutboxEntry.header, lines.last?.isEmpty == true else {
+            throw damaged("it is not a whole outbox entry")
+        }
+        let stampLine = text(lines[1]), summaryLine = text(lines[2])
+        guard stampLine.hasPrefix("stamp\t"), let stamp = HybridTimestamp(stampLine.dropFirst(6)) else { throw damaged("no stamp") }
+        guard summaryLine.hasPrefix("summary\t"), let summary = CanonicalJSON.string(String(summaryLine.dropFirst(8)))
+                ?? (try? JSONDecoder().decode(String.self, from: Data(summaryLine.dropFirst(8).utf8))) else {
             throw damaged("no summary")
         }
         var rest = lines[3..<(lines.count - 1)]
         var undoes: Int?
-        if let first = rest.first, first.hasPrefix("undoes\t") {
+        if let first = rest.first.map(text), first.hasPrefix("undoes\t") {
             guard let number = Int(first.dropFirst(7)) else { throw damaged("a bad undo line") }
             undoes = number
             rest = rest.dropFirst()
         }
         var differences: [ChangeCapture.Difference] = []
+        differences.reserveCapacity(rest.count)
         for line in rest {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring(text($0)) }
             guard fields.count == 5, let key = SyncKey(fields[0]), let after = OutboxEntry.part(mark: fields[1], payload: fields[2]),
                   let before = OutboxEntry.part(mark: fields[3], payload: fields[4]) else { throw damaged("a line cannot be read") }
             differences.append(ChangeCapture.Difference(key: key, before: before, after: after))

@@ -33,7 +33,7 @@ struct SyncParts {
 
     static func json<T: Encodable>(_ value: T) -> String {
         // Plain records (strings, integers, flags; never a float) always encode.
-        String(decoding: try! encoder.encode(value), as: UTF8.self)
+        CanonicalJSONWriter.text(value) ?? String(decoding: try! encoder.encode(value), as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ payload: String, key: SyncKey) throws -> T {

@@ -76,6 +76,54 @@ import Testing
         #expect(CanonicalJSON.strings("[]") == [])
     }
 
+    /// `SyncParts.json` writes records without `JSONEncoder` when it can: the text must be
+    /// `JSONEncoder`'s, byte for byte, for every record kind and for texts it escapes, or two
+    /// devices would hold one part under two spellings.
+    @Test func whatGrockWritesIsJSONEncodersTextByteForByte() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func foundation<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        var random = SeededGenerator(state: 19)
+        // Escaped by JSONEncoder (left to it), and characters it writes as they are.
+        let awkward = ["", "\"", "\\", "a/b", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "é", "🍎", "\u{FEFF}", "<script>"]
+        func text() -> String { Self.randomText(.random(in: 0...12, using: &random), &random) + (Bool.random(using: &random) ? awkward.randomElement(using: &random)! : "") }
+        var written = 0
+        for _ in 0..<2_000 {
+            var line = Self.randomLine(&random)
+            line.name = text()
+            #expect(SyncParts.json(line) == (try foundation(line)))
+            var observation = Self.randomObservation(&random)
+            observation.storeId = text()
+            #expect(SyncParts.json(observation) == (try foundation(observation)))
+            let option = Self.randomOption(&random)
+            #expect(SyncParts.json(option) == (try foundation(option)))
+            var item = Self.randomItem(&random)
+            item.name = text()
+            item.prices = Bool.random(using: &random) ? [option] : []
+            #expect(SyncParts.json(item) == (try foundation(item)))
+            var cart = Self.randomCart(&random)
+            cart.lines = Bool.random(using: &random) ? [line] : []
+            #expect(SyncParts.json(cart) == (try foundation(cart)))
+            let store = StoreRecord(id: text(), name: text(), createdAt: text(), aisleOrder: (0..<Int.random(in: 0...3, using: &random)).map { _ in text() },
+                                    removed: .random(using: &random),
+                                    receiptNames: Bool.random(using: &random) ? [ReceiptNameRecord(text: text(), itemId: text())] : nil)
+            #expect(SyncParts.json(store) == (try foundation(store)))
+            let category = CategoryRecord(id: text(), name: text(), sortOrder: .random(in: Int.min...Int.max, using: &random))
+            #expect(SyncParts.json(category) == (try foundation(category)))
+            let settings = SettingsRecord(currency: text(), isSetUp: .random(using: &random))
+            #expect(SyncParts.json(settings) == (try foundation(settings)))
+            let order = (0..<Int.random(in: 0...4, using: &random)).map { _ in text() }
+            #expect(SyncParts.json(order) == (try foundation(order)))
+            let summary = text()
+            #expect(SyncParts.json(summary) == (try foundation(summary)))
+            if CanonicalJSONWriter.text(line) != nil { written += 1 }
+        }
+        // Most records take the quick way; the awkward texts the slow one.
+        #expect(written > 1_000)
+        #expect(CanonicalJSONWriter.text("a\"b") == nil)
+        #expect(CanonicalJSONWriter.text(1.5) == nil)
+    }
+
     /// Damaged and forged variants of canonical records: either read exactly as JSONDecoder
     /// reads them, or left to it.
     @Test func anythingElseReadsAsJSONDecoderReadsIt() throws {
