@@ -51,7 +51,9 @@ let package = Package(
         // mode's typed commands, the `grock ...` hints) and the HTML report, all from the view
         // models' state. Only the command line needs it; grock rpc answers with the state itself.
         .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
-        .target(name: "App", dependencies: ["Composition", "RPC", "Terminal", "Domain", "DataLayer", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        // The command line sees the data layer only through the composition root (Household,
+        // Transfer, doctor): a front needs nothing more.
+        .target(name: "App", dependencies: ["Composition", "RPC", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 

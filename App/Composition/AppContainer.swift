@@ -22,6 +22,7 @@ public struct AppContainer: Sendable {
     public let directory: String?
     /// The clock household sync stamps and checks changes by, in ms since 1970.
     public let syncClock: @Sendable () -> Int64
+    private let lockTimeout: Duration
     private let commits: CommitWatchingStorage
 
     /// Whether a change has been committed through `useCases`: from then on a command may warn,
@@ -43,16 +44,17 @@ public struct AppContainer: Sendable {
         case .inMemory:
             storage = InMemoryStorage()
         }
-        self.init(storage: storage, work: configuration.storageWork, clock: clock, directory: directory)
+        self.init(storage: storage, work: configuration.storageWork, clock: clock, directory: directory, lockTimeout: configuration.lockTimeout)
     }
 
     /// Grock over a throwaway in-memory store.
     public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
-        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, directory: nil)
+        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, directory: nil, lockTimeout: .seconds(10))
     }
 
-    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, directory: String?) {
+    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, directory: String?, lockTimeout: Duration) {
         self.storage = storage
+        self.lockTimeout = lockTimeout
         commits = CommitWatchingStorage(work == .background ? BackgroundStorage(storage) : storage)
         self.useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.directory = directory
@@ -68,10 +70,20 @@ public struct AppContainer: Sendable {
     /// What `grock doctor` finds: every file of the data directory read, and its household
     /// folder when it syncs, without changing anything; nil in memory (nothing on disk).
     public func doctor() async -> [DoctorFinding]? {
-        guard let files = storage as? FileStorage ?? (storage as? SyncedStorage)?.files, let directory else { return nil }
+        guard let files = storage as? FileStorage ?? (storage as? SyncedStorage)?.files, let household = household() else { return nil }
         var checks = await files.diagnose()
-        checks += await HouseholdSync(directory: directory, now: syncClock, newDevice: { "" }).diagnose()
+        checks += await household.diagnose()
         return checks.map { DoctorFinding(subject: $0.subject, detail: $0.detail, isProblem: $0.isProblem) }
+    }
+
+    /// Export and import of this container's data.
+    public func transfer() -> Transfer { Transfer(useCases: useCases, directory: directory) }
+
+    /// The data directory's household sync; nil in memory (there is nothing to sync).
+    public func household() -> Household? {
+        guard let directory else { return nil }
+        let ids = RandomIdentifiers()
+        return Household(directory: directory, lockTimeout: lockTimeout, clock: syncClock, newDevice: { ids.makeIdentifier() })
     }
 
     // MARK: - View models

@@ -179,6 +179,9 @@ public struct RPCServer {
         ("history", [], "The completed trips, newest first."),
         ("insights", ["from?", "to?"], "Spending by month, store and category, price changes, inflation."),
         ("report", [], "The spending report's figures: the insights, and the prices of the items spent most on."),
+        ("sync", [], "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused."),
+        ("sync.status", [], "The household's devices, what each has sent and this one merged, and changes waiting to be sent."),
+        ("export", ["format"], "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal."),
         ("undo", [], "Take back the last change; what it was."),
         ("receipt.review", ["text", "cart?", "store?", "date?"], "Read a receipt's text and match its lines; the review, nothing stored."),
         ("receipt.apply", ["text", "cart?", "store?", "date?", "decisions?:object[]", "acceptDifference?:boolean", "dryRun?:boolean"],
@@ -366,9 +369,32 @@ public struct RPCServer {
             return try await receipt(method, params)
         case "undo":
             return UndoDocument(undid: try await container.useCases.undoLastChange())
+        case "sync":
+            return SyncReportDocument(try await household().exchange())
+        case "sync.status":
+            return SyncStatusDocument(try await household().status())
+        case "export":
+            let format = try params.text("format").lowercased()
+            let transfer = container.transfer()
+            let bytes: [UInt8]
+            if format == "json" {
+                bytes = try await transfer.backup()
+            } else if let text = Transfer.TextFormat(rawValue: format) {
+                bytes = try await transfer.text(text)
+            } else {
+                throw RPCFailure(code: -32602, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
+            }
+            return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
         default:
             throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method))")
         }
+    }
+
+    private func household() throws -> Household {
+        guard let household = container.household() else {
+            throw RPCFailure(RPCRefusal(description: "sync needs a data directory, not --in-memory"))
+        }
+        return household
     }
 
     private func document(of cart: CartDetailViewModel, _ succeeded: Bool) throws -> CartDocument? {
@@ -485,6 +511,18 @@ struct Response: Encodable {
 
 /// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
 /// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
+/// `export`'s result: the document as text, to save as a file as it is.
+struct ExportDocument: Encodable, Sendable {
+    let format: String
+    let text: String
+}
+
+/// What this front refuses by itself (sync without a data directory).
+struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
+    let description: String
+    var kind: ErrorKind { .refused }
+}
+
 struct RPCFailure: Error, Encodable, Sendable {
     let code: Int
     let message: String
@@ -498,9 +536,20 @@ struct RPCFailure: Error, Encodable, Sendable {
 
     init(_ error: any Error) {
         let kind = ErrorKind.of(error)
-        code = -32001 - (ErrorKind.allCases.firstIndex(of: kind) ?? 4)
+        code = RPCFailure.code(of: kind)
         message = Echo.escaped("\(error)")
         data = ErrorKind.isTransient(error) ? ["kind": kind.rawValue, "transient": "true"] : ["kind": kind.rawValue]
+    }
+
+    /// Each kind's code, as docs/RPC.md lists them: fixed here, whatever order the kinds are declared in.
+    static func code(of kind: ErrorKind) -> Int {
+        switch kind {
+        case .invalidInput: -32001
+        case .notFound: -32002
+        case .refused: -32003
+        case .conflict: -32004
+        case .storage: -32005
+        }
     }
 }
 

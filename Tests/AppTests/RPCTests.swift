@@ -149,6 +149,38 @@ import Testing
         #expect(stdout == "status 3\n" && stderr.contains("cannot write the output"), "\(stdout) \(stderr)")
     }
 
+    /// A front over `Composition` alone syncs and exports as the command line does.
+    @Test func aProgramSyncsAndExportsThroughIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let folder = grock.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let before = lines(try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"sync"}"# + "\n"))
+        #expect(before[0].contains(#""code":-32003"#) && before[0].contains("this data directory does not sync"), "\(before)")
+        try grock.ok("sync init \(folder) --name laptop")
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"sync"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"sync.status"}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"export","params":{"format":"csv"}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"export","params":{"format":"json"}}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"export","params":{"format":"xml"}}"#,
+        ]
+        let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
+        #expect(output[1].contains(#""result":{"damaged":[],"quarantined":[],"received":0,"sent":1,"waiting":[]}"#), "\(output[1])")
+        #expect(output[2].contains(#""name":"laptop""#) && output[2].contains(#""pending":0"#) && output[2].contains(#""this":true"#), "\(output[2])")
+        #expect(output[3].contains(#""format":"csv""#) && output[3].contains(#""text":"date,trip,store,category,item,quantity,unit,price,currency"#), "\(output[3])")
+        let backup = try grock.ok("--json export --format json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output[4].utf8)) as? [String: Any])
+        let result = try #require(document["result"] as? [String: Any])
+        #expect((result["text"] as? String)?.trimmingCharacters(in: .newlines) == backup.trimmingCharacters(in: .newlines), "the same backup as grock export writes")
+        #expect(output[5].contains(#""code":-32602"#) && output[5].contains(#"not \"xml\""#), "\(output[5])")
+        // In memory there is nothing to sync: refused, by name.
+        let memory = lines(try grock.ok("--in-memory rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"sync.status"}"# + "\n"))
+        #expect(memory[0].contains(#""code":-32003"#) && memory[0].contains("sync needs a data directory"), "\(memory)")
+    }
+
     @Test func itListsItsMethods() throws {
         let grock = Grock()
         defer { grock.home.remove() }

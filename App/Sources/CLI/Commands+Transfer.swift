@@ -1,4 +1,4 @@
-import DataLayer
+import Composition
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -68,55 +68,16 @@ extension Commands {
     @MainActor
     static func export(_ run: Invocation) async throws {
         guard let format = run.parsed.value("format")?.lowercased() else { throw UsageError("give --format json, csv or ledger") }
-        let bytes: [UInt8]
-        switch format {
-        case "json":
-            return try await exportBackup(run)
-        case "csv":
-            bytes = Array(try PurchaseCSV.write(try await run.container.useCases.listPurchases()).utf8)
-        case "ledger":
-            bytes = Array(try LedgerJournal.write(try await run.container.useCases.listPurchases()).utf8)
-        default:
-            throw UsageError("--format takes json, csv or ledger, not \(Echo.quoted(format))")
-        }
-        try write(bytes, to: run.parsed.value("output"), run)
-    }
-
-    /// A backup is written as it is read, a record at a time, so that no history is too large
-    /// to export: to a file that appears whole or not at all, or to stdout.
-    @MainActor
-    static func exportBackup(_ run: Invocation) async throws {
         let path = run.parsed.value("output")
         if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
-        let output: UserFile.Writer
-        do {
-            if let path { output = try UserFile.Writer(replacing: path, outside: run.container.directory) } else { output = UserFile.Writer() }
-        } catch {
-            throw CommandFailure(code: .usage, description: "cannot write \(error)")
+        if format == "json" {
+            // Written as it is read, a record at a time, so that no history is too large to export.
+            let count = try await run.container.transfer().writeBackup(to: path)
+            if let path, !run.json { run.console.error("wrote \(path) (\(count) bytes)") }
+            return
         }
-        // The sink is handed to the read and back, with the file it writes.
-        let written = try await run.container.useCases.createBackup(into: BackupFile(output)).file
-        do { try written.commit() } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
-        if let path, !run.json { UserFile.write(Array("grock: wrote \(path) (\(written.count) bytes)\n".utf8), to: STDERR_FILENO) }
-    }
-
-    /// A backup document written to a file (or stdout) as the read hands it over. Output that
-    /// fails part way (a full disk) is a storage problem, as for any command.
-    private struct BackupFile: BackupSink {
-        let file: UserFile.Writer
-        private var document: BackupCodec.Writer
-
-        init(_ file: UserFile.Writer) {
-            self.file = file
-            document = BackupCodec.Writer { bytes in
-                do { try file.write(bytes) } catch { throw CommandFailure(code: .storage, description: "cannot write the output: \(error)") }
-            }
-        }
-
-        mutating func begin(_ backup: Backup) throws { try document.begin(backup) }
-        mutating func add(completedCart: Cart) throws { try document.add(completedCart: completedCart) }
-        mutating func add(observation: PriceObservation) throws { try document.add(observation: observation) }
-        mutating func end() throws { try document.end() }
+        guard let text = Transfer.TextFormat(rawValue: format) else { throw UsageError("--format takes json, csv or ledger, not \(Echo.quoted(format))") }
+        try write(try await run.container.transfer().text(text), to: path, run)
     }
 
     /// Writes to a file atomically (a temporary file renamed over it), or to stdout.
@@ -126,11 +87,7 @@ extension Commands {
         guard let path else {
             return run.console.write(bytes)
         }
-        do {
-            try UserFile.write(bytes, to: path, outside: run.container.directory)
-        } catch {
-            throw CommandFailure(code: .usage, description: "cannot write \(error)")
-        }
+        try run.container.transfer().write(bytes, to: path)
         if !run.json { run.console.error("wrote \(path) (\(bytes.count) bytes)") }
     }
 
@@ -143,12 +100,8 @@ extension Commands {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
         let encodingName = run.parsed.value("encoding") ?? "utf8"
-        guard let encoding = PurchaseCSV.Encoding(name: encodingName) else {
+        guard let encoding = Transfer.CSVEncoding(name: encodingName) else {
             throw UsageError("--encoding takes utf8 or latin1, not \(Echo.quoted(encodingName))")
-        }
-        let delimiter = try run.parsed.value("delimiter").map { name in
-            guard let delimiter = PurchaseCSV.Delimiter(name: name) else { throw UsageError("--delimiter takes , ; or tab, not \(Echo.quoted(name))") }
-            return delimiter
         }
         let dryRun = run.parsed.has("dry-run")
         if format == "json" {
@@ -157,32 +110,22 @@ extension Commands {
                 throw UsageError("--\(option) is for csv files; a json backup restores whole into an empty data directory")
             }
         }
-        let bytes: [UInt8]
-        do {
-            guard let contents = try UserFile.read(path) else { throw UsageError("cannot read \(path): no such file") }
-            bytes = contents
-        } catch let error as StorageError {
-            throw UsageError("cannot read \(error)")
-        }
+        let transfer = run.container.transfer()
+        let bytes = try transfer.read(path)
         if format == "json" {
-            let backup: Backup
-            do { backup = try BackupCodec.decode(bytes) } catch let failure as BackupCodec.Failure {
-                throw CommandFailure(code: .usage, description: "\(path): \(failure)")
-            }
-            try await run.container.useCases.restoreBackup(backup)
+            let backup = try await transfer.restore(bytes, from: path)
             return report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
                                               storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
                                               skipped: nil, dryRun: false))
         }
-        let progress = ProgressBar(enabled: isatty(STDERR_FILENO) == 1 && bytes.count > 1 << 20)
+        let progress = ProgressBar(console: run.console, enabled: run.console.isErrorATerminal && bytes.count > 1 << 20)
         let purchases: [Purchase]
         do {
-            purchases = try PurchaseCSV.parse(bytes, encoding: encoding, delimiter: delimiter, decimalComma: run.parsed.has("decimal-comma")) {
-                progress.show($0)
-            }
-        } catch let error as PurchaseCSV.RowError {
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: run.parsed.value("delimiter"),
+                                               decimalComma: run.parsed.has("decimal-comma")) { progress.show($0) }
+        } catch {
             progress.finish()
-            throw CommandFailure(code: .usage, description: "\(path): \(error)" + GrockCLI.hint(for: error, code: .usage))
+            throw error
         }
         progress.finish()
         let summary: ImportPurchases.Summary
@@ -216,22 +159,27 @@ extension Commands {
 }
 
 /// A progress bar on stderr, for long imports at a terminal.
+@MainActor
 final class ProgressBar {
+    private let console: Console
     private let enabled: Bool
     private var shown = -1
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+    }
 
     func show(_ fraction: Double) {
         let percent = Int(fraction * 100)
         guard enabled, percent != shown else { return }
         shown = percent
         let filled = percent / 5
-        UserFile.write(Array("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%".utf8), to: STDERR_FILENO)
+        console.rawError("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%")
     }
 
     func finish() {
-        if enabled && shown >= 0 { UserFile.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO) }
+        if enabled && shown >= 0 { console.rawError("\r\u{1B}[K") }
     }
 }
 

@@ -1,4 +1,3 @@
-import DataLayer
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials

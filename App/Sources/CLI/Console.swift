@@ -1,5 +1,4 @@
 import Composition
-import DataLayer
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -52,12 +51,33 @@ final class Console {
 
     /// Why something could not be written to stdout (a full disk, a closed pipe): the command
     /// then does not claim success for output that did not happen.
-    private(set) var outputFailure: StorageError?
+    private(set) var outputFailure: String?
 
     /// Writes bytes to stdout as they are, remembering the first failure.
     func write(_ bytes: [UInt8]) {
         guard outputFailure == nil else { return }
-        do { try UserFile.write(bytes, to: STDOUT_FILENO, name: "standard output") } catch { outputFailure = error }
+        outputFailure = Console.writeAll(bytes, to: STDOUT_FILENO).map { "standard output: \($0)" }
+    }
+
+    /// Whether stderr is a terminal (a progress bar is drawn there, and only there).
+    var isErrorATerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Text on stderr as it is (a progress bar's carriage returns), best effort.
+    func rawError(_ text: String) { Console.writeAll(Array(text.utf8), to: STDERR_FILENO) }
+
+    /// Writes everything to `fd`, retrying short and interrupted writes; why it could not, or nil.
+    @discardableResult
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in buffer.baseAddress.map { systemWrite(fd, $0 + offset, buffer.count - offset) } ?? 0 }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// A view model's notice as a sentence: "Added store Aldi.".
@@ -68,7 +88,7 @@ final class Console {
 
     /// One line on stderr: `grock: <message>`; a line break in the message is shown escaped.
     func error(_ message: String) {
-        UserFile.write(Array(("grock: " + Echo.escaped(message) + "\n").utf8), to: STDERR_FILENO)
+        Console.writeAll(Array(("grock: " + Echo.escaped(message) + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// An error as one line of JSON on stderr, for `--json`: `{"error":{"kind":"notFound","message":"..."}}`.
@@ -83,7 +103,7 @@ final class Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(Document(error: .init(kind: kind.rawValue, message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
-        UserFile.write(bytes + [0x0A], to: STDERR_FILENO)
+        Console.writeAll(bytes + [0x0A], to: STDERR_FILENO)
     }
 
     /// A warning as one JSON line on stderr, for `--json`: `{"warning":{"message":"…"}}`.
@@ -95,7 +115,7 @@ final class Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(Document(warning: .init(message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
-        UserFile.write(bytes + [0x0A], to: STDERR_FILENO)
+        Console.writeAll(bytes + [0x0A], to: STDERR_FILENO)
     }
 
     /// One JSON document on stdout, keys sorted.
@@ -107,11 +127,14 @@ final class Console {
 
     /// Reads a line from stdin; nil at its end.
     func readLine(prompt: String) -> String? {
-        if isInteractive { UserFile.write(Array(prompt.utf8), to: STDOUT_FILENO) }
+        if isInteractive { Console.writeAll(Array(prompt.utf8), to: STDOUT_FILENO) }
         return Swift.readLine(strippingNewline: true)
     }
 
     func clearScreen() {
-        if isInteractive && style.color { UserFile.write(Array("\u{1B}[2J\u{1B}[H".utf8), to: STDOUT_FILENO) }
+        if isInteractive && style.color { Console.writeAll(Array("\u{1B}[2J\u{1B}[H".utf8), to: STDOUT_FILENO) }
     }
 }
+
+/// The system's `write(2)`, out of reach of `Console.write` (a method's name hides the function's).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

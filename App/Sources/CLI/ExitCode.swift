@@ -1,5 +1,4 @@
 import Composition
-import DataLayer
 import Domain
 
 /// The documented exit codes of `grock`.

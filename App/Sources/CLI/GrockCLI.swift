@@ -1,5 +1,4 @@
 import Composition
-import DataLayer
 import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -75,24 +74,23 @@ public enum GrockCLI {
         case is UsageError where code == .usage: " (see grock help)"
         case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
         case DomainError.tooManyStores: " (--max-stores N)"
-        case StorageError.unreadable: " (see grock doctor)"
-        case StorageError.stateLost: " (grock reset --yes erases it)"
-        case StorageError.newerVersion: "; upgrade grock"
-        case SyncError.notSetUp: " (grock sync init DIR, or grock sync join DIR)"
-        case SyncError.erasingWhileSyncing: " (grock sync leave)"
-        case SyncError.dataToReplace: " (export what you want to keep, then grock reset --yes)"
-        case SyncError.alreadyAHousehold: " (grock sync join DIR)"
-        case SyncError.notAHousehold: " (grock sync init DIR starts one)"
         case ReceiptRefusal.noStore: " (--store STORE)"
         case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
-        case let row as PurchaseCSV.RowError: row.remedy.map { remedy in
-            switch remedy {
+        default:
+            switch Remedy(for: error) {
+            case .runDoctor: " (see grock doctor)"
+            case .reset: " (grock reset --yes erases it)"
+            case .upgrade: "; upgrade grock"
+            case .startOrJoinHousehold: " (grock sync init DIR, or grock sync join DIR)"
+            case .leaveHousehold: " (grock sync leave)"
+            case .exportThenReset: " (export what you want to keep, then grock reset --yes)"
+            case .joinHousehold: " (grock sync join DIR)"
+            case .startHousehold: " (grock sync init DIR starts one)"
             case .decimalComma: " (--decimal-comma)"
             case .decimalPoint: " (without --decimal-comma)"
             case .latin1: " (--encoding latin1)"
+            case nil: ""
             }
-        } ?? ""
-        default: ""
         }
     }
 

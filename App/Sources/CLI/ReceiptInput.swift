@@ -1,3 +1,4 @@
+import Composition
 import Domain
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,7 @@ enum ReceiptInput {
     ///   photo that is not a regular file.
     static func recognise(_ photo: String) throws -> [UInt8] {
         close(try openRegularFile(photo, checkingSize: false))
-        guard let tesseract = executable("tesseract", in: getenv("PATH").map { String(cString: $0) }) else {
+        guard let tesseract = Programs.path(of: "tesseract") else {
             throw CommandFailure(code: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
         }
         var pipeEnds: [Int32] = [0, 0]
@@ -105,15 +106,5 @@ enum ReceiptInput {
             bytes += chunk[..<count]
             if bytes.count > maximumBytes { throw UsageError("cannot read \(name): it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text") }
         }
-    }
-
-    /// The path of an executable `name` in the directories of PATH.
-    static func executable(_ name: String, in path: String?) -> String? {
-        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }

@@ -1,0 +1,55 @@
+import DataLayer
+import Domain
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A data directory's household sync, as every front uses it (docs/SYNC.md): start a household
+/// in a folder, join one, exchange changes, show where each device stands, leave. Built by
+/// `AppContainer.household()` over the container's own directory, lock timeout, clock and
+/// identifiers; a folder that is a git work tree is pulled before and pushed after.
+public struct Household: Sendable {
+    private let directory: String
+    private let lockTimeout: Duration
+    private let clock: @Sendable () -> Int64
+    private let newDevice: @Sendable () -> String
+
+    init(directory: String, lockTimeout: Duration, clock: @escaping @Sendable () -> Int64, newDevice: @escaping @Sendable () -> String) {
+        self.directory = directory
+        self.lockTimeout = lockTimeout
+        self.clock = clock
+        self.newDevice = newDevice
+    }
+
+    /// The folder this data directory syncs through; nil when it does not sync.
+    public var folder: String? { try? HouseholdSync.folder(of: directory) }
+
+    /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.
+    public func start(folder: String, name: String) async throws {
+        _ = try await sync(folder).start(folder: folder, device: newDevice(), name: name)
+    }
+
+    /// Joins the household in `folder`: this directory, empty, takes its data.
+    public func join(folder: String, name: String) async throws -> SyncReport {
+        try await sync(folder).join(folder: folder, device: newDevice(), name: name)
+    }
+
+    /// Sends this device's changes and merges the others'.
+    public func exchange() async throws -> SyncReport { try await sync(folder ?? "").exchange() }
+
+    public func status() async throws -> SyncStatus { try await sync(folder ?? "").status() }
+
+    /// Stops syncing; the data stays, and so do this device's files in the folder.
+    public func leave() async throws { try await sync(folder ?? "").leave() }
+
+    /// What `doctor` finds in the household folder and `sync/`.
+    func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }
+
+    private func sync(_ folder: String) -> HouseholdSync {
+        var info = stat()
+        let transport: any FolderTransport = lstat(folder + "/.git", &info) == 0 ? GitTransport() : PassiveTransport()
+        return HouseholdSync(directory: directory, lockTimeout: lockTimeout, transport: transport, now: clock, newDevice: newDevice)
+    }
+}

@@ -1,0 +1,152 @@
+import DataLayer
+import Domain
+
+/// Export and import as every front uses them (docs/TRANSFER.md): a JSON backup, streamed so
+/// that no history is too large to write; a CSV of purchases and a ledger journal; a backup
+/// restored into an empty data directory; a CSV purchase history read in. Files are written
+/// whole or not at all, never inside the data directory. Built by `AppContainer.transfer()`.
+public struct Transfer: Sendable {
+    private let useCases: UseCases
+    private let directory: String?
+
+    init(useCases: UseCases, directory: String?) {
+        self.useCases = useCases
+        self.directory = directory
+    }
+
+    /// The purchase history as text: one CSV row per purchase, or a journal for hledger or ledger.
+    public enum TextFormat: String, Sendable, CaseIterable {
+        case csv, ledger
+    }
+
+    public func text(_ format: TextFormat) async throws -> [UInt8] {
+        let purchases = try await useCases.listPurchases()
+        switch format {
+        case .csv: return Array(try PurchaseCSV.write(purchases).utf8)
+        case .ledger: return Array(try LedgerJournal.write(purchases).utf8)
+        }
+    }
+
+    /// Writes a complete backup to `path` (it appears whole or not at all), or to standard
+    /// output when `path` is nil; the number of bytes written.
+    public func writeBackup(to path: String?) async throws -> Int {
+        let output: UserFile.Writer
+        do {
+            output = try path.map { path throws(StorageError) in try UserFile.Writer(replacing: path, outside: directory) } ?? UserFile.Writer()
+        } catch {
+            throw TransferError(kind: .invalidInput, description: "cannot write \(error)")
+        }
+        // The file comes back with the sink (it was handed over to the read).
+        guard let written = try await useCases.createBackup(into: BackupFile(output)).file else { return 0 }
+        do { try written.commit() } catch { throw TransferError.output(error) }
+        return written.count
+    }
+
+    /// A complete backup, in memory: for a front that hands it over itself.
+    public func backup() async throws -> [UInt8] {
+        try await useCases.createBackup(into: BackupFile(nil)).bytes.contents
+    }
+
+    /// Writes `bytes` to the file `path`, whole or not at all.
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        do { try UserFile.write(bytes, to: path, outside: directory) } catch {
+            throw TransferError(kind: .invalidInput, description: "cannot write \(error)")
+        }
+    }
+
+    /// The file at `path`, read whole.
+    public func read(_ path: String) throws -> [UInt8] {
+        do {
+            guard let bytes = try UserFile.read(path) else { throw TransferError(kind: .invalidInput, description: "cannot read \(path): no such file") }
+            return bytes
+        } catch let error as StorageError {
+            throw TransferError(kind: .invalidInput, description: "cannot read \(error)")
+        }
+    }
+
+    /// Restores the backup `bytes` (read from `path`, which messages name) into this empty
+    /// data directory; the backup, for what it held.
+    public func restore(_ bytes: [UInt8], from path: String) async throws -> Backup {
+        let backup: Backup
+        do { backup = try BackupCodec.decode(bytes) } catch let failure as BackupCodec.Failure {
+            throw TransferError(kind: .invalidInput, description: "\(path): \(failure)")
+        }
+        try await useCases.restoreBackup(backup)
+        return backup
+    }
+
+    /// How a CSV file's text is encoded.
+    public enum CSVEncoding: String, Sendable {
+        case utf8, latin1
+
+        /// `utf8` or `latin1`, as an option names them (case and dashes aside).
+        public init?(name: String) {
+            switch PurchaseCSV.Encoding(name: name) {
+            case .utf8: self = .utf8
+            case .latin1: self = .latin1
+            case nil: return nil
+            }
+        }
+    }
+
+    /// The purchases of the CSV file `bytes` (read from `path`, which messages name), checked
+    /// row by row; `progress` is told the fraction read now and then.
+    public func purchases(csv bytes: [UInt8], from path: String, encoding: CSVEncoding = .utf8, delimiter: String? = nil, decimalComma: Bool = false,
+                          progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
+        let separator = try delimiter.map { name in
+            guard let separator = PurchaseCSV.Delimiter(name: name) else {
+                throw TransferError(kind: .invalidInput, description: "--delimiter takes , ; or tab, not \(Echo.quoted(name))")
+            }
+            return separator
+        }
+        do {
+            return try PurchaseCSV.parse(bytes, encoding: encoding == .utf8 ? .utf8 : .latin1, delimiter: separator, decimalComma: decimalComma,
+                                         progress: progress)
+        } catch let error as PurchaseCSV.RowError {
+            throw TransferError(kind: .invalidInput, description: "\(path): \(error)", remedy: Remedy(for: error))
+        }
+    }
+
+    /// A backup document written to a file (or stdout) as the read hands it over, or kept in
+    /// memory when there is no file.
+    private struct BackupFile: BackupSink {
+        final class Bytes {
+            var contents: [UInt8] = []
+        }
+
+        let file: UserFile.Writer?
+        let bytes = Bytes()
+        private var document: BackupCodec.Writer
+
+        init(_ file: UserFile.Writer?) {
+            self.file = file
+            let bytes = self.bytes
+            document = BackupCodec.Writer { written in
+                guard let file else { return bytes.contents += written }
+                do { try file.write(written) } catch { throw TransferError.output(error) }
+            }
+        }
+
+        mutating func begin(_ backup: Backup) throws { try document.begin(backup) }
+        mutating func add(completedCart: Cart) throws { try document.add(completedCart: completedCart) }
+        mutating func add(observation: PriceObservation) throws { try document.add(observation: observation) }
+        mutating func end() throws { try document.end() }
+    }
+}
+
+/// A file that cannot be read or written, or whose contents are refused, named with its path.
+public struct TransferError: Error, ClassifiedError, Sendable, CustomStringConvertible {
+    public let kind: ErrorKind
+    public let description: String
+    /// What the person can change to make it work (a CSV's decimal comma, its encoding).
+    public let remedy: Remedy?
+
+    init(kind: ErrorKind, description: String, remedy: Remedy? = nil) {
+        self.kind = kind
+        self.description = description
+        self.remedy = remedy
+    }
+
+    /// Output that fails part way (a full disk): a storage problem, as for any command.
+    static func output(_ error: any Error) -> TransferError { TransferError(kind: .storage, description: "cannot write the output: \(error)") }
+}
