@@ -1,25 +1,28 @@
+import Composition
 import Domain
 import Presentation
 
-extension RPCServer {
+extension RPCMethod {
     /// `receipt.review` and `receipt.apply`: the receipt view model over the text sent.
-    func receipt(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
+    @MainActor
+    static func receipt(_ method: String, _ params: Params, _ container: AppContainer) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
         let request = ReceiptRequest(text: try params.text("text"), cart: try params.optionalText("cart"), store: try params.optionalText("store"),
                                      date: try params.optionalText("date"))
-        try succeeded(await receipt.review(request), receipt)
+        try check(await receipt.review(request), receipt)
         guard method == "receipt.apply" else { return receipt.document }
-        for (row, decision) in try await decisions(params, receipt) {
-            try succeeded(receipt.decide(row: row, decision), receipt)
+        for (row, decision) in try await decisions(params, receipt, container) {
+            try check(receipt.decide(row: row, decision), receipt)
         }
-        try succeeded(await receipt.apply(acceptDifference: try params.flag("acceptDifference"), dryRun: try params.flag("dryRun")), receipt)
+        try check(await receipt.apply(acceptDifference: try params.flag("acceptDifference"), dryRun: try params.flag("dryRun")), receipt)
         return receipt.document
     }
 
     /// `decisions`: `[{"line": 3, "decision": "item", "item": "Milk"}, {"line": 4, "decision":
     /// "newItem", "category": "Produce", "name": "Grapes"}, {"line": 5, "decision": "impulse"}, {"line": 6, "decision": "skip"}]`.
     /// An item is a candidate's id, else any vault item's name or id; a category a name or id.
-    private func decisions(_ params: Params, _ receipt: ReceiptViewModel) async throws -> [(Int, ReceiptDecision)] {
+    @MainActor
+    private static func decisions(_ params: Params, _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
         guard let value = params.values["decisions"], value != .null else { return [] }
         guard case .array(let entries) = value else { throw invalid("decisions is a list of {line, decision, item?, category?}") }
         var decided: [(Int, ReceiptDecision)] = []
@@ -53,10 +56,5 @@ extension RPCServer {
         return decided
     }
 
-    private func invalid(_ message: String) -> RPCFailure { RPCFailure(code: -32602, message: message) }
-
-    private func succeeded(_ succeeded: Bool, _ model: some IntentOutcome) throws {
-        guard !succeeded else { return }
-        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: -32003, message: "the request failed")
-    }
+    private static func invalid(_ message: String) -> RPCFailure { RPCFailure(code: -32602, message: message) }
 }

@@ -129,297 +129,15 @@ public struct RPCServer {
         return String(decoding: (try? encoder.encode(response)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
+
     // MARK: - Methods
 
-    /// Every method, with its parameters and what it does: `rpc.discover` lists them. A
-    /// parameter is `name`, `name?` when optional, then `:type` when not a string.
-    static let methods: [(name: String, params: [String], summary: String)] = [
-        ("rpc.discover", [], "These methods, with their parameters."),
-        ("home", [], "Active carts with their budgets, and this month's spending."),
-        ("setup", ["currency?"], "First run: the default categories, and the currency (EUR unless given); what it did."),
-        ("settings.show", [], "The settings."),
-        ("settings.currency", ["currency"], "Change the currency (an ISO code); amounts are relabelled, not converted."),
-        ("cart.list", [], "The active carts with their totals."),
-        ("cart.show", ["cart"], "A cart by store and aisle, with its totals."),
-        ("cart.new", ["cart", "budget?", "items?:string[]"], "Create a cart being planned; the cart."),
-        ("cart.add", ["cart", "items:string[]", "quantity?", "unit?", "store?"], "Put vault items on a cart; the cart."),
-        ("cart.set", ["cart", "item", "quantity?", "unit?", "store?"], "Change a line's quantity, unit or store; the cart."),
-        ("cart.remove", ["cart", "item"], "Take a line off a cart; the cart."),
-        ("cart.rename", ["cart", "name"], "Rename a cart being planned or shopped; the cart."),
-        ("cart.budget", ["cart", "budget:string|null"], "Set a cart's budget, or remove it with null; the cart."),
-        ("cart.delete", ["cart"], "Delete a cart, whatever its status (undo brings it back); what was done."),
-        ("trip.start", ["cart"], "Start shopping a cart; the cart."),
-        ("trip.log", ["cart", "item", "price?", "store?", "quantity?", "date?"], "Mark a line bought; the cart and any warnings."),
-        ("trip.unlog", ["cart", "item"], "Take back a logged purchase; the cart."),
-        ("trip.impulse", ["cart", "name", "price", "quantity?", "store?", "date?"], "Add an impulse buy; the cart."),
-        ("trip.finish", ["cart", "date?", "carryOver?"], "Finish the trip; the completed cart."),
-        ("trip.abort", ["cart"], "Back to planning, purchases dropped; the cart."),
-        ("trip.reopen", ["cart"], "Reopen a completed trip to correct it; the cart."),
-        ("store.list", [], "The stores."),
-        ("store.add", ["name"], "Add a store; the stores."),
-        ("store.rename", ["store", "name"], "Rename a store; the stores."),
-        ("store.remove", ["store"], "Remove a store and its prices; the stores."),
-        ("store.aisles", ["store", "categories?:string[]"], "A store's aisle order, set first when categories are given."),
-        ("category.list", [], "The categories in order, with how many items each holds."),
-        ("category.add", ["name"], "Add a category at the end of the order; the categories."),
-        ("category.rename", ["category", "name"], "Rename a category; the categories."),
-        ("category.move", ["category", "position:integer"], "Move a category to a position, 1 first; the categories."),
-        ("category.remove", ["category"], "Remove an empty category; the categories."),
-        ("item.list", ["category?"], "The vault: categories in order with their items and prices."),
-        ("item.search", ["text"], "Vault items whose name matches, with their prices."),
-        ("item.show", ["item"], "An item's prices at every store, normalised."),
-        ("item.history", ["item"], "Every price seen or paid for an item, oldest first."),
-        ("item.add", ["name", "category", "price?", "store?", "unit?", "pack?"], "Add an item to the vault; the item and any warnings."),
-        ("item.price", ["item", "store", "price", "unit?", "pack?", "date?"], "Record a price seen at a store; the item and any warnings."),
-        ("item.forget", ["item", "store", "date?"], "Take a price recorded by hand out of the history (the one seen on date, else the current one); the item."),
-        ("item.rename", ["item", "name"], "Rename an item (and its lines on active carts); the item."),
-        ("item.move", ["item", "category"], "Move an item to another category; the item."),
-        ("item.remove", ["item"], "Remove an item from the vault; what was done."),
-        ("plan", ["cart", "maxStores?:integer", "apply?:boolean"], "The cheapest stores for a cart's lines, applied when apply is true."),
-        ("history", [], "The completed trips, newest first."),
-        ("insights", ["from?", "to?"], "Spending by month, store and category, price changes, inflation."),
-        ("report", [], "The spending report's figures: the insights, and the prices of the items spent most on."),
-        ("sync", [], "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused."),
-        ("sync.status", [], "The household's devices, what each has sent and this one merged, and changes waiting to be sent."),
-        ("export", ["format"], "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal."),
-        ("undo", [], "Take back the last change; what it was."),
-        ("receipt.review", ["text", "cart?", "store?", "date?"], "Read a receipt's text and match its lines; the review, nothing stored."),
-        ("receipt.apply", ["text", "cart?", "store?", "date?", "decisions?:object[]", "acceptDifference?:boolean", "dryRun?:boolean"],
-         "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged."),
-    ]
-
     private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
-        guard let known = Self.methods.first(where: { $0.name == method }) else {
+        guard let known = RPCMethod.named[method] else {
             throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
         }
-        try params.allow(known.params.map { ParamDocument($0).name })
-        switch method {
-        case "rpc.discover":
-            return OpenRPCDocument(methods: Self.methods.map { MethodDocument(name: $0.name, params: $0.params.map(ParamDocument.init), summary: $0.summary) })
-        case "home":
-            let home = container.home()
-            try check(await home.load(), home)
-            return home.document
-        case "cart.show":
-            let cart = container.cart(try params.text("cart"))
-            return try document(of: cart, await cart.load())
-        case "cart.add":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.add(try params.texts("items"), quantity: try params.quantity("quantity") ?? .one,
-                                                     unit: try params.unit("unit"), store: try params.optionalText("store")))
-        case "item.show":
-            let vault = container.vault()
-            try check(await vault.show(try params.text("item")), vault)
-            return vault.itemDocument
-        case "item.price":
-            let vault = container.vault()
-            try check(await vault.setPrice(try params.text("item"), store: try params.text("store"), price: try params.text("price"),
-                                           unit: try params.unit("unit"), pack: try params.optionalText("pack").map(PackSize.init(parsing:)),
-                                           promotion: false, until: nil, date: try params.optionalText("date")), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.warnings)
-        case "trip.start":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.startTrip())
-        case "trip.log":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.log(try params.text("item"), price: try params.optionalText("price"), store: try params.optionalText("store"),
-                                                     quantity: try params.quantity("quantity"), date: try params.optionalText("date")))
-        case "trip.finish":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.finishTrip(date: try params.optionalText("date"), carryOver: try params.optionalText("carryOver")))
-        case "cart.new":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.create(budget: try params.optionalText("budget"), items: try params.optionalTexts("items") ?? []))
-        case "cart.set":
-            let cart = container.cart(try params.text("cart"))
-            guard params.values["quantity"] != nil || params.values["unit"] != nil || params.values["store"] != nil else {
-                throw RPCFailure(code: -32602, message: "give quantity, unit or store")
-            }
-            return try changed(cart, await cart.setLine(try params.text("item"), quantity: try params.quantity("quantity"), unit: try params.unit("unit"),
-                                                        store: try params.optionalText("store")))
-        case "cart.remove":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.remove(try params.text("item")))
-        case "store.list", "store.add":
-            let stores = container.stores()
-            if method == "store.add" { try check(await stores.add(try params.text("name")), stores) }
-            try check(await stores.load(), stores)
-            return stores.documents
-        case "item.search":
-            let vault = container.vault()
-            try check(await vault.search(try params.text("text")), vault)
-            return vault.resultDocuments
-        case "item.add":
-            let vault = container.vault()
-            try check(await vault.addItem(try params.text("name"), category: try params.text("category"), price: try params.optionalText("price"),
-                                          store: try params.optionalText("store"), unit: try params.unit("unit"),
-                                          pack: try params.optionalText("pack").map(PackSize.init(parsing:))), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.warnings)
-        case "item.history":
-            let vault = container.vault()
-            try check(await vault.showHistory(try params.text("item")), vault)
-            return vault.historyDocuments
-        case "trip.unlog":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.unlog(try params.text("item")))
-        case "trip.impulse":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.addImpulse(try params.text("name"), price: try params.text("price"), quantity: try params.quantity("quantity") ?? .one,
-                                                           store: try params.optionalText("store"), date: try params.optionalText("date")))
-        case "trip.abort":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.abortTrip())
-        case "trip.reopen":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.reopen())
-        case "plan":
-            let plan = container.plan()
-            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.count("maxStores"), apply: try params.flag("apply")), plan)
-            return plan.document
-        case "insights":
-            let insights = container.insights()
-            try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
-            return insights.document
-        case "setup":
-            let onboarding = container.onboarding()
-            return try changed(onboarding, await onboarding.setUp(currency: try params.optionalText("currency")), onboarding.document.setup)
-        case "settings.show":
-            let settings = container.settings()
-            try check(await settings.load(), settings)
-            return settings.document
-        case "settings.currency":
-            let settings = container.settings()
-            return try changed(settings, await settings.changeCurrency(try params.text("currency")), settings.document)
-        case "cart.list":
-            let home = container.home()
-            try check(await home.load(), home)
-            return home.rows
-        case "cart.rename":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.edit(name: try params.text("name"), budget: nil))
-        case "cart.budget":
-            guard let budget = params.values["budget"] else { throw RPCFailure(code: -32602, message: "budget is required (null removes it)") }
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.edit(name: nil, budget: .some(budget == .null ? nil : try params.text("budget"))))
-        case "cart.delete":
-            let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.delete(), NoticeDocument(notice: cart.notice))
-        case "store.rename":
-            let stores = container.stores()
-            return try changed(stores, await stores.rename(try params.text("store"), to: try params.text("name")), stores.documents)
-        case "store.remove":
-            let stores = container.stores()
-            return try changed(stores, await stores.remove(try params.text("store")), stores.documents)
-        case "store.aisles":
-            let stores = container.stores()
-            let categories = try params.optionalTexts("categories") ?? []
-            let succeeded = await stores.aisles(of: try params.text("store"), set: categories)
-            if categories.isEmpty {
-                try check(succeeded, stores)
-                return stores.aislesDocument
-            }
-            return try changed(stores, succeeded, stores.aislesDocument)
-        case "category.list":
-            let vault = container.vault()
-            try check(await vault.listCategories(), vault)
-            return vault.categoryDocuments
-        case "category.add":
-            let vault = container.vault()
-            return try changed(vault, await vault.addCategory(try params.text("name")), vault.categoryDocuments)
-        case "category.rename":
-            let vault = container.vault()
-            return try changed(vault, await vault.renameCategory(try params.text("category"), to: try params.text("name")), vault.categoryDocuments)
-        case "category.move":
-            let vault = container.vault()
-            guard let position = try params.count("position") else { throw RPCFailure(code: -32602, message: "position is required") }
-            return try changed(vault, await vault.moveCategory(try params.text("category"), to: position), vault.categoryDocuments)
-        case "category.remove":
-            let vault = container.vault()
-            return try changed(vault, await vault.removeCategory(try params.text("category")), vault.categoryDocuments)
-        case "item.list":
-            let vault = container.vault()
-            try check(await vault.browse(category: try params.optionalText("category")), vault)
-            return vault.document.sections
-        case "item.forget":
-            let vault = container.vault()
-            let date = try params.optionalText("date")
-            let day = try date.map { text in
-                guard let day = Day(iso: text) else { throw RPCFailure(code: -32602, message: "date is a day, YYYY-MM-DD") }
-                return day
-            }
-            return try changed(vault, await vault.forgetPrice(try params.text("item"), store: try params.text("store"), day: day), vault.itemDocument)
-        case "item.rename":
-            let vault = container.vault()
-            return try changed(vault, await vault.renameItem(try params.text("item"), to: try params.text("name")), vault.itemDocument)
-        case "item.move":
-            let vault = container.vault()
-            return try changed(vault, await vault.moveItem(try params.text("item"), to: try params.text("category")), vault.itemDocument)
-        case "item.remove":
-            let vault = container.vault()
-            return try changed(vault, await vault.removeItem(try params.text("item")), NoticeDocument(notice: vault.notice))
-        case "history":
-            let history = container.history()
-            try check(await history.load(), history)
-            return history.rows
-        case "report":
-            let report = container.report()
-            try check(await report.load(), report)
-            return report.document
-        case "receipt.review", "receipt.apply":
-            return try await receipt(method, params)
-        case "undo":
-            return UndoDocument(undid: try await container.useCases.undoLastChange())
-        case "sync":
-            return SyncReportDocument(try await household().exchange())
-        case "sync.status":
-            return SyncStatusDocument(try await household().status())
-        case "export":
-            let format = try params.text("format").lowercased()
-            let transfer = container.transfer()
-            let bytes: [UInt8]
-            if format == "json" {
-                bytes = try await transfer.backup()
-            } else if let text = Transfer.TextFormat(rawValue: format) {
-                bytes = try await transfer.text(text)
-            } else {
-                throw RPCFailure(code: -32602, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
-            }
-            return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
-        default:
-            throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method))")
-        }
-    }
-
-    private func household() throws -> Household {
-        guard let household = container.household() else {
-            throw RPCFailure(RPCRefusal(description: "sync needs a data directory, not --in-memory"))
-        }
-        return household
-    }
-
-    private func document(of cart: CartDetailViewModel, _ succeeded: Bool) throws -> CartDocument? {
-        try check(succeeded, cart)
-        return cart.document
-    }
-
-    /// A change's result: the cart, and what to warn of (a price that looks like a slip; the
-    /// change saved but the cart not shown, when `value` is null).
-    private func changed(_ cart: CartDetailViewModel, _ succeeded: Bool) throws -> Warned<CartDocument?> {
-        try changed(cart, succeeded, cart.document)
-    }
-
-    /// A change's result: `value`, the model's state after it, and what to warn of; `value` is
-    /// null when the change was saved but could not be shown.
-    private func changed<Value: Encodable & Sendable>(_ model: some IntentOutcome, _ succeeded: Bool, _ value: @autoclosure () -> Value?) throws
-        -> Warned<Value?> {
-        try check(succeeded, model)
-        return Warned(value: model.warning == nil ? value() : nil, warnings: model.warnings)
-    }
-
-    /// Throws the intent's error as an RPC failure of its kind.
-    private func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
-        guard !succeeded else { return }
-        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: -32003, message: "the request failed")
+        try params.check(against: known.parameters)
+        return try await known.call(container, params)
     }
 }
 
@@ -560,12 +278,6 @@ struct Params {
 
     init(_ values: [String: JSONValue]) { self.values = values }
 
-    func allow(_ names: [String]) throws {
-        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
-            throw RPCFailure(code: -32602, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
-        }
-    }
-
     func optionalText(_ name: String) throws -> String? {
         switch values[name] {
         case nil, .null?: return nil
@@ -636,6 +348,12 @@ struct MethodDocument: Encodable, Sendable {
     let summary: String
     let result = ResultDocument()
 
+    init(_ method: RPCMethod) {
+        name = method.name
+        params = method.parameters.map(ParamDocument.init)
+        summary = method.summary
+    }
+
     struct ResultDocument: Encodable, Sendable {
         let name = "result"
         let schema = [String: String]()
@@ -673,17 +391,16 @@ struct ParamDocument: Encodable, Sendable {
         private enum Key: CodingKey { case type, items }
     }
 
-    /// From the method table's `name`, `name?` or `name:type` (`string[]`, `integer`,
-    /// `boolean`, `string|null`).
-    init(_ spec: String) {
-        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-        required = !parts[0].hasSuffix("?")
-        name = required ? parts[0] : String(parts[0].dropLast())
-        switch parts.count > 1 ? parts[1] : "string" {
-        case "string[]": schema = .strings
-        case "object[]": schema = .objects
-        case "string|null": schema = .stringOrNull
-        case let type: schema = .plain(type)
+    init(_ parameter: RPCMethod.Parameter) {
+        name = parameter.name
+        required = parameter.isRequired
+        switch parameter.kind {
+        case .text: schema = .plain("string")
+        case .textOrNull: schema = .stringOrNull
+        case .texts: schema = .strings
+        case .objects: schema = .objects
+        case .integer: schema = .plain("integer")
+        case .flag: schema = .plain("boolean")
         }
     }
 }

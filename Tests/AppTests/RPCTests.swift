@@ -181,6 +181,33 @@ import Testing
         #expect(memory[0].contains(#""code":-32003"#) && memory[0].contains("sync needs a data directory"), "\(memory)")
     }
 
+    /// The method list is the one declaration the checks come from: every method it names
+    /// refuses a call without its first required parameter by name, and changes nothing.
+    @Test func everyListedMethodChecksItsParametersAsListed() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = try grock.ok("--json export --format json")
+        let discovered = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(discovered.utf8)) as? [String: Any])
+        let methods = try #require((document["result"] as? [String: Any])?["methods"] as? [[String: Any]])
+        #expect(methods.count >= 50)
+        var requests: [String] = [], expected: [String] = []
+        for (index, method) in methods.enumerated() {
+            let name = try #require(method["name"] as? String)
+            let params = try #require(method["params"] as? [[String: Any]])
+            guard let first = params.first(where: { $0["required"] as? Bool == true }), let parameter = first["name"] as? String else { continue }
+            requests.append(#"{"jsonrpc":"2.0","id":\#(index),"method":"\#(name)","params":{}}"#)
+            expected.append(parameter)
+        }
+        let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
+        #expect(output.count == requests.count)
+        for (line, parameter) in zip(output, expected) {
+            #expect(line.contains(#""code":-32602"#) && line.contains("\(parameter) is required"), "\(line)")
+        }
+        #expect(try grock.ok("--json export --format json") == before, "nothing changed")
+    }
+
     @Test func itListsItsMethods() throws {
         let grock = Grock()
         defer { grock.home.remove() }

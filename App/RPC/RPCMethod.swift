@@ -1,0 +1,80 @@
+import Composition
+import Domain
+
+/// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, its
+/// parameters with their types, what it does, and the call. That one declaration drives
+/// `rpc.discover`, the checking of every request's parameters and the dispatch, for `grock rpc`
+/// and any other front that answers the same bodies.
+struct RPCMethod: Sendable {
+    /// A named parameter and the JSON type it takes.
+    struct Parameter: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            /// A string: amounts and quantities too ("1.09", never 1.09).
+            case text
+            /// A string, or null to remove what it sets.
+            case textOrNull
+            /// A non-empty array of strings.
+            case texts
+            /// An array of objects (their fields in the method's summary and docs/RPC.md).
+            case objects
+            case integer
+            case flag
+        }
+
+        let name: String
+        let kind: Kind
+        let isRequired: Bool
+
+        static func text(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .text, isRequired: required) }
+        static func textOrNull(_ name: String) -> Parameter { Parameter(name: name, kind: .textOrNull, isRequired: true) }
+        static func texts(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .texts, isRequired: required) }
+        static func objects(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .objects, isRequired: required) }
+        static func integer(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .integer, isRequired: required) }
+        static func flag(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .flag, isRequired: required) }
+
+        /// Why `value` (nil: absent) is not what this parameter takes; nil when it is.
+        func problem(with value: JSONValue?) -> String? {
+            switch (kind, value) {
+            case (.textOrNull, nil): return "\(name) is required (null removes it)"
+            case (_, nil), (_, .null?): return isRequired && kind != .textOrNull ? "\(name) is required" : nil
+            case (.text, .string?), (.textOrNull, .string?), (.integer, .integer?), (.flag, .bool?): return nil
+            case (.text, _), (.textOrNull, _): return "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)"
+            case (.texts, .array(let items)?) where !items.isEmpty && items.allSatisfy({ if case .string = $0 { true } else { false } }): return nil
+            case (.texts, _): return "\(name) must be a non-empty array of strings"
+            case (.objects, .array(let items)?) where items.allSatisfy({ if case .object = $0 { true } else { false } }): return nil
+            case (.objects, _): return "\(name) must be an array of objects"
+            case (.integer, _): return "\(name) must be a whole number"
+            case (.flag, _): return "\(name) must be true or false"
+            }
+        }
+    }
+
+    let name: String
+    let parameters: [Parameter]
+    let summary: String
+    let call: @MainActor @Sendable (AppContainer, Params) async throws -> any Encodable & Sendable
+
+    init(_ name: String, _ parameters: [Parameter], _ summary: String,
+         call: @escaping @MainActor @Sendable (AppContainer, Params) async throws -> any Encodable & Sendable) {
+        self.name = name
+        self.parameters = parameters
+        self.summary = summary
+        self.call = call
+    }
+
+    /// Every method by name.
+    static let named: [String: RPCMethod] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+}
+
+extension Params {
+    /// Refuses a parameter the method does not take, a required one missing, or one of the wrong JSON type.
+    func check(against parameters: [RPCMethod.Parameter]) throws {
+        let names = parameters.map(\.name)
+        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
+            throw RPCFailure(code: -32602, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+        }
+        for parameter in parameters {
+            if let problem = parameter.problem(with: values[parameter.name]) { throw RPCFailure(code: -32602, message: problem) }
+        }
+    }
+}
