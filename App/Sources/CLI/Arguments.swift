@@ -22,10 +22,10 @@ struct Arguments {
     /// Options that take a value, wherever they appear.
     static let valued: Set<String> = [
         "data-dir", "budget", "qty", "store", "price", "unit", "until", "category", "to", "currency", "item", "by", "from",
-        "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding", "pack", "delimiter", "image",
+        "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding", "pack", "delimiter", "image", "listen",
     ]
     /// Options that are flags.
-    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply", "dry-run", "decimal-comma", "man", "accept-difference"]
+    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply", "dry-run", "decimal-comma", "man", "accept-difference", "revoke"]
     /// Valued options that may be given more than once, each adding a value (`cart new --item A
     /// --item B`). Any other given twice is refused: which of two prices or stores was meant is
     /// a guess. (A flag given twice means what it means once.)

@@ -49,6 +49,22 @@ enum Commands {
                 throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)")
             }
         },
+        Command("serve", usage: "grock serve [--listen ADDR:PORT] [--revoke]",
+                summary: "Serve the page a phone opens to plan and shop, offline in the store too (docs/WEB.md).",
+                details: "Listens on 127.0.0.1:8421 unless --listen says (--listen 0.0.0.0:8421 for the home network) and prints the URL "
+                    + "to open once on each device: it carries a pairing token; then the browser keeps a session. Every request needs it, "
+                    + "on loopback too. --revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).",
+                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: ["listen", "revoke"]) { run in
+            if run.parsed.has("revoke") {
+                try WebServer.revoke(container: run.container)
+                return run.console.out("Every session ended; the next grock serve prints a new URL.")
+            }
+            let (address, port) = try listenAddress(run.parsed.value("listen") ?? "127.0.0.1:8421")
+            let server = try WebServer(container: run.container, options: WebServer.Options(address: address, port: port))
+            try await server.run { url in
+                run.console.out("Open \(url) on this device, or on your phone on the same network" + (address == "127.0.0.1" || address == "::1" ? " (listening on loopback only: --listen 0.0.0.0:8421 for the phone)" : "") + ".")
+            }
+        },
         Command("shop", usage: "grock shop CART",
                 summary: "Shopping mode: the list in store order, numbered; tick items off as you go.",
                 details: """
@@ -159,5 +175,18 @@ enum Commands {
         if run.json, let document = settings.document { return run.console.json(document) }
         run.console.notice(settings.notice)
         run.console.out(settings.render(run.style))
+    }
+}
+
+extension Commands {
+    /// `ADDR:PORT` (`[ADDR]:PORT` for IPv6) as an address and a port.
+    static func listenAddress(_ text: String) throws -> (String, UInt16) {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            throw UsageError("--listen takes ADDR:PORT, such as 0.0.0.0:8421, not \(Echo.quoted(text))")
+        }
+        var address = String(text[..<colon])
+        if address.hasPrefix("[") && address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        guard !address.isEmpty else { throw UsageError("--listen takes ADDR:PORT, such as 0.0.0.0:8421, not \(Echo.quoted(text))") }
+        return (address, port)
     }
 }

@@ -37,7 +37,7 @@ public enum GrockCLI {
             try validate(parsed, for: command, arguments: rest)
             var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
             // A command waits for its storage anyway; only the server keeps reading while it works.
-            if command.path != ["rpc"] { configuration.storageWork = .inPlace }
+            if command.path != ["rpc"] && command.path != ["serve"] { configuration.storageWork = .inPlace }
             let made = AppContainer(configuration)
             container = made
             try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))

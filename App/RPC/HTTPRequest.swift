@@ -1,0 +1,128 @@
+/// One HTTP/1.1 request as `grock serve` reads it from a connection's bytes: the request line,
+/// the headers (names lowercased) and a body of the length `Content-Length` gives. Anything else
+/// is refused with the status that says why (RFC 9112): a header block over 16 KiB (431), a body
+/// over 1 MiB (413), a chunked body (411: send its length), a line that is not HTTP/1.1 (400).
+struct HTTPRequest: Sendable, Equatable {
+    static let maximumHeaderBytes = 16 * 1024
+    static let maximumBodyBytes = 1 << 20
+
+    let method: String
+    /// The path, without the query.
+    let path: String
+    /// The query's `name=value` pairs, percent-decoded.
+    let query: [String: String]
+    let headers: [String: String]
+    let body: [UInt8]
+
+    /// Why a request is refused before it is answered: the status and a sentence.
+    struct Refusal: Error, Equatable {
+        let status: Int
+        let reason: String
+    }
+
+    /// What the bytes read so far hold.
+    enum Parse: Equatable {
+        /// Not a whole request yet: read more.
+        case incomplete
+        /// A whole request, and how many bytes it took.
+        case request(HTTPRequest, consumed: Int)
+        case refused(Refusal)
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Parse {
+        guard let end = headerEnd(bytes) else {
+            return bytes.count > maximumHeaderBytes
+                ? .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) : .incomplete
+        }
+        guard end <= maximumHeaderBytes else { return .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) }
+        let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", !parts[0].isEmpty, parts[1].hasPrefix("/") else {
+            return .refused(Refusal(status: 400, reason: "not an HTTP/1.1 request line"))
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else {
+                return .refused(Refusal(status: 400, reason: "a header line cannot be read"))
+            }
+            let name = line[..<colon].lowercased()
+            guard !name.isEmpty, !name.contains(" ") else { return .refused(Refusal(status: 400, reason: "a header name cannot be read")) }
+            let value = line[line.index(after: colon)...].trimmingSpaces
+            if let earlier = headers[name] {
+                // A repeated Content-Length or Host could make two readers see two requests.
+                guard name != "content-length", name != "host" else { return .refused(Refusal(status: 400, reason: "\(name) is given twice")) }
+                headers[name] = earlier + ", " + value
+            } else {
+                headers[name] = value
+            }
+        }
+        if headers["transfer-encoding"] != nil {
+            return .refused(Refusal(status: 411, reason: "a body in chunks (Transfer-Encoding) is not accepted: send it with its Content-Length"))
+        }
+        var length = 0
+        if let text = headers["content-length"] {
+            guard let value = Int(text), value >= 0, text.allSatisfy(\.isASCII) else { return .refused(Refusal(status: 400, reason: "Content-Length is not a number")) }
+            guard value <= maximumBodyBytes else { return .refused(Refusal(status: 413, reason: "the body is larger than 1 MiB")) }
+            length = value
+        }
+        let start = end + 4
+        guard bytes.count - start >= length else { return .incomplete }
+        let target = parts[1]
+        let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
+        return .request(HTTPRequest(method: String(parts[0]), path: path, query: Self.pairs(query), headers: headers,
+                                    body: Array(bytes[start..<(start + length)])), consumed: start + length)
+    }
+
+    /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil.
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    /// `a=1&b=x%20y` as pairs; a name given twice keeps its first value.
+    static func pairs(_ query: String) -> [String: String] {
+        var pairs: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = percentDecoded(parts[0]), value = parts.count > 1 ? percentDecoded(parts[1]) : ""
+            if pairs[name] == nil { pairs[name] = value }
+        }
+        return pairs
+    }
+
+    private static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A cookie's value from the `Cookie` header.
+    func cookie(_ name: String) -> String? {
+        for part in (headers["cookie"] ?? "").split(separator: ";") {
+            let pair = part.trimmingSpaces.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0] == name { return String(pair[1]) }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs around it.
+    var trimmingSpaces: String {
+        let trimmed = drop { $0 == " " || $0 == "\t" }
+        return String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,299 @@
+/// The page `grock serve` serves: plain HTML, CSS and JavaScript, no framework, compiled into the
+/// binary (docs/WEB.md). Names are only ever set as text (`textContent`), never as markup; the
+/// script is a file of its own, as the Content-Security-Policy requires (no inline script).
+enum WebPage {
+    static let html = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>Grock</title>
+    <link rel="stylesheet" href="/app.css">
+    <script src="/app.js" defer></script>
+    </head>
+    <body>
+    <header><a href="#/" id="home-link">Grock</a><span id="status" role="status" aria-live="polite"></span></header>
+    <div id="clashes" role="alert" hidden></div>
+    <main id="main"><p>Loading…</p></main>
+    <nav><a href="#/">Carts</a><a href="#/insights">Insights</a></nav>
+    </body>
+    </html>
+    """
+
+    static let style = """
+    :root { color-scheme: light dark; --bg: #fff; --fg: #111; --muted: #666; --line: #ddd; --accent: #0a6; --warn: #c30; }
+    @media (prefers-color-scheme: dark) { :root { --bg: #121212; --fg: #eee; --muted: #aaa; --line: #333; --accent: #3c9; --warn: #f75; } }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 17px/1.4 system-ui, sans-serif; background: var(--bg); color: var(--fg); padding-bottom: 4rem; }
+    header { display: flex; justify-content: space-between; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
+    header a { font-weight: 700; color: inherit; text-decoration: none; font-size: 1.2rem; }
+    #status { font-size: .9rem; color: var(--muted); }
+    #status.offline { color: var(--warn); }
+    main { padding: 0 1rem; max-width: 40rem; margin: 0 auto; }
+    nav { position: fixed; bottom: 0; left: 0; right: 0; display: flex; background: var(--bg); border-top: 1px solid var(--line); }
+    nav a { flex: 1; text-align: center; padding: 1rem; color: inherit; }
+    h1 { font-size: 1.3rem; margin: 1rem 0 .5rem; } h2 { font-size: 1.05rem; margin: 1.2rem 0 .3rem; color: var(--muted); }
+    ul { list-style: none; margin: 0; padding: 0; }
+    li { border-bottom: 1px solid var(--line); padding: .5rem 0; display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+    li .grow { flex: 1; min-width: 8rem; }
+    a.card { display: block; color: inherit; text-decoration: none; padding: .8rem 0; }
+    button, input { font: inherit; min-height: 44px; }
+    button { padding: .5rem 1rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); }
+    button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
+    input[type=text], input[type=search], input[inputmode] { padding: .4rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); color: var(--fg); width: 100%; }
+    input.price { width: 6rem; }
+    input.quantity { width: 5rem; }
+    input[type=checkbox] { width: 28px; height: 28px; min-height: 28px; }
+    label.line { display: flex; align-items: center; gap: .6rem; flex: 1; min-width: 10rem; min-height: 44px; }
+    .muted { color: var(--muted); font-size: .9rem; }
+    .over { color: var(--warn); font-weight: 600; }
+    .bar { height: .5rem; background: var(--line); border-radius: .25rem; overflow: hidden; margin: .3rem 0 1rem; }
+    .bar > div { height: 100%; background: var(--accent); }
+    .bar.over > div { background: var(--warn); }
+    form { display: flex; gap: .5rem; flex-wrap: wrap; margin: .5rem 0; align-items: flex-end; }
+    form label { display: flex; flex-direction: column; font-size: .9rem; flex: 1; min-width: 6rem; }
+    #clashes { background: var(--warn); color: #fff; padding: .5rem 1rem; }
+    #clashes button { margin-left: .5rem; }
+    .done { text-decoration: line-through; color: var(--muted); }
+    """
+
+    static let script = """
+    'use strict';
+    const state = { token: localStorage.getItem('grock.token'), online: true, sending: false };
+    const queue = () => JSON.parse(localStorage.getItem('grock.queue') || '[]');
+    const saveQueue = (q) => localStorage.setItem('grock.queue', JSON.stringify(q));
+    const clashes = () => JSON.parse(localStorage.getItem('grock.clashes') || '[]');
+    const $ = (tag, props = {}, ...children) => {
+      const node = document.createElement(tag);
+      for (const [k, v] of Object.entries(props)) {
+        if (k === 'text') node.textContent = v; else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+        else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
+      }
+      for (const c of children) if (c) node.append(c);
+      return node;
+    };
+    const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+    async function rpc(method, params, key) {
+      const headers = { 'Content-Type': 'application/json', 'X-Grock-Token': state.token || '' };
+      if (key) headers['Idempotency-Key'] = key;
+      const response = await fetch('/rpc', { method: 'POST', headers, credentials: 'same-origin',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      if (response.status === 401 || response.status === 403) throw { network: false, message: await response.text() };
+      if (!response.ok) throw { network: true, message: 'the server answered ' + response.status };
+      const answer = await response.json();
+      if (answer.error) throw { network: false, message: answer.error.message, kind: answer.error.data && answer.error.data.kind };
+      return answer.result;
+    }
+
+    async function read(method, params) {
+      const cacheKey = 'grock.read.' + method + JSON.stringify(params || {});
+      try {
+        const result = await rpc(method, params);
+        localStorage.setItem(cacheKey, JSON.stringify(result));
+        setOnline(true);
+        return result;
+      } catch (error) {
+        if (error.network === false) throw error;
+        setOnline(false);
+        const cached = localStorage.getItem(cacheKey);
+        if (cached) return JSON.parse(cached);
+        throw { message: 'The laptop cannot be reached, and this was never shown here before.' };
+      }
+    }
+
+    function setOnline(online) {
+      state.online = online;
+      const waiting = queue().length;
+      const status = document.getElementById('status');
+      status.textContent = (online ? '' : 'Offline') + (waiting ? (online ? '' : ': ') + waiting + ' waiting to be sent' : '');
+      status.className = online ? '' : 'offline';
+    }
+
+    // A change: kept in the queue (with an id of its own) until the server has it, sent in order.
+    function change(method, params, label) {
+      const q = queue();
+      q.push({ key: newKey(), method, params, label });
+      saveQueue(q);
+      setOnline(state.online);
+      return flush();
+    }
+
+    async function flush() {
+      if (state.sending) return;
+      state.sending = true;
+      try {
+        for (let q = queue(); q.length; q = queue()) {
+          const next = q[0];
+          try {
+            await rpc(next.method, next.params, next.key);
+          } catch (error) {
+            if (error.network !== false) { setOnline(false); return; }
+            // Refused (the line was removed meanwhile, say): shown, never dropped silently.
+            const list = clashes();
+            list.push(next.label + ': ' + error.message);
+            localStorage.setItem('grock.clashes', JSON.stringify(list));
+          }
+          saveQueue(queue().slice(1));
+        }
+        setOnline(true);
+      } finally {
+        state.sending = false;
+        showClashes();
+      }
+      await render();
+    }
+
+    function showClashes() {
+      const box = document.getElementById('clashes');
+      const list = clashes();
+      box.replaceChildren(...list.map((text) => $('p', { text: 'Not applied: ' + text })));
+      if (list.length) box.append($('button', { text: 'Dismiss', onclick: () => { localStorage.removeItem('grock.clashes'); showClashes(); } }));
+      box.hidden = list.length === 0;
+    }
+
+    const main = () => document.getElementById('main');
+
+    async function render() {
+      const route = decodeURIComponent(location.hash.slice(1) || '/');
+      try {
+        if (route.startsWith('/cart/')) await renderCart(route.slice(6));
+        else if (route === '/insights') await renderInsights();
+        else await renderHome();
+      } catch (error) {
+        main().replaceChildren($('p', { class: 'over', text: error.message || String(error) }));
+      }
+    }
+
+    async function renderHome() {
+      const carts = await read('cart.list', {});
+      const name = $('input', { type: 'text', name: 'name', required: true, autocomplete: 'off' });
+      const budget = $('input', { type: 'text', name: 'budget', inputmode: 'decimal', autocomplete: 'off' });
+      main().replaceChildren(
+        $('h1', { text: 'Carts' }),
+        $('ul', {}, ...carts.map((cart) => $('li', {}, $('a', { class: 'card grow', href: '#/cart/' + encodeURIComponent(cart.name) },
+          $('div', { text: cart.name }),
+          $('div', { class: 'muted', text: cart.status + ' · ' + cart.fulfilled + ' of ' + cart.lines + ' bought · ' +
+            (cart.status === 'shopping' ? cart.actualTotal : cart.plannedTotal) + ' ' + cart.currency + (cart.budget ? ' of ' + cart.budget : '') }))))),
+        $('h2', { text: 'New cart' }),
+        $('form', { onsubmit: (event) => { event.preventDefault(); change('cart.new', { cart: name.value, ...(budget.value ? { budget: budget.value } : {}) }, 'New cart ' + name.value); } },
+          $('label', {}, 'Name', name), $('label', {}, 'Budget', budget), $('button', { class: 'primary', type: 'submit', text: 'Create' })));
+    }
+
+    function budgetBar(cart, spent) {
+      if (!cart.budget) return null;
+      const share = Math.min(100, 100 * parseFloat(spent) / parseFloat(cart.budget));
+      const over = parseFloat(spent) > parseFloat(cart.budget);
+      return $('div', { class: over ? 'bar over' : 'bar', role: 'img', 'aria-label': spent + ' of ' + cart.budget + ' ' + cart.currency }, $('div', { style: null }));
+    }
+
+    async function renderCart(reference) {
+      const cart = await read('cart.show', { cart: reference });
+      const spent = cart.status === 'planning' ? cart.plannedTotal : cart.actualTotal;
+      const heading = [$('h1', { text: cart.name }),
+        $('p', { class: cart.overBudget ? 'over' : 'muted', text: (cart.status === 'shopping' ? 'Spent ' : 'Planned ') + spent + ' ' + cart.currency +
+          (cart.budget ? ' of ' + cart.budget + (cart.remaining ? ' · ' + cart.remaining + ' left' : '') : '') })];
+      const bar = budgetBar(cart, spent);
+      if (bar) { bar.firstChild.style.width = Math.min(100, 100 * parseFloat(spent) / parseFloat(cart.budget)) + '%'; heading.push(bar); }
+      if (cart.status === 'shopping') return main().replaceChildren(...heading, ...shopView(cart));
+      if (cart.status === 'completed') return main().replaceChildren(...heading, $('p', { text: 'Finished. This trip is history now.' }));
+      main().replaceChildren(...heading, ...planView(cart));
+    }
+
+    function linesByStore(cart) {
+      const byName = new Map(cart.items.map((line) => [line.item, line]));
+      return cart.stores.map((group) => ({ store: group.store, total: group.total, lines: group.items.map((name) => byName.get(name)).filter(Boolean) }));
+    }
+
+    function planView(cart) {
+      const results = $('ul');
+      const search = $('input', { type: 'search', 'aria-label': 'Search the vault', placeholder: 'Search the vault', autocomplete: 'off' });
+      search.addEventListener('input', async () => {
+        if (!search.value.trim()) return results.replaceChildren();
+        try {
+          const items = await read('item.search', { text: search.value });
+          results.replaceChildren(...items.slice(0, 8).map((item) => $('li', {}, $('span', { class: 'grow', text: item.name }),
+            $('button', { text: 'Add', 'aria-label': 'Add ' + item.name, onclick: () => change('cart.add', { cart: cart.name, items: [item.name] }, 'Add ' + item.name) }))));
+        } catch (error) { results.replaceChildren($('li', { text: error.message })); }
+      });
+      const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
+        $('ul', {}, ...group.lines.map((line) => {
+          const quantity = $('input', { class: 'quantity', type: 'text', inputmode: 'decimal', value: line.quantity, 'aria-label': 'Quantity of ' + line.item });
+          quantity.addEventListener('change', () => change('cart.set', { cart: cart.name, item: line.item, quantity: quantity.value }, 'Quantity of ' + line.item));
+          return $('li', {}, $('span', { class: 'grow', text: line.item }), quantity, $('span', { class: 'muted', text: line.unit + ' · ' + line.cost }),
+            $('button', { text: 'Remove', 'aria-label': 'Remove ' + line.item, onclick: () => change('cart.remove', { cart: cart.name, item: line.item }, 'Remove ' + line.item) }));
+        }))]).flat();
+      return [search, results, ...groups,
+        $('p', {}, $('button', { class: 'primary', text: 'Start shopping', onclick: () => change('trip.start', { cart: cart.name }, 'Start ' + cart.name) }))];
+    }
+
+    function shopView(cart) {
+      const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
+        $('ul', {}, ...group.lines.map((line) => {
+          const price = $('input', { class: 'price', type: 'text', inputmode: 'decimal', 'aria-label': 'Price', placeholder: line.actualPrice || line.plannedPrice || '' });
+          const box = $('input', { type: 'checkbox', checked: line.fulfilled });
+          box.addEventListener('change', () => {
+            const params = { cart: cart.name, item: line.item };
+            if (price.value) params.price = price.value;
+            if (box.checked) change('trip.log', params, 'Tick ' + line.item); else change('trip.unlog', params, 'Untick ' + line.item);
+          });
+          return $('li', {}, $('label', { class: 'line' + (line.fulfilled ? ' done' : '') }, box, $('span', { text: line.item + (line.impulse ? ' (impulse)' : '') })),
+            $('label', { class: 'muted' }, 'Price', price));
+        }))]).flat();
+      const name = $('input', { type: 'text', required: true, autocomplete: 'off' });
+      const price = $('input', { type: 'text', inputmode: 'decimal', required: true, autocomplete: 'off' });
+      return [...groups,
+        $('h2', { text: 'Impulse buy' }),
+        $('form', { onsubmit: (event) => { event.preventDefault(); change('trip.impulse', { cart: cart.name, name: name.value, price: price.value }, 'Impulse ' + name.value); } },
+          $('label', {}, 'Name', name), $('label', {}, 'Price', price), $('button', { type: 'submit', text: 'Add' })),
+        $('p', {}, $('button', { class: 'primary', text: 'Finish trip', onclick: () => change('trip.finish', { cart: cart.name }, 'Finish ' + cart.name) }))];
+    }
+
+    async function renderInsights() {
+      const insights = await read('insights', {});
+      main().replaceChildren($('h1', { text: 'Insights' }),
+        $('p', { text: 'Spent ' + insights.total + ' ' + insights.currency + ' on ' + insights.trips + ' trips' }),
+        $('h2', { text: 'By store' }), $('ul', {}, ...insights.byStore.map((row) => $('li', {}, $('span', { class: 'grow', text: row.label }), $('span', { text: row.amount })))),
+        $('h2', { text: 'By month' }), $('ul', {}, ...insights.byMonth.map((row) => $('li', {}, $('span', { class: 'grow', text: row.label }), $('span', { text: row.amount })))));
+    }
+
+    async function start() {
+      try {
+        const session = await (await fetch('/session', { credentials: 'same-origin' })).json();
+        state.token = session.token;
+        localStorage.setItem('grock.token', session.token);
+      } catch (error) { setOnline(false); }
+      if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+      window.addEventListener('hashchange', render);
+      window.addEventListener('online', flush);
+      setInterval(() => { if (queue().length) flush(); }, 3000);
+      const events = new EventSource('/events');
+      events.addEventListener('changed', () => { if (!queue().length) render(); });
+      events.onopen = () => { setOnline(true); flush(); };
+      showClashes();
+      setOnline(true);
+      await render();
+      flush();
+    }
+    start();
+    """
+
+    static let worker = """
+    'use strict';
+    const shell = ['/', '/app.js', '/app.css'];
+    self.addEventListener('install', (event) => event.waitUntil(caches.open('grock').then((cache) => cache.addAll(shell)).then(() => self.skipWaiting())));
+    self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+    self.addEventListener('fetch', (event) => {
+      const url = new URL(event.request.url);
+      if (event.request.method !== 'GET' || !shell.includes(url.pathname) || url.search) return;
+      // The page itself: fresh when the laptop answers, from the cache when it does not.
+      event.respondWith(fetch(event.request).then((response) => {
+        const copy = response.clone();
+        if (response.ok) caches.open('grock').then((cache) => cache.put(event.request, copy));
+        return response;
+      }).catch(() => caches.match(event.request)));
+    });
+    """
+}

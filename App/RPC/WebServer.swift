@@ -1,0 +1,196 @@
+import Composition
+import Dispatch
+import Domain
+import Presentation
+
+/// `grock serve`: the third front, a page a phone opens from the laptop (docs/WEB.md). It
+/// serves the page (plain HTML, CSS and JavaScript compiled into the binary), the same JSON-RPC
+/// methods as `grock rpc` (`POST /rpc`, from `RPCMethod.all`), and a stream of the changes made
+/// meanwhile (`GET /events`, Server-Sent Events). Every request needs the session a browser gets
+/// by opening the printed URL once (its pairing token), on loopback too; every request that
+/// changes data also carries the session's token in `X-Grock-Token`, which no other site can
+/// send. A change sent with an `Idempotency-Key` is applied once, however often it is sent.
+@MainActor
+public final class WebServer {
+    /// Where to listen, and how long a client may take to send one request.
+    public struct Options: Sendable {
+        public var address: String
+        public var port: UInt16
+        public var requestTimeout: Duration
+
+        public init(address: String = "127.0.0.1", port: UInt16 = 8421, requestTimeout: Duration = .seconds(10)) {
+            self.address = address
+            self.port = port
+            self.requestTimeout = requestTimeout
+        }
+    }
+
+    static let cookie = "grock_session"
+    private let container: AppContainer
+    private let rpc: RPCServer
+    private let options: Options
+    private var sessions: WebSessions
+    private var applied: Set<String>
+    private let appliedPath: String?
+    private var streams: [HTTPLoop.ConnectionID] = []
+    private var loop: HTTPLoop?
+
+    /// A server over `container`, its sessions read from the data directory.
+    public init(container: AppContainer, options: Options) throws {
+        self.container = container
+        self.options = options
+        rpc = RPCServer(container: container)
+        sessions = try WebSessions(directory: container.directory)
+        appliedPath = container.directory.map { $0 + "/web/applied" }
+        applied = Set(try appliedPath.flatMap { try WebFiles.read($0) }?.split(separator: "\n").map(String.init) ?? [])
+    }
+
+    /// Draws a new pairing token and ends every session: the old URL and every paired browser stop working.
+    public static func revoke(container: AppContainer) throws {
+        var sessions = try WebSessions(directory: container.directory)
+        try sessions.revoke()
+    }
+
+    /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until the process ends.
+    public func run(announce: (String) -> Void) async throws {
+        let loop = try HTTPLoop(address: options.address, port: options.port, requestTimeout: options.requestTimeout,
+                                handle: { [weak self] id, request in
+                                    Task { @MainActor in await self?.receive(id, request) }
+                                },
+                                refuse: { refusal in WebServer.response(refusal.status, text: refusal.reason, close: true) })
+        self.loop = loop
+        let host = options.address.contains(":") ? "[\(options.address)]" : options.address
+        announce("http://\(host == "0.0.0.0" || host == "[::]" ? "127.0.0.1" : host):\(loop.port)/?token=\(sessions.pairingToken)")
+        DispatchQueue(label: "grock.serve").async { loop.run() }
+        let changes = container.changes()
+        let heartbeat = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                self?.broadcast(": still here\n\n")
+            }
+        }
+        defer { heartbeat.cancel() }
+        for await change in changes {
+            broadcast("event: changed\ndata: {\"origin\":\"\(change.origin.rawValue)\"}\n\n")
+        }
+    }
+
+    private func broadcast(_ event: String) {
+        for id in streams { loop?.send(HTTPLoop.Output(connection: id, bytes: Array(event.utf8), close: false, stream: true)) }
+    }
+
+    private func receive(_ id: HTTPLoop.ConnectionID, _ request: HTTPRequest) async {
+        let (bytes, stream) = await respond(to: request)
+        let close = request.headers["connection"]?.lowercased() == "close"
+        loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream))
+        if stream {
+            streams.append(id)
+            if streams.count > HTTPLoop.maximumConnections { streams.removeFirst() }
+        }
+    }
+
+    /// The response to a request, and whether it opened a stream.
+    func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
+        guard let host = request.headers["host"], isOwnHost(host) else {
+            return (Self.response(403, text: "this server answers to its own address only (the Host header names another)"), false)
+        }
+        if request.method == "GET", request.path == "/", request.query["token"] != nil {
+            guard sessions.isPairingToken(request.query["token"]) else {
+                return (Self.response(401, text: "this pairing token is not (or no longer) valid: open the URL grock serve printed"), false)
+            }
+            guard let session = try? sessions.open() else { return (Self.response(500, text: "the session cannot be kept"), false) }
+            return (Self.response(303, text: "paired", headers: ["Location": "/",
+                    "Set-Cookie": "\(Self.cookie)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"]), false)
+        }
+        guard let session = sessions.session(request.cookie(Self.cookie)) else {
+            return (Self.response(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false)
+        }
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"): return (Self.response(200, body: Array(WebPage.html.utf8), type: "text/html; charset=utf-8"), false)
+        case ("GET", "/app.js"): return (Self.response(200, body: Array(WebPage.script.utf8), type: "text/javascript; charset=utf-8"), false)
+        case ("GET", "/app.css"): return (Self.response(200, body: Array(WebPage.style.utf8), type: "text/css; charset=utf-8"), false)
+        case ("GET", "/sw.js"): return (Self.response(200, body: Array(WebPage.worker.utf8), type: "text/javascript; charset=utf-8"), false)
+        case ("GET", "/session"):
+            return (Self.response(200, body: Array("{\"token\":\"\(session.token)\",\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
+        case ("GET", "/events"):
+            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + Self.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
+        case ("POST", "/rpc"):
+            return (await call(request, session: session), false)
+        case (_, "/"), (_, "/rpc"), (_, "/session"), (_, "/events"), (_, "/app.js"), (_, "/app.css"), (_, "/sw.js"):
+            return (Self.response(405, text: "\(request.method) is not how \(request.path) is used"), false)
+        default:
+            return (Self.response(404, text: "nothing at \(request.path)"), false)
+        }
+    }
+
+    /// `POST /rpc`: a JSON-RPC request from the page, applied once per `Idempotency-Key`.
+    private func call(_ request: HTTPRequest, session: WebSessions.Session) async -> [UInt8] {
+        guard let token = request.headers["x-grock-token"], WebSessions.same(token, session.token) else {
+            return Self.response(403, text: "a change needs the session's X-Grock-Token header (a page of another site cannot send it)")
+        }
+        if let origin = request.headers["origin"], let host = request.headers["host"], origin != "http://\(host)" {
+            return Self.response(403, text: "a change from another origin (\(origin)) is refused")
+        }
+        guard request.headers["content-type"]?.lowercased().hasPrefix("application/json") == true else {
+            return Self.response(415, text: "send the JSON-RPC request as application/json")
+        }
+        let body = String(decoding: request.body, as: UTF8.self)
+        let key = request.headers["idempotency-key"]
+        if let key {
+            guard key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                return Self.response(400, text: "an Idempotency-Key is up to 100 letters, digits and dashes")
+            }
+            if applied.contains(key) {
+                return Self.response(200, body: Array(#"{"jsonrpc":"2.0","id":null,"result":{"alreadyApplied":true}}"#.utf8), type: "application/json")
+            }
+        }
+        let answer = await rpc.respond(to: body) ?? ""
+        if let key, answer.contains(#""result":"#) {
+            // Kept before the answer leaves: an answer lost on the way makes the page send it again.
+            do {
+                try appliedPath.map { path throws(WebError) in try WebFiles.append(key, to: path) }
+                applied.insert(key)
+            } catch {
+                return Self.response(500, text: "the change was saved, but its key could not be kept: \(error)")
+            }
+        }
+        return Self.response(200, body: Array(answer.utf8), type: "application/json")
+    }
+
+    /// Only names that cannot be re-pointed at another machine by DNS: `localhost` and IP
+    /// literals, on this server's port (a rebinding page's host is a name of its own).
+    private func isOwnHost(_ host: String) -> Bool {
+        let port = loop.map { String($0.port) } ?? String(options.port)
+        let name: Substring
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]"), host[host.index(after: close)...] == ":\(port)" else { return false }
+            name = host[host.index(after: host.startIndex)..<close]
+            return name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        guard let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...] == port else { return false }
+        name = host[..<colon]
+        if name == "localhost" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    nonisolated static let securityHeaders = "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        + "connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n"
+        + "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nCross-Origin-Opener-Policy: same-origin\r\n"
+        + "Cross-Origin-Resource-Policy: same-origin\r\n"
+
+    nonisolated static func response(_ status: Int, text: String, headers: [String: String] = [:], close: Bool = false) -> [UInt8] {
+        response(status, body: Array((text + "\n").utf8), type: "text/plain; charset=utf-8", headers: headers, close: close)
+    }
+
+    nonisolated static func response(_ status: Int, body: [UInt8], type: String, headers: [String: String] = [:], close: Bool = false) -> [UInt8] {
+        let reasons = [200: "OK", 303: "See Other", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+                       405: "Method Not Allowed", 408: "Request Timeout", 411: "Length Required", 413: "Content Too Large",
+                       415: "Unsupported Media Type", 431: "Request Header Fields Too Large", 500: "Internal Server Error", 503: "Service Unavailable"]
+        var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
+            + "Cache-Control: no-cache\r\n" + securityHeaders
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        if close { head += "Connection: close\r\n" }
+        return Array((head + "\r\n").utf8) + body
+    }
+}
