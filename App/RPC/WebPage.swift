@@ -39,7 +39,7 @@ enum WebPage {
     li { border-bottom: 1px solid var(--line); padding: .5rem 0; display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
     li .grow { flex: 1; min-width: 8rem; }
     a.card { display: block; color: inherit; text-decoration: none; padding: .8rem 0; }
-    button, input { font: inherit; min-height: 44px; }
+    button, input, select { font: inherit; min-height: 44px; }
     button { padding: .5rem 1rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); }
     button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
     input[type=text], input[type=search], input[inputmode] { padding: .4rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); color: var(--fg); width: 100%; }
@@ -244,10 +244,18 @@ enum WebPage {
         }))]).flat();
       const name = $('input', { type: 'text', required: true, autocomplete: 'off' });
       const price = $('input', { type: 'text', inputmode: 'decimal', required: true, autocomplete: 'off' });
+      const stores = cart.stores.map((group) => group.store).filter(Boolean);
+      const store = $('select', {}, ...stores.map((name) => $('option', { value: name, text: name })));
       return [...groups,
         $('h2', { text: 'Impulse buy' }),
-        $('form', { onsubmit: (event) => { event.preventDefault(); change('trip.impulse', { cart: cart.name, name: name.value, price: price.value }, 'Impulse ' + name.value); } },
-          $('label', {}, 'Name', name), $('label', {}, 'Price', price), $('button', { type: 'submit', text: 'Add' })),
+        $('form', { onsubmit: (event) => {
+          event.preventDefault();
+          const params = { cart: cart.name, name: name.value, price: price.value };
+          if (stores.length) params.store = store.value;
+          change('trip.impulse', params, 'Impulse ' + name.value);
+        } },
+          $('label', {}, 'Name', name), $('label', {}, 'Price', price), stores.length > 1 ? $('label', {}, 'Store', store) : null,
+          $('button', { type: 'submit', text: 'Add' })),
         $('p', {}, $('button', { class: 'primary', text: 'Finish trip', onclick: () => change('trip.finish', { cart: cart.name }, 'Finish ' + cart.name) }))];
     }
 

@@ -1,0 +1,192 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `grock serve` attacked as someone on the same network, or a page in the same browser, would:
+/// every request needs the paired session, changes need its token, the Host must be the server's
+/// own, and what is too large, too slow or chunked is refused with its status.
+@Suite(.serialized) struct WebSecurityTests {
+    @Test func withoutThePairingTokenNothingIsServed() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        for path in ["/", "/app.js", "/session", "/events"] {
+            #expect(try server.request("GET", path, cookie: nil).status == 401, "\(path)")
+        }
+        #expect(try server.request("POST", "/rpc", cookie: nil, body: #"{"jsonrpc":"2.0","id":1,"method":"cart.list"}"#).status == 401)
+        #expect(try server.request("GET", "/", cookie: "0123456789abcdef0123456789abcdef").status == 401, "a made-up session")
+        #expect(try server.request("GET", "/?token=00000000000000000000000000000000", cookie: nil).status == 401, "a wrong token")
+        let paired = try server.send("GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        #expect(paired.status == 303)
+        let cookie = try #require(paired.headers["set-cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+        let session = try server.pair()
+        let page = try server.request("GET", "/", cookie: session.cookie)
+        #expect(page.status == 200 && page.body.contains("<script src=\"/app.js\" defer></script>"))
+        let policy = try #require(page.headers["content-security-policy"])
+        #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
+        // --revoke ends it: the old cookie and the old URL stop working.
+        try grock.ok("serve --revoke")
+        server.stop()
+        let again = try ServeProcess(grock)
+        defer { again.stop() }
+        #expect(again.pairingToken != server.pairingToken)
+        #expect(try again.request("GET", "/", cookie: session.cookie).status == 401)
+        #expect(try again.request("GET", "/?token=\(server.pairingToken)", cookie: nil).status == 401)
+    }
+
+    @Test func anotherHostOrSiteCannotUseIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let before = try grock.export()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        // DNS rebinding: a name of the attacker's that now points at 127.0.0.1.
+        for host in ["evil.example:\(server.port)", "localhost.evil.example:\(server.port)", "127.0.0.1:1", "127.0.0.1"] {
+            let response = try server.send("GET / HTTP/1.1\r\nHost: \(host)\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n")
+            #expect(response.status == 403, "\(host)")
+        }
+        #expect(try server.send("GET / HTTP/1.1\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n").status == 403, "no Host")
+        // A cross-site form: no token header (a form cannot send one), a form's content type, another origin.
+        let form = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nOrigin: http://evil.example\r\n"
+            + "Content-Type: text/plain\r\nContent-Length: 70\r\nConnection: close\r\n\r\n" + #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#.prefix(70)
+        #expect(try server.send(form).status == 403)
+        let withToken = try server.request("POST", "/rpc", cookie: session.cookie, token: session.token,
+                                           body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#, headers: ["Origin": "http://evil.example"])
+        #expect(withToken.status == 403, "another origin, even with the token")
+        #expect(try server.request("POST", "/rpc", cookie: session.cookie, token: "0" + session.token.dropFirst(),
+                                   body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#).status == 403)
+        #expect(try grock.export() == before, "nothing changed")
+    }
+
+    @Test func whatIsTooLargeSlowOrChunkedIsRefusedWithItsStatus() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let big = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Padding: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n"
+        #expect(try server.send(big).status == 431)
+        let body = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Grock-Token: \(session.token)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n"
+        #expect(try server.send(body).status == 413)
+        let chunked = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Grock-Token: \(session.token)\r\n"
+            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+        let refused = try server.send(chunked)
+        #expect(refused.status == 411 && refused.body.contains("Content-Length"))
+        #expect(try server.send("GARBAGE\r\n\r\n").status == 400)
+        // A client that sends half a request and stalls holds nothing up.
+        let slow = try server.connect()
+        defer { close(slow) }
+        _ = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n".utf8).withUnsafeBytes { Glibc.send(slow, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let started = Date()
+        #expect(try server.rpc("cart.list", "{}", session: session).status == 200)
+        #expect(Date().timeIntervalSince(started) < 2, "served while another client stalls")
+        let dropped = try server.receive(slow, timeout: 15)
+        #expect(dropped.status == 408, "the slow client is dropped after 10 s")
+    }
+
+    /// 50 clients, 1,000 requests, while a CLI writer changes the same cart: every acknowledged
+    /// tick is there, and the server is still up.
+    @Test func manyClientsAndACommandLineWriterLoseNothing() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        try grock.ok("store add Aldi")
+        let names = (0..<50).map { "Item \($0)" }
+        for name in names { try grock.ok(["item", "add", name, "--category", "Pantry", "--price", "1.00", "--store", "Aldi"]) }
+        try grock.ok(["cart", "new", "Big"] + names.flatMap { ["--item", $0] })
+        try grock.ok("trip start Big")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let acknowledged = Acknowledged()
+        let writer = Thread {
+            for round in 0..<20 { _ = try? grock.run(arguments: ["item", "price", "Item \(round % 50)", "--store", "Aldi", "--price", "2.\(10 + round)"]) }
+        }
+        writer.start()
+        DispatchQueue.concurrentPerform(iterations: 50) { client in
+            for request in 0..<20 {
+                let price = "1.\(10 + request)"
+                guard let response = try? server.rpc("trip.log", #"{"cart":"Big","item":"Item \#(client)","price":"\#(price)"}"#, session: session),
+                      response.status == 200, response.body.contains(#""result""#) else { continue }
+                acknowledged.add("Item \(client)")
+            }
+        }
+        while writer.isExecuting { usleep(50_000) }
+        #expect(server.process.isRunning, "no crash")
+        let cart = try #require(try grock.json("cart show Big") as? [String: Any])
+        let lines = try #require(cart["items"] as? [[String: Any]])
+        let bought = Set(lines.filter { $0["fulfilled"] as? Bool == true }.compactMap { $0["item"] as? String })
+        #expect(acknowledged.items.isSubset(of: bought), "every acknowledged tick is there")
+        #expect(acknowledged.items.count == 50, "every client got through: \(acknowledged.items.count)")
+    }
+
+    /// A change sent with its key is applied once: sent again after its answer was lost, or
+    /// after the server restarted.
+    @Test func aChangeWithItsKeyIsAppliedOnce() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        var server = try ServeProcess(grock)
+        let session = try server.pair()
+        let key = "0123456789abcdef0123456789abcdef"
+        let first = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        #expect(first.status == 200 && first.body.contains(#""result""#))
+        let again = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        #expect(again.body.contains(#""alreadyApplied":true"#))
+        server.stop()
+        server = try ServeProcess(grock)
+        defer { server.stop() }
+        let afterRestart = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        #expect(afterRestart.body.contains(#""alreadyApplied":true"#), "the session and the key outlive a restart")
+        let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        let gums = (cart["items"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "Gum" }
+        #expect(gums.count == 1)
+        #expect(try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: "not a key!").status == 400)
+    }
+
+    /// The page follows changes made elsewhere: a command line change arrives on the stream.
+    @Test func aCommandLineChangeArrivesOnTheStream() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let fd = try server.connect()
+        defer { close(fd) }
+        let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        usleep(300_000)
+        let started = Date()
+        try grock.ok("item price Milk --store Aldi --price 1.29")
+        var time = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var text = ""
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !text.contains("event: changed"), Date().timeIntervalSince(started) < 3 {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            text += String(decoding: chunk[..<count], as: UTF8.self)
+        }
+        #expect(text.contains("text/event-stream") && text.contains("event: changed"), "\(text)")
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+}
+
+/// What the clients were told was done, from many threads.
+private final class Acknowledged: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set: Set<String> = []
+    func add(_ item: String) { lock.lock(); set.insert(item); lock.unlock() }
+    var items: Set<String> { lock.lock(); defer { lock.unlock() }; return set }
+}

@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `grock serve` started for a test on a free loopback port, and a plain HTTP/1.1 client
+/// over a socket (so that a test can send what no well-behaved client would).
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let url: String
+    let port: UInt16
+    let pairingToken: String
+
+    /// Starts `grock serve` over `grock`'s data directory and waits (10 s at most) for its URL.
+    init(_ grock: Grock, arguments: [String] = ["serve", "--listen", "127.0.0.1:0"]) throws {
+        process.executableURL = Grock.executable
+        process.arguments = arguments
+        process.environment = grock.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while !text.contains("\n") && Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}"#, options: .regularExpression) else {
+            process.terminate()
+            throw Grock.Failure("grock serve printed no URL: \(text)")
+        }
+        url = String(text[range])
+        let afterColon = url.split(separator: ":")[2]
+        port = UInt16(afterColon.prefix { $0.isNumber })!
+        pairingToken = String(url.suffix(32))
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// A response as read off the socket.
+    struct Response {
+        let status: Int
+        let headers: [String: String]
+        let body: String
+    }
+
+    /// Sends `raw` on a new connection and reads one response (or until the server closes).
+    func send(_ raw: String, timeout: Double = 5) throws -> Response {
+        try send(Array(raw.utf8), timeout: timeout)
+    }
+
+    func send(_ raw: [UInt8], timeout: Double = 5) throws -> Response {
+        let fd = try connect()
+        defer { close(fd) }
+        _ = raw.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return try receive(fd, timeout: timeout)
+    }
+
+    /// A request with the session cookie (and the change token, when given).
+    func request(_ method: String, _ path: String, cookie: String?, token: String? = nil, body: String = "", headers: [String: String] = [:]) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if let cookie { head += "Cookie: grock_session=\(cookie)\r\n" }
+        if let token { head += "X-Grock-Token: \(token)\r\n" }
+        if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        return try send(head + "\r\n" + body)
+    }
+
+    /// Pairs a new browser: its session cookie and change token.
+    func pair() throws -> (cookie: String, token: String) {
+        let paired = try send("GET /?token=\(pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        guard paired.status == 303, let setCookie = paired.headers["set-cookie"],
+              let value = setCookie.split(separator: ";").first?.split(separator: "=").last else { throw Grock.Failure("pairing failed: \(paired)") }
+        let cookie = String(value)
+        let session = try request("GET", "/session", cookie: cookie)
+        guard let object = try JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any], let token = object["token"] as? String else {
+            throw Grock.Failure("no session token: \(session.body)")
+        }
+        return (cookie, token)
+    }
+
+    /// A JSON-RPC call through `POST /rpc`; the response's body.
+    func rpc(_ method: String, _ params: String, session: (cookie: String, token: String), key: String? = nil) throws -> Response {
+        try request("POST", "/rpc", cookie: session.cookie, token: session.token,
+                    body: #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+    }
+
+    func connect() throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { close(fd); throw Grock.Failure("cannot connect: \(String(cString: strerror(errno)))") }
+        return fd
+    }
+
+    /// Reads one response: headers, then `Content-Length` bytes (or until the server closes).
+    func receive(_ fd: Int32, timeout: Double) throws -> Response {
+        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let end = Self.headerEnd(bytes) {
+                let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+                var headers: [String: String] = [:]
+                for line in head.dropFirst() {
+                    if let colon = line.firstIndex(of: ":") { headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+                }
+                let status = Int(head[0].split(separator: " ")[1]) ?? 0
+                if let length = headers["content-length"].flatMap(Int.init), bytes.count >= end + 4 + length {
+                    return Response(status: status, headers: headers, body: String(decoding: bytes[(end + 4)..<(end + 4 + length)], as: UTF8.self))
+                }
+            }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 {
+                guard let end = Self.headerEnd(bytes) else { throw Grock.Failure("no response (\(bytes.count) bytes)") }
+                let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+                return Response(status: Int(head[0].split(separator: " ")[1]) ?? 0, headers: [:], body: String(decoding: bytes[(end + 4)...], as: UTF8.self))
+            }
+            bytes += chunk[..<count]
+        }
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 { return index }
+        return nil
+    }
+}
