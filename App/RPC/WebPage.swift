@@ -209,8 +209,9 @@ enum WebPage {
 
     function planView(cart) {
       const results = $('ul');
-      const search = $('input', { type: 'search', 'aria-label': 'Search the vault', placeholder: 'Search the vault', autocomplete: 'off' });
+      const search = $('input', { type: 'search', 'aria-label': 'Search the vault', placeholder: 'Search the vault', autocomplete: 'off', value: state.search || '' });
       search.addEventListener('input', async () => {
+        state.search = search.value;
         if (!search.value.trim()) return results.replaceChildren();
         try {
           const items = await read('item.search', { text: search.value });
@@ -218,6 +219,8 @@ enum WebPage {
             $('button', { text: 'Add', 'aria-label': 'Add ' + item.name, onclick: () => change('cart.add', { cart: cart.name, items: [item.name] }, 'Add ' + item.name) }))));
         } catch (error) { results.replaceChildren($('li', { text: error.message })); }
       });
+      // Drawn again (after a change), the search goes on where it was.
+      if (search.value) setTimeout(() => search.dispatchEvent(new Event('input')));
       const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
         $('ul', {}, ...group.lines.map((line) => {
           const quantity = $('input', { class: 'quantity', type: 'text', inputmode: 'decimal', value: line.quantity, 'aria-label': 'Quantity of ' + line.item });
@@ -234,6 +237,8 @@ enum WebPage {
         $('ul', {}, ...group.lines.map((line) => {
           const price = $('input', { class: 'price', type: 'text', inputmode: 'decimal', 'aria-label': 'Price', placeholder: line.actualPrice || line.plannedPrice || '' });
           const box = $('input', { type: 'checkbox', checked: line.fulfilled });
+          // A price typed for a line already ticked corrects what was paid.
+          price.addEventListener('change', () => { if (box.checked && price.value) change('trip.log', { cart: cart.name, item: line.item, price: price.value }, 'Price of ' + line.item); });
           box.addEventListener('change', () => {
             const params = { cart: cart.name, item: line.item };
             if (price.value) params.price = price.value;
@@ -278,10 +283,13 @@ enum WebPage {
       window.addEventListener('online', flush);
       setInterval(() => { if (queue().length) flush(); }, 3000);
       const events = new EventSource('/events');
-      events.addEventListener('changed', () => { if (!queue().length) render(); });
+      // A change made elsewhere: drawn again, but not under the shopper's fingers (a price being typed).
+      const typing = () => document.activeElement && document.activeElement.tagName === 'INPUT' && document.activeElement.type !== 'checkbox';
+      events.addEventListener('changed', () => { if (queue().length || typing()) state.stale = true; else render(); });
+      document.addEventListener('focusout', () => setTimeout(() => { if (state.stale && !typing() && !queue().length) { state.stale = false; render(); } }, 100));
       events.onopen = () => { setOnline(true); flush(); };
       showClashes();
-      setOnline(true);
+      setOnline(state.online);
       await render();
       flush();
     }
