@@ -42,7 +42,7 @@ import Testing
             "cart remove Weekly Bread", "trip start Weekly", "trip log Weekly Milk", "trip unlog Weekly Milk", "trip abort Weekly",
             "cart delete Big|party", "settings show", "settings currency USD", "doctor", "undo", "history", "insights --by store",
             "prices Milk", "plan Weekly", "plan Weekly --max-stores 1 --apply", "export --format csv", "export --format ledger",
-            "export --format json", "report", "insights --base 2026-03", "shop Weekly", "reset --yes",
+            "export --format json", "report", "insights --base 2026-03", "shop Weekly", "serve --revoke", "reset --yes",
         ]
         for line in lines {
             let result = try grock.run(line, input: "q\n")

@@ -39,6 +39,22 @@ import Testing
         #expect(try again.request("GET", "/?token=\(server.pairingToken)", cookie: nil).status == 401)
     }
 
+    @Test func aBadListenAddressIsOneLineAndItsExitCode() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        for (line, status) in [("serve --listen nope", Int32(2)), ("serve --listen 127.0.0.1:99999", 2), ("serve --listen :8421", 2),
+                               ("serve --listen 192.0.2.1:8421", 1), ("serve --listen 300.1.1.1:8421", 1)] {
+            let result = try grock.run(line)
+            #expect(result.status == status, "\(line): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("grock: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(line): \(result.stderr)")
+        }
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let taken = try grock.run("serve --listen 127.0.0.1:\(server.port)")
+        #expect(taken.status == 1 && taken.stderr.contains("cannot listen on 127.0.0.1:\(server.port)"), "\(taken.stderr)")
+    }
+
     @Test func anotherHostOrSiteCannotUseIt() throws {
         let grock = Grock()
         defer { grock.home.remove() }
