@@ -125,6 +125,7 @@ public final class WebServer {
 
     /// `POST /rpc`: a JSON-RPC request from the page, applied once per `Idempotency-Key`.
     private func call(_ request: HTTPRequest, session: WebSessions.Session) async -> [UInt8] {
+        let started = ContinuousClock.now
         guard let token = request.headers["x-grock-token"], WebSessions.same(token, session.token) else {
             return Self.response(403, text: "a change needs the session's X-Grock-Token header (a page of another site cannot send it)")
         }
@@ -154,7 +155,11 @@ public final class WebServer {
                 return Self.response(500, text: "the change was saved, but its key could not be kept: \(error)")
             }
         }
-        return Self.response(200, body: Array(answer.utf8), type: "application/json")
+        // The server's own time, for the page's developer tools and bench/web.sh.
+        let elapsed = started.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return Self.response(200, body: Array(answer.utf8), type: "application/json",
+                             headers: ["Server-Timing": "app;dur=\(Double(Int(milliseconds * 1000)) / 1000)"])
     }
 
     /// Only names that cannot be re-pointed at another machine by DNS: `localhost` and IP
