@@ -2,6 +2,11 @@ import Composition
 import Dispatch
 import Domain
 import Presentation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `grock serve`: the third front, a page a phone opens from the laptop (docs/WEB.md). It
 /// serves the page (plain HTML, CSS and JavaScript compiled into the binary), the same JSON-RPC
@@ -59,8 +64,14 @@ public final class WebServer {
                                 },
                                 refuse: { refusal in WebServer.response(refusal.status, text: refusal.reason, close: true) })
         self.loop = loop
-        let host = options.address.contains(":") ? "[\(options.address)]" : options.address
-        announce("http://\(host == "0.0.0.0" || host == "[::]" ? "127.0.0.1" : host):\(loop.port)/?token=\(sessions.pairingToken)")
+        let path = ":\(loop.port)/?token=\(sessions.pairingToken)"
+        if options.address == "0.0.0.0" || options.address == "::" {
+            // Every address: the phone needs the one this machine has on the home network.
+            let addresses = WebServer.networkAddresses()
+            announce((["http://127.0.0.1" + path] + addresses.map { "http://\($0)" + path }).joined(separator: " or "))
+        } else {
+            announce("http://" + (options.address.contains(":") ? "[\(options.address)]" : options.address) + path)
+        }
         DispatchQueue(label: "grock.serve").async { loop.run() }
         let changes = container.changes()
         let heartbeat = Task { @MainActor [weak self] in
@@ -73,6 +84,27 @@ public final class WebServer {
         for await change in changes {
             broadcast("event: changed\ndata: {\"origin\":\"\(change.origin.rawValue)\"}\n\n")
         }
+    }
+
+    /// This machine's IPv4 addresses other than loopback.
+    nonisolated static func networkAddresses() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return [] }
+        defer { freeifaddrs(first) }
+        var addresses: [String] = []
+        var next = first
+        while let entry = next {
+            defer { next = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            let found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                var raw = ipv4.pointee.sin_addr
+                return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
+            }
+            let string = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if found, !string.hasPrefix("127."), !addresses.contains(string) { addresses.append(string) }
+        }
+        return addresses
     }
 
     private func broadcast(_ event: String) {
