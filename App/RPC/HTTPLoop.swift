@@ -70,7 +70,8 @@ final class HTTPLoop: Sendable {
             let ids = Array(connections.keys)
             for id in ids {
                 let connection = connections[id]!  // from the keys just read
-                var events = Int16(POLLIN)
+                // A client that sent its end stays readable for ever: it is not asked about again.
+                var events = connection.peerClosed ? Int16(0) : Int16(POLLIN)
                 if !connection.pending.isEmpty { events |= Int16(POLLOUT) }
                 fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
             }
@@ -92,10 +93,26 @@ final class HTTPLoop: Sendable {
             for (offset, id) in ids.enumerated() {
                 guard let connection = connections[id] else { continue }
                 let revents = fds[offset + 2].revents
-                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now) {
-                    connection.close()
-                    connections[id] = nil
+                if let until = connection.lingerUntil {
+                    // Answered and closing: what the client still sends is read and dropped, so
+                    // that closing does not reset the connection before it has read the answer.
+                    if revents != 0 && !connection.readAvailable(now: now) || now > until {
+                        connection.close()
+                        connections[id] = nil
+                    }
                     continue
+                }
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now) {
+                    // The client is done sending. A request it sent whole is still answered
+                    // (a half-closed connection can still read); otherwise there is no one to answer.
+                    connection.peerClosed = true
+                    let whole: Bool
+                    if case .request = HTTPRequest.parse(connection.buffer) { whole = true } else { whole = false }
+                    if !connection.busy && !whole || connection.failed {
+                        connection.close()
+                        connections[id] = nil
+                        continue
+                    }
                 }
                 if !connection.pending.isEmpty, !connection.flush() {
                     connection.close()
@@ -103,11 +120,22 @@ final class HTTPLoop: Sendable {
                     continue
                 }
                 if connection.pending.isEmpty && connection.closeWhenWritten {
+                    if connection.peerClosed {
+                        connection.close()
+                        connections[id] = nil
+                    } else {
+                        shutdown(connection.fd, Int32(SHUT_WR))
+                        connection.lingerUntil = now + 2000
+                        connection.buffer = []
+                    }
+                    continue
+                }
+                if !connection.busy && !connection.isStream { serve(connection, id: id, now: now) }
+                if connection.peerClosed && !connection.busy && connection.pending.isEmpty {
                     connection.close()
                     connections[id] = nil
                     continue
                 }
-                if !connection.busy && !connection.isStream { serve(connection, id: id, now: now) }
                 // Too slow to send a whole request, or idle too long, or reading a stream too slowly.
                 let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
                 let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > 60_000
@@ -164,6 +192,12 @@ final class HTTPLoop: Sendable {
         var busy = false
         var isStream = false
         var closeWhenWritten = false
+        /// The client sent its end (or an error): nothing more will be read.
+        var peerClosed = false
+        /// The socket failed, or sent more than a request may be: closed at once.
+        var failed = false
+        /// Answered, its side shut: closed when the client closes, or at this time.
+        var lingerUntil: Int64?
         /// When the first byte of the request being read arrived.
         var requestStarted: Int64?
         var lastActive: Int64
@@ -175,18 +209,21 @@ final class HTTPLoop: Sendable {
 
         /// Reads what is there; false when the peer closed or failed (or sent more than a request may be).
         func readAvailable(now: Int64) -> Bool {
+            guard !peerClosed else { return false }
             var chunk = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
                 let count = recv(fd, &chunk, chunk.count, 0)
                 if count > 0 {
-                    if isStream { continue }  // a stream's client has nothing to say
+                    if isStream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
                     buffer += chunk[..<count]
                     lastActive = now
-                    if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { return false }
+                    if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
                     continue
                 }
                 if count == 0 { return false }
-                return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return true }
+                failed = true
+                return false
             }
         }
 

@@ -63,7 +63,9 @@ struct HTTPRequest: Sendable, Equatable {
         }
         var length = 0
         if let text = headers["content-length"] {
-            guard let value = Int(text), value >= 0, text.allSatisfy(\.isASCII) else { return .refused(Refusal(status: 400, reason: "Content-Length is not a number")) }
+            guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(text) else {
+                return .refused(Refusal(status: text.utf8.count > 18 ? 413 : 400, reason: text.utf8.count > 18 ? "the body is larger than 1 MiB" : "Content-Length is not a number"))
+            }
             guard value <= maximumBodyBytes else { return .refused(Refusal(status: 413, reason: "the body is larger than 1 MiB")) }
             length = value
         }

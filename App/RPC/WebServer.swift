@@ -36,6 +36,8 @@ public final class WebServer {
     private let options: Options
     private var sessions: WebSessions
     private var applied: Set<String>
+    /// Keys of changes being applied now.
+    private var inFlight: Set<String> = []
     private let appliedPath: String?
     private var streams: [HTTPLoop.ConnectionID] = []
     private var loop: HTTPLoop?
@@ -176,7 +178,12 @@ public final class WebServer {
             if applied.contains(key) {
                 return Self.response(200, body: Array(#"{"jsonrpc":"2.0","id":null,"result":{"alreadyApplied":true}}"#.utf8), type: "application/json")
             }
+            // The same change sent again while its first try is still being applied (its answer
+            // was given up on): not applied twice; the page sends it again and hears "already applied".
+            guard !inFlight.contains(key) else { return Self.response(409, text: "this change is being applied; send it again") }
+            inFlight.insert(key)
         }
+        defer { if let key { inFlight.remove(key) } }
         let answer = await rpc.respond(to: body) ?? ""
         if let key, answer.contains(#""result":"#) {
             // Kept before the answer leaves: an answer lost on the way makes the page send it again.
@@ -222,7 +229,7 @@ public final class WebServer {
 
     nonisolated static func response(_ status: Int, body: [UInt8], type: String, headers: [String: String] = [:], close: Bool = false) -> [UInt8] {
         let reasons = [200: "OK", 303: "See Other", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-                       405: "Method Not Allowed", 408: "Request Timeout", 411: "Length Required", 413: "Content Too Large",
+                       405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 411: "Length Required", 413: "Content Too Large",
                        415: "Unsupported Media Type", 431: "Request Header Fields Too Large", 500: "Internal Server Error", 503: "Service Unavailable"]
         var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
             + "Cache-Control: no-cache\r\n" + securityHeaders

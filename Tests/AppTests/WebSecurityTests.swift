@@ -98,6 +98,15 @@ import Testing
         let refused = try server.send(chunked)
         #expect(refused.status == 411 && refused.body.contains("Content-Length"))
         #expect(try server.send("GARBAGE\r\n\r\n").status == 400)
+        #expect(try server.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: +5\r\n\r\nhello").status == 400)
+        #expect(try server.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx").status == 400)
+        // A client that sends its request and closes its side still gets the answer.
+        let halfClosed = try server.connect()
+        defer { close(halfClosed) }
+        _ = Array("GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n".utf8)
+            .withUnsafeBytes { Glibc.send(halfClosed, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(halfClosed, Int32(SHUT_WR))
+        #expect(try server.receive(halfClosed, timeout: 5).status == 200)
         // A client that sends half a request and stalls holds nothing up.
         let slow = try server.connect()
         defer { close(slow) }
