@@ -16,6 +16,8 @@ final class HTTPLoop: Sendable {
 
     /// A connection's number: descriptors are reused, numbers never.
     typealias ConnectionID = UInt64
+    /// The number that sends an output to every open stream.
+    static let everyStream: ConnectionID = 0
 
     /// What the main actor hands back: bytes to write, then whether the connection closes, or
     /// stays open as a stream (Server-Sent Events) that later `send`s add to.
@@ -82,6 +84,10 @@ final class HTTPLoop: Sendable {
                 while read(wake.read, &drain, drain.count) > 0 {}
             }
             for output in outbox.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+                if output.connection == HTTPLoop.everyStream {
+                    for connection in connections.values where connection.isStream && connection.lingerUntil == nil { connection.pending += output.bytes }
+                    continue
+                }
                 guard let connection = connections[output.connection] else { continue }
                 connection.pending += output.bytes
                 connection.busy = false
@@ -138,7 +144,7 @@ final class HTTPLoop: Sendable {
                 }
                 // Too slow to send a whole request, or idle too long, or reading a stream too slowly.
                 let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
-                let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > 60_000
+                let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > 30_000
                 if late || idle || connection.pending.count > 1 << 20 {
                     if late && !connection.busy { connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time")) ; _ = connection.flush() }
                     connection.close()
@@ -153,13 +159,22 @@ final class HTTPLoop: Sendable {
                     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                     var one: Int32 = 1
                     _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                    if connections.count >= HTTPLoop.maximumConnections,
+                       let (oldest, _) = connections.filter({ $0.value.isIdle }).min(by: { $0.value.lastActive < $1.value.lastActive }) {
+                        // Full: the connection that has waited longest without a request makes room.
+                        connections[oldest]?.close()
+                        connections[oldest] = nil
+                    }
                     guard connections.count < HTTPLoop.maximumConnections else {
                         let refusal = refuse(HTTPRequest.Refusal(status: 503, reason: "too many connections; try again"))
                         _ = refusal.withUnsafeBytes { systemSend(fd, $0) }
                         systemClose(fd)
                         continue
                     }
-                    connections[nextID] = Connection(fd: fd, now: now)
+                    let connection = Connection(fd: fd, now: now)
+                    // A connection that says nothing is as late as one that says too little.
+                    connection.requestStarted = now
+                    connections[nextID] = connection
                     nextID += 1
                 }
             }
@@ -201,6 +216,9 @@ final class HTTPLoop: Sendable {
         /// When the first byte of the request being read arrived.
         var requestStarted: Int64?
         var lastActive: Int64
+
+        /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
+        var isIdle: Bool { !busy && !isStream && buffer.isEmpty && pending.isEmpty && lingerUntil == nil }
 
         init(fd: Int32, now: Int64) {
             self.fd = fd

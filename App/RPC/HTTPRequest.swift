@@ -35,6 +35,15 @@ struct HTTPRequest: Sendable, Equatable {
                 ? .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) : .incomplete
         }
         guard end <= maximumHeaderBytes else { return .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) }
+        // Lines end with CR LF, and nothing else is a control character a header may hold: a
+        // bare LF or CR, or a NUL, is read differently by different readers (request smuggling).
+        for index in 0..<end {
+            let byte = bytes[index]
+            let lineEnd = byte == 13 && bytes[index + 1] == 10 || byte == 10 && index > 0 && bytes[index - 1] == 13
+            if (byte == 13 || byte == 10) && !lineEnd || byte < 32 && byte != 9 && byte != 13 && byte != 10 || byte == 127 {
+                return .refused(Refusal(status: 400, reason: "a header line holds a control character or a bare line break"))
+            }
+        }
         let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }

@@ -45,7 +45,8 @@ enum WebPage {
     input[type=text], input[type=search], input[inputmode] { padding: .4rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); color: var(--fg); width: 100%; }
     input.price { width: 6rem; }
     input.quantity { width: 5rem; }
-    input[type=checkbox] { width: 28px; height: 28px; min-height: 28px; }
+    input[type=checkbox] { width: 28px; height: 28px; min-height: 28px; flex-shrink: 0; }
+    .per { font-size: .8rem; }
     label.line { display: flex; align-items: center; gap: .6rem; flex: 1; min-width: 10rem; min-height: 44px; }
     .muted { color: var(--muted); font-size: .9rem; }
     .over { color: var(--warn); font-weight: 600; }
@@ -79,12 +80,25 @@ enum WebPage {
     async function rpc(method, params, key) {
       const headers = { 'Content-Type': 'application/json', 'X-Grock-Token': state.token || '' };
       if (key) headers['Idempotency-Key'] = key;
-      const response = await fetch('/rpc', { method: 'POST', headers, credentials: 'same-origin',
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-      if (response.status === 401 || response.status === 403) throw { network: false, message: await response.text() };
-      if (!response.ok) throw { network: true, message: 'the server answered ' + response.status };
+      let response;
+      try {
+        response = await fetch('/rpc', { method: 'POST', headers, credentials: 'same-origin',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      } catch (failure) {
+        throw { network: true, message: 'the laptop cannot be reached' };
+      }
+      // Not paired (any more): nothing is sent until the URL is opened again; nothing is dropped.
+      if (response.status === 401 || response.status === 403) throw { unpaired: true, message: await response.text() };
+      // Applied, but its key not kept: applied all the same, never to be sent again.
+      if (response.status === 500) throw { saved: true, message: await response.text() };
+      if (response.status === 409 || !response.ok) throw { network: true, message: 'the server answered ' + response.status };
       const answer = await response.json();
-      if (answer.error) throw { network: false, message: answer.error.message, kind: answer.error.data && answer.error.data.kind };
+      if (answer.error) {
+        const data = answer.error.data || {};
+        // Busy with another program's change: the same change may go through later.
+        if (data.transient === 'true') throw { network: true, message: answer.error.message };
+        throw { network: false, message: answer.error.message, kind: data.kind };
+      }
       return answer.result;
     }
 
@@ -96,19 +110,39 @@ enum WebPage {
         setOnline(true);
         return result;
       } catch (error) {
-        if (error.network === false) throw error;
+        if (error.network !== true) throw error;
         setOnline(false);
         const cached = localStorage.getItem(cacheKey);
-        if (cached) return JSON.parse(cached);
+        if (cached) return pending(method, JSON.parse(cached));
         throw { message: 'The laptop cannot be reached, and this was never shown here before.' };
       }
+    }
+
+    // What was last shown, with the changes still waiting laid over it (ticks, prices, impulse
+    // buys), so that the shopper sees what they did. Totals are the server's, from before them.
+    function pending(method, document) {
+      if (method !== 'cart.show') return document;
+      for (const change of queue()) {
+        const p = change.params;
+        if (p.cart !== document.name) continue;
+        const line = document.items.find((l) => l.item === p.item);
+        if (change.method === 'trip.log' && line) { line.fulfilled = true; if (p.price) line.actualPrice = p.price; }
+        if (change.method === 'trip.unlog' && line) line.fulfilled = false;
+        if (change.method === 'trip.impulse') {
+          document.items.push({ item: p.name, impulse: true, fulfilled: true, actualPrice: p.price, quantity: '1', unit: 'each' });
+          const group = document.stores.find((g) => g.store === p.store) || document.stores[0];
+          if (group) group.items.push(p.name); else document.stores.push({ store: p.store || '', total: '', items: [p.name] });
+        }
+      }
+      return document;
     }
 
     function setOnline(online) {
       state.online = online;
       const waiting = queue().length;
       const status = document.getElementById('status');
-      status.textContent = (online ? '' : 'Offline') + (waiting ? (online ? '' : ': ') + waiting + ' waiting to be sent' : '');
+      status.textContent = (state.unpaired ? 'Not paired: open the URL grock serve printed' : online ? '' : 'Offline')
+        + (waiting ? (online && !state.unpaired ? '' : ': ') + waiting + ' waiting to be sent' : '');
       status.className = online ? '' : 'offline';
     }
 
@@ -130,10 +164,11 @@ enum WebPage {
           try {
             await rpc(next.method, next.params, next.key);
           } catch (error) {
-            if (error.network !== false) { setOnline(false); return; }
+            if (error.unpaired) { state.unpaired = error.message; setOnline(false); return; }
+            if (!error.saved && error.network !== false) { setOnline(false); return; }
             // Refused (the line was removed meanwhile, say): shown, never dropped silently.
             const list = clashes();
-            list.push(next.label + ': ' + error.message);
+            list.push(next.label + ': ' + (error.saved ? 'saved, but ' : '') + error.message);
             localStorage.setItem('grock.clashes', JSON.stringify(list));
           }
           saveQueue(queue().slice(1));
@@ -192,9 +227,11 @@ enum WebPage {
     async function renderCart(reference) {
       const cart = await read('cart.show', { cart: reference });
       const spent = cart.status === 'planning' ? cart.plannedTotal : cart.actualTotal;
+      const waiting = queue().filter((c) => c.params.cart === cart.name).length;
       const heading = [$('h1', { text: cart.name }),
-        $('p', { class: cart.overBudget ? 'over' : 'muted', text: (cart.status === 'shopping' ? 'Spent ' : 'Planned ') + spent + ' ' + cart.currency +
-          (cart.budget ? ' of ' + cart.budget + (cart.remaining ? ' · ' + cart.remaining + ' left' : '') : '') })];
+        $('p', { class: cart.overBudget ? 'over' : 'muted', text: (cart.status === 'planning' ? 'Planned ' : 'Spent ') + spent + ' ' + cart.currency +
+          (cart.budget ? ' of ' + cart.budget + (cart.remaining ? ' · ' + cart.remaining + ' left' : '') : '') +
+          (waiting ? ' (before ' + waiting + (waiting === 1 ? ' change' : ' changes') + ' waiting to be sent)' : '') })];
       const bar = budgetBar(cart, spent);
       if (bar) { bar.firstChild.style.width = Math.min(100, 100 * parseFloat(spent) / parseFloat(cart.budget)) + '%'; heading.push(bar); }
       if (cart.status === 'shopping') return main().replaceChildren(...heading, ...shopView(cart));
@@ -234,18 +271,26 @@ enum WebPage {
 
     function shopView(cart) {
       const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
-        $('ul', {}, ...group.lines.map((line) => {
-          const price = $('input', { class: 'price', type: 'text', inputmode: 'decimal', 'aria-label': 'Price', placeholder: line.actualPrice || line.plannedPrice || '' });
+        $('ul', {}, ...group.lines.map((line, index) => {
+          const id = 'line-' + group.store + '-' + index;
+          const per = line.pricePer || line.unit;
+          const price = $('input', { class: 'price', type: 'text', inputmode: 'decimal', placeholder: line.actualPrice || line.plannedPrice || '',
+            'aria-describedby': id });
           const box = $('input', { type: 'checkbox', checked: line.fulfilled });
           // A price typed for a line already ticked corrects what was paid.
-          price.addEventListener('change', () => { if (box.checked && price.value) change('trip.log', { cart: cart.name, item: line.item, price: price.value }, 'Price of ' + line.item); });
+          price.addEventListener('change', () => {
+            if (box.checked && price.value) change('trip.log', { cart: cart.name, item: line.item, price: price.value }, 'Price of ' + line.item + ' (' + price.value + ')');
+          });
           box.addEventListener('change', () => {
             const params = { cart: cart.name, item: line.item };
             if (price.value) params.price = price.value;
-            if (box.checked) change('trip.log', params, 'Tick ' + line.item); else change('trip.unlog', params, 'Untick ' + line.item);
+            if (box.checked) change('trip.log', params, 'Tick ' + line.item + (price.value ? ' at ' + price.value : ''));
+            else change('trip.unlog', params, 'Untick ' + line.item);
           });
-          return $('li', {}, $('label', { class: 'line' + (line.fulfilled ? ' done' : '') }, box, $('span', { text: line.item + (line.impulse ? ' (impulse)' : '') })),
-            $('label', { class: 'muted' }, 'Price', price));
+          return $('li', {}, $('label', { class: 'line' + (line.fulfilled ? ' done' : '') }, box,
+              $('span', { id, text: line.item + (line.impulse ? ' (impulse)' : '') })),
+            $('span', { class: 'muted', text: line.quantity + ' ' + line.unit }),
+            $('label', { class: 'muted' }, 'Price', price), per ? $('span', { class: 'per muted', text: 'per ' + per }) : null);
         }))]).flat();
       const name = $('input', { type: 'text', required: true, autocomplete: 'off' });
       const price = $('input', { type: 'text', inputmode: 'decimal', required: true, autocomplete: 'off' });
@@ -267,7 +312,7 @@ enum WebPage {
     async function renderInsights() {
       const insights = await read('insights', {});
       main().replaceChildren($('h1', { text: 'Insights' }),
-        $('p', { text: 'Spent ' + insights.total + ' ' + insights.currency + ' on ' + insights.trips + ' trips' }),
+        $('p', { text: 'Spent ' + insights.total + ' ' + insights.currency + ' on ' + insights.trips + (insights.trips === 1 ? ' trip' : ' trips') }),
         $('h2', { text: 'By store' }), $('ul', {}, ...insights.byStore.map((row) => $('li', {}, $('span', { class: 'grow', text: row.label }), $('span', { text: row.amount })))),
         $('h2', { text: 'By month' }), $('ul', {}, ...insights.byMonth.map((row) => $('li', {}, $('span', { class: 'grow', text: row.label }), $('span', { text: row.amount })))));
     }

@@ -1,4 +1,9 @@
 import Composition
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Dispatch
 import Domain
 import Presentation
@@ -35,11 +40,13 @@ public final class WebServer {
     private let rpc: RPCServer
     private let options: Options
     private var sessions: WebSessions
-    private var applied: Set<String>
+    /// The keys of the changes applied, each with its request's fingerprint; the newest
+    /// `keptKeys` are kept (older ones belong to changes acknowledged long ago).
+    private var applied: [String: UInt64]
+    static let keptKeys = 10_000
     /// Keys of changes being applied now.
     private var inFlight: Set<String> = []
     private let appliedPath: String?
-    private var streams: [HTTPLoop.ConnectionID] = []
     private var loop: HTTPLoop?
 
     /// A server over `container`, its sessions read from the data directory.
@@ -49,13 +56,24 @@ public final class WebServer {
         rpc = RPCServer(container: container)
         sessions = try WebSessions(directory: container.directory)
         appliedPath = container.directory.map { $0 + "/web/applied" }
-        applied = Set(try appliedPath.flatMap { try WebFiles.read($0) }?.split(separator: "\n").map(String.init) ?? [])
+        var keys: [(String, UInt64)] = []
+        for line in (try appliedPath.flatMap { try WebFiles.read($0) } ?? "").split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2, let fingerprint = UInt64(parts[1], radix: 16) { keys.append((String(parts[0]), fingerprint)) }
+        }
+        if keys.count > Self.keptKeys, let appliedPath {
+            keys.removeFirst(keys.count - Self.keptKeys)
+            try WebFiles.write(keys.map { "\($0.0)\t\(String($0.1, radix: 16))\n" }.joined(), to: appliedPath)
+        }
+        applied = Dictionary(keys, uniquingKeysWith: { $1 })
     }
 
     /// Draws a new pairing token and ends every session: the old URL and every paired browser stop working.
     public static func revoke(container: AppContainer) throws {
         var sessions = try WebSessions(directory: container.directory)
         try sessions.revoke()
+        // No session can send a queued change any more: the keys of applied ones go too.
+        if let directory = container.directory { try WebFiles.remove(directory + "/web/applied") }
     }
 
     /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until the process ends.
@@ -110,22 +128,29 @@ public final class WebServer {
     }
 
     private func broadcast(_ event: String) {
-        for id in streams { loop?.send(HTTPLoop.Output(connection: id, bytes: Array(event.utf8), close: false, stream: true)) }
+        loop?.send(HTTPLoop.Output(connection: HTTPLoop.everyStream, bytes: Array(event.utf8), close: false))
     }
 
     private func receive(_ id: HTTPLoop.ConnectionID, _ request: HTTPRequest) async {
-        let (bytes, stream) = await respond(to: request)
-        let close = request.headers["connection"]?.lowercased() == "close"
+        // HEAD is GET without its body.
+        let isHead = request.method == "HEAD"
+        let asked = isHead ? HTTPRequest(method: "GET", path: request.path, query: request.query, headers: request.headers, body: request.body) : request
+        var (bytes, stream) = await respond(to: asked)
+        if isHead, let end = Self.headerEnd(bytes) { bytes = Array(bytes[..<(end + 4)]); stream = false }
+        let close = request.headers["connection"]?.lowercased() == "close" || isHead && stream
         loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream))
-        if stream {
-            streams.append(id)
-            if streams.count > HTTPLoop.maximumConnections { streams.removeFirst() }
-        }
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        return (0...(bytes.count - 4)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
     }
 
     /// The response to a request, and whether it opened a stream.
     func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
-        guard let host = request.headers["host"], isOwnHost(host) else {
+        // `grock serve --revoke` run meanwhile, in another process, ends these sessions now.
+        try? sessions.reloadIfChanged()
+        guard let host = request.headers["host"]?.lowercased(), isOwnHost(host) else {
             return (Self.response(403, text: "this server answers to its own address only (the Host header names another)"), false)
         }
         if request.method == "GET", request.path == "/", request.query["token"] != nil {
@@ -171,12 +196,20 @@ public final class WebServer {
         }
         let body = String(decoding: request.body, as: UTF8.self)
         let key = request.headers["idempotency-key"]
+        var fingerprint: UInt64 = 0
         if let key {
-            guard key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            guard !key.isEmpty, key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
                 return Self.response(400, text: "an Idempotency-Key is up to 100 letters, digits and dashes")
             }
-            if applied.contains(key) {
-                return Self.response(200, body: Array(#"{"jsonrpc":"2.0","id":null,"result":{"alreadyApplied":true}}"#.utf8), type: "application/json")
+            // Answered once it is applied: a notification (no id) would be applied unanswered, its key never kept.
+            guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(request.body)), let id = fields["id"] else {
+                return Self.response(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")
+            }
+            // The change itself (method and parameters), whatever its id or spacing.
+            fingerprint = Self.fingerprint(Array((RPCServer.encode(fields["method"] ?? .null) + "\n" + RPCServer.encode(fields["params"] ?? .null)).utf8))
+            if let known = applied[key] {
+                guard known == fingerprint else { return Self.response(422, text: "this Idempotency-Key was used for another change") }
+                return Self.response(200, body: Array(RPCServer.encode(Response(id: id, result: AlreadyApplied())).utf8), type: "application/json")
             }
             // The same change sent again while its first try is still being applied (its answer
             // was given up on): not applied twice; the page sends it again and hears "already applied".
@@ -188,8 +221,8 @@ public final class WebServer {
         if let key, answer.contains(#""result":"#) {
             // Kept before the answer leaves: an answer lost on the way makes the page send it again.
             do {
-                try appliedPath.map { path throws(WebError) in try WebFiles.append(key, to: path) }
-                applied.insert(key)
+                try appliedPath.map { path throws(WebError) in try WebFiles.append("\(key)\t\(String(fingerprint, radix: 16))", to: path) }
+                applied[key] = fingerprint
             } catch {
                 return Self.response(500, text: "the change was saved, but its key could not be kept: \(error)")
             }
@@ -199,6 +232,11 @@ public final class WebServer {
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return Self.response(200, body: Array(answer.utf8), type: "application/json",
                              headers: ["Server-Timing": "app;dur=\(Double(Int(milliseconds * 1000)) / 1000)"])
+    }
+
+    /// A change's fingerprint (FNV-1a): a key sent again must come with the same change.
+    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// Only names that cannot be re-pointed at another machine by DNS: `localhost` and IP
@@ -229,7 +267,7 @@ public final class WebServer {
 
     nonisolated static func response(_ status: Int, body: [UInt8], type: String, headers: [String: String] = [:], close: Bool = false) -> [UInt8] {
         let reasons = [200: "OK", 303: "See Other", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-                       405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 411: "Length Required", 413: "Content Too Large",
+                       405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 422: "Unprocessable Content", 411: "Length Required", 413: "Content Too Large",
                        415: "Unsupported Media Type", 431: "Request Header Fields Too Large", 500: "Internal Server Error", 503: "Service Unavailable"]
         var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
             + "Cache-Control: no-cache\r\n" + securityHeaders
@@ -237,4 +275,9 @@ public final class WebServer {
         if close { head += "Connection: close\r\n" }
         return Array((head + "\r\n").utf8) + body
     }
+}
+
+/// The answer to a change whose key was applied before.
+struct AlreadyApplied: Encodable, Sendable {
+    let alreadyApplied = true
 }

@@ -19,13 +19,29 @@ struct WebSessions {
     private(set) var pairingToken: String
     private(set) var sessions: [Session]
     private let path: String?
+    /// The file as last read or written (inode, size, change time): another process's write changes it.
+    private var identity: [Int]?
+    static let keptSessions = 1000
 
     /// The sessions kept in `directory` (a new token when there are none yet).
     init(directory: String?) throws(WebError) {
         path = directory.map { $0 + "/web/sessions" }
         pairingToken = WebSessions.randomToken()
         sessions = []
-        guard let path else { return }
+        guard path != nil else { return }
+        if try !load() { try save() }
+    }
+
+    /// Reads the file again when another process (`grock serve --revoke`) changed it.
+    mutating func reloadIfChanged() throws(WebError) {
+        guard let path, WebFiles.identity(path) != identity else { return }
+        _ = try load()
+    }
+
+    /// Reads the file; false when there is none.
+    private mutating func load() throws(WebError) -> Bool {
+        guard let path else { return false }
+        identity = WebFiles.identity(path)
         if let text = try WebFiles.read(path) {
             let lines = text.split(separator: "\n").map(String.init)
             guard let first = lines.first, first.count == 32, first.allSatisfy(\.isHexDigit) else {
@@ -36,17 +52,18 @@ struct WebSessions {
                 let parts = line.split(separator: "\t").map(String.init)
                 return parts.count == 2 ? Session(id: parts[0], token: parts[1]) : nil
             }
-        } else {
-            try save()
+            return true
         }
+        return false
     }
 
     /// A new session for a browser that showed the pairing token.
     mutating func open() throws(WebError) -> Session {
+        try reloadIfChanged()
         let session = Session(id: WebSessions.randomToken(), token: WebSessions.randomToken())
         sessions.append(session)
         // A browser that pairs again and again must not grow the file without end.
-        if sessions.count > 100 { sessions.removeFirst(sessions.count - 100) }
+        if sessions.count > Self.keptSessions { sessions.removeFirst(sessions.count - Self.keptSessions) }
         try save()
         return session
     }
@@ -66,9 +83,10 @@ struct WebSessions {
     /// Whether `given` is the pairing token, compared in constant time.
     func isPairingToken(_ given: String?) -> Bool { given.map { WebSessions.same($0, pairingToken) } ?? false }
 
-    private func save() throws(WebError) {
+    private mutating func save() throws(WebError) {
         guard let path else { return }
         try WebFiles.write(([pairingToken] + sessions.map { "\($0.id)\t\($0.token)" }).joined(separator: "\n") + "\n", to: path)
+        identity = WebFiles.identity(path)
     }
 
     /// 128 random bits as 32 hexadecimal digits (the system's secure generator).
@@ -131,6 +149,17 @@ enum WebFiles {
         }
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 { _ = fsync(directoryFD); close(directoryFD) }
+    }
+
+    /// What tells one version of a file from another: inode, size and change time (nil: no file).
+    static func identity(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+    }
+
+    static func remove(_ path: String) throws(WebError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw WebError("cannot remove \(path): \(String(cString: strerror(errno)))") }
     }
 
     /// Adds a line to the end of `path` and flushes it to disk.

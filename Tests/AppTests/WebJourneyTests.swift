@@ -42,6 +42,7 @@ import Testing
         try #require(process.terminationStatus == 0, "the journey failed: \(complaint)")
         let page = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
         #expect(page["offlineQueue"] as? Int == 3, "two ticks and a price waited in the browser: \(page)")
+        #expect(page["offlineShown"] as? Bool == true, "the ticks made offline show, and the total says it is from before them")
         #expect(page["hostileImages"] as? Int == 0 && page["hostileText"] as? Bool == true, "a hostile name is shown as its characters")
         #expect((page["follow"] as? Double ?? 99) < 2, "the command line's change showed within 2 s")
         #expect(page["clashes"] is NSNull, "nothing was refused")

@@ -179,6 +179,96 @@ import Testing
         #expect(try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: "not a key!").status == 400)
     }
 
+    /// What an independent tester broke, mended: one key on ten connections at once, a key
+    /// reused for another change, a key on a notification, --revoke while the server runs.
+    @Test func keysHoldUnderRacesAndReuseAndRevokeActsAtOnce() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let body = #"{"jsonrpc":"2.0","id":7,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"]}}"#
+        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Grock-Token: \(session.token)\r\n"
+            + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let sockets = try (0..<10).map { _ in try server.connect() }
+        defer { sockets.forEach { close($0) } }
+        for fd in sockets { _ = Array(raw.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        let answers = try sockets.map { try server.receive($0, timeout: 10) }
+        #expect(answers.filter { $0.status == 200 && !$0.body.contains("alreadyApplied") }.count == 1, "\(answers.map(\.status))")
+        #expect(answers.allSatisfy { $0.status == 200 || $0.status == 409 })
+        let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        let milk = (cart["items"] as? [[String: Any]] ?? []).first { $0["item"] as? String == "Milk" }
+        #expect(milk?["quantity"] as? String == "2", "applied once: 1 planned + 1")
+        let again = try server.rpc("cart.add", #"{"cart":"Weekly","items":["Milk"]}"#, session: session, key: "race-1")
+        #expect(again.status == 200 && again.body.contains(#""alreadyApplied":true"#) && again.body.contains(#""id":1"#), "the caller's id: \(again.body)")
+        #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Milk"}"#, session: session, key: "race-1").status == 422, "another change, same key")
+        let notification = try server.request("POST", "/rpc", cookie: session.cookie, token: session.token,
+                                              body: #"{"jsonrpc":"2.0","method":"cart.add","params":{"cart":"Weekly","items":["Bread"]}}"#,
+                                              headers: ["Idempotency-Key": "note-1"])
+        #expect(notification.status == 400, "a keyed change without an id")
+        // --revoke from another process: the running server stops honouring the old session and URL at once.
+        try grock.ok("serve --revoke")
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 401)
+        #expect(try server.request("GET", "/?token=\(server.pairingToken)", cookie: nil).status == 401)
+        let sessions = try String(contentsOfFile: grock.dataDirectory + "/web/sessions", encoding: .utf8)
+        #expect(!sessions.hasPrefix(server.pairingToken), "the server does not write the old token back")
+    }
+
+    /// Connections that say nothing, and streams opened and closed, crowd nobody out.
+    @Test func silentConnectionsAndClosedStreamsCrowdNobodyOut() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let stream = try server.connect()
+        defer { close(stream) }
+        let events = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
+        _ = Array(events.utf8).withUnsafeBytes { Glibc.send(stream, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        for _ in 0..<70 {
+            let other = try server.connect()
+            _ = Array(events.utf8).withUnsafeBytes { Glibc.send(other, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            usleep(5_000)
+            close(other)
+        }
+        let silent = try (0..<70).map { _ in try server.connect() }
+        defer { silent.forEach { close($0) } }
+        usleep(300_000)
+        #expect(try server.rpc("cart.list", "{}", session: session).status == 200, "served while 70 connections say nothing")
+        try grock.ok("cart budget Weekly 30")
+        var time = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(stream, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var text = ""
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let started = Date()
+        while !text.contains("event: changed"), Date().timeIntervalSince(started) < 3 {
+            let count = recv(stream, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            text += String(decoding: chunk[..<count], as: UTF8.self)
+        }
+        #expect(text.contains("event: changed"), "the first stream still hears of changes: \(text)")
+    }
+
+    /// Request lines and headers are read as strictly as HTTP/1.1 says; HEAD is GET without a body.
+    @Test func headersAreReadStrictly() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let cookie = "Cookie: grock_session=\(session.cookie)\r\n"
+        for (name, raw) in [("bare LF", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\nContent-Length: 5\r\n\(cookie)\r\nhello"),
+                            ("bare CR", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\rContent-Length: 10\r\n\(cookie)\r\n"),
+                            ("NUL", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\u{0}b\r\n\(cookie)\r\n")] {
+            #expect(try server.send(raw).status == 400, "\(name)")
+        }
+        let head = try server.send("HEAD / HTTP/1.1\r\nHost: LOCALHOST:\(server.port)\r\n\(cookie)Connection: close\r\n\r\n")
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] != "0", "HEAD, and a host name in capitals")
+    }
+
     /// The page follows changes made elsewhere: a command line change arrives on the stream.
     @Test func aCommandLineChangeArrivesOnTheStream() throws {
         let grock = Grock()

@@ -103,6 +103,9 @@ try:
     wait("document.querySelector('main h1') && document.querySelector('main h1').textContent === 'Phone'", 10, "the page reloaded offline")
     helpers()
     offline_queue = js("t.queue()")
+    # What the shopper did offline shows on the page, and the total says it is from before it.
+    offline_shown = js("!!t.line('Free-range eggs').querySelector('label.done') && !!t.line('Coffee').querySelector('label.done') "
+                       "&& document.querySelector('main p').textContent.includes('(before 3 changes waiting to be sent)')")
 
     # Back online, but the answer to the first change is cut after the server committed it.
     tools.call("Fetch.enable", patterns=[{"urlPattern": "*/rpc", "requestStage": "Response"}])
@@ -122,7 +125,7 @@ try:
 
     js("t.button('Finish trip').click(); true")
     wait("t.text().includes('Finished.')", 5, "the finished trip")
-    print(json.dumps({"firstRender": first_render, "follow": follow, "offlineQueue": offline_queue, "spentShown": spent_shown,
+    print(json.dumps({"firstRender": first_render, "follow": follow, "offlineQueue": offline_queue, "offlineShown": offline_shown, "spentShown": spent_shown,
                       "hostileImages": hostile_images, "hostileText": hostile_text,
                       "clashes": js("localStorage.getItem('grock.clashes')")}))
 finally:
