@@ -87,7 +87,7 @@ struct HTTPRequest: Sendable, Equatable {
     }
 
     /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil.
-    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+    static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index

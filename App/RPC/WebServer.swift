@@ -136,15 +136,11 @@ public final class WebServer {
         let isHead = request.method == "HEAD"
         let asked = isHead ? HTTPRequest(method: "GET", path: request.path, query: request.query, headers: request.headers, body: request.body) : request
         var (bytes, stream) = await respond(to: asked)
-        if isHead, let end = Self.headerEnd(bytes) { bytes = Array(bytes[..<(end + 4)]); stream = false }
+        if isHead, let end = HTTPRequest.headerEnd(bytes) { bytes = Array(bytes[..<(end + 4)]); stream = false }
         let close = request.headers["connection"]?.lowercased() == "close" || isHead && stream
         loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream))
     }
 
-    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        return (0...(bytes.count - 4)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
-    }
 
     /// The response to a request, and whether it opened a stream.
     func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {

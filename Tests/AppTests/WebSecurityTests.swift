@@ -238,16 +238,7 @@ import Testing
         usleep(300_000)
         #expect(try server.rpc("cart.list", "{}", session: session).status == 200, "served while 70 connections say nothing")
         try grock.ok("cart budget Weekly 30")
-        var time = timeval(tv_sec: 3, tv_usec: 0)
-        setsockopt(stream, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var text = ""
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let started = Date()
-        while !text.contains("event: changed"), Date().timeIntervalSince(started) < 3 {
-            let count = recv(stream, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            text += String(decoding: chunk[..<count], as: UTF8.self)
-        }
+        let text = server.read(stream, until: "event: changed", within: 3)
         #expect(text.contains("event: changed"), "the first stream still hears of changes: \(text)")
     }
 
@@ -284,15 +275,7 @@ import Testing
         usleep(300_000)
         let started = Date()
         try grock.ok("item price Milk --store Aldi --price 1.29")
-        var time = timeval(tv_sec: 3, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var text = ""
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !text.contains("event: changed"), Date().timeIntervalSince(started) < 3 {
-            let count = recv(fd, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            text += String(decoding: chunk[..<count], as: UTF8.self)
-        }
+        let text = server.read(fd, until: "event: changed", within: 3)
         #expect(text.contains("text/event-stream") && text.contains("event: changed"), "\(text)")
         #expect(Date().timeIntervalSince(started) < 2.5)
     }

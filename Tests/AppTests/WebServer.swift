@@ -129,6 +129,21 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
+    /// What a stream sends until `marker` arrives or `seconds` pass.
+    func read(_ fd: Int32, until marker: String, within seconds: Int) -> String {
+        var time = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var text = ""
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let started = Date()
+        while !text.contains(marker), Date().timeIntervalSince(started) < Double(seconds) {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            text += String(decoding: chunk[..<count], as: UTF8.self)
+        }
+        return text
+    }
+
     private static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 { return index }
