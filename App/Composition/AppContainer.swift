@@ -38,8 +38,10 @@ public struct AppContainer: Sendable {
         switch configuration.store {
         case .directory(let path):
             let files = FileStorage(directory: path, lockTimeout: configuration.lockTimeout, watchInterval: configuration.watchInterval)
-            // A data directory that syncs keeps each change for its household too: one look at a file.
-            storage = SyncedStorage.isSetUp(in: path) ? SyncedStorage(files, now: { clock.milliseconds() }) : files
+            // A data directory that syncs keeps each change for its household too. Whether it syncs
+            // is looked at on each change (one look at a file), so a household started or joined
+            // through `household()` takes this container's changes from then on.
+            storage = SyncedStorage(files, now: { clock.milliseconds() })
             directory = path
         case .inMemory:
             storage = InMemoryStorage()

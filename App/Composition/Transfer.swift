@@ -1,7 +1,7 @@
 import DataLayer
 import Domain
 
-/// Export and import as every front uses them (docs/TRANSFER.md): a JSON backup, streamed so
+/// Export and import as every front uses them (docs/CLI.md, "Export and import"): a JSON backup, streamed so
 /// that no history is too large to write; a CSV of purchases and a ledger journal; a backup
 /// restored into an empty data directory; a CSV purchase history read in. Files are written
 /// whole or not at all, never inside the data directory. Built by `AppContainer.transfer()`.

@@ -13,6 +13,9 @@ import Darwin
 /// request must arrive whole within `requestTimeout` of its first byte.
 final class HTTPLoop: Sendable {
     static let maximumConnections = 64
+    /// At most this many from one address other than loopback: one machine on the network
+    /// cannot hold every connection.
+    static let maximumPerAddress = 16
 
     /// A connection's number: descriptors are reused, numbers never.
     typealias ConnectionID = UInt64
@@ -171,7 +174,17 @@ final class HTTPLoop: Sendable {
                         systemClose(fd)
                         continue
                     }
+                    let peer = HTTPLoop.peerAddress(fd)
+                    // (This machine itself is not limited: a program on it can reach the data directory anyway.)
+                    let isLoopback = peer.hasPrefix("127.") || peer == "::1"
+                    guard isLoopback || connections.values.count(where: { $0.peer == peer }) < HTTPLoop.maximumPerAddress else {
+                        let refusal = refuse(HTTPRequest.Refusal(status: 503, reason: "too many connections from this address; try again"))
+                        _ = refusal.withUnsafeBytes { systemSend(fd, $0) }
+                        systemClose(fd)
+                        continue
+                    }
                     let connection = Connection(fd: fd, now: now)
+                    connection.peer = peer
                     // A connection that says nothing is as late as one that says too little.
                     connection.requestStarted = now
                     connections[nextID] = connection
@@ -213,6 +226,8 @@ final class HTTPLoop: Sendable {
         var failed = false
         /// Answered, its side shut: closed when the client closes, or at this time.
         var lingerUntil: Int64?
+        /// The client's address, as text.
+        var peer = ""
         /// When the first byte of the request being read arrived.
         var requestStarted: Int64?
         var lastActive: Int64
@@ -256,6 +271,24 @@ final class HTTPLoop: Sendable {
         }
 
         func close() { systemClose(fd) }
+    }
+
+    /// The address a connection comes from (without its port).
+    private static func peerAddress(_ fd: Int32) -> String {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) } }
+        guard got == 0 else { return "" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family = address.ss_family
+        withUnsafePointer(to: &address) { pointer in
+            if family == sa_family_t(AF_INET6) {
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { var raw = $0.pointee.sin6_addr; _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) }
+            } else {
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { var raw = $0.pointee.sin_addr; _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) }
+            }
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func milliseconds() -> Int64 {

@@ -65,7 +65,7 @@ struct LineReader {
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let count = bytes.withUnsafeBytes { buffer in buffer.baseAddress.map { write(fd, $0 + offset, buffer.count - offset) } ?? 0 }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
             offset += count

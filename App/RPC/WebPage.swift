@@ -91,7 +91,10 @@ enum WebPage {
       if (response.status === 401 || response.status === 403) throw { unpaired: true, message: await response.text() };
       // Applied, but its key not kept: applied all the same, never to be sent again.
       if (response.status === 500) throw { saved: true, message: await response.text() };
-      if (response.status === 409 || !response.ok) throw { network: true, message: 'the server answered ' + response.status };
+      // Sent again later: being applied by another try (409), or the server failing (5xx).
+      if (response.status === 409 || response.status >= 500) throw { network: true, message: 'the server answered ' + response.status };
+      // Refused as it is (too large, malformed): it will never go through; shown, not retried for ever.
+      if (!response.ok) throw { network: false, message: (await response.text()).trim() || 'refused (' + response.status + ')' };
       const answer = await response.json();
       if (answer.error) {
         const data = answer.error.data || {};
@@ -164,14 +167,16 @@ enum WebPage {
           try {
             await rpc(next.method, next.params, next.key);
           } catch (error) {
-            if (error.unpaired) { state.unpaired = error.message; setOnline(false); return; }
-            if (!error.saved && error.network !== false) { setOnline(false); return; }
+            if (error.unpaired) { state.unpaired = error.message; setOnline(false); await render(); return; }
+            // Offline: drawn again from what was last shown, with the waiting changes laid over it.
+            if (!error.saved && error.network !== false) { setOnline(false); await render(); return; }
             // Refused (the line was removed meanwhile, say): shown, never dropped silently.
             const list = clashes();
             list.push(next.label + ': ' + (error.saved ? 'saved, but ' : '') + error.message);
             localStorage.setItem('grock.clashes', JSON.stringify(list));
           }
-          saveQueue(queue().slice(1));
+          // By its key: another tab may have sent and removed it meanwhile (they share the queue).
+          saveQueue(queue().filter((c) => c.key !== next.key));
         }
         setOnline(true);
       } finally {
@@ -270,9 +275,9 @@ enum WebPage {
     }
 
     function shopView(cart) {
-      const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
+      const groups = linesByStore(cart).map((group, groupIndex) => [$('h2', { text: group.store || 'No store' }),
         $('ul', {}, ...group.lines.map((line, index) => {
-          const id = 'line-' + group.store + '-' + index;
+          const id = 'line-' + groupIndex + '-' + index;
           const per = line.pricePer || line.unit;
           const price = $('input', { class: 'price', type: 'text', inputmode: 'decimal', placeholder: line.actualPrice || line.plannedPrice || '',
             'aria-describedby': id });
@@ -306,7 +311,22 @@ enum WebPage {
         } },
           $('label', {}, 'Name', name), $('label', {}, 'Price', price), stores.length > 1 ? $('label', {}, 'Store', store) : null,
           $('button', { type: 'submit', text: 'Add' })),
-        $('p', {}, $('button', { class: 'primary', text: 'Finish trip', onclick: () => change('trip.finish', { cart: cart.name }, 'Finish ' + cart.name) }))];
+        $('p', {}, finishButton(cart))];
+    }
+
+    // Finishing with lines not bought asks once more, saying how many.
+    function finishButton(cart) {
+      const left = cart.items.filter((line) => !line.fulfilled).length;
+      const button = $('button', { class: 'primary', text: 'Finish trip' });
+      button.addEventListener('click', () => {
+        if (left && !button.dataset.asked) {
+          button.dataset.asked = 'yes';
+          button.textContent = 'Finish with ' + left + (left === 1 ? ' line' : ' lines') + ' not bought';
+          return;
+        }
+        change('trip.finish', { cart: cart.name }, 'Finish ' + cart.name);
+      });
+      return button;
     }
 
     async function renderInsights() {

@@ -43,6 +43,8 @@ public final class WebServer {
     /// The keys of the changes applied, each with its request's fingerprint; the newest
     /// `keptKeys` are kept (older ones belong to changes acknowledged long ago).
     private var applied: [String: UInt64]
+    /// The keys in the order they were applied, to forget the oldest.
+    private var appliedOrder: [String]
     static let keptKeys = 10_000
     /// Keys of changes being applied now.
     private var inFlight: Set<String> = []
@@ -66,14 +68,14 @@ public final class WebServer {
             try WebFiles.write(keys.map { "\($0.0)\t\(String($0.1, radix: 16))\n" }.joined(), to: appliedPath)
         }
         applied = Dictionary(keys, uniquingKeysWith: { $1 })
+        appliedOrder = keys.map(\.0)
     }
 
     /// Draws a new pairing token and ends every session: the old URL and every paired browser stop working.
     public static func revoke(container: AppContainer) throws {
         var sessions = try WebSessions(directory: container.directory)
         try sessions.revoke()
-        // No session can send a queued change any more: the keys of applied ones go too.
-        if let directory = container.directory { try WebFiles.remove(directory + "/web/applied") }
+        // The keys of applied changes stay: a page paired again sends its queue again.
     }
 
     /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until the process ends.
@@ -219,6 +221,8 @@ public final class WebServer {
             do {
                 try appliedPath.map { path throws(WebError) in try WebFiles.append("\(key)\t\(String(fingerprint, radix: 16))", to: path) }
                 applied[key] = fingerprint
+                appliedOrder.append(key)
+                if appliedOrder.count >= 2 * Self.keptKeys { try forgetOldestKeys() }
             } catch {
                 return Self.response(500, text: "the change was saved, but its key could not be kept: \(error)")
             }
@@ -228,6 +232,17 @@ public final class WebServer {
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return Self.response(200, body: Array(answer.utf8), type: "application/json",
                              headers: ["Server-Timing": "app;dur=\(Double(Int(milliseconds * 1000)) / 1000)"])
+    }
+
+    /// Keeps the newest `keptKeys` keys, in memory and in the file (a long-running server's
+    /// file would otherwise grow without end).
+    private func forgetOldestKeys() throws(WebError) {
+        let forgotten = appliedOrder.prefix(appliedOrder.count - Self.keptKeys)
+        for key in forgotten { applied[key] = nil }
+        appliedOrder.removeFirst(forgotten.count)
+        try appliedPath.map { path throws(WebError) in
+            try WebFiles.write(appliedOrder.map { "\($0)\t\(String(applied[$0] ?? 0, radix: 16))\n" }.joined(), to: path)
+        }
     }
 
     /// A change's fingerprint (FNV-1a): a key sent again must come with the same change.

@@ -48,7 +48,7 @@ struct ChunkedFile: RecordSource {
         while offset < length || filled > 0 {
             if offset < length && filled < buffer.count {
                 let wanted = min(buffer.count - filled, length - offset)
-                let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, wanted, off_t(offset)) }
+                let got = buffer.withUnsafeMutableBytes { pread(fd, $0.start + filled, wanted, off_t(offset)) }
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { throw FileSystem.failure(path) }
                 if got == 0 { throw StorageError.unreadable(path: path, reason: "it ended before the \(length) bytes that were recorded") }
@@ -76,7 +76,7 @@ struct ChunkedFile: RecordSource {
             }
             // What follows the last whole line moves to the front, to be completed by the next read.
             buffer.withUnsafeMutableBytes { raw in
-                _ = memmove(raw.baseAddress!, raw.baseAddress! + end, filled - end)
+                _ = memmove(raw.start, raw.start + end, filled - end)
             }
             filled -= end
         }

@@ -59,7 +59,7 @@ enum FileSystem {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
                 while count < buffer.count {
-                    let read = SystemCall.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    let read = SystemCall.read(fd, buffer.start + count, buffer.count - count)
                     if read < 0 && errno == EINTR { continue }
                     if read < 0 { failed = true }
                     if read <= 0 { break }
@@ -128,7 +128,7 @@ enum FileSystem {
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { SystemCall.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { SystemCall.write(fd, $0.start + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)

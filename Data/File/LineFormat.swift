@@ -130,7 +130,7 @@ struct FieldReader {
         default: nil
         }
         guard let unit, unit.rawValue.utf8.count == range.count,
-              unit.rawValue.withCString({ memcmp($0, bytes.baseAddress! + range.lowerBound, range.count) == 0 }) else {
+              unit.rawValue.withCString({ memcmp($0, bytes.start + range.lowerBound, range.count) == 0 }) else {
             throw failure("\"\(string(range))\" is not a unit")
         }
         return unit
@@ -273,7 +273,7 @@ struct Interner {
 
     /// The text's number: its index in `texts`.
     mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
-        let start = reader.bytes.baseAddress! + range.lowerBound
+        let start = reader.bytes.start + range.lowerBound
         let count = range.count
         let hash = Checksum.short(start, count: count)
         let mask = slots.count - 1
@@ -281,7 +281,7 @@ struct Interner {
         while slots[slot] >= 0 {
             let entry = Int(slots[slot])
             if hashes[entry] == hash && lengths[entry] == count
-                && storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[entry], start, count) == 0 }) {
+                && storage.withUnsafeBufferPointer({ memcmp($0.start + starts[entry], start, count) == 0 }) {
                 return Int32(entry)
             }
             slot = (slot + 1) & mask

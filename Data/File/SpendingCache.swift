@@ -187,7 +187,7 @@ enum SpendingCache {
         return file.withBytes { buffer -> T? in
             let contents = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
             let known = identity != nil && lastSound.withLock { $0 } == identity
-            guard known || UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + contents.count).loadUnaligned(as: UInt64.self))
+            guard known || UInt64(littleEndian: UnsafeRawPointer(buffer.start + contents.count).loadUnaligned(as: UInt64.self))
                     == Checksum.value(of: contents),
                   let layout = try? layout(contents, path: path)
             else { return nil }
@@ -305,10 +305,10 @@ enum SpendingCache {
         let lineCount = layout.lineCount
         var position = layout.columnsAt
         func column<T: FixedWidthInteger>(_: T.Type, limit: Int? = nil) throws -> [T] {
-            let raw = UnsafeRawPointer(buffer.baseAddress! + position)
+            let raw = UnsafeRawPointer(buffer.start + position)
             position += lineCount * MemoryLayout<T>.size
             var values = [T](unsafeUninitializedCapacity: lineCount) { values, count in
-                if lineCount > 0 { memcpy(values.baseAddress!, raw, lineCount * MemoryLayout<T>.size) }
+                if lineCount > 0, let target = values.baseAddress { memcpy(target, raw, lineCount * MemoryLayout<T>.size) }
                 count = lineCount
             }
             if T(1).littleEndian != T(1) { values = values.map { T(littleEndian: $0) } }
@@ -403,7 +403,7 @@ enum SpendingCache {
         guard let number else { return (data, manual) }
 
         func value<T: FixedWidthInteger>(_: T.Type, at position: Int) -> T {
-            T(littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: T.self))
+            T(littleEndian: UnsafeRawPointer(buffer.start + position).loadUnaligned(as: T.self))
         }
         let first = Int(value(Int32.self, at: layout.itemStartsAt + number * 4)), end = Int(value(Int32.self, at: layout.itemStartsAt + number * 4 + 4))
         guard 0 <= first, first <= end, end <= layout.indexedCount else { throw CacheError() }

@@ -187,7 +187,7 @@ enum CompactFile {
                             _ body: (FieldReader) throws -> Void) throws {
         var start = start
         var lineNumber = firstLine
-        let base = buffer.baseAddress!
+        let base = buffer.start
         while start < end {
             let lineEnd = UnsafeRawPointer(memchr(base + start, 0x0A, end - start)!).assumingMemoryBound(to: UInt8.self) - base
             if lineEnd > start { try body(FieldReader(buffer, from: start, to: lineEnd, lineNumber: lineNumber, path: path)) }

@@ -85,7 +85,7 @@ extension VaultCodec {
                 slots.reserveCapacity(buffer.count / 200)
                 if trusted {
                     // Every line is as Grock wrote it: an item starts where a line starts with "I".
-                    let base = UnsafeRawPointer(buffer.baseAddress!)
+                    let base = UnsafeRawPointer(buffer.start)
                     var start = first
                     func tab(after index: Int) -> Int {
                         memchr(base + index, 0x09, buffer.count - index).map { base.distance(to: $0) } ?? buffer.count
@@ -118,7 +118,7 @@ extension VaultCodec {
                 var names = Set<String>()
                 var lineNumber = 1
                 var start = first
-                let base = buffer.baseAddress!
+                let base = buffer.start
                 while start < buffer.count {
                     let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
                     lineNumber += 1
@@ -295,7 +295,7 @@ extension VaultCodec {
             var slots: [UInt32] = []
             slots.reserveCapacity(starts.count)
             bytes.withUnsafeBufferPointer { buffer in
-                let base = UnsafeRawPointer(buffer.baseAddress!)
+                let base = UnsafeRawPointer(buffer.start)
                 for start in starts {  // I <id> <category> …
                     let category = memchr(base + start + 2, 0x09, buffer.count - start - 2).map { base.distance(to: $0) + 1 }!
                     let end = memchr(base + category, 0x09, buffer.count - category).map { base.distance(to: $0) }!
@@ -313,8 +313,9 @@ extension VaultCodec {
         /// A reader for item `position`'s `I` line; line numbers in its messages are exact
         /// only with `exactLine` (counting them costs a pass over the file when not kept).
         private func reader(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>, exactLine: Bool = false) -> FieldReader {
-            let end = UnsafeRawPointer(memchr(buffer.baseAddress! + starts[position], 0x0A, buffer.count - starts[position])!)
-                .assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
+            // A line of the index ends with a line break (checked when it was indexed); the buffer's end otherwise.
+            let end = UnsafeRawPointer(memchr(buffer.start + starts[position], 0x0A, buffer.count - starts[position]) ?? UnsafeMutableRawPointer(mutating: buffer.start + buffer.count))
+                .assumingMemoryBound(to: UInt8.self) - buffer.start
             return FieldReader(buffer, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0),
                                path: path)
         }
@@ -342,7 +343,7 @@ extension VaultCodec {
         /// line; nil when the line is shorter.
         private func field(_ number: Int, at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
             // As a `FieldReader` would find it, tab by tab with memchr.
-            let base = UnsafeRawPointer(buffer.baseAddress!)
+            let base = UnsafeRawPointer(buffer.start)
             let start = starts[position]
             let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
             var from = start
@@ -378,7 +379,7 @@ extension VaultCodec {
                 bytes.withUnsafeBufferPointer { buffer in
                     let range = idRange(at: position, buffer)
                     let common = min(range.count, target.count)
-                    let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + range.lowerBound, target.baseAddress!, common)
+                    let order = common == 0 ? 0 : memcmp(buffer.start + range.lowerBound, target.start, common)
                     return order != 0 ? order : Int32((range.count - target.count).signum())
                 }
             }
@@ -420,7 +421,7 @@ extension VaultCodec {
                 short.append((key, slot))
             } else {
                 func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
-                    known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+                    known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { memcmp($0.start, field.start, field.count) == 0 }
                 }
                 if let known = long.first(where: equal) { return known.slot }
                 long.append((Array(field), slot))

@@ -74,7 +74,7 @@ extension VaultCodec {
                 guard try CompactFile.checksumMatches(buffer, header: header, linesFrom: first, path: path) else {
                     throw StorageError.unreadable(path: path, reason: "an overlay of the vault must carry its checksum; put back a copy of the directory")
                 }
-                let base = UnsafeRawPointer(buffer.baseAddress!)
+                let base = UnsafeRawPointer(buffer.start)
                 func lineEnd(from start: Int) -> Int { base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!) }
                 guard first < buffer.count else { throw StorageError.unreadable(path: path, reason: "line 2: the B line is missing") }
                 let bLineEnd = lineEnd(from: first)

@@ -247,7 +247,7 @@ final class WorkingSet: Repositories {
     func spendingByMonth() throws -> [MonthSpending] {
         let currency = state.settings.currency
         guard let months else { return try MonthSpending.of(completedTrips(), currency: currency) }
-        return months.keys.sorted().map { MonthSpending(month: $0, total: Money(minorUnits: months[$0]!.total, currency: currency), trips: months[$0]!.trips) }
+        return months.sorted { $0.key < $1.key }.map { MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.total, currency: currency), trips: $0.value.trips) }
     }
 
     func save(_ cart: Cart) throws {

@@ -305,9 +305,8 @@ public struct HouseholdSync: Sendable {
             let (key, payload) = SyncParts.key(of: observation)
             parts[key] = SyncPart(payload: payload)
         }
-        return parts.keys.sorted().map { key in
-            let part = parts[key]!
-            return SyncVersion(key: key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: part.seen, payload: part.payload)
+        return parts.sorted { $0.key < $1.key }.map { key, part in
+            SyncVersion(key: key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: part.seen, payload: part.payload)
         }
     }
 }

@@ -50,7 +50,7 @@ struct Segment: Equatable {
     static func isConflictCopy(_ name: String) -> Bool { number(ofFile: name) != nil && name.utf8.count != 12 }
 
     var bytes: [UInt8] {
-        let afterText = after.isEmpty ? "-" : after.keys.sorted().map { "\($0)=\(after[$0]!)" }.joined(separator: ",")
+        let afterText = after.isEmpty ? "-" : after.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
         for version in versions { text += version.line + "\n" }
         var bytes = Array(text.utf8)

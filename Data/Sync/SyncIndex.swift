@@ -107,8 +107,8 @@ struct SyncIndex: Equatable {
     var bytes: [UInt8] {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
-        for device in applied.keys.sorted() { text += "applied\t\(device)\t\(applied[device]!)\n" }
-        for device in gone.keys.sorted() { text += "gone\t\(device)\t\(gone[device]!)\n" }
+        for (device, number) in applied.sorted(by: { $0.key < $1.key }) { text += "applied\t\(device)\t\(number)\n" }
+        for (device, number) in gone.sorted(by: { $0.key < $1.key }) { text += "gone\t\(device)\t\(number)\n" }
         // JSON: a reason may hold any text the segment held.
         for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(SyncParts.json(refusal))\n" }
         for key in versions.keys.sorted() {

@@ -80,9 +80,10 @@ public final class SyncedStorage: Storage, Sendable {
             var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
             for difference in target.differences {
                 let owner = difference.key.owner
-                if owners[owner] == nil { owners[owner] = try capture.parts(of: owner) }
-                let current = difference.key.kind == .seen ? try seenPart(difference, working) : owners[owner]![difference.key] ?? .absent
-                let ownerGone = owners[owner]!.isEmpty  // filled two lines above
+                let parts = try owners[owner] ?? capture.parts(of: owner)
+                owners[owner] = parts
+                let current = difference.key.kind == .seen ? try seenPart(difference, working) : parts[difference.key] ?? .absent
+                let ownerGone = parts.isEmpty
                 if current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) {
                     back[difference.key] = difference.before
                     // A deletion taken back brings the thing back as the household last had it: a

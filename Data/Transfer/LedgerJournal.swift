@@ -27,8 +27,8 @@ public enum LedgerJournal {
             output += "\n\(first.date) \(clean(first.trip))\n"
             for category in order {
                 let account = "expenses:groceries:" + clean(category).replacing(":", with: "-")
-                output += "    \(account)  \(totals[category]!.amountText) \(first.price.currency.code)\n"
-                for note in notes[category]! { output += "        ; \(clean(note))\n" }  // categories are its keys
+                output += "    \(account)  \(totals[category]?.amountText ?? "0") \(first.price.currency.code)\n"
+                for note in notes[category] ?? [] { output += "        ; \(clean(note))\n" }
             }
             output += "    assets:cash\n"
             index = end

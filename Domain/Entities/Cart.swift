@@ -86,7 +86,7 @@ public struct Cart: Sendable, Hashable, Identifiable {
             if totals[key] == nil { order.append(key) }
             totals[key] = try (totals[key] ?? .zero(currency)).adding(try line.expectedCost() ?? .zero(currency))
         }
-        return order.map { ($0, totals[$0]!) }
+        return order.compactMap { key in totals[key].map { (key, $0) } }
     }
 
     public func line(for item: ItemID) -> CartItem? { lines.first { $0.itemID == item } }

@@ -212,11 +212,15 @@ public struct SpendingData: Sendable, Hashable {
         var renumbered: [Int32: Int32] = [:]
         for index in 0..<lineCount where lineItem[index] == wanted {
             let trip = lineTrip[index]
-            if renumbered[trip] == nil {
-                renumbered[trip] = Int32(kept.trips.count)
+            let number: Int32
+            if let known = renumbered[trip] {
+                number = known
+            } else {
+                number = Int32(kept.trips.count)
+                renumbered[trip] = number
                 kept.trips.append(trips[Int(trip)])
             }
-            kept.copyLine(index, of: self, trip: renumbered[trip]!)
+            kept.copyLine(index, of: self, trip: number)
         }
         return kept
     }
@@ -285,6 +289,6 @@ public struct MonthSpending: Sendable, Hashable {
             guard !overflow else { throw DomainError.amountOverflow }
             totals[month] = (sum, (totals[month]?.1 ?? 0) + 1)
         }
-        return totals.keys.sorted().map { MonthSpending(month: $0, total: Money(minorUnits: totals[$0]!.0, currency: currency), trips: totals[$0]!.1) }
+        return totals.sorted { $0.key < $1.key }.map { MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.0, currency: currency), trips: $0.value.1) }
     }
 }

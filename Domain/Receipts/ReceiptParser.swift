@@ -92,8 +92,8 @@ public enum ReceiptParser {
                 counts[found, default: 0] += 1
             }
         }
-        // `order` lists exactly the keys of `counts`.
-        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+        // The most counted; of equals, the first met.
+        return order.enumerated().max { (counts[$0.element] ?? 0, -$0.offset) < (counts[$1.element] ?? 0, -$1.offset) }?.element
     }
 
     private static func ocrFolded(_ key: String) -> String {

@@ -37,7 +37,7 @@ public struct CartDetails: Sendable {
             // one position found per category name rather than two per comparison of a sort.
             var buckets = Array(repeating: [CartItem](), count: aisles.categories.count + 1)
             var positions: [String: Int] = [:]
-            for line in members[key]! {
+            for line in members[key] ?? [] {
                 let name = line.categoryName ?? ""
                 let position = positions[name] ?? aisles.position(ofCategoryNamed: line.categoryName)
                 positions[name] = position

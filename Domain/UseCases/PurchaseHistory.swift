@@ -271,8 +271,7 @@ public struct ImportPurchases: Sendable {
             }
             var added = (stores: 0, categories: 0, items: 0)
             for key in order {
-                let rows = trips[key]!
-                let first = rows[0]
+                guard let rows = trips[key], let first = rows.first else { continue }
                 // Noon local time keeps the trip on its day whatever the offset.
                 let time = self.time.flatMap { $0.day == first.date ? $0 : nil }
                     ?? Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)

@@ -228,7 +228,9 @@ public struct SpendingInsights: Sendable {
         }
 
         var totals: [SpendingReport.Total] {
-            order.map { SpendingReport.Total(label: $0, amount: Money(minorUnits: amounts[$0]!.minorUnits, currency: currency), trips: amounts[$0]!.trips) }
+            order.compactMap { label in
+                amounts[label].map { SpendingReport.Total(label: label, amount: Money(minorUnits: $0.minorUnits, currency: currency), trips: $0.trips) }
+            }
         }
     }
 }

@@ -30,7 +30,8 @@ import Testing
         var words = command.path
         let count = Int.random(in: max(0, command.arguments.lowerBound - 1)...(command.arguments.upperBound + 1), using: &random)
         for _ in 0..<min(count, 6) { words.append(values.randomElement(using: &random)!) }
-        for option in command.options where Bool.random(using: &random) {
+        // A server runs until stopped: `serve` always gets a generated `--listen`, which no value above makes valid.
+        for option in command.options where Bool.random(using: &random) || command.path == ["serve"] && option == "listen" {
             words.append("--" + option)
             if Arguments.valued.contains(option) { words.append(values.randomElement(using: &random)!) }
         }

@@ -1,7 +1,7 @@
 """A client of Chromium's DevTools protocol with Python's standard library alone: its own WebSocket
 (RFC 6455) client, and a browser started on a free loopback port. Used by web_journey.py and
 bench/web.sh."""
-import base64, json, os, shutil, socket, struct, subprocess, tempfile, time, urllib.request
+import base64, json, os, shutil, signal, socket, struct, subprocess, tempfile, time, urllib.request
 
 
 class DevTools:
@@ -100,7 +100,7 @@ class Browser:
         port = free_port()
         self.process = subprocess.Popen(["chromium-headless-shell", "--no-sandbox", f"--remote-debugging-port={port}",
                                          f"--user-data-dir={self.profile}", "--remote-allow-origins=*", "about:blank"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.time() + 20
         while True:
             try:
@@ -117,9 +117,22 @@ class Browser:
         self.page = DevTools(page["webSocketDebuggerUrl"])
 
     def stop(self):
-        self.process.terminate()
+        # Debian's chromium-headless-shell is a shell script that starts the browser without
+        # exec: the browser and its helpers are stopped as the process group they are.
+        for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 5)):
+            try:
+                os.killpg(self.process.pid, sig)
+            except ProcessLookupError:
+                break
+            deadline = time.time() + wait
+            while time.time() < deadline:
+                try:
+                    os.killpg(self.process.pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
         try:
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            pass
         shutil.rmtree(self.profile, ignore_errors=True)

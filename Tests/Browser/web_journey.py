@@ -98,6 +98,9 @@ try:
     wait("t.queue() === 2 && document.getElementById('status').textContent.startsWith('Offline')", 5, "two ticks queued offline")
     js("t.set(t.line('Coffee').querySelector('input.price'), '4.99'); true")
     wait("t.queue() === 3", 5, "the price queued")
+    # Drawn again at once, offline: the ticks show, and the total says it is from before them.
+    wait("document.querySelector('main p').textContent.includes('(before 3 changes waiting to be sent)') "
+         "&& !!t.line('Coffee').querySelector('label.done')", 5, "the offline changes drawn")
     # Reloaded in the store: the page comes from the browser's cache, the queue from its storage.
     tools.call("Page.reload")
     wait("document.querySelector('main h1') && document.querySelector('main h1').textContent === 'Phone'", 10, "the page reloaded offline")
@@ -124,6 +127,9 @@ try:
     spent_shown = js("document.querySelector('main p').textContent")
 
     js("t.button('Finish trip').click(); true")
+    # One line (the hostile name) is not bought: the page asks once more, saying so.
+    wait("!!t.button('Finish with 1 line not bought')", 5, "the second question")
+    js("t.button('Finish with 1 line not bought').click(); true")
     wait("t.text().includes('Finished.')", 5, "the finished trip")
     print(json.dumps({"firstRender": first_render, "follow": follow, "offlineQueue": offline_queue, "offlineShown": offline_shown, "spentShown": spent_shown,
                       "hostileImages": hostile_images, "hostileText": hostile_text,

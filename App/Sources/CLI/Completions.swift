@@ -62,7 +62,7 @@ enum Completions {
                 pairs[value, default: []].append("\(path) --\(option.name)")
             }
         }
-        return order.map { ($0, pairs[$0]!) }
+        return order.compactMap { key in pairs[key].map { (key, $0) } }
     }
 
     static var globalOptionWords: String { Syntax.globalOptions.map { "--" + $0.option.name }.joined(separator: " ") }

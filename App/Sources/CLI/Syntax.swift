@@ -100,6 +100,6 @@ extension Commands {
             if verbs[noun] == nil { order.append(noun) }
             verbs[noun, default: []] += command.path.dropFirst()
         }
-        return order.map { ($0, verbs[$0]!) }
+        return order.compactMap { key in verbs[key].map { (key, $0) } }
     }
 }
