@@ -46,7 +46,8 @@ enum WebPage {
     input.price { width: 6rem; }
     input.quantity { width: 5rem; }
     input[type=checkbox] { width: 28px; height: 28px; min-height: 28px; flex-shrink: 0; }
-    .per { font-size: .8rem; }
+    .name { display: flex; flex-direction: column; min-width: 0; overflow-wrap: anywhere; }
+    .name small { font-size: .8rem; }
     label.line { display: flex; align-items: center; gap: .6rem; flex: 1; min-width: 10rem; min-height: 44px; }
     .muted { color: var(--muted); font-size: .9rem; }
     .over { color: var(--warn); font-weight: 600; }
@@ -57,7 +58,8 @@ enum WebPage {
     form label { display: flex; flex-direction: column; font-size: .9rem; flex: 1; min-width: 6rem; }
     #clashes { background: var(--warn); color: #fff; padding: .5rem 1rem; }
     #clashes button { margin-left: .5rem; }
-    .done { text-decoration: line-through; color: var(--muted); }
+    .done { color: var(--muted); }
+    .done .name > span { text-decoration: line-through; }
     """
 
     static let script = """
@@ -292,10 +294,11 @@ enum WebPage {
             if (box.checked) change('trip.log', params, 'Tick ' + line.item + (price.value ? ' at ' + price.value : ''));
             else change('trip.unlog', params, 'Untick ' + line.item);
           });
+          // The name, and under it how much and what the price is per.
           return $('li', {}, $('label', { class: 'line' + (line.fulfilled ? ' done' : '') }, box,
-              $('span', { id, text: line.item + (line.impulse ? ' (impulse)' : '') })),
-            $('span', { class: 'muted', text: line.quantity + ' ' + line.unit }),
-            $('label', { class: 'muted' }, 'Price', price), per ? $('span', { class: 'per muted', text: 'per ' + per }) : null);
+              $('span', { class: 'name' }, $('span', { id, text: line.item + (line.impulse ? ' (impulse)' : '') }),
+                $('small', { class: 'muted', text: line.quantity + ' ' + line.unit + (per && per !== 'each' ? ' · price per ' + per : '') }))),
+            $('label', { class: 'muted' }, 'Price', price));
         }))]).flat();
       const name = $('input', { type: 'text', required: true, autocomplete: 'off' });
       const price = $('input', { type: 'text', inputmode: 'decimal', required: true, autocomplete: 'off' });
