@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: StorageKind.allCases)
     func learnedNamesComeBackAndGoWithTheirItem(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         try await learn(world)
         let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theStateFileKeepsThemUnderTheirStoreAndABackupCarriesThem() async throws {
-        let (storage, _) = StorageKind.file.make()
+        let (storage, _) = try await StorageKind.file.make()
         let world = try await TestWorld.stocked(storage: storage)
         try await learn(world)
         let file = storage as! FileStorage

@@ -6,13 +6,15 @@ import Testing
 
 /// The storages under test: every contract case runs against each.
 enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case inMemory, file
+    /// `synced`: the file store of a data directory that syncs with a household (what every
+    /// front's container uses), each change also kept for the household.
+    case inMemory, file, synced
 
     var testDescription: String { rawValue }
 
     /// A storage, and a function that opens the same data again as a new storage would
     /// (a new process, for the file store).
-    func make() -> (storage: any Storage, reopen: @Sendable () -> any Storage) {
+    func make() async throws -> (storage: any Storage, reopen: @Sendable () -> any Storage) {
         switch self {
         case .inMemory:
             let storage = InMemoryStorage()
@@ -20,6 +22,14 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .file:
             let directory = TemporaryDirectory().path + "/data"
             return (FileStorage(directory: directory), { FileStorage(directory: directory) })
+        case .synced:
+            let home = TemporaryDirectory().path
+            let directory = home + "/data", folder = home + "/household"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            _ = try await HouseholdSync(directory: directory, now: { 1_772_400_000_000 }, newDevice: { "0000000000000d01" })
+                .start(folder: folder, device: "0000000000000d01", name: "contract")
+            let clock: @Sendable () -> Int64 = { 1_772_400_000_000 }
+            return (SyncedStorage(FileStorage(directory: directory), now: clock), { SyncedStorage(FileStorage(directory: directory), now: clock) })
         }
     }
 }
@@ -29,7 +39,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// when one change adds an item and deletes it again beside the last one.
     @Test(arguments: StorageKind.allCases)
     func deletingItemsKeepsTheRest(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         func names() async throws -> [String] {
             try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
@@ -52,7 +62,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func aJourneyIsKeptExactly(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy", "Produce"])
@@ -80,7 +90,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// What a read saves, it sees itself, and nothing stores (an import's dry run relies on it).
     @Test(arguments: StorageKind.allCases)
     func whatAReadSavesIsNeverStored(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         let seen = try await storage.read { repositories in
             try repositories.save(Store(id: StoreID("rewe"), name: "Rewe", createdAt: world.clock.now()))
@@ -93,7 +103,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func aThrowingChangeStoresNothing(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let u = try await TestWorld.stocked(storage: storage).useCases
         let before = try await u.browseVault()
         struct Boom: Error {}
@@ -110,7 +120,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         _ = try await u.createCart(name: "Weekly", items: ["Milk"])
@@ -135,7 +145,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let u = try await TestWorld.stocked(storage: storage).useCases
         for name in ["One", "Two"] {
             _ = try await u.createCart(name: name, items: ["Milk"])
@@ -153,7 +163,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         func totals() async throws -> [String] {
@@ -183,7 +193,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws {
-        let (storage, _) = kind.make()
+        let (storage, _) = try await kind.make()
         let u = try await TestWorld.stocked(storage: storage).useCases
         _ = try await u.changeCurrency(try Currency(code: "USD"))
         #expect(try await u.showItem("Milk").cheapest?.current?.unitPrice.price.description == "1.09 USD")
@@ -191,7 +201,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws {
-        let u = TestWorld(storage: kind.make().storage).useCases
+        let u = TestWorld(storage: try await kind.make().storage).useCases
         #expect(try await u.listActiveCarts().isEmpty)
         #expect(try await u.listHistory().isEmpty)
         await #expect(throws: DomainError.nothingToUndo) { try await u.undoLastChange() }
@@ -199,7 +209,7 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         _ = try await TestWorld(storage: storage).useCases.setUpFirstRun()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {

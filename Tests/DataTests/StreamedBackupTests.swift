@@ -54,7 +54,7 @@ import Testing
     /// a cart finished again counts once, where it was finished last; a deleted one not at all.
     @Test(arguments: StorageKind.allCases)
     func historyReadARecordAtATimeIsTheRepositoriesHistory(kind: StorageKind) async throws {
-        let storage = kind.make().storage
+        let storage = try await kind.make().storage
         _ = try await Self.world(storage)
         let (expected, streamed) = try await storage.readWithHistory { repositories, history in
             var carts: [Cart] = [], observations: [PriceObservation] = []

@@ -242,7 +242,7 @@ import Testing
         _ = try await u.removeStore("Lidl")
         let bytes = BackupCodec.encode(try await u.createBackup())
 
-        let restored = TestWorld(storage: kind.make().storage).useCases
+        let restored = TestWorld(storage: try await kind.make().storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
         #expect(try await restored.listHistory().first?.lines == 3)
@@ -253,7 +253,7 @@ import Testing
     /// completed cart may repeat an item; an active one may not), and undo.
     @Test(arguments: StorageKind.allCases)
     func aTripWithAnItemOnTwoLinesSurvivesTheStoreABackupAndUndo(kind: StorageKind) async throws {
-        let (storage, reopen) = kind.make()
+        let (storage, reopen) = try await kind.make()
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         let csv = """
@@ -270,7 +270,7 @@ import Testing
         #expect(try await fresh.showCart("Receipt").cart.lines.map(\.name) == ["Milk", "Bread", "Milk"])
 
         let bytes = BackupCodec.encode(try await fresh.createBackup())
-        let restored = TestWorld(storage: kind.make().storage).useCases
+        let restored = TestWorld(storage: try await kind.make().storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
         #expect(try PurchaseCSV.write(try await restored.listPurchases()) == csv)
