@@ -130,13 +130,15 @@ enum WebPage {
       for (const change of queue()) {
         const p = change.params;
         if (p.cart !== document.name) continue;
-        const line = document.items.find((l) => l.item === p.item);
+        const line = document.items.find((l) => l.id === p.item || l.item === p.item);
         if (change.method === 'trip.log' && line) { line.fulfilled = true; if (p.price) line.actualPrice = p.price; }
         if (change.method === 'trip.unlog' && line) line.fulfilled = false;
         if (change.method === 'trip.impulse') {
-          document.items.push({ item: p.name, impulse: true, fulfilled: true, actualPrice: p.price, quantity: '1', unit: 'each' });
+          const id = 'waiting-' + change.key;
+          document.items.push({ id, item: p.name, impulse: true, fulfilled: true, actualPrice: p.price, quantity: '1', unit: 'each' });
           const group = document.stores.find((g) => g.store === p.store) || document.stores[0];
-          if (group) group.items.push(p.name); else document.stores.push({ store: p.store || '', total: '', items: [p.name] });
+          if (group) { group.items.push(p.name); (group.ids = group.ids || []).push(id); }
+          else document.stores.push({ store: p.store || '', total: '', items: [p.name], ids: [id] });
         }
       }
       return document;
@@ -246,9 +248,10 @@ enum WebPage {
       main().replaceChildren(...heading, ...planView(cart));
     }
 
+    // Lines by id: two lines may share a name (two impulse buys of Gum); changes name a line by its id.
     function linesByStore(cart) {
-      const byName = new Map(cart.items.map((line) => [line.item, line]));
-      return cart.stores.map((group) => ({ store: group.store, total: group.total, lines: group.items.map((name) => byName.get(name)).filter(Boolean) }));
+      const byID = new Map(cart.items.map((line) => [line.id, line]));
+      return cart.stores.map((group) => ({ store: group.store, total: group.total, lines: (group.ids || []).map((id) => byID.get(id)).filter(Boolean) }));
     }
 
     function planView(cart) {
@@ -268,9 +271,9 @@ enum WebPage {
       const groups = linesByStore(cart).map((group) => [$('h2', { text: (group.store || 'No store') + ' · ' + group.total }),
         $('ul', {}, ...group.lines.map((line) => {
           const quantity = $('input', { class: 'quantity', type: 'text', inputmode: 'decimal', value: line.quantity, 'aria-label': 'Quantity of ' + line.item });
-          quantity.addEventListener('change', () => change('cart.set', { cart: cart.name, item: line.item, quantity: quantity.value }, 'Quantity of ' + line.item));
+          quantity.addEventListener('change', () => change('cart.set', { cart: cart.name, item: line.id, quantity: quantity.value }, 'Quantity of ' + line.item));
           return $('li', {}, $('span', { class: 'grow', text: line.item }), quantity, $('span', { class: 'muted', text: line.unit + ' · ' + line.cost }),
-            $('button', { text: 'Remove', 'aria-label': 'Remove ' + line.item, onclick: () => change('cart.remove', { cart: cart.name, item: line.item }, 'Remove ' + line.item) }));
+            $('button', { text: 'Remove', 'aria-label': 'Remove ' + line.item, onclick: () => change('cart.remove', { cart: cart.name, item: line.id }, 'Remove ' + line.item) }));
         }))]).flat();
       return [search, results, ...groups,
         $('p', {}, $('button', { class: 'primary', text: 'Start shopping', onclick: () => change('trip.start', { cart: cart.name }, 'Start ' + cart.name) }))];
@@ -286,10 +289,10 @@ enum WebPage {
           const box = $('input', { type: 'checkbox', checked: line.fulfilled });
           // A price typed for a line already ticked corrects what was paid.
           price.addEventListener('change', () => {
-            if (box.checked && price.value) change('trip.log', { cart: cart.name, item: line.item, price: price.value }, 'Price of ' + line.item + ' (' + price.value + ')');
+            if (box.checked && price.value) change('trip.log', { cart: cart.name, item: line.id, price: price.value }, 'Price of ' + line.item + ' (' + price.value + ')');
           });
           box.addEventListener('change', () => {
-            const params = { cart: cart.name, item: line.item };
+            const params = { cart: cart.name, item: line.id };
             if (price.value) params.price = price.value;
             if (box.checked) change('trip.log', params, 'Tick ' + line.item + (price.value ? ' at ' + price.value : ''));
             else change('trip.unlog', params, 'Untick ' + line.item);

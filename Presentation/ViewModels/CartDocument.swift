@@ -3,6 +3,8 @@ import Domain
 /// A cart as one JSON document: amounts as decimal strings next to the currency code.
 public struct CartDocument: Sendable, Hashable, Encodable {
     public struct Line: Sendable, Hashable, Encodable {
+        /// The line's item id: what names it when two lines share a name (two impulse buys of Gum).
+        public let id: String
         public let item: String
         public let category: String?
         public let quantity: String
@@ -19,12 +21,13 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         public let impulse: Bool
 
         private enum CodingKeys: String, CodingKey {
-            case item, category, quantity, unit, pricePer, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
+            case id, item, category, quantity, unit, pricePer, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
         }
 
         /// Absent values are written as `null`, so every line has every key.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
             try c.encode(item, forKey: .item)
             try c.encode(category, forKey: .category)
             try c.encode(pricePer, forKey: .pricePer)
@@ -48,8 +51,10 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         public let total: String
         /// The names of its lines, in the order of `items`.
         public let items: [String]
+        /// Their ids, in the same order.
+        public let ids: [String]
 
-        private enum CodingKeys: String, CodingKey { case store, total, items }
+        private enum CodingKeys: String, CodingKey { case store, total, items, ids }
 
         /// The lines with no store have `store` written as `null`.
         public func encode(to encoder: any Encoder) throws {
@@ -57,6 +62,7 @@ public struct CartDocument: Sendable, Hashable, Encodable {
             try c.encode(store, forKey: .store)
             try c.encode(total, forKey: .total)
             try c.encode(items, forKey: .items)
+            try c.encode(ids, forKey: .ids)
         }
     }
 
@@ -112,9 +118,11 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         remaining = figures.remaining?.amountText
         overBudget = figures.overBudget?.amountText
         currency = cart.currency.code
-        stores = details.groups.map { StoreGroup(store: $0.store?.name, total: $0.total.amountText, items: $0.lines.map(\.name)) }
+        stores = details.groups.map {
+            StoreGroup(store: $0.store?.name, total: $0.total.amountText, items: $0.lines.map(\.name), ids: $0.lines.map(\.itemID.rawValue))
+        }
         items = try details.linesInShoppingOrder.map { line in
-            Line(item: line.name, category: line.categoryName, quantity: line.quantity.description, unit: line.unit.rawValue,
+            Line(id: line.itemID.rawValue, item: line.name, category: line.categoryName, quantity: line.quantity.description, unit: line.unit.rawValue,
                  pricePer: line.priceUnit.description, fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore), plannedPrice: line.plannedPrice?.amountText,
                  actualStore: details.storeName(line.actualStore), actualPrice: line.actualPrice?.amountText,
                  purchasedQuantity: line.purchasedQuantity?.description, cost: try line.expectedCost()?.amountText, impulse: line.isImpulse)
