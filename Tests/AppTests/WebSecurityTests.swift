@@ -106,14 +106,15 @@ import Testing
         _ = Array("GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n".utf8)
             .withUnsafeBytes { Glibc.send(halfClosed, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(halfClosed, Int32(SHUT_WR))
-        #expect(try server.receive(halfClosed, timeout: 5).status == 200)
+        #expect(try server.receive(halfClosed, timeout: 20).status == 200)
         // A client that sends half a request and stalls holds nothing up.
         let slow = try server.connect()
         defer { close(slow) }
         _ = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n".utf8).withUnsafeBytes { Glibc.send(slow, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let started = Date()
         #expect(try server.rpc("cart.list", "{}", session: session).status == 200)
-        #expect(Date().timeIntervalSince(started) < 2, "served while another client stalls")
+        // Well before the stalled client's 10 s are up (a loaded machine may take a few seconds).
+        #expect(Date().timeIntervalSince(started) < 8, "served while another client stalls")
         let dropped = try server.receive(slow, timeout: 15)
         #expect(dropped.status == 408, "the slow client is dropped after 10 s")
     }

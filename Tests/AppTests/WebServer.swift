@@ -50,11 +50,11 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Sends `raw` on a new connection and reads one response (or until the server closes).
-    func send(_ raw: String, timeout: Double = 5) throws -> Response {
+    func send(_ raw: String, timeout: Double = 20) throws -> Response {
         try send(Array(raw.utf8), timeout: timeout)
     }
 
-    func send(_ raw: [UInt8], timeout: Double = 5) throws -> Response {
+    func send(_ raw: [UInt8], timeout: Double = 20) throws -> Response {
         let fd = try connect()
         defer { close(fd) }
         _ = raw.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -121,7 +121,9 @@ final class ServeProcess: @unchecked Sendable {
             }
             let count = recv(fd, &chunk, chunk.count, 0)
             if count <= 0 {
-                guard let end = Self.headerEnd(bytes) else { throw Grock.Failure("no response (\(bytes.count) bytes)") }
+                // A timeout (EAGAIN) and a closed or reset connection are told apart, for a failure's message.
+                let why = count == 0 ? "closed" : String(cString: strerror(errno))
+                guard let end = Self.headerEnd(bytes) else { throw Grock.Failure("no response (\(bytes.count) bytes; \(why))") }
                 let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
                 return Response(status: Int(head[0].split(separator: " ")[1]) ?? 0, headers: [:], body: String(decoding: bytes[(end + 4)...], as: UTF8.self))
             }
