@@ -117,7 +117,8 @@ final class HTTPLoop: Sendable {
                     connection.peerClosed = true
                     let whole: Bool
                     if case .request = HTTPRequest.parse(connection.buffer) { whole = true } else { whole = false }
-                    if !connection.busy && !whole || connection.failed {
+                    // An answer already waiting to be written is written first (below), then the connection closes.
+                    if !connection.busy && !whole && connection.pending.isEmpty || connection.failed {
                         connection.close()
                         connections[id] = nil
                         continue

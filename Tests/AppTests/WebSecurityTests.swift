@@ -76,7 +76,7 @@ import Testing
         let withToken = try server.request("POST", "/rpc", cookie: session.cookie, token: session.token,
                                            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#, headers: ["Origin": "http://evil.example"])
         #expect(withToken.status == 403, "another origin, even with the token")
-        #expect(try server.request("POST", "/rpc", cookie: session.cookie, token: "0" + session.token.dropFirst(),
+        #expect(try server.request("POST", "/rpc", cookie: session.cookie, token: (session.token.hasPrefix("0") ? "1" : "0") + session.token.dropFirst(),
                                    body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#).status == 403)
         #expect(try grock.export() == before, "nothing changed")
     }
