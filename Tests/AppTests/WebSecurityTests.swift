@@ -55,6 +55,24 @@ import Testing
         #expect(taken.status == 1 && taken.stderr.contains("cannot listen on 127.0.0.1:\(server.port)"), "\(taken.stderr)")
     }
 
+    /// The server's own files in the data directory are input too: a damaged or planted
+    /// sessions file stops it with one line naming the file, and nothing is served.
+    @Test func aDamagedOrPlantedSessionsFileIsRefusedByName() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let web = grock.dataDirectory + "/web"
+        try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
+        try "not a token\nx\ty\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
+        let damaged = try grock.run("serve --listen 127.0.0.1:0")
+        #expect(damaged.status == 1 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
+        try FileManager.default.removeItem(atPath: web + "/sessions")
+        try FileManager.default.createSymbolicLink(atPath: web + "/sessions", withDestinationPath: grock.home.path + "/elsewhere")
+        try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
+        let planted = try grock.run("serve --listen 127.0.0.1:0")
+        #expect(planted.status == 1 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
+    }
+
     @Test func anotherHostOrSiteCannotUseIt() throws {
         let grock = Grock()
         defer { grock.home.remove() }
@@ -103,14 +121,13 @@ import Testing
         // A client that sends its request and closes its side still gets the answer.
         let halfClosed = try server.connect()
         defer { close(halfClosed) }
-        _ = Array("GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n".utf8)
-            .withUnsafeBytes { Glibc.send(halfClosed, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        server.write(halfClosed, "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n")
         shutdown(halfClosed, Int32(SHUT_WR))
         #expect(try server.receive(halfClosed, timeout: 20).status == 200)
         // A client that sends half a request and stalls holds nothing up.
         let slow = try server.connect()
         defer { close(slow) }
-        _ = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n".utf8).withUnsafeBytes { Glibc.send(slow, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        server.write(slow, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
         let started = Date()
         #expect(try server.rpc("cart.list", "{}", session: session).status == 200)
         // Well before the stalled client's 10 s are up (a loaded machine may take a few seconds).
@@ -194,7 +211,7 @@ import Testing
             + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         let sockets = try (0..<10).map { _ in try server.connect() }
         defer { sockets.forEach { close($0) } }
-        for fd in sockets { _ = Array(raw.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        for fd in sockets { server.write(fd, raw) }
         let answers = try sockets.map { try server.receive($0, timeout: 10) }
         #expect(answers.filter { $0.status == 200 && !$0.body.contains("alreadyApplied") }.count == 1, "\(answers.map(\.status))")
         #expect(answers.allSatisfy { $0.status == 200 || $0.status == 409 })
@@ -227,10 +244,10 @@ import Testing
         let stream = try server.connect()
         defer { close(stream) }
         let events = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
-        _ = Array(events.utf8).withUnsafeBytes { Glibc.send(stream, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        server.write(stream, events)
         for _ in 0..<70 {
             let other = try server.connect()
-            _ = Array(events.utf8).withUnsafeBytes { Glibc.send(other, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            server.write(other, events)
             usleep(5_000)
             close(other)
         }
@@ -272,7 +289,7 @@ import Testing
         let fd = try server.connect()
         defer { close(fd) }
         let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
-        _ = Array(request.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        server.write(fd, request)
         usleep(300_000)
         let started = Date()
         try grock.ok("item price Milk --store Aldi --price 1.29")

@@ -57,7 +57,7 @@ final class ServeProcess: @unchecked Sendable {
     func send(_ raw: [UInt8], timeout: Double = 20) throws -> Response {
         let fd = try connect()
         defer { close(fd) }
-        _ = raw.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        write(fd, raw)
         return try receive(fd, timeout: timeout)
     }
 
@@ -89,6 +89,13 @@ final class ServeProcess: @unchecked Sendable {
         try request("POST", "/rpc", cookie: session.cookie, token: session.token,
                     body: #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
     }
+
+    /// Writes raw bytes on a connection of the test's.
+    func write(_ fd: Int32, _ raw: [UInt8]) {
+        _ = raw.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func write(_ fd: Int32, _ text: String) { write(fd, Array(text.utf8)) }
 
     func connect() throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
