@@ -7,452 +7,91 @@
 /// in zsh and fish do it themselves), so a cart named `Big shop` or `$(rm -rf ~)` completes as
 /// one word and is never run; and the call waits at most 300 ms for a busy data directory and
 /// says nothing on failure, so a Tab never hangs or prints into the prompt.
+///
+/// What the scripts know is `CompletionTable`, read once; each shell's script is the same
+/// program (read the words typed so far, find the command, complete what comes next) in its
+/// own syntax, `BashCompletion`, `ZshCompletion` and `FishCompletion`.
 enum Completions {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
     }
 
     static func script(for shell: Shell) -> String {
-        switch shell {
-        case .bash: bash
-        case .zsh: zsh
-        case .fish: fish
+        let renderer: any CompletionShell.Type = switch shell {
+        case .bash: BashCompletion.self
+        case .zsh: ZshCompletion.self
+        case .fish: FishCompletion.self
         }
+        return renderer.script(CompletionTable())
+    }
+}
+
+/// How one shell spells the parts of `CompletionTable` in its script: the arms of its `case`
+/// statements and what each arm sets. The arms are made from the table here, once, for every
+/// shell.
+protocol CompletionShell {
+    /// The whole script: the shell's own program around the arms made from `table`.
+    static func script(_ table: CompletionTable) -> String
+    /// One arm of a `case` (bash, zsh) or `switch` (fish) on words already quoted.
+    static func arm(_ patterns: [String], _ body: String) -> String
+    /// Patterns that match any of `words`, as one arm takes them.
+    static func anyOf(_ words: [String]) -> String
+    /// Sets what `_grock_subcommands` answers for a first word: its second words.
+    static func subcommands(_ verbs: [CompletionTable.Entry]) -> String
+    /// Completes a value of `code` (`CompletionTable.code`) and returns.
+    static func value(_ code: String) -> String
+    /// Sets `opts` to a command's options.
+    static func options(_ options: [String]) -> String
+    /// Sets `kinds` to the kinds of a command's arguments, and `repeat` when the last repeats.
+    static func kinds(_ kinds: [String], repeats: Bool) -> String
+    /// A word with its summary, for the shells that show one; bash shows the word alone.
+    static func described(_ entry: CompletionTable.Entry) -> String
+}
+
+extension CompletionShell {
+    // bash's and zsh's spelling, which fish's replaces.
+
+    /// `'a' | 'b') body ;;`
+    static func arm(_ patterns: [String], _ body: String) -> String {
+        "        \(anyOf(patterns))) \(body) ;;"
     }
 
-    // MARK: - What every script is made of
+    static func anyOf(_ words: [String]) -> String { words.joined(separator: " | ") }
 
-    /// A value as the scripts name it: `names:carts`, `words:json csv`, `file`, `directory`,
-    /// `command`, or empty for free text. Every part is a lowercase word (checked by the tests),
-    /// so it needs no quoting beyond single quotes.
-    static func code(_ value: Syntax.Value?) -> String {
-        switch value {
-        case .names(let kind): "names:" + kind.rawValue
-        case .words(let words): "words:" + words.joined(separator: " ")
-        case .file: "file"
-        case .directory: "directory"
-        case .command: "command"
-        case .text, nil: ""
-        }
+    static func value(_ code: String) -> String { "_grock_value '\(code)'; return" }
+
+    static func kinds(_ kinds: [String], repeats: Bool) -> String {
+        "kinds=(\(kinds.joined(separator: " ")))" + (repeats ? "; repeat=1" : "")
     }
 
-    /// Each command's path and syntax, without the home screen (no words to complete).
-    static var commands: [(path: String, syntax: Syntax)] {
-        Commands.visible.filter { !$0.path.isEmpty }.map { ($0.name, $0.syntax) }
+    static func described(_ entry: CompletionTable.Entry) -> String { entry.word }
+
+    /// The first words, described.
+    static func describedNouns(_ table: CompletionTable) -> String {
+        table.nouns.map { described($0.entry) }.joined(separator: " ")
     }
 
-    /// The kinds of a command's positional arguments, as script words; a trailing `command`
-    /// stands for two words (noun and verb).
-    static func positionalCodes(_ syntax: Syntax) -> [String] {
-        var codes = syntax.positionals.map { code($0) }
-        if syntax.positionals.last == .command { codes.append("command") }
-        return codes
+    /// The second words of each first word that takes them.
+    static func subcommandArms(_ table: CompletionTable) -> String {
+        table.nouns.filter { !$0.verbs.isEmpty }.map { arm([$0.entry.word], subcommands($0.verbs)) }.joined(separator: "\n")
     }
 
-    /// (option value code, the `PATH --option` pairs that take it), for options whose values
-    /// can be completed.
-    static var optionValueGroups: [(code: String, pairs: [String])] {
-        var order: [String] = []
-        var pairs: [String: [String]] = [:]
-        for (path, syntax) in commands {
-            for option in syntax.options {
-                let value = code(option.value)
-                guard !value.isEmpty else { continue }
-                if pairs[value] == nil { order.append(value) }
-                pairs[value, default: []].append("\(path) --\(option.name)")
-            }
-        }
-        return order.compactMap { key in pairs[key].map { (key, $0) } }
+    /// For each `PATH --option` whose value can be completed, how.
+    static func valueArms(_ table: CompletionTable) -> String {
+        table.valueGroups.map { arm($0.pairs.map(quoted), value($0.code)) }.joined(separator: "\n")
     }
 
-    static var globalOptionWords: String { Syntax.globalOptions.map { "--" + $0.option.name }.joined(separator: " ") }
-    static var valuedOptions: [String] { Arguments.valued.sorted().map { "--" + $0 } }
-
-    /// A command's summary up to its first sentence, for the shells that show one.
-    static func brief(_ summary: String) -> String {
-        String(summary.map { $0 == "\n" ? " " : $0 }.prefix { !";.:".contains($0) })
+    /// Each command's options.
+    static func optionArms(_ table: CompletionTable) -> String {
+        table.options.map { arm([quoted($0.path)], options($0.options)) }.joined(separator: "\n")
     }
 
-    static func briefOfNoun(_ noun: String, verbs: [String]) -> String {
-        if verbs.isEmpty, let command = Commands.visible.first(where: { $0.path == [noun] }) { return brief(command.summary) }
-        return verbs.joined(separator: ", ")
+    /// The kinds of each command's arguments.
+    static func positionalArms(_ table: CompletionTable) -> String {
+        table.positionals.map { arm([quoted($0.path)], kinds($0.kinds.map(quoted), repeats: $0.repeatsLast)) }.joined(separator: "\n")
     }
 
-    // MARK: - bash
-
-    static var bash: String {
-        let nouns = Commands.nouns
-        let subcommandCases = nouns.filter { !$0.verbs.isEmpty }.map { "        \($0.noun)) subs='\($0.verbs.joined(separator: " "))' ;;" }
-        let valueCases = optionValueGroups.map { group in
-            "        " + group.pairs.map { "'\($0)'" }.joined(separator: " | ") + ") _grock_value '\(group.code)'; return ;;"
-        }
-        let optionCases = commands.filter { !$0.syntax.options.isEmpty }.map { path, syntax in
-            "        '\(path)') opts='\(syntax.options.map { "--" + $0.name }.joined(separator: " "))' ;;"
-        }
-        let positionalCases = commands.filter { !$0.syntax.positionals.isEmpty }.map { path, syntax in
-            "        '\(path)') kinds=(\(positionalCodes(syntax).map { "'\($0)'" }.joined(separator: " ")))"
-                + (syntax.repeatsLast ? "; repeat=1" : "") + " ;;"
-        }
-        return #"""
-        # bash completion for grock (bash 4 or later), generated by `grock completions bash`.
-        # Install: grock completions bash > ~/.local/share/bash-completion/completions/grock
-        # or add to ~/.bashrc: source <(grock completions bash)
-
-        # The names of kind $1 in the store that start with the word being completed, quoted for
-        # the command line (unquoted inside a quote the user opened).
-        _grock_names() {
-            local prefix=$cur typed="" quoted="" i name
-            case $prefix in
-                \'* | \"*) quoted=1; typed=${prefix:1} ;;
-                *) for ((i = 0; i < ${#prefix}; i++)); do
-                       [[ ${prefix:i:1} == \\ ]] && ((i++))
-                       typed+=${prefix:i:1}
-                   done ;;
-            esac
-            while IFS= read -r name; do
-                [[ -n $quoted ]] || printf -v name '%q' "$name"
-                COMPREPLY+=("$name")
-            done < <(GROCK_LOCK_TIMEOUT_MS=300 "$grock" "${data[@]}" complete "$1" ${typed:+-- "$typed"} 2>/dev/null)
-        }
-
-        _grock_value() {
-            case $1 in
-                names:*) _grock_names "${1#names:}" ;;
-                words:*) mapfile -t COMPREPLY < <(compgen -W "${1#words:}" -- "$cur") ;;
-                file) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
-                directory) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
-            esac
-        }
-
-        # The second words a first word takes, in subs.
-        _grock_subcommands() {
-            case $1 in
-        \#(subcommandCases.joined(separator: "\n"))
-                *) subs='' ;;
-            esac
-        }
-
-        _grock() {
-            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} grock=${COMP_WORDS[0]/#\~/$HOME}
-            local i word skip='' cmdpath='' subs='' opts='' kind='' repeat='' n=0 k
-            local -a words=() data=() kinds=()
-            COMPREPLY=()
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                word=${COMP_WORDS[i]}
-                if [[ -n $skip ]]; then
-                    [[ $word == = ]] && continue
-                    [[ $skip == data ]] && data=(--data-dir "${word/#\~/$HOME}")
-                    skip=''
-                    continue
-                fi
-                case $word in
-                    --data-dir) skip=data ;;
-                    --in-memory) data=(--in-memory) ;;
-                    \#(valuedOptions.joined(separator: " | "))) skip=value ;;
-                    -*) ;;
-                    *) words+=("$word") ;;
-                esac
-            done
-            if ((${#words[@]} > 0)); then
-                _grock_subcommands "${words[0]}"
-                cmdpath=${words[0]}; n=1
-                if [[ -n $subs && ${#words[@]} -gt 1 ]]; then cmdpath+=" ${words[1]}"; n=2; fi
-            fi
-            if [[ $prev == --data-dir ]]; then _grock_value directory; return; fi
-            case "$cmdpath $prev" in
-        \#(valueCases.joined(separator: "\n"))
-            esac
-            case $prev in
-                \#(valuedOptions.joined(separator: " | "))) return ;;
-            esac
-            if [[ $cur == -* ]]; then
-                case $cmdpath in
-        \#(optionCases.joined(separator: "\n"))
-                esac
-                mapfile -t COMPREPLY < <(compgen -W "$opts \#(globalOptionWords)" -- "$cur")
-                return
-            fi
-            if ((${#words[@]} == 0)); then _grock_value 'words:\#(nouns.map(\.noun).joined(separator: " "))'; return; fi
-            if [[ -n $subs ]] && ((n == 1)); then _grock_value "words:$subs"; return; fi
-            case $cmdpath in
-        \#(positionalCases.joined(separator: "\n"))
-            esac
-            k=$((${#words[@]} - n))
-            kind=${kinds[k]}
-            if [[ -z $kind && -n $repeat && $k -ge ${#kinds[@]} ]]; then kind=${kinds[${#kinds[@]}-1]}; fi
-            if [[ $kind == command ]]; then
-                if ((k == 0)); then
-                    kind='words:\#(nouns.map(\.noun).joined(separator: " "))'
-                else
-                    _grock_subcommands "${words[n]}"
-                    kind="words:$subs"
-                fi
-            fi
-            [[ -n $kind ]] && _grock_value "$kind"
-            return 0
-        }
-
-        complete -F _grock grock
-        """#
-    }
-
-    // MARK: - zsh
-
-    /// Text inside a zsh single-quoted `name:description` entry.
-    static func zshQuoted(_ text: String) -> String {
-        text.replacing("'", with: "'\\''")
-    }
-
-    static var zsh: String {
-        let nouns = Commands.nouns
-        let nounEntries = nouns.map { "'\($0.noun):\(zshQuoted(briefOfNoun($0.noun, verbs: $0.verbs)))'" }
-        let subcommandCases = nouns.filter { !$0.verbs.isEmpty }.map { noun, verbs in
-            let entries = verbs.map { verb in
-                "'\(verb):\(zshQuoted(brief(Commands.visible.first { $0.path == [noun, verb] }!.summary)))'"
-            }
-            return "        \(noun)) subs=(\(entries.joined(separator: " "))) ;;"
-        }
-        let valueCases = optionValueGroups.map { group in
-            "        " + group.pairs.map { "'\($0)'" }.joined(separator: " | ") + ") _grock_value '\(group.code)'; return ;;"
-        }
-        let optionCases = commands.filter { !$0.syntax.options.isEmpty }.map { path, syntax in
-            "        '\(path)') opts=(\(syntax.options.map { "--" + $0.name }.joined(separator: " "))) ;;"
-        }
-        let positionalCases = commands.filter { !$0.syntax.positionals.isEmpty }.map { path, syntax in
-            "        '\(path)') kinds=(\(positionalCodes(syntax).map { "'\($0)'" }.joined(separator: " ")))"
-                + (syntax.repeatsLast ? "; repeat=1" : "") + " ;;"
-        }
-        return #"""
-        #compdef grock
-        # zsh completion for grock, generated by `grock completions zsh`.
-        # Install: grock completions zsh > ~/.zfunc/_grock, with fpath=(~/.zfunc $fpath) before
-        # compinit in ~/.zshrc; or, after compinit: source <(grock completions zsh)
-
-        _grock_value() {
-            local -a list
-            case $1 in
-                names:*)
-                    list=(${(f)"$(GROCK_LOCK_TIMEOUT_MS=300 ${~grock} "${data[@]}" complete ${1#names:} 2>/dev/null)"})
-                    compadd -a list ;;
-                words:*) list=(${=${1#words:}}); compadd -a list ;;
-                file) _files ;;
-                directory) _files -/ ;;
-            esac
-        }
-
-        # The second words a first word takes, with what they do, in subs.
-        _grock_subcommands() {
-            case $1 in
-        \#(subcommandCases.joined(separator: "\n"))
-                *) subs=() ;;
-            esac
-        }
-
-        _grock() {
-            local cur=${words[CURRENT]} prev=${words[CURRENT-1]} grock=${words[1]}
-            local word skip='' cmdpath='' kind='' repeat='' i n=0 k
-            local -a seen data kinds opts subs nouns
-            nouns=(\#(nounEntries.joined(separator: " ")))
-            for ((i = 2; i < CURRENT; i++)); do
-                word=${(Q)words[i]}
-                if [[ -n $skip ]]; then
-                    [[ $skip == data ]] && data=(--data-dir ${~word})
-                    skip=''
-                    continue
-                fi
-                case $word in
-                    --data-dir) skip=data ;;
-                    --in-memory) data=(--in-memory) ;;
-                    \#(valuedOptions.joined(separator: " | "))) skip=value ;;
-                    -*) ;;
-                    *) seen+=("$word") ;;
-                esac
-            done
-            if (( ${#seen} > 0 )); then
-                _grock_subcommands $seen[1]
-                cmdpath=$seen[1]; n=1
-                if (( ${#subs} > 0 && ${#seen} > 1 )); then cmdpath+=" $seen[2]"; n=2; fi
-            fi
-            if [[ $prev == --data-dir ]]; then _grock_value directory; return; fi
-            case "$cmdpath $prev" in
-        \#(valueCases.joined(separator: "\n"))
-            esac
-            case $prev in
-                \#(valuedOptions.joined(separator: " | "))) return ;;
-            esac
-            if [[ $cur == -* ]]; then
-                case $cmdpath in
-        \#(optionCases.joined(separator: "\n"))
-                esac
-                opts+=(\#(globalOptionWords))
-                compadd -a opts
-                return
-            fi
-            if (( ${#seen} == 0 )); then _describe -t commands 'grock command' nouns; return; fi
-            if (( ${#subs} > 0 && n == 1 )); then _describe -t commands "grock $cmdpath command" subs; return; fi
-            case $cmdpath in
-        \#(positionalCases.joined(separator: "\n"))
-            esac
-            k=$(( ${#seen} - n + 1 ))
-            kind=${kinds[k]}
-            if [[ -z $kind && -n $repeat && $k -gt ${#kinds} ]]; then kind=${kinds[-1]}; fi
-            if [[ $kind == command ]]; then
-                if (( k == 1 )); then _describe -t commands 'grock command' nouns; return; fi
-                _grock_subcommands $seen[n+1]
-                _describe -t commands 'grock command' subs
-                return
-            fi
-            [[ -n $kind ]] && _grock_value $kind
-            return 0
-        }
-
-        if [[ ${funcstack[1]} == _grock ]]; then
-            _grock "$@"
-        else
-            compdef _grock grock
-        fi
-        """#
-    }
-
-    // MARK: - fish
-
-    /// Text inside a fish single-quoted string.
-    static func fishQuoted(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
-    }
-
-    static var fish: String {
-        let nouns = Commands.nouns
-        let nounLines = nouns.map { "'\($0.noun)\\t\(fishQuoted(briefOfNoun($0.noun, verbs: $0.verbs)))'" }
-        let subcommandCases = nouns.filter { !$0.verbs.isEmpty }.map { noun, verbs in
-            let entries = verbs.map { verb in
-                "'\(verb)\\t\(fishQuoted(brief(Commands.visible.first { $0.path == [noun, verb] }!.summary)))'"
-            }
-            return "        case \(noun)\n            printf '%b\\n' \(entries.joined(separator: " "))"
-        }
-        let valueCases = optionValueGroups.map { group in
-            "        case " + group.pairs.map { "'\($0)'" }.joined(separator: " ") + "\n            __grock_value '\(group.code)'; return"
-        }
-        let optionCases = commands.filter { !$0.syntax.options.isEmpty }.map { path, syntax in
-            "        case '\(path)'\n            set opts \(syntax.options.map { "--" + $0.name }.joined(separator: " "))"
-        }
-        let positionalCases = commands.filter { !$0.syntax.positionals.isEmpty }.map { path, syntax in
-            "        case '\(path)'\n            set kinds \(positionalCodes(syntax).map { "'\($0)'" }.joined(separator: " "))"
-                + (syntax.repeatsLast ? "; set repeat 1" : "")
-        }
-        return #"""
-        # fish completion for grock, generated by `grock completions fish`.
-        # Install: grock completions fish > ~/.config/fish/completions/grock.fish
-
-        function __grock_nouns
-            printf '%b\n' \#(nounLines.joined(separator: " "))
-        end
-
-        function __grock_subcommands
-            switch $argv[1]
-        \#(subcommandCases.joined(separator: "\n"))
-            end
-        end
-
-        function __grock_value -a kind
-            switch $kind
-                case 'names:*'
-                    GROCK_LOCK_TIMEOUT_MS=300 $__grock_program $__grock_data complete (string replace names: '' -- $kind) 2>/dev/null
-                case 'words:*'
-                    string split ' ' -- (string replace words: '' -- $kind)
-                case file
-                    __fish_complete_path (commandline -ct)
-                case directory
-                    __fish_complete_directories (commandline -ct)
-            end
-        end
-
-        function __grock_complete
-            set -l tokens (commandline -opc)
-            set -g __grock_program $tokens[1]
-            set -g __grock_data
-            set -e tokens[1]
-            set -l cur (commandline -ct)
-            set -l prev ''
-            test (count $tokens) -gt 0; and set prev $tokens[-1]
-            set -l seen
-            set -l skip ''
-            for word in $tokens
-                if test -n "$skip"
-                    test "$skip" = data; and set -g __grock_data --data-dir $word
-                    set skip ''
-                    continue
-                end
-                switch $word
-                    case --data-dir
-                        set skip data
-                    case --in-memory
-                        set -g __grock_data --in-memory
-                    case \#(valuedOptions.joined(separator: " "))
-                        set skip value
-                    case '-*'
-                    case '*'
-                        set -a seen $word
-                end
-            end
-            set -l cmdpath ''
-            set -l n 0
-            set -l subs
-            if test (count $seen) -gt 0
-                set subs (__grock_subcommands $seen[1])
-                set cmdpath $seen[1]; set n 1
-                if test (count $subs) -gt 0 -a (count $seen) -gt 1
-                    set cmdpath "$seen[1] $seen[2]"; set n 2
-                end
-            end
-            if test "$prev" = --data-dir
-                __grock_value directory; return
-            end
-            switch "$cmdpath $prev"
-        \#(valueCases.joined(separator: "\n"))
-            end
-            switch $prev
-                case \#(valuedOptions.joined(separator: " "))
-                    return
-            end
-            if string match -q -- '-*' $cur
-                set -l opts
-                switch $cmdpath
-        \#(optionCases.joined(separator: "\n"))
-                end
-                string split ' ' -- "$opts \#(globalOptionWords)"
-                return
-            end
-            if test (count $seen) -eq 0
-                __grock_nouns; return
-            end
-            if test (count $subs) -gt 0 -a $n -eq 1
-                printf '%s\n' $subs; return
-            end
-            set -l kinds
-            set -l repeat ''
-            switch $cmdpath
-        \#(positionalCases.joined(separator: "\n"))
-            end
-            set -l k (math (count $seen) - $n + 1)
-            set -l kind ''
-            if test $k -le (count $kinds)
-                set kind $kinds[$k]
-            else if test -n "$repeat"
-                set kind $kinds[-1]
-            end
-            if test "$kind" = command
-                if test $k -eq 1
-                    __grock_nouns
-                else
-                    __grock_subcommands $seen[(math $n + 1)]
-                end
-                return
-            end
-            test -n "$kind"; and __grock_value $kind
-        end
-
-        complete -c grock -f -a '(__grock_complete)'
-        """#
-    }
+    /// A table word in single quotes, which need no escaping (its words are plain: see
+    /// `CompletionTable`).
+    static func quoted(_ word: String) -> String { "'\(word)'" }
 }
