@@ -227,8 +227,6 @@ struct Response: Encodable {
     }
 }
 
-/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
-/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
 /// `export`'s result: the document as text, to save as a file as it is.
 struct ExportDocument: Encodable, Sendable {
     let format: String
@@ -241,6 +239,8 @@ struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
     var kind: ErrorKind { .refused }
 }
 
+/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
+/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
 struct RPCFailure: Error, Encodable, Sendable {
     let code: Int
     let message: String
@@ -267,140 +267,6 @@ struct RPCFailure: Error, Encodable, Sendable {
         case .refused: -32003
         case .conflict: -32004
         case .storage: -32005
-        }
-    }
-}
-
-/// A request's named parameters, read with the types Grock takes: money and quantities as
-/// strings, never as JSON numbers (a binary fraction is not an exact amount).
-struct Params {
-    let values: [String: JSONValue]
-
-    init(_ values: [String: JSONValue]) { self.values = values }
-
-    func optionalText(_ name: String) throws -> String? {
-        switch values[name] {
-        case nil, .null?: return nil
-        case .string(let text)?: return text
-        default: throw RPCFailure(code: -32602, message: "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)")
-        }
-    }
-
-    func text(_ name: String) throws -> String {
-        guard let text = try optionalText(name) else { throw RPCFailure(code: -32602, message: "\(name) is required") }
-        return text
-    }
-
-    func texts(_ name: String) throws -> [String] {
-        guard case .array(let items)? = values[name], !items.isEmpty else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
-        return try items.map { item in
-            guard case .string(let text) = item else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
-            return text
-        }
-    }
-
-    func optionalTexts(_ name: String) throws -> [String]? {
-        guard let value = values[name], value != .null else { return nil }
-        return try texts(name)
-    }
-
-    /// A whole number from 1 to 1000 (a count of stores).
-    func count(_ name: String) throws -> Int? {
-        switch values[name] {
-        case nil, .null?: return nil
-        case .integer(let value)? where (1...1000).contains(value): return Int(value)
-        default: throw RPCFailure(code: -32602, message: "\(name) must be a whole number from 1 to 1000")
-        }
-    }
-
-    func flag(_ name: String) throws -> Bool {
-        switch values[name] {
-        case nil, .null?: return false
-        case .bool(let value)?: return value
-        default: throw RPCFailure(code: -32602, message: "\(name) must be true or false")
-        }
-    }
-
-    func quantity(_ name: String) throws -> Quantity? { try optionalText(name).map { try Quantity(parsing: $0) } }
-
-    func unit(_ name: String) throws -> MeasureUnit? { try optionalText(name).map { try MeasureUnit(parsing: $0) } }
-}
-
-/// What `rpc.discover` answers: an OpenRPC document (spec.open-rpc.org) of every method, each
-/// parameter with a JSON Schema of its type. Results are the view models' documents (RPC.md);
-/// their schemas are not spelled out (`"result": {"name": "result", "schema": {}}`).
-struct OpenRPCDocument: Encodable, Sendable {
-    let openrpc = "1.3.2"
-    let info = Info()
-    let methods: [MethodDocument]
-
-    struct Info: Encodable, Sendable {
-        let title = "Grock"
-        let version = GrockVersion.number
-        let description = "Grock's view models over JSON-RPC 2.0, one message a line on stdin and stdout. The server also sends "
-            + "the notification \"changed\" ({\"origin\": \"elsewhere\"}) when another process changes the data."
-    }
-}
-
-struct MethodDocument: Encodable, Sendable {
-    let name: String
-    let params: [ParamDocument]
-    let summary: String
-    let result = ResultDocument()
-
-    init(_ method: RPCMethod) {
-        name = method.name
-        params = method.parameters.map(ParamDocument.init)
-        summary = method.summary
-    }
-
-    struct ResultDocument: Encodable, Sendable {
-        let name = "result"
-        let schema = [String: String]()
-    }
-}
-
-/// A method's parameter as `rpc.discover` describes it, in OpenRPC's shape.
-struct ParamDocument: Encodable, Sendable {
-    let name: String
-    let required: Bool
-    let schema: Schema
-
-    /// A JSON Schema of a parameter's type.
-    enum Schema: Encodable, Sendable, Equatable {
-        /// `string` (amounts and quantities too), `integer` or `boolean`.
-        case plain(String)
-        /// An array of strings.
-        case strings
-        /// An array of objects (their fields in the method's summary and RPC.md).
-        case objects
-        /// A string, or null (to remove what it sets).
-        case stringOrNull
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            switch self {
-            case .plain(let type): try container.encode(type, forKey: .type)
-            case .strings, .objects:
-                try container.encode("array", forKey: .type)
-                try container.encode(["type": self == .strings ? "string" : "object"], forKey: .items)
-            case .stringOrNull: try container.encode(["string", "null"], forKey: .type)
-            }
-        }
-
-        private enum Key: CodingKey { case type, items }
-    }
-
-    init(_ parameter: RPCMethod.Parameter) {
-        name = parameter.name
-        required = parameter.isRequired
-        switch parameter.kind {
-        case .text: schema = .plain("string")
-        case .textOrNull: schema = .stringOrNull
-        case .texts: schema = .strings
-        case .objects: schema = .objects
-        case .integer: schema = .plain("integer")
-        case .flag: schema = .plain("boolean")
         }
     }
 }

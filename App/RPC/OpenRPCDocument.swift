@@ -1,0 +1,80 @@
+import Composition
+
+/// What `rpc.discover` answers: an OpenRPC document (spec.open-rpc.org) of every method, each
+/// parameter with a JSON Schema of its type. Results are the view models' documents (RPC.md);
+/// their schemas are not spelled out (`"result": {"name": "result", "schema": {}}`).
+struct OpenRPCDocument: Encodable, Sendable {
+    let openrpc = "1.3.2"
+    let info = Info()
+    let methods: [MethodDocument]
+
+    struct Info: Encodable, Sendable {
+        let title = "Grock"
+        let version = GrockVersion.number
+        let description = "Grock's view models over JSON-RPC 2.0, one message a line on stdin and stdout. The server also sends "
+            + "the notification \"changed\" ({\"origin\": \"elsewhere\"}) when another process changes the data."
+    }
+}
+
+struct MethodDocument: Encodable, Sendable {
+    let name: String
+    let params: [ParamDocument]
+    let summary: String
+    let result = ResultDocument()
+
+    init(_ method: RPCMethod) {
+        name = method.name
+        params = method.parameters.map(ParamDocument.init)
+        summary = method.summary
+    }
+
+    struct ResultDocument: Encodable, Sendable {
+        let name = "result"
+        let schema = [String: String]()
+    }
+}
+
+/// A method's parameter as `rpc.discover` describes it, in OpenRPC's shape.
+struct ParamDocument: Encodable, Sendable {
+    let name: String
+    let required: Bool
+    let schema: Schema
+
+    /// A JSON Schema of a parameter's type.
+    enum Schema: Encodable, Sendable, Equatable {
+        /// `string` (amounts and quantities too), `integer` or `boolean`.
+        case plain(String)
+        /// An array of strings.
+        case strings
+        /// An array of objects (their fields in the method's summary and RPC.md).
+        case objects
+        /// A string, or null (to remove what it sets).
+        case stringOrNull
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .plain(let type): try container.encode(type, forKey: .type)
+            case .strings, .objects:
+                try container.encode("array", forKey: .type)
+                try container.encode(["type": self == .strings ? "string" : "object"], forKey: .items)
+            case .stringOrNull: try container.encode(["string", "null"], forKey: .type)
+            }
+        }
+
+        private enum Key: CodingKey { case type, items }
+    }
+
+    init(_ parameter: RPCMethod.Parameter) {
+        name = parameter.name
+        required = parameter.isRequired
+        switch parameter.kind {
+        case .text: schema = .plain("string")
+        case .textOrNull: schema = .stringOrNull
+        case .texts: schema = .strings
+        case .objects: schema = .objects
+        case .integer: schema = .plain("integer")
+        case .flag: schema = .plain("boolean")
+        }
+    }
+}
