@@ -4,16 +4,13 @@ import Observation
 /// One cart: planned by store with the budget counter, shopped with check-boxes, or read-only
 /// once completed. Every change of the cart goes through an intent here.
 @MainActor @Observable
-public final class CartDetailViewModel: CautionState {
+public final class CartDetailViewModel: ErrorState {
     public private(set) var details: CartDetails?
     public private(set) var figures: CartFigures?
     public private(set) var document: CartDocument?
     /// What the last intent did, in a sentence, for fronts that confirm changes.
     public private(set) var notice: String?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
-    public internal(set) var cautions: [String] = []
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// The cart shown: its id once loaded, so renames do not lose it.
@@ -98,7 +95,7 @@ public final class CartDetailViewModel: CautionState {
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         await change("logged \(Echo.shortened(item))") {
             let logged = try await useCases.logPurchase.checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
-            cautions = logged.cautions.map(\.description)
+            lastIntent.cautions = logged.cautions.map(\.description)
             return logged.cart
         }
     }
@@ -173,7 +170,7 @@ extension CartDetailViewModel: LiveScreen {
         let shown = details?.cart.name
         guard await keepingOutcome({ await load() }) else {
             if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
-                errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
+                lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
                 details = nil
                 figures = nil
                 document = nil

@@ -1,35 +1,23 @@
 import Domain
 
-/// A view model whose intents can record something that looks wrong (`IntentOutcome.cautions`).
-@MainActor
-protocol CautionState: ErrorState {
-    var cautions: [String] { get set }
-}
-
 /// What every view model shares: a failing intent becomes a readable `errorMessage` instead
 /// of a crash, and the error itself stays available to fronts that map it (exit codes).
 @MainActor
 protocol ErrorState: IntentOutcome {
-    var errorMessage: String? { get set }
-    var lastError: (any Error)? { get set }
-    var warning: String? { get set }
+    var lastIntent: LastIntent { get set }
 }
 
 extension ErrorState {
-    /// Runs an intent, clearing the previous error first.
+    /// Runs an intent, clearing what the previous one left first.
     /// - Returns: whether it succeeded.
     @discardableResult
     func perform(_ intent: () async throws -> Void) async -> Bool {
-        errorMessage = nil
-        lastError = nil
-        warning = nil
-        (self as? any CautionState)?.cautions = []
+        lastIntent = LastIntent()
         do {
             try await intent()
             return true
         } catch {
-            lastError = error
-            errorMessage = "\(error)"
+            lastIntent.fail(error)
             return false
         }
     }
@@ -38,10 +26,9 @@ extension ErrorState {
     /// left on the screen: on success its error, warning and cautions are put back; a refresh
     /// that fails says why the screen can no longer be read.
     func keepingOutcome(_ refresh: () async -> Bool) async -> Bool {
-        let kept = (errorMessage, lastError, warning, (self as? any CautionState)?.cautions)
+        let kept = lastIntent
         guard await refresh() else { return false }
-        (errorMessage, lastError, warning) = (kept.0, kept.1, kept.2)
-        if let cautions = kept.3 { (self as? any CautionState)?.cautions = cautions }
+        lastIntent = kept
         return true
     }
 
@@ -51,7 +38,7 @@ extension ErrorState {
         do {
             try await step()
         } catch {
-            warning = "the change was saved, but it cannot be shown: \(error)"
+            lastIntent.warning = "the change was saved, but it cannot be shown: \(error)"
         }
     }
 }

@@ -6,9 +6,7 @@ import Observation
 public final class HistoryViewModel: ErrorState {
     public private(set) var trips: [TripSummary] = []
     public private(set) var isLoaded = false
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

@@ -7,9 +7,7 @@ public final class HomeViewModel: ErrorState {
     public private(set) var carts: [CartFigures] = []
     public private(set) var insights: HomeInsights?
     public private(set) var isLoaded = false
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

@@ -13,9 +13,7 @@ public final class InsightsViewModel: ErrorState {
     public private(set) var grouping: Grouping = .month
     /// The months asked for, to say so when nothing is in them.
     public private(set) var range = MonthRange()
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

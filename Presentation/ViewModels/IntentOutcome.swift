@@ -1,27 +1,29 @@
 import Domain
 
-/// What a front reads after an intent besides whether it succeeded.
+/// What a front reads after an intent besides whether it succeeded: the view model's
+/// `lastIntent`, also readable by each of its names on the view model itself
+/// (`model.errorMessage`).
 @MainActor
 public protocol IntentOutcome: AnyObject {
-    /// Why the last intent failed, in a sentence; nil after one that succeeded.
-    var errorMessage: String? { get }
-    /// Why the last intent failed; nil after one that succeeded.
-    var lastError: (any Error)? { get }
-    /// Set when the last intent saved its change but could not show the result (reloading what
-    /// it changed failed). The change stands, so the intent succeeded: fronts show this as a
-    /// warning, never as a failure, or the person would do it again.
-    var warning: String? { get }
-    /// What looked wrong about what the last intent recorded, though it was recorded (a price
-    /// ten times the last one): fronts show each as a warning; the intent succeeded.
-    var cautions: [String] { get }
+    /// What the last intent left: its error, or its warnings though it succeeded.
+    var lastIntent: LastIntent { get }
 }
 
 extension IntentOutcome {
-    public var cautions: [String] { [] }
+    /// Why the last intent failed, in a sentence; nil after one that succeeded.
+    public var errorMessage: String? { lastIntent.errorMessage }
 
-    /// Every warning of the last intent, for a front to show: what looked wrong about what it
-    /// recorded (`cautions`), then that it saved but could not show the result (`warning`).
-    public var warnings: [String] { cautions + (warning.map { [$0] } ?? []) }
+    /// Why the last intent failed; nil after one that succeeded.
+    public var lastError: (any Error)? { lastIntent.lastError }
+
+    /// That the last intent saved its change but could not show it (`LastIntent.warning`).
+    public var warning: String? { lastIntent.warning }
+
+    /// What looked wrong about what the last intent recorded (`LastIntent.cautions`).
+    public var cautions: [String] { lastIntent.cautions }
+
+    /// Every warning of the last intent, for a front to show (`LastIntent.warnings`).
+    public var warnings: [String] { lastIntent.warnings }
 
     /// What kind of failure the last intent met (`ErrorKind.of`), for a front to map: an exit
     /// code, an HTTP status, a colour; nil after an intent that succeeded.

@@ -12,9 +12,7 @@ public final class OnboardingViewModel: ErrorState {
     public private(set) var report: SetUpFirstRun.Report?
     public private(set) var firstStore: Store?
     public private(set) var firstItem: Item?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

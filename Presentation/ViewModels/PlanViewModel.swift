@@ -7,9 +7,7 @@ import Observation
 public final class PlanViewModel: ErrorState {
     public private(set) var plan: StorePlan?
     public private(set) var applied = false
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// The cart and the limit of the last plan, for `refresh`.

@@ -4,7 +4,7 @@ import Observation
 /// A receipt read, matched and decided line by line, then logged as one change: on the cart
 /// being shopped, or as a completed trip of its own.
 @MainActor @Observable
-public final class ReceiptViewModel: ErrorState, CautionState {
+public final class ReceiptViewModel: ErrorState {
     /// The receipt as read and matched; nil before `review`.
     public private(set) var review: ReceiptReview?
     /// The decisions taken so far, by row; a row not here takes its suggestion.
@@ -13,10 +13,7 @@ public final class ReceiptViewModel: ErrorState, CautionState {
     public private(set) var outcome: ReceiptOutcome?
     /// The vault's categories, in order: what a new item can go in.
     public var categories: [Category] { review?.categories ?? [] }
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
-    public internal(set) var cautions: [String] = []
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     private var request: ReceiptRequest?
@@ -45,12 +42,10 @@ public final class ReceiptViewModel: ErrorState, CautionState {
     /// - Returns: false (with `errorMessage`) for a row the receipt does not have.
     @discardableResult
     public func decide(row: Int, _ decision: ReceiptDecision) -> Bool {
-        errorMessage = nil
-        lastError = nil
+        lastIntent = LastIntent()
         guard let review, review.rows.indices.contains(row - 1) else {
             let error = ReceiptRefusal.noSuchRow(row, count: review?.rows.count ?? 0)
-            lastError = error
-            errorMessage = "\(error)"
+            lastIntent.fail(error)
             return false
         }
         decisions[row] = decision
@@ -71,7 +66,7 @@ public final class ReceiptViewModel: ErrorState, CautionState {
             guard let request else { throw NothingReviewed() }
             let outcome = try await useCases.applyReceipt(request, decisions: decisions, acceptDifference: acceptDifference, dryRun: dryRun)
             self.outcome = outcome
-            cautions = outcome.cautions.map(\.description)
+            lastIntent.cautions = outcome.cautions.map(\.description)
         }
     }
 

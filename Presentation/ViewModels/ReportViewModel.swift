@@ -9,9 +9,7 @@ public final class ReportViewModel: ErrorState {
     public private(set) var report: SpendingReport?
     /// The items spent most on, each with its prices over time: (day number, price per base unit).
     public private(set) var topItems: [(name: String, points: [(x: Int, y: Int64)])] = []
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// How many items get a price-history chart.

@@ -6,9 +6,7 @@ import Observation
 public final class SettingsViewModel: ErrorState {
     public private(set) var settings: Settings?
     public private(set) var notice: String?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

@@ -6,7 +6,7 @@ import Observation
 /// `log(3, price:)`; a text front reads them from typed lines) and answers
 /// `pendingConfirmation` with `confirm()` or `decline()`; `document` is all it shows.
 @MainActor @Observable
-public final class ShoppingModeViewModel: CautionState {
+public final class ShoppingModeViewModel: ErrorState {
     /// One numbered line as shop mode shows it.
     public struct Row: Sendable, Hashable, Encodable {
         /// The line's number for the whole session.
@@ -60,10 +60,7 @@ public final class ShoppingModeViewModel: CautionState {
     public private(set) var isShowingHelp = false
     /// Unticking an impulse buy deletes it, so it waits here for an answer.
     public private(set) var pendingConfirmation: Confirmation?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
-    public internal(set) var cautions: [String] = []
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     private var reference: String
@@ -167,7 +164,6 @@ public final class ShoppingModeViewModel: CautionState {
     public func decline() {
         guard let pending = pendingConfirmation else { return }
         startIntent()
-        (errorMessage, lastError, warning) = (nil, nil, nil)
         notice = "\(pending.name): kept, bought."
     }
 
@@ -182,7 +178,7 @@ public final class ShoppingModeViewModel: CautionState {
             let weighed = try quantity.map { try Quantity(parsing: $0) }
             let (cart, cautions) = try await useCases.logPurchase.checked(cart: reference, item: line.itemID.rawValue, price: price,
                                                                           quantity: weighed ?? line.purchasedQuantity)
-            self.cautions = cautions.map(\.description)
+            lastIntent.cautions = cautions.map(\.description)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
                 let amount = logged.purchasedQuantity ?? logged.quantity
@@ -228,7 +224,6 @@ public final class ShoppingModeViewModel: CautionState {
     /// Shows how to drive the session until the next intent (`isShowingHelp`).
     public func help() {
         startIntent()
-        (errorMessage, lastError, warning, cautions) = (nil, nil, nil, [])
         isShowingHelp = true
     }
 
@@ -236,11 +231,13 @@ public final class ShoppingModeViewModel: CautionState {
     /// read): `errorMessage` until the next intent, with no `lastError`, and nothing changed.
     public func refuse(_ reason: String) {
         startIntent()
-        (errorMessage, lastError, warning) = (reason, nil, nil)
+        lastIntent = LastIntent(refusal: reason)
     }
 
-    /// What the last intent left on screen goes: its notice, the help, a question not answered.
+    /// What the last intent left on screen goes: its notice, the help, a question not answered,
+    /// its error and warnings.
     private func startIntent() {
+        lastIntent = LastIntent()
         notice = nil
         isShowingHelp = false
         pendingConfirmation = nil

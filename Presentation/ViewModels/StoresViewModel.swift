@@ -8,9 +8,7 @@ public final class StoresViewModel: ErrorState {
     /// The store whose aisles are shown, and its full order.
     public private(set) var aisles: (store: Store, order: [Category])?
     public private(set) var notice: String?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 

@@ -4,7 +4,7 @@ import Observation
 /// The vault: categories in order with their items and price badges, search, one item's
 /// prices at every store with the cheapest marked, its price history, and the categories.
 @MainActor @Observable
-public final class VaultViewModel: CautionState {
+public final class VaultViewModel: ErrorState {
     public enum Screen: Sendable, Equatable {
         case browse, search(String), item, history, prices, categories
     }
@@ -19,10 +19,7 @@ public final class VaultViewModel: CautionState {
     public private(set) var categories: [(category: Category, itemCount: Int)] = []
     public private(set) var currency: Currency = .euro
     public private(set) var notice: String?
-    public internal(set) var errorMessage: String?
-    public internal(set) var lastError: (any Error)?
-    public internal(set) var warning: String?
-    public internal(set) var cautions: [String] = []
+    public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// The last look taken (browse, a search, an item…), for `refresh`.
@@ -108,7 +105,7 @@ public final class VaultViewModel: CautionState {
     public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
         await itemChange {
             let added = try await useCases.addItem.checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
-            cautions = added.cautions.map(\.description)
+            lastIntent.cautions = added.cautions.map(\.description)
             return added.item
         } notice: {
             "added \($0.name)"
@@ -123,7 +120,7 @@ public final class VaultViewModel: CautionState {
         return await itemChange {
             let set = try await useCases.setPrice.checked(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
                                                           promotionUntil: until, date: date)
-            cautions = set.cautions.map(\.description)
+            lastIntent.cautions = set.cautions.map(\.description)
             isCurrent = set.isCurrent
             return set.item
         } notice: {
