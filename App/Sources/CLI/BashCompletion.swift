@@ -1,12 +1,14 @@
 /// The bash script (bash 4 or later): `complete -F`, with every answer in `COMPREPLY`; a name
 /// from the store is quoted with `printf %q` unless the person opened a quote.
-enum BashCompletion: CompletionShell {
+enum BashCompletion: ShCompletion {
     static func subcommands(_ verbs: [CompletionTable.Entry]) -> String {
         "subs='\(verbs.map(\.word).joined(separator: " "))'"
     }
 
     // A string, not an array: it goes to `compgen -W` with the global options.
     static func options(_ options: [String]) -> String { "opts='\(options.joined(separator: " "))'" }
+
+    static func described(_ entry: CompletionTable.Entry) -> String { entry.word }
 
     static func script(_ table: CompletionTable) -> String {
         return #"""
@@ -61,26 +63,14 @@ enum BashCompletion: CompletionShell {
                     skip=''
                     continue
                 fi
-                case $word in
-                    --data-dir) skip=data ;;
-                    --in-memory) data=(--in-memory) ;;
-                    \#(anyOf(table.valuedOptions))) skip=value ;;
-                    -*) ;;
-                    *) words+=("$word") ;;
-                esac
+        \#(wordCases(table, keeping: "words"))
             done
             if ((${#words[@]} > 0)); then
                 _grock_subcommands "${words[0]}"
                 cmdpath=${words[0]}; n=1
                 if [[ -n $subs && ${#words[@]} -gt 1 ]]; then cmdpath+=" ${words[1]}"; n=2; fi
             fi
-            if [[ $prev == --data-dir ]]; then _grock_value directory; return; fi
-            case "$cmdpath $prev" in
-        \#(valueArms(table))
-            esac
-            case $prev in
-                \#(anyOf(table.valuedOptions))) return ;;
-            esac
+        \#(optionValue(table))
             if [[ $cur == -* ]]; then
                 case $cmdpath in
         \#(optionArms(table))

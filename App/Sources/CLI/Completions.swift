@@ -44,28 +44,11 @@ protocol CompletionShell {
     static func options(_ options: [String]) -> String
     /// Sets `kinds` to the kinds of a command's arguments, and `repeat` when the last repeats.
     static func kinds(_ kinds: [String], repeats: Bool) -> String
-    /// A word with its summary, for the shells that show one; bash shows the word alone.
+    /// A word with its summary, for the shells that show one.
     static func described(_ entry: CompletionTable.Entry) -> String
 }
 
 extension CompletionShell {
-    // bash's and zsh's spelling, which fish's replaces.
-
-    /// `'a' | 'b') body ;;`
-    static func arm(_ patterns: [String], _ body: String) -> String {
-        "        \(anyOf(patterns))) \(body) ;;"
-    }
-
-    static func anyOf(_ words: [String]) -> String { words.joined(separator: " | ") }
-
-    static func value(_ code: String) -> String { "_grock_value '\(code)'; return" }
-
-    static func kinds(_ kinds: [String], repeats: Bool) -> String {
-        "kinds=(\(kinds.joined(separator: " ")))" + (repeats ? "; repeat=1" : "")
-    }
-
-    static func described(_ entry: CompletionTable.Entry) -> String { entry.word }
-
     /// The first words, described.
     static func describedNouns(_ table: CompletionTable) -> String {
         table.nouns.map { described($0.entry) }.joined(separator: " ")

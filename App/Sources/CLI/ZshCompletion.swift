@@ -1,6 +1,6 @@
 /// The zsh script, for compsys: `_describe` shows the commands with their summaries, `compadd`
 /// quotes the names from the store.
-enum ZshCompletion: CompletionShell {
+enum ZshCompletion: ShCompletion {
     static func subcommands(_ verbs: [CompletionTable.Entry]) -> String {
         "subs=(\(verbs.map(described).joined(separator: " ")))"
     }
@@ -51,26 +51,14 @@ enum ZshCompletion: CompletionShell {
                     skip=''
                     continue
                 fi
-                case $word in
-                    --data-dir) skip=data ;;
-                    --in-memory) data=(--in-memory) ;;
-                    \#(anyOf(table.valuedOptions))) skip=value ;;
-                    -*) ;;
-                    *) seen+=("$word") ;;
-                esac
+        \#(wordCases(table, keeping: "seen"))
             done
             if (( ${#seen} > 0 )); then
                 _grock_subcommands $seen[1]
                 cmdpath=$seen[1]; n=1
                 if (( ${#subs} > 0 && ${#seen} > 1 )); then cmdpath+=" $seen[2]"; n=2; fi
             fi
-            if [[ $prev == --data-dir ]]; then _grock_value directory; return; fi
-            case "$cmdpath $prev" in
-        \#(valueArms(table))
-            esac
-            case $prev in
-                \#(anyOf(table.valuedOptions))) return ;;
-            esac
+        \#(optionValue(table))
             if [[ $cur == -* ]]; then
                 case $cmdpath in
         \#(optionArms(table))
