@@ -36,7 +36,7 @@ protocol CompletionShell {
     static func arm(_ patterns: [String], _ body: String) -> String
     /// Patterns that match any of `words`, as one arm takes them.
     static func anyOf(_ words: [String]) -> String
-    /// Sets what `_grock_subcommands` answers for a first word: its second words.
+    /// What `_grock_subcommands` answers for a first word: its second words.
     static func subcommands(_ verbs: [CompletionTable.Entry]) -> String
     /// Completes a value of `code` (`CompletionTable.code`) and returns.
     static func value(_ code: String) -> String
