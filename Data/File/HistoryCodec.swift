@@ -31,6 +31,14 @@ enum HistoryCodec {
     /// The lines for `events`; with `header` for a new file.
     static func encode(_ events: [Event], header withHeader: Bool) throws -> [UInt8] {
         var output: [UInt8] = withHeader ? Array((header + "\n").utf8) : []
+        // About 90 bytes a line: grown by doubling, a join's 100,000 lines would hold their bytes twice.
+        output.reserveCapacity(output.count + 96 * events.reduce(0) { count, event in
+            switch event {
+            case .completed(let cart): count + 1 + cart.lines.count
+            case .observed(let observations): count + observations.count
+            case .removed, .forgotten: count + 1
+            }
+        })
         for event in events {
             switch event {
             case .completed(let cart):

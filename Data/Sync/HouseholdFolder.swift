@@ -175,6 +175,15 @@ struct HouseholdFolder {
     }
 
     private func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {
+        var versions: [SyncVersion] = []
+        let reading = read(device, file: file, number: number, household: household) { _, version in versions.append(version) }
+        guard case .complete(var segment) = reading else { return reading }
+        segment.versions = versions
+        return .complete(segment)
+    }
+
+    /// Reads a device's segment file, handing each version to `each` (`Segment.read`).
+    func read(_ device: String, file: String, number: Int, household: String, each: (Segment, SyncVersion) -> Void) -> Segment.Reading {
         let path = devicePath(device) + "/" + file
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -186,7 +195,7 @@ struct HouseholdFolder {
         if !HouseholdFolder.endsWithLineBreak(path) { return .incomplete }
         do {
             guard let bytes = try FileSystem.read(path, limit: Int(HouseholdFolder.largestSegment)) else { return .incomplete }
-            return Segment.read(bytes, household: household, device: device, number: number)
+            return Segment.read(bytes, household: household, device: device, number: number, each: each)
         } catch {
             return .damaged("\(error)")
         }

@@ -11,12 +11,9 @@ struct Materializer {
 
     /// Writes the winners (by key; an absent payload deletes).
     func apply(_ winners: [SyncKey: SyncPart]) throws {
-        var owners: [SyncKey.Kind: Set<SyncKey>] = [:]
         var grouped: [SyncKey: [SyncKey: SyncPart]] = [:]
-        for (key, part) in winners {
-            owners[key.owner.kind, default: []].insert(key.owner)
-            grouped[key.owner, default: [:]][key] = part
-        }
+        for (key, part) in winners { grouped[key.owner, default: [:]][key] = part }
+        let owners = Dictionary(grouping: grouped.keys, by: \.kind)
         // The parts the index knows of each thing, for a thing brought back whole.
         var known: [SyncKey: [SyncKey]] = [:]
         for key in index.versions.keys where key.owner != key { known[key.owner, default: []].append(key) }
@@ -199,8 +196,8 @@ struct Materializer {
             let store = try parts.observation(payload, key: key).store
             if !known.contains(store) { missing.insert(store) }
         }
-        for owner in owners where owner.kind == .cart {
-            guard let cart = try repositories.cart(CartID(owner.ids[0])), cart.status.isActive else { continue }
+        // Only an active cart's stores are looked up (a join writes every completed trip).
+        for cart in try repositories.activeCarts() where owners.contains(SyncKey(.cart, cart.id.rawValue)) {
             for line in cart.lines {
                 for store in [line.plannedStore, line.actualStore].compactMap({ $0 }) where !known.contains(store) { missing.insert(store) }
             }

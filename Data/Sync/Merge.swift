@@ -1,5 +1,6 @@
 import Domain
 
+
 /// One exchange, inside the change that stores it: publish this device's outbox as a segment,
 /// apply every complete segment of the others whose predecessors are applied, write the
 /// winners into the data, repair, check.
@@ -23,39 +24,41 @@ struct Merge {
     /// Why it became one: the folder holds segments of its id it did not write.
     private(set) var copyFound: String?
 
-    private(set) var index: SyncIndex
+    var index: SyncIndex
     /// Changes sent (one per change made here: a price, a line bought, an import) and received
     /// (one per change another device made that changed something here, told by its stamp; the
     /// household's start counts none).
     private(set) var sent = 0
-    private var receivedStamps = Set<HybridTimestamp>()
+    var receivedStamps = Set<HybridTimestamp>()
     var received: Int { receivedStamps.count }
-    private(set) var waiting: [String] = []
-    private(set) var damaged: [String] = []
+    var waiting: [String] = []
+    var damaged: [String] = []
     /// Changes refused at the boundary in this exchange (`SegmentCheck`).
-    private(set) var quarantined: [String] = []
+    var quarantined: [String] = []
     /// Checks each version from the folder before it can win.
-    private var check: SegmentCheck?
+    var check: SegmentCheck?
     /// Whether the next snapshot applied is this device's start, taken whole: a device that has
     /// merged nothing yet (it is joining). Any other snapshot only fills in what this device lacks.
-    private var trustsStart = false
+    var trustsStart = false
     /// The number of the segment written, if any.
     private(set) var written: Int?
     /// The repairs, as this change's outbox entry.
     private(set) var outbox: [UInt8]?
-    private var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
+    var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
     /// Items and carts as the data held them before this exchange wrote anything.
-    private var items: [ItemID: Item?] = [:]
-    private var carts: [CartID: Cart?] = [:]
-    private var snapshot: [SyncKey: SyncPart] = [:]
+    var items: [ItemID: Item?] = [:]
+    var carts: [CartID: Cart?] = [:]
+    var snapshot: [SyncKey: SyncPart] = [:]
+    /// The parts a start taken whole wrote (`StartAssembly.written`) that the rest of the merge looks at again.
+    var startWritten: [SyncKey: SyncPart] = [:]
     /// Versions a copy of this data directory wrote over one of its segments, told again.
     private var resent: [SyncVersion] = []
     /// The devices with a folder in the household folder.
-    private var present: Set<String> = []
+    var present: Set<String> = []
     /// Each device's folder as listed in this exchange (this device's again after it writes).
     private var listings: [String: HouseholdFolder.Listing] = [:]
 
-    private mutating func listing(_ device: String) -> HouseholdFolder.Listing {
+    mutating func listing(_ device: String) -> HouseholdFolder.Listing {
         if let listing = listings[device] { return listing }
         let listing = folder.listing(of: device)
         listings[device] = listing
@@ -90,7 +93,7 @@ struct Merge {
         // A device joining takes the household's start first: the snapshot of the device that
         // started it (any other snapshot only fills in what this device lacks).
         if trustsStart, let founder, present.contains(founder), listing(founder).numbers.first == 0 {
-            _ = try applyNext(of: founder, into: &touched)
+            _ = try holdsNothing() && listing(founder).files(0).count == 1 ? applyStart(of: founder, into: &touched) : applyNext(of: founder, into: &touched)
         }
         var progress = true
         while progress {
@@ -108,15 +111,17 @@ struct Merge {
         let capture = ChangeCapture(working)
         // A line being planned follows a price merged as it follows a price set here.
         let today = Timestamp(secondsSince1970: now / 1000).day
-        for key in winners.keys.filter({ $0.kind == .price }).sorted() {
+        let changed = startWritten.isEmpty ? winners : winners.merging(startWritten) { winner, _ in winner }
+        startWritten = [:]
+        for key in changed.keys.filter({ $0.kind == .price }).sorted() {
             guard let item = try capture.item(ItemID(key.ids[0])) else { continue }
             let store = StoreID(key.ids[1])
             // A price gone there (forgotten): the line goes to the cheapest store, as on one device.
             try LinePlanner.replanPlannedLines(of: item, at: store, keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
                                                in: capture, on: today)
         }
-        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(winners.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
-                                                                                       written: winners)
+        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
+                                                                                       written: changed)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: index.clock.milliseconds)
@@ -167,7 +172,7 @@ struct Merge {
     }
 
     /// The part as the data holds it before this exchange writes anything.
-    private mutating func base(_ key: SyncKey) throws -> SyncPart {
+    mutating func base(_ key: SyncKey) throws -> SyncPart {
         if let part = snapshot[key] { return part }
         switch key.owner.kind {
         case .item:
@@ -290,11 +295,11 @@ struct Merge {
     /// Applies the next segment of `other` when it is complete and comes after what is applied:
     /// the one numbered after the last applied, or, when that one is gone from the folder, a
     /// snapshot of `other`'s that covers it (a snapshot stands alone).
-    private mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
+    mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
         let applied = index.applied[other] ?? -1
         let listed = listing(other)
         guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
-        let readings = folder.read(other, number, household: household, in: listed)
+        var readings = folder.read(other, number, household: household, in: listed)
         var segments: [(file: String, segment: Segment)] = []
         for (file, reading) in readings {
             let name = "\(other)/\(file)"
@@ -309,6 +314,7 @@ struct Merge {
                 segments.append((name, segment))
             }
         }
+        readings = []  // the segments are held once, in `segments`
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
             guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
@@ -338,62 +344,93 @@ struct Merge {
                 }
             }
         }
-        for (name, segment) in segments {
-            try apply(segment, named: name, into: &touched)
-            if segment.isSnapshot {
-                // What it covers of a device whose segments are gone from the folder is in it: those
-                // need not be read. Segments still in the folder are read all the same (twice is
-                // harmless), so a snapshot that claims more than it holds loses nothing.
-                for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
-                    var applied = index.applied[covered] ?? -1
-                    if present.contains(covered) {
-                        let listed = Set(listing(covered).numbers)
-                        while applied < through && !listed.contains(applied + 1) { applied += 1 }
-                    } else {
-                        applied = max(applied, through)
-                    }
-                    index.applied[covered] = applied
-                }
-            }
+        for position in segments.indices {
+            let (name, versions) = (segments[position].file, segments[position].segment.takeVersions())
+            let segment = segments[position].segment
+            try apply(versions, of: segment, named: name, into: &touched)
+            if segment.isSnapshot { markCovered(by: segment) }
         }
         index.applied[other] = max(index.applied[other] ?? -1, number)
         return true
     }
 
-    private mutating func apply(_ segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
+    /// What a snapshot covers of a device whose segments are gone from the folder is in it: those
+    /// need not be read. Segments still in the folder are read all the same (twice is harmless),
+    /// so a snapshot that claims more than it holds loses nothing.
+    mutating func markCovered(by segment: Segment) {
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
+            var applied = index.applied[covered] ?? -1
+            if present.contains(covered) {
+                let listed = Set(listing(covered).numbers)
+                while applied < through && !listed.contains(applied + 1) { applied += 1 }
+            } else {
+                applied = max(applied, through)
+            }
+            index.applied[covered] = applied
+        }
+    }
+
+    /// Applies the versions of `segment`, taken out of it.
+    private mutating func apply(_ versions: consuming [SyncVersion], of segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
         let trusted = segment.isSnapshot && trustsStart
         if segment.isSnapshot { trustsStart = false }
-        for version in segment.versions {
-            if let reason = check?.refusal(version, in: segment) {
+        // Taken whole into data that holds nothing yet (a join), the start is written as it is
+        // read; its stamped versions follow, on top of it.
+        var start = try trusted && holdsNothing() ? StartAssembly() : nil
+        var stamped: [SyncVersion] = []
+        // Taken from the end in order, each version is let go once read: a join's start is
+        // not held twice, as versions and as the things they make.
+        var versions = versions
+        versions.reverse()
+        while let version = versions.popLast() {
+            guard let check else { break }  // set by `run` before any segment is read
+            let part: CheckedPart?
+            switch check.verdict(version, in: segment) {
+            case .refused(let reason):
                 let refusal = "\(name): \(version.key): \(reason)"
                 quarantined.append(refusal)
                 index.quarantined.append(refusal)
                 continue
+            case .accepted(let accepted): part = accepted
             }
             if version.stamp == .zero {
                 // The household's start: taken whole by a device joining; otherwise it fills in only
                 // what this device lacks (a snapshot written after a folder was lost), never deleting
                 // or replacing what it holds.
                 guard index.versions[version.key] == nil else { continue }
+                if start != nil {
+                    start?.add(part, of: version)
+                    touched.remove(version.key)
+                    continue
+                }
                 let fillsIn = try !trusted && version.payload != nil && snapshot[version.key] == nil && base(version.key) == .absent
                 if trusted || fillsIn {
                     snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
                     touched.remove(version.key)
                 }
+            } else if start != nil {
+                stamped.append(version)
             } else {
-                let base = try base(version.key)
-                if try index.add(version, base: { base }) {
-                    touched.insert(version.key)
-                    // Counted when it changed something here (a snapshot repeats what was merged).
-                    receivedStamps.insert(version.stamp)
-                }
+                try add(version, into: &touched)
             }
+        }
+        guard let assembly = start else { return }
+        start = nil
+        try take(assembly, then: stamped, into: &touched)
+    }
+
+    mutating func add(_ version: SyncVersion, into touched: inout Set<SyncKey>) throws {
+        let base = try base(version.key)
+        if try index.add(version, base: { base }) {
+            touched.insert(version.key)
+            // Counted when it changed something here (a snapshot repeats what was merged).
+            receivedStamps.insert(version.stamp)
         }
     }
 
     /// A snapshot's `after` says up to which segment of each device it covers: never beyond what
     /// the folder holds of a device still in it, nor its own number.
-    private mutating func coverageProblem(of segment: Segment) -> String? {
+    mutating func coverageProblem(of segment: Segment) -> String? {
         if let own = segment.after[segment.device], own >= segment.number {
             return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
         }
@@ -406,7 +443,7 @@ struct Merge {
         return nil
     }
 
-    private func note(_ list: inout [String], _ message: String) {
+    func note(_ list: inout [String], _ message: String) {
         if !list.contains(message) { list.append(message) }
     }
 }

@@ -20,7 +20,13 @@ struct Segment: Equatable {
     let number: Int
     let after: [String: Int]
     let isSnapshot: Bool
-    let versions: [SyncVersion]
+    var versions: [SyncVersion]
+
+    /// The versions, taken out: applied one by one, a join's start need not be held twice.
+    mutating func takeVersions() -> [SyncVersion] {
+        defer { versions = [] }
+        return versions
+    }
 
     static let header = "grock-sync-segment\t1"
 
@@ -67,8 +73,11 @@ struct Segment: Equatable {
         self.versions = versions
     }
 
-    /// Reads a segment file's bytes, expected to be `device`'s number `number`.
-    static func read(_ bytes: [UInt8], household: String, device: String, number: Int) -> Reading {
+    /// Reads a segment file's bytes, expected to be `device`'s number `number`, handing each
+    /// version to `each` (with the segment's header)
+    /// instead of holding them: a household's start holds a version per thing of the household.
+    /// `.complete` then holds no versions; on `.damaged`, what `each` was given must be dropped.
+    static func read(_ bytes: [UInt8], household: String, device: String, number: Int, each: (Segment, SyncVersion) -> Void) -> Reading {
         let head = Array(header.utf8)
         guard bytes.count > head.count else { return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment") }
         guard Array(bytes.prefix(head.count)) == head else { return .damaged("it is not a Grock segment") }
@@ -95,13 +104,13 @@ struct Segment: Equatable {
             func text(_ line: Range<Int>) -> Substring { Substring(String(decoding: UnsafeBufferPointer(rebasing: content[line]), as: UTF8.self)) }
             // Compared without adding to a count the file chose (it could be near Int.max).
             guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
-            return read(header: lines.prefix(6).map(text), lines: lines.dropFirst(6).lazy.map(text), count: count,
-                        household: household, device: device, number: number)
+            return read(header: lines.prefix(6).map(text), lines: lines.dropFirst(6).lazy.map(text),
+                        household: household, device: device, number: number, each: each)
         }
     }
 
-    private static func read(header meta: [Substring], lines: some Sequence<Substring>, count: Int,
-                             household: String, device: String, number: Int) -> Reading {
+    private static func read(header meta: [Substring], lines: some Sequence<Substring>,
+                             household: String, device: String, number: Int, each: (Segment, SyncVersion) -> Void) -> Reading {
         guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
         guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
         guard meta[3] == "number\t\(number)" else { return .damaged("it says it is number \(meta[3].dropFirst(7)), not \(number)") }
@@ -116,13 +125,11 @@ struct Segment: Equatable {
                       after.updateValue(value, forKey: String(parts[0])) == nil else { return .damaged("its header cannot be read") }
             }
         }
-        var versions: [SyncVersion] = []
-        versions.reserveCapacity(count)
+        let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: meta[5] == "snapshot\t1", versions: [])
         for line in lines {
             guard let version = SyncVersion(line: line) else { return .damaged("a change in it cannot be read") }
-            versions.append(version)
+            each(segment, version)
         }
-        return .complete(Segment(household: household, device: device, number: number, after: after, isSnapshot: meta[5] == "snapshot\t1",
-                                 versions: versions))
+        return .complete(segment)
     }
 }

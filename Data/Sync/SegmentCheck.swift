@@ -9,6 +9,13 @@ import Domain
 /// to hold or when it merges), so every device refuses the same versions and all still agree.
 /// The one exception is time: a segment stamped further ahead of this device's clock than
 /// `futureMargin` waits until the clock catches up, so it too is merged alike everywhere.
+/// A version's record as the boundary decoded it: a start taken whole is put together from
+/// these, so a join decodes each thing of the household once.
+enum CheckedPart {
+    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line(CartItem),
+         seen(PriceObservation)
+}
+
 struct SegmentCheck {
     let parts: SyncParts
     let currency: Currency
@@ -21,7 +28,12 @@ struct SegmentCheck {
 
     /// Why the segment must wait (a change stamped too far ahead of `now`, ms since 1970), or nil.
     static func wait(_ segment: Segment, now: Int64) -> String? {
-        guard let latest = segment.versions.lazy.map(\.stamp.milliseconds).max(), latest > now + futureMargin else { return nil }
+        wait(latest: segment.versions.lazy.map(\.stamp.milliseconds).max() ?? 0, now: now)
+    }
+
+    /// Why a segment whose latest change is stamped `latest` must wait, or nil.
+    static func wait(latest: Int64, now: Int64) -> String? {
+        guard latest > now + futureMargin else { return nil }
         return "it holds a change stamped \(Timestamp(secondsSince1970: latest / 1000)), more than a day ahead of this device's clock;"
             + " it is merged when this device's clock is that late"
     }
@@ -30,68 +42,88 @@ struct SegmentCheck {
     /// household's start): 2100-01-01.
     static let latestDate: Int64 = 4_102_444_800
 
+    /// What the boundary says of a version: its record, decoded and checked (nil when the
+    /// version deletes), or why it is refused.
+    enum Verdict {
+        case accepted(CheckedPart?)
+        case refused(String)
+    }
+
     /// Why `version` of `segment` is refused, or nil when it may be merged.
     func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
+        if case .refused(let reason) = verdict(version, in: segment) { return reason }
+        return nil
+    }
+
+    func verdict(_ version: SyncVersion, in segment: Segment) -> Verdict {
         if version.stamp == .zero {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
-            guard segment.isSnapshot else { return "it is stamped as the household's start outside a snapshot" }
+            guard segment.isSnapshot else { return .refused("it is stamped as the household's start outside a snapshot") }
         } else {
-            if !segment.isSnapshot && version.stamp.device != segment.device { return "it is stamped by device \(version.stamp.device), not by \(segment.device)" }
+            if !segment.isSnapshot && version.stamp.device != segment.device { return .refused("it is stamped by device \(version.stamp.device), not by \(segment.device)") }
             // Compared by time and counter: a device that became one of its own sends its changes
             // again under its new id with their times, replacing its own under the old id.
             if (version.replaces.milliseconds, version.replaces.counter) > (version.stamp.milliseconds, version.stamp.counter) {
-                return "it replaces a change made after it"
+                return .refused("it replaces a change made after it")
             }
             if let seen = version.seen, seen > version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin {
-                return "its price says it was seen after the change was made"
+                return .refused("its price says it was seen after the change was made")
             }
         }
-        guard let payload = version.payload else { return version.key.kind == .settings ? "it deletes the settings" : nil }
+        guard let payload = version.payload else { return version.key.kind == .settings ? .refused("it deletes the settings") : .accepted(nil) }
         do {
             // Dates no later than the change (a day's slack), or than 2100 for the household's start.
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
             // Bounded like typed input even in a household's start (a backup beyond the bounds could
             // not be restored either).
-            try check(payload, of: version.key, latest: latest)
-            return nil
+            return .accepted(try check(payload, of: version.key, latest: latest))
         } catch let error as SyncError {
-            if case .damaged(_, let reason) = error { return reason }
-            return "\(error)"
+            if case .damaged(_, let reason) = error { return .refused(reason) }
+            return .refused("\(error)")
         } catch {
-            return "\(error)"
+            return .refused("\(error)")
         }
     }
 
     /// Decodes the record and checks its values as typed input is checked (`latest`: the
     /// latest date it may hold).
-    private func check(_ payload: String, of key: SyncKey, latest: Int64) throws {
+    private func check(_ payload: String, of key: SyncKey, latest: Int64) throws -> CheckedPart {
         func date(_ time: Timestamp?) throws {
             guard let time, time.secondsSince1970 > latest else { return }
             throw refused("it holds a date, \(time), after the change was made")
         }
         switch key.kind {
         case .settings:
-            _ = try parts.settings(payload)
+            return .settings(try parts.settings(payload))
         case .store:
-            try name(try parts.store(payload, key: key).name)
+            let store = try parts.store(payload, key: key)
+            try name(store.name)
+            return .store(store)
         case .category:
-            try name(try parts.category(payload, key: key).name)
+            let category = try parts.category(payload, key: key)
+            try name(category.name)
+            return .category(category)
         case .item:
-            try name(try parts.item(payload, prices: [], key: key).name)
+            let item = try parts.item(payload, prices: [], key: key)
+            try name(item.name)
+            return .item(item)
         case .price:
             let option = try parts.option(payload, key: key)
             for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price) }
             try date(option.regular?.observedAt)
             try date(option.promotion?.quote.observedAt)
+            return .price(option)
         case .cart:
             let cart = try parts.cart(payload, lines: [], key: key)
             try name(cart.name)
             for time in [cart.createdAt, cart.startedAt, cart.completedAt] { try date(time) }
             if let budget = cart.budget { try amount(budget) }
+            return .cart(cart)
         case .order:
             let ids = try parts.order(payload, key: key)
             guard ids.allSatisfy(BackupCodec.isIdentifier) else { throw refused("it orders lines by ids Grock cannot have") }
             guard Set(ids).count == ids.count else { throw refused("it lists a line twice") }
+            return .order(ids)
         case .line:
             let line = try parts.line(payload, key: key)
             guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
@@ -100,12 +132,14 @@ struct SegmentCheck {
             for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
                 guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
             }
+            return .line(line)
         case .seen:
             let observation = try parts.observation(payload, key: key)
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
             guard SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
             try amount(observation.price.price)
             try date(observation.observedAt)
+            return .seen(observation)
         }
     }
 

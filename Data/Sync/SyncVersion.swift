@@ -44,24 +44,28 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
     static func == (lhs: SyncKey, rhs: SyncKey) -> Bool { lhs.description == rhs.description }
     func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
-    /// Reads `description`; nil for a key of an unknown kind or shape.
+    /// Reads `description`; nil for a key of an unknown kind or shape. Checked in place: a join
+    /// reads a key per thing the household holds.
     init?(_ text: Substring) {
-        var parts: [String] = []
-        var start = text.utf8.startIndex
-        while let slash = text.utf8[start...].firstIndex(of: 0x2F) {
-            parts.append(String(Substring(text.utf8[start..<slash])))
-            start = text.utf8.index(after: slash)
-        }
-        parts.append(String(Substring(text.utf8[start...])))
-        guard let kind = Kind(rawValue: parts[0]) else { return nil }
+        let bytes = text.utf8
+        let kindEnd = bytes.firstIndex(of: 0x2F) ?? bytes.endIndex
+        guard let kind = Kind(rawValue: String(Substring(bytes[..<kindEnd]))) else { return nil }
         let count: Int
         switch kind {
         case .settings: count = 0
         case .store, .category, .item, .cart, .order: count = 1
         case .price, .line, .seen: count = 2
         }
-        let ids = parts.dropFirst()
-        guard ids.count == count, ids.allSatisfy(BackupCodec.isIdentifier) else { return nil }
+        var ids = 0
+        var start = kindEnd
+        while start < bytes.endIndex {
+            start = bytes.index(after: start)  // past the slash
+            let end = bytes[start...].firstIndex(of: 0x2F) ?? bytes.endIndex
+            guard BackupCodec.isIdentifier(bytes[start..<end]) else { return nil }
+            ids += 1
+            start = end
+        }
+        guard ids == count else { return nil }
         self.kind = kind
         description = String(text)
     }

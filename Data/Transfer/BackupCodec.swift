@@ -35,9 +35,13 @@ public enum BackupCodec {
     /// 1 to 64 ASCII letters, digits, `-`, `_`, `.` or `:`: what Grock's identifier sources and
     /// earlier schemas made. Ids go into Grock's compact files unescaped, so a hand-made backup
     /// with a tab or a line break in one must be refused, not restored.
-    static func isIdentifier(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
+    static func isIdentifier(_ text: String) -> Bool { isIdentifier(text.utf8[...]) }
+
+    /// Whether the bytes are an identifier (`isIdentifier`), read in place.
+    static func isIdentifier(_ bytes: Substring.UTF8View) -> Bool {
+        !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
         }
     }
 

@@ -32,10 +32,18 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The shortest exact text: `2`, `1.5`, `0.25`.
     public var description: String {
-        var text = DecimalText.format(thousandths, fractionDigits: 3)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        // In integers: a history writes one per line it holds.
+        let whole = thousandths.magnitude / 1000
+        var fraction = thousandths.magnitude % 1000
+        let sign = thousandths < 0 ? "-" : ""
+        guard fraction != 0 else { return sign + String(whole) }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: digits - text.utf8.count) + text
     }
 
     public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.thousandths < rhs.thousandths }

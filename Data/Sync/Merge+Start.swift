@@ -1,0 +1,73 @@
+/// A device joining takes the household's start whole: into data that holds nothing yet, the
+/// founder's first segment is written as it is read (`StartAssembly`), each version let go once
+/// checked. A start holds a version per thing of the household (100,000 purchases are 28 MB of
+/// them): held all at once, with the things they make, they were most of a join's memory.
+extension Merge {
+    /// Whether the data holds nothing a start could replace: a device joining, its data made
+    /// ready (`HouseholdSync.join`).
+    func holdsNothing() throws -> Bool {
+        try working.allStores().isEmpty && working.allCategories().isEmpty && !working.hasItems() && working.activeCarts().isEmpty
+            && working.completedTrips().isEmpty && working.manualObservations(of: nil).isEmpty
+    }
+
+    /// Applies the founder's first segment as `applyNext` would, reading it version by version.
+    mutating func applyStart(of founder: String, into touched: inout Set<SyncKey>) throws -> Bool {
+        let name = "\(founder)/\(Segment.fileName(0))"
+        guard let check else { return false }  // set by `run` before any segment is read
+        var start = StartAssembly()
+        var stamped: [SyncVersion] = [], refusals: [String] = []
+        var latest: Int64 = 0
+        let indexed = index.versions
+        let reading = folder.read(founder, file: Segment.fileName(0), number: 0, household: household) { segment, version in
+            guard segment.isSnapshot else { return }  // not a start: read as any segment below
+            latest = max(latest, version.stamp.milliseconds)
+            switch check.verdict(version, in: segment) {
+            case .refused(let reason): refusals.append("\(name): \(version.key): \(reason)")
+            case .accepted(let part):
+                if version.stamp != .zero {
+                    stamped.append(version)
+                } else if indexed[version.key] == nil {
+                    start.add(part, of: version)
+                    if !touched.isEmpty { touched.remove(version.key) }
+                }
+            }
+        }
+        let segment: Segment
+        switch reading {
+        case .incomplete:
+            note(&waiting, "\(name) is still arriving; a later grock sync merges it")
+            return false
+        case .damaged(let reason):
+            note(&damaged, "\(name): \(reason)")
+            return false
+        case .complete(let read):
+            segment = read
+        }
+        guard segment.isSnapshot else { return try applyNext(of: founder, into: &touched) }
+        if let reason = SegmentCheck.wait(latest: latest, now: now) {
+            note(&waiting, "\(name): \(reason)")
+            return false
+        }
+        if let reason = coverageProblem(of: segment) {
+            note(&damaged, "\(name): \(reason)")
+            return false
+        }
+        trustsStart = false
+        quarantined += refusals
+        index.quarantined += refusals
+        try take(start, then: stamped, into: &touched)
+        markCovered(by: segment)
+        index.applied[founder] = max(index.applied[founder] ?? -1, 0)
+        return true
+    }
+
+    /// Writes a start taken whole into the data, then applies the stamped versions read with it
+    /// on top (their base is what the start wrote).
+    mutating func take(_ start: consuming StartAssembly, then stamped: [SyncVersion], into touched: inout Set<SyncKey>) throws {
+        startWritten.merge(start.written) { $1 }
+        for (key, part) in try start.write(into: working) { snapshot[key] = part }
+        // What was read of the data before the start was written is not what it holds now.
+        (items, carts, owners) = ([:], [:], [:])
+        for version in stamped { try add(version, into: &touched) }
+    }
+}

@@ -1,0 +1,133 @@
+import Domain
+
+/// A household's start taken whole by a device joining it, which holds nothing yet: the
+/// snapshot's things as the boundary decoded them (`CheckedPart`), put together and written
+/// into the data. Nothing is held as a part (`SyncPart`) on the way: a join of 100,000
+/// purchases decodes each line once and keeps it once.
+struct StartAssembly {
+    private var settings: Settings?
+    private var stores: [StoreID: Store] = [:]
+    private var categories: [CategoryID: Category] = [:]
+    private var items: [ItemID: Item] = [:]
+    private var prices: [ItemID: [StoreID: PriceOption]] = [:]
+    private var carts: [CartID: Cart] = [:]
+    private var orders: [CartID: [String]] = [:]
+    /// Each cart's lines as read (a later one of an item replaces an earlier one when written).
+    private var lines: [CartID: [CartItem]] = [:]
+    private var seen: [SyncKey: PriceObservation] = [:]
+    /// The texts lines share (`sharing`).
+    private var texts: Set<String> = []
+    /// The parts written that the rest of a merge looks at again: every item and price (a line
+    /// being planned follows its price; names and categories are repaired), the active carts
+    /// and the prices seen (what may name a store no device told of).
+    private(set) var written: [SyncKey: SyncPart] = [:]
+
+    /// Takes one version of the start; a later version of one part replaces an earlier one.
+    mutating func add(_ part: CheckedPart?, of version: SyncVersion) {
+        let key = version.key
+        let stored = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
+        guard let part else { return remove(key) }
+        switch part {
+        case .settings(let value): settings = value
+        case .store(let store): stores[store.id] = store
+        case .category(let category): categories[category.id] = category
+        case .item(let item):
+            items[item.id] = item
+            written[key] = stored
+        case .price(let option):
+            prices[ItemID(key.ids[0]), default: [:]][option.store] = option
+            written[key] = stored
+        case .cart(let cart):
+            carts[cart.id] = cart
+            written[key] = cart.status.isActive ? stored : nil
+        case .order(let ids): orders[CartID(key.ids[0])] = ids
+        case .line(let line): lines[CartID(key.ids[0]), default: []].append(sharing(line))
+        case .seen(let observation):
+            seen[key] = observation
+            written[key] = stored
+        }
+    }
+
+    /// The line with the texts it repeats (its item's id and name, its category, its stores'
+    /// ids) held once for all lines: a start's 100,000 lines name a few thousand things, and
+    /// each of those texts longer than 15 bytes is an allocation of its own.
+    private mutating func sharing(_ line: CartItem) -> CartItem {
+        func shared(_ text: String) -> String { text.utf8.count > 15 ? texts.insert(text).memberAfterInsert : text }
+        return CartItem(itemID: ItemID(shared(line.itemID.rawValue)), name: shared(line.name), categoryName: line.categoryName.map(shared),
+                        quantity: line.quantity, unit: line.unit, priceUnit: line.priceUnit, plannedStore: line.plannedStore.map { StoreID(shared($0.rawValue)) },
+                        plannedPrice: line.plannedPrice, isFulfilled: line.isFulfilled, actualStore: line.actualStore.map { StoreID(shared($0.rawValue)) },
+                        actualPrice: line.actualPrice, purchasedQuantity: line.purchasedQuantity, isImpulse: line.isImpulse)
+    }
+
+    /// A deletion in the start: it deletes what an earlier version of the start said (the data
+    /// holds nothing else yet).
+    private mutating func remove(_ key: SyncKey) {
+        written[key] = nil
+        switch key.kind {
+        case .settings: break  // refused at the boundary
+        case .store: stores[StoreID(key.ids[0])] = nil
+        case .category: categories[CategoryID(key.ids[0])] = nil
+        case .item: items[ItemID(key.ids[0])] = nil
+        case .price: prices[ItemID(key.ids[0])]?[StoreID(key.ids[1])] = nil
+        case .cart: carts[CartID(key.ids[0])] = nil
+        case .order: orders[CartID(key.ids[0])] = nil
+        case .line: lines[CartID(key.ids[0])]?.removeAll { $0.itemID.rawValue == key.ids[1] }
+        case .seen: seen[key] = nil
+        }
+    }
+
+    /// Writes the start into `repositories`, in the order `Materializer` writes (so a join
+    /// ends as a merge of the same parts would).
+    /// - Returns: the parts of things the start holds no header of (a price of an item, a line
+    ///   of a cart, whose header only a stamped version of the same snapshot holds): the merge
+    ///   puts them together with it, as it puts any thing together from its winners.
+    consuming func write(into repositories: any Repositories) throws -> [SyncKey: SyncPart] {
+        if let settings { try repositories.save(settings) }
+        for id in categories.keys.sorted(by: { $0.rawValue < $1.rawValue }) { try repositories.save(categories[id]!) }  // a key of it
+        for id in stores.keys.sorted(by: { $0.rawValue < $1.rawValue }) { try repositories.save(stores[id]!) }  // a key of it
+        for id in items.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            var item = items[id]!  // a key of it
+            item.prices = (prices.removeValue(forKey: id) ?? [:]).values.sorted { $0.store < $1.store }
+            try repositories.save(item)
+        }
+        items = [:]
+        for id in carts.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let header = carts[id]!  // a key of it
+            let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
+                            createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt,
+                            lines: StartAssembly.arranged(lines.removeValue(forKey: id) ?? [], order: orders.removeValue(forKey: id) ?? []))
+            try repositories.save(cart)
+        }
+        carts = [:]
+        let recorded = seen.keys.sorted().map { seen[$0]! }  // keys of it
+        if !recorded.isEmpty { try repositories.record(recorded) }
+        // Told again as the parts they were (`SyncParts` writes a part as every device reads it).
+        var orphans: [SyncKey: SyncPart] = [:]
+        for (item, options) in prices {
+            for (store, option) in options {
+                let key = SyncKey(.price, item.rawValue, store.rawValue)
+                orphans[key] = SyncParts.part(key, of: Item(id: item, name: "", categoryID: CategoryID(""), prices: [option]))
+            }
+        }
+        for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: SyncParts.json(ids)) }
+        for (cart, held) in lines {
+            for line in held {
+                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
+            }
+        }
+        return orphans
+    }
+
+    /// A cart's lines, one per item (the last read), in the order its order part lists them;
+    /// lines no order lists (added on two devices at once) follow by id, as a merge puts lines
+    /// of the household's start (all stamped alike).
+    private static func arranged(_ read: [CartItem], order: [String]) -> [CartItem] {
+        var byItem: [String: CartItem] = [:]
+        byItem.reserveCapacity(read.count)
+        for line in read { byItem[line.itemID.rawValue] = line }
+        var ordered: [CartItem] = []
+        ordered.reserveCapacity(byItem.count)
+        for item in order { if let line = byItem.removeValue(forKey: item) { ordered.append(line) } }
+        return ordered + byItem.keys.sorted().map { byItem[$0]! }  // keys of it
+    }
+}
