@@ -137,7 +137,7 @@ struct FieldReader {
         default: nil
         }
         guard let unit, unit.rawValue.utf8.count == range.count,
-              unit.rawValue.withCString({ memcmp($0, bytes.start + range.lowerBound, range.count) == 0 }) else {
+              unit.rawValue.withCString({ memcmp($0, source.clamped(range).start, range.count) == 0 }) else {
             throw failure("\"\(string(range))\" is not a unit")
         }
         return unit
