@@ -53,7 +53,7 @@ struct ByteReader {
     /// - Throws: `StorageError.unreadable` when `range` is not inside the bytes.
     @inline(__always)
     func check(_ range: Range<Int>) throws(StorageError) {
-        guard contains(range) else { throw outside(range.lowerBound, range.count) }
+        guard contains(range) else { throw outside(range.lowerBound, range.upperBound &- range.lowerBound) }
     }
 
     // MARK: - Bytes and integers
