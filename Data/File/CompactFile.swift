@@ -7,8 +7,7 @@ enum CompactFile {
     static func headerChecksum(_ reader: ByteReader, header: String, lineEnd: Int) -> String {
         let lineEnd = min(max(lineEnd, 0), reader.count)
         guard let tab = reader.bytes[..<lineEnd].lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return "" }
-        // Both ends are inside: `lineEnd` was cut to the bytes, `tab` is before it.
-        return (try? reader.string((tab + 1)..<lineEnd)) ?? ""
+        return String(decoding: reader.clamped((tab + 1)..<lineEnd), as: UTF8.self)
     }
 
     /// Whether the header carries a checksum, which is then that of the lines from `start` on
