@@ -1,7 +1,8 @@
 /// Addresses into buffers of file bytes that never trap: an empty buffer (an empty file, an
-/// empty line) has no address, and the readers of Data take the first byte's address to hand to
-/// `memchr`, `memcmp` and loads at offsets they have checked. With no byte to read, any valid
-/// address does; this gives one instead of a force unwrap.
+/// empty line) has no address, and `ByteReader` (and the system calls of `FileSystem` and
+/// `ChunkedFile`) take the first byte's address to hand to `memchr`, `memcmp`, `read` and loads
+/// at offsets they have checked. With no byte to read, any valid address does; this gives one
+/// instead of a force unwrap.
 private nonisolated(unsafe) let nowhere = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
 extension UnsafeBufferPointer<UInt8> {

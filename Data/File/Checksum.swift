@@ -83,13 +83,13 @@ enum Checksum {
     /// Each line's hash (newline included) is folded into the running value, so bytes after
     /// the last newline count as one more line.
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, continuing seed: UInt64) -> UInt64 {
-        guard let base = bytes.baseAddress else { return seed }
+        let reader = ByteReader(bytes, path: "")
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = seed
         var start = 0
         while start < bytes.count {
-            let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) + 1 } ?? bytes.count
-            hash = finalized(mix(hash, short(base + start, count: end - start), prime))
+            let end = reader.firstIndex(of: 0x0A, from: start).map { $0 + 1 } ?? bytes.count
+            hash = finalized(mix(hash, short(reader.clamped(start..<end)), prime))
             start = end
         }
         return hash

@@ -35,20 +35,27 @@ enum LineFormat {
     }
 }
 
-/// Reads the fields of one line of a compact file, in place.
+/// Reads the fields of one line of a compact file, in place, on the file's `ByteReader`.
 struct FieldReader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let source: ByteReader
     private(set) var position: Int
     let end: Int
     let lineNumber: Int
-    let path: String
+
+    var bytes: UnsafeBufferPointer<UInt8> { source.bytes }
+    var path: String { source.path }
+
+    /// A reader of the fields in `start..<end`. An end past the bytes is cut to them, so that
+    /// every field it hands out is inside them; a start past the end has no field.
+    init(_ source: ByteReader, from start: Int, to end: Int, lineNumber: Int) {
+        self.source = source
+        self.position = max(start, 0)
+        self.end = min(end, source.count)
+        self.lineNumber = lineNumber
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, path: String) {
-        self.bytes = bytes
-        self.position = start
-        self.end = end
-        self.lineNumber = lineNumber
-        self.path = path
+        self.init(ByteReader(bytes, path: path), from: start, to: end, lineNumber: lineNumber)
     }
 
     func failure(_ reason: String) -> StorageError {
@@ -130,7 +137,7 @@ struct FieldReader {
         default: nil
         }
         guard let unit, unit.rawValue.utf8.count == range.count,
-              unit.rawValue.withCString({ memcmp($0, bytes.start + range.lowerBound, range.count) == 0 }) else {
+              unit.rawValue.withCString({ memcmp($0, source.clamped(range).start, range.count) == 0 }) else {
             throw failure("\"\(string(range))\" is not a unit")
         }
         return unit
@@ -174,8 +181,9 @@ struct FieldReader {
         return time
     }
 
+    /// The text of `range` as it is (a field from `next`); the part of it inside the bytes.
     func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: source.clamped(range), as: UTF8.self)
     }
 
     private func unescape(_ range: Range<Int>) throws -> String {
@@ -273,8 +281,8 @@ struct Interner {
 
     /// The text's number: its index in `texts`.
     mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
-        let start = reader.bytes.start + range.lowerBound
-        let count = range.count
+        let field = try reader.source.slice(range)
+        let start = field.start, count = field.count
         let hash = Checksum.short(start, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
@@ -288,7 +296,7 @@ struct Interner {
         }
         let text: String
         if memchr(start, 0x5C, count) != nil {
-            var single = FieldReader(reader.bytes, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber, path: reader.path)
+            var single = FieldReader(reader.source, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber)
             text = try single.text()
         } else {
             text = reader.string(range)
@@ -297,7 +305,7 @@ struct Interner {
         hashes.append(hash)
         starts.append(storage.count)
         lengths.append(count)
-        storage.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        storage.append(contentsOf: field)
         texts.append(text)
         if texts.count * 2 > slots.count { grow() }
         return Int32(texts.count - 1)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
-import Synchronization
 
 /// What `HistoryCodec.decodeSpending` reads from history, kept in `spending.cache` as binary
 /// columns, so that insights and price history do not parse every purchase line each time.
@@ -22,9 +16,9 @@ import Synchronization
 /// unit), then the nine line columns as little-endian binary, then the index (where each `C`
 /// line starts, and each item's lines in order), then a checksum of everything before it. The
 /// index lets one item's lines and prices be read without decoding the others (`item`).
+/// Read through `ByteReader`, every offset checked (`SpendingCacheLayout.swift`).
 enum SpendingCache {
     static let file = "spending.cache"
-    private static let header = "grock-spending-cache\t4"
 
     struct Contents {
         var historyLength: Int
@@ -53,6 +47,7 @@ enum SpendingCache {
         if let cached = read(cachePath, currency: currency), cached.historyLength <= history.count,
            madeFrom(history, length: cached.historyLength, checksum: cached.historyChecksum, seal: seal, cachedSeal: cached.historySeal) {
             if cached.historyLength == history.count { return (cached.data, cached.manual) }
+            // A tail that cannot be read is read again below with the whole history, which throws.
             if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency, path: historyPath) {
                 // A finished trip is new to the cache: only a reopen or a deletion takes trips out,
                 // and copying the others line by line is most of the cost of catching up.
@@ -75,7 +70,7 @@ enum SpendingCache {
     /// same seal when the cache covers all of it (nothing to read), else the same checksum.
     private static func madeFrom(_ history: UnsafeBufferPointer<UInt8>, length: Int, checksum: UInt64, seal: UInt64?, cachedSeal: UInt64?) -> Bool {
         if length == history.count, let seal, let cachedSeal { return seal == cachedSeal }
-        return Checksum.value(of: UnsafeBufferPointer(rebasing: history[..<length])) == checksum
+        return length <= history.count && Checksum.value(of: UnsafeBufferPointer(rebasing: history.prefix(length))) == checksum
     }
 
     // MARK: - Writing
@@ -84,36 +79,35 @@ enum SpendingCache {
     static func encode(_ contents: Contents) -> [UInt8]? {
         let data = contents.data
         // The header names where the sections start, counted from its end: it is written last.
-        var body: [UInt8] = []
-        body.reserveCapacity(data.lineCount * 38 + data.trips.count * 104 + 65536)
+        var body = ByteWriter(capacity: data.lineCount * 38 + data.trips.count * 104 + 65536)
         var tripStarts: [Int32] = []
         tripStarts.reserveCapacity(data.trips.count)
         for trip in data.trips {
             guard body.count < Int32.max else { return nil }
             tripStarts.append(Int32(body.count))
-            LineFormat.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
-                             String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
-                             LineFormat.escape(trip.name)], to: &body)
+            body.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
+                       String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
+                       LineFormat.escape(trip.name)])
         }
         let itemsAt = body.count
-        for id in data.itemIDs { LineFormat.line(["I", LineFormat.escape(id.rawValue)], to: &body) }
-        for name in data.names { LineFormat.line(["N", LineFormat.escape(name)], to: &body) }
-        for category in data.categories { LineFormat.line(["K", LineFormat.escape(category)], to: &body) }
-        for store in data.stores { LineFormat.line(["S", LineFormat.escape(store.rawValue)], to: &body) }
+        for id in data.itemIDs { body.line(["I", LineFormat.escape(id.rawValue)]) }
+        for name in data.names { body.line(["N", LineFormat.escape(name)]) }
+        for category in data.categories { body.line(["K", LineFormat.escape(category)]) }
+        for store in data.stores { body.line(["S", LineFormat.escape(store.rawValue)]) }
         let manualAt = body.count
         for observation in contents.manual {
-            LineFormat.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
-                             UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
-                             observation.isPromotion ? "1" : "0"], to: &body)
+            body.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
+                       UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
+                       observation.isPromotion ? "1" : "0"])
         }
         for (index, basis) in data.lineBases.sorted(by: { $0.key < $1.key }) {
-            LineFormat.line(["P", String(index), UnitText.basis(basis)], to: &body)
+            body.line(["P", String(index), UnitText.basis(basis)])
         }
         let columnsAt = body.count
         guard columnsAt < Int32.max else { return nil }
-        for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { append(column, to: &body) }
-        append(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0)!) }, to: &body)
-        for column in [data.lineQuantity, data.linePrice, data.lineCost] { append(column, to: &body) }
+        for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { body.integers(column) }
+        body.integers(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0) ?? 0) })
+        for column in [data.lineQuantity, data.linePrice, data.lineCost] { body.integers(column) }
         // Each item's lines, item by item, in line order: `itemStarts[k]..<itemStarts[k + 1]` of `itemLines`.
         var itemStarts = [Int32](repeating: 0, count: data.itemIDs.count + 1)
         for item in data.lineItem where item >= 0 { itemStarts[Int(item) + 1] += 1 }
@@ -124,137 +118,49 @@ enum SpendingCache {
             itemLines[Int(next[Int(item)])] = Int32(line)
             next[Int(item)] += 1
         }
-        append(tripStarts, to: &body)
-        append(itemStarts, to: &body)
-        append(itemLines, to: &body)
+        body.integers(tripStarts)
+        body.integers(itemStarts)
+        body.integers(itemLines)
 
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + 256)
-        LineFormat.line([header, String(contents.historyLength), String(contents.historyChecksum), contents.historySeal.map { String($0) } ?? "",
-                         String(data.trips.count),
-                         String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
-                         String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
-                         String(itemsAt), String(manualAt), String(columnsAt)], to: &output)
-        output.append(contentsOf: body)
-        append([Checksum.value(of: output)], to: &output)
-        return output
-    }
-
-    private static func append<T: FixedWidthInteger>(_ column: [T], to output: inout [UInt8]) {
-        column.withUnsafeBufferPointer { values in
-            if T(1).littleEndian == T(1) {
-                output.append(contentsOf: UnsafeRawBufferPointer(values))
-            } else {
-                for value in values { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
-            }
-        }
+        var output = ByteWriter(capacity: body.count + 256)
+        output.line([header, String(contents.historyLength), String(contents.historyChecksum), contents.historySeal.map { String($0) } ?? "",
+                     String(data.trips.count),
+                     String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
+                     String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
+                     String(itemsAt), String(manualAt), String(columnsAt)])
+        output.append(body.bytes)
+        output.integer(Checksum.value(of: output.bytes))
+        return output.bytes
     }
 
     /// Best effort: a cache that cannot be written is simply not there next time.
     private static func write(_ contents: Contents, to path: String) {
         guard let bytes = encode(contents) else { return }
+        // Not written, the cache is missing or behind next time, and history is read instead.
         try? FileSystem.writeAtomically(bytes, to: path, durable: false)
     }
 
     // MARK: - Reading
 
-    /// The header line's numbers, checked to describe a file of exactly the given size.
-    private struct Layout {
-        var historyLength = 0, historyChecksum: UInt64 = 0, historySeal: UInt64?
-        var tripCount = 0, itemCount = 0, nameCount = 0, categoryCount = 0, storeCount = 0, manualCount = 0, lineCount = 0, packCount = 0
-        var indexedCount = 0
-        /// Absolute positions: where the first `C`, `I` and `O` lines and the binary columns start.
-        var tripsAt = 0, itemsAt = 0, manualAt = 0, columnsAt = 0
-
-        /// Where each binary part starts.
-        func column(_ number: Int) -> Int { columnsAt + lineCount * [0, 4, 8, 12, 16, 20, 21, 29, 37][number] }
-        var tripStartsAt: Int { columnsAt + lineCount * 45 }
-        var itemStartsAt: Int { tripStartsAt + tripCount * 4 }
-        var itemLinesAt: Int { itemStartsAt + (itemCount + 1) * 4 }
-        var end: Int { itemLinesAt + indexedCount * 4 }
-    }
-
-    /// The mapped cache with its checksum checked, or nil when it is missing or damaged.
-    /// The cache file this process last found sound. Files here are replaced by rename, never
-    /// changed in place, so the same device, inode, size and time mean the same bytes: a command
-    /// that reads several items' prices (a merge of other devices' changes) checks it once.
-    private static let lastSound = Mutex<FileIdentity?>(nil)
-
-    private static func withChecked<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Layout) throws -> T?) -> T? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
-        let identity = FileIdentity(of: path)
-        return file.withBytes { buffer -> T? in
-            let contents = UnsafeBufferPointer(rebasing: buffer[..<(buffer.count - 8)])
-            let known = identity != nil && lastSound.withLock { $0 } == identity
-            guard known || UInt64(littleEndian: UnsafeRawPointer(buffer.start + contents.count).loadUnaligned(as: UInt64.self))
-                    == Checksum.value(of: contents),
-                  let layout = try? layout(contents, path: path)
-            else { return nil }
-            if !known { lastSound.withLock { $0 = identity } }
-            return (try? body(contents, layout)) ?? nil
-        }
-    }
-
-    private static func layout(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws -> Layout {
-        guard let end = buffer.firstIndex(of: 0x0A) else { throw CacheError() }
-        var reader = FieldReader(buffer, from: 0, to: end, lineNumber: 0, path: path)
-        guard reader.string(try reader.next()) + "\t" + reader.string(try reader.next()) == header else { throw CacheError() }
-        var layout = Layout()
-        layout.historyLength = Int(try reader.integer())
-        guard layout.historyLength >= 0 else { throw CacheError() }
-        guard let historyChecksum = UInt64(reader.string(try reader.next())) else { throw CacheError() }
-        layout.historyChecksum = historyChecksum
-        let seal = try reader.next()
-        if !seal.isEmpty {
-            guard let value = UInt64(reader.string(seal)) else { throw CacheError() }
-            layout.historySeal = value
-        }
-        var numbers: [Int] = []
-        for _ in 0..<12 {
-            let number = try reader.integer()
-            guard number >= 0 && number < 1 << 31 else { throw CacheError() }
-            numbers.append(Int(number))
-        }
-        guard reader.isAtEnd else { throw CacheError() }
-        (layout.tripCount, layout.itemCount, layout.nameCount, layout.categoryCount, layout.storeCount, layout.manualCount) =
-            (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
-        (layout.lineCount, layout.packCount, layout.indexedCount) = (numbers[6], numbers[7], numbers[8])
-        layout.tripsAt = end + 1
-        (layout.itemsAt, layout.manualAt, layout.columnsAt) = (end + 1 + numbers[9], end + 1 + numbers[10], end + 1 + numbers[11])
-        guard layout.tripsAt <= layout.itemsAt, layout.itemsAt <= layout.manualAt, layout.manualAt <= layout.columnsAt,
-              layout.indexedCount <= layout.lineCount, layout.end == buffer.count else { throw CacheError() }
-        return layout
-    }
-
     /// The cache's contents, or nil when it is missing or is not wholly what `encode` wrote.
     static func read(_ path: String, currency: Currency) -> Contents? {
-        withChecked(path) { buffer, layout in try decode(buffer, layout: layout, currency: currency, path: path) }
+        withChecked(path) { file, layout in try decode(file, layout: layout, currency: currency) }
     }
 
-    /// Reads the lines of a section, one at a time.
-    private struct Lines {
-        let buffer: UnsafeBufferPointer<UInt8>
-        var position: Int
-        let end: Int
-        let path: String
+    /// The contents of the cache in `bytes` (a whole file's), without using the cache file
+    /// last found sound.
+    /// - Throws: `StorageError.unreadable` when they are not wholly what `encode` wrote.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> Contents {
+        let (file, layout) = try checked(ByteReader(bytes, path: path))
+        return try decode(file, layout: layout, currency: currency)
+    }
 
-        mutating func next(_ letter: UInt8) throws -> FieldReader {
-            guard position < end, let lineEnd = UnsafeBufferPointer(rebasing: buffer[position..<end]).firstIndex(of: 0x0A) else { throw CacheError() }
-            let start = position
-            position = start + lineEnd + 1
-            var reader = FieldReader(buffer, from: start, to: start + lineEnd, lineNumber: 0, path: path)
-            let kind = try reader.next()
-            guard kind.count == 1, buffer[kind.lowerBound] == letter else { throw CacheError() }
-            return reader
-        }
-
-        mutating func texts(_ count: Int, _ letter: UInt8) throws -> [String] {
-            try (0..<count).map { _ in
-                var line = try next(letter)
-                return try line.text()
-            }
-        }
+    /// One item's spending and prices seen by hand (`read(_:currency:historyLength:seal:history:item:)`)
+    /// from the cache in `bytes`, whatever history it was made from.
+    /// - Throws: `StorageError.unreadable` when they are not wholly what `encode` wrote.
+    static func decode(_ item: ItemID, _ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> (SpendingData, [PriceObservation]) {
+        let (file, layout) = try checked(ByteReader(bytes, path: path))
+        return try decode(item, file, layout: layout, currency: currency)
     }
 
     private static func trip(_ line: inout FieldReader, currency: Currency) throws -> TripSummary {
@@ -278,25 +184,26 @@ enum SpendingCache {
         for _ in 0..<layout.packCount {
             var line = try lines.next(0x50)  // P
             let index = try line.integer()
-            guard index >= 0, index < layout.lineCount else { throw CacheError() }
+            guard index >= 0, index < layout.lineCount else { throw damaged(lines.file.path) }
             lineBases[Int32(index)] = try line.basis()
         }
-        guard lines.position == layout.columnsAt else { throw CacheError() }
+        guard lines.position == layout.columnsAt else { throw damaged(lines.file.path) }
         return lineBases
     }
 
-    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency, path: String) throws -> Contents {
-        var lines = Lines(buffer: buffer, position: layout.tripsAt, end: layout.columnsAt, path: path)
+    private static func decode(_ file: ByteReader, layout: Layout, currency: Currency) throws -> Contents {
+        let path = file.path
+        var lines = Lines(file, from: layout.tripsAt, to: layout.columnsAt)
         var trips: [TripSummary] = []
         trips.reserveCapacity(layout.tripCount)
         for _ in 0..<layout.tripCount {
             var line = try lines.next(0x43)  // C
             trips.append(try trip(&line, currency: currency))
         }
-        guard lines.position == layout.itemsAt else { throw CacheError() }
+        guard lines.position == layout.itemsAt else { throw damaged(path) }
         let items = try lines.texts(layout.itemCount, 0x49).map(ItemID.init), names = try lines.texts(layout.nameCount, 0x4E)
         let categories = try lines.texts(layout.categoryCount, 0x4B), stores = try lines.texts(layout.storeCount, 0x53).map(StoreID.init)
-        guard lines.position == layout.manualAt else { throw CacheError() }
+        guard lines.position == layout.manualAt else { throw damaged(path) }
         let manual = try (0..<layout.manualCount).map { _ -> PriceObservation in
             var line = try lines.next(0x4F)  // O
             return try observation(&line, currency: currency)
@@ -305,14 +212,9 @@ enum SpendingCache {
         let lineCount = layout.lineCount
         var position = layout.columnsAt
         func column<T: FixedWidthInteger>(_: T.Type, limit: Int? = nil) throws -> [T] {
-            let raw = UnsafeRawPointer(buffer.start + position)
+            let values = try file.integers(T.self, count: lineCount, at: position)
             position += lineCount * MemoryLayout<T>.size
-            var values = [T](unsafeUninitializedCapacity: lineCount) { values, count in
-                if lineCount > 0, let target = values.baseAddress { memcpy(target, raw, lineCount * MemoryLayout<T>.size) }
-                count = lineCount
-            }
-            if T(1).littleEndian != T(1) { values = values.map { T(littleEndian: $0) } }
-            if let limit, values.contains(where: { $0 < -1 || $0 >= limit }) { throw CacheError() }
+            if let limit, values.contains(where: { $0 < -1 || $0 >= limit }) { throw damaged(path) }
             return values
         }
         let lineTrip = try column(Int32.self, limit: layout.tripCount), lineItem = try column(Int32.self, limit: layout.itemCount)
@@ -320,7 +222,7 @@ enum SpendingCache {
         let lineStore = try column(Int32.self, limit: layout.storeCount)
         let units = MeasureUnit.allCases
         let unitCodes = try column(UInt8.self)
-        guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw CacheError() }
+        guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw damaged(path) }
         let lineQuantity = try column(Int64.self), linePrice = try column(Int64.self), lineCost = try column(Int64.self)
         let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
@@ -336,23 +238,23 @@ enum SpendingCache {
     /// `history` (nil: not known without reading it, so the cache is not used).
     static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: UnsafeBufferPointer<UInt8>?,
                      item: ItemID) -> (SpendingData, [PriceObservation])? {
-        withChecked(path) { buffer, layout in
+        withChecked(path) { file, layout in
             guard layout.historyLength == historyLength else { return nil }
             if let seal, let cachedSeal = layout.historySeal {
                 guard seal == cachedSeal else { return nil }
             } else {
                 guard let history, history.count == historyLength, Checksum.value(of: history) == layout.historyChecksum else { return nil }
             }
-            return try decode(item, buffer, layout: layout, currency: currency, path: path)
+            return try decode(item, file, layout: layout, currency: currency)
         }
     }
 
     /// Every price seen by hand, through the cache, without reading its lines: nil unless the
     /// cache is sound and made from the committed history the seal names.
     static func readManual(_ path: String, currency: Currency, historyLength: Int, seal: UInt64) -> [PriceObservation]? {
-        withChecked(path) { buffer, layout in
+        withChecked(path) { file, layout in
             guard layout.historyLength == historyLength, layout.historySeal == seal else { return nil }
-            var lines = Lines(buffer: buffer, position: layout.manualAt, end: layout.columnsAt, path: path)
+            var lines = Lines(file, from: layout.manualAt, to: layout.columnsAt)
             var manual: [PriceObservation] = []
             manual.reserveCapacity(layout.manualCount)
             for _ in 0..<layout.manualCount {
@@ -366,76 +268,71 @@ enum SpendingCache {
     /// The keys (`HistoryCodec.tripKey`) of the trips the cache lists, without reading their
     /// lines: nil unless the cache is sound and made from the committed history the seal names.
     static func readTripIDs(_ path: String, historyLength: Int, seal: UInt64) -> Set<UInt64>? {
-        withChecked(path) { buffer, layout in
+        withChecked(path) { file, layout in
             guard layout.historyLength == historyLength, layout.historySeal == seal else { return nil }
-            var lines = Lines(buffer: buffer, position: layout.tripsAt, end: layout.itemsAt, path: path)
+            var lines = Lines(file, from: layout.tripsAt, to: layout.itemsAt)
             var ids = Set<UInt64>(minimumCapacity: layout.tripCount)
             for _ in 0..<layout.tripCount {
                 var line = try lines.next(0x43)  // C
-                ids.insert(Checksum.short(UnsafeBufferPointer(rebasing: buffer[try line.next()])))
+                ids.insert(Checksum.short(try file.slice(try line.next())))
             }
             return ids
         }
     }
 
-    private static func decode(_ item: ItemID, _ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency,
-                               path: String) throws -> (SpendingData, [PriceObservation]) {
+    private static func decode(_ item: ItemID, _ file: ByteReader, layout: Layout, currency: Currency) throws -> (SpendingData, [PriceObservation]) {
+        let path = file.path
         let wanted = Array(LineFormat.escape(item.rawValue).utf8)
-        func isWanted(_ range: Range<Int>) -> Bool {
-            range.count == wanted.count && wanted.elementsEqual(UnsafeBufferPointer(rebasing: buffer[range]))
+        func isWanted(_ range: Range<Int>) throws -> Bool {
+            try range.count == wanted.count && wanted.elementsEqual(file.slice(range))
         }
-        var lines = Lines(buffer: buffer, position: layout.itemsAt, end: layout.columnsAt, path: path)
+        var lines = Lines(file, from: layout.itemsAt, to: layout.columnsAt)
         var number: Int?
         for index in 0..<layout.itemCount {
             var line = try lines.next(0x49)  // I
-            if number == nil, isWanted(try line.next()) { number = index }
+            if number == nil, try isWanted(try line.next()) { number = index }
         }
         let names = try lines.texts(layout.nameCount, 0x4E)
         let categories = try lines.texts(layout.categoryCount, 0x4B), stores = try lines.texts(layout.storeCount, 0x53)
-        guard lines.position == layout.manualAt else { throw CacheError() }
+        guard lines.position == layout.manualAt else { throw damaged(path) }
         var manual: [PriceObservation] = []
         for _ in 0..<layout.manualCount {
             var line = try lines.next(0x4F)  // O
-            if isWanted(try line.peekRange()) { manual.append(try observation(&line, currency: currency)) }
+            if try isWanted(try line.peekRange()) { manual.append(try observation(&line, currency: currency)) }
         }
         let lineBases = try packs(&lines, layout: layout)
         var data = SpendingData(currency: currency)
         guard let number else { return (data, manual) }
 
-        func value<T: FixedWidthInteger>(_: T.Type, at position: Int) -> T {
-            T(littleEndian: UnsafeRawPointer(buffer.start + position).loadUnaligned(as: T.self))
-        }
-        let first = Int(value(Int32.self, at: layout.itemStartsAt + number * 4)), end = Int(value(Int32.self, at: layout.itemStartsAt + number * 4 + 4))
-        guard 0 <= first, first <= end, end <= layout.indexedCount else { throw CacheError() }
+        let first = Int(try file.integer(Int32.self, at: layout.itemStartsAt + number * 4)), end = Int(try file.integer(Int32.self, at: layout.itemStartsAt + number * 4 + 4))
+        guard 0 <= first, first <= end, end <= layout.indexedCount else { throw damaged(path) }
         let units = MeasureUnit.allCases
         var lastLine = -1, lastTrip = -1
         for entry in first..<end {
-            let line = Int(value(Int32.self, at: layout.itemLinesAt + entry * 4))
-            guard line > lastLine, line < layout.lineCount, Int(value(Int32.self, at: layout.column(1) + line * 4)) == number else { throw CacheError() }
+            let line = Int(try file.integer(Int32.self, at: layout.itemLinesAt + entry * 4))
+            guard line > lastLine, line < layout.lineCount, Int(try file.integer(Int32.self, at: layout.column(1) + line * 4)) == number else { throw damaged(path) }
             lastLine = line
-            let tripNumber = Int(value(Int32.self, at: layout.column(0) + line * 4))
-            guard tripNumber >= lastTrip, tripNumber < layout.tripCount else { throw CacheError() }
+            let tripNumber = Int(try file.integer(Int32.self, at: layout.column(0) + line * 4))
+            guard tripNumber >= lastTrip, tripNumber < layout.tripCount else { throw damaged(path) }
             if tripNumber != lastTrip {
-                let start = layout.tripsAt + Int(value(Int32.self, at: layout.tripStartsAt + tripNumber * 4))
-                guard start >= layout.tripsAt, start < layout.itemsAt else { throw CacheError() }
-                var tripLines = Lines(buffer: buffer, position: start, end: layout.itemsAt, path: path)
+                let start = layout.tripsAt + Int(try file.integer(Int32.self, at: layout.tripStartsAt + tripNumber * 4))
+                guard start >= layout.tripsAt, start < layout.itemsAt else { throw damaged(path) }
+                var tripLines = Lines(file, from: start, to: layout.itemsAt)
                 var reader = try tripLines.next(0x43)  // C
                 data.addTrip(try trip(&reader, currency: currency))
                 lastTrip = tripNumber
             }
-            let name = Int(value(Int32.self, at: layout.column(2) + line * 4)), category = Int(value(Int32.self, at: layout.column(3) + line * 4))
-            let store = Int(value(Int32.self, at: layout.column(4) + line * 4)), unit = Int(value(UInt8.self, at: layout.column(5) + line))
+            let name = Int(try file.integer(Int32.self, at: layout.column(2) + line * 4)), category = Int(try file.integer(Int32.self, at: layout.column(3) + line * 4))
+            let store = Int(try file.integer(Int32.self, at: layout.column(4) + line * 4)), unit = Int(try file.integer(UInt8.self, at: layout.column(5) + line))
             guard name >= 0, name < names.count, category >= -1, category < categories.count, store >= -1, store < stores.count,
-                  unit < units.count else { throw CacheError() }
+                  unit < units.count else { throw damaged(path) }
             data.addLine(itemID: item.rawValue, name: names[name], category: category >= 0 ? categories[category] : nil,
                          store: store >= 0 ? stores[store] : nil, unit: units[unit], basis: lineBases[Int32(line)],
-                         quantity: value(Int64.self, at: layout.column(6) + line * 8), price: value(Int64.self, at: layout.column(7) + line * 8),
-                         cost: value(Int64.self, at: layout.column(8) + line * 8))
+                         quantity: try file.integer(Int64.self, at: layout.column(6) + line * 8), price: try file.integer(Int64.self, at: layout.column(7) + line * 8),
+                         cost: try file.integer(Int64.self, at: layout.column(8) + line * 8))
         }
         return (data, manual)
     }
-
-    private struct CacheError: Error {}
 }
 
 extension SpendingData {

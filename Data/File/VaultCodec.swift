@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
 
 /// The vault's items as a compact file (`vault-N.tsv`), read and written by hand:
@@ -65,20 +60,20 @@ enum VaultCodec {
     /// - Throws: `StorageError.unreadable` naming `path` and the line.
     static func decode(_ bytes: [UInt8], currency: Currency, path: String) throws -> [Item] {
         var interner = Interner()
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try CompactFile.checkHeader(buffer, header: header, path: path)
-            _ = try checksumMatches(buffer, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
-            return try decodeLines(buffer, from: CompactFile.firstLineEnd(buffer) + 1, to: buffer.count, firstLine: 2, currency: currency,
-                                   path: path, interner: &interner)
+        return try bytes.withByteReader(path: path) { reader in
+            try CompactFile.checkHeader(reader, header: header)
+            let first = CompactFile.firstLineEnd(reader) + 1
+            _ = try checksumMatches(reader, linesFrom: first)
+            return try decodeLines(reader, from: first, to: reader.count, firstLine: 2, currency: currency, interner: &interner)
         }
     }
 
     /// The items of the lines in `start..<end` (whole lines).
-    static func decodeLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, firstLine: Int, currency: Currency,
-                            path: String, interner: inout Interner) throws -> [Item] {
+    static func decodeLines(_ file: ByteReader, from start: Int, to end: Int, firstLine: Int, currency: Currency,
+                            interner: inout Interner) throws -> [Item] {
         var items: [Item] = []
         do {
-            try CompactFile.forEachLine(buffer, from: start, to: end, firstLine: firstLine, path: path) { reader in
+            try CompactFile.forEachLine(file, from: start, to: end, firstLine: firstLine) { reader in
                 var reader = reader
                 let kind = try reader.next()
                 switch reader.string(kind) {
@@ -116,15 +111,14 @@ enum VaultCodec {
     /// - Throws: `StorageError.unreadable` when the checksum does not match: the file was
     ///   damaged or changed since. Such a file is refused, never used: a changed id or price
     ///   that still parses would otherwise be written into the next vault under a valid checksum.
-    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, linesFrom start: Int, path: String) throws -> Bool {
-        try CompactFile.checksumMatches(buffer, header: header, linesFrom: start, path: path)
+    static func checksumMatches(_ reader: ByteReader, linesFrom start: Int) throws -> Bool {
+        try CompactFile.checksumMatches(reader, header: header, linesFrom: start)
     }
 
     /// The checksum a vault file's header carries (16 hex digits), or nil.
     static func checksum(of bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBufferPointer { buffer in
-            let end = CompactFile.firstLineEnd(buffer)
-            let field = CompactFile.headerChecksum(buffer, header: header, lineEnd: end)
+        bytes.withByteReader(path: "") { reader in
+            let field = CompactFile.headerChecksum(reader, header: header, lineEnd: CompactFile.firstLineEnd(reader))
             return field.isEmpty ? nil : field
         }
     }
@@ -135,73 +129,5 @@ enum VaultCodec {
         case (nil, nil): return nil
         default: throw reader.failure("a price without its time, or a time without its price")
         }
-    }
-}
-
-/// Walking the lines of a compact file.
-enum CompactFile {
-    /// The checksum field of a header line `NAME<tab>VERSION<tab>CHECKSUM` ending at `lineEnd`;
-    /// empty when there is none.
-    static func headerChecksum(_ buffer: UnsafeBufferPointer<UInt8>, header: String, lineEnd: Int) -> String {
-        let headerLine = buffer[0..<lineEnd]
-        guard let tab = headerLine.lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return "" }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<lineEnd]), as: UTF8.self)
-    }
-
-    /// Whether the header carries a checksum, which is then that of the lines from `start` on
-    /// (see `VaultCodec.checksumMatches`).
-    /// - Throws: `StorageError.unreadable` when it does not match.
-    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, header: String, linesFrom start: Int, path: String) throws -> Bool {
-        let stored = headerChecksum(buffer, header: header, lineEnd: max(start - 1, 0))
-        if stored.isEmpty { return false }
-        guard stored == Checksum.hex(of: UnsafeBufferPointer(rebasing: buffer[start...])) else {
-            throw StorageError.unreadable(path: path, reason: "it was changed or damaged since Grock wrote it (its checksum does not match); "
-                + "put back a copy of the directory (to edit it by hand, empty the checksum on its first line)")
-        }
-        return true
-    }
-
-    /// The offset of the first line break.
-    static func firstLineEnd(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        var end = 0
-        while end < buffer.count && buffer[end] != 0x0A { end += 1 }
-        return end
-    }
-
-    /// Checks that the file ends with a line break and starts with `header`'s name and a
-    /// version this code reads.
-    static func checkHeader(_ buffer: UnsafeBufferPointer<UInt8>, header: String, path: String) throws {
-        guard buffer.count > 0 else { throw StorageError.unreadable(path: path, reason: "the file is empty") }
-        guard buffer[buffer.count - 1] == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
-        let first = String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<firstLineEnd(buffer)]), as: UTF8.self)
-        let name = header.split(separator: "\t")[0]
-        guard first.hasPrefix(name + "\t"), let version = Int(first.dropFirst(name.count + 1).prefix { $0 != "\t" }) else {
-            throw StorageError.unreadable(path: path, reason: "it does not start with \"\(name)\"")
-        }
-        let supported = Int(header.split(separator: "\t")[1])!
-        if version > supported { throw StorageError.newerVersion(path: path, found: version, supported: supported) }
-    }
-
-    /// Calls `body` with a reader for every non-empty line in `start..<end`.
-    static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, firstLine: Int, path: String,
-                            _ body: (FieldReader) throws -> Void) throws {
-        var start = start
-        var lineNumber = firstLine
-        let base = buffer.start
-        while start < end {
-            let lineEnd = UnsafeRawPointer(memchr(base + start, 0x0A, end - start)!).assumingMemoryBound(to: UInt8.self) - base
-            if lineEnd > start { try body(FieldReader(buffer, from: start, to: lineEnd, lineNumber: lineNumber, path: path)) }
-            lineNumber += 1
-            start = lineEnd + 1
-        }
-    }
-
-    /// Checks the header line, then calls `body` with a reader for every further line.
-    /// - Throws: `StorageError.unreadable` for a wrong header, a cut-off last line, or whatever
-    ///   `body` throws.
-    static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, header: String, path: String,
-                            _ body: (FieldReader) throws -> Void) throws {
-        try checkHeader(buffer, header: header, path: path)
-        try forEachLine(buffer, from: firstLineEnd(buffer) + 1, to: buffer.count, firstLine: 2, path: path, body)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
 
 extension VaultCodec {
@@ -77,34 +72,26 @@ extension VaultCodec {
             var starts: [Int] = [], lineNumbers: [Int] = [], slots: [UInt32] = []
             var stores = DistinctFields(), categories = DistinctFields()
             var trusted = false, ordered = true
-            try bytes.withUnsafeBufferPointer { buffer in
-                try CompactFile.checkHeader(buffer, header: header, path: path)
-                let first = CompactFile.firstLineEnd(buffer) + 1
-                trusted = try verified || VaultCodec.checksumMatches(buffer, linesFrom: first, path: path)
-                starts.reserveCapacity(buffer.count / 200)
-                slots.reserveCapacity(buffer.count / 200)
+            try bytes.withByteReader(path: path) { file in
+                try CompactFile.checkHeader(file, header: header)
+                let first = CompactFile.firstLineEnd(file) + 1
+                trusted = try verified || VaultCodec.checksumMatches(file, linesFrom: first)
+                starts.reserveCapacity(file.count / 200)
+                slots.reserveCapacity(file.count / 200)
                 if trusted {
                     // Every line is as Grock wrote it: an item starts where a line starts with "I".
-                    let base = UnsafeRawPointer(buffer.start)
                     var start = first
-                    func tab(after index: Int) -> Int {
-                        memchr(base + index, 0x09, buffer.count - index).map { base.distance(to: $0) } ?? buffer.count
-                    }
                     var previous = 0..<0
-                    while start < buffer.count {
-                        let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
-                        if buffer[start] == 0x49 {  // I <id> <category> …
+                    while start < file.count {
+                        let end = try file.lineEnd(from: start)
+                        if file.byteIfPresent(at: start) == 0x49 {  // I <id> <category> …
                             starts.append(start)
-                            let idEnd = tab(after: start + 2)
+                            let idEnd = file.fieldEnd(from: start + 2, to: end)
                             let category = idEnd + 1
-                            guard category < end else { throw StorageError.unreadable(path: path, reason: "an item line without a category") }
-                            slots.append(categories.insert(category..<min(tab(after: category), end), of: buffer))
+                            guard category < end else { throw file.failure("an item line without a category") }
+                            slots.append(categories.insert(try file.slice(category..<file.fieldEnd(from: category, to: end))))
                             let id = (start + 2)..<idEnd
-                            if ordered && !previous.isEmpty {
-                                let common = min(previous.count, id.count)
-                                let order = memcmp(base + previous.lowerBound, base + id.lowerBound, common)
-                                if order > 0 || (order == 0 && previous.count >= id.count) { ordered = false }
-                            }
+                            if ordered && !previous.isEmpty { ordered = ByteReader.order(try file.slice(previous), try file.slice(id)) < 0 }
                             previous = id
                         }
                         start = end + 1
@@ -112,36 +99,36 @@ extension VaultCodec {
                     return
                 }
                 ordered = false
-                lineNumbers.reserveCapacity(buffer.count / 200)
+                lineNumbers.reserveCapacity(file.count / 200)
                 // Not written by Grock as it is: every value is checked against the rules that
                 // Grock's own writes obey, so that nothing it would refuse is carried along.
                 var names = Set<String>()
                 var lineNumber = 1
                 var start = first
-                let base = buffer.start
-                while start < buffer.count {
-                    let end = UnsafeRawPointer(memchr(base + start, 0x0A, buffer.count - start)!).assumingMemoryBound(to: UInt8.self) - base
+                while start < file.count {
+                    let end = try file.lineEnd(from: start)
                     lineNumber += 1
                     defer { start = end + 1 }
                     guard end > start else { continue }
-                    var reader = FieldReader(buffer, from: start, to: end, lineNumber: lineNumber, path: path)
+                    var reader = FieldReader(file, from: start, to: end, lineNumber: lineNumber)
                     let kind = try reader.next()
-                    if kind.count == 1 && buffer[start] == 0x49 {  // I
+                    let letter = kind.count == 1 ? file.byteIfPresent(at: start) : nil
+                    if letter == 0x49 {  // I
                         starts.append(start)
                         lineNumbers.append(lineNumber)
                         let id = try reader.next()
                         guard !id.isEmpty else { throw reader.failure("an item without an id") }
-                        slots.append(categories.insert(try reader.next(), of: buffer))
+                        slots.append(categories.insert(try file.slice(try reader.next())))
                         _ = try reader.unit()
                         let name = try reader.text()
                         do {
                             guard try Name.validated(name, kind: "item") == name else { throw reader.failure("an item name with spaces around it") }
                         } catch let error as DomainError { throw reader.failure("\(error)") }
                         guard names.insert(Name.key(name)).inserted else { throw reader.failure("a second item named \"\(name)\"") }
-                    } else if kind.count == 1 && buffer[start] == 0x24 && !starts.isEmpty {  // $
+                    } else if letter == 0x24 && !starts.isEmpty {  // $
                         let store = try reader.next()
                         guard !store.isEmpty else { throw reader.failure("a price without a store") }
-                        stores.insert(store, of: buffer)
+                        stores.insert(try file.slice(store))
                         _ = try reader.basis()
                         let regular = try reader.optionalInteger()
                         try reader.skip()
@@ -196,22 +183,22 @@ extension VaultCodec {
             }
             guard let position = position(of: id) else { return nil }
             var interner = Interner()
-            return try bytes.withUnsafeBufferPointer { buffer in
+            return try withFile { file in
                 do {
-                    return try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumbers?[position] ?? 0,
-                                           currency: currency, path: path, interner: &interner).first
+                    return try decodeLines(file, from: starts[position], to: end(of: position), firstLine: lineNumbers?[position] ?? 0,
+                                           currency: currency, interner: &interner).first
                 } catch where lineNumbers == nil {
                     // Decode again with the right line numbers, for the message.
-                    return try decodeLines(buffer, from: starts[position], to: end(of: position), firstLine: lineNumber(at: position),
-                                           currency: currency, path: path, interner: &interner).first
+                    return try decodeLines(file, from: starts[position], to: end(of: position), firstLine: lineNumber(at: position),
+                                           currency: currency, interner: &interner).first
                 }
             }
         }
 
         /// Every item's id, name and category, in id order.
         func names() throws -> [ItemName] {
-            let names = try bytes.withUnsafeBufferPointer { buffer in
-                try starts.indices.compactMap { isHidden($0) ? nil : try name(at: $0, buffer) }
+            let names = try withFile { file in
+                try starts.indices.compactMap { isHidden($0) ? nil : try name(at: $0, file) }
             }
             guard let overlay else { return names }
             return (names + overlay.changed.values.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }).sorted { $0.id < $1.id }
@@ -223,14 +210,14 @@ extension VaultCodec {
             let changed = overlay.map { overlay in
                 overlay.changed.values.filter { Name.key($0.name) == key }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
             } ?? []
-            return try changed + bytes.withUnsafeBufferPointer { buffer in
+            return try changed + withFile { file in
                 try starts.indices.compactMap { position in
                     if isHidden(position) { return nil }
-                    guard let field = field(4, at: position, buffer) else { return try name(at: position, buffer) }  // throws, naming the line
-                    let raw = UnsafeBufferPointer(rebasing: buffer[field])
+                    guard let field = field(4, at: position, file) else { return try name(at: position, file) }  // throws, naming the line
+                    let raw = try file.slice(field)
                     let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
-                    guard try matches ?? (Name.key(try name(at: position, buffer).name) == key) else { return nil }
-                    return try name(at: position, buffer)
+                    guard try matches ?? (Name.key(try name(at: position, file).name) == key) else { return nil }
+                    return try name(at: position, file)
                 }
             }
         }
@@ -258,27 +245,25 @@ extension VaultCodec {
             if !sealed { output.reserveCapacity(bytes.count + changed.count * 160) }
             var newStarts: [Int] = []
             newStarts.reserveCapacity(starts.count + inserts.count)
-            bytes.withUnsafeBufferPointer { buffer in
-                var copied = 0  // items before this position are written
-                func copy(upTo position: Int) {
-                    guard position > copied else { return }
-                    let shift = output.count - starts[copied]
-                    newStarts += starts[copied..<position].lazy.map { $0 + shift }
-                    output += buffer[starts[copied]..<(position < starts.count ? starts[position] : bytes.count)]
-                    copied = position
-                }
-                var next = 0
-                for position in (skipped.union(inserts.map(\.position))).sorted() {
-                    copy(upTo: position)
-                    while next < inserts.count && inserts[next].position == position {
-                        newStarts.append(output.count)
-                        encodeLines([inserts[next].item], to: &output)
-                        next += 1
-                    }
-                    if skipped.contains(position) { copied = position + 1 }
-                }
-                copy(upTo: starts.count)
+            var copied = 0  // items before this position are written
+            func copy(upTo position: Int) {
+                guard position > copied else { return }
+                let shift = output.count - starts[copied]
+                newStarts += starts[copied..<position].lazy.map { $0 + shift }
+                output += bytes[starts[copied]..<end(of: position - 1)]
+                copied = position
             }
+            var next = 0
+            for position in (skipped.union(inserts.map(\.position))).sorted() {
+                copy(upTo: position)
+                while next < inserts.count && inserts[next].position == position {
+                    newStarts.append(output.count)
+                    encodeLines([inserts[next].item], to: &output)
+                    next += 1
+                }
+                if skipped.contains(position) { copied = position + 1 }
+            }
+            copy(upTo: starts.count)
             if sealed { finish(&output) }
             return Index(written: output, path: path, starts: newStarts)
         }
@@ -294,12 +279,10 @@ extension VaultCodec {
             var categories = DistinctFields()
             var slots: [UInt32] = []
             slots.reserveCapacity(starts.count)
-            bytes.withUnsafeBufferPointer { buffer in
-                let base = UnsafeRawPointer(buffer.start)
-                for start in starts {  // I <id> <category> …
-                    let category = memchr(base + start + 2, 0x09, buffer.count - start - 2).map { base.distance(to: $0) + 1 }!
-                    let end = memchr(base + category, 0x09, buffer.count - category).map { base.distance(to: $0) }!
-                    slots.append(categories.insert(category..<end, of: buffer))
+            bytes.withByteReader(path: path) { file in
+                for start in starts {  // I <id> <category> …, as `encodeLines` wrote it
+                    let category = file.fieldEnd(from: start + 2, to: file.count) + 1
+                    slots.append(categories.insert(file.clamped(category..<file.fieldEnd(from: category, to: file.count))))
                 }
             }
             categorySlots = slots
@@ -312,21 +295,15 @@ extension VaultCodec {
 
         /// A reader for item `position`'s `I` line; line numbers in its messages are exact
         /// only with `exactLine` (counting them costs a pass over the file when not kept).
-        private func reader(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>, exactLine: Bool = false) -> FieldReader {
-            // A line of the index ends with a line break (checked when it was indexed); the buffer's end otherwise.
-            let end = UnsafeRawPointer(memchr(buffer.start + starts[position], 0x0A, buffer.count - starts[position]) ?? UnsafeMutableRawPointer(mutating: buffer.start + buffer.count))
-                .assumingMemoryBound(to: UInt8.self) - buffer.start
-            return FieldReader(buffer, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0),
-                               path: path)
+        private func reader(at position: Int, _ file: ByteReader, exactLine: Bool = false) -> FieldReader {
+            // A line of the index ends with a line break (checked when it was indexed); the file's end otherwise.
+            let end = file.firstIndex(of: 0x0A, from: starts[position]) ?? file.count
+            return FieldReader(file, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0))
         }
 
-        private func idRange(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-            field(1, at: position, buffer) ?? 0..<0
-        }
-
-        private func name(at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) throws -> ItemName {
-            do { return try Index.name(reader(at: position, buffer)) } catch where lineNumbers == nil {
-                return try Index.name(reader(at: position, buffer, exactLine: true))   // again, for the line number
+        private func name(at position: Int, _ file: ByteReader) throws -> ItemName {
+            do { return try Index.name(reader(at: position, file)) } catch where lineNumbers == nil {
+                return try Index.name(reader(at: position, file, exactLine: true))   // again, for the line number
             }
         }
 
@@ -341,17 +318,16 @@ extension VaultCodec {
 
         /// The byte range of field `number` (0 is the record's letter) of item `position`'s `I`
         /// line; nil when the line is shorter.
-        private func field(_ number: Int, at position: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-            // As a `FieldReader` would find it, tab by tab with memchr.
-            let base = UnsafeRawPointer(buffer.start)
+        private func field(_ number: Int, at position: Int, _ file: ByteReader) -> Range<Int>? {
+            // As a `FieldReader` would find it, tab by tab; the ends come from searches, so are inside.
             let start = starts[position]
-            let end = base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!)
+            let end = file.firstIndex(of: 0x0A, from: start) ?? file.count
             var from = start
             for _ in 0..<number {
-                guard let tab = memchr(base + from, 0x09, end - from) else { return nil }
-                from = base.distance(to: tab) + 1
+                guard let tab = file.firstIndex(of: 0x09, from: from, to: end) else { return nil }
+                from = tab + 1
             }
-            return from..<(memchr(base + from, 0x09, end - from).map { base.distance(to: $0) } ?? end)
+            return from..<file.fieldEnd(from: from, to: end)
         }
 
         /// Where the item with `id` is: by binary search over the id-ordered `I` lines, then
@@ -373,61 +349,15 @@ extension VaultCodec {
             return low
         }
 
-        private func compare(_ position: Int, with id: ItemID) -> Int32 {
+        private func compare(_ position: Int, with id: ItemID) -> Int {
             var target = id.rawValue
             return target.withUTF8 { target in
-                bytes.withUnsafeBufferPointer { buffer in
-                    let range = idRange(at: position, buffer)
-                    let common = min(range.count, target.count)
-                    let order = common == 0 ? 0 : memcmp(buffer.start + range.lowerBound, target.start, common)
-                    return order != 0 ? order : Int32((range.count - target.count).signum())
-                }
+                withFile { file in ByteReader.order(file.clamped(field(1, at: position, file) ?? 0..<0), target) }
             }
         }
-    }
 
-    /// The distinct values of one field across many lines, compared as bytes so that a value
-    /// seen before costs no string. Values of up to 16 bytes (every id Grock makes) are compared
-    /// as two integers: a vault has thousands of items in a few dozen categories.
-    private struct DistinctFields {
-        private struct Short: Equatable {
-            var words: (UInt64, UInt64) = (0, 0)
-            var count = 0
-            static func == (lhs: Short, rhs: Short) -> Bool {
-                lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.count == rhs.count
-            }
-        }
-        private var short: [(key: Short, slot: UInt32)] = []
-        private var long: [(bytes: [UInt8], slot: UInt32)] = []
-        private var last = 0
-        /// The distinct values, numbered by when they were first seen.
-        private(set) var strings: [String] = []
-
-        /// - Returns: the value's number in `strings`.
-        @discardableResult
-        mutating func insert(_ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
-            let field = UnsafeBufferPointer(rebasing: buffer[range])
-            let slot = UInt32(truncatingIfNeeded: strings.count)
-            if field.count <= 16 {
-                var key = Short(count: field.count)
-                withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
-                // Neighbouring items are often in one category: the last one found is tried first.
-                if last < short.count && short[last].key == key { return short[last].slot }
-                for index in short.indices where short[index].key == key {
-                    last = index
-                    return short[index].slot
-                }
-                last = short.count
-                short.append((key, slot))
-            } else {
-                func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
-                    known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { memcmp($0.start, field.start, field.count) == 0 }
-                }
-                if let known = long.first(where: equal) { return known.slot }
-                long.append((Array(field), slot))
-            }
-            strings.append(String(decoding: field, as: UTF8.self))
-            return slot
+        private func withFile<T>(_ body: (ByteReader) throws -> T) rethrows -> T {
+            try bytes.withByteReader(path: path, body)
         }
     }
 }

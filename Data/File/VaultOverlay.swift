@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
 
 extension VaultCodec {
@@ -59,8 +54,8 @@ extension VaultCodec {
 
         /// The checksum an overlay's header carries, or nil.
         static func checksum(of bytes: [UInt8]) -> String? {
-            bytes.withUnsafeBufferPointer { buffer in
-                let field = CompactFile.headerChecksum(buffer, header: header, lineEnd: CompactFile.firstLineEnd(buffer))
+            bytes.withByteReader(path: "") { reader in
+                let field = CompactFile.headerChecksum(reader, header: header, lineEnd: CompactFile.firstLineEnd(reader))
                 return field.isEmpty ? nil : field
             }
         }
@@ -68,17 +63,15 @@ extension VaultCodec {
         /// - Throws: `StorageError.unreadable` naming `path` and the line, for a file that is
         ///   not an overlay, is cut off, has no checksum or one that does not match.
         static func decode(_ bytes: [UInt8], currency: Currency, path: String) throws -> Overlay {
-            try bytes.withUnsafeBufferPointer { buffer in
-                try CompactFile.checkHeader(buffer, header: header, path: path)
-                let first = CompactFile.firstLineEnd(buffer) + 1
-                guard try CompactFile.checksumMatches(buffer, header: header, linesFrom: first, path: path) else {
-                    throw StorageError.unreadable(path: path, reason: "an overlay of the vault must carry its checksum; put back a copy of the directory")
+            try bytes.withByteReader(path: path) { file in
+                try CompactFile.checkHeader(file, header: header)
+                let first = CompactFile.firstLineEnd(file) + 1
+                guard try CompactFile.checksumMatches(file, header: header, linesFrom: first) else {
+                    throw file.failure("an overlay of the vault must carry its checksum; put back a copy of the directory")
                 }
-                let base = UnsafeRawPointer(buffer.start)
-                func lineEnd(from start: Int) -> Int { base.distance(to: memchr(base + start, 0x0A, buffer.count - start)!) }
-                guard first < buffer.count else { throw StorageError.unreadable(path: path, reason: "line 2: the B line is missing") }
-                let bLineEnd = lineEnd(from: first)
-                var reader = FieldReader(buffer, from: first, to: bLineEnd, lineNumber: 2, path: path)
+                guard first < file.count else { throw file.failure("line 2: the B line is missing") }
+                let bLineEnd = try file.lineEnd(from: first)
+                var reader = FieldReader(file, from: first, to: bLineEnd, lineNumber: 2)
                 guard reader.string(try reader.next()) == "B" else { throw reader.failure("the B line is missing") }
                 let baseName = reader.string(try reader.next()), baseChecksum = reader.string(try reader.next())
                 guard reader.isAtEnd else { throw reader.failure("too many fields") }
@@ -87,24 +80,24 @@ extension VaultCodec {
                 }
                 guard baseChecksum.utf8.count == 16 else { throw reader.failure("\"\(baseChecksum)\" is not a checksum") }
                 // The items run up to the first D line.
-                var deletionsStart = buffer.count, line = 3, deletionsLine = 3
+                var deletionsStart = file.count, line = 3, deletionsLine = 3
                 var start = bLineEnd + 1
-                while start < buffer.count {
-                    if buffer[start] == 0x44 { deletionsStart = start; deletionsLine = line; break }
-                    start = lineEnd(from: start) + 1
+                while start < file.count {
+                    if file.byteIfPresent(at: start) == 0x44 { deletionsStart = start; deletionsLine = line; break }
+                    start = try file.lineEnd(from: start) + 1
                     line += 1
                 }
                 var interner = Interner()
-                let items = try VaultCodec.decodeLines(buffer, from: bLineEnd + 1, to: deletionsStart, firstLine: 3, currency: currency,
-                                                       path: path, interner: &interner)
+                let items = try VaultCodec.decodeLines(file, from: bLineEnd + 1, to: deletionsStart, firstLine: 3, currency: currency,
+                                                       interner: &interner)
                 var changed: [ItemID: Item] = [:]
                 for item in items {
                     guard changed.updateValue(item, forKey: item.id) == nil else {
-                        throw StorageError.unreadable(path: path, reason: "item \(item.id.rawValue) is there twice")
+                        throw file.failure("item \(item.id.rawValue) is there twice")
                     }
                 }
                 var deleted = Set<ItemID>()
-                try CompactFile.forEachLine(buffer, from: deletionsStart, to: buffer.count, firstLine: deletionsLine, path: path) { reader in
+                try CompactFile.forEachLine(file, from: deletionsStart, to: file.count, firstLine: deletionsLine) { reader in
                     var reader = reader
                     guard reader.string(try reader.next()) == "D" else { throw reader.failure("an item after the deleted ones, or an unknown record") }
                     let id = reader.string(try reader.next())
