@@ -29,7 +29,7 @@ enum SpendingCache {
     struct Contents {
         var historyLength: Int
         var historyChecksum: UInt64
-        var data: SpendingData
+        var data: SpendingColumns
         var manual: [PriceObservation]
         /// The checksum of the history's lines (`Checksum.lines`) that the state's seal vouched
         /// for when the cache was made; nil when there was none.
@@ -44,7 +44,7 @@ enum SpendingCache {
     ///   (`FileStorage.verifyHistory`): a cache made from a history of the same length and seal
     ///   was made from these bytes, without reading them again.
     static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, seal: UInt64? = nil, cachePath: String,
-                         currency: Currency, item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+                         currency: Currency, item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
         if let item {
             if let found = read(cachePath, currency: currency, historyLength: history.count, seal: seal, history: history, item: item) { return found }
             let (data, manual) = try spending(history, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency)
@@ -322,7 +322,7 @@ enum SpendingCache {
         let unitCodes = try column(UInt8.self)
         guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw CacheError() }
         let lineQuantity = try column(Int64.self), linePrice = try column(Int64.self), lineCost = try column(Int64.self)
-        let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
+        let data = SpendingColumns(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
                                 categories: categories, stores: stores, lineBases: lineBases)
@@ -330,12 +330,12 @@ enum SpendingCache {
                         historySeal: layout.historySeal)
     }
 
-    /// One item's spending (`SpendingData.lines(of:)`) and prices seen by hand, through the
+    /// One item's spending (`SpendingColumns.lines(of:)`) and prices seen by hand, through the
     /// index: nil unless the cache is sound and made from exactly the committed history, of
     /// `historyLength` bytes: the same seal, or when either has none, the same checksum of
     /// `history` (nil: not known without reading it, so the cache is not used).
     static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: UnsafeBufferPointer<UInt8>?,
-                     item: ItemID) -> (SpendingData, [PriceObservation])? {
+                     item: ItemID) -> (SpendingColumns, [PriceObservation])? {
         withChecked(path) { buffer, layout in
             guard layout.historyLength == historyLength else { return nil }
             if let seal, let cachedSeal = layout.historySeal {
@@ -379,7 +379,7 @@ enum SpendingCache {
     }
 
     private static func decode(_ item: ItemID, _ buffer: UnsafeBufferPointer<UInt8>, layout: Layout, currency: Currency,
-                               path: String) throws -> (SpendingData, [PriceObservation]) {
+                               path: String) throws -> (SpendingColumns, [PriceObservation]) {
         let wanted = Array(LineFormat.escape(item.rawValue).utf8)
         func isWanted(_ range: Range<Int>) -> Bool {
             range.count == wanted.count && wanted.elementsEqual(UnsafeBufferPointer(rebasing: buffer[range]))
@@ -399,7 +399,7 @@ enum SpendingCache {
             if isWanted(try line.peekRange()) { manual.append(try observation(&line, currency: currency)) }
         }
         let lineBases = try packs(&lines, layout: layout)
-        var data = SpendingData(currency: currency)
+        var data = SpendingColumns(currency: currency)
         guard let number else { return (data, manual) }
 
         func value<T: FixedWidthInteger>(_: T.Type, at position: Int) -> T {
@@ -436,23 +436,4 @@ enum SpendingCache {
     }
 
     private struct CacheError: Error {}
-}
-
-extension SpendingData {
-    /// These trips and lines followed by `tail`'s.
-    func appending(_ tail: SpendingData) -> SpendingData {
-        var joined = self
-        var next = 0
-        // Lines come trip by trip, so each trip's lines follow it.
-        for (number, trip) in tail.trips.enumerated() {
-            joined.addTrip(trip)
-            while next < tail.lineCount && Int(tail.lineTrip[next]) == number {
-                let line = tail.line(next)
-                joined.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                               basis: line.basis, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
-                next += 1
-            }
-        }
-        return joined
-    }
 }
