@@ -72,24 +72,42 @@ extension SpendingColumns {
     }
 
     func itemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
-        // Each item's groups in the order first seen; lines come trip by trip, mostly in time
-        // order, so a line's group is nearly always its item's last, and found at once.
-        var cells = [[ItemTotals.Group]](repeating: [], count: itemIDs.count)
+        // One cell per item and group, in flat arrays in the order first seen. Lines come trip by
+        // trip, mostly in time order, so a line's cell is nearly always its item's last one; the
+        // others are found by number.
+        let itemCount = itemIDs.count, groupCount = (groups.max() ?? 0) + 1
+        var lastGroup = [Int](repeating: -1, count: itemCount), lastCell = [Int](repeating: -1, count: itemCount)
+        var cellItem: [Int] = [], cellGroup: [Int] = [], cellCost: [Int128] = [], cellQuantity: [Int128] = []
+        var cellNumbers: [Int: Int] = [:]
         for line in 0..<lineCount where lineItem[line] >= 0 {
             let quantity = try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line],
                                                           basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
             guard quantity > 0 else { continue }
             let item = Int(lineItem[line]), group = groups[Int(lineTrip[line])]
-            let cost = Int128(lineCost[line])
-            if let cell = cells[item].lastIndex(where: { $0.group == group }) {
-                let old = cells[item][cell]
-                cells[item][cell] = ItemTotals.Group(group: group, cost: old.cost + cost, quantity: old.quantity + Int128(quantity))
-            } else {
-                cells[item].append(ItemTotals.Group(group: group, cost: cost, quantity: Int128(quantity)))
+            var cell = lastCell[item]
+            if lastGroup[item] != group {
+                let key = item * groupCount + group
+                if let known = cellNumbers[key] {
+                    cell = known
+                } else {
+                    cell = cellItem.count
+                    cellNumbers[key] = cell
+                    cellItem.append(item)
+                    cellGroup.append(group)
+                    cellCost.append(0)
+                    cellQuantity.append(0)
+                }
+                (lastGroup[item], lastCell[item]) = (group, cell)
             }
+            cellCost[cell] += Int128(lineCost[line])
+            cellQuantity[cell] += Int128(quantity)
+        }
+        var byItem = [[ItemTotals.Group]](repeating: [], count: itemCount)
+        for cell in cellItem.indices {
+            byItem[cellItem[cell]].append(ItemTotals.Group(group: cellGroup[cell], cost: cellCost[cell], quantity: cellQuantity[cell]))
         }
         let itemIDs = itemIDs
-        return cells.indices.compactMap { item in cells[item].isEmpty ? nil : ItemTotals(item: itemIDs[item], groups: cells[item]) }
+        return byItem.indices.compactMap { item in byItem[item].isEmpty ? nil : ItemTotals(item: itemIDs[item], groups: byItem[item]) }
     }
 
     func paidObservations(of item: ItemID?) -> [PriceObservation] {
