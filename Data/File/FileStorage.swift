@@ -234,14 +234,14 @@ public final class FileStorage: Storage, Sendable {
         var source = HistorySource(
             full: { [self] in try loadHistory(record, currency: currency) },
             spending: { [self] tripsOnly, item in
-                guard record.history != nil, record.historyBytes > 0 else { return (SpendingData(currency: currency), []) }
+                guard record.history != nil, record.historyBytes > 0 else { return (SpendingColumns(currency: currency), []) }
                 let seal = try verifyHistory(of: record)
                 // One item, from a cache that the history's seal vouches for: history is not even mapped.
                 if let item, !tripsOnly, let seal, let found = SpendingCache.read(path(SpendingCache.file), currency: currency,
                                                                                   historyLength: record.historyBytes, seal: seal, history: nil, item: item) {
                     return found
                 }
-                guard let (file, historyPath) = try mappedHistory(record) else { return (SpendingData(currency: currency), []) }
+                guard let (file, historyPath) = try mappedHistory(record) else { return (SpendingColumns(currency: currency), []) }
                 if FileStorage.isLegacyHistory(historyPath) {
                     let log = try loadHistory(record, currency: currency)
                     let spending = try log.spending(currency: currency)
@@ -251,10 +251,7 @@ public final class FileStorage: Storage, Sendable {
                     try SpendingCache.spending($0, historyPath: historyPath, seal: seal, cachePath: path(SpendingCache.file), currency: currency,
                                                item: tripsOnly ? nil : item)
                 }
-                if tripsOnly {
-                    return (SpendingData(currency: currency, trips: data.trips, lineTrip: [], lineItem: [], lineName: [], lineCategory: [], lineStore: [],
-                                         lineUnit: [], lineQuantity: [], linePrice: [], lineCost: [], itemIDs: [], names: [], categories: [], stores: []), [])
-                }
+                if tripsOnly { return (data.tripsOnly, []) }
                 return (data, manual)
             },
             cart: { [self] id in

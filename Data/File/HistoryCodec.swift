@@ -236,7 +236,7 @@ enum HistoryCodec {
     /// it does not need. With `tripsOnly`, bought lines and prices are skipped too; with `item`,
     /// the lines and prices of other items.
     static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
-                               item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+                               item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
         try CompactFile.checkHeader(buffer, header: header, path: path)
         let read = try decodeSpending(buffer, from: CompactFile.firstLineEnd(buffer) + 1, firstLine: 2, currency: currency, path: path,
                                       tripsOnly: tripsOnly, item: item)
@@ -247,13 +247,13 @@ enum HistoryCodec {
     /// returns the carts that those lines complete or remove, since they replace or take away
     /// any trip of the same cart read before.
     static func decodeSpendingTail(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, currency: Currency,
-                                   path: String) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
+                                   path: String) throws -> (data: SpendingColumns, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
         guard buffer.last == 0x0A else { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
         return try decodeSpending(buffer, from: start, firstLine: 0, currency: currency, path: path, tripsOnly: false, item: nil)
     }
 
     private static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, currency: Currency, path: String,
-                                       tripsOnly: Bool, item: ItemID?) throws -> (data: SpendingData, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
+                                       tripsOnly: Bool, item: ItemID?) throws -> (data: SpendingColumns, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
         var carts: Set<CartID> = []
         var forgotten: [PriceObservation] = []
         let only = item.map { Array($0.rawValue.utf8) }
@@ -338,7 +338,7 @@ enum HistoryCodec {
                 }
             }
         }
-        let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
+        let data = SpendingColumns(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: lineUnit, lineQuantity: lineQuantity,
                                 linePrice: linePrice, lineCost: lineCost, itemIDs: items.texts.map(ItemID.init), names: names.texts,
                                 categories: categories.texts, stores: stores.texts.map(StoreID.init), lineBases: lineBases)

@@ -23,7 +23,7 @@ enum SpendingCache {
     struct Contents {
         var historyLength: Int
         var historyChecksum: UInt64
-        var data: SpendingData
+        var data: SpendingColumns
         var manual: [PriceObservation]
         /// The checksum of the history's lines (`Checksum.lines`) that the state's seal vouched
         /// for when the cache was made; nil when there was none.
@@ -38,7 +38,7 @@ enum SpendingCache {
     ///   (`FileStorage.verifyHistory`): a cache made from a history of the same length and seal
     ///   was made from these bytes, without reading them again.
     static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, seal: UInt64? = nil, cachePath: String,
-                         currency: Currency, item: ItemID? = nil) throws -> (SpendingData, [PriceObservation]) {
+                         currency: Currency, item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
         if let item {
             if let found = read(cachePath, currency: currency, historyLength: history.count, seal: seal, history: history, item: item) { return found }
             let (data, manual) = try spending(history, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency)
@@ -73,73 +73,6 @@ enum SpendingCache {
         return length <= history.count && Checksum.value(of: UnsafeBufferPointer(rebasing: history.prefix(length))) == checksum
     }
 
-    // MARK: - Writing
-
-    /// The cache's bytes; nil when its text part is too large for the index's 32-bit offsets.
-    static func encode(_ contents: Contents) -> [UInt8]? {
-        let data = contents.data
-        // The header names where the sections start, counted from its end: it is written last.
-        var body = ByteWriter(capacity: data.lineCount * 38 + data.trips.count * 104 + 65536)
-        var tripStarts: [Int32] = []
-        tripStarts.reserveCapacity(data.trips.count)
-        for trip in data.trips {
-            guard body.count < Int32.max else { return nil }
-            tripStarts.append(Int32(body.count))
-            body.line(["C", trip.cartID.rawValue, trip.budget.map { String($0.minorUnits) } ?? "", trip.completedAt.description,
-                       String(trip.planned.minorUnits), String(trip.actual.minorUnits), String(trip.fulfilled), String(trip.lines),
-                       LineFormat.escape(trip.name)])
-        }
-        let itemsAt = body.count
-        for id in data.itemIDs { body.line(["I", LineFormat.escape(id.rawValue)]) }
-        for name in data.names { body.line(["N", LineFormat.escape(name)]) }
-        for category in data.categories { body.line(["K", LineFormat.escape(category)]) }
-        for store in data.stores { body.line(["S", LineFormat.escape(store.rawValue)]) }
-        let manualAt = body.count
-        for observation in contents.manual {
-            body.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
-                       UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
-                       observation.isPromotion ? "1" : "0"])
-        }
-        for (index, basis) in data.lineBases.sorted(by: { $0.key < $1.key }) {
-            body.line(["P", String(index), UnitText.basis(basis)])
-        }
-        let columnsAt = body.count
-        guard columnsAt < Int32.max else { return nil }
-        for column in [data.lineTrip, data.lineItem, data.lineName, data.lineCategory, data.lineStore] { body.integers(column) }
-        body.integers(data.lineUnit.map { UInt8(MeasureUnit.allCases.firstIndex(of: $0) ?? 0) })
-        for column in [data.lineQuantity, data.linePrice, data.lineCost] { body.integers(column) }
-        // Each item's lines, item by item, in line order: `itemStarts[k]..<itemStarts[k + 1]` of `itemLines`.
-        var itemStarts = [Int32](repeating: 0, count: data.itemIDs.count + 1)
-        for item in data.lineItem where item >= 0 { itemStarts[Int(item) + 1] += 1 }
-        for index in 0..<data.itemIDs.count { itemStarts[index + 1] += itemStarts[index] }
-        var next = itemStarts
-        var itemLines = [Int32](repeating: 0, count: Int(itemStarts[data.itemIDs.count]))
-        for (line, item) in data.lineItem.enumerated() where item >= 0 {
-            itemLines[Int(next[Int(item)])] = Int32(line)
-            next[Int(item)] += 1
-        }
-        body.integers(tripStarts)
-        body.integers(itemStarts)
-        body.integers(itemLines)
-
-        var output = ByteWriter(capacity: body.count + 256)
-        output.line([header, String(contents.historyLength), String(contents.historyChecksum), contents.historySeal.map { String($0) } ?? "",
-                     String(data.trips.count),
-                     String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
-                     String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
-                     String(itemsAt), String(manualAt), String(columnsAt)])
-        output.append(body.bytes)
-        output.integer(Checksum.value(of: output.bytes))
-        return output.bytes
-    }
-
-    /// Best effort: a cache that cannot be written is simply not there next time.
-    private static func write(_ contents: Contents, to path: String) {
-        guard let bytes = encode(contents) else { return }
-        // Not written, the cache is missing or behind next time, and history is read instead.
-        try? FileSystem.writeAtomically(bytes, to: path, durable: false)
-    }
-
     // MARK: - Reading
 
     /// The cache's contents, or nil when it is missing or is not wholly what `encode` wrote.
@@ -158,7 +91,7 @@ enum SpendingCache {
     /// One item's spending and prices seen by hand (`read(_:currency:historyLength:seal:history:item:)`)
     /// from the cache in `bytes`, whatever history it was made from.
     /// - Throws: `StorageError.unreadable` when they are not wholly what `encode` wrote.
-    static func decode(_ item: ItemID, _ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> (SpendingData, [PriceObservation]) {
+    static func decode(_ item: ItemID, _ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> (SpendingColumns, [PriceObservation]) {
         let (file, layout) = try checked(ByteReader(bytes, path: path))
         return try decode(item, file, layout: layout, currency: currency)
     }
@@ -224,7 +157,7 @@ enum SpendingCache {
         let unitCodes = try column(UInt8.self)
         guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw damaged(path) }
         let lineQuantity = try column(Int64.self), linePrice = try column(Int64.self), lineCost = try column(Int64.self)
-        let data = SpendingData(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
+        let data = SpendingColumns(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
                                 lineQuantity: lineQuantity, linePrice: linePrice, lineCost: lineCost, itemIDs: items, names: names,
                                 categories: categories, stores: stores, lineBases: lineBases)
@@ -232,12 +165,12 @@ enum SpendingCache {
                         historySeal: layout.historySeal)
     }
 
-    /// One item's spending (`SpendingData.lines(of:)`) and prices seen by hand, through the
+    /// One item's spending (`SpendingColumns.lines(of:)`) and prices seen by hand, through the
     /// index: nil unless the cache is sound and made from exactly the committed history, of
     /// `historyLength` bytes: the same seal, or when either has none, the same checksum of
     /// `history` (nil: not known without reading it, so the cache is not used).
     static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: UnsafeBufferPointer<UInt8>?,
-                     item: ItemID) -> (SpendingData, [PriceObservation])? {
+                     item: ItemID) -> (SpendingColumns, [PriceObservation])? {
         withChecked(path) { file, layout in
             guard layout.historyLength == historyLength else { return nil }
             if let seal, let cachedSeal = layout.historySeal {
@@ -280,7 +213,7 @@ enum SpendingCache {
         }
     }
 
-    private static func decode(_ item: ItemID, _ file: ByteReader, layout: Layout, currency: Currency) throws -> (SpendingData, [PriceObservation]) {
+    private static func decode(_ item: ItemID, _ file: ByteReader, layout: Layout, currency: Currency) throws -> (SpendingColumns, [PriceObservation]) {
         let path = file.path
         let wanted = Array(LineFormat.escape(item.rawValue).utf8)
         func isWanted(_ range: Range<Int>) throws -> Bool {
@@ -301,7 +234,7 @@ enum SpendingCache {
             if try isWanted(try line.peekRange()) { manual.append(try observation(&line, currency: currency)) }
         }
         let lineBases = try packs(&lines, layout: layout)
-        var data = SpendingData(currency: currency)
+        var data = SpendingColumns(currency: currency)
         guard let number else { return (data, manual) }
 
         let first = Int(try file.integer(Int32.self, at: layout.itemStartsAt + number * 4)), end = Int(try file.integer(Int32.self, at: layout.itemStartsAt + number * 4 + 4))
@@ -332,24 +265,5 @@ enum SpendingCache {
                          cost: try file.integer(Int64.self, at: layout.column(8) + line * 8))
         }
         return (data, manual)
-    }
-}
-
-extension SpendingData {
-    /// These trips and lines followed by `tail`'s.
-    func appending(_ tail: SpendingData) -> SpendingData {
-        var joined = self
-        var next = 0
-        // Lines come trip by trip, so each trip's lines follow it.
-        for (number, trip) in tail.trips.enumerated() {
-            joined.addTrip(trip)
-            while next < tail.lineCount && Int(tail.lineTrip[next]) == number {
-                let line = tail.line(next)
-                joined.addLine(itemID: line.itemID?.rawValue, name: line.item, category: line.category, store: line.store?.rawValue, unit: line.unit,
-                               basis: line.basis, quantity: line.quantity.thousandths, price: line.price.minorUnits, cost: line.cost.minorUnits)
-                next += 1
-            }
-        }
-        return joined
     }
 }

@@ -61,7 +61,7 @@ struct HistoryLog {
 
     var completedCarts: [Cart] { liveTrips.map(cart) }
 
-    func spending(currency: Currency) throws -> SpendingData {
-        try SpendingData(completedCarts: completedCarts, currency: currency)
+    func spending(currency: Currency) throws -> SpendingColumns {
+        try SpendingColumns(completedCarts: completedCarts, currency: currency)
     }
 }

@@ -27,13 +27,13 @@ final class WorkingSet: Repositories {
     /// history events; nil when the stored data did not have it.
     private var months: [String: (total: Int64, trips: Int)]?
     private var cachedHistory: HistoryLog?
-    private var cachedSpending: (data: SpendingData, manual: [PriceObservation])?
+    private var cachedSpending: (data: SpendingColumns, manual: [PriceObservation])?
     private var cachedTrips: [TripSummary]?
     /// One item's spending and prices seen by hand, as read for it alone.
     /// Every item's committed prices seen by hand, once read whole (`preloadManualObservations`).
     private var manualByItem: [ItemID: [PriceObservation]]?
     /// Items' committed spending and prices seen, as read (a merge asks for many items).
-    private var cachedItems: [ItemID: (data: SpendingData, manual: [PriceObservation])] = [:]
+    private var cachedItems: [ItemID: (data: SpendingColumns, manual: [PriceObservation])] = [:]
 
     /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
     /// - Parameter months: the month totals stored with the state; nil when unknown.
@@ -93,7 +93,7 @@ final class WorkingSet: Repositories {
     /// The fast readers answer while this transaction has changed nothing in history.
     private var canReadFast: Bool { pending.isEmpty && cachedHistory == nil }
 
-    private func fastSpending() throws -> (data: SpendingData, manual: [PriceObservation]) {
+    private func fastSpending() throws -> (data: SpendingColumns, manual: [PriceObservation]) {
         if let cachedSpending { return cachedSpending }
         let loaded = try source.spending(false, nil)
         cachedSpending = (loaded.0, loaded.1)
@@ -222,17 +222,19 @@ final class WorkingSet: Repositories {
         return trips
     }
 
-    func spending() throws -> SpendingData {
-        canReadFast ? try fastSpending().data : try history().spending(currency: state.settings.currency)
-    }
+    func spending() throws -> any Spending { try allSpending() }
 
-    func spending(of item: ItemID) throws -> SpendingData {
-        guard canReadFast, cachedSpending == nil else { return try spending().lines(of: item) }
+    func spending(of item: ItemID) throws -> any Spending {
+        guard canReadFast, cachedSpending == nil else { return try allSpending().lines(of: item) }
         return try itemSpending(item).data
     }
 
+    private func allSpending() throws -> SpendingColumns {
+        canReadFast ? try fastSpending().data : try history().spending(currency: state.settings.currency)
+    }
+
     /// One item's spending and prices seen by hand, read once for both.
-    private func itemSpending(_ item: ItemID) throws -> (data: SpendingData, manual: [PriceObservation]) {
+    private func itemSpending(_ item: ItemID) throws -> (data: SpendingColumns, manual: [PriceObservation]) {
         if let cached = cachedItems[item] { return cached }
         let (data, manual) = try source.spending(false, item)
         cachedItems[item] = (data, manual)
@@ -311,7 +313,7 @@ final class WorkingSet: Repositories {
 /// item's lines and prices alone).
 struct HistorySource {
     let full: () throws -> HistoryLog
-    let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingData, [PriceObservation])
+    let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingColumns, [PriceObservation])
     /// One completed cart.
     let cart: (CartID) throws -> Cart?
     /// Every price seen by hand, when a storage can tell them without reading all spending
@@ -319,7 +321,7 @@ struct HistorySource {
     var manual: () throws -> [PriceObservation]? = { nil }
 
     static func empty(_ currency: Currency) -> HistorySource {
-        HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingData(currency: currency), []) }, cart: { _ in nil })
+        HistorySource(full: { HistoryLog() }, spending: { _, _ in (SpendingColumns(currency: currency), []) }, cart: { _ in nil })
     }
 }
 

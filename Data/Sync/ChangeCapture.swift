@@ -107,8 +107,8 @@ final class ChangeCapture: Repositories {
     func completedCarts() throws -> [Cart] { try inner.completedCarts() }
     func completedTrips() throws -> [TripSummary] { try inner.completedTrips() }
     func spendingByMonth() throws -> [MonthSpending] { try inner.spendingByMonth() }
-    func spending() throws -> SpendingData { try inner.spending() }
-    func spending(of item: ItemID) throws -> SpendingData { try inner.spending(of: item) }
+    func spending() throws -> any Spending { try inner.spending() }
+    func spending(of item: ItemID) throws -> any Spending { try inner.spending(of: item) }
     func cart(_ id: CartID) throws -> Cart? { try inner.cart(id) }
     func save(_ cart: Cart) throws {
         try touch(.cart, cart.id.rawValue)

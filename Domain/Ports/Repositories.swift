@@ -62,9 +62,9 @@ public protocol CartRepository: AnyObject {
     /// so that it costs nothing to ask.
     func spendingByMonth() throws -> [MonthSpending]
     /// Completed trips and their bought lines, for insights, exports and price history.
-    func spending() throws -> SpendingData
+    func spending() throws -> any Spending
     /// The bought lines of one item only, with the trips they were bought on.
-    func spending(of item: ItemID) throws -> SpendingData
+    func spending(of item: ItemID) throws -> any Spending
     /// One cart, active or completed.
     func cart(_ id: CartID) throws -> Cart?
     /// Stores the cart; its status decides whether it is active or history.
@@ -73,7 +73,7 @@ public protocol CartRepository: AnyObject {
 }
 
 /// Prices seen on shelves and in flyers. Prices paid on trips are not recorded here: they
-/// are the completed carts' own lines (`SpendingData.paidObservations`), so a reopened or
+/// are the completed carts' own lines (`Spending.paidObservations`), so a reopened or
 /// deleted trip takes its prices with it.
 public protocol PriceHistoryRepository: AnyObject {
     /// The prices recorded by hand, in the order recorded; all items when `item` is nil.

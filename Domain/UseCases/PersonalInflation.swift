@@ -30,9 +30,8 @@ public struct PersonalInflation: Sendable {
         try await storage.read { try Self.index(try $0.spending(), base: base) }
     }
 
-    static func index(_ spending: SpendingData, base requested: String?) throws -> InflationIndex? {
-        // Per item and month: what was paid and how much, in the item's base unit (micro units).
-        // Months are numbered while adding up, and named at the end.
+    static func index(_ spending: any Spending, base requested: String?) throws -> InflationIndex? {
+        // Months are numbered while grouping the trips, and named at the end.
         var monthNumbers: [String: Int] = [:]
         var monthNames: [String] = []
         var byMonthNumber: [Int: Int] = [:]
@@ -44,52 +43,31 @@ public struct PersonalInflation: Sendable {
             monthNames.append(day.monthText)
             return monthNames.count - 1
         }
+        // Per item and month: what was paid and how much, in the item's base unit (micro
+        // units), added up by the storage.
+        let items = try spending.itemTotals(grouping: tripMonths)
         // Months in calendar order; the base month; the basket: the items bought in it.
-        let monthCount = max(monthNames.count, 1), itemCount = spending.itemIDs.count
+        let monthCount = max(monthNames.count, 1)
         var used = [Bool](repeating: false, count: monthCount)
-        // Each vault line's quantity in its item's base unit, in micro units (0 for none):
-        // computed once, in 64 bits where the unit's size is a whole number.
-        var micro = [Int64](repeating: 0, count: spending.lineCount)
-        for line in 0..<spending.lineCount where spending.lineItem[line] >= 0 {
-            // A line counted in packs of known contents counts as what they held (1 pack of 250 g is 0.25 kg).
-            let basis = spending.lineBases.isEmpty ? nil : spending.lineBases[Int32(line)]
-            let size = (spending.lineUnit[line] == .pack ? basis?.pack.map { PriceUnit(pack: $0).size } : nil) ?? spending.lineUnit[line].sizeInBaseUnits
-            let quantity = spending.lineQuantity[line]
-            if size.denominator == 1, let factor = Int64(exactly: size.numerator * 1000) {
-                let (value, overflow) = quantity.multipliedReportingOverflow(by: factor)
-                guard !overflow else { throw DomainError.amountOverflow }
-                micro[line] = value
-            } else {
-                guard let value = Int64(exactly: Int128(quantity) * 1000 * size.numerator / size.denominator) else { throw DomainError.amountOverflow }
-                micro[line] = value
-            }
-            if micro[line] > 0 { used[tripMonths[Int(spending.lineTrip[line])]] = true }
+        for item in items {
+            for cell in item.groups { used[cell.group] = true }
         }
         let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
         guard let baseNumber = monthNumbers[base] else { return nil }
-        var inBaseMonth = [Bool](repeating: false, count: itemCount)
-        for line in 0..<spending.lineCount where micro[line] > 0 && tripMonths[Int(spending.lineTrip[line])] == baseNumber {
-            inBaseMonth[Int(spending.lineItem[line])] = true
-        }
-        let basket = (0..<itemCount).filter { inBaseMonth[$0] }
+        let basket = items.filter { $0.groups.contains { $0.group == baseNumber } }
         guard !basket.isEmpty else { return nil }
         // One cell per month and basket item, in flat arrays (month × basket + slot, so that a
-        // month's cells are together): what was paid, and how much in the item's base unit
-        // (micro units).
-        var slots = [Int](repeating: -1, count: itemCount)
-        for (slot, item) in basket.enumerated() { slots[item] = slot }
+        // month's cells are together): what was paid, and how much. A basket item's sums must
+        // fit in 64 bits; other items' sums are never used.
         var cellCost = [Int64](repeating: 0, count: basket.count * monthCount), cellQuantity = [Int64](repeating: 0, count: basket.count * monthCount)
-        for line in 0..<spending.lineCount {
-            let item = Int(spending.lineItem[line])
-            guard item >= 0, slots[item] >= 0, micro[line] > 0 else { continue }
-            let cell = tripMonths[Int(spending.lineTrip[line])] * basket.count + slots[item]
-            let (cost, o1) = cellCost[cell].addingReportingOverflow(spending.lineCost[line])
-            let (amount, o2) = cellQuantity[cell].addingReportingOverflow(micro[line])
-            guard !o1 && !o2 else { throw DomainError.amountOverflow }
-            cellCost[cell] = cost
-            cellQuantity[cell] = amount
+        for (slot, item) in basket.enumerated() {
+            for cell in item.groups {
+                guard let cost = Int64(exactly: cell.cost), let quantity = Int64(exactly: cell.quantity) else { throw DomainError.amountOverflow }
+                cellCost[cell.group * basket.count + slot] = cost
+                cellQuantity[cell.group * basket.count + slot] = quantity
+            }
         }
         // The basket's cost in each month from the base on, each item at its mean price paid that
         // month, or at the last price paid before it when it was not bought that month.

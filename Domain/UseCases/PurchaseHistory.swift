@@ -44,8 +44,9 @@ public struct ListPurchases: Sendable {
         try await storage.read { repositories in
             let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()
+            let trips = spending.trips
             return spending.lines.map { line in
-                let trip = spending.trips[line.trip]
+                let trip = trips[line.trip]
                 return Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
                                 category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, basis: line.basis,
                                 price: line.price)
@@ -201,24 +202,24 @@ public struct ImportPurchases: Sendable {
             let price: Int64
         }
 
-        /// How many times each purchase is in history: one pass over its lines, names keyed
-        /// once each.
+        /// How many times each purchase is in history: one pass over its lines, each name keyed
+        /// once.
         private func storedPurchases() throws -> [Fingerprint: Int] {
             let spending = try repositories.spending()
             guard spending.lineCount > 0 else { return [:] }
             let storeKeys = Dictionary(try repositories.allStores().map { ($0.id, Name.key($0.name)) }, uniquingKeysWith: { first, _ in first })
-            let stores = spending.stores.map { storeKeys[$0] ?? "" }
-            let names = spending.names.map(Name.key)
             let trips = spending.trips.map { (day: $0.completedAt.day, name: Name.key($0.name)) }
+            var nameKeys: [String: String] = [:]
             var stored: [Fingerprint: Int] = [:]
             stored.reserveCapacity(spending.lineCount)
             for index in 0..<spending.lineCount {
-                let trip = trips[Int(spending.lineTrip[index])]
-                let store = spending.lineStore[index]
-                let key = Fingerprint(date: trip.day, trip: trip.name, store: store >= 0 ? stores[Int(store)] : "",
-                                      item: names[Int(spending.lineName[index])], quantity: spending.lineQuantity[index],
-                                      unit: spending.lineUnit[index], basis: spending.lineBases[Int32(index)] ?? PriceUnit(spending.lineUnit[index]),
-                                      price: spending.linePrice[index])
+                let line = spending.line(index)
+                let trip = trips[line.trip]
+                let item = nameKeys[line.item] ?? Name.key(line.item)
+                nameKeys[line.item] = item
+                let store = line.store.flatMap { storeKeys[$0] } ?? ""
+                let key = Fingerprint(date: trip.day, trip: trip.name, store: store, item: item, quantity: line.quantity.thousandths,
+                                      unit: line.unit, basis: line.basis, price: line.price.minorUnits)
                 stored[key, default: 0] += 1
             }
             return stored

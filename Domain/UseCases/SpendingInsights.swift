@@ -89,16 +89,17 @@ public struct SpendingInsights: Sendable {
         }
     }
 
-    static func report(_ spending: SpendingData, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
+    static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
         // Months as `YYYY-MM` compare as text.
         if let from, let to, from > to { throw DomainError.reversedRange(from: from, to: to) }
         // Trips first: which are in range. A month's text is made once, not once per trip.
-        var included = [Bool](repeating: false, count: spending.trips.count)
+        let allTrips = spending.trips
+        var included = [Bool](repeating: false, count: allTrips.count)
         var months = Tally(currency: currency)
         var trips: [SpendingReport.Trip] = []
         var total = Money.zero(currency)
         var monthTexts: [Int: String] = [:]
-        for (index, trip) in spending.trips.enumerated() {
+        for (index, trip) in allTrips.enumerated() {
             let day = trip.completedAt.day
             let month = monthTexts[day.monthNumber] ?? day.monthText
             monthTexts[day.monthNumber] = month
@@ -109,83 +110,38 @@ public struct SpendingInsights: Sendable {
             trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
                                              actual: trip.actual, budget: trip.budget))
         }
-        // Then the lines, by number: per store, per category, first and last price per item.
-        // Slot 0 of the store and category sums is "none".
-        var storeSums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.stores.count + 1)
-        var categorySums = [(total: Int64, trips: Int, lastTrip: Int)](repeating: (0, 0, -1), count: spending.categories.count + 1)
-        // Added up by a static function, not a closure over the arrays, which would check
-        // exclusive access on each of 200,000 calls.
-        let itemCount = spending.itemIDs.count
-        var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
-        let tripTimes = spending.trips.map(\.completedAt.secondsSince1970)
-        var firstTime = [Int64](repeating: .max, count: itemCount), lastTime = [Int64](repeating: .min, count: itemCount)
-        for line in 0..<spending.lineCount {
-            let trip = Int(spending.lineTrip[line])
-            guard included[trip] else { continue }
-            let cost = spending.lineCost[line]
-            try SpendingInsights.add(&storeSums, Int(spending.lineStore[line]) + 1, cost, trip)
-            try SpendingInsights.add(&categorySums, Int(spending.lineCategory[line]) + 1, cost, trip)
-            let item = Int(spending.lineItem[line])
-            guard item >= 0 else { continue }
-            let time = tripTimes[trip]
-            if last[item] < 0 || time >= lastTime[item] {
-                last[item] = line
-                lastTime[item] = time
-            }
+        // Then the lines, added up by the storage in one pass: per store, per category.
+        let totals = try spending.totals(on: included)
+        var stores = Tally(currency: currency), categories = Tally(currency: currency)
+        for (store, sum) in totals.byStore {
+            try stores.add(store.flatMap { storeNames[$0] } ?? "No store", sum.amount.minorUnits, trips: sum.trips)
         }
-        // The first price is the first paid at the store of the last: prices of two stores
-        // (Lidl's against Rewe's) are no change of price.
-        for line in 0..<spending.lineCount {
-            let trip = Int(spending.lineTrip[line]), item = Int(spending.lineItem[line])
-            guard included[trip], item >= 0, spending.lineStore[line] == spending.lineStore[last[item]] else { continue }
-            let time = tripTimes[trip]
-            if first[item] < 0 || time < firstTime[item] {
-                first[item] = line
-                firstTime[item] = time
-            }
-            seen[item] += 1
+        for (category, sum) in totals.byCategory {
+            try categories.add(category ?? "Impulse buys", sum.amount.minorUnits, trips: sum.trips)
         }
+        // Price changes: from the first price paid at the store of the last, since prices of
+        // two stores (Lidl's against Rewe's) are no change of price.
         var changes: [SpendingReport.PriceChange] = []
-        for item in 0..<itemCount where seen[item] > 1 {
-            let a = first[item], b = last[item]
+        for span in spending.priceSpans(on: included) where span.purchases > 1 {
+            let a = span.first, b = span.last
             // Prices per different units compare by what they price: 1.99/kg then 2.49/kg paid
             // for a line in g, a pack of 250 g then one of 500 g.
-            let basisA = spending.lineBases[Int32(a)] ?? PriceUnit(spending.lineUnit[a]), basisB = spending.lineBases[Int32(b)] ?? PriceUnit(spending.lineUnit[b])
-            guard let ratio = basisB.ratio(to: basisA), spending.linePrice[a] > 0 else { continue }
+            guard let ratio = b.basis.ratio(to: a.basis), a.price.minorUnits > 0 else { continue }
             // In 128 bits: a price from a damaged file may be anything an Int64 holds. The first
             // price per basis B is priceA × ratio; the change is (priceB - that) / that.
-            let earlier = Int128(spending.linePrice[a]) * ratio.numerator, later = Int128(spending.linePrice[b]) * ratio.denominator
+            let earlier = Int128(a.price.minorUnits) * ratio.numerator, later = Int128(b.price.minorUnits) * ratio.denominator
             let points = Rounding.halfEvenClamped((later - earlier) * 10_000, dividedBy: earlier)
-            changes.append(SpendingReport.PriceChange(item: spending.names[Int(spending.lineName[b])],
-                                                      first: UnitPrice(Money(minorUnits: spending.linePrice[a], currency: currency), per: basisA),
-                                                      last: UnitPrice(Money(minorUnits: spending.linePrice[b], currency: currency), per: basisB),
+            changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis), last: UnitPrice(b.price, per: b.basis),
                                                       basisPoints: points))
         }
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
-        var stores = Tally(currency: currency), categories = Tally(currency: currency)
-        for (slot, sum) in storeSums.enumerated() where sum.trips > 0 {
-            try stores.add(slot == 0 ? "No store" : storeNames[spending.stores[slot - 1]] ?? "No store", sum.total, trips: sum.trips)
-        }
-        for (slot, sum) in categorySums.enumerated() where sum.trips > 0 {
-            try categories.add(slot == 0 ? "Impulse buys" : spending.categories[slot - 1], sum.total, trips: sum.trips)
-        }
         let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
         let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
                               trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes,
-                              historyMonths: spending.trips.isEmpty ? nil : SpendingReport.MonthRange(first: spending.trips.map(\.completedAt).min()!.day.monthText,
-                                                                                        last: spending.trips.map(\.completedAt).max()!.day.monthText))
-    }
-
-    private static func add(_ sums: inout [(total: Int64, trips: Int, lastTrip: Int)], _ slot: Int, _ cost: Int64, _ trip: Int) throws {
-        let (total, overflow) = sums[slot].total.addingReportingOverflow(cost)
-        guard !overflow else { throw DomainError.amountOverflow }
-        sums[slot].total = total
-        if sums[slot].lastTrip != trip {
-            sums[slot].trips += 1
-            sums[slot].lastTrip = trip
-        }
+                              historyMonths: allTrips.isEmpty ? nil : SpendingReport.MonthRange(first: allTrips.map(\.completedAt).min()!.day.monthText,
+                                                                                  last: allTrips.map(\.completedAt).max()!.day.monthText))
     }
 
     /// Totals per label. Lines arrive trip by trip, so counting the trips of a label only needs
@@ -213,7 +169,7 @@ public struct SpendingInsights: Sendable {
             amounts[label] = entry
         }
 
-        /// Adds a total already counted elsewhere (two numbers can share a label).
+        /// Adds a total already counted elsewhere (two stores can share a name).
         mutating func add(_ label: String, _ amount: Int64, trips: Int) throws {
             guard var entry = amounts[label] else {
                 order.append(label)

@@ -61,29 +61,6 @@ public enum Name {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether printable-ASCII `text` has `key`, compared byte by byte without building a
-    /// string (the same rule as `key(_:)`); nil when that takes more than ASCII: a byte
-    /// outside printable ASCII is reached before the answer is known.
-    package static func asciiText(_ text: UnsafeBufferPointer<UInt8>, hasKey key: [UInt8]) -> Bool? {
-        var matched = 0
-        var pendingSpace = false
-        for byte in text {
-            guard byte >= 0x20 && byte < 0x7F else { return nil }
-            if byte == 0x20 {
-                pendingSpace = matched > 0
-                continue
-            }
-            if pendingSpace {
-                guard matched < key.count, key[matched] == 0x20 else { return false }
-                matched += 1
-                pendingSpace = false
-            }
-            guard matched < key.count, key[matched] == (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) else { return false }
-            matched += 1
-        }
-        return matched == key.count
-    }
-
     /// The name a person most likely meant by `text`: one that starts with or contains it,
     /// else one within a small edit distance; nil when none is close.
     public static func closest(to text: String, among names: [String]) -> String? {

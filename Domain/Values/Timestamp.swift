@@ -54,18 +54,42 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses the text `description` writes (a `Z` offset is accepted too).
+    /// Parses the text `description` writes (a `Z` offset is accepted too): `YYYY-MM-DDTHH:MM:SS`
+    /// then `Z` or `±HH:MM`. The file readers parse the same from bytes, in the data layer.
     public init?(rfc3339 text: String) {
-        var text = text
-        // Read as bytes: a state file holds a time for every cart, line and change.
-        guard let (seconds, offset) = text.withUTF8(Timestamp.parse) else { return nil }
-        self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
+        let characters = Array(text.unicodeScalars)
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for character in characters[start..<start + count] {
+                guard ("0"..."9").contains(character) else { return nil }
+                value = value * 10 + Int(character.value - 48)
+            }
+            return value
+        }
+        guard characters.count == 20 || characters.count == 25, characters[4] == "-", characters[7] == "-", characters[10] == "T",
+              characters[13] == ":", characters[16] == ":",
+              let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
+              let day = Day(year: year, month: month, day: dayOfMonth),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+        var offset: (hours: Int, minutes: Int, sign: Int) = (0, 0, 1)
+        if characters.count == 20 {
+            guard characters[19] == "Z" else { return nil }
+        } else {
+            guard characters[19] == "+" || characters[19] == "-", characters[22] == ":",
+                  let hours = number(20, 2), let minutes = number(23, 2) else { return nil }
+            offset = (hours, minutes, characters[19] == "-" ? -1 : 1)
+        }
+        self.init(day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
-    /// The same from bytes, for the readers of Grock's files (the one RFC 3339 parser).
-    package init?(rfc3339 bytes: UnsafeBufferPointer<UInt8>) {
-        guard let (seconds, offset) = Timestamp.parse(bytes) else { return nil }
-        self.init(secondsSince1970: seconds, utcOffsetSeconds: offset)
+    /// The instant of a local time given by its parts; nil when a part is out of range.
+    /// - Parameter offset: the UTC offset, `sign` 1 or -1.
+    public init?(day: Day, hour: Int, minute: Int, second: Int, offset: (hours: Int, minutes: Int, sign: Int)) {
+        guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<61).contains(second),
+              (0..<24).contains(offset.hours), (0..<60).contains(offset.minutes) else { return nil }
+        let offsetSeconds = (offset.hours * 3600 + offset.minutes * 60) * offset.sign
+        let local = Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        self.init(secondsSince1970: local - Int64(offsetSeconds), utcOffsetSeconds: Int32(offsetSeconds))
     }
 
     /// When something happened, as a person writes it: `YYYY-MM-DD` (that day at noon, or now
@@ -97,35 +121,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     private init(local day: Day, secondOfDay: Int, offset: Int32) {
         self.init(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset), utcOffsetSeconds: offset)
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`: the UTC instant and the offset in seconds.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int32)? {
-        func number(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<start + count {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard bytes.count == 20 || bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
-              bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
-              let day = Day(year: year, month: month, day: dayOfMonth),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              hour < 24, minute < 60, second < 61 else { return nil }
-        var offset = 0
-        if bytes.count == 20 {
-            guard bytes[19] == 0x5A else { return nil }  // Z
-        } else {
-            guard bytes[19] == 0x2B || bytes[19] == 0x2D, bytes[22] == 0x3A,
-                  let hours = number(20, 2), let minutes = number(23, 2), hours < 24, minutes < 60 else { return nil }
-            offset = (hours * 3600 + minutes * 60) * (bytes[19] == 0x2D ? -1 : 1)
-        }
-        let local = Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return (local - Int64(offset), Int32(offset))
     }
 }
 

@@ -386,7 +386,7 @@ import Testing
         let trips = try await u.listHistory()
         let cache = storage.directory + "/" + SpendingCache.file
         for length in [-1, Int(Int32.max)] {
-            let forged = try #require(SpendingCache.encode(.init(historyLength: length, historyChecksum: 0, data: SpendingData(currency: .euro), manual: [])))
+            let forged = try #require(SpendingCache.encode(.init(historyLength: length, historyChecksum: 0, data: SpendingColumns(currency: .euro), manual: [])))
             try Data(forged).write(to: URL(fileURLWithPath: cache))
             #expect(try await u.listHistory() == trips)
         }

@@ -169,18 +169,6 @@ let kwd = try! Currency(code: "KWD")
         #expect(Name.key("JALAPEÑO") == "jalapeno")
         #expect(Name.key("Straße") == "strasse")
     }
-
-    /// The in-place comparison a storage uses to find a name agrees with `key` whenever it
-    /// answers, and always answers for printable ASCII.
-    @Test(arguments: ["Milk", "  milk ", "MILK", "Whole  Milk", "Whole milk 1.5%", "milk ", "mil", "milks", "", "   ", "Crème", "milk\u{A0}", "Whole\u{A0}milk"])
-    func asciiComparisonAgreesWithKey(text: String) {
-        for key in ["milk", "whole milk", "whole milk 1.5%", ""] {
-            let compared = Array(text.utf8).withUnsafeBufferPointer { Name.asciiText($0, hasKey: Array(key.utf8)) }
-            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) || compared != nil {
-                #expect(compared == (Name.key(text) == key), "\(text) against \(key)")
-            }
-        }
-    }
 }
 
 /// Everything typed is bounded, so that no sum, percentage or bar drawn from it can overflow:

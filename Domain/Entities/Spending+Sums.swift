@@ -1,0 +1,95 @@
+/// The sums from the lines one by one: what each means, for any storage. A storage with a
+/// faster layout answers the same (the file store's agreement is tested against these).
+extension Spending {
+    /// Every line, in order.
+    public var lines: [PurchasedLine] { (0..<lineCount).map(line) }
+
+    /// Every price paid on trips (`paidObservations(of:)` for all items).
+    public func paidObservations() -> [PriceObservation] { paidObservations(of: nil) }
+
+    public func totals(on included: [Bool]) throws -> SpendingTotals {
+        // Lines come trip by trip: a group's trips are counted by the last trip seen for it.
+        var stores: [StoreID?: (total: Int64, trips: Int, lastTrip: Int)] = [:]
+        var categories: [String?: (total: Int64, trips: Int, lastTrip: Int)] = [:]
+        func add<Key>(_ sums: inout [Key: (total: Int64, trips: Int, lastTrip: Int)], _ key: Key, _ line: PurchasedLine) throws {
+            var sum = sums[key] ?? (0, 0, -1)
+            let (total, overflow) = sum.total.addingReportingOverflow(line.cost.minorUnits)
+            guard !overflow else { throw DomainError.amountOverflow }
+            sum.total = total
+            if sum.lastTrip != line.trip { (sum.trips, sum.lastTrip) = (sum.trips + 1, line.trip) }
+            sums[key] = sum
+        }
+        for index in 0..<lineCount {
+            let line = line(index)
+            guard included[line.trip] else { continue }
+            try add(&stores, line.store, line)
+            try add(&categories, line.category, line)
+        }
+        func total(_ sum: (total: Int64, trips: Int, lastTrip: Int)) -> SpendingTotals.Total {
+            SpendingTotals.Total(amount: Money(minorUnits: sum.total, currency: currency), trips: sum.trips)
+        }
+        return SpendingTotals(byStore: stores.mapValues(total), byCategory: categories.mapValues(total))
+    }
+
+    public func priceSpans(on included: [Bool]) -> [PriceSpan] {
+        let times = trips.map(\.completedAt.secondsSince1970)
+        var order: [ItemID] = [], seen: Set<ItemID> = []
+        var last: [ItemID: PurchasedLine] = [:]
+        let all = lines
+        for line in all {
+            guard let item = line.itemID else { continue }
+            if seen.insert(item).inserted { order.append(item) }
+            guard included[line.trip] else { continue }
+            if let known = last[item], times[line.trip] < times[known.trip] { continue }
+            last[item] = line
+        }
+        var first: [ItemID: (line: PurchasedLine, purchases: Int)] = [:]
+        for line in all {
+            guard let item = line.itemID, included[line.trip], let latest = last[item], line.store == latest.store else { continue }
+            guard let known = first[item] else {
+                first[item] = (line, 1)
+                continue
+            }
+            first[item] = (times[line.trip] < times[known.line.trip] ? line : known.line, known.purchases + 1)
+        }
+        return order.compactMap { item in
+            guard let latest = last[item], let earliest = first[item] else { return nil }
+            return PriceSpan(first: earliest.line, last: latest, purchases: earliest.purchases)
+        }
+    }
+
+    public func itemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
+        var order: [ItemID] = []
+        var sums: [ItemID: [ItemTotals.Group]] = [:]
+        for index in 0..<lineCount {
+            let line = line(index)
+            guard let item = line.itemID else { continue }
+            if sums[item] == nil {
+                order.append(item)
+                sums[item] = []
+            }
+            let quantity = try line.baseQuantity()
+            guard quantity > 0 else { continue }
+            let group = groups[line.trip]
+            var cells = sums[item]!
+            if let cell = cells.firstIndex(where: { $0.group == group }) {
+                cells[cell] = ItemTotals.Group(group: group, cost: cells[cell].cost + Int128(line.cost.minorUnits),
+                                               quantity: cells[cell].quantity + Int128(quantity))
+            } else {
+                cells.append(ItemTotals.Group(group: group, cost: Int128(line.cost.minorUnits), quantity: Int128(quantity)))
+            }
+            sums[item] = cells
+        }
+        return order.compactMap { item in sums[item]!.isEmpty ? nil : ItemTotals(item: item, groups: sums[item]!) }
+    }
+
+    public func paidObservations(of item: ItemID?) -> [PriceObservation] {
+        (0..<lineCount).compactMap { index in
+            let line = line(index)
+            guard let id = line.itemID, let store = line.store, item == nil || id == item else { return nil }
+            let trip = trips[line.trip]
+            return PriceObservation(item: id, store: store, price: UnitPrice(line.price, per: line.basis), observedAt: trip.completedAt,
+                                    source: .trip(trip.cartID))
+        }
+    }
+}
