@@ -78,7 +78,7 @@ public final class FileStorage: Storage, Sendable {
     }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
-        try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _ in })
+        try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _, _ in })
     }
 
     /// `write`, telling `body` the number the change will have (`undo`'s sequence) and calling
@@ -86,7 +86,7 @@ public final class FileStorage: Storage, Sendable {
     /// replaced: what sync writes beside a change (`sync/outbox/N.tsv`) happens exactly when
     /// the change does. `beforeCommit` may throw, and then nothing is committed.
     func write<T>(numbered body: sending (WorkingSet, Int) throws -> Change<T>,
-                  beforeCommit: sending (Int) throws -> Void) async throws -> sending T {
+                  beforeCommit: sending (Int, T) throws -> Void) async throws -> sending T {
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
         return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
@@ -116,7 +116,7 @@ public final class FileStorage: Storage, Sendable {
 
             let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
                                              months: try working.monthsToStore(), undo: undo)
-            try beforeCommit(sequence)
+            try beforeCommit(sequence, change.value)
             try feed.commit {
                 lastKnown.withLock { $0 = nil }
                 try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)

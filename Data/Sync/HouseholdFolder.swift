@@ -137,6 +137,15 @@ struct HouseholdFolder {
         try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
     }
 
+    /// Takes back what a start that failed wrote: the household file if it names `household`,
+    /// and `device`'s folder (its device file and first segment). Best effort: what is left
+    /// is a folder no household file names, which a later start writes over.
+    func remove(household: String, device: String) {
+        if (try? self.household()) == household { unlink(markerPath) }  // not that household's: not this start's to remove
+        for file in FileSystem.names(in: devicePath(device)) { unlink(devicePath(device) + "/" + file) }
+        rmdir(devicePath(device))
+    }
+
     /// The segment files of one device's folder, listed once: a merge of thousands of segments
     /// lists each device's folder once, not once per segment.
     struct Listing {

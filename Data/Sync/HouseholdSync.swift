@@ -74,7 +74,10 @@ public struct HouseholdSync: Sendable {
         }
     }
 
-    /// Makes `folder` a household's, with this data directory's data as its start.
+    /// Makes `folder` a household's, with this data directory's data as its start: one change,
+    /// with the folder written just before it commits (its household file last) and this data
+    /// directory set up to sync once it has. A start that fails takes back what it wrote in the
+    /// folder: the folder is as it was, and this data directory does not sync.
     /// - Returns: the new device's id.
     public func start(folder path: String, device: String, name: String) async throws -> String {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
@@ -82,82 +85,92 @@ public struct HouseholdSync: Sendable {
         guard !folder.isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         let local = self.local
         let household = newDevice()
-        try await storage.write(numbered: { working, sequence in
-            // A price seen twice alike is kept once: the household keeps prices seen as a set.
-            var seen = Set<PriceObservation>()
-            for observation in try working.manualObservations(of: nil) where !seen.insert(observation).inserted {
-                try working.forget(observation)
-                try working.record([observation])
-            }
-            let snapshot = try HouseholdSync.snapshot(of: working)
-            try folder.create(household: household, founder: device)
-            try folder.writeDevice(device, name: name, left: false)
-            try local.writeSending(0)
-            try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
+        do {
+            _ = try await storage.write(numbered: { working, _ in
+                // A price seen twice alike is kept once: the household keeps prices seen as a set.
+                var seen = Set<PriceObservation>()
+                for observation in try working.manualObservations(of: nil) where !seen.insert(observation).inserted {
+                    try working.forget(observation)
+                    try working.record([observation])
+                }
+                let snapshot = try HouseholdSync.snapshot(of: working)
+                return Change(snapshot, summary: "started syncing through \(path)")
+            }, beforeCommit: { sequence, snapshot in
+                try local.makeDirectories()
+                var index = SyncIndex(device: device)
+                index.sent = 0
+                index.published = sequence
+                try FileSystem.writeAtomically(index.bytes, to: local.indexPath(sequence))
+                try local.writeSending(0)
+                _ = try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
+                try folder.writeDevice(device, name: name, left: false)
+                try folder.create(household: household, founder: device)
+            })
             try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
-            return Change((), summary: "started syncing through \(path)")
-        }, beforeCommit: { sequence in
-            var index = SyncIndex(device: device)
-            index.sent = 0
-            index.published = sequence
-            try FileSystem.writeAtomically(index.bytes, to: local.indexPath(sequence))
-        })
+        } catch {
+            folder.remove(household: household, device: device)
+            throw error
+        }
         try transport.push(path, device: device, files: [HouseholdFolder.marker, "devices/\(device)"])
         return device
     }
 
-    /// Joins the household of `folder`: this (empty) data directory takes the household's data.
+    /// Joins the household of `folder`: this (empty) data directory takes the household's data,
+    /// in one change (`exchange`), and syncs once it has.
     public func join(folder path: String, device: String, name: String) async throws -> SyncReport {
         guard !local.isSetUp else { throw SyncError.alreadySetUp(folder: try local.setup().folder) }
         let folder = try prepare(path, name: name)
-        let household = try folder.household()
-        // A data directory with nothing but what `grock init` gives (its categories, its
-        // currency) takes the household's instead: kept, they would be the same categories twice.
-        try await storage.write { repositories in
-            guard try repositories.allStores().isEmpty && repositories.itemNames().isEmpty && repositories.activeCarts().isEmpty
-                && repositories.completedTrips().isEmpty && repositories.manualObservations(of: nil).isEmpty else { throw SyncError.dataToReplace }
-            for category in try repositories.allCategories() { try repositories.deleteCategory(category.id) }
-            return Change((), summary: "made ready to join the household in \(path)")
-        }
-        try folder.writeDevice(device, name: name, left: false)
-        try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
-        return try await exchange(pulled: true)
+        let setup = LocalSyncState.Setup(device: device, folder: path, name: name, household: try folder.household())
+        return try await exchange(joining: setup)
     }
 
     /// Sends this device's changes and merges the others'.
-    public func exchange() async throws -> SyncReport { try await exchange(pulled: false) }
+    public func exchange() async throws -> SyncReport { try await exchange(joining: nil) }
 
-    private func exchange(pulled: Bool) async throws -> SyncReport {
-        var setup = try local.setup()
+    /// - Parameter joining: the setup of a device joining (its folder pulled already), written
+    ///   once the household's data is here; nil for a device that syncs already.
+    private func exchange(joining: LocalSyncState.Setup?) async throws -> SyncReport {
+        var setup = try joining ?? local.setup()
         let folder = try HouseholdFolder(path: setup.folder)
-        if !pulled { try transport.pull(setup.folder) }
+        if joining == nil { try transport.pull(setup.folder) }
         let (household, founder, rewritten) = try householdOf(folder, setup: setup)
-        if setup.household == nil {
+        if setup.household == nil && joining == nil {
             // Set up by an earlier Grock: the household is remembered from now on.
             setup.household = household
             try local.writeSetup(setup)
         }
-        if !rewritten, try await isIdle(setup: setup, folder: folder) { return SyncReport(sent: 0, received: 0, waiting: [], damaged: []) }
+        if !rewritten, joining == nil, try await isIdle(setup: setup, folder: folder) { return SyncReport(sent: 0, received: 0, waiting: [], damaged: []) }
         let result = Pending(), index = Pending()
         let (local, newDevice, now) = (self.local, self.newDevice, self.now())
         let known = setup
         let outcome = try await storage.write(numbered: { working, sequence in
+            if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
             var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, local: local,
                                   sequence: sequence, now: now, newDevice: newDevice)
             try merge.run()
             result.set(merge.outbox)
             index.set(merge.indexBytes)
             return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
-        }, beforeCommit: { sequence in
+        }, beforeCommit: { sequence, _ in
+            try local.makeDirectories()
             try local.writeOutbox(result.value, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
             try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
         })
+        if let joining { try local.writeSetup(joining) }
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
         try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
         return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged,
                           quarantined: outcome.quarantined, formerDevice: outcome.formerDevice, folderRewritten: rewritten)
+    }
+
+    /// A data directory with nothing but what `grock init` gives (its categories, its currency)
+    /// takes the household's instead: kept, they would be the same categories twice.
+    private static func makeReady(_ working: WorkingSet, toJoin path: String) throws {
+        guard try working.allStores().isEmpty && working.itemNames().isEmpty && working.activeCarts().isEmpty
+            && working.completedTrips().isEmpty && working.manualObservations(of: nil).isEmpty else { throw SyncError.dataToReplace }
+        for category in working.allCategories() { working.deleteCategory(category.id) }
     }
 
     /// Whether an exchange would do nothing: no change of this device's to send, no segment of

@@ -46,8 +46,7 @@ struct LocalSyncState: Sendable {
     }
 
     func writeSetup(_ setup: Setup) throws {
-        try FileSystem.makeDirectory(syncDirectory)
-        try FileSystem.makeDirectory(outboxDirectory)
+        try makeDirectories()
         // The folder and the name cannot hold a line break: refused before (`HouseholdSync`).
         let household = setup.household.map { "household\t\($0)\n" } ?? ""
         try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n\(household)".utf8),
@@ -100,6 +99,12 @@ struct LocalSyncState: Sendable {
     /// a segment of this device's it finds beyond what its index says it sent for its own, left
     /// by an exchange killed before its change was committed, and not another directory's.
     var sendingPath: String { syncDirectory + "/sending" }
+
+    /// `sync/` and its outbox: a start or a join writes its index there before it is set up.
+    func makeDirectories() throws {
+        try FileSystem.makeDirectory(syncDirectory)
+        try FileSystem.makeDirectory(outboxDirectory)
+    }
 
     func writeSending(_ number: Int) throws {
         try FileSystem.makeDirectory(syncDirectory)

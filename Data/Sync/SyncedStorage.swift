@@ -46,7 +46,7 @@ public final class SyncedStorage: Storage, Sendable {
                 pending.set(OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
             }
             return change
-        }, beforeCommit: { sequence in try local.writeOutbox(pending.value, sequence: sequence) })
+        }, beforeCommit: { sequence, _ in try local.writeOutbox(pending.value, sequence: sequence) })
     }
 
     /// Takes back this device's latest change not taken back yet, as a new change: each part
@@ -112,7 +112,7 @@ public final class SyncedStorage: Storage, Sendable {
             pending.set(OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
                                     undoes: target.sequence, differences: differences).bytes)
             return Change(target.summary, summary: summary)
-        }, beforeCommit: { sequence in try local.writeOutbox(pending.value, sequence: sequence) })
+        }, beforeCommit: { sequence, _ in try local.writeOutbox(pending.value, sequence: sequence) })
     }
 
     private func seenPart(_ difference: ChangeCapture.Difference, _ repositories: any Repositories) throws -> SyncPart {

@@ -85,3 +85,37 @@ import Testing
         return SyncParts.json(StoreRecord(id: id, name: "Gone", createdAt: StoreRecord(aldi).createdAt, aisleOrder: [], removed: false))
     }
 }
+
+/// Starting and joining are one change each: what fails changes nothing, in the data directory
+/// or in the folder.
+@Suite struct StartAndJoinAreOneChangeTests {
+    @Test func aStartThatFailsLeavesTheFolderAsItWasAndTheDataNotSyncing() async throws {
+        let root = TemporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/folder", data = root + "/laptop"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let cases = UseCases(storage: FileStorage(directory: data), clock: DeviceClock(1_790_000_000), ids: CountingIdentifiers(0))
+        _ = try await cases.setUpFirstRun()
+        _ = try await cases.addStore(name: "Aldi")
+        // Where the device file goes is a folder: the start fails after its segment is written.
+        try FileManager.default.createDirectory(atPath: folder + "/devices/laptop/device", withIntermediateDirectories: true)
+        let sync = HouseholdSync(directory: data, newDevice: { "0000000000000h01" })
+        await #expect(throws: (any Error).self) { _ = try await sync.start(folder: folder, device: "laptop", name: "laptop") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["devices"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/devices/laptop") == ["device"])
+        #expect(!LocalSyncState(directory: data).isSetUp)
+        // Once the folder can take it, the same data directory starts the household.
+        try FileManager.default.removeItem(atPath: folder + "/devices")
+        _ = try await sync.start(folder: folder, device: "laptop", name: "laptop")
+        #expect(LocalSyncState(directory: data).isSetUp)
+        #expect(try HouseholdFolder(path: folder).household() == "0000000000000h01")
+    }
+
+    @Test func aJoinIsOneChange() async throws {
+        let house = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: house.root) }
+        let undo = try FileStorage(directory: house.data("phone")).loadState().record.undo.entries
+        #expect(undo.map(\.summary).count(where: { $0.hasPrefix("synced") }) == 1, "\(undo.map(\.summary))")
+        #expect(!undo.contains { $0.summary.hasPrefix("made ready") })
+    }
+}

@@ -1,0 +1,154 @@
+/// Applying: the next segment of each other device, in order, checked at the boundary
+/// (`SegmentCheck`) before any of its versions can win.
+extension Merge {
+    /// Applies the next segment of `other` when it is complete and comes after what is applied:
+    /// the one numbered after the last applied, or, when that one is gone from the folder, a
+    /// snapshot of `other`'s that covers it (a snapshot stands alone).
+    mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
+        let applied = index.applied[other] ?? -1
+        let listed = listing(other)
+        guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
+        var readings = folder.read(other, number, household: household, in: listed)
+        var segments: [(file: String, segment: Segment)] = []
+        for (file, reading) in readings {
+            let name = "\(other)/\(file)"
+            switch reading {
+            case .incomplete:
+                note(&waiting, "\(name) is still arriving; a later grock sync merges it")
+                return false
+            case .damaged(let reason):
+                note(&damaged, "\(name): \(reason)")
+                return false
+            case .complete(let segment):
+                segments.append((name, segment))
+            }
+        }
+        readings = []  // the segments are held once, in `segments`
+        // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
+        if number > applied + 1 {
+            guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
+                note(&waiting, "\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
+                return false
+            }
+        }
+        for (name, segment) in segments {
+            if let reason = SegmentCheck.wait(segment, now: now) {
+                note(&waiting, "\(name): \(reason)")
+                return false
+            }
+            if segment.isSnapshot {
+                if let reason = coverageProblem(of: segment) {
+                    note(&damaged, "\(name): \(reason)")
+                    return false
+                }
+            } else {
+                // Another segment comes after what it names (what a vanished device said comes in
+                // a snapshot: its place in the order is gone).
+                for (device, applied) in segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && present.contains(device)
+                    && (index.applied[device] ?? -1) < applied {
+                    if !listing(device).numbers.contains(applied) || device == other {
+                        note(&waiting, "\(name) comes after segment \(applied) of \(device), which is not in the folder yet")
+                    }
+                    return false
+                }
+            }
+        }
+        for position in segments.indices {
+            let (name, versions) = (segments[position].file, segments[position].segment.takeVersions())
+            let segment = segments[position].segment
+            try apply(versions, of: segment, named: name, into: &touched)
+            if segment.isSnapshot { markCovered(by: segment) }
+        }
+        index.applied[other] = max(index.applied[other] ?? -1, number)
+        return true
+    }
+
+    /// What a snapshot covers of a device whose segments are gone from the folder is in it: those
+    /// need not be read. Segments still in the folder are read all the same (twice is harmless),
+    /// so a snapshot that claims more than it holds loses nothing.
+    mutating func markCovered(by segment: Segment) {
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
+            var applied = index.applied[covered] ?? -1
+            if present.contains(covered) {
+                let listed = Set(listing(covered).numbers)
+                while applied < through && !listed.contains(applied + 1) { applied += 1 }
+            } else {
+                applied = max(applied, through)
+            }
+            index.applied[covered] = applied
+        }
+    }
+
+    /// Applies the versions of `segment`, taken out of it.
+    mutating func apply(_ versions: consuming [SyncVersion], of segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
+        let trusted = segment.isSnapshot && trustsStart
+        if segment.isSnapshot { trustsStart = false }
+        // Taken whole into data that holds nothing yet (a join), the start is written as it is
+        // read; its stamped versions follow, on top of it.
+        var start = try trusted && holdsNothing() ? StartAssembly() : nil
+        var stamped: [SyncVersion] = []
+        // Taken from the end in order, each version is let go once read: a join's start is
+        // not held twice, as versions and as the things they make.
+        var versions = versions
+        versions.reverse()
+        while let version = versions.popLast() {
+            guard let check else { break }  // set by `run` before any segment is read
+            let part: CheckedPart?
+            switch check.verdict(version, in: segment) {
+            case .refused(let reason):
+                let refusal = "\(name): \(version.key): \(reason)"
+                quarantined.append(refusal)
+                index.quarantined.append(refusal)
+                continue
+            case .accepted(let accepted): part = accepted
+            }
+            if version.stamp == .zero {
+                // The household's start: taken whole by a device joining; otherwise it fills in only
+                // what this device lacks (a snapshot written after a folder was lost), never deleting
+                // or replacing what it holds.
+                guard index.versions[version.key] == nil else { continue }
+                if start != nil {
+                    start?.add(part, of: version)
+                    touched.remove(version.key)
+                    continue
+                }
+                let fillsIn = try !trusted && version.payload != nil && snapshot[version.key] == nil && base(version.key) == .absent
+                if trusted || fillsIn {
+                    snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
+                    touched.remove(version.key)
+                }
+            } else if start != nil {
+                stamped.append(version)
+            } else {
+                try add(version, into: &touched)
+            }
+        }
+        guard let assembly = start else { return }
+        start = nil
+        try take(assembly, then: stamped, into: &touched)
+    }
+
+    mutating func add(_ version: SyncVersion, into touched: inout Set<SyncKey>) throws {
+        let base = try base(version.key)
+        if try index.add(version, base: { base }) {
+            touched.insert(version.key)
+            // Counted when it changed something here (a snapshot repeats what was merged).
+            receivedStamps.insert(version.stamp)
+        }
+    }
+
+    /// A snapshot's `after` says up to which segment of each device it covers: never beyond what
+    /// the folder holds of a device still in it, nor its own number.
+    mutating func coverageProblem(of segment: Segment) -> String? {
+        if let own = segment.after[segment.device], own >= segment.number {
+            return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
+        }
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && present.contains(covered) {
+            let last = listing(covered).numbers.last ?? -1
+            if through > last {
+                return "it says it covers segments of \(covered) up to \(through), but the folder holds \(last < 0 ? "none" : "up to \(last)")"
+            }
+        }
+        return nil
+    }
+}

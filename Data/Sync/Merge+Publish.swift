@@ -1,0 +1,103 @@
+import Domain
+
+/// Publishing: this device's outbox written into the folder as its next segment, and what a
+/// copy of this data directory did to its segments (`becomeADeviceOfItsOwn`).
+extension Merge {
+    /// Another data directory writes as this device (a copy of this one, or this one put back
+    /// from a backup: the folder holds segments of this id this one never wrote). Both would
+    /// number their segments alike and lose each other's: this one becomes a device of its own,
+    /// having applied what it wrote as the other; the other's segments from `firstShared` on
+    /// (both wrote those numbers: a replicator kept one file and a conflict copy) are merged
+    /// as another device's, so each side's changes reach the other.
+    mutating func becomeADeviceOfItsOwn(firstShared: Int? = nil) throws {
+        let former = device
+        device = newDevice()
+        formerDevice = former
+        if let firstShared { index.applied[former] = firstShared - 1 } else if index.sent >= 0 { index.applied[former] = index.sent }
+        index.sent = -1
+        setup = LocalSyncState.Setup(device: device, folder: setup.folder, name: setup.name)
+        try local.writeSetup(setup)
+        try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false)
+    }
+
+    mutating func publish() throws -> Set<SyncKey> {
+        if let shared = listing(device).firstConflict {
+            // Two data directories wrote one number as this device, and the replicator kept both.
+            try becomeADeviceOfItsOwn(firstShared: shared)
+        } else if let lastSent = index.lastSent, index.sent >= 0, listing(device).numbers.contains(index.sent),
+                  folder.checksum(of: device, index.sent) != lastSent.checksum {
+            // Another data directory wrote this device's last number over it (a replicator that
+            // keeps one of two files): its version is merged, and this one's changes sent again.
+            let overwritten = index.sent
+            try becomeADeviceOfItsOwn(firstShared: overwritten)
+            index.published = min(index.published, lastSent.from - 1)
+            // What the copy wrote in its place may be merged already by others as this device's
+            // (they read that number once): told again under the new id, it reaches them.
+            for case (_, .complete(let foreign)) in folder.read(formerDevice ?? "", overwritten, household: household) {
+                resent = foreign.versions.filter { $0.stamp.device == formerDevice }.map { version in
+                    SyncVersion(key: version.key, stamp: HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: device),
+                                replaces: version.replaces, isBought: version.isBought, seen: version.seen, payload: version.payload)
+                }
+            }
+        } else if let last = listing(device).numbers.last, last > index.sent {
+            // Left by an exchange of this one's that was killed before it was committed: its
+            // versions are sent again below (twice is harmless); else another directory's.
+            if last == index.sent + 1 && local.sending() == last {
+                index.sent = last
+                index.lastSent = folder.checksum(of: device, last).map { SyncIndex.SentSegment(checksum: $0, from: index.published + 1) }
+            } else {
+                try becomeADeviceOfItsOwn()
+            }
+        }
+        var versions: [SyncVersion] = []
+        var lost = Set<SyncKey>()
+        for version in resent {
+            let base = try base(version.key)
+            _ = try index.add(version, base: { base })
+            versions.append(version)
+        }
+        let first = index.published + 1
+        for number in local.outboxNumbers() where number > index.published && number < sequence {
+            guard var entry = try local.outboxEntry(number) else { continue }
+            if let formerDevice, entry.stamp.device == formerDevice {
+                // Stamped as the device it was: the other data directory may have made the same stamp.
+                entry = entry.restamped(device: device)
+            }
+            for (version, difference) in zip(entry.versions(replacing: { index.stamp($0) }), entry.differences) {
+                _ = try index.add(version, base: { difference.before })
+                versions.append(version)
+                // The data holds this device's version; it is written again only if it lost.
+                if index.winner(version.key)?.stamp == version.stamp { lost.remove(version.key) } else { lost.insert(version.key) }
+            }
+        }
+        index.published = sequence - 1
+        try keepPricesSeenOnce(versions)
+        guard !versions.isEmpty else { return lost }
+        let number = index.sent + 1
+        try local.writeSending(number)
+        let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false,
+                                                versions: versions))
+        index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)
+        listings[device] = nil
+        written = number
+        index.sent = number
+        sent = Set(versions.map(\.stamp)).count
+        return lost
+    }
+
+    /// Prices seen are a set in a household (devices tell each other what they saw, not how
+    /// often): a price this device recorded twice alike is kept once, as on every other device.
+    func keepPricesSeenOnce(_ versions: [SyncVersion]) throws {
+        let recorded = versions.filter { $0.key.kind == .seen && $0.payload != nil }
+        guard !recorded.isEmpty else { return }
+        try working.preloadManualObservations()
+        let parts = try SyncParts(currency: working.settings().currency)
+        for version in recorded {
+            let observation = try parts.observation(version.payload!, key: version.key)
+            if try working.manualObservations(of: observation.item).count(where: { $0 == observation }) > 1 {
+                try working.forget(observation)
+                try working.record([observation])
+            }
+        }
+    }
+}
