@@ -87,6 +87,7 @@ final class ChangeFeed: Sendable {
             let interval = interval
             subscribers.watcher = Task.detached { [weak self] in
                 while !Task.isCancelled {
+                    // Thrown only when cancelled, which the loop checks next.
                     try? await Task.sleep(for: interval)
                     guard let self, !Task.isCancelled else { return }
                     self.look(at: path)

@@ -72,7 +72,7 @@ enum HistoryCodec {
     }
 
     /// The fields of a `C` line after its letter.
-    private static func trip(_ reader: inout FieldReader, currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
+    static func trip(_ reader: inout FieldReader, currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
         let id = CartID(reader.string(try reader.next()))
         let budget = try reader.optionalInteger()
         let created = try reader.time(), started = try reader.optionalTime(), completed = try reader.time()
@@ -202,7 +202,7 @@ enum HistoryCodec {
     }
 
     /// The fields of an `L` line after its letter.
-    private static func line(_ reader: inout FieldReader, currency: Currency) throws -> CartItem {
+    static func line(_ reader: inout FieldReader, currency: Currency) throws -> CartItem {
         func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }
         let item = ItemID(try reader.text())
         let quantity = try reader.quantity(), units = try reader.lineUnits()
@@ -220,7 +220,7 @@ enum HistoryCodec {
                         purchasedQuantity: purchased, isImpulse: impulse)
     }
 
-    private static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {
+    static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {
         let item = ItemID(try interner.text(reader, try reader.next()))
         let store = StoreID(try interner.text(reader, try reader.next()))
         let basis = try reader.basis()
@@ -344,102 +344,5 @@ enum HistoryCodec {
                                 categories: categories.texts, stores: stores.texts.map(StoreID.init), lineBases: lineBases)
         guard removed.contains(true) else { return (data, manual, carts, forgotten) }
         return (data.filter(trips: { !removed[$0] }), manual, carts, forgotten)
-    }
-}
-
-// MARK: - A record at a time
-
-/// Where a compact file's records come from, one at a time: a file read in pieces
-/// (`ChunkedFile`), or bytes in memory.
-protocol RecordSource {
-    /// Checks the header line, then calls `body` with a reader of every further non-empty line,
-    /// in order; each call walks the records afresh.
-    func forEachRecord(_ body: (FieldReader) throws -> Void) throws
-}
-
-extension HistoryCodec {
-    /// Reads every record with the checks `decode` makes, keeping only which completion of each
-    /// cart is live (not completed again or removed later).
-    /// - Returns: for each cart in history, the position of its live `C` record among all `C`
-    ///   records.
-    /// - Throws: `StorageError.unreadable` naming the file and the line.
-    static func liveCompletions(_ records: some RecordSource, currency: Currency) throws -> [CartID: Int] {
-        var live: [CartID: Int] = [:]
-        var completions = 0
-        var inCart = false
-        var interner = Interner()
-        try records.forEachRecord { reader in
-            var reader = reader
-            let kind = try reader.next()
-            guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-            switch reader.bytes[kind.lowerBound] {
-            case 0x4C:  // L
-                guard inCart else { throw reader.failure("a cart line comes before any cart") }
-                _ = try line(&reader, currency: currency)
-            case 0x43:  // C
-                live[try trip(&reader, currency: currency).summary.cartID] = completions
-                completions += 1
-                inCart = true
-            case 0x52:  // R
-                live[CartID(reader.string(try reader.next()))] = nil
-                inCart = false
-            case 0x4F, 0x58:  // O, X
-                _ = try observation(&reader, interner: &interner, currency: currency)
-                inCart = false
-            default:
-                throw reader.failure("unknown record \"\(reader.string(kind))\"")
-            }
-        }
-        return live
-    }
-
-    /// Calls `body` with every live completed cart, in history's order, building one at a time.
-    /// - Parameter live: what `liveCompletions` found in the same history.
-    static func forEachCompletedCart(_ records: some RecordSource, live: [CartID: Int], currency: Currency, _ body: (Cart) throws -> Void) throws {
-        var completions = 0
-        var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
-        func close() throws {
-            guard let (trip, lines) = open else { return }
-            open = nil
-            try body(Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency, status: .completed,
-                          createdAt: trip.created, startedAt: trip.started, completedAt: trip.summary.completedAt, lines: lines))
-        }
-        try records.forEachRecord { reader in
-            var reader = reader
-            let letter = reader.bytes[try reader.next().lowerBound]
-            if letter == 0x4C {
-                if open != nil { open!.lines.append(try line(&reader, currency: currency)) }
-                return
-            }
-            try close()
-            guard letter == 0x43 else { return }
-            let trip = try trip(&reader, currency: currency)
-            if live[trip.summary.cartID] == completions { open = (trip, []) }
-            completions += 1
-        }
-        try close()
-    }
-
-    /// Calls `body` with every price seen by hand and not taken out later, in history's order.
-    static func forEachObservation(_ records: some RecordSource, currency: Currency, _ body: (PriceObservation) throws -> Void) throws {
-        var interner = Interner()
-        // Where each observation taken out was last taken out: an `O` before that no longer counts.
-        var takenOut: [PriceObservation: Int] = [:]
-        var position = 0
-        try records.forEachRecord { reader in
-            var reader = reader
-            position += 1
-            guard reader.bytes[try reader.next().lowerBound] == 0x58 else { return }
-            takenOut[try observation(&reader, interner: &interner, currency: currency)] = position
-        }
-        position = 0
-        try records.forEachRecord { reader in
-            var reader = reader
-            position += 1
-            guard reader.bytes[try reader.next().lowerBound] == 0x4F else { return }
-            let observed = try observation(&reader, interner: &interner, currency: currency)
-            if let last = takenOut[observed], last > position { return }
-            try body(observed)
-        }
     }
 }

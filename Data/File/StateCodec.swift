@@ -1,7 +1,7 @@
-/// The active state as a compact file (`state.tsv`, schema 6), read and written by hand like
+/// The active state as a compact file (`state.tsv`, schema 8), read and written by hand like
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
-///     grock-state	6	<checksum>
+///     grock-state	8	<checksum>
 ///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>	<vault stamp>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
@@ -17,7 +17,8 @@
 /// byte after the header line) makes a changed byte refuse the file rather than carry it into
 /// the next state; emptied, the file is read unchecked (edited by hand). Schema 4 is the same
 /// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum);
-/// schemas 5 and 6 are the same without `A` lines.
+/// schemas 5 and 6 are the same without `A` lines; schema 7 is the same without the vault's
+/// stamp (the last field of `F`), and its vault file is always whole, never an overlay.
 enum StateCodec {
     static let header = "grock-state\t8"
 

@@ -48,6 +48,7 @@ public enum UserFile {
     /// Writes everything to a file descriptor such as standard error, retrying short writes;
     /// best effort (for messages about something that failed already).
     public static func write(_ bytes: [UInt8], to fd: Int32) {
+        // Nowhere left to report a failure to report a failure.
         try? FileSystem.writeAll(bytes, to: fd, path: "")
     }
 

@@ -20,6 +20,7 @@ enum UnitText {
         guard text.hasPrefix("pack:") else { return nil }
         let contents = text.dropFirst(5)
         let number = contents.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        // A quantity that does not parse is not a pack size Grock wrote: nil, like any other text.
         guard let unit = MeasureUnit(rawValue: String(contents.dropFirst(number.count))),
               let quantity = try? Quantity(parsing: String(number), bounded: false), String(number) == quantity.description,
               let pack = PackSize(quantity, unit) else { return nil }

@@ -122,7 +122,8 @@ struct HouseholdFolder {
         guard let bytes = try? FileSystem.read(devicePath(id) + "/device", limit: HouseholdFolder.largestSmallFile) else { return nil }
         var name = id, left = false
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            // A name Grock would refuse as typed (control characters, a line break) is not shown: the id is.
+            // A name Grock would refuse as typed (control characters, a line break), or one that does not
+            // decode, is not shown: the id is.
             if line.hasPrefix("name\t"), let decoded = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8)),
                (try? Name.validated(decoded, kind: "device")) == decoded { name = decoded }
             if line.hasPrefix("left\t") { left = true }

@@ -158,6 +158,7 @@ public struct HouseholdSync: Sendable {
             try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
         })
         if let joining { try local.writeSetup(joining) }
+        // A hint only (the clock is read back from the index when this file is missing or behind).
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
         try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
@@ -297,6 +298,7 @@ public struct HouseholdSync: Sendable {
         guard local.isSetUp else { throw SyncError.notSetUp }
         // A damaged `sync/device.tsv` must not keep a device from leaving.
         if let setup = try? local.setup(), let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
+            // Telling the others is a courtesy: leaving must work with the folder gone or read-only.
             try? folder.writeDevice(setup.device, name: info.name, left: true)
             try? transport.push(setup.folder, device: setup.device, files: ["devices/\(setup.device)"])
         }

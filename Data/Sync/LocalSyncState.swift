@@ -112,6 +112,7 @@ struct LocalSyncState: Sendable {
     }
 
     func sending() -> Int? {
+        // Unreadable is as good as absent: the segment is then found by its number and checksum.
         guard let bytes = try? FileSystem.read(sendingPath) else { return nil }
         return Int(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "")
     }

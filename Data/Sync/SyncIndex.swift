@@ -158,6 +158,7 @@ struct SyncIndex: Equatable {
                     guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
                     gone[String(fields[1])] = number
                 } else if line.hasPrefix("quarantined\t") {
+                    // Its own error names the settings; the index as a whole is what is damaged.
                     guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else {
                         throw damaged("a bad quarantined line")
                     }

@@ -126,6 +126,7 @@ public final class SyncedStorage: Storage, Sendable {
     /// merge: refused while it syncs.
     public func eraseEverything() async throws {
         guard local.isSetUp else { return try await inner.eraseEverything() }
+        // The folder only names where it syncs: a damaged setup still refuses the erase.
         throw SyncError.erasingWhileSyncing(folder: (try? local.setup().folder) ?? "a household folder")
     }
 }
