@@ -56,9 +56,15 @@ import Testing
         seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number) + receipt.totalUnreadable.map(\.number)
         #expect(Set(seen).count == seen.count, "\(name): a line counted twice")
         let missing = text.indices.map { $0 + 1 }.filter { !seen.contains($0) && !text[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
+        // A total or tax line is excused only when it states the total or the tax the parser read
+        // (issue #25, 5: any line with such a word was excused, whatever it said).
+        // Compared by digits, as receipts group thousands (`1 300,79`, `$1,304.28`).
+        func digits(_ text: String) -> String { text.filter { $0.isASCII && $0.isNumber } }
+        let amounts = [receipt.statedTotal, receipt.addedTax].compactMap { $0.map { digits($0.amountText) } }
         let unlisted = missing.map { String(text[$0 - 1]) }.filter { line in
             let upper = line.uppercased()
-            return !["SUMME", "TOTAL", "BALANCE", "PAYER", "ZU ZAHLEN", "AMOUNT DUE", "TAX"].contains { upper.contains($0) }
+            let named = ["SUMME", "TOTAL", "BALANCE", "PAYER", "ZU ZAHLEN", "AMOUNT DUE", "TAX"].contains { upper.contains($0) }
+            return !(named && amounts.contains { digits(line).hasSuffix($0) })
         }
         #expect(unlisted.isEmpty, "\(name): lines in no part of the receipt: \(unlisted)")
     }
