@@ -66,10 +66,17 @@ struct HouseholdFolder {
 
     /// Writes the marker file: a new household `household`, or one whose files were lost and
     /// are written again by a device that remembers it.
-    func create(household: String, founder: String?) throws {
+    /// - Parameter exclusive: a new household: refused if another appeared meanwhile (two
+    ///   `sync init` of one folder at once; one wins).
+    func create(household: String, founder: String?, exclusive: Bool = false) throws {
         guard !isHousehold else { throw SyncError.alreadyAHousehold(folder: path) }
         try makeDirectory(devicesPath)
-        try FileSystem.writeAtomically(Array(("grock-household\t1\nid\t\(household)\n" + (founder.map { "founder\t\($0)\n" } ?? "")).utf8), to: markerPath)
+        let bytes = Array(("grock-household\t1\nid\t\(household)\n" + (founder.map { "founder\t\($0)\n" } ?? "")).utf8)
+        guard exclusive else { return try FileSystem.writeAtomically(bytes, to: markerPath) }
+        do { try FileSystem.createNew(bytes, at: markerPath) } catch {
+            if FileSystem.exists(markerPath) { throw SyncError.alreadyAHousehold(folder: path) }
+            throw error
+        }
     }
 
     func makeDirectory(_ directory: String) throws {

@@ -96,15 +96,15 @@ public struct HouseholdSync: Sendable {
                 let snapshot = try HouseholdSync.snapshot(of: working)
                 return Change(snapshot, summary: "started syncing through \(path)")
             }, beforeCommit: { sequence, snapshot in
+                // The folder first: what fails there leaves nothing in `sync/`.
+                _ = try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
+                try folder.writeDevice(device, name: name, left: false)
+                try folder.create(household: household, founder: device, exclusive: true)
                 try local.makeDirectories()
                 var index = SyncIndex(device: device)
                 index.sent = 0
                 index.published = sequence
                 try FileSystem.writeAtomically(index.bytes, to: local.indexPath(sequence))
-                try local.writeSending(0)
-                _ = try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
-                try folder.writeDevice(device, name: name, left: false)
-                try folder.create(household: household, founder: device)
             })
             try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
         } catch {
@@ -147,7 +147,13 @@ public struct HouseholdSync: Sendable {
             if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
             var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, local: local,
                                   sequence: sequence, now: now, newDevice: newDevice)
+            merge.joining = joining != nil
             try merge.run()
+            if let joining, !merge.tookStart {
+                // Joined without a start, the device would hold only what changed since.
+                let reason = (merge.waiting + merge.damaged).first ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
+                throw SyncError.noStart(folder: joining.folder, reason: reason)
+            }
             result.set(merge.outbox)
             index.set(merge.indexBytes)
             return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
@@ -157,7 +163,10 @@ public struct HouseholdSync: Sendable {
             // The index goes with the change: one that was not committed is never read.
             try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
         })
-        if let joining { try local.writeSetup(joining) }
+        if let joining {
+            try local.writeSetup(joining)
+            try folder.writeDevice(joining.device, name: joining.name.isEmpty ? joining.device : joining.name, left: false)
+        }
         // A hint only (the clock is read back from the index when this file is missing or behind).
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
@@ -252,7 +261,8 @@ public struct HouseholdSync: Sendable {
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
                     case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
-                    case .complete: break
+                    case .complete(let segment):
+                        if let reason = SegmentCheck.wait(segment, now: now()) { waiting.append("\(id)/\(file): \(reason)") }
                     }
                 }
             }

@@ -40,6 +40,11 @@ struct Merge {
     /// Whether the next snapshot applied is this device's start, taken whole: a device that has
     /// merged nothing yet (it is joining). Any other snapshot only fills in what this device lacks.
     var trustsStart = false
+    /// Whether this device is joining: it takes a start, and its `device` file is written once
+    /// the join has committed (a join that fails leaves no device in the folder).
+    var joining = false
+    /// Whether a start was taken whole in this exchange (a device joining must take one).
+    var tookStart: Bool { joining && !trustsStart }
     /// The number of the segment written, if any.
     var written: Int?
     /// The repairs, as this change's outbox entry.
@@ -113,7 +118,9 @@ struct Merge {
         let today = Timestamp(secondsSince1970: now / 1000).day
         let changed = startWritten.isEmpty ? winners : winners.merging(startWritten) { winner, _ in winner }
         startWritten = [:]
-        for key in changed.keys.filter({ $0.kind == .price }).sorted() {
+        // A start taken whole is the household's data as it is: its lines are planned as its
+        // devices planned them (following its prices here would send a change nobody made).
+        for key in winners.keys.filter({ $0.kind == .price }).sorted() {
             guard let item = try capture.item(ItemID(key.ids[0])) else { continue }
             let store = StoreID(key.ids[1])
             // A price gone there (forgotten): the line goes to the cheapest store, as on one device.
@@ -124,7 +131,7 @@ struct Merge {
                                                                                        written: changed)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
-            let stamp = try local.tick(device: device, now: index.clock.milliseconds)
+            let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))
             outbox = OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
         }
         try working.checkForSync()
@@ -151,7 +158,7 @@ struct Merge {
             index.sent = number
             index.gone.merge(lost) { max($0, $1) }
         }
-        if folder.device(device) == nil { try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false) }
+        if !joining, folder.device(device) == nil { try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false) }
     }
 
     /// Whether segments of a device, up to `applied`, vanished from the folder since the last

@@ -97,15 +97,15 @@ struct SegmentCheck {
             return .settings(try parts.settings(payload))
         case .store:
             let store = try parts.store(payload, key: key)
-            try name(store.name)
+            try name(store.name, of: key)
             return .store(store)
         case .category:
             let category = try parts.category(payload, key: key)
-            try name(category.name)
+            try name(category.name, of: key)
             return .category(category)
         case .item:
             let item = try parts.item(payload, prices: [], key: key)
-            try name(item.name)
+            try name(item.name, of: key)
             return .item(item)
         case .price:
             let option = try parts.option(payload, key: key)
@@ -115,7 +115,7 @@ struct SegmentCheck {
             return .price(option)
         case .cart:
             let cart = try parts.cart(payload, lines: [], key: key)
-            try name(cart.name)
+            try name(cart.name, of: key)
             for time in [cart.createdAt, cart.startedAt, cart.completedAt] { try date(time) }
             if let budget = cart.budget { try amount(budget) }
             return .cart(cart)
@@ -127,7 +127,7 @@ struct SegmentCheck {
         case .line:
             let line = try parts.line(payload, key: key)
             guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
-            try name(line.name)
+            try name(line.name, of: key)
             for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
             for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
                 guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
@@ -143,9 +143,10 @@ struct SegmentCheck {
         }
     }
 
-    private func name(_ text: String) throws {
+    private func name(_ text: String, of key: SyncKey) throws {
         let valid: String
-        do { valid = try Name.validated(text, kind: "name") } catch { throw refused("its name is one Grock refuses: \(error)") }
+        let kind = key.kind == .line ? "item" : key.kind.rawValue
+        do { valid = try Name.validated(text, kind: kind) } catch { throw refused("its name is one Grock refuses: \(error)") }
         guard valid == text else { throw refused("its name has spaces around it") }
     }
 

@@ -25,6 +25,9 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     case householdLost(folder: String)
     /// The folder now holds another household than the one this device belongs to.
     case otherHousehold(folder: String, found: String, this: String)
+    /// A device joining found no start of the household it could take (still arriving, damaged,
+    /// waiting, or gone with its device's folder): it took nothing.
+    case noStart(folder: String, reason: String)
 
     public var kind: ErrorKind {
         switch self {
@@ -32,7 +35,7 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
         case .erasingWhileSyncing: .refused
         case .notAHousehold: .notFound
-        case .householdLost, .otherHousehold: .conflict
+        case .householdLost, .otherHousehold, .noStart: .conflict
         case .damaged, .unusableFolder, .git: .storage
         }
     }
@@ -52,6 +55,8 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
             "\(folder) lost its grock-household file and this device does not know its household; put the folder back, or start again: grock sync leave, then grock sync join a folder another device syncs"
         case .otherHousehold(let folder, let found, let this):
             "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: point this device to its household (grock sync leave, then grock sync join DIR)"
+        case .noStart(let folder, let reason):
+            "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: join again once it is whole, or run grock sync on a device of the household, which writes a snapshot"
         }
     }
 }

@@ -276,6 +276,8 @@ import Testing
         _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
         #expect(try await home.sync("phone").status().quarantined.count == 2)
+        // `sync status` says which segment waits for the clock (a tester found it silent).
+        #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change stamped") })
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
         #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 2 && !checks.contains(where: \.isProblem), "\(checks)")

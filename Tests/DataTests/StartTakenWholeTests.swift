@@ -111,6 +111,52 @@ import Testing
         #expect(try HouseholdFolder(path: folder).household() == "0000000000000h01")
     }
 
+    /// A device joining takes the household's start or nothing: a start still arriving, damaged
+    /// or gone (its device's folder deleted before any other device wrote a snapshot) is refused
+    /// with what is wrong, the data left as it was, no device left in the folder; joined later,
+    /// it holds what the others hold.
+    @Test func aJoinWithoutAStartTakesNothing() async throws {
+        let house = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: house.root) }
+        let founder = try #require(try HouseholdFolder(path: house.folder).marker().founder)
+        let start = try HouseholdFolder(path: house.folder).devicePath(founder) + "/00000000.seg"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: start))
+        let tablet = house.useCases("tablet")
+        _ = try await tablet.setUpFirstRun()
+        for (damage, reason) in [(whole.prefix(200), "is still arriving"), (whole.dropLast(2) + Data("0\n".utf8), "its checksum does not match"),
+                                 (nil, "no other device wrote a snapshot yet")] {
+            if let damage { try damage.write(to: URL(fileURLWithPath: start)) } else { try FileManager.default.removeItem(atPath: start) }
+            let before = try await house.backup("tablet")
+            do {
+                _ = try await house.sync("tablet").join(folder: house.folder, device: "tablet", name: "tablet")
+                Issue.record("joined without a start (\(reason))")
+            } catch let error as SyncError {
+                guard case .noStart(_, let why) = error else { Issue.record("\(error)"); continue }
+                #expect(why.contains(reason), "\(why)")
+            }
+            #expect(try await house.backup("tablet") == before)
+            #expect(!LocalSyncState(directory: house.data("tablet")).isSetUp)
+            #expect(try HouseholdFolder(path: house.folder).device("tablet") == nil)
+        }
+        try whole.write(to: URL(fileURLWithPath: start))
+        _ = try await house.sync("tablet").join(folder: house.folder, device: "tablet", name: "tablet")
+        #expect(try await house.backup("tablet") == house.backup("laptop"))
+    }
+
+    /// Joining changes nothing for the others: a start's lines are taken as planned, not
+    /// planned again after its prices (a tester saw a join send a new planned price).
+    @Test func aJoinSendsNothing() async throws {
+        let house = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: house.root) }
+        let laptop = house.useCases("laptop")
+        _ = try await laptop.createCart(name: "Next", items: ["Milk"])
+        _ = try await laptop.setPrice(item: "Milk", store: "Aldi", price: "1.05")
+        _ = try await house.sync("laptop").exchange()
+        _ = try await house.sync("tablet").join(folder: house.folder, device: "tablet", name: "tablet")
+        #expect(try await house.sync("tablet").status().pending == 0)
+        #expect(try await house.backup("tablet") == house.backup("laptop"))
+    }
+
     @Test func aJoinIsOneChange() async throws {
         let house = try await HostileSegmentTests.Household.make()
         defer { try? FileManager.default.removeItem(atPath: house.root) }
