@@ -138,21 +138,18 @@ public struct HouseholdSync: Sendable {
             try local.writeSetup(setup)
         }
         if !rewritten, try await isIdle(setup: setup, folder: folder) { return SyncReport(sent: 0, received: 0, waiting: [], damaged: []) }
-        let result = Pending(), index = Pending()
         let (local, newDevice, now) = (self.local, self.newDevice, self.now())
         let known = setup
         let outcome = try await storage.write(numbered: { working, sequence in
             var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, local: local,
                                   sequence: sequence, now: now, newDevice: newDevice)
             try merge.run()
-            result.set(merge.outbox)
-            index.set(merge.indexBytes)
             return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
-        }, beforeCommit: { sequence in
-            try local.writeOutbox(result.value, sequence: sequence)
+        }, beforeCommit: { sequence, merge in
+            try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
-            try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
-        })
+            try FileSystem.writeAtomically(merge.indexBytes, to: local.indexPath(sequence))
+        }).value
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
         try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
