@@ -84,7 +84,10 @@ final class FakeRepositories: Repositories {
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
     func forget(_ observation: PriceObservation) { snapshot.observations.removeAll { $0 == observation } }
     func settings() -> Settings { snapshot.settings }
-    func save(_ settings: Settings) { snapshot.settings = settings }
+    func save(_ settings: Settings) {
+        if settings.currency != snapshot.settings.currency { snapshot.relabel(to: settings.currency) }
+        snapshot.settings = settings
+    }
 
     private func upsert<T: Identifiable>(_ value: T, in list: inout [T]) {
         if let index = list.firstIndex(where: { $0.id == value.id }) { list[index] = value } else { list.append(value) }
