@@ -39,7 +39,7 @@ extension FileStorage {
             problem(subject(of: error) ?? directory, "\(error)")
         }
         do {
-            try await FileLock.holding(lockPath, .shared, timeout: .seconds(2)) {
+            try await locked(.shared, timeout: .seconds(2)) {
                 let stored: RecordCodec.StoredState
                 var state: ActiveState
                 var subject = statePath

@@ -17,7 +17,7 @@ extension FileStorage {
     public func undoLastChange() async throws -> String {
         try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
-        return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) { try feed.commit { () throws -> (value: String, summary: String) in
+        return try await locked(.exclusive) { try feed.commit { () throws -> (value: String, summary: String) in
             let stored = try loadState()
             guard let current = stored.path else { throw DomainError.nothingToUndo }
             let record = stored.record
@@ -58,7 +58,7 @@ extension FileStorage {
             // name is never left to a file no state knows.
             let legacy = snapshot?.hasSuffix(".json") == true
             let history = legacy ? nil : try historyToCut(current: record, restored: &restored)
-            lastKnown.withLock { $0 = nil }
+            cache.forget()
             if let snapshot, legacy {
                 try restoreLegacyState(from: snapshot)
                 if restored.history != record.history, record.history == FileStorage.historyFile { unlink(historyPath) }

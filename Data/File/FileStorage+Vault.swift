@@ -81,7 +81,7 @@ extension FileStorage {
     /// another vault copied over it would silently change the items.
     func vaultFile(_ vaultPath: String, recorded: String?) throws -> VaultFile {
         var stamp: String?
-        guard let bytes = try FileSystem.read(vaultPath, status: { stamp = FileStorage.settledStamp($0) }) else {
+        guard let bytes = try FileSystem.read(vaultPath, status: { [wallClock] in stamp = FileStorage.settledStamp($0, now: wallClock()) }) else {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
         let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
@@ -136,18 +136,17 @@ extension FileStorage {
     }
 
     /// A vault file's stamp (`HistoryFile.stamp`: inode and change time), or nil when its
-    /// change time is less than `settledAge` old: the change time has the granularity of the
-    /// kernel's tick (4 ms here), so a write in the same tick as the last one could leave it
-    /// unchanged; a stamp recorded only once that tick is long past changes with any later write.
-    static func settledStamp(_ info: stat) -> String? {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+    /// change time is less than `settledAge` before `now` (the wall clock, in nanoseconds since
+    /// 1970): the change time has the granularity of the kernel's tick (4 ms here), so a write
+    /// in the same tick as the last one could leave it unchanged; a stamp recorded only once
+    /// that tick is long past changes with any later write.
+    static func settledStamp(_ info: stat, now: Int) -> String? {
         #if canImport(Darwin)
         let changed = info.st_ctimespec
         #else
         let changed = info.st_ctim
         #endif
-        let age = (Int(now.tv_sec) - Int(changed.tv_sec)) * 1_000_000_000 + (Int(now.tv_nsec) - Int(changed.tv_nsec))
+        let age = now - (Int(changed.tv_sec) * 1_000_000_000 + Int(changed.tv_nsec))
         return age > settledAge ? HistoryFile.stamp(info) : nil
     }
 

@@ -28,32 +28,40 @@ import Darwin
 public final class FileStorage: Storage, Sendable {
     public let directory: String
     let lockTimeout: Duration
-    /// The state this object wrote or read last (with its vault, when it wrote one), so that
-    /// showing the result of a change, or a second read, does not decode again what it has just
-    /// encoded or decoded. Valid while `state.tsv` is that very file: files here are replaced by
-    /// rename, never changed in place, so the same device, inode, size and modification time
-    /// mean the same bytes.
-    let lastKnown = Mutex<KnownState?>(nil)
+    /// How a wait for another process's lock pauses between its tries.
+    let lockPause: @Sendable (Duration) async throws -> Void
+    /// The wall clock, in nanoseconds since 1970: a vault file's change time is compared with
+    /// it (`settledStamp`).
+    let wallClock: @Sendable () -> Int
+    /// The state this object wrote or read last.
+    let cache = StateCache()
     /// Who listens for changes; it looks at the state file for other processes' commits.
     let feed: ChangeFeed
-
-    struct KnownState {
-        let identity: FileIdentity
-        let record: StateRecord
-        /// The vault the state names, when this object wrote the state: its index when the
-        /// change had one, else the bytes just written (indexed only if a read needs an item).
-        let vault: VaultCodec.Index?
-        let vaultBytes: [UInt8]?
-    }
 
     /// - Parameters:
     ///   - lockTimeout: how long to wait for another process using the directory.
     ///   - watchInterval: how often `changes()` looks for other processes' commits while
     ///     someone listens.
-    public init(directory: String, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1)) {
+    ///   - lockPause: how the wait for the lock pauses between tries: `Task.sleep`, which ends
+    ///     the wait when the task is cancelled (tests see the wait begin).
+    ///   - wallClock: the time now, in nanoseconds since 1970 (tests let a file's change time
+    ///     settle without waiting for it).
+    public init(directory: String, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1),
+                lockPause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                wallClock: @escaping @Sendable () -> Int = FileStorage.realTime) {
         self.directory = directory
         self.lockTimeout = lockTimeout
+        self.lockPause = lockPause
+        self.wallClock = wallClock
         feed = ChangeFeed(watching: directory + "/state.tsv", every: watchInterval)
+    }
+
+    /// The machine's clock (`CLOCK_REALTIME`, the clock of files' change times), in
+    /// nanoseconds since 1970.
+    public static let realTime: @Sendable () -> Int = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
     }
 
     var statePath: String { directory + "/state.tsv" }
@@ -65,6 +73,12 @@ public final class FileStorage: Storage, Sendable {
     static let historyFile = "history.tsv"
     var historyPath: String { path(FileStorage.historyFile) }
 
+    /// Runs `body` holding the directory's lock (`FileLock`), waiting at most `timeout`
+    /// (`lockTimeout` unless given) for another process.
+    func locked<T>(_ mode: FileLock.Mode, timeout: Duration? = nil, _ body: () throws -> T) async throws -> T {
+        try await FileLock.holding(lockPath, mode, timeout: timeout ?? lockTimeout, pause: lockPause, body)
+    }
+
     // MARK: - Storage
 
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
@@ -72,24 +86,27 @@ public final class FileStorage: Storage, Sendable {
         guard FileSystem.exists(directory) else {
             return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
         }
-        return try await FileLock.holding(lockPath, .shared, timeout: lockTimeout) {
+        return try await locked(.shared) {
             try body(try workingSet(try loadState()))
         }
     }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
-        try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _, _ in })
+        try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _, _ in }).value
     }
 
     /// `write`, telling `body` the number the change will have (`undo`'s sequence) and calling
-    /// `beforeCommit` with it once everything else is written, just before the state file is
-    /// replaced: what sync writes beside a change (`sync/outbox/N.tsv`) happens exactly when
-    /// the change does. `beforeCommit` may throw, and then nothing is committed.
+    /// `beforeCommit` with it and the change's value once everything else is written, just
+    /// before the state file is replaced: what sync writes beside a change (`sync/outbox/N.tsv`)
+    /// happens exactly when the change does. `beforeCommit` may throw, and then nothing is
+    /// committed.
+    /// - Returns: the change's value and its number.
+    @discardableResult
     func write<T>(numbered body: sending (WorkingSet, Int) throws -> Change<T>,
-                  beforeCommit: sending (Int, T) throws -> Void) async throws -> sending T {
+                  beforeCommit: sending (Int, T) throws -> Void) async throws -> sending Committed<T> {
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
-        return try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        return try await locked(.exclusive) {
             let stored = try loadState()
             let hadState = stored.path != nil
             let record = stored.record
@@ -118,13 +135,11 @@ public final class FileStorage: Storage, Sendable {
                                              months: try working.monthsToStore(), undo: undo)
             try beforeCommit(sequence, change.value)
             try feed.commit {
-                lastKnown.withLock { $0 = nil }
+                cache.forget()
                 try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
                 // The state of an older schema is now the undo snapshot; its name goes.
                 unlink(legacyStatePath)
-                if let identity = FileIdentity(of: statePath) {
-                    lastKnown.withLock { $0 = KnownState(identity: identity, record: state, vault: vaultIndex, vaultBytes: vaultIndex == nil ? vaultBytes : nil) }
-                }
+                cache.remember(state, at: FileIdentity(of: statePath), vault: vaultIndex.map(StateCache.Vault.index) ?? vaultBytes.map(StateCache.Vault.bytes))
                 return ((), change.summary)
             }
             // Best effort from here: a leftover file is never read.
@@ -133,20 +148,20 @@ public final class FileStorage: Storage, Sendable {
                 unlink(legacyUndoPath(entry.sequence))
             }
             if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: [vault] + undo.entries.map(\.vault)) }
-            return change.value
+            return Committed(value: change.value, sequence: sequence)
         }
     }
 
     public func eraseEverything() async throws {
         try checkDirectories()
         guard FileSystem.exists(directory) else { return }
-        try await FileLock.holding(lockPath, .exclusive, timeout: lockTimeout) {
+        try await locked(.exclusive) {
             try feed.commit { try eraseFiles(); return ((), "erased everything") }
         }
     }
 
     private func eraseFiles() throws {
-        lastKnown.withLock { $0 = nil }
+        cache.forget()
         // The state goes first: without it, whatever is left is ignored and overwritten.
         let names = FileSystem.names(in: directory)
         let data = names.filter { DataFiles.isData($0) || DataFiles.isTemporary($0) }
@@ -165,16 +180,14 @@ public final class FileStorage: Storage, Sendable {
 
     /// The state file as read; the empty state in a new directory.
     func loadState() throws -> RecordCodec.StoredState {
-        if let last = lastKnown.withLock({ $0 }), FileIdentity(of: statePath) == last.identity {
-            return RecordCodec.StoredState(record: last.record, legacyItems: nil, path: statePath)
-        }
         let identity = FileIdentity(of: statePath)
+        if let record = cache.record(ifStill: identity) {
+            return RecordCodec.StoredState(record: record, legacyItems: nil, path: statePath)
+        }
         if let bytes = try FileSystem.read(statePath) {
             let stored = try RecordCodec.decodeState(bytes, path: statePath)
             // A command often reads twice (the home screen: carts, then spending).
-            if let identity {
-                lastKnown.withLock { $0 = KnownState(identity: identity, record: stored.record, vault: nil, vaultBytes: nil) }
-            }
+            cache.remember(stored.record, at: identity)
             return stored
         }
         if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
@@ -200,88 +213,7 @@ public final class FileStorage: Storage, Sendable {
     }
 
     private func workingSet(_ stored: RecordCodec.StoredState) throws -> WorkingSet {
-        let record = stored.record
-        let statePath = stored.path ?? self.statePath
-        var state = try activeState(record, path: statePath)
-        let currency = state.settings.currency
-        var vault: (() throws -> VaultCodec.Index)?
-        if let legacy = try legacyItems(of: stored) {
-            do { try state.setItems(legacy) } catch let error as RecordError {
-                throw StorageError.unreadable(path: statePath, reason: "\(error)")
-            }
-        } else if let file = record.vault {
-            let vaultPath = path(file)
-            let known = lastKnown.withLock { $0 }
-            if let known, known.record == record, let index = known.vault, index.name == vaultPath {
-                vault = { index }
-            } else if let known, known.record == record, let bytes = known.vaultBytes {
-                vault = { try VaultCodec.Index(bytes, path: vaultPath, verified: true) }  // as this process wrote them
-            } else {
-                vault = { [self] in
-                    let index = try vaultIndex(of: record)
-                    // Kept with the state, so that the next read of it (`prices` reads three
-                    // times) does not read and index the vault again.
-                    lastKnown.withLock { known in
-                        if let current = known, current.record == record, current.vault == nil, current.vaultBytes == nil {
-                            known = KnownState(identity: current.identity, record: current.record, vault: index, vaultBytes: nil)
-                        }
-                    }
-                    return index
-                }
-            }
-        }
-        let historyCarts = HistoryCartIDs()
-        var source = HistorySource(
-            full: { [self] in try loadHistory(record, currency: currency) },
-            spending: { [self] tripsOnly, item in
-                guard record.history != nil, record.historyBytes > 0 else { return (SpendingColumns(currency: currency), []) }
-                let seal = try verifyHistory(of: record)
-                // One item, from a cache that the history's seal vouches for: history is not even mapped.
-                if let item, !tripsOnly, let seal, let found = SpendingCache.read(path(SpendingCache.file), currency: currency,
-                                                                                  historyLength: record.historyBytes, seal: seal, history: nil, item: item) {
-                    return found
-                }
-                guard let (file, historyPath) = try mappedHistory(record) else { return (SpendingColumns(currency: currency), []) }
-                if FileStorage.isLegacyHistory(historyPath) {
-                    let log = try loadHistory(record, currency: currency)
-                    let spending = try log.spending(currency: currency)
-                    return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
-                }
-                let (data, manual) = try file.withBytes {
-                    try SpendingCache.spending($0, historyPath: historyPath, seal: seal, cachePath: path(SpendingCache.file), currency: currency,
-                                               item: tripsOnly ? nil : item)
-                }
-                if tripsOnly { return (data.tripsOnly, []) }
-                return (data, manual)
-            },
-            cart: { [self] id in
-                // The carts history names, found once (from the spending cache's trips when the
-                // seal vouches for it, without mapping history): a merge asks for carts new here.
-                if historyCarts.ids == nil, record.history != nil, record.historyBytes > 0, let seal = try verifyHistory(of: record) {
-                    historyCarts.ids = SpendingCache.readTripIDs(path(SpendingCache.file), historyLength: record.historyBytes, seal: seal)
-                }
-                let key = HistoryCodec.tripKey(id)
-                if let ids = historyCarts.ids, !ids.contains(key) { return nil }
-                guard let (file, historyPath) = try committedHistory(record) else { return nil }
-                if FileStorage.isLegacyHistory(historyPath) { return try loadHistory(record, currency: currency).cart(id) }
-                return try file.withBytes { bytes in
-                    let ids = historyCarts.ids ?? HistoryCodec.cartIDs(in: bytes)
-                    historyCarts.ids = ids
-                    guard ids.contains(key) else { return nil }
-                    return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
-                }
-            })
-        source.manual = { [self] in
-            guard record.history != nil, record.historyBytes > 0, !FileStorage.isLegacyHistory(path(record.history!)) else { return nil }
-            guard let seal = try verifyHistory(of: record) else { return nil }
-            return SpendingCache.readManual(path(SpendingCache.file), currency: currency, historyLength: record.historyBytes, seal: seal)
-        }
-        return WorkingSet(state: state, vault: vault, history: source, months: record.months)
-    }
-
-    /// The keys (`HistoryCodec.tripKey`) of the carts a history file names, found once per transaction.
-    private final class HistoryCartIDs {
-        var ids: Set<UInt64>?
+        try WorkingSetAssembly(storage: self, stored: stored).workingSet()
     }
 
     // MARK: - Writing

@@ -140,7 +140,6 @@ public struct HouseholdSync: Sendable {
             try local.writeSetup(setup)
         }
         if !rewritten, joining == nil, try await isIdle(setup: setup, folder: folder) { return SyncReport(sent: 0, received: 0, waiting: [], damaged: []) }
-        let result = Pending(), index = Pending()
         let (local, newDevice, now) = (self.local, self.newDevice, self.now())
         let known = setup
         let outcome = try await storage.write(numbered: { working, sequence in
@@ -154,15 +153,13 @@ public struct HouseholdSync: Sendable {
                 let reason = (merge.waiting + merge.damaged).first ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
                 throw SyncError.noStart(folder: joining.folder, reason: reason)
             }
-            result.set(merge.outbox)
-            index.set(merge.indexBytes)
             return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
-        }, beforeCommit: { sequence, _ in
+        }, beforeCommit: { sequence, merge in
             try local.makeDirectories()
-            try local.writeOutbox(result.value, sequence: sequence)
+            try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
-            try FileSystem.writeAtomically(index.value!, to: local.indexPath(sequence))
-        })
+            try FileSystem.writeAtomically(merge.indexBytes, to: local.indexPath(sequence))
+        }).value
         if let joining {
             try local.writeSetup(joining)
             try folder.writeDevice(joining.device, name: joining.name.isEmpty ? joining.device : joining.name, left: false)

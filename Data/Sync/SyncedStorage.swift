@@ -1,5 +1,4 @@
 import Domain
-import Synchronization
 
 /// The storage of a data directory that syncs: the file store, with each change also kept in
 /// `sync/outbox` (in the same transaction) for the household, and undo that takes back this
@@ -34,19 +33,27 @@ public final class SyncedStorage: Storage, Sendable {
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         // Until sync is set up (or after it left) there is nobody to tell.
         guard local.isSetUp else { return try await inner.write(body) }
-        let pending = Pending()
         let (local, now) = (self.local, self.now)
         let device = try local.setup().device
-        return try await inner.write(numbered: { working, sequence in
+        return try await writeWithOutbox { working, sequence in
             let capture = ChangeCapture(working)
             let change = try body(capture)
             let differences = try capture.differences()
-            if !differences.isEmpty {
-                let stamp = try local.tick(device: device, now: now())
-                pending.set(OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
-            }
-            return change
-        }, beforeCommit: { sequence, _ in try local.writeOutbox(pending.value, sequence: sequence) })
+            guard !differences.isEmpty else { return (change, nil) }
+            let stamp = try local.tick(device: device, now: now())
+            return (change, OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
+        }
+    }
+
+    /// A change of the file store with its entry in the outbox: `body` returns the change and
+    /// the entry's bytes (nil when the household has nothing to hear of it), and the entry is
+    /// written once everything else of the change is, just before it commits.
+    private func writeWithOutbox<T>(_ body: sending (WorkingSet, Int) throws -> (Change<T>, outbox: [UInt8]?)) async throws -> sending T {
+        let local = self.local
+        return try await inner.write(numbered: { working, sequence in
+            let (change, outbox) = try body(working, sequence)
+            return Change((value: change.value, outbox: outbox), summary: change.summary)
+        }, beforeCommit: { sequence, made in try local.writeOutbox(made.outbox, sequence: sequence) }).value.value
     }
 
     /// Takes back this device's latest change not taken back yet, as a new change: each part
@@ -69,10 +76,9 @@ public final class SyncedStorage: Storage, Sendable {
             }
         }
         guard let target else { throw DomainError.nothingToUndo }
-        let pending = Pending()
         let now = self.now
         let device = try local.setup().device
-        return try await inner.write(numbered: { working, sequence in
+        return try await writeWithOutbox { working, sequence in
             let capture = ChangeCapture(working)
             let currency = working.settings().currency
             let index = try local.index(device: device, committed: sequence).0
@@ -109,10 +115,10 @@ public final class SyncedStorage: Storage, Sendable {
                 return ChangeCapture.Difference(key: difference.key, before: difference.before, after: after)
             }
             let summary = "undid \(target.summary)"
-            pending.set(OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
-                                    undoes: target.sequence, differences: differences).bytes)
-            return Change(target.summary, summary: summary)
-        }, beforeCommit: { sequence, _ in try local.writeOutbox(pending.value, sequence: sequence) })
+            let entry = OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
+                                    undoes: target.sequence, differences: differences)
+            return (Change(target.summary, summary: summary), entry.bytes)
+        }
     }
 
     private func seenPart(_ difference: ChangeCapture.Difference, _ repositories: any Repositories) throws -> SyncPart {
@@ -129,11 +135,4 @@ public final class SyncedStorage: Storage, Sendable {
         // The folder only names where it syncs: a damaged setup still refuses the erase.
         throw SyncError.erasingWhileSyncing(folder: (try? local.setup().folder) ?? "a household folder")
     }
-}
-
-/// What one closure of a change leaves for another (the outbox entry for `beforeCommit`).
-final class Pending: Sendable {
-    private let bytes = Mutex<[UInt8]?>(nil)
-    func set(_ value: [UInt8]?) { bytes.withLock { $0 = value } }
-    var value: [UInt8]? { bytes.withLock { $0 } }
 }

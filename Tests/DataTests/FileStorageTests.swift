@@ -401,9 +401,15 @@ import Testing
         await #expect(throws: StorageError.busy(path: storage.directory)) {
             try await impatient.write { _ in Change((), summary: "nothing") }
         }
-        let patient = FileStorage(directory: storage.directory, lockTimeout: .seconds(60))
+        // Its pauses between tries are told, so that it is cancelled while it waits.
+        let (pauses, paused) = AsyncStream.makeStream(of: Void.self)
+        let patient = FileStorage(directory: storage.directory, lockTimeout: .seconds(60), lockPause: { wait in
+            paused.yield()
+            try await Task.sleep(for: wait)
+        })
         let waiting = Task { try await patient.write { _ in Change((), summary: "never") } }
-        try await Task.sleep(for: .milliseconds(50))
+        var waits = pauses.makeAsyncIterator()
+        await waits.next()
         waiting.cancel()
         // Not `busy`: the wait ended when cancelled, not after its minute.
         await #expect(throws: CancellationError.self) { try await waiting.value }

@@ -7,8 +7,9 @@ import Testing
 /// The storages under test: every contract case runs against each.
 enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `synced`: the file store of a data directory that syncs with a household (what every
-    /// front's container uses), each change also kept for the household.
-    case inMemory, file, synced
+    /// front's container uses), each change also kept for the household. `fake`: TestSupport's
+    /// `FakeStorage`, which the other layers' tests run on: it must keep the same contract.
+    case inMemory, file, synced, fake
 
     var testDescription: String { rawValue }
 
@@ -30,6 +31,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 .start(folder: folder, device: "0000000000000d01", name: "contract")
             let clock: @Sendable () -> Int64 = { 1_772_400_000_000 }
             return (SyncedStorage(FileStorage(directory: directory), now: clock), { SyncedStorage(FileStorage(directory: directory), now: clock) })
+        case .fake:
+            let storage = FakeStorage()
+            return (storage, { storage })
         }
     }
 }

@@ -179,7 +179,12 @@ import Glibc
     @Test func aWholeVaultIsTrustedByItsStampOnlyWhileNothingHasWrittenToIt() async throws {
         let (directory, storage, u) = try await largeVault()
         defer { directory.remove() }
-        func fresh() -> UseCases { UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
+        // The next command, a second later by its clock: every file written so far has a settled
+        // change time (`settledStamp`), without waiting for it.
+        func fresh() -> UseCases {
+            let later = FileStorage(directory: storage.directory, wallClock: { FileStorage.realTime() + 1_000_000_000 })
+            return UseCases(storage: later, clock: FakeClock(), ids: SequentialIdentifiers())
+        }
         func stamp(_ file: String) throws -> String {
             var info = stat()
             #expect(lstat(storage.path(file), &info) == 0)
@@ -189,7 +194,6 @@ import Glibc
         // Just written, its change time is not settled yet (`settledStamp`): no stamp.
         #expect(try storage.load().0.vaultStamp == nil)
         _ = try await u.setPrice(item: "Filler 7", store: "Aldi", price: "9.99")
-        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
         // Read by the next command, checked by checksum, the whole vault's settled stamp is recorded.
         _ = try await fresh().setPrice(item: "Filler 8", store: "Aldi", price: "8.88")
         #expect(try storage.load().0.vaultStamp == stamp(whole))
@@ -215,13 +219,11 @@ import Glibc
         var record = try FileStorage(directory: storage.directory).loadState().record
         record.vaultStamp = try stamp(whole)
         try Data(StateCodec.encode(record)).write(to: URL(fileURLWithPath: storage.statePath))
-        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
         _ = try await fresh().showItem("Filler 9")   // a reader trusts the settled stamp (and decodes one item)
         #expect(await FileStorage(directory: storage.directory).diagnose().contains { $0.isProblem && $0.subject == path })
         try original.write(to: URL(fileURLWithPath: path))
         // Put back, it has another change time again: checked, found right, and used.
         #expect(try await price("Filler 7", storage) == 999)
-        usleep(useconds_t(FileStorage.settledAge / 1000 + 20_000))
         _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33")
         #expect(try FileStorage(directory: storage.directory).load().0.vaultStamp == stamp(whole))
         #expect(await isHealthy(storage))

@@ -66,14 +66,19 @@ final class FakeRepositories: Repositories {
     func save(_ item: Item) { upsert(item, in: &snapshot.items) }
     func deleteItem(_ id: ItemID) { snapshot.items.removeAll { $0.id == id } }
     func activeCarts() -> [Cart] { snapshot.carts.filter { $0.status.isActive } }
-    /// Completed carts in the order they were completed.
-    func completedCarts() -> [Cart] {
-        snapshot.carts.filter { !$0.status.isActive }.enumerated()
-            .sorted { ($0.element.completedAt ?? $0.element.createdAt, $0.offset) < ($1.element.completedAt ?? $1.element.createdAt, $1.offset) }
-            .map(\.element)
-    }
+    /// Completed carts in the order they were completed (`save` keeps them so).
+    func completedCarts() -> [Cart] { snapshot.carts.filter { !$0.status.isActive } }
     func cart(_ id: CartID) -> Cart? { snapshot.carts.first { $0.id == id } }
-    func save(_ cart: Cart) { upsert(cart, in: &snapshot.carts) }
+    func save(_ cart: Cart) {
+        // As in the real storages' history, a cart completed now comes after every cart completed
+        // before (one finished again, where it was finished last), whatever the clock says.
+        if !cart.status.isActive, self.cart(cart.id)?.status.isActive != false {
+            snapshot.carts.removeAll { $0.id == cart.id }
+            snapshot.carts.append(cart)
+        } else {
+            upsert(cart, in: &snapshot.carts)
+        }
+    }
     func deleteCart(_ id: CartID) { snapshot.carts.removeAll { $0.id == id } }
     func completedTrips() throws -> [TripSummary] { try completedCarts().map(TripSummary.init) }
     func spendingByMonth() throws -> [MonthSpending] { try MonthSpending.of(completedTrips(), currency: snapshot.settings.currency) }
@@ -84,7 +89,10 @@ final class FakeRepositories: Repositories {
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
     func forget(_ observation: PriceObservation) { snapshot.observations.removeAll { $0 == observation } }
     func settings() -> Settings { snapshot.settings }
-    func save(_ settings: Settings) { snapshot.settings = settings }
+    func save(_ settings: Settings) {
+        if settings.currency != snapshot.settings.currency { snapshot.relabel(to: settings.currency) }
+        snapshot.settings = settings
+    }
 
     private func upsert<T: Identifiable>(_ value: T, in list: inout [T]) {
         if let index = list.firstIndex(where: { $0.id == value.id }) { list[index] = value } else { list.append(value) }
