@@ -134,70 +134,63 @@ enum HistoryCodec {
         return escaped.withUTF8 { Checksum.short($0) }
     }
 
-    /// The keys (`tripKey`) of the carts that `C` lines of `buffer` complete: one `memchr` per
-    /// line, no parsing.
+    /// The keys (`tripKey`) of the carts that `C` lines of `buffer` complete: a line break and
+    /// a tab found per line (`ByteReader`), no parsing.
     static func cartIDs(in buffer: UnsafeBufferPointer<UInt8>) -> Set<UInt64> {
         var ids = Set<UInt64>()
-        guard let base = buffer.baseAddress else { return ids }
-        let count = buffer.count
+        let reader = ByteReader(buffer, path: "")
         var offset = 0
-        while offset < count {
-            let end = memchr(base + offset, 0x0A, count - offset).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            if base[offset] == 0x43, offset + 1 < end, base[offset + 1] == 0x09 {
-                let start = offset + 2
-                let stop = memchr(base + start, 0x09, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
-                ids.insert(Checksum.short(UnsafeBufferPointer(rebasing: buffer[start..<stop])))
+        while offset < reader.count {
+            let end = reader.firstIndex(of: 0x0A, from: offset) ?? reader.count
+            if reader.byteIfPresent(at: offset) == 0x43, offset + 1 < end, reader.byteIfPresent(at: offset + 1) == 0x09 {
+                ids.insert(Checksum.short(reader.clamped(offset + 2..<reader.fieldEnd(from: offset + 2, to: end))))
             }
             offset = end + 1
         }
         return ids
     }
 
-    /// One completed cart, or nil when history does not hold it (any more).
-
+    /// One completed cart, or nil when history does not hold it (any more): the last `C` line of
+    /// its id with its `L` lines, unless an `R` line of its id comes after.
     static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
         let target = Array(id.rawValue.utf8)
-        // A cart history never held (one new to this device, in a merge) is not looked for line
-        // by line: its id is not anywhere in the bytes.
         var found: Cart?
         var collecting = false
-        do {
-            var trip: (summary: TripSummary, created: Timestamp, started: Timestamp?)?
-            var lines: [CartItem] = []
-            func finish() {
-                if let trip {
-                    found = Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency,
-                                 status: .completed, createdAt: trip.created, startedAt: trip.started, completedAt: trip.summary.completedAt,
-                                 lines: lines)
-                }
-                trip = nil
-                lines = []
-                collecting = false
+        var trip: (summary: TripSummary, created: Timestamp, started: Timestamp?)?
+        var lines: [CartItem] = []
+        func finish() {
+            if let trip {
+                found = Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency,
+                             status: .completed, createdAt: trip.created, startedAt: trip.started, completedAt: trip.summary.completedAt,
+                             lines: lines)
             }
-            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
-                var reader = reader
-                let kind = try reader.next()
-                guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-                let letter = buffer[kind.lowerBound]
-                if letter == 0x4C {
-                    guard collecting else { return }
-                    lines.append(try line(&reader, currency: currency))
-                    return
-                }
-                if collecting { finish() }
-                guard letter == 0x43 || letter == 0x52 else { return }
-                var probe = reader
-                let idRange = try probe.next()
-                guard idRange.count == target.count, target.elementsEqual(UnsafeBufferPointer(rebasing: buffer[idRange])) else { return }
-                if letter == 0x52 {
-                    found = nil
-                } else {
-                    trip = try Self.trip(&reader, currency: currency)
-                    collecting = true
-                }
+            trip = nil
+            lines = []
+            collecting = false
+        }
+        try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+            var reader = reader
+            let kind = try reader.next()
+            guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
+            let letter = buffer[kind.lowerBound]
+            if letter == 0x4C {
+                guard collecting else { return }
+                lines.append(try line(&reader, currency: currency))
+                return
             }
             if collecting { finish() }
+            guard letter == 0x43 || letter == 0x52 else { return }
+            var probe = reader
+            let idRange = try probe.next()
+            guard idRange.count == target.count, target.elementsEqual(UnsafeBufferPointer(rebasing: buffer[idRange])) else { return }
+            if letter == 0x52 {
+                found = nil
+            } else {
+                trip = try Self.trip(&reader, currency: currency)
+                collecting = true
+            }
         }
+        if collecting { finish() }
         return found
     }
 

@@ -5,23 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// What a replicator around the household folder does before and after an exchange: nothing
-/// for Syncthing or a cloud drive (they run by themselves); pull, then commit and push, for a
-/// git work tree. The front supplies it (running `git` is no business of the data layer).
-public protocol FolderTransport: Sendable {
-    /// Brings the other devices' files in (before the exchange).
-    func pull(_ folder: String) throws
-    /// Sends this device's new files out (after the exchange): `files` are relative to `folder`.
-    func push(_ folder: String, device: String, files: [String]) throws
-}
-
-/// The folder needs nothing done: a replicator keeps it in step by itself.
-public struct PassiveTransport: FolderTransport {
-    public init() {}
-    public func pull(_ folder: String) throws {}
-    public func push(_ folder: String, device: String, files: [String]) throws {}
-}
-
 /// Sets a data directory up to sync with a household folder and exchanges changes with it.
 /// See docs/SYNC.md.
 public struct HouseholdSync: Sendable {
