@@ -191,12 +191,12 @@ public struct Cart: Sendable, Hashable, Identifiable {
     }
 
     /// Adds a bought line that is not in the vault.
-    /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
+    /// - Throws: `DomainError.notBought` for a line not built as an impulse buy, bought
+    ///   (a front's mistake, refused rather than trapped); `DomainError.cartTotalTooLarge` when
+    ///   the totals would no longer add up.
     public mutating func addImpulse(_ line: CartItem) throws {
         try check(.logPurchase)
-        // Every caller (`AddImpulseItem`, `ReceiptOnCart`) builds the line itself, bought and
-        // impulse; nothing read from input reaches here unbuilt.
-        precondition(line.isImpulse && line.isFulfilled, "an impulse line is bought when it is added")
+        guard line.isImpulse && line.isFulfilled else { throw DomainError.notBought(item: line.name, cart: name) }
         var changed = self
         changed.lines.append(line)
         try changed.requireTotals()

@@ -97,6 +97,15 @@ extension Cart {
         #expect(cart.line(for: ItemID("milk"))?.quantity == Quantity(5))
     }
 
+    /// A front that hands `addImpulse` a line not built as a bought impulse buy gets an error, not a trap.
+    @Test func anImpulseLineNotBuiltAsOneIsRefused() throws {
+        var cart = try Cart.fixture(status: .shopping)
+        #expect(throws: DomainError.notBought(item: "Gum", cart: cart.name)) {
+            try cart.addImpulse(CartItem(itemID: ItemID("gum"), name: "Gum", categoryName: nil, quantity: .one, unit: .each))
+        }
+        #expect(cart.lines.count == 2)
+    }
+
     @Test func abortingForgetsTheTripButKeepsThePlan() throws {
         var cart = try Cart.fixture(status: .shopping)
         try cart.addImpulse(CartItem(itemID: ItemID("gum"), name: "Gum", categoryName: nil, quantity: .one, unit: .each,
