@@ -78,7 +78,18 @@ extension SpendingColumns {
         let itemCount = itemIDs.count, groupCount = (groups.max() ?? 0) + 1
         var lastGroup = [Int](repeating: -1, count: itemCount), lastCell = [Int](repeating: -1, count: itemCount)
         var cellItem: [Int] = [], cellGroup: [Int] = [], cellCost: [Int128] = [], cellQuantity: [Int128] = []
+        // Cells are found by number in a table of every item and group when it is small enough
+        // (2,000 items over ten years of months: 2 MB), which is a join's common case; else by hash.
+        let tableSize = itemCount.multipliedReportingOverflow(by: groupCount)
+        let dense = !tableSize.overflow && tableSize.partialValue <= 1 << 22
+        var cellTable = [Int32](repeating: -1, count: dense ? tableSize.partialValue : 0)
         var cellNumbers: [Int: Int] = [:]
+        // Grown once: a few cells per item and month bought, never more than lines.
+        let cells = min(lineCount, dense ? tableSize.partialValue : lineCount)
+        cellItem.reserveCapacity(cells)
+        cellGroup.reserveCapacity(cells)
+        cellCost.reserveCapacity(cells)
+        cellQuantity.reserveCapacity(cells)
         for line in 0..<lineCount where lineItem[line] >= 0 {
             let quantity = try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line],
                                                           basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
@@ -87,11 +98,11 @@ extension SpendingColumns {
             var cell = lastCell[item]
             if lastGroup[item] != group {
                 let key = item * groupCount + group
-                if let known = cellNumbers[key] {
+                if let known = dense ? (cellTable[key] >= 0 ? Int(cellTable[key]) : nil) : cellNumbers[key] {
                     cell = known
                 } else {
                     cell = cellItem.count
-                    cellNumbers[key] = cell
+                    if dense { cellTable[key] = Int32(truncatingIfNeeded: cell) } else { cellNumbers[key] = cell }
                     cellItem.append(item)
                     cellGroup.append(group)
                     cellCost.append(0)
