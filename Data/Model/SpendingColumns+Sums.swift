@@ -71,7 +71,26 @@ extension SpendingColumns {
         }
     }
 
-    func itemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
+    func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
+        var bought = [Bool](repeating: false, count: count)
+        for line in 0..<lineCount where lineItem[line] >= 0 && !bought[groups[Int(lineTrip[line])]] {
+            if try baseQuantity(line) > 0 { bought[groups[Int(lineTrip[line])]] = true }
+        }
+        return bought
+    }
+
+    private func baseQuantity(_ line: Int) throws -> Int64 {
+        try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line], basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
+    }
+
+    func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals] {
+        // The basket first (items bought in `base`), so that no other item's cells are made.
+        var wanted = [Bool](repeating: base == nil, count: itemIDs.count)
+        if let base {
+            for line in 0..<lineCount where lineItem[line] >= 0 && groups[Int(lineTrip[line])] == base && !wanted[Int(lineItem[line])] {
+                if try baseQuantity(line) > 0 { wanted[Int(lineItem[line])] = true }
+            }
+        }
         // One cell per item and group, in flat arrays in the order first seen. Lines come trip by
         // trip, mostly in time order, so a line's cell is nearly always its item's last one; the
         // others are found by number.
@@ -90,9 +109,8 @@ extension SpendingColumns {
         cellGroup.reserveCapacity(cells)
         cellCost.reserveCapacity(cells)
         cellQuantity.reserveCapacity(cells)
-        for line in 0..<lineCount where lineItem[line] >= 0 {
-            let quantity = try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line],
-                                                          basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
+        for line in 0..<lineCount where lineItem[line] >= 0 && wanted[Int(lineItem[line])] {
+            let quantity = try baseQuantity(line)
             guard quantity > 0 else { continue }
             let item = Int(lineItem[line]), group = groups[Int(lineTrip[line])]
             var cell = lastCell[item]

@@ -58,7 +58,20 @@ extension Spending {
         }
     }
 
-    public func itemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
+    public func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals] {
+        try allItemTotals(grouping: groups).filter { item in base.map { base in item.groups.contains { $0.group == base } } ?? true }
+    }
+
+    public func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
+        var bought = [Bool](repeating: false, count: count)
+        for item in try allItemTotals(grouping: groups) {
+            for cell in item.groups { bought[cell.group] = true }
+        }
+        return bought
+    }
+
+    /// Every item's sums, line by line: what `itemTotals` means.
+    private func allItemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
         var order: [ItemID] = []
         var sums: [ItemID: [ItemTotals.Group]] = [:]
         for index in 0..<lineCount {

@@ -26,8 +26,14 @@ public protocol Spending: Sendable {
     /// What each vault item's lines cost and held (`PurchasedLine.baseQuantity`), per group of
     /// trips: trip `t` is in group `groups[t]` (its month, say). Lines that hold nothing count
     /// for nothing. Items in the order first bought, each one's groups in the order first seen.
+    /// Only items bought (something held) in group `base`, unless it is nil: a basket's items
+    /// are summed without summing every other item's.
     /// - Throws: `DomainError.amountOverflow` when a line's base quantity does not fit.
-    func itemTotals(grouping groups: [Int]) throws -> [ItemTotals]
+    func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals]
+    /// Which of `count` groups of trips (trip `t` in group `groups[t]`) hold a vault line that
+    /// held something: the groups `itemTotals` has cells in.
+    /// - Throws: `DomainError.amountOverflow` when a line's base quantity does not fit.
+    func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool]
     /// The prices paid on trips, as price observations: one per bought vault line with a store,
     /// dated when its trip finished, of `item` only unless it is nil. They are derived, never
     /// stored twice.

@@ -45,18 +45,14 @@ public struct PersonalInflation: Sendable {
         }
         // Per item and month: what was paid and how much, in the item's base unit (micro
         // units), added up by the storage.
-        let items = try spending.itemTotals(grouping: tripMonths)
         // Months in calendar order; the base month; the basket: the items bought in it.
         let monthCount = max(monthNames.count, 1)
-        var used = [Bool](repeating: false, count: monthCount)
-        for item in items {
-            for cell in item.groups { used[cell.group] = true }
-        }
+        let used = try spending.groupsBought(grouping: tripMonths, count: monthCount)
         let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
         guard let baseNumber = monthNumbers[base] else { return nil }
-        let basket = items.filter { $0.groups.contains { $0.group == baseNumber } }
+        let basket = try spending.itemTotals(grouping: tripMonths, boughtIn: baseNumber)
         guard !basket.isEmpty else { return nil }
         // One cell per month and basket item, in flat arrays (month × basket + slot, so that a
         // month's cells are together): what was paid, and how much. A basket item's sums must

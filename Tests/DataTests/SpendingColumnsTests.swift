@@ -45,7 +45,9 @@ import Testing
         let groups = list.trips.map { _ in Int.random(in: 0..<3, using: &random) }
         #expect(try asked.totals(on: included) == list.totals(on: included))
         #expect(asked.priceSpans(on: included) == list.priceSpans(on: included))
-        #expect(try asked.itemTotals(grouping: groups) == list.itemTotals(grouping: groups))
+        #expect(try asked.itemTotals(grouping: groups, boughtIn: nil) == list.itemTotals(grouping: groups, boughtIn: nil))
+        #expect(try asked.itemTotals(grouping: groups, boughtIn: 1) == list.itemTotals(grouping: groups, boughtIn: 1))
+        #expect(try asked.groupsBought(grouping: groups, count: (groups.max() ?? 0) + 1) == list.groupsBought(grouping: groups, count: (groups.max() ?? 0) + 1))
         #expect(asked.paidObservations(of: nil) == list.paidObservations(of: nil))
         for item in (0..<7).map({ ItemID("i\($0)") }) {
             #expect(asked.paidObservations(of: item) == list.paidObservations(of: item))
@@ -69,6 +71,6 @@ import Testing
         #expect(lines.contains { $0.itemID == nil } && lines.contains { $0.store == nil } && lines.contains { $0.basis.pack != nil })
         #expect(lines.contains { $0.basis != PriceUnit($0.unit) && $0.basis.pack == nil })
         #expect(all.filter { spending in spending.priceSpans(on: spending.trips.map { _ in true }).contains { $0.purchases > 1 } }.count > 20)
-        #expect(all.filter { try! $0.itemTotals(grouping: $0.trips.indices.map { $0 % 2 }).contains { $0.groups.count > 1 } }.count > 20)
+        #expect(all.filter { try! $0.itemTotals(grouping: $0.trips.indices.map { $0 % 2 }, boughtIn: nil).contains { $0.groups.count > 1 } }.count > 20)
     }
 }
