@@ -12,16 +12,8 @@ extension Merge {
         var segments: [(file: String, segment: Segment)] = []
         for (file, reading) in readings {
             let name = "\(other)/\(file)"
-            switch reading {
-            case .incomplete:
-                note(&waiting, "\(name) is still arriving; a later grock sync merges it")
-                return false
-            case .damaged(let reason):
-                note(&damaged, "\(name): \(reason)")
-                return false
-            case .complete(let segment):
-                segments.append((name, segment))
-            }
+            guard let segment = complete(reading, named: name) else { return false }
+            segments.append((name, segment))
         }
         readings = []  // the segments are held once, in `segments`
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
@@ -61,6 +53,20 @@ extension Merge {
         }
         index.applied[other] = max(index.applied[other] ?? -1, number)
         return true
+    }
+
+    /// The segment a reading gives, or nil once it is noted as still arriving or damaged.
+    mutating func complete(_ reading: Segment.Reading, named name: String) -> Segment? {
+        switch reading {
+        case .incomplete:
+            note(&waiting, "\(name) is still arriving; a later grock sync merges it")
+            return nil
+        case .damaged(let reason):
+            note(&damaged, "\(name): \(reason)")
+            return nil
+        case .complete(let segment):
+            return segment
+        }
     }
 
     /// What a snapshot covers of a device whose segments are gone from the folder is in it: those

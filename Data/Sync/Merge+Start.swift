@@ -32,17 +32,7 @@ extension Merge {
                 }
             }
         }
-        let segment: Segment
-        switch reading {
-        case .incomplete:
-            note(&waiting, "\(name) is still arriving; a later grock sync merges it")
-            return false
-        case .damaged(let reason):
-            note(&damaged, "\(name): \(reason)")
-            return false
-        case .complete(let read):
-            segment = read
-        }
+        guard let segment = complete(reading, named: name) else { return false }
         guard segment.isSnapshot else { return try applyNext(of: founder, into: &touched) }
         if let reason = SegmentCheck.wait(latest: latest, now: now) {
             note(&waiting, "\(name): \(reason)")
