@@ -1,0 +1,133 @@
+import Composition
+import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Presentation
+
+// The JSON-RPC 2.0 messages on the wire: a request, a response, an error, and the JSON values
+// they carry.
+
+/// A JSON value as a request carries it.
+enum JSONValue: Codable, Sendable, Equatable {
+    /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
+    case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Int64.self) { self = .integer(value) } else if let value = try? container.decode(Double.self) { self = .number(value) } else if let value = try? container.decode(String.self) { self = .string(value) } else if let value = try? container.decode([JSONValue].self) { self = .array(value) } else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+/// A request as read from a JSON object: any field of the wrong shape is a JSON-RPC error
+/// that still answers the caller's id when it has a usable one.
+struct Request {
+    /// nil: a notification (no `id` at all); `.null` is an id too, and gets an answer.
+    let id: JSONValue?
+    let method: String
+    let params: Params
+
+    struct Refusal: Error {
+        let id: JSONValue
+        let error: RPCFailure
+    }
+
+    static func read(_ value: JSONValue) -> Result<Request, Refusal> {
+        guard case .object(let fields) = value else {
+            return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "a request is a JSON object (one a line: batches are not supported)")))
+        }
+        let id = fields["id"]
+        switch id {
+        case nil, .null?, .string?, .integer?, .number?: break
+        default: return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
+        }
+        guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
+            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+        }
+        switch fields["params"] {
+        case nil, .null?: return .success(Request(id: id, method: method, params: Params([:])))
+        case .object(let params)?: return .success(Request(id: id, method: method, params: Params(params)))
+        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32602, message: "params is an object of named parameters")))
+        }
+    }
+}
+
+struct Response: Encodable {
+    let id: JSONValue
+    var result: (any Encodable & Sendable)?
+    var error: RPCFailure?
+
+    init(id: JSONValue, result: any Encodable & Sendable) {
+        self.id = id
+        self.result = result
+    }
+
+    init(id: JSONValue, error: RPCFailure) {
+        self.id = id
+        self.error = error
+    }
+
+    private enum Keys: String, CodingKey { case jsonrpc, id, result, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("2.0", forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        if let error { try container.encode(error, forKey: .error) } else if let result { try result.encode(to: container.superEncoder(forKey: .result)) } else {
+            try container.encodeNil(forKey: .result)
+        }
+    }
+}
+
+/// What this front refuses by itself (sync without a data directory).
+struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
+    let description: String
+    var kind: ErrorKind { .refused }
+}
+
+/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
+/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
+struct RPCFailure: Error, Encodable, Sendable {
+    let code: Int
+    let message: String
+    let data: [String: String]?
+
+    init(code: Int, message: String) {
+        self.code = code
+        self.message = Echo.escaped(message)
+        self.data = nil
+    }
+
+    init(_ error: any Error) {
+        let kind = ErrorKind.of(error)
+        code = RPCFailure.code(of: kind)
+        message = Echo.escaped("\(error)")
+        data = ErrorKind.isTransient(error) ? ["kind": kind.rawValue, "transient": "true"] : ["kind": kind.rawValue]
+    }
+
+    /// Each kind's code, as docs/RPC.md lists them: fixed here, whatever order the kinds are declared in.
+    static func code(of kind: ErrorKind) -> Int {
+        switch kind {
+        case .invalidInput: -32001
+        case .notFound: -32002
+        case .refused: -32003
+        case .conflict: -32004
+        case .storage: -32005
+        }
+    }
+}
