@@ -49,12 +49,6 @@ struct SegmentCheck {
         case refused(String)
     }
 
-    /// Why `version` of `segment` is refused, or nil when it may be merged.
-    func refusal(_ version: SyncVersion, in segment: Segment) -> String? {
-        if case .refused(let reason) = verdict(version, in: segment) { return reason }
-        return nil
-    }
-
     func verdict(_ version: SyncVersion, in segment: Segment) -> Verdict {
         if version.stamp == .zero {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
