@@ -83,60 +83,30 @@ extension SpendingColumns {
         try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line], basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
     }
 
-    func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals] {
-        // The basket first (items bought in `base`), so that no other item's cells are made.
-        var wanted = [Bool](repeating: base == nil, count: itemIDs.count)
-        if let base {
-            for line in 0..<lineCount where lineItem[line] >= 0 && groups[Int(lineTrip[line])] == base && !wanted[Int(lineItem[line])] {
-                if try baseQuantity(line) > 0 { wanted[Int(lineItem[line])] = true }
-            }
+    func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
+        // The basket first (items bought in `base`), so that no other item's lines are added up.
+        var slots = [Int](repeating: -1, count: itemIDs.count)
+        for line in 0..<lineCount where lineItem[line] >= 0 && groups[Int(lineTrip[line])] == base && slots[Int(lineItem[line])] < 0 {
+            if try baseQuantity(line) > 0 { slots[Int(lineItem[line])] = 0 }
         }
-        // One cell per item and group, in flat arrays in the order first seen. Lines come trip by
-        // trip, mostly in time order, so a line's cell is nearly always its item's last one; the
-        // others are found by number.
-        let itemCount = itemIDs.count, groupCount = (groups.max() ?? 0) + 1
-        var lastGroup = [Int](repeating: -1, count: itemCount), lastCell = [Int](repeating: -1, count: itemCount)
-        var cellItem: [Int] = [], cellGroup: [Int] = [], cellCost: [Int128] = [], cellQuantity: [Int128] = []
-        // Cells are found by number in a table of every item and group when it is small enough
-        // (2,000 items over ten years of months: 2 MB), which is a join's common case; else by hash.
-        let tableSize = itemCount.multipliedReportingOverflow(by: groupCount)
-        let dense = !tableSize.overflow && tableSize.partialValue <= 1 << 22
-        var cellTable = [Int32](repeating: -1, count: dense ? tableSize.partialValue : 0)
-        var cellNumbers: [Int: Int] = [:]
-        // Grown once: a few cells per item and month bought, never more than lines.
-        let cells = min(lineCount, dense ? tableSize.partialValue : lineCount)
-        cellItem.reserveCapacity(cells)
-        cellGroup.reserveCapacity(cells)
-        cellCost.reserveCapacity(cells)
-        cellQuantity.reserveCapacity(cells)
-        for line in 0..<lineCount where lineItem[line] >= 0 && wanted[Int(lineItem[line])] {
-            let quantity = try baseQuantity(line)
-            guard quantity > 0 else { continue }
-            let item = Int(lineItem[line]), group = groups[Int(lineTrip[line])]
-            var cell = lastCell[item]
-            if lastGroup[item] != group {
-                let key = item * groupCount + group
-                if let known = dense ? (cellTable[key] >= 0 ? Int(cellTable[key]) : nil) : cellNumbers[key] {
-                    cell = known
-                } else {
-                    cell = cellItem.count
-                    if dense { cellTable[key] = Int32(truncatingIfNeeded: cell) } else { cellNumbers[key] = cell }
-                    cellItem.append(item)
-                    cellGroup.append(group)
-                    cellCost.append(0)
-                    cellQuantity.append(0)
-                }
-                (lastGroup[item], lastCell[item]) = (group, cell)
-            }
-            cellCost[cell] += Int128(lineCost[line])
-            cellQuantity[cell] += Int128(quantity)
-        }
-        var byItem = [[ItemTotals.Group]](repeating: [], count: itemCount)
-        for cell in cellItem.indices {
-            byItem[cellItem[cell]].append(ItemTotals.Group(group: cellGroup[cell], cost: cellCost[cell], quantity: cellQuantity[cell]))
-        }
+        // Items are numbered in the order first bought: the basket's order.
+        var basket: [ItemID] = []
         let itemIDs = itemIDs
-        return byItem.indices.compactMap { item in byItem[item].isEmpty ? nil : ItemTotals(item: itemIDs[item], groups: byItem[item]) }
+        for item in slots.indices where slots[item] == 0 {
+            slots[item] = basket.count
+            basket.append(itemIDs[item])
+        }
+        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = cost
+        for line in 0..<lineCount where lineItem[line] >= 0 && slots[Int(lineItem[line])] >= 0 {
+            let held = try baseQuantity(line)
+            guard held > 0 else { continue }
+            let cell = groups[Int(lineTrip[line])] * basket.count + slots[Int(lineItem[line])]
+            let (paid, o1) = cost[cell].addingReportingOverflow(lineCost[line])
+            let (sum, o2) = quantity[cell].addingReportingOverflow(held)
+            guard !o1 && !o2 else { throw DomainError.amountOverflow }
+            (cost[cell], quantity[cell]) = (paid, sum)
+        }
+        return BasketTotals(items: basket, cost: cost, quantity: quantity)
     }
 
     func paidObservations(of item: ItemID?) -> [PriceObservation] {

@@ -58,42 +58,34 @@ extension Spending {
         }
     }
 
-    public func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals] {
-        try allItemTotals(grouping: groups).filter { item in base.map { base in item.groups.contains { $0.group == base } } ?? true }
+    public func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
+        var order: [ItemID] = [], bought: Set<ItemID> = []
+        for line in lines {
+            guard let item = line.itemID else { continue }
+            if !order.contains(item) { order.append(item) }
+            if groups[line.trip] == base, try line.baseQuantity() > 0 { bought.insert(item) }
+        }
+        let basket = order.filter(bought.contains)
+        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = cost
+        for line in lines {
+            guard let item = line.itemID, let slot = basket.firstIndex(of: item) else { continue }
+            let held = try line.baseQuantity()
+            guard held > 0 else { continue }
+            let cell = groups[line.trip] * basket.count + slot
+            let (paid, o1) = cost[cell].addingReportingOverflow(line.cost.minorUnits)
+            let (sum, o2) = quantity[cell].addingReportingOverflow(held)
+            guard !o1 && !o2 else { throw DomainError.amountOverflow }
+            (cost[cell], quantity[cell]) = (paid, sum)
+        }
+        return BasketTotals(items: basket, cost: cost, quantity: quantity)
     }
 
     public func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
         var bought = [Bool](repeating: false, count: count)
-        for item in try allItemTotals(grouping: groups) {
-            for cell in item.groups { bought[cell.group] = true }
+        for line in lines where line.itemID != nil {
+            if try line.baseQuantity() > 0 { bought[groups[line.trip]] = true }
         }
         return bought
-    }
-
-    /// Every item's sums, line by line: what `itemTotals` means.
-    private func allItemTotals(grouping groups: [Int]) throws -> [ItemTotals] {
-        var order: [ItemID] = []
-        var sums: [ItemID: [ItemTotals.Group]] = [:]
-        for index in 0..<lineCount {
-            let line = line(index)
-            guard let item = line.itemID else { continue }
-            if sums[item] == nil {
-                order.append(item)
-                sums[item] = []
-            }
-            let quantity = try line.baseQuantity()
-            guard quantity > 0 else { continue }
-            let group = groups[line.trip]
-            var cells = sums[item]!
-            if let cell = cells.firstIndex(where: { $0.group == group }) {
-                cells[cell] = ItemTotals.Group(group: group, cost: cells[cell].cost + Int128(line.cost.minorUnits),
-                                               quantity: cells[cell].quantity + Int128(quantity))
-            } else {
-                cells.append(ItemTotals.Group(group: group, cost: Int128(line.cost.minorUnits), quantity: Int128(quantity)))
-            }
-            sums[item] = cells
-        }
-        return order.compactMap { item in sums[item]!.isEmpty ? nil : ItemTotals(item: item, groups: sums[item]!) }
     }
 
     public func paidObservations(of item: ItemID?) -> [PriceObservation] {

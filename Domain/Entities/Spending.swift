@@ -23,15 +23,15 @@ public protocol Spending: Sendable {
     /// For each vault item bought on the trips `included` flags, in the order items were first
     /// bought (on any trip): its latest purchase, and its earliest at that purchase's store.
     func priceSpans(on included: [Bool]) -> [PriceSpan]
-    /// What each vault item's lines cost and held (`PurchasedLine.baseQuantity`), per group of
-    /// trips: trip `t` is in group `groups[t]` (its month, say). Lines that hold nothing count
-    /// for nothing. Items in the order first bought, each one's groups in the order first seen.
-    /// Only items bought (something held) in group `base`, unless it is nil: a basket's items
-    /// are summed without summing every other item's.
-    /// - Throws: `DomainError.amountOverflow` when a line's base quantity does not fit.
-    func itemTotals(grouping groups: [Int], boughtIn base: Int?) throws -> [ItemTotals]
+    /// The basket of group `base`: the vault items bought in it (a line that held something),
+    /// in the order first bought (on any trip), and what their lines cost and held
+    /// (`PurchasedLine.baseQuantity`) in each of `count` groups of trips: trip `t` is in group
+    /// `groups[t]` (its month, say). Lines that hold nothing count for nothing; other items'
+    /// lines are not added up at all.
+    /// - Throws: `DomainError.amountOverflow` when a line's base quantity or a sum does not fit.
+    func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals
     /// Which of `count` groups of trips (trip `t` in group `groups[t]`) hold a vault line that
-    /// held something: the groups `itemTotals` has cells in.
+    /// held something: the groups that have a basket.
     /// - Throws: `DomainError.amountOverflow` when a line's base quantity does not fit.
     func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool]
     /// The prices paid on trips, as price observations: one per bought vault line with a store,
@@ -81,29 +81,23 @@ public struct PriceSpan: Sendable, Hashable {
     }
 }
 
-/// What one vault item's lines cost and held, per group of trips that bought some of it.
-public struct ItemTotals: Sendable, Hashable {
-    /// One group's sums, in 128 bits so that adding up never overflows: a caller says which
-    /// sums must fit in 64.
-    public struct Group: Sendable, Hashable {
-        public let group: Int
-        /// Minor units.
-        public let cost: Int128
-        /// Millionths of the item's base unit (`PurchasedLine.baseQuantity`).
-        public let quantity: Int128
+/// What the items of a basket cost and held in each group of trips (`Spending.basketTotals`):
+/// a table of groups by items, kept flat with a group's cells together.
+public struct BasketTotals: Sendable, Hashable {
+    /// The basket's items, in the order first bought.
+    public let items: [ItemID]
+    /// Minor units, at `cell(group:slot:)`; 0 where the item was not bought.
+    public let cost: [Int64]
+    /// Millionths of the item's base unit (`PurchasedLine.baseQuantity`), at the same cells.
+    public let quantity: [Int64]
 
-        public init(group: Int, cost: Int128, quantity: Int128) {
-            self.group = group
-            self.cost = cost
-            self.quantity = quantity
-        }
+    /// `cost` and `quantity` hold `groups × items.count` cells.
+    public init(items: [ItemID], cost: [Int64], quantity: [Int64]) {
+        self.items = items
+        self.cost = cost
+        self.quantity = quantity
     }
 
-    public let item: ItemID
-    public let groups: [Group]
-
-    public init(item: ItemID, groups: [Group]) {
-        self.item = item
-        self.groups = groups
-    }
+    /// Where item `slot` (an index into `items`) of group `group` is.
+    public func cell(group: Int, slot: Int) -> Int { group * items.count + slot }
 }

@@ -43,8 +43,6 @@ public struct PersonalInflation: Sendable {
             monthNames.append(day.monthText)
             return monthNames.count - 1
         }
-        // Per item and month: what was paid and how much, in the item's base unit (micro
-        // units), added up by the storage.
         // Months in calendar order; the base month; the basket: the items bought in it.
         let monthCount = max(monthNames.count, 1)
         let used = try spending.groupsBought(grouping: tripMonths, count: monthCount)
@@ -52,19 +50,11 @@ public struct PersonalInflation: Sendable {
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
         guard let baseNumber = monthNumbers[base] else { return nil }
-        let basket = try spending.itemTotals(grouping: tripMonths, boughtIn: baseNumber)
+        // Per basket item and month: what was paid, and how much in the item's base unit
+        // (micro units), added up by the storage.
+        let totals = try spending.basketTotals(grouping: tripMonths, count: monthCount, boughtIn: baseNumber)
+        let basket = totals.items.indices
         guard !basket.isEmpty else { return nil }
-        // One cell per month and basket item, in flat arrays (month × basket + slot, so that a
-        // month's cells are together): what was paid, and how much. A basket item's sums must
-        // fit in 64 bits; other items' sums are never used.
-        var cellCost = [Int64](repeating: 0, count: basket.count * monthCount), cellQuantity = [Int64](repeating: 0, count: basket.count * monthCount)
-        for (slot, item) in basket.enumerated() {
-            for cell in item.groups {
-                guard let cost = Int64(exactly: cell.cost), let quantity = Int64(exactly: cell.quantity) else { throw DomainError.amountOverflow }
-                cellCost[cell.group * basket.count + slot] = cost
-                cellQuantity[cell.group * basket.count + slot] = quantity
-            }
-        }
         // The basket's cost in each month from the base on, each item at its mean price paid that
         // month, or at the last price paid before it when it was not bought that month.
         var lastSeen = [Int](repeating: -1, count: basket.count)
@@ -72,14 +62,14 @@ public struct PersonalInflation: Sendable {
         // when multiplied together, if a damaged file holds them.
         var points: [(month: String, cost: Int128)] = []
         for month in order {
-            for slot in basket.indices where cellQuantity[month * basket.count + slot] > 0 { lastSeen[slot] = month }
+            for slot in basket where totals.quantity[totals.cell(group: month, slot: slot)] > 0 { lastSeen[slot] = month }
             guard monthNames[month] >= base else { continue }
             var cost = Int128(0)
-            for slot in basket.indices where lastSeen[slot] >= 0 {
-                let cell = lastSeen[slot] * basket.count + slot
-                let (paid, o1) = Int128(cellQuantity[baseNumber * basket.count + slot]).multipliedReportingOverflow(by: Int128(cellCost[cell]))
+            for slot in basket where lastSeen[slot] >= 0 {
+                let cell = totals.cell(group: lastSeen[slot], slot: slot)
+                let (paid, o1) = Int128(totals.quantity[totals.cell(group: baseNumber, slot: slot)]).multipliedReportingOverflow(by: Int128(totals.cost[cell]))
                 let (scaled, o2) = paid.multipliedReportingOverflow(by: 1_000_000)
-                let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(cellQuantity[cell]))
+                let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(totals.quantity[cell]))
                 guard !o1 && !o2 && !o3 else { throw DomainError.amountOverflow }
                 cost = sum
             }
