@@ -96,7 +96,7 @@ extension SpendingColumns {
             slots[item] = basket.count
             basket.append(itemIDs[item])
         }
-        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = cost
+        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = [Int64](repeating: 0, count: count * basket.count)
         for line in 0..<lineCount where lineItem[line] >= 0 && slots[Int(lineItem[line])] >= 0 {
             let held = try baseQuantity(line)
             guard held > 0 else { continue }
