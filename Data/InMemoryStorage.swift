@@ -86,7 +86,7 @@ public final class InMemoryStorage: Storage, @unchecked Sendable {
         let currency = try RecordMapper(settings: current.state.settings).currency
         let vault = current.vault
         let committed = history[..<max(current.historyBytes, headerLength)]
-        return WorkingSet(state: try ActiveState(current.state), vault: { try VaultCodec.Index(vault, path: "memory") }, history: HistorySource(
+        return WorkingSet(state: try ActiveState(current.state), vault: { try VaultIndex(vault, path: "memory") }, history: HistorySource(
             full: { try committed.withUnsafeBufferPointer { try HistoryCodec.decode($0, currency: currency, path: "memory") } },
             spending: { tripsOnly, item in
                 try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: currency, path: "memory", tripsOnly: tripsOnly, item: item) }

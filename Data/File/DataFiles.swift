@@ -13,7 +13,7 @@ import Darwin
 /// state: Grock touches (and deletes) only names it gives, never another program's files.
 enum DataFiles {
     /// `vault-N.tsv` (a whole vault) or `vault-B+N.tsv` (an overlay on `vault-B.tsv`, see
-    /// `VaultCodec.Overlay`): N, or nil for another name.
+    /// `VaultOverlay`): N, or nil for another name.
     static func vaultNumber(_ name: String) -> Int? {
         if let plus = name.firstIndex(of: "+") {
             guard number(String(name[..<plus]) + ".tsv", prefix: "vault-", suffixes: [".tsv"]) != nil else { return nil }

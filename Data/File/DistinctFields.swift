@@ -1,45 +1,44 @@
-extension VaultCodec {
-    /// The distinct values of one field across many lines, compared as bytes so that a value
-    /// seen before costs no string. Values of up to 16 bytes (every id Grock makes) are compared
-    /// as two integers: a vault has thousands of items in a few dozen categories.
-    struct DistinctFields {
-        private struct Short: Equatable {
-            var words: (UInt64, UInt64) = (0, 0)
-            var count = 0
-            static func == (lhs: Short, rhs: Short) -> Bool {
-                lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.count == rhs.count
-            }
+/// The distinct values of one field across many lines, compared as bytes so that a value
+/// seen before costs no string. Values of up to 16 bytes (every id Grock makes) are compared
+/// as two integers: a vault has thousands of items in a few dozen categories. `VaultIndex`
+/// numbers the vault's stores and categories with it.
+struct DistinctFields {
+    private struct Short: Equatable {
+        var words: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        static func == (lhs: Short, rhs: Short) -> Bool {
+            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.count == rhs.count
         }
-        private var short: [(key: Short, slot: UInt32)] = []
-        private var long: [(bytes: [UInt8], slot: UInt32)] = []
-        private var last = 0
-        /// The distinct values, numbered by when they were first seen.
-        private(set) var strings: [String] = []
+    }
+    private var short: [(key: Short, slot: UInt32)] = []
+    private var long: [(bytes: [UInt8], slot: UInt32)] = []
+    private var last = 0
+    /// The distinct values, numbered by when they were first seen.
+    private(set) var strings: [String] = []
 
-        /// - Returns: the value's number in `strings`.
-        @discardableResult
-        mutating func insert(_ field: UnsafeBufferPointer<UInt8>) -> UInt32 {
-            let slot = UInt32(truncatingIfNeeded: strings.count)
-            if field.count <= 16 {
-                var key = Short(count: field.count)
-                withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
-                // Neighbouring items are often in one category: the last one found is tried first.
-                if last < short.count && short[last].key == key { return short[last].slot }
-                for index in short.indices where short[index].key == key {
-                    last = index
-                    return short[index].slot
-                }
-                last = short.count
-                short.append((key, slot))
-            } else {
-                func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
-                    known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { ByteReader.order($0, field) == 0 }
-                }
-                if let known = long.first(where: equal) { return known.slot }
-                long.append((Array(field), slot))
+    /// - Returns: the value's number in `strings`.
+    @discardableResult
+    mutating func insert(_ field: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let slot = UInt32(truncatingIfNeeded: strings.count)
+        if field.count <= 16 {
+            var key = Short(count: field.count)
+            withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
+            // Neighbouring items are often in one category: the last one found is tried first.
+            if last < short.count && short[last].key == key { return short[last].slot }
+            for index in short.indices where short[index].key == key {
+                last = index
+                return short[index].slot
             }
-            strings.append(String(decoding: field, as: UTF8.self))
-            return slot
+            last = short.count
+            short.append((key, slot))
+        } else {
+            func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
+                known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { ByteReader.order($0, field) == 0 }
+            }
+            if let known = long.first(where: equal) { return known.slot }
+            long.append((Array(field), slot))
         }
+        strings.append(String(decoding: field, as: UTF8.self))
+        return slot
     }
 }

@@ -7,7 +7,7 @@ import Darwin
 
 /// The vault files: a whole vault `vault-N.tsv`, written as a new file by a change to items
 /// (N is the change's number), or such a whole vault with an overlay `vault-B+N.tsv` of the
-/// items changed since (`VaultCodec.Overlay`); the state names the one it reads first (the
+/// items changed since (`VaultOverlay`); the state names the one it reads first (the
 /// overlay, when there is one) with the checksum of its bytes.
 extension FileStorage {
     /// A change writes an overlay instead of a whole vault only when the whole vault is at
@@ -39,12 +39,12 @@ extension FileStorage {
     /// not computed when the file still has the stamp the state recorded for it (inode and
     /// change time, as history's seal: nothing has written to it since its checksum was found
     /// right), unless `trustingStamp` is false.
-    func vaultIndex(of record: StateRecord, trustingStamp: Bool = true) throws -> VaultCodec.Index {
+    func vaultIndex(of record: StateRecord, trustingStamp: Bool = true) throws -> VaultIndex {
         let name = record.vault ?? ""
         let headPath = path(name)
         let head = try vaultFile(headPath, recorded: record.vaultChecksum)
         guard let base = DataFiles.vaultBase(name) else {
-            var index = try VaultCodec.Index(head.bytes, path: headPath, verified: trustingStamp && head.matches(record.vaultStamp))
+            var index = try VaultIndex(head.bytes, path: headPath, verified: trustingStamp && head.matches(record.vaultStamp))
             index.stamp = index.isTrusted ? head.stamp : nil
             return index
         }
@@ -52,13 +52,13 @@ extension FileStorage {
         do { currency = try RecordMapper(settings: record.settings).currency } catch {
             throw StorageError.unreadable(path: statePath, reason: "\(error)")
         }
-        var overlay = try VaultCodec.Overlay.decode(head.bytes, currency: currency, path: headPath)
+        var overlay = try VaultOverlay.decode(head.bytes, currency: currency, path: headPath)
         guard overlay.base == base else {
             throw StorageError.unreadable(path: headPath, reason: "it lies on \(overlay.base), but its name says \(base)")
         }
         let whole = try vaultFile(path(base), recorded: overlay.baseChecksum)
         overlay.baseSize = whole.bytes.count
-        var index = try VaultCodec.Index(whole.bytes, path: path(base), verified: trustingStamp && whole.matches(record.vaultStamp))
+        var index = try VaultIndex(whole.bytes, path: path(base), verified: trustingStamp && whole.matches(record.vaultStamp))
         index.stamp = index.isTrusted ? whole.stamp : nil
         return index.overlaid(by: overlay, at: headPath)
     }
@@ -85,7 +85,7 @@ extension FileStorage {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
         let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
-        if let recorded, (isOverlay ? VaultCodec.Overlay.checksum(of: bytes) : VaultCodec.checksum(of: bytes)) != recorded {
+        if let recorded, (isOverlay ? VaultOverlay.checksum(of: bytes) : VaultCodec.checksum(of: bytes)) != recorded {
             throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
                 + "put back the right file or a copy of the directory")
         }
@@ -109,7 +109,7 @@ extension FileStorage {
     ///   vault under it (see `StateRecord.vaultStamp`), and what a later read in this process
     ///   may reuse: the index, or the bytes when there was none.
     func writeVault(_ working: WorkingSet, stored: RecordCodec.StoredState, sequence: Int) throws
-        -> (name: String?, checksum: String?, stamp: String?, bytes: [UInt8]?, index: VaultCodec.Index?) {
+        -> (name: String?, checksum: String?, stamp: String?, bytes: [UInt8]?, index: VaultIndex?) {
         let record = stored.record
         guard working.itemsChanged || stored.legacyItems?.isEmpty == false else {
             // The stamp this change found the whole vault with, when it read it, else the one recorded.
@@ -122,7 +122,7 @@ extension FileStorage {
                 let name = "vault-\(base)+\(sequence).tsv"
                 try FileSystem.createNew(bytes, at: path(name))
                 // The whole vault's bytes are shared, not copied: the overlay's items are looked up first.
-                return (name, VaultCodec.Overlay.checksum(of: bytes), index.stamp, nil, index.overlaid(by: overlay, at: path(name)))
+                return (name, VaultOverlay.checksum(of: bytes), index.stamp, nil, index.overlaid(by: overlay, at: path(name)))
             }
         }
         let vault = "vault-\(sequence).tsv"
@@ -155,14 +155,14 @@ extension FileStorage {
 
     /// The overlay this change would write on the whole vault under `index`; nil when the
     /// vault is to be written whole (small, without a checksum to lie on, or none yet).
-    private func nextOverlay(after index: VaultCodec.Index, record: StateRecord, _ working: WorkingSet) -> VaultCodec.Overlay? {
-        let current: VaultCodec.Overlay
+    private func nextOverlay(after index: VaultIndex, record: StateRecord, _ working: WorkingSet) -> VaultOverlay? {
+        let current: VaultOverlay
         if let overlay = index.overlay {
             current = overlay
         } else {
             guard let name = record.vault, DataFiles.vaultBase(name) == nil, index.path == path(name),
                   let checksum = VaultCodec.checksum(of: index.bytes) else { return nil }
-            current = VaultCodec.Overlay(base: name, baseChecksum: checksum, baseSize: index.bytes.count, changed: [:], deleted: [])
+            current = VaultOverlay(base: name, baseChecksum: checksum, baseSize: index.bytes.count, changed: [:], deleted: [])
         }
         guard current.baseSize >= FileStorage.overlayMinimum else { return nil }
         return current.applying(saved: working.changedItems, removed: working.deletedItems)

@@ -9,7 +9,7 @@ final class StateCache: Sendable {
     /// The vault a remembered state names, as far as it is known.
     enum Vault {
         /// Its index: read and indexed by this process, or the index a change wrote from.
-        case index(VaultCodec.Index)
+        case index(VaultIndex)
         /// The bytes this process has just written, indexed only if a read needs an item.
         case bytes([UInt8])
     }
@@ -51,7 +51,7 @@ final class StateCache: Sendable {
     /// Keeps the index of the vault of `record` with it, when `record` is the remembered state
     /// and nothing is known of its vault yet: the next read of it (`prices` reads three times)
     /// does not read and index the vault again.
-    func keep(_ index: VaultCodec.Index, for record: StateRecord) {
+    func keep(_ index: VaultIndex, for record: StateRecord) {
         last.withLock { known in
             guard var current = known, current.record == record, current.vault == nil else { return }
             current.vault = .index(index)

@@ -9,7 +9,7 @@ struct WorkingSetAssembly {
         let record = stored.record
         let statePath = stored.path ?? storage.statePath
         var state = try storage.activeState(record, path: statePath)
-        var vault: (() throws -> VaultCodec.Index)?
+        var vault: (() throws -> VaultIndex)?
         if let legacy = try storage.legacyItems(of: stored) {
             do { try state.setItems(legacy) } catch let error as RecordError {
                 throw StorageError.unreadable(path: statePath, reason: "\(error)")
@@ -24,12 +24,12 @@ struct WorkingSetAssembly {
     /// The index of the vault at `vaultPath` that `record` names, found when an item is first
     /// needed: the one the cache holds, else from the bytes it holds (as this process wrote
     /// them), else read from the file and kept in the cache with the state.
-    private func vaultIndex(of record: StateRecord, at vaultPath: String) -> () throws -> VaultCodec.Index {
+    private func vaultIndex(of record: StateRecord, at vaultPath: String) -> () throws -> VaultIndex {
         switch storage.cache.vault(of: record) {
         case .index(let index) where index.name == vaultPath:
             return { index }
         case .bytes(let bytes):
-            return { try VaultCodec.Index(bytes, path: vaultPath, verified: true) }
+            return { try VaultIndex(bytes, path: vaultPath, verified: true) }
         case .index, nil:
             return { [storage] in
                 let index = try storage.vaultIndex(of: record)

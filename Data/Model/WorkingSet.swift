@@ -18,9 +18,9 @@ final class WorkingSet: Repositories {
     var itemsChanged: Bool { !changedItems.isEmpty || !deletedItems.isEmpty }
     private let source: HistorySource
     /// Reads the vault's index the first time an item is needed.
-    private var indexLoader: (() throws -> VaultCodec.Index)?
+    private var indexLoader: (() throws -> VaultIndex)?
     /// The vault's index: items are decoded from it one by one, as asked for.
-    private(set) var vaultIndex: VaultCodec.Index?
+    private(set) var vaultIndex: VaultIndex?
     /// Whether `state.items` holds every item.
     private var allItemsLoaded: Bool
     /// Spending per month (minor units and trips), kept up to date with this transaction's
@@ -37,7 +37,7 @@ final class WorkingSet: Repositories {
 
     /// - Parameter vault: reads the vault's index; nil when `state` holds every item already.
     /// - Parameter months: the month totals stored with the state; nil when unknown.
-    init(state: ActiveState, vault: (() throws -> VaultCodec.Index)? = nil, history source: HistorySource, months: [MonthRecord]?) {
+    init(state: ActiveState, vault: (() throws -> VaultIndex)? = nil, history source: HistorySource, months: [MonthRecord]?) {
         self.state = state
         self.indexLoader = vault
         self.allItemsLoaded = vault == nil
@@ -58,7 +58,7 @@ final class WorkingSet: Repositories {
         return state
     }
 
-    private func index() throws -> VaultCodec.Index? {
+    private func index() throws -> VaultIndex? {
         if let loader = indexLoader {
             indexLoader = nil
             let index = try loader()
@@ -74,7 +74,7 @@ final class WorkingSet: Repositories {
         return vaultIndex
     }
 
-    private func checked(_ item: Item, in index: VaultCodec.Index) throws -> Item {
+    private func checked(_ item: Item, in index: VaultIndex) throws -> Item {
         do { try state.check(item) } catch { throw StorageError.unreadable(path: index.name, reason: "\(error)") }
         return item
     }

@@ -22,34 +22,3 @@ public struct Store: Sendable, Hashable, Identifiable {
         self.receiptNames = receiptNames
     }
 }
-
-/// A group of items in the vault, shown in `sortOrder`.
-public struct Category: Sendable, Hashable, Identifiable {
-    public let id: CategoryID
-    public var name: String
-    public var sortOrder: Int
-
-    public init(id: CategoryID, name: String, sortOrder: Int) {
-        self.id = id
-        self.name = name
-        self.sortOrder = sortOrder
-    }
-
-    /// The categories a first run starts with.
-    public static let defaultNames = [
-        "Produce", "Dairy", "Meat & Fish", "Bakery", "Pantry", "Frozen", "Beverages", "Snacks", "Household",
-        "Personal Care",
-    ]
-}
-
-/// The user's preferences.
-public struct Settings: Sendable, Hashable {
-    public var currency: Currency
-    /// Whether first-run setup has happened.
-    public var isSetUp: Bool
-
-    public init(currency: Currency = .euro, isSetUp: Bool = false) {
-        self.currency = currency
-        self.isSetUp = isSetUp
-    }
-}

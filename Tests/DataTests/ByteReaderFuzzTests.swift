@@ -175,12 +175,12 @@ import Testing
         var random = SeededGenerator(state: 2504)
         let items = Self.vaultItems()
         let sound = VaultCodec.encode(items)
-        let index = try VaultCodec.Index(sound, path: "vault")
+        let index = try VaultIndex(sound, path: "vault")
         #expect(try index.allItems(currency: Self.currency) == items.sorted { $0.id < $1.id })
-        let overlay = VaultCodec.Overlay(base: "vault-3.tsv", baseChecksum: try #require(VaultCodec.checksum(of: sound)),
+        let overlay = VaultOverlay(base: "vault-3.tsv", baseChecksum: try #require(VaultCodec.checksum(of: sound)),
                                          changed: [items[1].id: items[1], items[2].id: items[2]], deleted: [items[4].id])
         let overlayBytes = overlay.encode()
-        #expect(try VaultCodec.Overlay.decode(overlayBytes, currency: Self.currency, path: "overlay").changed == overlay.changed)
+        #expect(try VaultOverlay.decode(overlayBytes, currency: Self.currency, path: "overlay").changed == overlay.changed)
         var read = 0
         for round in 0..<1500 {
             let bytes = round % 2 == 0 ? Self.resealedText(Self.damaged(sound, &random)) : Self.damaged(sound, &random)
@@ -188,7 +188,7 @@ import Testing
             let verified = round % 4 < 2
             let wanted = [Self.itemIDs[round % Self.itemIDs.count], ItemID("never")]
             if Self.readsOrThrows("vault index", {
-                let index = try VaultCodec.Index(bytes, path: "vault", verified: verified)
+                let index = try VaultIndex(bytes, path: "vault", verified: verified)
                 _ = (index.count, index.categories, index.stores, index.isTrusted)
                 for id in wanted {
                     _ = index.contains(id)
@@ -212,19 +212,19 @@ import Testing
         var random = SeededGenerator(state: 2505)
         let items = Self.vaultItems()
         let vault = VaultCodec.encode(items)
-        let index = try VaultCodec.Index(vault, path: "vault")
-        let sound = VaultCodec.Overlay(base: "vault-3.tsv", baseChecksum: try #require(VaultCodec.checksum(of: vault)),
+        let index = try VaultIndex(vault, path: "vault")
+        let sound = VaultOverlay(base: "vault-3.tsv", baseChecksum: try #require(VaultCodec.checksum(of: vault)),
                                        changed: [items[1].id: items[1], items[7].id: items[7]], deleted: [items[4].id, items[9].id]).encode()
         var read = 0
         for round in 0..<1500 {
             let bytes = round % 4 != 3 ? Self.resealedText(Self.damaged(sound, &random)) : Self.damaged(sound, &random)
             if Self.readsOrThrows("overlay", {
-                let overlay = try VaultCodec.Overlay.decode(bytes, currency: Self.currency, path: "overlay")
+                let overlay = try VaultOverlay.decode(bytes, currency: Self.currency, path: "overlay")
                 let overlaid = index.overlaid(by: overlay, at: "overlay")
                 _ = (overlaid.count, overlaid.categories, overlaid.contains(items[4].id))
                 _ = Self.readsOrThrows("overlaid") { _ = (try overlaid.names(), try overlaid.item(items[7].id, currency: Self.currency)) }
             }) { read += 1 }
-            _ = VaultCodec.Overlay.checksum(of: bytes)
+            _ = VaultOverlay.checksum(of: bytes)
         }
         #expect(read > 0 && read < 1500)
     }

@@ -518,7 +518,7 @@ import Testing
     /// With a matching checksum only the item lines are looked at; a damaged line is still
     /// found when its item is read, and named by its line number.
     @Test func aTrustedFileIsCheckedWhenRead() throws {
-        let index = try VaultCodec.Index(VaultCodec.file(lines: Array(Self.lines.utf8)), path: "vault")
+        let index = try VaultIndex(VaultCodec.file(lines: Array(Self.lines.utf8)), path: "vault")
         #expect(index.stores == nil)
         #expect(try index.item(ItemID("a1"), currency: .euro)?.prices.first?.regular?.price.minorUnits == 109)
         #expect(try index.names(withKey: "milk").map(\.id) == [ItemID("a1")])
@@ -536,7 +536,7 @@ import Testing
             Item(id: ItemID(id), name: name, categoryID: CategoryID(category), unit: .each)
         }
         let original = [item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three"), item("a5", "Five", "c2"), item("a7", "Seven", "c3")]
-        let index = try VaultCodec.Index(VaultCodec.encode(original), path: "vault")
+        let index = try VaultIndex(VaultCodec.encode(original), path: "vault")
         let changed = [item("a0", "Zero", "c4"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine"), item("a5", "Five")]
         let rewritten = index.rewritten(changed: Dictionary(uniqueKeysWithValues: changed.map { ($0.id, $0) }), deleted: [ItemID("a5"), ItemID("a7")],
                                         path: "vault-2")
@@ -545,7 +545,7 @@ import Testing
         #expect(rewritten.bytes == VaultCodec.encode(expected))
         #expect(index.rewritten(changed: [:], deleted: [], path: "vault-2").bytes == VaultCodec.encode(original))
 
-        let read = try VaultCodec.Index(rewritten.bytes, path: "vault-2")
+        let read = try VaultIndex(rewritten.bytes, path: "vault-2")
         #expect(try rewritten.names() == read.names())
         #expect(rewritten.categories == read.categories && rewritten.categories == ["a-category-id-over-16-bytes", "c1", "c4"])
         #expect(index.categories == ["a-category-id-over-16-bytes", "c1", "c2", "c3"])
@@ -557,14 +557,14 @@ import Testing
     @Test func aFileWhoseChecksumDoesNotMatchIsRefused() throws {
         var bytes = VaultCodec.file(lines: Array(Self.lines.utf8))
         bytes[20] ^= 1  // a changed byte in the checksum
-        #expect { try VaultCodec.Index(bytes, path: "vault") } throws: { "\($0)".contains("vault: it was changed or damaged since Grock wrote it") }
+        #expect { try VaultIndex(bytes, path: "vault") } throws: { "\($0)".contains("vault: it was changed or damaged since Grock wrote it") }
         #expect { try VaultCodec.decode(bytes, currency: .euro, path: "vault") } throws: { "\($0)".contains("its checksum does not match") }
     }
 
     @Test func aFileWithItsChecksumEmptiedIsCheckedWhole() throws {
         let bytes = Array((VaultCodec.header + "\t\n" + Self.lines).utf8)
         #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) {
-            try VaultCodec.Index(bytes, path: "vault")
+            try VaultIndex(bytes, path: "vault")
         }
     }
 }

@@ -8,6 +8,9 @@
 /// `\u{7}` (the code point in hex, as Swift writes it) for the others. A backslash typed as
 /// such is shown as it is. Text quoted back in a message is also cut after 60 characters,
 /// ending in `...`, so that a pasted page does not drown the message.
+///
+/// Domain's, not Presentation's: `DomainError`'s descriptions and the data layer's refusals
+/// quote what they refuse with it, and neither may depend on Presentation.
 public enum Echo {
     /// How many characters of echoed text a message shows before cutting it.
     public static let maximumLength = 60

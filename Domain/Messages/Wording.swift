@@ -1,4 +1,8 @@
 /// Counted nouns and articles for every message, so that none says "1 carts" or "a item".
+///
+/// Domain's, not Presentation's: `DomainError`'s descriptions and the use cases' undo
+/// summaries ("imported 2 trips with 14 purchases") are written in Domain, which depends on
+/// nothing.
 public enum Wording {
     /// The count and the noun, singular for exactly one: "1 active cart", "2 active carts",
     /// "3 categories". The plural adds the regular English ending to the last word, unless

@@ -1,0 +1,20 @@
+/// Every purchased line of every completed trip, oldest trip first.
+public struct ListPurchases: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction() async throws -> [Purchase] {
+        try await storage.read { repositories in
+            let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+            let spending = try repositories.spending()
+            let trips = spending.trips
+            return spending.lines.map { line in
+                let trip = trips[line.trip]
+                return Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
+                                category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, basis: line.basis,
+                                price: line.price)
+            }
+        }
+    }
+}
