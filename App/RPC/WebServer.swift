@@ -158,7 +158,8 @@ public final class WebServer {
 
     /// The response to a request, and whether it opened a stream.
     func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
-        // `grock serve --revoke` run meanwhile, in another process, ends these sessions now.
+        // `grock serve --revoke` run meanwhile, in another process, ends these sessions now. A file
+        // that cannot be read (or is damaged) leaves the sessions as they were, until it changes again.
         try? sessions.reloadIfChanged()
         guard let host = request.headers["host"]?.lowercased(), isOwnHost(host) else {
             return (Self.response(403, text: "this server answers to its own address only (the Host header names another)"), false)
