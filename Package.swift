@@ -64,7 +64,7 @@ let package = Package(
         // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "RPC", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

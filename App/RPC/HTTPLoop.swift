@@ -1,4 +1,3 @@
-import Domain
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +15,12 @@ final class HTTPLoop: Sendable {
     /// At most this many from one address other than loopback: one machine on the network
     /// cannot hold every connection.
     static let maximumPerAddress = 16
+    /// How long a connection may wait without a request before it is closed (ms).
+    static let idleTimeout: Int64 = 30_000
+    /// How long an answered connection waits for its client to close first (ms).
+    static let lingerTime: Int64 = 2000
+    /// More than this waiting to be written: the client reads too slowly (a stream it neglects).
+    static let maximumPendingBytes = 1 << 20
 
     /// A connection's number: descriptors are reused, numbers never.
     typealias ConnectionID = UInt64
@@ -44,7 +49,7 @@ final class HTTPLoop: Sendable {
         listener = try HTTPLoop.listen(address: address, port: port)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw WebError("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        for end in pipeEnds { HTTPLoop.makeNonBlocking(end) }
         wake = (pipeEnds[0], pipeEnds[1])
         self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000 + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
         self.handle = handle
@@ -66,138 +71,185 @@ final class HTTPLoop: Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    /// Runs until the process ends.
-    func run() {
-        var connections: [ConnectionID: Connection] = [:]
-        var nextID: ConnectionID = 1
+    /// Serves until `poll` fails, which it does only in a process already broken (no memory
+    /// left, say): one turn at a time, each waiting up to 250 ms for a
+    /// socket, then taking the answers queued, giving every connection its turn, and accepting
+    /// the connections waiting.
+    /// - Throws: `WebError` naming the errno `poll` failed with.
+    func run() throws(WebError) {
+        var connections = ConnectionTable()
         while true {
+            let watched = Array(connections.open)
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            let ids = Array(connections.keys)
-            for id in ids {
-                let connection = connections[id]!  // from the keys just read
-                // A client that sent its end stays readable for ever: it is not asked about again.
-                var events = connection.peerClosed ? Int16(0) : Int16(POLLIN)
-                if !connection.pending.isEmpty { events |= Int16(POLLOUT) }
-                fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
-            }
-            _ = poll(&fds, nfds_t(fds.count), 250)
+                + watched.map { pollfd(fd: $0.value.fd, events: HTTPLoop.events(of: $0.value), revents: 0) }
+            try HTTPLoop.wait(for: &fds)
             let now = HTTPLoop.milliseconds()
-            if fds[1].revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 256)
-                while read(wake.read, &drain, drain.count) > 0 {}
+            if fds[1].revents != 0 { drainWake() }
+            deliverOutbox(to: connections.open, now: now)
+            for (offset, (id, connection)) in watched.enumerated() {
+                if advance(connection, id: id, revents: fds[offset + 2].revents, now: now) == .close { connections.close(id) }
             }
-            for output in outbox.withLock({ queue in defer { queue.removeAll() }; return queue }) {
-                if output.connection == HTTPLoop.everyStream {
-                    for connection in connections.values where connection.isStream && connection.lingerUntil == nil { connection.pending += output.bytes }
-                    continue
-                }
-                guard let connection = connections[output.connection] else { continue }
-                connection.pending += output.bytes
-                connection.busy = false
-                connection.closeWhenWritten = output.close
-                if output.stream { connection.isStream = true }
-                connection.requestStarted = nil
-                connection.lastActive = now
-            }
-            for (offset, id) in ids.enumerated() {
-                guard let connection = connections[id] else { continue }
-                let revents = fds[offset + 2].revents
-                if let until = connection.lingerUntil {
-                    // Answered and closing: what the client still sends is read and dropped, so
-                    // that closing does not reset the connection before it has read the answer.
-                    if revents != 0 && !connection.readAvailable(now: now) || now > until {
-                        connection.close()
-                        connections[id] = nil
-                    }
-                    continue
-                }
-                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now) {
-                    // The client is done sending. A request it sent whole is still answered
-                    // (a half-closed connection can still read); otherwise there is no one to answer.
-                    connection.peerClosed = true
-                    let whole: Bool
-                    if case .request = HTTPRequest.parse(connection.buffer) { whole = true } else { whole = false }
-                    // An answer already waiting to be written is written first (below), then the connection closes.
-                    if !connection.busy && !whole && connection.pending.isEmpty || connection.failed {
-                        connection.close()
-                        connections[id] = nil
-                        continue
-                    }
-                }
-                if !connection.pending.isEmpty, !connection.flush() {
-                    connection.close()
-                    connections[id] = nil
-                    continue
-                }
-                if connection.pending.isEmpty && connection.closeWhenWritten {
-                    if connection.peerClosed {
-                        connection.close()
-                        connections[id] = nil
-                    } else {
-                        shutdown(connection.fd, Int32(SHUT_WR))
-                        connection.lingerUntil = now + 2000
-                        connection.buffer = []
-                    }
-                    continue
-                }
-                if !connection.busy && !connection.isStream { serve(connection, id: id, now: now) }
-                if connection.peerClosed && !connection.busy && connection.pending.isEmpty {
-                    connection.close()
-                    connections[id] = nil
-                    continue
-                }
-                // Too slow to send a whole request, or idle too long, or reading a stream too slowly.
-                let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
-                let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > 30_000
-                if late || idle || connection.pending.count > 1 << 20 {
-                    if late && !connection.busy { connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time")) ; _ = connection.flush() }
-                    connection.close()
-                    connections[id] = nil
-                }
-            }
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                while true {
-                    let fd = accept(listener, nil, nil)
-                    guard fd >= 0 else { break }
-                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                    var one: Int32 = 1
-                    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                    if connections.count >= HTTPLoop.maximumConnections,
-                       let (oldest, _) = connections.filter({ $0.value.isIdle }).min(by: { $0.value.lastActive < $1.value.lastActive }) {
-                        // Full: the connection that has waited longest without a request makes room.
-                        connections[oldest]?.close()
-                        connections[oldest] = nil
-                    }
-                    guard connections.count < HTTPLoop.maximumConnections else {
-                        let refusal = refuse(HTTPRequest.Refusal(status: 503, reason: "too many connections; try again"))
-                        _ = refusal.withUnsafeBytes { systemSend(fd, $0) }
-                        systemClose(fd)
-                        continue
-                    }
-                    let peer = HTTPLoop.peerAddress(fd)
-                    // (This machine itself is not limited: a program on it can reach the data directory anyway.)
-                    let isLoopback = peer.hasPrefix("127.") || peer == "::1"
-                    guard isLoopback || connections.values.count(where: { $0.peer == peer }) < HTTPLoop.maximumPerAddress else {
-                        let refusal = refuse(HTTPRequest.Refusal(status: 503, reason: "too many connections from this address; try again"))
-                        _ = refusal.withUnsafeBytes { systemSend(fd, $0) }
-                        systemClose(fd)
-                        continue
-                    }
-                    let connection = Connection(fd: fd, now: now)
-                    connection.peer = peer
-                    // A connection that says nothing is as late as one that says too little.
-                    connection.requestStarted = now
-                    connections[nextID] = connection
-                    nextID += 1
-                }
+            if fds[0].revents & Int16(POLLIN) != 0 { acceptWaiting(into: &connections, now: now) }
+        }
+    }
+
+    // MARK: - A turn
+
+    /// The open connections by number.
+    private struct ConnectionTable {
+        private(set) var open: [ConnectionID: HTTPConnection] = [:]
+        /// From 1: 0 is `everyStream`.
+        private var nextID: ConnectionID = 1
+
+        mutating func add(_ connection: HTTPConnection) {
+            open[nextID] = connection
+            nextID += 1
+        }
+
+        mutating func close(_ id: ConnectionID) {
+            open[id]?.close()
+            open[id] = nil
+        }
+    }
+
+    /// What becomes of a connection after its turn.
+    private enum Fate { case open, close }
+
+    /// What to wait for on a connection: bytes to read, and room to write what is pending.
+    private static func events(of connection: HTTPConnection) -> Int16 {
+        // A client that sent its end stays readable for ever: it is not asked about again.
+        var events = connection.peerClosed ? Int16(0) : Int16(POLLIN)
+        if !connection.pending.isEmpty { events |= Int16(POLLOUT) }
+        return events
+    }
+
+    /// Waits up to 250 ms for any of `fds` to be ready, again when a signal interrupts the wait.
+    private static func wait(for fds: inout [pollfd]) throws(WebError) {
+        while true {
+            let result = poll(&fds, nfds_t(fds.count), 250)
+            if try pollFinished(result, error: errno) { return }
+        }
+    }
+
+    /// What a `poll` that returned `result`, leaving `error` in errno, means: true when it
+    /// looked at the sockets (some ready, or none in time); false when a signal interrupted it
+    /// and it is to be called again.
+    /// - Throws: `WebError` naming the errno of any other failure: the loop cannot go on.
+    static func pollFinished(_ result: Int32, error: Int32) throws(WebError) -> Bool {
+        guard result < 0 else { return true }
+        guard error == EINTR else {
+            throw WebError("cannot wait for connections: poll failed with errno \(error) (\(String(cString: strerror(error))))")
+        }
+        return false
+    }
+
+    /// Empties the wake-up pipe: one turn takes every output `send` queued meanwhile.
+    private func drainWake() {
+        var drain = [UInt8](repeating: 0, count: 256)
+        while read(wake.read, &drain, drain.count) > 0 {}
+    }
+
+    /// Hands each output queued to its connection, or to every open stream; an output for a
+    /// connection that is gone is dropped.
+    private func deliverOutbox(to connections: [ConnectionID: HTTPConnection], now: Int64) {
+        for output in outbox.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+            if output.connection == HTTPLoop.everyStream {
+                for connection in connections.values where connection.isStream && connection.lingerUntil == nil { connection.pending += output.bytes }
+            } else {
+                connections[output.connection]?.queue(output, now: now)
             }
         }
     }
 
+    /// A connection's turn: what the client sent is read, what is pending written, a whole
+    /// request handed to `handle`; the connection closes when it is answered and done, gone,
+    /// or too slow.
+    private func advance(_ connection: HTTPConnection, id: ConnectionID, revents: Int16, now: Int64) -> Fate {
+        if let until = connection.lingerUntil { return linger(connection, until: until, revents: revents, now: now) }
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close { return .close }
+        if !connection.pending.isEmpty, !connection.flush() { return .close }
+        if connection.pending.isEmpty && connection.closeWhenWritten { return answered(connection, now: now) }
+        if !connection.busy && !connection.isStream { serve(connection, id: id, now: now) }
+        if connection.peerClosed && !connection.busy && connection.pending.isEmpty { return .close }
+        return expire(connection, now: now)
+    }
+
+    /// Answered and closing: what the client still sends is read and dropped, so that closing
+    /// does not reset the connection before it has read the answer.
+    private func linger(_ connection: HTTPConnection, until: Int64, revents: Int16, now: Int64) -> Fate {
+        revents != 0 && !connection.readAvailable(now: now) || now > until ? .close : .open
+    }
+
+    /// The client is done sending. A request it sent whole is still answered (a half-closed
+    /// connection can still read), and an answer already waiting is written first, then the
+    /// connection closes; otherwise there is no one to answer.
+    private func peerFinished(_ connection: HTTPConnection) -> Fate {
+        connection.peerClosed = true
+        return connection.failed || !connection.busy && connection.pending.isEmpty && !connection.hasWholeRequest ? .close : .open
+    }
+
+    /// The answer is written and the connection is to close: at once when the client has
+    /// gone, else after its side is shut and it has lingered.
+    private func answered(_ connection: HTTPConnection, now: Int64) -> Fate {
+        guard !connection.peerClosed else { return .close }
+        shutdown(connection.fd, Int32(SHUT_WR))
+        connection.lingerUntil = now + HTTPLoop.lingerTime
+        connection.buffer = []
+        return .open
+    }
+
+    /// Too slow to send a whole request (told so, 408, unless its request is being answered),
+    /// idle too long, or reading a stream too slowly: closed.
+    private func expire(_ connection: HTTPConnection, now: Int64) -> Fate {
+        let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
+        let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > HTTPLoop.idleTimeout
+        guard late || idle || connection.pending.count > HTTPLoop.maximumPendingBytes else { return .open }
+        if late && !connection.busy {
+            connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time"))
+            _ = connection.flush()
+        }
+        return .close
+    }
+
+    /// Accepts every connection waiting; one past `maximumConnections`, or past
+    /// `maximumPerAddress` from one address other than loopback, is refused (503).
+    private func acceptWaiting(into connections: inout ConnectionTable, now: Int64) {
+        while true {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            HTTPLoop.makeNonBlocking(fd)
+            var one: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            if connections.open.count >= HTTPLoop.maximumConnections,
+               let (oldest, _) = connections.open.filter({ $0.value.isIdle }).min(by: { $0.value.lastActive < $1.value.lastActive }) {
+                // Full: the connection that has waited longest without a request makes room.
+                connections.close(oldest)
+            }
+            guard connections.open.count < HTTPLoop.maximumConnections else {
+                turnAway(fd, reason: "too many connections; try again")
+                continue
+            }
+            let peer = HTTPLoop.peerAddress(fd)
+            // (This machine itself is not limited: a program on it can reach the data directory anyway.)
+            let isLoopback = peer.hasPrefix("127.") || peer == "::1"
+            guard isLoopback || connections.open.values.count(where: { $0.peer == peer }) < HTTPLoop.maximumPerAddress else {
+                turnAway(fd, reason: "too many connections from this address; try again")
+                continue
+            }
+            connections.add(HTTPConnection(fd: fd, peer: peer, now: now))
+        }
+    }
+
+    /// Refuses a connection just accepted (503): what of the refusal one write takes, then closed.
+    private func turnAway(_ fd: Int32, reason: String) {
+        let refusal = refuse(HTTPRequest.Refusal(status: 503, reason: reason))
+        _ = refusal.withUnsafeBytes { systemSend(fd, $0) }
+        systemClose(fd)
+    }
+
     /// Parses what a connection has read: a whole request goes to `handle`, a refused one is
     /// answered and the connection closed.
-    private func serve(_ connection: Connection, id: ConnectionID, now: Int64) {
+    private func serve(_ connection: HTTPConnection, id: ConnectionID, now: Int64) {
         guard !connection.buffer.isEmpty else { return }
         if connection.requestStarted == nil { connection.requestStarted = now }
         switch HTTPRequest.parse(connection.buffer) {
@@ -211,67 +263,6 @@ final class HTTPLoop: Sendable {
             connection.busy = true
             handle(id, request)
         }
-    }
-
-    private final class Connection {
-        let fd: Int32
-        var buffer: [UInt8] = []
-        var pending: [UInt8] = []
-        /// A request was handed over and its answer is awaited: nothing more is read into a request meanwhile.
-        var busy = false
-        var isStream = false
-        var closeWhenWritten = false
-        /// The client sent its end (or an error): nothing more will be read.
-        var peerClosed = false
-        /// The socket failed, or sent more than a request may be: closed at once.
-        var failed = false
-        /// Answered, its side shut: closed when the client closes, or at this time.
-        var lingerUntil: Int64?
-        /// The client's address, as text.
-        var peer = ""
-        /// When the first byte of the request being read arrived.
-        var requestStarted: Int64?
-        var lastActive: Int64
-
-        /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
-        var isIdle: Bool { !busy && !isStream && buffer.isEmpty && pending.isEmpty && lingerUntil == nil }
-
-        init(fd: Int32, now: Int64) {
-            self.fd = fd
-            lastActive = now
-        }
-
-        /// Reads what is there; false when the peer closed or failed (or sent more than a request may be).
-        func readAvailable(now: Int64) -> Bool {
-            guard !peerClosed else { return false }
-            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-            while true {
-                let count = recv(fd, &chunk, chunk.count, 0)
-                if count > 0 {
-                    if isStream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
-                    buffer += chunk[..<count]
-                    lastActive = now
-                    if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
-                    continue
-                }
-                if count == 0 { return false }
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return true }
-                failed = true
-                return false
-            }
-        }
-
-        /// Writes what is pending, as much as the socket takes; false when it failed.
-        func flush() -> Bool {
-            while !pending.isEmpty {
-                let written = pending.withUnsafeBytes { systemSend(fd, $0) }
-                if written < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-                pending.removeFirst(written)
-            }
-            return true
-        }
-
-        func close() { systemClose(fd) }
     }
 
     /// The address a connection comes from (without its port).
@@ -322,20 +313,16 @@ final class HTTPLoop: Sendable {
             systemClose(fd)
             throw WebError("cannot listen on \(address):\(port): \(reason)")
         }
+        makeNonBlocking(fd)
+        return fd
+    }
+
+    /// Makes `fd` non-blocking, and closed in any program this one starts.
+    private static func makeNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return fd
     }
 }
 
-/// Why `grock serve` cannot start or go on, in a sentence.
-struct WebError: Error, ClassifiedError, CustomStringConvertible {
-    let description: String
-    var kind: ErrorKind { .refused }
-    init(_ description: String) { self.description = description }
-}
-
-// The system's calls, out of reach of the methods of the same names above.
-private func systemClose(_ fd: Int32) { _ = close(fd) }
-private func systemSend(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+// The system's call, out of reach of the method of the same name above.
 private func systemListen(_ fd: Int32) -> Int32 { listen(fd, 128) }

@@ -29,61 +29,86 @@ struct HTTPRequest: Sendable, Equatable {
         case refused(Refusal)
     }
 
+    /// What `bytes`, read from the start of a request, hold: a whole request, not enough yet,
+    /// or something refused (checked in this order: the headers' size, their line breaks, the
+    /// request line, each header, the body's length).
     static func parse(_ bytes: [UInt8]) -> Parse {
-        guard let end = headerEnd(bytes) else {
-            return bytes.count > maximumHeaderBytes
-                ? .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) : .incomplete
+        let headersTooLarge = Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")
+        guard let end = headerEnd(bytes) else { return bytes.count > maximumHeaderBytes ? .refused(headersTooLarge) : .incomplete }
+        do throws(Refusal) {
+            guard end <= maximumHeaderBytes else { throw headersTooLarge }
+            try checkLineBreaks(bytes, headerEnd: end)
+            let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            }
+            let (method, target) = try requestLine(lines[0])
+            let headers = try headerFields(lines.dropFirst())
+            let length = try bodyLength(headers)
+            let start = end + 4
+            guard bytes.count - start >= length else { return .incomplete }
+            let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
+            return .request(HTTPRequest(method: method, path: path, query: Self.pairs(query), headers: headers,
+                                        body: Array(bytes[start..<(start + length)])), consumed: start + length)
+        } catch {
+            return .refused(error)
         }
-        guard end <= maximumHeaderBytes else { return .refused(Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")) }
-        // Lines end with CR LF, and nothing else is a control character a header may hold: a
-        // bare LF or CR, or a NUL, is read differently by different readers (request smuggling).
+    }
+
+    /// Refuses headers whose lines do not all end with CR LF, or that hold another control
+    /// character: a bare LF or CR, or a NUL, is read differently by different readers (request
+    /// smuggling).
+    private static func checkLineBreaks(_ bytes: [UInt8], headerEnd end: Int) throws(Refusal) {
         for index in 0..<end {
             let byte = bytes[index]
             let lineEnd = byte == 13 && bytes[index + 1] == 10 || byte == 10 && index > 0 && bytes[index - 1] == 13
             if (byte == 13 || byte == 10) && !lineEnd || byte < 32 && byte != 9 && byte != 13 && byte != 10 || byte == 127 {
-                return .refused(Refusal(status: 400, reason: "a header line holds a control character or a bare line break"))
+                throw Refusal(status: 400, reason: "a header line holds a control character or a bare line break")
             }
         }
-        let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-        }
-        let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
+    }
+
+    /// The method and the target (path and query) of `GET /path?query HTTP/1.1`.
+    private static func requestLine(_ line: String) throws(Refusal) -> (method: String, target: Substring) {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", !parts[0].isEmpty, parts[1].hasPrefix("/") else {
-            return .refused(Refusal(status: 400, reason: "not an HTTP/1.1 request line"))
+            throw Refusal(status: 400, reason: "not an HTTP/1.1 request line")
         }
+        return (String(parts[0]), parts[1])
+    }
+
+    /// The header lines as fields, names lowercased; a name given twice has its values joined
+    /// with commas, except the two that must be given once.
+    private static func headerFields(_ lines: ArraySlice<String>) throws(Refusal) -> [String: String] {
         var headers: [String: String] = [:]
-        for line in lines.dropFirst() where !line.isEmpty {
+        for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else {
-                return .refused(Refusal(status: 400, reason: "a header line cannot be read"))
+                throw Refusal(status: 400, reason: "a header line cannot be read")
             }
             let name = line[..<colon].lowercased()
-            guard !name.isEmpty, !name.contains(" ") else { return .refused(Refusal(status: 400, reason: "a header name cannot be read")) }
+            guard !name.isEmpty, !name.contains(" ") else { throw Refusal(status: 400, reason: "a header name cannot be read") }
             let value = line[line.index(after: colon)...].trimmingSpaces
             if let earlier = headers[name] {
                 // A repeated Content-Length or Host could make two readers see two requests.
-                guard name != "content-length", name != "host" else { return .refused(Refusal(status: 400, reason: "\(name) is given twice")) }
+                guard name != "content-length", name != "host" else { throw Refusal(status: 400, reason: "\(name) is given twice") }
                 headers[name] = earlier + ", " + value
             } else {
                 headers[name] = value
             }
         }
+        return headers
+    }
+
+    /// The body's length, from `Content-Length` (none: 0); a body in chunks is refused.
+    private static func bodyLength(_ headers: [String: String]) throws(Refusal) -> Int {
         if headers["transfer-encoding"] != nil {
-            return .refused(Refusal(status: 411, reason: "a body in chunks (Transfer-Encoding) is not accepted: send it with its Content-Length"))
+            throw Refusal(status: 411, reason: "a body in chunks (Transfer-Encoding) is not accepted: send it with its Content-Length")
         }
-        var length = 0
-        if let text = headers["content-length"] {
-            guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(text) else {
-                return .refused(Refusal(status: text.utf8.count > 18 ? 413 : 400, reason: text.utf8.count > 18 ? "the body is larger than 1 MiB" : "Content-Length is not a number"))
-            }
-            guard value <= maximumBodyBytes else { return .refused(Refusal(status: 413, reason: "the body is larger than 1 MiB")) }
-            length = value
+        guard let text = headers["content-length"] else { return 0 }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(text) else {
+            throw Refusal(status: text.utf8.count > 18 ? 413 : 400, reason: text.utf8.count > 18 ? "the body is larger than 1 MiB" : "Content-Length is not a number")
         }
-        let start = end + 4
-        guard bytes.count - start >= length else { return .incomplete }
-        let target = parts[1]
-        let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
-        return .request(HTTPRequest(method: String(parts[0]), path: path, query: Self.pairs(query), headers: headers,
-                                    body: Array(bytes[start..<(start + length)])), consumed: start + length)
+        guard value <= maximumBodyBytes else { throw Refusal(status: 413, reason: "the body is larger than 1 MiB") }
+        return value
     }
 
     /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil.

@@ -17,7 +17,23 @@ enum JSONValue: Codable, Sendable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Int64.self) { self = .integer(value) } else if let value = try? container.decode(Double.self) { self = .number(value) } else if let value = try? container.decode(String.self) { self = .string(value) } else if let value = try? container.decode([JSONValue].self) { self = .array(value) } else { self = .object(try container.decode([String: JSONValue].self)) }
+        // Each type tried in turn (a failed try is the answer "not this type"): the first that
+        // decodes is the value's; a value none decodes fails as an object.
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -88,7 +104,11 @@ struct Response: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("2.0", forKey: .jsonrpc)
         try container.encode(id, forKey: .id)
-        if let error { try container.encode(error, forKey: .error) } else if let result { try result.encode(to: container.superEncoder(forKey: .result)) } else {
+        if let error {
+            try container.encode(error, forKey: .error)
+        } else if let result {
+            try result.encode(to: container.superEncoder(forKey: .result))
+        } else {
             try container.encodeNil(forKey: .result)
         }
     }

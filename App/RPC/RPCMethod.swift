@@ -65,16 +65,3 @@ struct RPCMethod: Sendable {
     /// Every method by name.
     static let named: [String: RPCMethod] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 }
-
-extension Params {
-    /// Refuses a parameter the method does not take, a required one missing, or one of the wrong JSON type.
-    func check(against parameters: [RPCMethod.Parameter]) throws {
-        let names = parameters.map(\.name)
-        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
-            throw RPCFailure(code: -32602, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
-        }
-        for parameter in parameters {
-            if let problem = parameter.problem(with: values[parameter.name]) { throw RPCFailure(code: -32602, message: problem) }
-        }
-    }
-}

@@ -139,5 +139,3 @@ public struct RPCServer {
         return try await known.call(container, params)
     }
 }
-
-// MARK: - The wire

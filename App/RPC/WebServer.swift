@@ -79,6 +79,7 @@ public final class WebServer {
     }
 
     /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until the process ends.
+    /// - Throws: `WebError` when it cannot listen, or when the sockets can no longer be watched.
     public func run(announce: (String) -> Void) async throws {
         let loop = try HTTPLoop(address: options.address, port: options.port, requestTimeout: options.requestTimeout,
                                 handle: { [weak self] id, request in
@@ -94,18 +95,29 @@ public final class WebServer {
         } else {
             announce("http://" + (options.address.contains(":") ? "[\(options.address)]" : options.address) + path)
         }
-        DispatchQueue(label: "grock.serve").async { loop.run() }
+        let (loopFailures, loopFailure) = AsyncStream.makeStream(of: WebError.self)
+        DispatchQueue(label: "grock.serve").async {
+            do throws(WebError) { try loop.run() } catch { loopFailure.yield(error) }
+            loopFailure.finish()
+        }
         let changes = container.changes()
         let heartbeat = Task { @MainActor [weak self] in
             while !Task.isCancelled {
+                // Cancelled while asleep: the loop's condition ends it.
                 try? await Task.sleep(for: .seconds(15))
                 self?.broadcast(": still here\n\n")
             }
         }
         defer { heartbeat.cancel() }
-        for await change in changes {
-            broadcast("event: changed\ndata: {\"origin\":\"\(change.origin.rawValue)\"}\n\n")
+        let forwarding = Task { @MainActor [weak self] in
+            for await change in changes {
+                self?.broadcast("event: changed\ndata: {\"origin\":\"\(change.origin.rawValue)\"}\n\n")
+            }
+            loopFailure.finish()   // the changes ended: so does serving
         }
+        defer { forwarding.cancel() }
+        // Until the loop fails: its error ends the server.
+        for await failure in loopFailures { throw failure }
     }
 
     /// This machine's IPv4 addresses other than loopback.
@@ -146,7 +158,8 @@ public final class WebServer {
 
     /// The response to a request, and whether it opened a stream.
     func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
-        // `grock serve --revoke` run meanwhile, in another process, ends these sessions now.
+        // `grock serve --revoke` run meanwhile, in another process, ends these sessions now. A file
+        // that cannot be read (or is damaged) leaves the sessions as they were, until it changes again.
         try? sessions.reloadIfChanged()
         guard let host = request.headers["host"]?.lowercased(), isOwnHost(host) else {
             return (Self.response(403, text: "this server answers to its own address only (the Host header names another)"), false)

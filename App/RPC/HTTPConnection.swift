@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One client's connection as `HTTPLoop` keeps it: the bytes read and not yet parsed, the bytes
+/// waiting to be written, and where it stands (reading a request, awaiting its answer, a
+/// stream, closing). Used by the loop's thread alone.
+final class HTTPConnection {
+    let fd: Int32
+    /// The client's address, as text.
+    let peer: String
+    var buffer: [UInt8] = []
+    var pending: [UInt8] = []
+    /// A request was handed over and its answer is awaited: nothing more is read into a request meanwhile.
+    var busy = false
+    var isStream = false
+    var closeWhenWritten = false
+    /// The client sent its end (or an error): nothing more will be read.
+    var peerClosed = false
+    /// The socket failed, or sent more than a request may be: closed at once.
+    var failed = false
+    /// Answered, its side shut: closed when the client closes, or at this time.
+    var lingerUntil: Int64?
+    /// When the first byte of the request being read arrived.
+    var requestStarted: Int64?
+    var lastActive: Int64
+
+    /// A connection just accepted: a connection that says nothing is as late as one that says
+    /// too little, so its request's time starts now.
+    init(fd: Int32, peer: String, now: Int64) {
+        self.fd = fd
+        self.peer = peer
+        lastActive = now
+        requestStarted = now
+    }
+
+    /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
+    var isIdle: Bool { !busy && !isStream && buffer.isEmpty && pending.isEmpty && lingerUntil == nil }
+
+    /// Whether what was read holds a whole request.
+    var hasWholeRequest: Bool {
+        if case .request = HTTPRequest.parse(buffer) { true } else { false }
+    }
+
+    /// Takes the answer to its request: written next, then the connection closes, waits for
+    /// another request, or stays open as a stream.
+    func queue(_ output: HTTPLoop.Output, now: Int64) {
+        pending += output.bytes
+        busy = false
+        closeWhenWritten = output.close
+        if output.stream { isStream = true }
+        requestStarted = nil
+        lastActive = now
+    }
+
+    /// Reads what is there; false when the peer closed or failed (or sent more than a request may be).
+    func readAvailable(now: Int64) -> Bool {
+        guard !peerClosed else { return false }
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count > 0 {
+                if isStream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
+                buffer += chunk[..<count]
+                lastActive = now
+                if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
+                continue
+            }
+            if count == 0 { return false }
+            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return true }
+            failed = true
+            return false
+        }
+    }
+
+    /// Writes what is pending, as much as the socket takes; false when it failed.
+    func flush() -> Bool {
+        while !pending.isEmpty {
+            let written = pending.withUnsafeBytes { systemSend(fd, $0) }
+            if written < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            pending.removeFirst(written)
+        }
+        return true
+    }
+
+    func close() { systemClose(fd) }
+}
+
+// The system's calls, out of reach of the methods of the same names above.
+func systemClose(_ fd: Int32) { _ = close(fd) }
+func systemSend(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }

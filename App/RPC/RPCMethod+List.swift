@@ -1,0 +1,110 @@
+import Composition
+import Domain
+import Presentation
+
+extension RPCMethod {
+    /// Every method, in the order `rpc.discover` lists them: each family's in its own list, the
+    /// carts' and trips' in `RPCMethod+Carts.swift`, the vault's in `RPCMethod+Vault.swift`.
+    static let all: [RPCMethod] = generalMethods + cartMethods + tripMethods + storeMethods + categoryMethods + itemMethods
+        + spendingMethods + dataMethods + receiptMethods
+
+    /// The methods themselves, the home screen, the first run and the settings.
+    static let generalMethods: [RPCMethod] = [
+        RPCMethod("rpc.discover", [],
+            "These methods, with their parameters.") { container, params in
+            OpenRPCDocument(methods: all.map(MethodDocument.init))
+        },
+        RPCMethod("home", [],
+            "Active carts with their budgets, and this month's spending.") { container, params in
+            let home = container.home()
+            try check(await home.load(), home)
+            return home.document
+        },
+        RPCMethod("setup", [.text("currency", required: false)],
+            "First run: the default categories, and the currency (EUR unless given); what it did.") { container, params in
+            let onboarding = container.onboarding()
+            return try changed(onboarding, await onboarding.setUp(currency: try params.optionalText("currency")), onboarding.document.setup)
+        },
+        RPCMethod("settings.show", [],
+            "The settings.") { container, params in
+            let settings = container.settings()
+            try check(await settings.load(), settings)
+            return settings.document
+        },
+        RPCMethod("settings.currency", [.text("currency")],
+            "Change the currency (an ISO code); amounts are relabelled, not converted.") { container, params in
+            let settings = container.settings()
+            return try changed(settings, await settings.changeCurrency(try params.text("currency")), settings.document)
+        },
+    ]
+
+    /// A cart's cheapest plan, and what was spent: the history, the insights, the report.
+    static let spendingMethods: [RPCMethod] = [
+        RPCMethod("plan", [.text("cart"), .integer("maxStores", required: false), .flag("apply", required: false)],
+            "The cheapest stores for a cart's lines, applied when apply is true.") { container, params in
+            let plan = container.plan()
+            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.count("maxStores"), apply: try params.flag("apply")), plan)
+            return plan.document
+        },
+        RPCMethod("history", [],
+            "The completed trips, newest first.") { container, params in
+            let history = container.history()
+            try check(await history.load(), history)
+            return history.rows
+        },
+        RPCMethod("insights", [.text("from", required: false), .text("to", required: false)],
+            "Spending by month, store and category, price changes, inflation.") { container, params in
+            let insights = container.insights()
+            try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
+            return insights.document
+        },
+        RPCMethod("report", [],
+            "The spending report's figures: the insights, and the prices of the items spent most on.") { container, params in
+            let report = container.report()
+            try check(await report.load(), report)
+            return report.document
+        },
+    ]
+
+    /// The data as a whole: the household's sync, the export, undo.
+    static let dataMethods: [RPCMethod] = [
+        RPCMethod("sync", [],
+            "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused.") { container, params in
+            return SyncReportDocument(try await household(container).exchange())
+        },
+        RPCMethod("sync.status", [],
+            "The household's devices, what each has sent and this one merged, and changes waiting to be sent.") { container, params in
+            return SyncStatusDocument(try await household(container).status())
+        },
+        RPCMethod("export", [.text("format")],
+            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.") { container, params in
+            let format = try params.text("format").lowercased()
+            let transfer = container.transfer()
+            let bytes: [UInt8]
+            if format == "json" {
+                bytes = try await transfer.backup()
+            } else if let text = Transfer.TextFormat(rawValue: format) {
+                bytes = try await transfer.text(text)
+            } else {
+                throw RPCFailure(code: -32602, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
+            }
+            return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
+        },
+        RPCMethod("undo", [],
+            "Take back the last change; what it was.") { container, params in
+            return UndoDocument(undid: try await container.useCases.undoLastChange())
+        },
+    ]
+
+    /// A receipt read and logged (`RPCMethod+Receipt.swift`).
+    static let receiptMethods: [RPCMethod] = [
+        RPCMethod("receipt.review", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false)],
+            "Read a receipt's text and match its lines; the review, nothing stored.") { container, params in
+            return try await receipt("receipt.review", params, container)
+        },
+        RPCMethod("receipt.apply", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false), .objects("decisions", required: false), .flag("acceptDifference", required: false), .flag("dryRun", required: false)],
+            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.") { container, params in
+            return try await receipt("receipt.apply", params, container)
+        },
+    ]
+}
