@@ -9,7 +9,7 @@ import Darwin
 
 extension Commands {
     static let receipt: [Command] = [
-        Command("receipt", usage: "grock receipt [CART] [FILE] [--store STORE] [--date DATE] [--image FILE] [--yes] [--dry-run] [--accept-difference]",
+        Command("receipt", usage: "grock receipt [CART] [FILE]",
                 summary: "Read a shop's receipt (its text), match its lines to your items and log them: on the cart being shopped, or as a completed trip.",
                 details: """
                 FILE is the receipt's text (UTF-8, at most 1 MiB); - or no FILE reads standard input.
@@ -35,7 +35,8 @@ extension Commands {
                 """,
                 examples: ["grock receipt Weekly aldi.txt", "grock receipt Weekly aldi.txt --yes", "grock receipt aldi.txt --yes --store Aldi",
                            "pbpaste | grock receipt Weekly - --yes --dry-run", "grock --json receipt aldi.txt", "grock receipt Weekly --image bon.jpg"],
-                options: ["store", "date", "image", "yes", "dry-run", "accept-difference"], arguments: 0...2) { run in
+                options: [.optional("store", "STORE"), .optional("date", "DATE"), .optional("image", "FILE"), .optional("yes"), .optional("dry-run"),
+                          .optional("accept-difference")], arguments: 0...2) { run in
             try await ReceiptSession.run(run)
         },
     ]
