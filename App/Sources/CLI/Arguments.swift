@@ -77,7 +77,7 @@ struct Arguments {
                     options[name, default: []].append(value!)
                 }
             } else {
-                let known = Array(Arguments.valued.union(Arguments.flags))
+                let known = Arguments.valued.union(Arguments.flags).sorted()
                 let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
                 throw UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
             }

@@ -103,19 +103,20 @@ public enum GrockCLI {
                 return (command, Array(words.dropFirst(length)))
             }
         }
-        let nouns = Set(Commands.visible.compactMap(\.path.first))
+        // In help's order, not a set's: the suggestion for a typo is the same on every run.
+        let nouns = Commands.nouns.map(\.noun)
         if nouns.contains(lowered[0]) {
             let verbs = Commands.visible.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
             let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not \(Wording.withArticle(lowered[0])) command" : "\(lowered[0]) needs a command"
             let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
             throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
         }
-        let hint = Name.closest(to: lowered[0], among: Array(nouns)).map { "; did you mean \($0)?" } ?? ""
+        let hint = Name.closest(to: lowered[0], among: nouns).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown command \(Echo.quoted(words[0]))\(hint)")
     }
 
     private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
-        for option in parsed.options.keys where !command.options.contains(option) {
+        for option in parsed.options.keys.sorted() where !command.options.contains(option) {
             throw UsageError("grock \(command.name) does not take --\(option)")
         }
         guard command.arguments.contains(arguments.count) else {
