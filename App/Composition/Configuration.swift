@@ -1,11 +1,6 @@
 import DataLayer
 import Domain
 
-/// This build of Grock, for `--version` and the RPC front's `rpc.discover`.
-public enum GrockVersion {
-    public static let number = "0.1.0"
-}
-
 /// What a front asks of Grock's composition, read once from its arguments and the environment:
 /// where the data lives, how long to wait for another process using it, whether the clock is
 /// fixed, and whether colour is welcome. Every front reads these the same way.

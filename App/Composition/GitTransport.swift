@@ -9,6 +9,9 @@ import Darwin
 /// A household folder that is a git work tree: pull (fetch and rebase onto the upstream) before
 /// an exchange, commit this device's new files and push after. Each device adds only its own
 /// files, so a rebase never meets a conflict.
+///
+/// A `try?` on a git call below asks a question whose "no" is git's failing exit (no upstream,
+/// no commit yet, changes staged, no identity set, a push refused): the failure is the answer.
 struct GitTransport: FolderTransport {
     func pull(_ folder: String) throws {
         guard try hasRemote(folder) else { return }

@@ -24,6 +24,10 @@ public struct Household: Sendable {
     }
 
     /// The folder this data directory syncs through; nil when it does not sync.
+    ///
+    /// Only the transport is chosen by it: when `sync/device.tsv` cannot be read, the exchange,
+    /// status or leave that asked reads it again itself and says what is wrong with it (or,
+    /// leaving, goes on without it).
     public var folder: String? { try? HouseholdSync.folder(of: directory) }
 
     /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.

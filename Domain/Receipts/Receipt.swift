@@ -63,6 +63,13 @@ public struct Receipt: Sendable, Hashable {
         Money(minorUnits: lines.reduce(addedTax.minorUnits) { $0 + $1.netTotal.minorUnits }, currency: currency)
     }
 
+    /// What the refunds (lines of a negative total: empties returned) come to, as a positive
+    /// amount: they count in the receipt's total but cannot be logged. Cannot overflow, like
+    /// `computedTotal`.
+    public var refundedTotal: Money {
+        Money(minorUnits: -lines.reduce(Int64(0)) { $0 + ($1.netTotal.isNegative ? $1.netTotal.minorUnits : 0) }, currency: currency)
+    }
+
     /// The stated total less the computed one: zero when the receipt adds up, positive when it
     /// states more than its lines (a line missed or misread); nil without a stated total.
     public var difference: Money? {

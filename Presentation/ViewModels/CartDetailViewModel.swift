@@ -7,6 +7,9 @@ import Observation
 public final class CartDetailViewModel: ErrorState {
     public private(set) var details: CartDetails?
     public private(set) var figures: CartFigures?
+    /// For each of `details.groups`, in order, what was paid and what is left to buy there
+    /// while shopping (nil for a store not half bought).
+    public private(set) var storeProgress: [StoreProgress?] = []
     public private(set) var document: CartDocument?
     /// What the last intent did, in a sentence, for fronts that confirm changes.
     public private(set) var notice: String?
@@ -80,6 +83,7 @@ public final class CartDetailViewModel: ErrorState {
             let cart = try await useCases.deleteCart(reference)
             details = nil
             figures = nil
+            storeProgress = []
             document = nil
             notice = "\(cart.name): deleted cart"
         }
@@ -156,9 +160,11 @@ public final class CartDetailViewModel: ErrorState {
 
     private func show(_ details: CartDetails) throws {
         let figures = try CartFigures(details.cart)
+        let storeProgress = try details.groups.map { try StoreProgress($0, of: details.cart) }
         document = try CartDocument(details, figures: figures)
         self.details = details
         self.figures = figures
+        self.storeProgress = storeProgress
         reference = details.cart.id.rawValue
     }
 }
@@ -173,6 +179,8 @@ extension CartDetailViewModel: LiveScreen {
                 lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
                 details = nil
                 figures = nil
+                storeProgress = []
+            storeProgress = []
                 document = nil
             }
             return false

@@ -209,12 +209,15 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
     }
 
     /// The scripts are made from the table: every option of every command is in its usage line,
-    /// and every word a script embeds is a plain lowercase word.
+    /// an option takes a value for every command or for none (the parser decides before it knows
+    /// the command), and every word a script embeds is a plain lowercase word.
     @Test func theTableDescribesEveryOption() {
+        #expect(Arguments.valued.isDisjoint(with: Arguments.flags))
         for command in Commands.all {
             let syntax = command.syntax
-            #expect(Set(syntax.options.map(\.name)) == Set(command.options), "grock \(command.name): usage and options differ")
+            #expect(syntax.options.map(\.name) == command.options, "grock \(command.name): usage and options differ")
             for option in syntax.options {
+                #expect(command.usage.contains("--" + option.name), "grock \(command.name) --\(option.name)")
                 #expect(Arguments.valued.contains(option.name) == (option.value != nil), "grock \(command.name) --\(option.name)")
                 if case .words(let words) = option.value {
                     #expect(words.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) } })
@@ -222,6 +225,31 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
             }
             #expect(command.path.allSatisfy { $0.allSatisfy { ("a"..."z").contains($0) || $0 == "-" } })
         }
+    }
+}
+
+@Suite struct OptionUsageTests {
+    /// The usage line's options are rendered from their one declaration, groups and
+    /// alternatives included.
+    @Test(arguments: [
+        ("cart new", "grock cart new NAME [--budget AMOUNT] [--item ITEM]..."),
+        ("cart budget", "grock cart budget CART AMOUNT | --none"),
+        ("item add", "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT | --pack SIZE]]"),
+        ("item price", "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]"),
+        ("reset", "grock reset --yes"),
+        ("undo", "grock undo"),
+    ])
+    func usageLineShowsTheDeclaredOptions(command name: String, usage: String) throws {
+        let command = try #require(Commands.all.first { $0.name == name })
+        #expect(command.usage == usage)
+    }
+
+    @Test func theParserTakesWhatTheDeclarationsSay() {
+        #expect(Arguments.repeatable == ["item"])
+        #expect(Arguments.valued.isSuperset(of: ["data-dir", "budget", "item", "until", "to"]))
+        #expect(Arguments.flags.isSuperset(of: ["in-memory", "json", "none", "promo", "yes"]))
+        let budget = Commands.all.first { $0.name == "cart budget" }?.syntax
+        #expect(budget?.positionals == [.names(.carts), .text] && budget?.options.map(\.name) == ["none"])
     }
 }
 

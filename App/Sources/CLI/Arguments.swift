@@ -19,17 +19,17 @@ struct Arguments {
     /// The command's options: `--qty 2` is `["qty": ["2"]]`; a flag has an empty value list.
     var options: [String: [String]] = [:]
 
+    /// Every option of every command and the global ones, as declared: the parser reads which
+    /// take a value from here, before it knows the command.
+    private static let declared: [Syntax.Option] = Syntax.globalOptions.map(\.option) + Commands.all.flatMap(\.declaredOptions)
     /// Options that take a value, wherever they appear.
-    static let valued: Set<String> = [
-        "data-dir", "budget", "qty", "store", "price", "unit", "until", "category", "to", "currency", "item", "by", "from",
-        "format", "output", "name", "max-stores", "base", "date", "carry-over", "encoding", "pack", "delimiter", "image", "listen",
-    ]
+    static let valued = Set(declared.filter { $0.placeholder != nil }.map(\.name))
     /// Options that are flags.
-    static let flags: Set<String> = ["in-memory", "json", "no-color", "help", "version", "promo", "yes", "none", "apply", "dry-run", "decimal-comma", "man", "accept-difference", "revoke"]
+    static let flags = Set(declared.filter { $0.placeholder == nil }.map(\.name))
     /// Valued options that may be given more than once, each adding a value (`cart new --item A
     /// --item B`). Any other given twice is refused: which of two prices or stores was meant is
     /// a guess. (A flag given twice means what it means once.)
-    static let repeatable: Set<String> = ["item"]
+    static let repeatable = Set(declared.filter(\.repeats).map(\.name))
 
     /// - Throws: `UsageError` for an unknown option or a missing value.
     init(_ arguments: [String]) throws {
@@ -77,7 +77,7 @@ struct Arguments {
                     options[name, default: []].append(value!)
                 }
             } else {
-                let known = Array(Arguments.valued.union(Arguments.flags))
+                let known = Arguments.valued.union(Arguments.flags).sorted()
                 let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
                 throw UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
             }

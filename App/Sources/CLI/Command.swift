@@ -7,30 +7,43 @@ import Terminal
 struct Command {
     /// The words that name it, lowercase: `["cart", "add"]`; empty for the home screen.
     let path: [String]
-    let usage: String
+    /// The usage line up to its options: the program, the command's words and its arguments.
+    let synopsis: String
     let summary: String
     let details: String
     let examples: [String]
-    /// The options it takes besides the global ones.
-    let options: [String]
+    /// The options it takes besides the global ones, as its usage line shows them.
+    let optionUsage: [OptionUsage]
     /// How many positional arguments it takes.
     let arguments: ClosedRange<Int>
     /// Left out of `grock help`, the man page and completion: a command for scripts, not people.
     let hidden: Bool
     let run: @MainActor (Invocation) async throws -> Void
 
-    init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [String] = [],
+    /// - Parameters:
+    ///   - usage: the usage line without the options (`grock cart add CART ITEM...`): they are
+    ///     added from `options`, their one declaration.
+    init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [OptionUsage] = [],
          arguments: ClosedRange<Int> = 0...0, hidden: Bool = false, run: @escaping @MainActor (Invocation) async throws -> Void) {
         self.path = path.split(separator: " ").map(String.init)
-        self.usage = usage
+        self.synopsis = usage
         self.summary = summary
         self.details = details
         self.examples = examples
-        self.options = options
+        self.optionUsage = options
         self.arguments = arguments
         self.hidden = hidden
         self.run = run
     }
+
+    /// The usage line: `grock cart add CART ITEM... [--qty Q] [--unit UNIT] [--store STORE]`.
+    var usage: String { optionUsage.isEmpty ? synopsis : synopsis + " " + OptionUsage.text(optionUsage) }
+
+    /// The names of the options it takes besides the global ones, in the order of its usage line.
+    var options: [String] { declaredOptions.map(\.name) }
+
+    /// The options it takes besides the global ones, in the order of its usage line.
+    var declaredOptions: [Syntax.Option] { optionUsage.flatMap(\.options) }
 
     var name: String { path.joined(separator: " ") }
 

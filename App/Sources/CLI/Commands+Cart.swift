@@ -4,11 +4,11 @@ import Terminal
 
 extension Commands {
     static let cart: [Command] = [
-        Command("cart new", usage: "grock cart new NAME [--budget AMOUNT] [--item ITEM]...",
+        Command("cart new", usage: "grock cart new NAME",
                 summary: "Create a cart to plan, optionally with a budget and items from the vault.",
                 details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.\nA budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
-                options: ["budget", "item"], arguments: 1...1) { run in
+                options: [.optional("budget", "AMOUNT"), .repeated("item", "ITEM")], arguments: 1...1) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart)
             try show(cart, run)
@@ -39,31 +39,31 @@ extension Commands {
             try run.check(await cart.edit(name: run.argument(1), budget: nil), cart)
             try show(cart, run)
         },
-        Command("cart budget", usage: "grock cart budget CART AMOUNT | --none", summary: "Set or remove a cart's budget.",
-                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: ["none"], arguments: 1...2) { run in
+        Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
+                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required("none"))], arguments: 1...2) { run in
             let amount: String?? = run.parsed.has("none") ? .some(nil) : run.arguments.count == 2 ? .some(run.argument(1)) : nil
             guard let amount else { throw UsageError("give an amount or --none") }
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.edit(name: nil, budget: amount), cart)
             try show(cart, run)
         },
-        Command("cart add", usage: "grock cart add CART ITEM... [--qty Q] [--unit UNIT] [--store STORE]",
+        Command("cart add", usage: "grock cart add CART ITEM...",
                 summary: "Put vault items on a cart; an item already on it gets the quantity added.",
                 details: "The quantity is in --unit, by default the item's own unit (the one it is sold by), whatever\nthe store prices it per: --qty 250 --unit g of an item priced 9.16/kg at Aldi costs 2.29.\nWithout --store each item is planned at the store where it is cheapest today (compared per\nkg, l or each) among those whose price converts; a store that prices it per something else\n(a line in kg, a price per each) is refused. A line holds at most 100000 (--qty, and the\nquantities added up, converted into the line's unit).",
                 examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Coffee --qty 250 --unit g",
                            "grock cart add Weekly Bread Eggs Butter --store Lidl"],
-                options: ["qty", "unit", "store"], arguments: 2...200) { run in
+                options: lineOptions, arguments: 2...200) { run in
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one, unit: try run.unit(),
                                          store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
-        Command("cart set", usage: "grock cart set CART ITEM [--qty Q] [--unit UNIT] [--store STORE]",
+        Command("cart set", usage: "grock cart set CART ITEM",
                 summary: "Change a line's quantity, unit or store (the planned price follows the store).",
                 details: "--unit alone converts the quantity (1.2 kg becomes 1200 g; 1 lb has no exact kg, so give\n--qty too). A new store keeps the line's quantity and unit and converts its price; one that\nprices the item per something the line's unit is not (kg and each) is refused.",
                 examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Bananas --unit g",
                            "grock cart set Weekly Milk --store Aldi"],
-                options: ["qty", "unit", "store"], arguments: 2...2) { run in
+                options: lineOptions, arguments: 2...2) { run in
             guard run.parsed.has("qty") || run.parsed.has("store") || run.parsed.has("unit") else { throw UsageError("give --qty, --unit or --store") }
             let cart = run.container.cart(run.argument(0))
             try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), unit: try run.unit(),
@@ -80,12 +80,12 @@ extension Commands {
     static let trip: [Command] = [
         Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.startTrip() } },
-        Command("trip log", usage: "grock trip log CART ITEM [--price P] [--store STORE] [--qty Q] [--date DATE]",
+        Command("trip log", usage: "grock trip log CART ITEM",
                 summary: "Log a purchase: mark a line bought at the price paid.",
                 details: "--price is per what the line is priced per (cart show: x 13.50/kg), --qty is in the line's\nunit (a line of 200 g: --qty 250 for 250 g). The price defaults to the planned price, the\nstore to the planned store, the quantity to the planned quantity. Logging a line again\ncorrects it. --date YYYY-MM-DD [HH:MM] dates\nthe trip (a receipt entered afterwards); a date in the future is refused.",
                 examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25",
                            "grock trip log Weekly Milk --price 1.05 --date 2026-10-03"],
-                options: ["price", "store", "qty", "date"], arguments: 2...2) { run in
+                options: [.optional("price", "P"), .optional("store", "STORE"), .optional("qty", "Q"), .optional("date", "DATE")], arguments: 2...2) { run in
             let quantity = try run.quantity("qty")
             try await tripStep(run) {
                 await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity, date: run.parsed.value("date"))
@@ -94,11 +94,11 @@ extension Commands {
         Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"], arguments: 2...2) { run in
             try await tripStep(run) { await $0.unlog(run.argument(1)) }
         },
-        Command("trip impulse", usage: "grock trip impulse CART NAME --price P [--qty Q] [--store STORE] [--date DATE]",
+        Command("trip impulse", usage: "grock trip impulse CART NAME",
                 summary: "Add something bought on impulse: on this cart only, never in the vault.",
                 details: "Without --store it goes to the one store the trip has bought at, else the cart's only planned store; once the trip has bought at several stores, --store is required.",
                 examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49", "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
-                options: ["price", "qty", "store", "date"],
+                options: [.required("price", "P"), .optional("qty", "Q"), .optional("store", "STORE"), .optional("date", "DATE")],
                 arguments: 2...2) { run in
             guard let price = run.parsed.value("price") else { throw UsageError("give the price with --price") }
             let quantity = try run.quantity("qty") ?? .one
@@ -106,11 +106,11 @@ extension Commands {
                 await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
             }
         },
-        Command("trip finish", usage: "grock trip finish CART [--date DATE] [--carry-over CART]",
+        Command("trip finish", usage: "grock trip finish CART",
                 summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.",
                 details: "--date YYYY-MM-DD [HH:MM] dates the trip (a receipt entered afterwards; not in the future):\nits month, and the day its prices were seen. A reopened trip keeps its first date unless\n--date is given. The vault keeps the newest price seen at each store. --carry-over OTHER\nputs the lines not bought on the planning cart OTHER, made when missing; the finished cart\nkeeps them as not bought.",
                 examples: ["grock trip finish Weekly", "grock trip finish Weekly --date 2026-10-03", "grock trip finish Weekly --carry-over \"Next week\""],
-                options: ["date", "carry-over"], arguments: 1...1) { run in
+                options: [.optional("date", "DATE"), .optional("carry-over", "CART")], arguments: 1...1) { run in
             try await tripStep(run) { await $0.finishTrip(date: run.parsed.value("date"), carryOver: run.parsed.value("carry-over")) }
         },
         Command("trip abort", usage: "grock trip abort CART",
@@ -121,6 +121,9 @@ extension Commands {
                 examples: ["grock trip reopen Weekly", "grock trip reopen Weekly@2026-10-03"],
                 arguments: 1...1) { run in try await tripStep(run) { await $0.reopen() } },
     ]
+
+    /// What a cart line is changed by: its quantity, its unit and its store.
+    static let lineOptions: [OptionUsage] = [.optional("qty", "Q"), .optional("unit", "UNIT"), .optional("store", "STORE")]
 
     @MainActor
     static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async -> Bool) async throws {
@@ -136,15 +139,5 @@ extension Commands {
         if run.json, let document = cart.document { return run.console.json(document) }
         run.console.notice(cart.notice)
         run.console.out((cart.notice == nil ? "" : "\n") + cart.render(run.style))
-    }
-}
-
-/// Carts as lines of `cart list` and `history`.
-enum CartListText {
-    static func lines(_ figures: CartFigures, _ style: RenderStyle) -> [String] {
-        let cart = figures.cart
-        return ["\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.rawValue.prefix(8))  created \(cart.createdAt.day)  "
-            + "planned \(figures.planned.amountText)  spent \(figures.actual.amountText)"
-            + (cart.budget.map { "  budget \($0.amountText)" } ?? "")]
     }
 }

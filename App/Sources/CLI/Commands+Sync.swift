@@ -32,17 +32,17 @@ extension Commands {
                 run.console.error("warning: the household folder had lost its grock-household file; this device wrote it again, with a snapshot of its data")
             }
         },
-        Command("sync init", usage: "grock sync init DIR [--name NAME]",
+        Command("sync init", usage: "grock sync init DIR",
                 summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
-                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: ["name"], arguments: 1...1) { run in
+                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional("name", "NAME")], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
             try await household(run).start(folder: folder, name: try name(run))
             run.console.out("This device (\(Echo.quoted(try name(run)))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(TextBlocks.shellWord(folder))")
         },
-        Command("sync join", usage: "grock sync join DIR [--name NAME]",
+        Command("sync join", usage: "grock sync join DIR",
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
-                examples: ["grock sync join ~/Sync/grock --name phone"], options: ["name"], arguments: 1...1) { run in
+                examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional("name", "NAME")], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
             let report = try await household(run).join(folder: folder, name: try name(run))
             let later = report.received > 0 ? " and \(Wording.counted(report.received, "change")) made since" : ""

@@ -25,11 +25,11 @@ extension Commands {
             }
             run.console.out(vault.render(run.style))
         },
-        Command("plan", usage: "grock plan CART [--max-stores K] [--apply]",
+        Command("plan", usage: "grock plan CART",
                 summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
                 details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
-                options: ["max-stores", "apply"], arguments: 1...1) { run in
+                options: [.optional("max-stores", "K"), .optional("apply")], arguments: 1...1) { run in
             let limit = try run.parsed.value("max-stores").map { text -> Int in
                 guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \(Echo.quoted(text))") }
                 return value
@@ -39,25 +39,26 @@ extension Commands {
             if run.json, let document = plan.document { return run.console.json(document) }
             run.console.out(plan.render(run.style))
         },
-        Command("export", usage: "grock export --format json|csv|ledger [--output FILE]",
+        Command("export", usage: "grock export",
                 summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
                 details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and cost, what the row cost in all (an empty category is an impulse buy).",
                 examples: ["grock export --format json --output grock-backup.json", "grock export --format csv > purchases.csv",
                            "grock export --format ledger | hledger -f - bal -M"],
-                options: ["format", "output"]) { run in
+                options: [.required("format", "json|csv|ledger"), .optional("output", "FILE")]) { run in
             try await export(run)
         },
-        Command("import", usage: "grock import FILE [--format json|csv] [--encoding utf8|latin1] [--delimiter comma|semicolon|tab] [--decimal-comma] [--dry-run]",
+        Command("import", usage: "grock import FILE",
                 summary: "Read data in: a json backup into an empty data directory, or a csv purchase history into any.",
                 details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip, an item on several rows a line per row; the vault takes the latest price per item and store. Rows already in history (same date, trip, store, item, quantity, unit and price) are skipped and counted, so a file can be imported again; two rows alike in one file are two purchases. All or nothing: a bad row stops the import with its line and column, and nothing changes. --dry-run says what would be imported and changes nothing. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead. Fields are separated as the header line is (, ; or tab) unless --delimiter says (comma, semicolon, tab, or the character itself); numbers have a decimal point, or a decimal comma (1,99) with --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. Thousands separators are refused.",
                 examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
                            "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
-                options: ["format", "encoding", "delimiter", "decimal-comma", "dry-run"], arguments: 1...1) { run in
+                options: [.optional("format", "json|csv"), .optional("encoding", "utf8|latin1"), .optional("delimiter", "comma|semicolon|tab"),
+                          .optional("decimal-comma"), .optional("dry-run")], arguments: 1...1) { run in
             try await importFile(run)
         },
-        Command("report", usage: "grock report [--output FILE.html]",
+        Command("report", usage: "grock report",
                 summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
-                examples: ["grock report --output report.html"], options: ["output"]) { run in
+                examples: ["grock report --output report.html"], options: [.optional("output", "FILE.html")]) { run in
             let report = run.container.report()
             try run.check(await report.load(), report)
             let html = report.renderHTML(generated: run.container.useCases.clock.now())
@@ -155,31 +156,6 @@ extension Commands {
         if skipped > 0 { text += "\n\(already)." }
         if document.dryRun { text += "\nDry run: nothing changed." }
         run.console.out(text)
-    }
-}
-
-/// A progress bar on stderr, for long imports at a terminal.
-@MainActor
-final class ProgressBar {
-    private let console: Console
-    private let enabled: Bool
-    private var shown = -1
-
-    init(console: Console, enabled: Bool) {
-        self.console = console
-        self.enabled = enabled
-    }
-
-    func show(_ fraction: Double) {
-        let percent = Int(fraction * 100)
-        guard enabled, percent != shown else { return }
-        shown = percent
-        let filled = percent / 5
-        console.rawError("\rreading [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: 20 - filled))] \(percent)%")
-    }
-
-    func finish() {
-        if enabled && shown >= 0 { console.rawError("\r\u{1B}[K") }
     }
 }
 

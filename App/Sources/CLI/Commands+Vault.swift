@@ -46,8 +46,8 @@ extension Commands {
                 summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"], arguments: 1...1) { run in
             try await categoryStep(run) { await $0.removeCategory(run.argument(0)) }
         },
-        Command("category move", usage: "grock category move CATEGORY --to POSITION", summary: "Move a category to a position (1 is first).",
-                examples: ["grock category move Bakery --to 1"], options: ["to"], arguments: 1...1) { run in
+        Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
+                examples: ["grock category move Bakery --to 1"], options: [.required("to", "POSITION")], arguments: 1...1) { run in
             guard let text = run.parsed.value("to") else { throw UsageError("give the new position with --to") }
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
             try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
@@ -70,13 +70,13 @@ extension Commands {
     }
 
     static let item: [Command] = [
-        Command("item add", usage: "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT | --pack SIZE]]",
+        Command("item add", usage: "grock item add NAME",
                 summary: "Add an item to the vault, optionally with its price at a store.",
                 details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most\n1000000.00. Units: each, pack, g, kg, lb, oz, ml, l. --pack 250g prices a pack by what it\nholds (2.29 for 250 g compares as 9.16/kg). The unit is the one the item is sold by: cart\nlines count in it unless told otherwise. A price that looks like a slip (outside what\ngroceries cost per kg, l or each) is recorded with a warning on stderr.",
                 examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
                            "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
-                options: ["category", "price", "store", "unit", "pack"], arguments: 1...1) { run in
+                options: [.required("category", "CATEGORY"), .optional(.required("price", "P"), .required("store", "STORE"), unitOrPack)], arguments: 1...1) { run in
             guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
             if run.parsed.has("price") != run.parsed.has("store") { throw UsageError("--price and --store go together") }
             if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price") }
@@ -86,12 +86,13 @@ extension Commands {
                                  pack: pack)
             }
         },
-        Command("item price", usage: "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]",
+        Command("item price", usage: "grock item price ITEM",
                 summary: "Record a price seen at a store (shelf or flyer) without buying.",
                 details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current. --pack 250g: the\nprice is for a pack holding 250 g, compared everywhere as its price per kg. A price more than\n3 times or less than a third of the last one at that store, or outside what groceries cost\nper kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.",
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
-                options: ["store", "price", "unit", "pack", "promo", "until", "date"], arguments: 1...1) { run in
+                options: [.required("store", "STORE"), .required("price", "P"), unitOrPack, .optional(.required("promo"), .optional("until", "YYYY-MM-DD")),
+                          .optional("date", "DATE")], arguments: 1...1) { run in
             guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {
                 throw UsageError("give --store and --price")
             }
@@ -100,11 +101,11 @@ extension Commands {
             try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, pack: pack, promotion: run.parsed.has("promo"),
                                                   until: until, date: run.parsed.value("date")) }
         },
-        Command("item forget-price", usage: "grock item forget-price ITEM --store STORE [--date YYYY-MM-DD]",
+        Command("item forget-price", usage: "grock item forget-price ITEM",
                 summary: "Take a wrong price, recorded by hand, out of an item's price history.",
                 details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
-                options: ["store", "date"], arguments: 1...1) { run in
+                options: [.required("store", "STORE"), .optional("date", "YYYY-MM-DD")], arguments: 1...1) { run in
             guard let store = run.parsed.value("store") else { throw UsageError("give --store") }
             let day = try run.day("date")
             try await itemStep(run) { await $0.forgetPrice(run.argument(0), store: store, day: day) }
@@ -123,8 +124,8 @@ extension Commands {
             }
             run.console.out(vault.render(run.style))
         },
-        Command("item list", usage: "grock item list [--category CATEGORY]", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
-                options: ["category"]) { run in
+        Command("item list", usage: "grock item list", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
+                options: [.optional("category", "CATEGORY")]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.parsed.value("category")), vault)
             if run.json { return run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
@@ -139,8 +140,8 @@ extension Commands {
         },
         Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
                 arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
-        Command("item move", usage: "grock item move ITEM --category CATEGORY", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
-                options: ["category"], arguments: 1...1) { run in
+        Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
+                options: [.required("category", "CATEGORY")], arguments: 1...1) { run in
             guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
             try await itemStep(run) { await $0.moveItem(run.argument(0), to: category) }
         },
@@ -151,6 +152,9 @@ extension Commands {
             if !run.json { run.console.notice(vault.notice) }
         },
     ]
+
+    /// How a price is measured: per a unit, or for a pack of a size.
+    static let unitOrPack: OptionUsage = .optional(.either(.required("unit", "UNIT"), .required("pack", "SIZE")))
 
     @MainActor
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {

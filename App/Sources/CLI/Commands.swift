@@ -24,10 +24,10 @@ enum Commands {
             if run.json { return run.console.json(home.document) }
             run.console.out(home.render(run.style))
         },
-        Command("init", usage: "grock init [--currency CODE]",
+        Command("init", usage: "grock init",
                 summary: "First run: create the default categories and choose the currency (EUR unless given).",
                 details: "Running it again changes nothing; it refuses to switch the currency of data already set up\n(use grock settings currency).",
-                examples: ["grock init", "grock init --currency GBP"], options: ["currency"]) { run in
+                examples: ["grock init", "grock init --currency GBP"], options: [.optional("currency", "CODE")]) { run in
             let onboarding = run.container.onboarding()
             try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding)
             if run.json, let setup = onboarding.document.setup { return run.console.json(setup) }
@@ -49,12 +49,12 @@ enum Commands {
                 throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)")
             }
         },
-        Command("serve", usage: "grock serve [--listen ADDR:PORT] [--revoke]",
+        Command("serve", usage: "grock serve",
                 summary: "Serve the page a phone opens to plan and shop, offline in the store too (docs/WEB.md).",
                 details: "Listens on 127.0.0.1:8421 unless --listen says (--listen 0.0.0.0:8421 for the home network) and prints the URL "
                     + "to open once on each device: it carries a pairing token; then the browser keeps a session. Every request needs it, "
                     + "on loopback too. --revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).",
-                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: ["listen", "revoke"]) { run in
+                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: [.optional("listen", "ADDR:PORT"), .optional("revoke")]) { run in
             if run.parsed.has("revoke") {
                 try WebServer.revoke(container: run.container)
                 return run.console.out("Every session ended; the next grock serve prints a new URL.")
@@ -89,11 +89,12 @@ enum Commands {
             if run.json { return run.console.json(history.rows) }
             run.console.out(history.render(run.style))
         },
-        Command("insights", usage: "grock insights [--by month|store|category] [--from YYYY-MM] [--to YYYY-MM] [--base YYYY-MM]",
+        Command("insights", usage: "grock insights",
                 summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes, and your personal inflation index.",
                 details: "The inflation index prices the basket you bought in the --base month (by default a year before the latest month) at what you paid each month since; docs/INSIGHTS.md explains every figure.",
                 examples: ["grock insights", "grock insights --by store --from 2026-01", "grock insights --base 2025-01", "grock --json insights"],
-                options: ["by", "from", "to", "base"]) { run in
+                options: [.optional("by", "month|store|category"), .optional("from", "YYYY-MM"), .optional("to", "YYYY-MM"),
+                          .optional("base", "YYYY-MM")]) { run in
             let text = run.parsed.value("by") ?? "month"
             guard let grouping = InsightsViewModel.Grouping(rawValue: text.lowercased()) else {
                 throw UsageError("--by takes month, store or category, not \(Echo.quoted(text))")
@@ -112,8 +113,8 @@ enum Commands {
                 examples: ["grock settings currency GBP"], arguments: 1...1) { run in
             try await settingsStep(run) { await $0.changeCurrency(run.argument(0)) }
         },
-        Command("reset", usage: "grock reset --yes", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
-                options: ["yes"]) { run in
+        Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
+                options: [.required("yes")]) { run in
             guard run.parsed.has("yes") else { throw UsageError("reset erases everything and cannot be undone; run grock reset --yes") }
             try await settingsStep(run) { await $0.reset() }
         },
@@ -124,9 +125,9 @@ enum Commands {
         Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
-        Command("help", usage: "grock help [COMMAND] [--man]", summary: "Show help for grock or one command; --man prints the manual page.",
+        Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command; --man prints the manual page.",
                 details: "--man prints grock(1) in roff, made from the same commands as this help: read it with\nman -l <(grock help --man), or install it as grock.1 in a man1 directory of your MANPATH.",
-                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: ["man"],
+                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional("man")],
                 arguments: 0...2) { run in
             if run.parsed.has("man") {
                 guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }

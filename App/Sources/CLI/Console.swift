@@ -100,10 +100,7 @@ final class Console {
             }
             let error: Failure
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(Document(error: .init(kind: kind.rawValue, message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
-        Console.writeAll(bytes + [0x0A], to: STDERR_FILENO)
+        Console.errorLine(Document(error: .init(kind: kind.rawValue, message: Echo.escaped(message))))
     }
 
     /// A warning as one JSON line on stderr, for `--json`: `{"warning":{"message":"…"}}`.
@@ -112,9 +109,15 @@ final class Console {
             struct Warning: Encodable { let message: String }
             let warning: Warning
         }
+        Console.errorLine(Document(warning: .init(message: Echo.escaped(message))))
+    }
+
+    /// A document as one JSON line on stderr. Encoding a few strings cannot fail; were it to,
+    /// `{}` still keeps stderr one JSON document a line, which is all a reader may rely on.
+    private static func errorLine(_ document: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(Document(warning: .init(message: Echo.escaped(message))))).map(Array.init) ?? Array("{}".utf8)
+        let bytes = (try? encoder.encode(document)).map(Array.init) ?? Array("{}".utf8)
         Console.writeAll(bytes + [0x0A], to: STDERR_FILENO)
     }
 

@@ -1,7 +1,8 @@
 import Domain
 
-/// What the words of a command stand for, read from its usage line: the completion scripts and
-/// the man page are generated from it, so they cannot drift from `grock help`.
+/// What the words of a command stand for, read from its usage line and its options'
+/// declaration: the completion scripts and the man page are generated from it, so they cannot
+/// drift from `grock help`.
 struct Syntax: Equatable {
     /// What one word on the command line may be.
     enum Value: Equatable {
@@ -34,11 +35,22 @@ struct Syntax: Equatable {
         }
     }
 
-    /// One option: its name without dashes and, for one that takes a value, what the value is.
+    /// One option: its name without dashes and, for one that takes a value, what the value is
+    /// and its placeholder in the usage line; whether it may be given more than once, each time
+    /// adding a value (`cart new --item A --item B`).
     struct Option: Equatable {
         let name: String
         let value: Value?
         let placeholder: String?
+        let repeats: Bool
+
+        /// A flag without `placeholder`, else an option taking the value it stands for.
+        init(name: String, placeholder: String?, repeats: Bool = false) {
+            self.name = name
+            self.value = placeholder.map(Value.init(placeholder:))
+            self.placeholder = placeholder
+            self.repeats = repeats
+        }
     }
 
     /// The positional arguments in order; the last one repeats when `repeatsLast`.
@@ -49,41 +61,36 @@ struct Syntax: Equatable {
     /// The options every command takes, with what they mean: `grock help`, the man page and
     /// the completion scripts list these.
     static let globalOptions: [(option: Option, meaning: String)] = [
-        (Option(name: "data-dir", value: .directory, placeholder: "DIR"),
+        (Option(name: "data-dir", placeholder: "DIR"),
          "Use DIR as the data directory (else $GROCK_HOME, $XDG_DATA_HOME/grock, ~/.local/share/grock)."),
-        (Option(name: "in-memory", value: nil, placeholder: nil), "Use a throwaway store in memory: nothing is read from or written to disk."),
-        (Option(name: "json", value: nil, placeholder: nil), "Print one JSON document on stdout instead of text; errors are JSON on stderr."),
-        (Option(name: "no-color", value: nil, placeholder: nil), "Plain ASCII without colour (also when stdout is not a terminal or NO_COLOR is set)."),
-        (Option(name: "help", value: nil, placeholder: nil), "Show help for the command (also -h)."),
-        (Option(name: "version", value: nil, placeholder: nil), "Print the version."),
+        (Option(name: "in-memory", placeholder: nil), "Use a throwaway store in memory: nothing is read from or written to disk."),
+        (Option(name: "json", placeholder: nil), "Print one JSON document on stdout instead of text; errors are JSON on stderr."),
+        (Option(name: "no-color", placeholder: nil), "Plain ASCII without colour (also when stdout is not a terminal or NO_COLOR is set)."),
+        (Option(name: "help", placeholder: nil), "Show help for the command (also -h)."),
+        (Option(name: "version", placeholder: nil), "Print the version."),
     ]
 
-    /// Reads `usage` (`grock cart add CART ITEM... [--qty Q] [--store STORE]`), whose first
-    /// `skipping` words are the program and the command.
-    init(usage: String, skipping: Int) {
-        var tokens = usage.split(separator: " ").dropFirst(skipping).makeIterator()
-        while let token = tokens.next() {
+    /// Reads the positional arguments from `usage`, the usage line without its options
+    /// (`grock cart add CART ITEM...`), whose first `skipping` words are the program and the
+    /// command, then from `options`, which also hold the options.
+    init(usage: String, skipping: Int, options: [OptionUsage]) {
+        for token in usage.split(separator: " ").dropFirst(skipping) {
             let word = String(token.filter { !"[]()".contains($0) }.replacing("...", with: ""))
             if word == "|" || word.isEmpty { continue }
-            if word.hasPrefix("--") {
-                let name = String(word.dropFirst(2))
-                guard Arguments.valued.contains(name), let next = tokens.next() else {
-                    options.append(Option(name: name, value: nil, placeholder: nil))
-                    continue
-                }
-                let placeholder = String(next.filter { !"[]()".contains($0) }.replacing("...", with: ""))
-                options.append(Option(name: name, value: Value(placeholder: placeholder), placeholder: placeholder))
-            } else {
-                positionals.append(Value(placeholder: word))
-                repeatsLast = token.contains("...")
-            }
+            positionals.append(Value(placeholder: word))
+            repeatsLast = token.contains("...")
         }
+        for word in options.flatMap(\.arguments) {
+            positionals.append(Value(placeholder: word))
+            repeatsLast = false
+        }
+        self.options = options.flatMap(\.options)
     }
 }
 
 extension Command {
-    /// What its words and options stand for, from its usage line.
-    var syntax: Syntax { Syntax(usage: usage, skipping: 1 + path.count) }
+    /// What its words and options stand for.
+    var syntax: Syntax { Syntax(usage: synopsis, skipping: 1 + path.count, options: optionUsage) }
 }
 
 extension Commands {

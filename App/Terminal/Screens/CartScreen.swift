@@ -18,16 +18,10 @@ extension CartDetailViewModel {
             lines.append("")
             lines.append("  No items yet - add some with: " + TextBlocks.phrase("grock cart add " + TextBlocks.arguments([cart.name]) + " ITEM"))
         }
-        for group in details.groups {
+        for (group, progress) in zip(details.groups, storeProgress) {
             lines.append("")
-            // While shopping, a store with lines bought and lines still to buy says which is which:
-            // one sum of both read as money spent (tester, #23). An amount is never cut: a long
-            // one takes more room.
-            let bought = group.lines.filter(\.isFulfilled)
-            let spent = cart.status == .shopping && !bought.isEmpty && bought.count < group.lines.count
-                ? try? Money.sum(bought.compactMap { try $0.actualCost() }, currency: cart.currency) : nil
-            let total = spent.map { "\($0.amountText) spent + \(Money(minorUnits: group.total.minorUnits - $0.minorUnits, currency: cart.currency).amountText) to buy" }
-                ?? group.total.amountText
+            // An amount is never cut: a long one takes more room.
+            let total = progress.map { "\($0.spent.amountText) spent + \($0.toBuy.amountText) to buy" } ?? group.total.amountText
             let room = max(12, total.count + 1)
             lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", max(20, min(60, 80 - room)))) + TextBlocks.pad(total, room, right: true))
             let planning = cart.status == .planning

@@ -6,20 +6,9 @@ extension InsightsViewModel {
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
         guard let report else { return TextBlocks.fit(lines, width: style.width) }
-        guard !report.trips.isEmpty else {
-            guard let history = report.historyMonths else {
-                return TextBlocks.fit(lines + ["No completed trips yet - insights appear once you finish a trip."], width: style.width)
-            }
-            let asked = switch (range.from, range.to) {
-            case let (from?, to?): "between \(from) and \(to)"
-            case let (from?, nil): "from \(from) on"
-            case let (nil, to?): "up to \(to)"
-            case (nil, nil): "in this range"
-            }
-            return TextBlocks.fit(lines + ["No completed trips \(asked); your history runs from \(history.first) to \(history.last)."], width: style.width)
-        }
+        guard let first = report.trips.first, let last = report.trips.last else { return TextBlocks.fit(lines + [noTrips(report)], width: style.width) }
         let code = report.currency.code
-        lines.append(style.bold("Spending") + " (\(code)), \(report.trips.first!.day) to \(report.trips.last!.day)")
+        lines.append(style.bold("Spending") + " (\(code)), \(first.day) to \(last.day)")
         let over = report.tripsOverBudget
         var summary = [["Total", report.total.amountText, "on " + TextBlocks.plural(report.trips.count, "trip")],
                        ["Average basket", TextBlocks.money(report.averageBasket), ""]]
@@ -42,17 +31,7 @@ extension InsightsViewModel {
         if grouping == .month && report.byMonth.count > 1 {
             lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
         }
-        if let inflation, inflation.points.count > 1 {
-            lines.append("")
-            lines.append(style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)")
-            lines += TextBlocks.table([
-                ["Now", Self.indexText(inflation.points.last!.basisPoints), Self.percent(inflation.change) + " since \(inflation.baseMonth)"],
-                ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
-            ])
-        } else if let base = range.base, let history = report.historyMonths {
-            lines.append("")
-            lines.append("No personal inflation from \(base): no vault item was bought then and later; your history runs from \(history.first) to \(history.last).")
-        }
+        lines += inflationLines(report, style)
         if !report.priceChanges.isEmpty {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid, at the store last paid)")
@@ -63,5 +42,30 @@ extension InsightsViewModel {
             }, rightAligned: [1, 3, 4], limits: [0: 24])
         }
         return TextBlocks.fit(lines, width: style.width)
+    }
+
+    /// Why there is nothing to show: no trip at all, or none in the months asked.
+    private func noTrips(_ report: SpendingReport) -> String {
+        guard let history = report.historyMonths else { return "No completed trips yet - insights appear once you finish a trip." }
+        let asked = switch (range.from, range.to) {
+        case let (from?, to?): "between \(from) and \(to)"
+        case let (from?, nil): "from \(from) on"
+        case let (nil, to?): "up to \(to)"
+        case (nil, nil): "in this range"
+        }
+        return "No completed trips \(asked); your history runs from \(history.first) to \(history.last)."
+    }
+
+    /// The personal inflation index and its trend, or why there is none from the base month asked.
+    private func inflationLines(_ report: SpendingReport, _ style: RenderStyle) -> [String] {
+        if let inflation, inflation.points.count > 1, let now = inflation.points.last {
+            return ["", style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
+                + TextBlocks.table([
+                    ["Now", Self.indexText(now.basisPoints), Self.percent(inflation.change) + " since \(inflation.baseMonth)"],
+                    ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
+                ])
+        }
+        guard let base = range.base, let history = report.historyMonths else { return [] }
+        return ["", "No personal inflation from \(base): no vault item was bought then and later; your history runs from \(history.first) to \(history.last)."]
     }
 }

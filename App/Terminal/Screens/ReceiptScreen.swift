@@ -87,9 +87,8 @@ enum ReceiptScreen {
         }
         // Refunds (empties returned) count in the receipt's total but cannot be logged.
         let refunds = receipt.lines.filter(\.netTotal.isNegative)
-        let refunded = refunds.reduce(Int64(0)) { $0 + $1.netTotal.minorUnits }
         let afterRefunds = refunds.isEmpty ? "" : "; the refunds (\(refunds.map { Echo.quoted($0.name) }.joined(separator: ", "))) cannot be logged, "
-            + "so logging it leaves a difference of \(Money(minorUnits: -refunded, currency: receipt.currency).amountText) to accept"
+            + "so logging it leaves a difference of \(receipt.refundedTotal.amountText) to accept"
         if difference.minorUnits == 0 {
             let line = "Total: \(stated.amountText) \(receipt.currency.code), the lines add up" + afterRefunds + "."
             return [refunds.isEmpty ? line : style.yellow(line)]
