@@ -9,14 +9,6 @@ import Glibc
 import Darwin
 #endif
 
-/// One finding of `grock doctor`.
-public struct HealthCheck: Sendable, Equatable {
-    public let subject: String
-    /// What was found, for a healthy subject; what is wrong, otherwise.
-    public let detail: String
-    public let isProblem: Bool
-}
-
 extension FileStorage {
     /// Reads every file of the data directory and says what is in it and what is wrong,
     /// without changing anything (it takes the lock shared, like any reader).

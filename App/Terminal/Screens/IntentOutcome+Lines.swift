@@ -1,5 +1,6 @@
 import Presentation
 
+/// An intent's error and warning as the lines every screen draws above itself, in one style.
 extension IntentOutcome {
     /// The error as a line to show above a screen, or nothing.
     func errorLine(_ style: RenderStyle) -> [String] {
