@@ -46,10 +46,14 @@ struct LineReader {
                 return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
             }
             var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            while poll(&waiting, 1, pause) == 0 {
+            let ready = poll(&waiting, 1, pause)
+            if ready == 0 || (ready < 0 && errno == EINTR) {
                 await Task.yield()
                 if stop() { return nil }
+                continue
             }
+            // Input waiting, or a poll that failed otherwise: `read` tells which, and a read
+            // that fails ends the input, as the end of the pipe does.
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
