@@ -127,16 +127,15 @@ public struct HouseholdSync: Sendable {
         let known = setup
         let outcome = try await storage.write(numbered: { working, sequence in
             if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
-            var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, local: local,
-                                  sequence: sequence, now: now, newDevice: newDevice)
-            merge.joining = joining != nil
+            var merge = try Merge(working: working, folder: folder, household: household, founder: founder, setup: known, joining: joining != nil,
+                                  local: local, sequence: sequence, now: now, newDevice: newDevice)
             try merge.run()
             if let joining, !merge.tookStart {
                 // Joined without a start, the device would hold only what changed since.
-                let reason = (merge.waiting + merge.damaged).first ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
+                let reason = (merge.tally.waiting + merge.tally.damaged).first ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
                 throw SyncError.noStart(folder: joining.folder, reason: reason)
             }
-            return Change(merge, summary: "synced: \(merge.sent) changes sent, \(merge.received) received")
+            return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")
         }, beforeCommit: { sequence, merge in
             try local.makeDirectories()
             try local.writeOutbox(merge.outbox, sequence: sequence)
@@ -151,8 +150,7 @@ public struct HouseholdSync: Sendable {
         try? FileSystem.writeAtomically(Array("\(outcome.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: outcome.sequence)
         try transport.push(setup.folder, device: outcome.device, files: (rewritten ? [HouseholdFolder.marker] : []) + ["devices/\(outcome.device)"])
-        return SyncReport(sent: outcome.sent, received: outcome.received, waiting: outcome.waiting, damaged: outcome.damaged,
-                          quarantined: outcome.quarantined, formerDevice: outcome.formerDevice, folderRewritten: rewritten)
+        return outcome.tally.report(formerDevice: outcome.identity.former, folderRewritten: rewritten)
     }
 
     /// A data directory with nothing but what `grock init` gives (its categories, its currency)

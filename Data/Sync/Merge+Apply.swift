@@ -6,7 +6,7 @@ extension Merge {
     /// snapshot of `other`'s that covers it (a snapshot stands alone).
     mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
         let applied = index.applied[other] ?? -1
-        let listed = listing(other)
+        let listed = listings[other]
         guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
         var readings = folder.read(other, number, household: household, in: listed)
         var segments: [(file: String, segment: Segment)] = []
@@ -19,27 +19,27 @@ extension Merge {
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
             guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
-                note(&waiting, "\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
+                tally.wait("\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
                 return false
             }
         }
         for (name, segment) in segments {
             if let reason = SegmentCheck.wait(segment, now: now) {
-                note(&waiting, "\(name): \(reason)")
+                tally.wait("\(name): \(reason)")
                 return false
             }
             if segment.isSnapshot {
                 if let reason = coverageProblem(of: segment) {
-                    note(&damaged, "\(name): \(reason)")
+                    tally.damage("\(name): \(reason)")
                     return false
                 }
             } else {
                 // Another segment comes after what it names (what a vanished device said comes in
                 // a snapshot: its place in the order is gone).
-                for (device, applied) in segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && present.contains(device)
+                for (device, applied) in segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && listings.present.contains(device)
                     && (index.applied[device] ?? -1) < applied {
-                    if !listing(device).numbers.contains(applied) || device == other {
-                        note(&waiting, "\(name) comes after segment \(applied) of \(device), which is not in the folder yet")
+                    if !listings[device].numbers.contains(applied) || device == other {
+                        tally.wait("\(name) comes after segment \(applied) of \(device), which is not in the folder yet")
                     }
                     return false
                 }
@@ -59,10 +59,10 @@ extension Merge {
     mutating func complete(_ reading: Segment.Reading, named name: String) -> Segment? {
         switch reading {
         case .incomplete:
-            note(&waiting, "\(name) is still arriving; a later grock sync merges it")
+            tally.wait("\(name) is still arriving; a later grock sync merges it")
             return nil
         case .damaged(let reason):
-            note(&damaged, "\(name): \(reason)")
+            tally.damage("\(name): \(reason)")
             return nil
         case .complete(let segment):
             return segment
@@ -75,8 +75,8 @@ extension Merge {
     mutating func markCovered(by segment: Segment) {
         for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
             var applied = index.applied[covered] ?? -1
-            if present.contains(covered) {
-                let listed = Set(listing(covered).numbers)
+            if listings.present.contains(covered) {
+                let listed = Set(listings[covered].numbers)
                 while applied < through && !listed.contains(applied + 1) { applied += 1 }
             } else {
                 applied = max(applied, through)
@@ -98,13 +98,10 @@ extension Merge {
         var versions = versions
         versions.reverse()
         while let version = versions.popLast() {
-            guard let check else { break }  // set by `run` before any segment is read
             let part: CheckedPart?
             switch check.verdict(version, in: segment) {
             case .refused(let reason):
-                let refusal = "\(name): \(version.key): \(reason)"
-                quarantined.append(refusal)
-                index.quarantined.append(refusal)
+                quarantine(["\(name): \(version.key): \(reason)"])
                 continue
             case .accepted(let accepted): part = accepted
             }
@@ -118,9 +115,9 @@ extension Merge {
                     touched.remove(version.key)
                     continue
                 }
-                let fillsIn = try !trusted && version.payload != nil && snapshot[version.key] == nil && base(version.key) == .absent
+                let fillsIn = try !trusted && version.payload != nil && base.snapshot[version.key] == nil && base.part(version.key) == .absent
                 if trusted || fillsIn {
-                    snapshot[version.key] = SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen)
+                    base.fill(version.key, with: SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen))
                     touched.remove(version.key)
                 }
             } else if start != nil {
@@ -135,12 +132,18 @@ extension Merge {
     }
 
     mutating func add(_ version: SyncVersion, into touched: inout Set<SyncKey>) throws {
-        let base = try base(version.key)
-        if try index.add(version, base: { base }) {
+        let before = try base.part(version.key)
+        if try index.add(version, base: { before }) {
             touched.insert(version.key)
             // Counted when it changed something here (a snapshot repeats what was merged).
-            receivedStamps.insert(version.stamp)
+            tally.receive(version.stamp)
         }
+    }
+
+    /// Refused at the boundary: told in this exchange's report and kept in the index.
+    mutating func quarantine(_ refusals: [String]) {
+        tally.quarantine(refusals)
+        index.quarantined += refusals
     }
 
     /// A snapshot's `after` says up to which segment of each device it covers: never beyond what
@@ -149,8 +152,8 @@ extension Merge {
         if let own = segment.after[segment.device], own >= segment.number {
             return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
         }
-        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && present.contains(covered) {
-            let last = listing(covered).numbers.last ?? -1
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && listings.present.contains(covered) {
+            let last = listings[covered].numbers.last ?? -1
             if through > last {
                 return "it says it covers segments of \(covered) up to \(through), but the folder holds \(last < 0 ? "none" : "up to \(last)")"
             }

@@ -11,35 +11,35 @@ extension Merge {
     /// as another device's, so each side's changes reach the other.
     mutating func becomeADeviceOfItsOwn(firstShared: Int? = nil) throws {
         let former = device
-        device = newDevice()
-        formerDevice = former
+        identity.become(newDevice())
         if let firstShared { index.applied[former] = firstShared - 1 } else if index.sent >= 0 { index.applied[former] = index.sent }
         index.sent = -1
-        setup = LocalSyncState.Setup(device: device, folder: setup.folder, name: setup.name)
-        try local.writeSetup(setup)
-        try folder.writeDevice(device, name: setup.name.isEmpty ? device : setup.name, left: false)
+        try local.writeSetup(identity.setup)
+        try folder.writeDevice(device, name: identity.name, left: false)
     }
 
     mutating func publish() throws -> Set<SyncKey> {
-        if let shared = listing(device).firstConflict {
+        // Versions a copy of this data directory wrote over one of its segments, told again.
+        var resent: [SyncVersion] = []
+        if let shared = listings[device].firstConflict {
             // Two data directories wrote one number as this device, and the replicator kept both.
             try becomeADeviceOfItsOwn(firstShared: shared)
-        } else if let lastSent = index.lastSent, index.sent >= 0, listing(device).numbers.contains(index.sent),
+        } else if let lastSent = index.lastSent, index.sent >= 0, listings[device].numbers.contains(index.sent),
                   folder.checksum(of: device, index.sent) != lastSent.checksum {
             // Another data directory wrote this device's last number over it (a replicator that
             // keeps one of two files): its version is merged, and this one's changes sent again.
-            let overwritten = index.sent
+            let (former, overwritten) = (device, index.sent)
             try becomeADeviceOfItsOwn(firstShared: overwritten)
             index.published = min(index.published, lastSent.from - 1)
             // What the copy wrote in its place may be merged already by others as this device's
             // (they read that number once): told again under the new id, it reaches them.
-            for case (_, .complete(let foreign)) in folder.read(formerDevice ?? "", overwritten, household: household) {
-                resent = foreign.versions.filter { $0.stamp.device == formerDevice }.map { version in
+            for case (_, .complete(let foreign)) in folder.read(former, overwritten, household: household) {
+                resent = foreign.versions.filter { $0.stamp.device == former }.map { version in
                     SyncVersion(key: version.key, stamp: HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: device),
                                 replaces: version.replaces, isBought: version.isBought, seen: version.seen, payload: version.payload)
                 }
             }
-        } else if let last = listing(device).numbers.last, last > index.sent {
+        } else if let last = listings[device].numbers.last, last > index.sent {
             // Left by an exchange of this one's that was killed before it was committed: its
             // versions are sent again below (twice is harmless); else another directory's.
             if last == index.sent + 1 && local.sending() == last {
@@ -52,14 +52,14 @@ extension Merge {
         var versions: [SyncVersion] = []
         var lost = Set<SyncKey>()
         for version in resent {
-            let base = try base(version.key)
-            _ = try index.add(version, base: { base })
+            let before = try base.part(version.key)
+            _ = try index.add(version, base: { before })
             versions.append(version)
         }
         let first = index.published + 1
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard var entry = try local.outboxEntry(number) else { continue }
-            if let formerDevice, entry.stamp.device == formerDevice {
+            if let former = identity.former, entry.stamp.device == former {
                 // Stamped as the device it was: the other data directory may have made the same stamp.
                 entry = entry.restamped(device: device)
             }
@@ -78,10 +78,9 @@ extension Merge {
         let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false,
                                                 versions: versions))
         index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)
-        listings[device] = nil
-        written = number
+        listings.forget(device)
         index.sent = number
-        sent = Set(versions.map(\.stamp)).count
+        tally.sent = Set(versions.map(\.stamp)).count
         return lost
     }
 

@@ -13,7 +13,6 @@ extension Merge {
     /// Applies the founder's first segment as `applyNext` would, reading it version by version.
     mutating func applyStart(of founder: String, into touched: inout Set<SyncKey>) throws -> Bool {
         let name = "\(founder)/\(Segment.fileName(0))"
-        guard let check else { return false }  // set by `run` before any segment is read
         var start = StartAssembly()
         var stamped: [SyncVersion] = [], refusals: [String] = []
         var latest: Int64 = 0
@@ -35,16 +34,15 @@ extension Merge {
         guard let segment = complete(reading, named: name) else { return false }
         guard segment.isSnapshot else { return try applyNext(of: founder, into: &touched) }
         if let reason = SegmentCheck.wait(latest: latest, now: now) {
-            note(&waiting, "\(name): \(reason)")
+            tally.wait("\(name): \(reason)")
             return false
         }
         if let reason = coverageProblem(of: segment) {
-            note(&damaged, "\(name): \(reason)")
+            tally.damage("\(name): \(reason)")
             return false
         }
         trustsStart = false
-        quarantined += refusals
-        index.quarantined += refusals
+        quarantine(refusals)
         try take(start, then: stamped, into: &touched)
         markCovered(by: segment)
         index.applied[founder] = max(index.applied[founder] ?? -1, 0)
@@ -54,10 +52,7 @@ extension Merge {
     /// Writes a start taken whole into the data, then applies the stamped versions read with it
     /// on top (their base is what the start wrote).
     mutating func take(_ start: consuming StartAssembly, then stamped: [SyncVersion], into touched: inout Set<SyncKey>) throws {
-        startWritten.merge(start.written) { $1 }
-        for (key, part) in try start.write(into: working) { snapshot[key] = part }
-        // What was read of the data before the start was written is not what it holds now.
-        (items, carts, owners) = ([:], [:], [:])
+        try base.take(start)
         for version in stamped { try add(version, into: &touched) }
     }
 }

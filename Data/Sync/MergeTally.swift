@@ -1,0 +1,38 @@
+import Domain
+
+/// What an exchange tells of itself (its `SyncReport`): the changes it sent and received, and
+/// what it left out, each said once.
+struct MergeTally {
+    /// Changes sent: one per change made here (a price, a line bought, an import).
+    var sent = 0
+    /// Changes received: one per change another device made that changed something here, told
+    /// by its stamp (the household's start counts none).
+    private var receivedStamps = Set<HybridTimestamp>()
+    private(set) var waiting: [String] = []
+    private(set) var damaged: [String] = []
+    /// Changes refused at the boundary in this exchange (`SegmentCheck`).
+    private(set) var quarantined: [String] = []
+
+    var received: Int { receivedStamps.count }
+
+    mutating func receive(_ stamp: HybridTimestamp) { receivedStamps.insert(stamp) }
+
+    /// A segment that is not merged yet: still arriving, stamped ahead, or after one not here.
+    mutating func wait(_ message: String) { Self.note(&waiting, message) }
+
+    /// A segment that cannot be merged as it is.
+    mutating func damage(_ message: String) { Self.note(&damaged, message) }
+
+    mutating func quarantine(_ refusals: [String]) { quarantined += refusals }
+
+    /// The report of an exchange that ended here.
+    func report(formerDevice: String?, folderRewritten: Bool) -> SyncReport {
+        SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined, formerDevice: formerDevice,
+                   folderRewritten: folderRewritten)
+    }
+
+    /// A segment is looked at again on each pass over the devices: it is told once.
+    private static func note(_ list: inout [String], _ message: String) {
+        if !list.contains(message) { list.append(message) }
+    }
+}
