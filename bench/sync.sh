@@ -16,6 +16,7 @@ command -v hyperfine >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=nonin
 if [ ! -x "$grock" ]; then
   swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 fi
+mkdir -p "$data"
 [ -f "$data/history-100000.csv" ] || python3 bench/generate.py "$data" 100000
 
 rm -rf "$work" && mkdir -p "$work/household"
@@ -29,6 +30,8 @@ echo "== join"
 hyperfine -N --style basic --runs "$runs" --export-json "$work/join.json" \
   --prepare "sh -c 'rm -rf $work/b && find $work/household/devices -mindepth 1 -maxdepth 1 ! -name $first -exec rm -rf {} +'" \
   "$grock --data-dir $work/b sync join $work/household --name b" | grep -E "Time|Range"
+rm -rf "$work/b" && find "$work/household/devices" -mindepth 1 -maxdepth 1 ! -name "$first" -exec rm -rf {} +
+/usr/bin/time -f '  join peak: %M KiB' $grock --data-dir "$work/b" sync join "$work/household" --name b >/dev/null
 rm -rf "$work/b" && find "$work/household/devices" -mindepth 1 -maxdepth 1 ! -name "$first" -exec rm -rf {} +
 
 echo "== a week on three devices"
