@@ -71,6 +71,8 @@ enum StateCodec {
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
+        // A month's total is looked up by month: one given twice (by a hand edit) is refused.
+        var monthsSeen: Set<String> = []
         try bytes.withUnsafeBufferPointer { buffer in
             try CompactFile.checkHeader(buffer, header: header, path: path)
             _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
@@ -139,6 +141,7 @@ enum StateCodec {
                     guard month.utf8.count == 7, parts.count == 2, let year = Int(parts[0]), year > 0, let number = Int(parts[1]), (1...12).contains(number) else {
                         throw reader.failure("\"\(month)\" is not a month")
                     }
+                    guard monthsSeen.insert(month).inserted else { throw reader.failure("month \(month) appears twice") }
                     let total = try reader.integer()
                     guard total >= 0 else { throw reader.failure("a month's total of \(total) is negative") }
                     months.append(MonthRecord(month: month, total: total, trips: try count()))

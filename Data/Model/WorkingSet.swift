@@ -42,6 +42,7 @@ final class WorkingSet: Repositories {
         self.indexLoader = vault
         self.allItemsLoaded = vault == nil
         self.source = source
+        // Unique: StateCodec refuses a month given twice.
         self.months = months.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.month, (total: $0.total, trips: $0.trips)) }) }
     }
 

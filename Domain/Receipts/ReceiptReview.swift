@@ -68,7 +68,7 @@ public struct ReceiptReview: Sendable, Hashable {
 
     /// The decision of each row that nobody changed: its suggestion.
     public var suggestedDecisions: [Int: ReceiptDecision] {
-        Dictionary(uniqueKeysWithValues: rows.map { ($0.number, $0.suggestion) })
+        Dictionary(firstByKey: rows.map { ($0.number, $0.suggestion) })
     }
 }
 

@@ -14,7 +14,7 @@ public struct CartDetails: Sendable {
 
     init(cart: Cart, stores: [Store], categories: [Category]) throws {
         self.cart = cart
-        let byID = Dictionary(uniqueKeysWithValues: stores.map { ($0.id, $0) })
+        let byID = Dictionary(firstByKey: stores.map { ($0.id, $0) })
         storeNames = byID.mapValues(\.name)
         var order: [StoreID?] = []
         var members: [StoreID?: [CartItem]] = [:]

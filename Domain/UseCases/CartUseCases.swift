@@ -41,10 +41,10 @@ struct CartLineFactory {
     let day: Day
 
     init(_ repositories: any Repositories, day: Day) throws {
-        categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
+        categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0.name) })
         let all = try repositories.allStores()
         stores = Set(all.filter { !$0.isRemoved }.map(\.id))
-        storeNames = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.name) })
+        storeNames = Dictionary(firstByKey: all.map { ($0.id, $0.name) })
         self.day = day
     }
 

@@ -6,7 +6,7 @@ public struct ListPurchases: Sendable {
 
     public func callAsFunction() async throws -> [Purchase] {
         try await storage.read { repositories in
-            let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+            let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()
             let trips = spending.trips
             return spending.lines.map { line in

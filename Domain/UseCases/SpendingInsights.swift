@@ -82,7 +82,7 @@ public struct SpendingInsights: Sendable {
     public func withInflation(from: String? = nil, to: String? = nil, base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
         try await storage.read { repositories in
             let currency = try repositories.settings().currency
-            let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+            let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()
             return (try SpendingInsights.report(spending, storeNames: stores, currency: currency, from: from, to: to),
                     try PersonalInflation.index(spending, base: base))

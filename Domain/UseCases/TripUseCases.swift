@@ -116,12 +116,12 @@ public struct AddImpulseItem: Sendable {
             // Lines keep no time of purchase, so "the store of the last purchase" cannot be known:
             // with purchases at several stores, the shopper says which.
             if store == nil, bought.count > 1 {
-                let names = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+                let names = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
                 throw DomainError.storeUnclear(item: name, stores: bought.map { names[$0] ?? $0.rawValue }.sorted(), bought: true)
             }
             guard let storeID = try store.map({ try resolver.store($0).id }) ?? bought.first ?? cart.onlyPlannedStore else {
                 // Nothing says where: the shopper does (a row without a store could not be read back).
-                let names = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+                let names = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
                 let planned = Set(cart.lines.compactMap(\.plannedStore)).map { names[$0] ?? $0.rawValue }.sorted()
                 if planned.isEmpty { throw DomainError.storeRequired(item: name) }
                 throw DomainError.storeUnclear(item: name, stores: planned, bought: false)
@@ -163,7 +163,7 @@ public struct FinishTrip: Sendable {
             try cart.finishTrip(at: clock.now())
             if let carryOver { try carry(cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }, to: carryOver, from: cart, resolver, repositories) }
             let tripTime = cart.completedAt ?? clock.now()
-            let categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0.name) })
+            let categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
                 guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
                 if item.record(UnitPrice(price, per: line.priceUnit), at: store, on: tripTime, promotionUntil: nil, isPromotion: false) {

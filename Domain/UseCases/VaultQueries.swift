@@ -33,8 +33,8 @@ struct ItemDetailsBuilder {
     let day: Day
 
     init(_ repositories: any Repositories, day: Day) throws {
-        stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0) })
-        categories = Dictionary(uniqueKeysWithValues: try repositories.allCategories().map { ($0.id, $0) })
+        stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0) })
+        categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0) })
         self.day = day
     }
 
@@ -140,7 +140,7 @@ public struct PriceHistory: Sendable {
     public func callAsFunction(_ reference: String) async throws -> (item: Item, entries: [Entry]) {
         try await storage.read { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
-            let stores = Dictionary(uniqueKeysWithValues: try repositories.allStores().map { ($0.id, $0.name) })
+            let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
             let observations = try repositories.manualObservations(of: item.id) + repositories.spending(of: item.id).paidObservations(of: item.id)
             let entries = observations.enumerated().sorted { ($0.element.observedAt, $0.offset) < ($1.element.observedAt, $1.offset) }.map(\.element)
                 .map { Entry(observation: $0, storeName: stores[$0.store] ?? "unknown store") }

@@ -297,7 +297,13 @@ import Testing
         ("an impossible time offset", "state", {
             "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "+01:00\t", with: "+25:00\t")
         }),
-        ("month 13", "state", { $0.replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression) }),
+        ("month 13", "state", {
+            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression)
+        }),
+        // Month totals are looked up by month: a month given twice would be two answers.
+        ("a month given twice", "state", {
+            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\n(M\t[^\n]*)\n", with: "\n$1\n$1\n", options: .regularExpression)
+        }),
         ("two categories of one name", "state", { $0.replacingOccurrences(of: "\tProduce\n", with: "\tDAIRY\n") }),
         ("a control character in a name", "state", { $0.replacingOccurrences(of: "\tWeekly\n", with: "\tWeek\u{1B}]0;x\u{7}ly\n") }),
         ("next change number behind the undo list", "state", {
