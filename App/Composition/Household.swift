@@ -41,19 +41,22 @@ public struct Household: Sendable {
     }
 
     /// Sends this device's changes and merges the others'.
-    public func exchange() async throws -> SyncReport { try await sync(folder ?? "").exchange() }
+    public func exchange() async throws -> SyncReport { try await sync(folder).exchange() }
 
-    public func status() async throws -> SyncStatus { try await sync(folder ?? "").status() }
+    public func status() async throws -> SyncStatus { try await sync(folder).status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
-    public func leave() async throws { try await sync(folder ?? "").leave() }
+    public func leave() async throws { try await sync(folder).leave() }
 
     /// What `doctor` finds in the household folder and `sync/`.
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }
 
-    private func sync(_ folder: String) -> HouseholdSync {
+    /// The exchange for `folder`: through git when it is a git work tree. Without a folder (this
+    /// directory is in no household), `HouseholdSync` refuses before any transport is used.
+    private func sync(_ folder: String?) -> HouseholdSync {
         var info = stat()
-        let transport: any FolderTransport = lstat(folder + "/.git", &info) == 0 ? GitTransport() : PassiveTransport()
+        let isGit = folder.map { lstat($0 + "/.git", &info) == 0 } ?? false
+        let transport: any FolderTransport = isGit ? GitTransport() : PassiveTransport()
         return HouseholdSync(directory: directory, lockTimeout: lockTimeout, transport: transport, now: clock, newDevice: newDevice)
     }
 }

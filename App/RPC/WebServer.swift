@@ -168,7 +168,8 @@ public final class WebServer {
             guard sessions.isPairingToken(request.query["token"]) else {
                 return (Self.response(401, text: "this pairing token is not (or no longer) valid: open the URL grock serve printed"), false)
             }
-            guard let session = try? sessions.open() else { return (Self.response(500, text: "the session cannot be kept"), false) }
+            let session: WebSessions.Session
+            do { session = try sessions.open() } catch { return (Self.response(500, text: "the session cannot be kept: \(error)"), false) }
             return (Self.response(303, text: "paired", headers: ["Location": "/",
                     "Set-Cookie": "\(Self.cookie)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"]), false)
         }

@@ -42,16 +42,16 @@ public final class CartDetailViewModel: ErrorState {
         await change("created cart") { try await useCases.createCart(name: name, budget: budget, items: items) }
     }
 
-    @discardableResult
     /// - Parameter unit: what `quantity` counts or weighs; nil: each item's own unit.
+    @discardableResult
     public func add(_ items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil, store: String? = nil) async -> Bool {
         await change("added \(items.map(Echo.shortened).joined(separator: ", "))") {
             try await useCases.addToCart(cart: reference, items: items, quantity: quantity, unit: unit, store: store)
         }
     }
 
-    @discardableResult
     /// - Parameter unit: the line's new unit (its quantity converted when `quantity` is nil).
+    @discardableResult
     public func setLine(_ item: String, quantity: Quantity?, unit: MeasureUnit? = nil, store: String?) async -> Bool {
         await change("updated \(Echo.shortened(item))") {
             try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, unit: unit, store: store)
@@ -94,8 +94,8 @@ public final class CartDetailViewModel: ErrorState {
         await change("started the trip") { try await useCases.startTrip(reference) }
     }
 
-    @discardableResult
     /// - Parameter date: when the trip happened (a receipt entered afterwards), as typed.
+    @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         await change("logged \(Echo.shortened(item))") {
             let logged = try await useCases.logPurchase.checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
@@ -180,7 +180,6 @@ extension CartDetailViewModel: LiveScreen {
                 details = nil
                 figures = nil
                 storeProgress = []
-            storeProgress = []
                 document = nil
             }
             return false

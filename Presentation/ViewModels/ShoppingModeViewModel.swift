@@ -205,9 +205,9 @@ public final class ShoppingModeViewModel: ErrorState {
 
     /// Finishes the trip: the vault learns the prices paid, and `summary` says what the trip
     /// came to.
-    @discardableResult
     /// - Parameter date: when the trip happened (`YYYY-MM-DD`, for a trip entered afterwards);
     ///   nil keeps the date it has, else now.
+    @discardableResult
     public func finish(date: String? = nil) async -> Bool {
         startIntent()
         return await perform {

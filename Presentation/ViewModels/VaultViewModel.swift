@@ -112,8 +112,8 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
-    @discardableResult
     /// - Parameter date: when the price was seen, as typed (now when nil).
+    @discardableResult
     public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool, until: Day?,
                          date: String? = nil) async -> Bool {
         var isCurrent = true
@@ -130,9 +130,9 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
-    @discardableResult
     /// Takes a wrong price of `item` at `store` out of its history (the one seen on `day`, by
     /// default the current one there).
+    @discardableResult
     public func forgetPrice(_ item: String, store: String, day: Day?) async -> Bool {
         await itemChange { try await useCases.forgetPrice(item: item, store: store, day: day) } notice: {
             "took the price of \($0.name) at \(Echo.shortened(store)) out of its history"
