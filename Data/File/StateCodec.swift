@@ -71,8 +71,6 @@ enum StateCodec {
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
-        // A month's total is looked up by month: one given twice (by a hand edit) is refused.
-        var monthsSeen: Set<String> = []
         try bytes.withUnsafeBufferPointer { buffer in
             try CompactFile.checkHeader(buffer, header: header, path: path)
             _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
@@ -136,12 +134,12 @@ enum StateCodec {
                         plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
                         purchasedQuantity: bought, impulse: impulse))
                 case 0x4D:  // M
-                    let month = try field()
-                    let parts = month.split(separator: "-", omittingEmptySubsequences: false)
-                    guard month.utf8.count == 7, parts.count == 2, let year = Int(parts[0]), year > 0, let number = Int(parts[1]), (1...12).contains(number) else {
+                    // `YYYY-MM`, byte by byte: a state holds a line per month of history, read by every command.
+                    let month = try field(), bytes = Array(month.utf8)
+                    guard bytes.count == 7, bytes[4] == 0x2D, bytes.indices.allSatisfy({ $0 == 4 || (0x30...0x39).contains(bytes[$0]) }),
+                          let year = Int(month.prefix(4)), year > 0, let number = Int(month.suffix(2)), (1...12).contains(number) else {
                         throw reader.failure("\"\(month)\" is not a month")
                     }
-                    guard monthsSeen.insert(month).inserted else { throw reader.failure("month \(month) appears twice") }
                     let total = try reader.integer()
                     guard total >= 0 else { throw reader.failure("a month's total of \(total) is negative") }
                     months.append(MonthRecord(month: month, total: total, trips: try count()))
@@ -157,6 +155,11 @@ enum StateCodec {
         }
         guard let files else { throw StorageError.unreadable(path: path, reason: "the F line is missing") }
         guard let settings else { throw StorageError.unreadable(path: path, reason: "the T line is missing") }
+        // A month's total is looked up by month: one given twice (by a hand edit) is refused.
+        let monthNames = months.map(\.month).sorted()
+        if let twice = zip(monthNames, monthNames.dropFirst()).first(where: { $0 == $1 })?.0 {
+            throw StorageError.unreadable(path: path, reason: "month \(twice) appears twice")
+        }
         // Changes write files named by their number: a number that went back would name files
         // that already exist.
         for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {

@@ -40,17 +40,19 @@ struct Syntax: Equatable {
     /// adding a value (`cart new --item A --item B`).
     struct Option: Equatable {
         let name: String
-        let value: Value?
         let placeholder: String?
         let repeats: Bool
 
         /// A flag without `placeholder`, else an option taking the value it stands for.
         init(name: String, placeholder: String?, repeats: Bool = false) {
             self.name = name
-            self.value = placeholder.map(Value.init(placeholder:))
             self.placeholder = placeholder
             self.repeats = repeats
         }
+
+        /// What its value is, for the completion scripts and the man page: worked out when
+        /// they ask, not while every command parses its options.
+        var value: Value? { placeholder.map(Value.init(placeholder:)) }
     }
 
     /// The positional arguments in order; the last one repeats when `repeatsLast`.
