@@ -7,6 +7,7 @@ extension Spending {
     /// Every price paid on trips (`paidObservations(of:)` for all items).
     public func paidObservations() -> [PriceObservation] { paidObservations(of: nil) }
 
+    /// `Spending.totals(on:)` from the lines one by one, keyed as the lines name stores and categories.
     public func totals(on included: [Bool]) throws -> SpendingTotals {
         // Lines come trip by trip: a group's trips are counted by the last trip seen for it.
         var stores: [StoreID?: (total: Int64, trips: Int, lastTrip: Int)] = [:]
@@ -31,6 +32,8 @@ extension Spending {
         return SpendingTotals(byStore: stores.mapValues(total), byCategory: categories.mapValues(total))
     }
 
+    /// `Spending.priceSpans(on:)` from the lines one by one: the latest line of each item, then
+    /// its earliest at that line's store.
     public func priceSpans(on included: [Bool]) -> [PriceSpan] {
         let times = trips.map(\.completedAt.secondsSince1970)
         var order: [ItemID] = [], seen: Set<ItemID> = []
@@ -58,6 +61,8 @@ extension Spending {
         }
     }
 
+    /// `Spending.basketTotals(grouping:count:boughtIn:)` from the lines one by one: the basket
+    /// first, then its items' lines added up in their groups' cells.
     public func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
         var order: [ItemID] = [], bought: Set<ItemID> = []
         for line in lines {
@@ -80,6 +85,7 @@ extension Spending {
         return BasketTotals(items: basket, cost: cost, quantity: quantity)
     }
 
+    /// `Spending.groupsBought(grouping:count:)` from the lines one by one.
     public func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
         var bought = [Bool](repeating: false, count: count)
         for line in lines where line.itemID != nil {
@@ -88,6 +94,7 @@ extension Spending {
         return bought
     }
 
+    /// `Spending.paidObservations(of:)` from the lines one by one.
     public func paidObservations(of item: ItemID?) -> [PriceObservation] {
         (0..<lineCount).compactMap { index in
             let line = line(index)
