@@ -127,7 +127,7 @@ struct Invocation {
             }
             return
         }
-        throw model.lastError ?? CommandFailure(code: .refused, description: "the command failed")
+        throw model.lastError ?? CommandFailure(kind: .refused, description: "the command failed")
     }
 
     /// After a warning there is nothing to show but what was done: the notice, and in JSON

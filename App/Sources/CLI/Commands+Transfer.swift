@@ -131,7 +131,7 @@ extension Commands {
         progress.finish()
         let summary: ImportPurchases.Summary
         do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
-            throw CommandFailure(code: .usage, description: "\(path): line \(line): \(reason); nothing was imported")
+            throw CommandFailure(kind: .invalidInput, description: "\(path): line \(line): \(reason); nothing was imported")
         }
         report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
                                    categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))

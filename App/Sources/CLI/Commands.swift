@@ -46,7 +46,7 @@ enum Commands {
                 details: "For another program: the same view models as the command line, results as --json prints\nthem, failures with error.data.kind (invalidInput, notFound, refused, conflict, storage).\nAmounts and quantities are strings. rpc.discover lists the methods. Ends when stdin ends.",
                 examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"]) { run in
             if let failure = await RPCServer(container: run.container).run(input: STDIN_FILENO, output: STDOUT_FILENO) {
-                throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)")
+                throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)")
             }
         },
         Command("serve", usage: "grock serve",

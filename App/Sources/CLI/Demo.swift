@@ -53,7 +53,7 @@ enum Demo {
         screen("6. In the store: grock shop \"Weekly shop\"", shop.render(style))
         for command in ["1", "2", "p 3 3.69", "4", "5", "+ Dark chocolate 1.49 @Aldi"] {
             _ = await shop.handle(command)
-            if let error = shop.errorMessage { throw CommandFailure(code: .refused, description: error) }
+            if let error = shop.errorMessage { throw CommandFailure(kind: .refused, description: error) }
         }
         screen("7. Ticked off: 1, 2, p 3 3.69, 4, 5, + Dark chocolate 1.49 @Aldi", shop.render(style))
         try require(await shop.finish(), shop)

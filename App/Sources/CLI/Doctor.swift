@@ -13,7 +13,7 @@ enum Doctor {
         }
         let problems = checks.filter(\.isProblem).count
         if problems > 0 {
-            throw CommandFailure(code: .storage, description: "\(Wording.counted(problems, "problem")) found; nothing was changed")
+            throw CommandFailure(kind: .storage, description: "\(Wording.counted(problems, "problem")) found; nothing was changed")
         }
     }
 }

@@ -13,27 +13,17 @@ public enum ExitCode: Int32, Sendable {
 
     /// The exit code for an error.
     static func of(_ error: any Error) -> ExitCode {
-        switch error {
-        case let failure as CommandFailure: failure.code
-        default:
-            switch ErrorKind.of(error) {
-            case .invalidInput: .usage
-            case .notFound, .refused, .conflict: .refused
-            case .storage: .storage
-            }
+        switch ErrorKind.of(error) {
+        case .invalidInput: .usage
+        case .notFound, .refused, .conflict: .refused
+        case .storage: .storage
         }
     }
 }
 
+/// A failure the command line finds itself (a doctor's problems, an output that cannot be
+/// written), of the kind that gives its exit code.
 struct CommandFailure: ClassifiedError, CustomStringConvertible {
-    let code: ExitCode
+    let kind: ErrorKind
     let description: String
-
-    var kind: ErrorKind {
-        switch code {
-        case .usage: .invalidInput
-        case .refused: .refused
-        case .success, .storage: .storage
-        }
-    }
 }

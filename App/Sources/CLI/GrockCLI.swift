@@ -25,12 +25,12 @@ public enum GrockCLI {
             let console = Console(noColor: noColor, environment: environment)
             if parsed.global.version {
                 console.out(version)
-                if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
+                if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
             if parsed.global.help {
                 console.out(try help(for: parsed.words, width: console.width))
-                if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
+                if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
                 return ExitCode.success.rawValue
             }
             let (command, rest) = try find(parsed.words.map { $0 })
@@ -41,7 +41,7 @@ public enum GrockCLI {
             let made = AppContainer(configuration)
             container = made
             try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
-            if let failure = console.outputFailure { throw CommandFailure(code: .storage, description: "cannot write the output: \(failure)") }
+            if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)

@@ -29,10 +29,10 @@ enum ReceiptInput {
     static func recognise(_ photo: String) throws -> [UInt8] {
         close(try openRegularFile(photo, checkingSize: false))
         guard let tesseract = Programs.path(of: "tesseract") else {
-            throw CommandFailure(code: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
+            throw CommandFailure(kind: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
         }
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw CommandFailure(code: .storage, description: "cannot run tesseract: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else { throw CommandFailure(kind: .storage, description: "cannot run tesseract: \(String(cString: strerror(errno)))") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -58,13 +58,13 @@ enum ReceiptInput {
         let spawned = posix_spawn(&pid, tesseract, &actions, nil, arguments + [nil], environment + [nil])
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { throw CommandFailure(code: .refused, description: "cannot run tesseract: \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(String(cString: strerror(spawned)))") }
         let bytes = Result { try readAll(pipeEnds[0], name: "tesseract's output") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
         guard exited && code == 0 else {
-            throw CommandFailure(code: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(exited ? "exit code \(code)" : "a signal"))")
+            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(exited ? "exit code \(code)" : "a signal"))")
         }
         return try bytes.get()
     }
