@@ -24,10 +24,11 @@ struct Materializer {
         for key in (owners[.store] ?? []).sorted() {
             if let payload = winners[key]?.payload { try repositories.save(try parts.store(payload, key: key)) }
         }
-        // `owners` and `grouped` are made from the same winners: each owner has its group.
-        for key in (owners[.item] ?? []).sorted() { try applyItem(key, grouped[key]!, known: known[key] ?? []) }
-        for key in (owners[.cart] ?? []).sorted() { try applyCart(key, grouped[key]!, known: known[key] ?? []) }
-        for key in (owners[.seen] ?? []).sorted() { try applySeen(key, winners[key]!) }
+        // Each thing with its parts, in key order.
+        let things = grouped.sorted { $0.key < $1.key }
+        for (key, group) in things where key.kind == .item { try applyItem(key, group, known: known[key] ?? []) }
+        for (key, group) in things where key.kind == .cart { try applyCart(key, group, known: known[key] ?? []) }
+        for (key, group) in things where key.kind == .seen { if let part = group[key] { try applySeen(key, part) } }
         // Deleted last, and only when empty: an item saved above, or one put in the category
         // on another device meanwhile, keeps it (`repair` tells the others).
         let deletions = (owners[.category] ?? []).filter { winners[$0]?.payload == nil }
@@ -109,12 +110,12 @@ struct Materializer {
             let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
             let ids = arranged(order, Set(payloads.keys), cart: owner)
             // `arranged` returns only ids among those given.
-            let cart = try parts.cart(payload, lines: ids.map { payloads[$0]! }, key: owner)
+            let cart = try parts.cart(payload, lines: ids.compactMap { payloads[$0] }, key: owner)
             return try repositories.save(cart)
         }
         let ids = arranged(order, Set(lines.keys), cart: owner)
         let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
-                        createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: ids.map { lines[$0]! })
+                        createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: ids.compactMap { lines[$0] })
         if cart != local { try repositories.save(cart) }
     }
 
@@ -253,9 +254,8 @@ struct Materializer {
         var groups: [String: [(id: String, name: String)]] = [:]
         for entry in named { groups[Name.key(entry.name), default: []].append(entry) }
         var taken = Set(groups.keys)
-        // Keys of `groups`, looked up in it.
-        for key in groups.keys.sorted() where groups[key]!.count > 1 {
-            for entry in groups[key]!.sorted(by: { $0.id < $1.id }).dropFirst() {
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) where group.count > 1 {
+            for entry in group.sorted(by: { $0.id < $1.id }).dropFirst() {
                 var number = 2
                 func free(_ name: String) throws -> Bool { try !taken.contains(Name.key(name)) && !(isTaken?(Name.key(name)) ?? false) }
                 while try !free("\(entry.name) (\(number))") { number += 1 }
