@@ -64,16 +64,17 @@ extension Spending {
     /// `Spending.basketTotals(grouping:count:boughtIn:)` from the lines one by one: the basket
     /// first, then its items' lines added up in their groups' cells.
     public func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
-        var order: [ItemID] = [], bought: Set<ItemID> = []
+        var order: [ItemID] = [], seen: Set<ItemID> = [], bought: Set<ItemID> = []
         for line in lines {
             guard let item = line.itemID else { continue }
-            if !order.contains(item) { order.append(item) }
+            if seen.insert(item).inserted { order.append(item) }
             if groups[line.trip] == base, try line.baseQuantity() > 0 { bought.insert(item) }
         }
         let basket = order.filter(bought.contains)
+        let slots = Dictionary(uniqueKeysWithValues: basket.enumerated().map { ($1, $0) })
         var cost = [Int64](repeating: 0, count: count * basket.count), quantity = cost
         for line in lines {
-            guard let item = line.itemID, let slot = basket.firstIndex(of: item) else { continue }
+            guard let item = line.itemID, let slot = slots[item] else { continue }
             let held = try line.baseQuantity()
             guard held > 0 else { continue }
             let cell = groups[line.trip] * basket.count + slot
