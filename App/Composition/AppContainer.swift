@@ -8,7 +8,7 @@ public struct AppContainer: Sendable {
     /// What a container over a data directory keeps besides its storage, known when it is
     /// built: the file store under the storage, which doctor reads, and what household sync
     /// runs with.
-    private struct DataDirectory: Sendable {
+    private struct OnDisk: Sendable {
         let path: String
         let files: FileStorage
         let lockTimeout: Duration
@@ -19,10 +19,10 @@ public struct AppContainer: Sendable {
     public let useCases: UseCases
     private let commits: CommitWatchingStorage
     /// Nil in memory: nothing on disk to check or sync.
-    private let dataDirectory: DataDirectory?
+    private let onDisk: OnDisk?
 
     /// The data directory, for the file store; nil in memory.
-    public var directory: String? { dataDirectory?.path }
+    public var directory: String? { onDisk?.path }
 
     /// The changes to the data from now on, made here or by another process: a live screen
     /// refreshes on each (`LiveUpdates`).
@@ -43,22 +43,22 @@ public struct AppContainer: Sendable {
             // is looked at on each change (one look at a file), so a household started or joined
             // through `household()` takes this container's changes from then on.
             let storage = SyncedStorage(files, now: { clock.milliseconds() })
-            let dataDirectory = DataDirectory(path: path, files: files, lockTimeout: configuration.lockTimeout, syncClock: { clock.milliseconds() })
-            self.init(storage: storage, work: configuration.storageWork, clock: clock, dataDirectory: dataDirectory)
+            let onDisk = OnDisk(path: path, files: files, lockTimeout: configuration.lockTimeout, syncClock: { clock.milliseconds() })
+            self.init(storage: storage, work: configuration.storageWork, clock: clock, onDisk: onDisk)
         case .inMemory:
-            self.init(storage: InMemoryStorage(), work: configuration.storageWork, clock: clock, dataDirectory: nil)
+            self.init(storage: InMemoryStorage(), work: configuration.storageWork, clock: clock, onDisk: nil)
         }
     }
 
     /// Grock over a throwaway in-memory store.
     public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
-        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, dataDirectory: nil)
+        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, onDisk: nil)
     }
 
-    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, dataDirectory: DataDirectory?) {
+    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, onDisk: OnDisk?) {
         commits = CommitWatchingStorage(work == .background ? BackgroundStorage(storage) : storage)
         useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
-        self.dataDirectory = dataDirectory
+        self.onDisk = onDisk
     }
 
     // MARK: - Services
@@ -66,8 +66,8 @@ public struct AppContainer: Sendable {
     /// What `grock doctor` finds: every file of the data directory read, and its household
     /// folder when it syncs, without changing anything; nil in memory (nothing on disk).
     public func doctor() async -> [DoctorFinding]? {
-        guard let dataDirectory, let household = household() else { return nil }
-        var checks = await dataDirectory.files.diagnose()
+        guard let onDisk, let household = household() else { return nil }
+        var checks = await onDisk.files.diagnose()
         checks += await household.diagnose()
         return checks.map { DoctorFinding(subject: $0.subject, detail: $0.detail, isProblem: $0.isProblem) }
     }
@@ -77,9 +77,9 @@ public struct AppContainer: Sendable {
 
     /// The data directory's household sync; nil in memory (there is nothing to sync).
     public func household() -> Household? {
-        guard let dataDirectory else { return nil }
+        guard let onDisk else { return nil }
         let ids = RandomIdentifiers()
-        return Household(directory: dataDirectory.path, lockTimeout: dataDirectory.lockTimeout, clock: dataDirectory.syncClock,
+        return Household(directory: onDisk.path, lockTimeout: onDisk.lockTimeout, clock: onDisk.syncClock,
                          newDevice: { ids.makeIdentifier() })
     }
 
