@@ -6,20 +6,32 @@ import Domain
 public struct ReceiptDocument: Encodable, Sendable, Hashable {
     /// The store's name (known, or to be made: `newStore`); nil when nothing names one.
     public let store: String?
+    /// Whether `store` names no known store yet: applying the receipt adds it (and
+    /// `ReceiptOutcomeDocument.storeAdded` says so).
     public let newStore: Bool
     /// The shopping cart the receipt is for; nil: it becomes a completed trip of its own.
     public let cart: String?
     /// When the purchase happened (`2026-03-01T09:30:00+01:00`); nil when nothing says.
     public let date: String?
+    /// The ISO code of the receipt's amounts (`EUR`), as read from it or the settings.
     public let currency: String
+    /// One row per item line the receipt has, in its order; `line` is what `decide(row:_:)` takes.
     public let lines: [ReceiptRowDocument]
     /// The rows that match nothing the user has.
     public let newItems: [Int]
+    /// The text lines that were read as nothing (no item, total, header or known noise): shown so the
+    /// person can check nothing was missed; empty when every line was understood.
     public let unparsed: [ReceiptTextDocument]
+    /// Whether the lines add up to the receipt's stated total. A front flags a receipt that does
+    /// not: `apply` refuses to log lines that do not come to the stated total unless told
+    /// `acceptDifference`.
     public let total: ReceiptTotalDocument
     /// What was logged (or on a dry run would be); nil before.
     public let outcome: ReceiptOutcomeDocument?
 
+    /// The document of `review` with `decisions` (a row missing there shows its suggestion),
+    /// `categories` naming category ids, and what `outcome` logged, if anything; fronts read it from
+    /// `ReceiptViewModel.document` rather than build it.
     public init(review: ReceiptReview, decisions: [Int: ReceiptDecision], categories: [CategoryID: String], outcome: ReceiptOutcome?) {
         let receipt = review.receipt
         store = review.storeName
@@ -39,20 +51,28 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
 
 /// A line of the receipt's text.
 public struct ReceiptTextDocument: Encodable, Sendable, Hashable {
+    /// The line's number in the receipt's text, 1 for the first.
     public let line: Int
+    /// The line as the receipt printed it.
     public let text: String
 }
 
 /// What the receipt says it came to against what its lines add up to.
 public struct ReceiptTotalDocument: Encodable, Sendable, Hashable {
+    /// The total the receipt prints (`SUMME`, `TOTAL`), as a decimal string; nil when it prints none
+    /// that could be read.
     public let stated: String?
+    /// What the lines add up to after their discounts, plus `addedTax`, as a decimal string.
     public let computed: String
     /// US sales tax, counted in `computed`.
     public let addedTax: String?
     /// stated − computed; nil without a stated total.
     public let difference: String?
+    /// Whether `difference` is zero, or there is no stated total to check: false is what a front
+    /// flags before the person applies the receipt.
     public let addsUp: Bool
 
+    /// A total check from decimal strings, as the document writes them.
     public init(stated: String?, computed: String, addedTax: String?, difference: String?, addsUp: Bool) {
         self.stated = stated
         self.computed = computed
