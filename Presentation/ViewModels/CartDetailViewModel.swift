@@ -5,14 +5,22 @@ import Observation
 /// once completed. Every change of the cart goes through an intent here.
 @MainActor @Observable
 public final class CartDetailViewModel: ErrorState {
+    /// The cart with its lines grouped by store in visiting order; nil before `load`, after
+    /// `delete`, and once a refresh finds the cart deleted elsewhere.
     public private(set) var details: CartDetails?
+    /// The cart's totals against its budget (`Money`, for fronts that format amounts themselves);
+    /// nil whenever `details` is.
     public private(set) var figures: CartFigures?
     /// For each of `details.groups`, in order, what was paid and what is left to buy there
     /// while shopping (nil for a store not half bought).
     public private(set) var storeProgress: [StoreProgress?] = []
+    /// The cart as data, amounts as decimal strings: what the RPC and web fronts send; nil whenever
+    /// `details` is.
     public private(set) var document: CartDocument?
     /// What the last intent did, in a sentence, for fronts that confirm changes.
     public private(set) var notice: String?
+    /// What the last intent left besides its Bool result: its error, or its warnings and cautions
+    /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
@@ -21,28 +29,45 @@ public final class CartDetailViewModel: ErrorState {
     /// The cart as the front named it, for `create`.
     private let name: String
 
+    /// A screen for the cart named by `reference` (a name or an id; the name a new cart gets with
+    /// `create`); nothing is read until `load` or `create`. Fronts get one from
+    /// `AppContainer.cart(_:)`.
     public init(useCases: UseCases, cart reference: String) {
         self.useCases = useCases
         self.reference = reference
         self.name = reference
     }
 
+    /// The cart shown; nil whenever `details` is.
     public var cart: Cart? { details?.cart }
 
     // MARK: - Intents
 
+    /// Reads the cart.
+    /// - Returns: false when it cannot be read (no such cart, or a name that matches several):
+    ///   `errorMessage` says why.
     @discardableResult
     public func load() async -> Bool {
         await perform { try await reload() }
     }
 
+    /// Creates a planning cart with the name this model was made with, and shows it.
+    /// - Parameters:
+    ///   - budget: as typed (`120.00`); nil: no budget.
+    ///   - items: vault items (names or ids) to put on it, one of each at its cheapest store.
+    /// - Returns: false, with nothing made, for a name taken or invalid, a malformed budget or an
+    ///   item not in the vault.
     @discardableResult
     public func create(budget: String?, items: [String] = []) async -> Bool {
         // The name this model was made with: after a create, `reference` is the new cart's id.
         await change("created cart") { try await useCases.createCart(name: name, budget: budget, items: items) }
     }
 
-    /// - Parameter unit: what `quantity` counts or weighs; nil: each item's own unit.
+    /// Puts vault items (names or ids) on the cart, `quantity` of each; an item already there
+    /// gets the quantity added to its line. Refused once the cart is completed.
+    /// - Parameters:
+    ///   - unit: what `quantity` counts or weighs; nil: each item's own unit.
+    ///   - store: where to buy them; nil plans each at its cheapest store.
     @discardableResult
     public func add(_ items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil, store: String? = nil) async -> Bool {
         await change("added \(items.map(Echo.shortened).joined(separator: ", "))") {
@@ -50,6 +75,8 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Changes the line of `item`: its quantity, unit or store (nil keeps each); the planned
+    /// price follows the store.
     /// - Parameter unit: the line's new unit (its quantity converted when `quantity` is nil).
     @discardableResult
     public func setLine(_ item: String, quantity: Quantity?, unit: MeasureUnit? = nil, store: String?) async -> Bool {
@@ -58,11 +85,16 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Takes the line of `item` (a name or id) off the cart; refused once the cart is completed.
     @discardableResult
     public func remove(_ item: String) async -> Bool {
         await change("removed \(Echo.shortened(item))") { try await useCases.removeFromCart(cart: reference, item: item) }
     }
 
+    /// Renames the cart and changes its budget, while planning or shopping.
+    /// - Parameters:
+    ///   - name: the new name; nil keeps it.
+    ///   - budget: the new budget as typed; `.some(nil)` removes it, nil keeps it.
     @discardableResult
     public func edit(name: String?, budget: String??) async -> Bool {
         var said = "updated the cart"
@@ -77,6 +109,8 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Deletes the cart, whatever its status; afterwards the model shows nothing and `notice`
+    /// names the cart deleted.
     @discardableResult
     public func delete() async -> Bool {
         await perform {
@@ -89,12 +123,20 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Starts shopping: a planning cart becomes a shopping one; refused for any other status.
     @discardableResult
     public func startTrip() async -> Bool {
         await change("started the trip") { try await useCases.startTrip(reference) }
     }
 
-    /// - Parameter date: when the trip happened (a receipt entered afterwards), as typed.
+    /// Logs `item` bought while shopping; logging a bought line again corrects it. A price that
+    /// looks wrong against the vault's is logged anyway, and said in `cautions`.
+    /// - Parameters:
+    ///   - price: the price of one unit of what the line is priced per, as typed; nil: the
+    ///     planned price.
+    ///   - store: nil: the planned store.
+    ///   - quantity: nil: the planned quantity.
+    ///   - date: when the trip happened (a receipt entered afterwards), as typed.
     @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         await change("logged \(Echo.shortened(item))") {
@@ -104,11 +146,19 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Takes back the purchase of `item`: the line is to buy again, and an impulse buy disappears.
     @discardableResult
     public func unlog(_ item: String) async -> Bool {
         await change("un-logged \(Echo.shortened(item))") { try await useCases.unlogPurchase(cart: reference, item: item) }
     }
 
+    /// Adds something bought on impulse, bought at `price` per unit: on this cart only, never in
+    /// the vault.
+    /// - Parameters:
+    ///   - price: the price of one, as typed.
+    ///   - store: where it was bought; by default the one store the trip has bought at (refused
+    ///     when it has bought at several), else the cart's only planned store.
+    ///   - date: when the trip happened, as typed.
     @discardableResult
     public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil, date: String? = nil) async -> Bool {
         await change("added impulse buy \(Echo.shortened(name))") {
@@ -116,6 +166,9 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Completes the trip: each vault item bought gets the price paid as its current price at
+    /// that store, and the cart becomes read-only history; `notice` says how many lines were
+    /// not bought.
     /// - Parameters:
     ///   - date: when the trip happened, as typed.
     ///   - carryOver: the planning cart that gets the lines not bought (made when missing).
@@ -130,11 +183,15 @@ public final class CartDetailViewModel: ErrorState {
         }
     }
 
+    /// Back from shopping to planning: the trip did not happen, so logged purchases and impulse
+    /// buys are dropped.
     @discardableResult
     public func abortTrip() async -> Bool {
         await change("aborted the trip; back to planning") { try await useCases.abortTrip(reference) }
     }
 
+    /// Reopens a completed trip to correct it (back to shopping); its prices leave the price
+    /// history until it is finished again, the vault keeps its prices.
     @discardableResult
     public func reopen() async -> Bool {
         await change("reopened the cart") { try await useCases.reopenCart(reference) }

@@ -2,22 +2,36 @@ import Domain
 
 /// A cart as one JSON document: amounts as decimal strings next to the currency code.
 public struct CartDocument: Sendable, Hashable, Encodable {
+    /// One line of the cart: what is planned (quantity, store, price) and, once bought, what was paid.
+    /// Every key is written, absent values as `null`.
     public struct Line: Sendable, Hashable, Encodable {
         /// The line's item id: what names it when two lines share a name (two impulse buys of Gum).
         public let id: String
+        /// The line's name: the vault item's when the line was last changed, or the impulse buy's.
         public let item: String
+        /// The item's category name; nil for an impulse buy.
         public let category: String?
+        /// How many or how much is planned (`2`, `1.5`), in `unit`.
         public let quantity: String
+        /// What `quantity` counts or weighs: `each`, `pack`, `g`, `kg`, `lb`, `oz`, `ml` or `l`.
         public let unit: String
         /// What the prices are per: the unit, or the store's (`lb`, `pack of 250 g`).
         public let pricePer: String
+        /// Whether the line is bought (ticked while shopping).
         public let fulfilled: Bool
+        /// The store's name the line is planned at; nil when it has none.
         public let plannedStore: String?
+        /// The planned price per `pricePer`, as a decimal string; nil when no price is known.
         public let plannedPrice: String?
+        /// The store's name it was bought at; nil until bought (or bought with no store).
         public let actualStore: String?
+        /// The price paid per `pricePer`, as a decimal string; nil until bought.
         public let actualPrice: String?
+        /// The quantity bought, when it was logged with one (a weighed line); nil: as planned.
         public let purchasedQuantity: String?
+        /// What the line costs: paid once bought, else planned; nil when no price is known.
         public let cost: String?
+        /// Whether it was bought on impulse: on this cart only, never in the vault.
         public let impulse: Bool
 
         private enum CodingKeys: String, CodingKey {
@@ -48,6 +62,7 @@ public struct CartDocument: Sendable, Hashable, Encodable {
     public struct StoreGroup: Sendable, Hashable, Encodable {
         /// nil for the lines with no store.
         public let store: String?
+        /// What the group's lines cost there (paid once bought, else planned), as a decimal string.
         public let total: String
         /// The names of its lines, in the order of `items`.
         public let items: [String]
@@ -66,17 +81,28 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         }
     }
 
+    /// The cart's id: what names it through renames (`cart.show`, `AppContainer.cart(_:)`).
     public let id: String
+    /// The cart's name as the user gave it.
     public let name: String
+    /// `planning`, `shopping` or `completed` (read-only, history).
     public let status: String
+    /// When the cart was made, RFC 3339 with the local offset (`2026-03-01T09:30:00+01:00`).
     public let created: String
+    /// When the trip was finished, RFC 3339; nil unless `status` is `completed`.
     public let completed: String?
+    /// The budget, as a decimal string; nil without one.
     public let budget: String?
+    /// Every line's planned cost added up (lines with no known price count as nothing).
     public let plannedTotal: String
+    /// What was paid for the lines bought.
     public let actualTotal: String
+    /// The budget less the plan (while planning) or what was paid (after); negative when over;
+    /// nil without a budget.
     public let remaining: String?
     /// By how much the cart is over its budget; nil within it or without one.
     public let overBudget: String?
+    /// The ISO code of every amount in the document (`EUR`).
     public let currency: String
     /// Every line, store by store as `stores` groups them.
     public let items: [Line]
@@ -105,6 +131,9 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         try c.encode(stores, forKey: .stores)
     }
 
+    /// The document of a cart with its totals, worked out by `CartDetailViewModel`, which holds it
+    /// as `document`.
+    /// - Throws: `DomainError.amountOverflow` when a line's cost does not fit in an amount.
     public init(_ details: CartDetails, figures: CartFigures) throws {
         let cart = details.cart
         id = cart.id.rawValue

@@ -2,17 +2,24 @@ import Domain
 
 /// A cart's totals, worked out once so that drawing it cannot fail.
 public struct CartFigures: Sendable, Hashable {
+    /// The cart the figures are of.
     public let cart: Cart
+    /// Every line's planned cost added up; lines with no known price count as nothing.
     public let planned: Money
+    /// What was paid for the lines bought.
     public let actual: Money
     /// The plan while planning, what was paid after.
     public let spending: Money
+    /// The budget less `spending`; negative when over; nil without a budget.
     public let remaining: Money?
+    /// By how much `spending` exceeds the budget; nil within it or without one.
     public let overBudget: Money?
     /// Each line's cost: paid once bought, else planned; nil when unknown. By line, not by
     /// item: a completed trip may hold an item on several lines (two lines alike cost alike).
     public let lineCosts: [CartItem: Money?]
 
+    /// Works out the totals of `cart`.
+    /// - Throws: `DomainError.amountOverflow` when a sum does not fit in an amount.
     public init(_ cart: Cart) throws {
         self.cart = cart
         planned = try cart.plannedTotal()

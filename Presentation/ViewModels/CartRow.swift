@@ -2,21 +2,35 @@ import Domain
 
 /// A cart as a row of the home screen and the cart list.
 public struct CartRow: Sendable, Hashable, Encodable {
+    /// The cart's id, to open it whatever it is renamed to.
     public let id: String
+    /// The cart's name as the user gave it.
     public let name: String
+    /// `planning`, `shopping` or `completed`.
     public let status: String
+    /// The day it was made, `YYYY-MM-DD`.
     public let created: String
+    /// The budget, as a decimal string; nil without one.
     public let budget: String?
+    /// Every line's planned cost added up, as a decimal string.
     public let plannedTotal: String
+    /// What was paid for the lines bought, as a decimal string.
     public let actualTotal: String
+    /// The budget less the plan (while planning) or what was paid (after); negative when over;
+    /// nil without a budget.
     public let remaining: String?
+    /// Whether the cart is over its budget: a front's cue to colour it.
     public let overBudget: Bool
     /// By how much the cart is over its budget; nil within it or without one.
     public let overBudgetBy: String?
+    /// How many of `lines` are bought.
     public let fulfilled: Int
+    /// How many lines the cart has, impulse buys included.
     public let lines: Int
+    /// The ISO code of the row's amounts (`EUR`).
     public let currency: String
 
+    /// The row of a cart with its totals.
     public init(_ figures: CartFigures) {
         let cart = figures.cart
         id = cart.id.rawValue

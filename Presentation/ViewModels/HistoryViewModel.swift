@@ -4,16 +4,24 @@ import Observation
 /// Completed trips, newest first.
 @MainActor @Observable
 public final class HistoryViewModel: ErrorState {
+    /// The completed trips, newest first; empty before `load`.
     public private(set) var trips: [TripSummary] = []
+    /// Whether `load` has succeeded once: an empty `trips` then means no history, not "not read".
     public private(set) var isLoaded = false
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 
+    /// A history screen with nothing read yet; fronts get one from `AppContainer.history()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// The trips as rows, amounts as decimal strings.
     public var rows: [TripRow] { trips.map(TripRow.init) }
 
+    /// Reads the completed trips.
+    /// - Returns: false when the history cannot be read; `errorMessage` says why.
     @discardableResult
     public func load() async -> Bool {
         await perform {

@@ -2,7 +2,9 @@ import Domain
 
 /// The home screen as data: the carts and, when there is history, the spending figures.
 public struct HomeDocument: Encodable, Sendable, Hashable {
+    /// The active carts (planning and shopping), with their totals.
     public let carts: [CartRow]
+    /// What was spent this month; nil before the screen is loaded.
     public let insights: HomeInsights?
 }
 

@@ -4,17 +4,26 @@ import Observation
 /// Home: the active carts with their budgets, and what was spent this month.
 @MainActor @Observable
 public final class HomeViewModel: ErrorState {
+    /// The active carts (planning and shopping) with their totals; empty before `load`.
     public private(set) var carts: [CartFigures] = []
+    /// What was spent this month; nil before `load` succeeds.
     public private(set) var insights: HomeInsights?
+    /// Whether `load` has succeeded once: an empty `carts` then means no active cart.
     public private(set) var isLoaded = false
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 
+    /// A home screen with nothing read yet; fronts get one from `AppContainer.home()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// The active carts as rows, amounts as decimal strings.
     public var rows: [CartRow] { carts.map(CartRow.init) }
 
+    /// Reads the active carts and this month's spending.
+    /// - Returns: false when they cannot be read; `errorMessage` says why.
     @discardableResult
     public func load() async -> Bool {
         await perform {

@@ -2,57 +2,94 @@ import Domain
 
 /// Spending insights as one JSON document: amounts as decimal strings.
 public struct InsightsDocument: Sendable, Hashable, Encodable {
+    /// A labelled total: one month, store or category of `byMonth`, `byStore` or `byCategory`.
     public struct Total: Sendable, Hashable, Encodable {
+        /// The month (`YYYY-MM`), the store's name (`No store`) or the category's (`Impulse buys`).
         public let label: String
+        /// What was spent there, as a decimal string.
         public let amount: String
+        /// How many completed trips it comes from.
         public let trips: Int
     }
 
+    /// A completed trip that went over its budget.
     public struct Trip: Sendable, Hashable, Encodable {
+        /// The cart's name.
         public let name: String
+        /// The day it was finished, `YYYY-MM-DD`.
         public let date: String
+        /// What it was planned to cost, as a decimal string.
         public let planned: String
+        /// What it cost, as a decimal string.
         public let actual: String
+        /// Its budget, as a decimal string.
         public let budget: String?
+        /// By how much `actual` exceeds `budget`, as a decimal string.
         public let overBudget: String?
     }
 
+    /// How an item's price moved between the first and the last time it was paid, at the store it
+    /// was last paid at.
     public struct PriceChange: Sendable, Hashable, Encodable {
+        /// The item's name.
         public let item: String
+        /// The first price paid, per `firstPer`, as a decimal string.
         public let first: String
         /// What `first` is per, when the first purchase was priced otherwise than the last.
         public let firstPer: String
+        /// The last price paid, per `unit`, as a decimal string.
         public let last: String
         /// What `last` is per.
         public let unit: String
+        /// The change from `first` to `last`, signed, two decimals (`+12.34%`, `-3.10%`, `0.00%`).
         public let changePercent: String
     }
 
+    /// The ISO code of every amount in the document (`EUR`).
     public let currency: String
+    /// What the completed trips in the range cost in all.
     public let total: String
+    /// How many completed trips the range holds.
     public let trips: Int
+    /// `total` over `trips`; nil without trips.
     public let averageBasket: String?
+    /// The mean of |actual − planned| over the trips that had a plan; nil when none had.
     public let meanPlanningError: String?
+    /// Spending per month, oldest first.
     public let byMonth: [Total]
+    /// Spending per store, most first.
     public let byStore: [Total]
+    /// Spending per category, most first; impulse buys under `Impulse buys`.
     public let byCategory: [Total]
+    /// The trips that went over their budget; empty when none did.
     public let tripsOverBudget: [Trip]
+    /// The items paid more than once, with how their price moved.
     public let priceChanges: [PriceChange]
+    /// The personal inflation index; nil when not asked for, or when the base month has no purchases
+    /// of vault items.
     public let inflation: Inflation?
 
     /// The personal inflation index: 100.00 is the basket's cost in the base month.
     public struct Inflation: Sendable, Hashable, Encodable {
+        /// The index in one month.
         public struct Point: Sendable, Hashable, Encodable {
+            /// `YYYY-MM`.
             public let month: String
+            /// The basket's cost that month against the base month's 100.00 (`104.31`).
             public let index: String
         }
 
+        /// The month the basket is taken from, `YYYY-MM`.
         public let baseMonth: String
+        /// How many different items the basket holds.
         public let basketItems: Int
+        /// The latest month's change against the base, signed (`+4.31%`).
         public let changePercent: String
+        /// The base month first, then every month up to the latest with purchases.
         public let points: [Point]
     }
 
+    /// The document of a spending report, with the inflation index when one was worked out.
     public init(_ report: SpendingReport, inflation index: InflationIndex? = nil) {
         func totals(_ list: [SpendingReport.Total]) -> [Total] { list.map { Total(label: $0.label, amount: $0.amount.amountText, trips: $0.trips) } }
         currency = report.currency.code

@@ -2,18 +2,29 @@ import Domain
 
 /// An item as one JSON document: its prices at every store, normalised for comparison.
 public struct ItemDocument: Sendable, Hashable, Encodable {
+    /// The item at one store: the store's current price, what it is per, and that price per base
+    /// unit for comparing. Every key is written, absent values as `null`.
     public struct Price: Sendable, Hashable, Encodable {
+        /// The store's name.
         public let store: String
+        /// The current price per `pricePer`, as a decimal string; nil when the store has none now (an
+        /// expired promotion, or never priced there).
         public let price: String?
+        /// The unit the store sells the item by (`each`, `kg`, `pack`).
         public let unit: String
         /// What `price` is per: `unit`, or a pack with what it holds (`pack of 250 g`).
         public let pricePer: String
         /// The price per kg, l or each (`perUnit`), for comparing.
         public let unitPrice: String?
+        /// The base unit `unitPrice` is per: `kg`, `l`, `each` or `pack`.
         public let perUnit: String
+        /// Whether this is the item's cheapest store by `unitPrice`: the row a front highlights.
         public let cheapest: Bool
+        /// The day the current price was seen or paid, `YYYY-MM-DD`; nil without one.
         public let observed: String?
+        /// Whether the current price is a promotion.
         public let promotion: Bool
+        /// The last day of the promotion, `YYYY-MM-DD`; nil when it is no promotion or has no end.
         public let promotionUntil: String?
 
         private enum CodingKeys: String, CodingKey {
@@ -36,13 +47,20 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         }
     }
 
+    /// The item's id: what names it through renames (`item.show`, `VaultViewModel.show(_:)`).
     public let id: String
+    /// The item's name as the user gave it.
     public let name: String
+    /// Its category's name; nil only when the category cannot be found.
     public let category: String?
+    /// The unit the item is bought in by default (`each`, `kg`, `l`...).
     public let unit: String
+    /// The ISO code of every amount in the document (`EUR`).
     public let currency: String
+    /// One row per store, cheapest first; the stores with no current price last.
     public let prices: [Price]
 
+    /// The document of an item, its amounts in `currency` (the settings' currency).
     public init(_ details: ItemDetails, currency: Currency) {
         id = details.item.id.rawValue
         name = details.item.name

@@ -26,25 +26,31 @@ extension LiveScreen {
 }
 
 extension HomeViewModel: LiveScreen {
+    /// Reads the active carts and this month's spending again.
     public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension StoresViewModel: LiveScreen {
+    /// Reads the stores again; an aisle order shown gives way to the list.
     public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension SettingsViewModel: LiveScreen {
+    /// Reads the settings again.
     public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension HistoryViewModel: LiveScreen {
+    /// Reads the completed trips again.
     public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension ReportViewModel: LiveScreen {
+    /// Works the report out again.
     public func refresh() async -> Bool { await keepingOutcome { await load() } }
 }
 
 extension InsightsViewModel: LiveScreen {
+    /// Reads the figures again for the same grouping and months.
     public func refresh() async -> Bool { await keepingOutcome { await load(by: grouping, from: range.from, to: range.to, base: range.base) } }
 }

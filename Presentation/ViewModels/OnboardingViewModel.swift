@@ -4,21 +4,31 @@ import Observation
 /// First run: a welcome, the default categories and currency, then the first store and item.
 @MainActor @Observable
 public final class OnboardingViewModel: ErrorState {
+    /// The steps of the first run. The model goes `welcome` → `setUp` → `firstStore` → `done`;
+    /// `firstItem` names the step a front asks for the item on, which `addFirstItem` completes.
     public enum Step: String, Sendable, Hashable, Encodable, CaseIterable {
         case welcome, setUp, firstStore, firstItem, done
     }
 
+    /// The step reached: set by each intent that succeeds.
     public private(set) var step: Step = .welcome
+    /// What `setUp` did; nil before.
     public private(set) var report: SetUpFirstRun.Report?
+    /// The store `addFirstStore` added; nil before.
     public private(set) var firstStore: Store?
+    /// The item `addFirstItem` added; nil before.
     public private(set) var firstItem: Item?
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 
+    /// A first run at its welcome; fronts get one from `AppContainer.onboarding()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
-    /// Creates the default categories in `currency` (or the current one).
+    /// Creates the default categories in `currency` (or the current one); step `setUp`.
+    /// - Returns: false when setup was done before in another currency.
     @discardableResult
     public func setUp(currency code: String?) async -> Bool {
         await perform {
@@ -27,6 +37,8 @@ public final class OnboardingViewModel: ErrorState {
         }
     }
 
+    /// Adds the first store; step `firstStore`.
+    /// - Returns: false, with nothing added, for a name invalid or taken.
     @discardableResult
     public func addFirstStore(_ name: String) async -> Bool {
         await perform {
@@ -35,6 +47,8 @@ public final class OnboardingViewModel: ErrorState {
         }
     }
 
+    /// Adds the first item to the vault in `category` (a name or id) at `price` (as typed) at the
+    /// first store, if one was added; step `done`.
     @discardableResult
     public func addFirstItem(_ name: String, category: String, price: String) async -> Bool {
         await perform {

@@ -5,14 +5,19 @@ import Observation
 /// the saving against the current plan.
 @MainActor @Observable
 public final class PlanViewModel: ErrorState {
+    /// The plan found; nil before `load` succeeds.
     public private(set) var plan: StorePlan?
+    /// Whether the last `load` set the plan on the cart (a refresh never does).
     public private(set) var applied = false
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// The cart and the limit of the last plan, for `refresh`.
     private var asked: (cart: String, maxStores: Int?)?
 
+    /// A plan screen with nothing worked out yet; fronts get one from `AppContainer.plan()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
     /// Finds the plan, and sets it on the cart when `apply` is true.
@@ -25,6 +30,7 @@ public final class PlanViewModel: ErrorState {
         }
     }
 
+    /// The plan as data, amounts as decimal strings; nil before `load` succeeds.
     public var document: PlanDocument? { plan.map { PlanDocument($0, applied: applied) } }
 }
 

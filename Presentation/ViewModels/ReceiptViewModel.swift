@@ -13,11 +13,14 @@ public final class ReceiptViewModel: ErrorState {
     public private(set) var outcome: ReceiptOutcome?
     /// The vault's categories, in order: what a new item can go in.
     public var categories: [Category] { review?.categories ?? [] }
+    /// What the last intent left besides its Bool result: its error, or its warnings and cautions
+    /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     private var request: ReceiptRequest?
 
+    /// A receipt screen with nothing reviewed yet; fronts get one from `AppContainer.receipt()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
     /// Reads and matches a receipt; every decision starts as its row's suggestion.

@@ -6,17 +6,23 @@ import Observation
 /// spent most on. No scripts, no external files.
 @MainActor @Observable
 public final class ReportViewModel: ErrorState {
+    /// The spending figures of every completed trip; nil before `load` succeeds.
     public private(set) var report: SpendingReport?
     /// The items spent most on, each with its prices over time: (day number, price per base unit).
     public private(set) var topItems: [(name: String, points: [(x: Int, y: Int64)])] = []
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
     /// How many items get a price-history chart.
     static let topItemCount = 5
 
+    /// A report with nothing worked out yet; fronts get one from `AppContainer.report()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// Works out the figures and the price histories of the items spent most on.
+    /// - Returns: false when the history cannot be read or an amount overflows.
     @discardableResult
     public func load() async -> Bool {
         await perform {

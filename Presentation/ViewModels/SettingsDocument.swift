@@ -9,6 +9,7 @@ public struct SettingsDocument: Encodable, Sendable, Hashable {
     /// Whether first-run setup has made the default categories.
     public let setUp: Bool
 
+    /// The document of the settings.
     public init(_ settings: Settings) {
         currency = settings.currency.code
         decimals = settings.currency.minorDigits

@@ -4,19 +4,29 @@ import Observation
 /// Settings (menu): the currency, and erasing everything.
 @MainActor @Observable
 public final class SettingsViewModel: ErrorState {
+    /// The settings; nil before `load` succeeds.
     public private(set) var settings: Settings?
+    /// What the last change did, in a sentence (`currency is now USD`); nil until one succeeds.
     public private(set) var notice: String?
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 
+    /// A settings screen with nothing read yet; fronts get one from `AppContainer.settings()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// Reads the settings.
     @discardableResult
     public func load() async -> Bool {
         await perform { settings = try await useCases.showSettings() }
     }
 
+    /// Switches the currency amounts are shown in, by ISO code (`USD`). Amounts are not
+    /// converted.
+    /// - Returns: false, with nothing changed, for a code Grock does not know, or a switch to a
+    ///   currency with other decimals once any amount is stored.
     @discardableResult
     public func changeCurrency(_ code: String) async -> Bool {
         await perform {

@@ -9,6 +9,7 @@ public enum ShopError: Error, ClassifiedError, Equatable, CustomStringConvertibl
     /// not given to another line during the session.
     case lineGone(number: Int, name: String)
 
+    /// The sentence a front shows: the line's number and name, and that the number stays unused.
     public var description: String {
         switch self {
         case .lineGone(let number, let name):

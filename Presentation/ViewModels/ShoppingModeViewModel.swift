@@ -11,8 +11,11 @@ public final class ShoppingModeViewModel: ErrorState {
     public struct Row: Sendable, Hashable, Encodable {
         /// The line's number for the whole session.
         public let number: Int
+        /// The line's name: the item's, or the impulse buy's.
         public let name: String
+        /// Whether the line is ticked.
         public let isBought: Bool
+        /// Whether it was bought on impulse (unticking it asks first: it would be deleted).
         public let isImpulse: Bool
         /// What was bought, else what is planned: `1.5 kg`.
         public let quantity: String
@@ -25,13 +28,17 @@ public final class ShoppingModeViewModel: ErrorState {
     public struct Section: Sendable, Hashable, Encodable {
         /// The store's name; nil for the lines with no store, which come last.
         public let store: String?
+        /// Its rows in number order: shopping order at the session's start, then the lines added
+        /// since.
         public let rows: [Row]
     }
 
     /// A question the session waits on before doing what a tick cannot take back: a front shows
     /// it and answers with `confirm()` or `decline()`.
     public struct Confirmation: Sendable, Hashable, Encodable {
+        /// The number of the line it asks about.
         public let number: Int
+        /// That line's name.
         public let name: String
         /// `Remove impulse buy Gum?`
         public let question: String
@@ -48,18 +55,24 @@ public final class ShoppingModeViewModel: ErrorState {
         }
     }
 
+    /// The cart being shopped; nil before `begin` succeeds.
     public private(set) var details: CartDetails?
+    /// The cart's totals against its budget; nil before `begin` succeeds.
     public private(set) var figures: CartFigures?
     /// Whether the trip was finished this session: the list gives way to `summary`.
     public private(set) var isFinished = false
     /// What the finished trip came to; nil until then, or when it was finished but cannot be
     /// shown.
     public private(set) var summary: TripOutcome?
+    /// What the last intent did, in a sentence (`Milk: bought.`); nil after one that failed or
+    /// only asked something.
     public private(set) var notice: String?
     /// Set by `help()`, until the next intent: the front shows how to drive the session.
     public private(set) var isShowingHelp = false
     /// Unticking an impulse buy deletes it, so it waits here for an answer.
     public private(set) var pendingConfirmation: Confirmation?
+    /// What the last intent left besides its Bool result: its error, or its warnings and cautions
+    /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
@@ -80,6 +93,8 @@ public final class ShoppingModeViewModel: ErrorState {
     /// The order of the stores on screen, fixed for the session; no store (nil) comes last.
     private var storeOrder: [StoreID?] = []
 
+    /// A shopping session for the cart named by `reference` (a name or an id); nothing is read
+    /// until `begin`. Fronts get one from `AppContainer.shopping(_:)`.
     public init(useCases: UseCases, cart reference: String) {
         self.useCases = useCases
         self.reference = reference

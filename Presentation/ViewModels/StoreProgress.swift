@@ -3,7 +3,9 @@ import Domain
 /// While shopping, a store with lines bought and lines still to buy: what was paid there and
 /// what is left to buy, said apart so that one sum is not read as money spent (tester, #23).
 public struct StoreProgress: Sendable, Hashable {
+    /// What was paid at the store for the lines bought there.
     public let spent: Money
+    /// What the lines still to buy there are planned to cost.
     public let toBuy: Money
 
     /// Nil unless `cart` is being shopped and `group` holds both lines bought and lines to buy.

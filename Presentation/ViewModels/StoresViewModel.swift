@@ -4,16 +4,22 @@ import Observation
 /// The stores (menu): list, add, rename, remove, and each store's aisle order.
 @MainActor @Observable
 public final class StoresViewModel: ErrorState {
+    /// The stores not removed, by name; empty before `load`.
     public private(set) var stores: [Store] = []
     /// The store whose aisles are shown, and its full order.
     public private(set) var aisles: (store: Store, order: [Category])?
+    /// What the last change did, in a sentence (`added store Lidl`); nil until one succeeds.
     public private(set) var notice: String?
+    /// What the last intent left besides its Bool result: its error, or its warnings though it
+    /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
 
+    /// A stores screen with nothing read yet; fronts get one from `AppContainer.stores()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// Reads the stores; an aisle order shown gives way to the list.
     @discardableResult
     public func load() async -> Bool {
         await perform {
@@ -22,11 +28,13 @@ public final class StoresViewModel: ErrorState {
         }
     }
 
+    /// Adds a store (adding the name of a removed store brings it back), then lists the stores.
     @discardableResult
     public func add(_ name: String) async -> Bool {
         await change { "added store \(try await useCases.addStore(name: name).name)" }
     }
 
+    /// Renames a store (a name or id), then lists the stores; refused when the name is taken.
     @discardableResult
     public func rename(_ store: String, to name: String) async -> Bool {
         await change {
@@ -35,6 +43,8 @@ public final class StoresViewModel: ErrorState {
         }
     }
 
+    /// Removes a store (a name or id): its prices leave the vault, and active carts plan those
+    /// lines at the cheapest other store. Refused while an active trip has a purchase logged there.
     @discardableResult
     public func remove(_ store: String) async -> Bool {
         await change { "removed store \(try await useCases.removeStore(store).name); its prices left the vault" }

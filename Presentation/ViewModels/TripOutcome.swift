@@ -8,6 +8,7 @@ public struct TripOutcome: Encodable, Sendable, Hashable {
     /// The vault items whose prices the trip updated: those bought, not on impulse.
     public let pricesUpdated: Int
 
+    /// The outcome of the trip `figures` were worked out for, once it is completed.
     public init(_ figures: CartFigures) {
         cart = CartRow(figures)
         pricesUpdated = figures.cart.lines.count { $0.isFulfilled && !$0.isImpulse }

@@ -5,7 +5,9 @@ import Domain
 public struct VaultDocument: Encodable, Sendable, Hashable {
     /// A category with its items, in the vault's order.
     public struct Section: Encodable, Sendable, Hashable {
+        /// The category's name.
         public let category: String
+        /// Its items, each with its prices.
         public let items: [ItemDocument]
     }
 
@@ -13,11 +15,15 @@ public struct VaultDocument: Encodable, Sendable, Hashable {
     public let screen: String
     /// The text searched for, on `search`.
     public let query: String?
+    /// On `browse`: the categories in order with their items (one, when browsing a category).
     public let sections: [Section]
+    /// On `search`: the items found.
     public let results: [ItemDocument]
     /// The item shown, on `item`, `history` and `prices`.
     public let item: ItemDocument?
+    /// On `history` and `prices`: the item's price history.
     public let history: [PriceDocument]
+    /// On `categories`: the categories in order, with how many items each holds.
     public let categories: [CategoryDocument]
 }
 

@@ -5,20 +5,34 @@ import Observation
 /// prices at every store with the cheapest marked, its price history, and the categories.
 @MainActor @Observable
 public final class VaultViewModel: ErrorState {
+    /// Which view of the vault the last successful look or change left: what a front draws.
     public enum Screen: Sendable, Equatable {
         case browse, search(String), item, history, prices, categories
     }
 
+    /// The view shown; `browse` until a look or change says otherwise.
     public private(set) var screen: Screen = .browse
+    /// The categories with their items, as `browse` last read them.
     public private(set) var sections: [VaultSection] = []
+    /// The items the last `search` found.
     public private(set) var results: [ItemDetails] = []
+    /// The item shown on `item`, `history` and `prices`; nil before one is shown and after
+    /// `removeItem`.
     public private(set) var item: ItemDetails?
+    /// The price history `showHistory` or `showPrices` last read, oldest first.
     public private(set) var history: [PriceHistory.Entry] = []
     /// Each history entry's price per base unit, in minor units, to draw its trend.
     public private(set) var normalisedHistory: [Int64] = []
+    /// The categories in the vault's order with how many items each holds, as `listCategories`
+    /// (or a change of categories) last read them.
     public private(set) var categories: [(category: Category, itemCount: Int)] = []
+    /// The settings' currency, which every amount shown is in; read with each look.
     public private(set) var currency: Currency = .euro
+    /// What the last change did, in a sentence (`added Milk`), for fronts that confirm changes; nil
+    /// until one succeeds.
     public private(set) var notice: String?
+    /// What the last intent left besides its Bool result: its error, or its warnings and cautions
+    /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
@@ -32,12 +46,16 @@ public final class VaultViewModel: ErrorState {
         lastLook = { await look(id) }
     }
 
+    /// A vault screen with nothing read yet; fronts get one from `AppContainer.vault()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
+    /// The item shown, as data; nil when `item` is.
     public var itemDocument: ItemDocument? { item.map { ItemDocument($0, currency: currency) } }
 
     // MARK: - Intents: looking
 
+    /// Reads the vault by category, or one category (a name or id); shows `browse`.
+    /// - Returns: false, with the screen unchanged, for a category not found.
     @discardableResult
     public func browse(category: String? = nil) async -> Bool {
         lastLook = { [unowned self] in await self.browse(category: category) }
@@ -48,6 +66,7 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Finds the items whose names match `text` (any case and accents); shows `search`.
     @discardableResult
     public func search(_ text: String) async -> Bool {
         lastLook = { [unowned self] in await self.search(text) }
@@ -58,6 +77,8 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Shows one item (a name or id) with its price at every store; shows `item`.
+    /// - Returns: false for an item not found, or a name that matches several.
     @discardableResult
     public func show(_ reference: String) async -> Bool {
         defer { followItem { [unowned self] in await self.show($0) } }
@@ -68,6 +89,7 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Shows one item's price history, every price seen or paid; shows `history`.
     @discardableResult
     public func showHistory(_ reference: String) async -> Bool {
         defer { followItem { [unowned self] in await self.showHistory($0) } }
@@ -81,7 +103,8 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
-    /// Every store's current price with the cheapest marked, then the price history.
+    /// Every store's current price with the cheapest marked, then the price history; shows
+    /// `prices`.
     @discardableResult
     public func showPrices(_ reference: String) async -> Bool {
         defer { followItem { [unowned self] in await self.showPrices($0) } }
@@ -90,6 +113,7 @@ public final class VaultViewModel: ErrorState {
         return true
     }
 
+    /// Reads the categories in order with their item counts; shows `categories`.
     @discardableResult
     public func listCategories() async -> Bool {
         lastLook = { [unowned self] in await self.listCategories() }
@@ -101,6 +125,14 @@ public final class VaultViewModel: ErrorState {
 
     // MARK: - Intents: changing items
 
+    /// Adds an item to the vault in `category` (a name or id), optionally with its first price at
+    /// `store`, and shows it. A price that looks wrong is recorded anyway, and said in `cautions`.
+    /// - Parameters:
+    ///   - price: the price of one `unit` as typed (`3.49`); needs `store`.
+    ///   - unit: how the item is sold; `each` when nil (`pack` with `pack`).
+    ///   - pack: what one pack holds, for a price per pack.
+    /// - Returns: false, with nothing added, for a name taken or invalid, an unknown category or
+    ///   store, or a malformed price.
     @discardableResult
     public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
         await itemChange {
@@ -112,7 +144,14 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
-    /// - Parameter date: when the price was seen, as typed (now when nil).
+    /// Records a price of `item` seen at `store` (shelf or flyer), and shows the item. It
+    /// becomes the store's current price unless a newer one is known there (then `notice` says
+    /// it joined the history only); a price that looks wrong is recorded anyway, and said in
+    /// `cautions`.
+    /// - Parameters:
+    ///   - price: the price of one `unit` (or pack) as typed.
+    ///   - until: the last day of a promotion; nil: no end.
+    ///   - date: when the price was seen, as typed (now when nil).
     @discardableResult
     public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool, until: Day?,
                          date: String? = nil) async -> Bool {
@@ -139,6 +178,7 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Renames an item (a name or id) and shows it; refused when the new name is taken.
     @discardableResult
     public func renameItem(_ item: String, to name: String) async -> Bool {
         var oldName = ""
@@ -149,11 +189,14 @@ public final class VaultViewModel: ErrorState {
         } notice: { "renamed \(oldName) to \($0.name)" }
     }
 
+    /// Moves an item to another category (a name or id) and shows it.
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
         await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(Echo.shortened(category))" }
     }
 
+    /// Deletes an item from the vault and goes back to `browse`. Its lines on carts stay, by name,
+    /// and its price history stays in history.
     @discardableResult
     public func removeItem(_ item: String) async -> Bool {
         await perform {
@@ -180,11 +223,13 @@ public final class VaultViewModel: ErrorState {
 
     // MARK: - Intents: categories
 
+    /// Adds a category at the end of the order; shows `categories`.
     @discardableResult
     public func addCategory(_ name: String) async -> Bool {
         await categoryChange { "added category \(try await useCases.addCategory(name: name).name)" }
     }
 
+    /// Renames a category (a name or id); shows `categories`.
     @discardableResult
     public func renameCategory(_ category: String, to name: String) async -> Bool {
         await categoryChange {
@@ -193,6 +238,7 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Moves a category to `position` in the order, 1 for the first; shows `categories`.
     @discardableResult
     public func moveCategory(_ category: String, to position: Int) async -> Bool {
         await categoryChange {
@@ -201,6 +247,8 @@ public final class VaultViewModel: ErrorState {
         }
     }
 
+    /// Deletes an empty category; one that still holds items is refused (move or remove them
+    /// first). Shows `categories`.
     @discardableResult
     public func removeCategory(_ category: String) async -> Bool {
         await categoryChange { "removed category \(try await useCases.deleteCategory(category).name)" }

@@ -1,0 +1,112 @@
+import Domain
+
+/// One receipt line under review.
+public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
+    /// The row's number, 1-based in the receipt's order: what `ReceiptViewModel.decide(row:_:)`
+    /// takes, and what `ReceiptDocument.newItems` and the outcome's `skipped` list.
+    public let line: Int
+    /// The receipt's name for it.
+    public let name: String
+    /// How many or how much was bought (`2`, `0.532`); 1 when the receipt does not say.
+    public let quantity: String
+    /// What `quantity` counts or weighs: `each`, or the unit a weighed line is in (`kg`, `lb`).
+    public let unit: String
+    /// What the line cost before discounts, and after.
+    public let total, net: String
+    /// Each discount taken off the line, positive, as a decimal string; `total` less these is `net`.
+    public let discounts: [String]
+    /// A bottle or can deposit rather than an item: suggested as an impulse buy, never a new item.
+    public let deposit: Bool
+    /// A negative line: it cannot be logged.
+    public let refund: Bool
+    /// alias, confident, doubtful or new.
+    public let verdict: String
+    /// The user's items the line may be, best first; empty when nothing fits (`verdict` `new`).
+    public let candidates: [ReceiptCandidateDocument]
+    /// For a new line: the category its words suggest.
+    public let suggestedCategory: String?
+    /// The price it is logged at, so that it costs exactly `net`.
+    public let paid: ReceiptPriceDocument
+    /// The price the cart planned for the matched item.
+    public let planned: ReceiptPriceDocument?
+    /// The last price known for the matched item at the store.
+    public let last: ReceiptPriceDocument?
+    /// When `last` was paid or seen.
+    public let lastSeen: String?
+    /// `paid` against `last` in whole percent (+9: 9% dearer); nil when they do not compare.
+    public let changePercent: Int?
+    /// What applying the receipt does with the line: the person's decision, else its suggestion.
+    public let decision: ReceiptDecisionDocument
+
+    init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {
+        line = row.number
+        name = row.line.name
+        quantity = row.line.quantity.description
+        unit = row.line.unit.rawValue
+        total = row.line.total.amountText
+        net = row.line.netTotal.amountText
+        discounts = row.line.discounts.map(\.amount.amountText)
+        deposit = row.line.isDeposit
+        refund = row.isRefund
+        verdict = row.match.verdict.rawValue
+        candidates = row.match.candidates.map { ReceiptCandidateDocument(item: $0.item.rawValue, name: $0.name, score: $0.score, onCart: $0.isOnCart) }
+        suggestedCategory = row.match.suggestedCategory.flatMap { categories[$0] }
+        paid = ReceiptPriceDocument(price: row.paid.price.amountText, per: row.paid.basis.description)
+        planned = row.planned.map { ReceiptPriceDocument(price: $0.price.amountText, per: $0.basis.description) }
+        last = row.lastPrice.map { ReceiptPriceDocument(price: $0.last.price.amountText, per: $0.last.basis.description) }
+        lastSeen = row.lastPrice?.seenOn.description
+        changePercent = row.lastPrice?.percent
+        let names = Dictionary(row.match.candidates.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
+        self.decision = ReceiptDecisionDocument(decision, itemNames: names, categories: categories)
+    }
+}
+
+/// An item a receipt line may be.
+public struct ReceiptCandidateDocument: Encodable, Sendable, Hashable {
+    /// The item's id: what a `.item` decision names.
+    public let item: String
+    /// The item's name as the vault (or the cart line) has it.
+    public let name: String
+    /// How well the receipt's name fits it, 0 to 100 (100 for a name the store's receipts are known
+    /// to use).
+    public let score: Int
+    /// Whether the item is on the cart being shopped.
+    public let onCart: Bool
+}
+
+/// A price and what it is per (`each`, `kg`, `pack of 2 each`).
+public struct ReceiptPriceDocument: Encodable, Sendable, Hashable {
+    /// The amount, as a decimal string in the receipt's currency.
+    public let price: String
+    /// What `price` buys: a unit (`each`, `kg`) or a pack with what it holds.
+    public let per: String
+
+    /// A price from its decimal string and what it is per, as the document writes them.
+    public init(price: String, per: String) {
+        self.price = price
+        self.per = per
+    }
+}
+
+/// What is done with a receipt line: `item` (with its id and name), `newItem` (with its
+/// category), `impulse` or `skip`.
+public struct ReceiptDecisionDocument: Encodable, Sendable, Hashable {
+    /// `item`, `newItem`, `impulse` or `skip`.
+    public let decision: String
+    /// The item's id, for `item`; nil otherwise.
+    public let item: String?
+    /// The item's name for `item`, the name the new item gets for `newItem` (nil: the receipt's);
+    /// nil for `impulse` and `skip`.
+    public let itemName: String?
+    /// The new item's category name, for `newItem`; nil otherwise.
+    public let category: String?
+
+    init(_ decision: ReceiptDecision, itemNames: [ItemID: String], categories: [CategoryID: String]) {
+        switch decision {
+        case .item(let id): (self.decision, item, itemName, category) = ("item", id.rawValue, itemNames[id], nil)
+        case .newItem(let id, let name): (self.decision, item, itemName, category) = ("newItem", nil, name, categories[id] ?? id.rawValue)
+        case .impulse: (self.decision, item, itemName, category) = ("impulse", nil, nil, nil)
+        case .skip: (self.decision, item, itemName, category) = ("skip", nil, nil, nil)
+        }
+    }
+}
