@@ -9,13 +9,13 @@ extension SpendingColumns {
     /// last trip seen for it.
     private typealias Sum = (total: Int64, trips: Int, lastTrip: Int32)
 
-    func totals(on included: [Bool]) throws -> SpendingTotals {
+    func totals(of selection: TripSelection) throws -> SpendingTotals {
         // Slot 0 of each is "none".
         var storeSums = [Sum](repeating: (0, 0, -1), count: stores.count + 1)
         var categorySums = [Sum](repeating: (0, 0, -1), count: categories.count + 1)
         for line in 0..<lineCount {
             let trip = lineTrip[line]
-            guard included[Int(trip)] else { continue }
+            guard selection.contains(Int(trip)) else { continue }
             let cost = lineCost[line]
             try Self.add(&storeSums, Int(lineStore[line]) + 1, cost, trip)
             try Self.add(&categorySums, Int(lineCategory[line]) + 1, cost, trip)
@@ -42,14 +42,14 @@ extension SpendingColumns {
         }
     }
 
-    func priceSpans(on included: [Bool]) -> [PriceSpan] {
+    func priceSpans(of selection: TripSelection) -> [PriceSpan] {
         let itemCount = itemIDs.count
         var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
         let tripTimes = trips.map(\.completedAt.secondsSince1970)
         var firstTime = [Int64](repeating: .max, count: itemCount), lastTime = [Int64](repeating: .min, count: itemCount)
         for line in 0..<lineCount {
             let trip = Int(lineTrip[line]), item = Int(lineItem[line])
-            guard included[trip], item >= 0 else { continue }
+            guard selection.contains(trip), item >= 0 else { continue }
             let time = tripTimes[trip]
             if last[item] < 0 || time >= lastTime[item] {
                 last[item] = line
@@ -58,7 +58,7 @@ extension SpendingColumns {
         }
         for line in 0..<lineCount {
             let trip = Int(lineTrip[line]), item = Int(lineItem[line])
-            guard included[trip], item >= 0, lineStore[line] == lineStore[last[item]] else { continue }
+            guard selection.contains(trip), item >= 0, lineStore[line] == lineStore[last[item]] else { continue }
             let time = tripTimes[trip]
             if first[item] < 0 || time < firstTime[item] {
                 first[item] = line
@@ -71,22 +71,22 @@ extension SpendingColumns {
         }
     }
 
-    func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
-        var bought = [Bool](repeating: false, count: count)
-        for line in 0..<lineCount where lineItem[line] >= 0 && !bought[groups[Int(lineTrip[line])]] {
-            if try baseQuantity(line) > 0 { bought[groups[Int(lineTrip[line])]] = true }
+    func groupsBought(in grouping: TripGrouping) throws -> [Int] {
+        var bought = [Bool](repeating: false, count: grouping.count)
+        for line in 0..<lineCount where lineItem[line] >= 0 && !bought[grouping.group(of: Int(lineTrip[line]))] {
+            if try baseQuantity(line) > 0 { bought[grouping.group(of: Int(lineTrip[line]))] = true }
         }
-        return bought
+        return bought.indices.filter { bought[$0] }
     }
 
     private func baseQuantity(_ line: Int) throws -> Int64 {
         try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line], basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
     }
 
-    func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
+    func basketTotals(by grouping: TripGrouping, basketOf base: Int) throws -> BasketTotals {
         // The basket first (items bought in `base`), so that no other item's lines are added up.
         var slots = [Int](repeating: -1, count: itemIDs.count)
-        for line in 0..<lineCount where lineItem[line] >= 0 && groups[Int(lineTrip[line])] == base && slots[Int(lineItem[line])] < 0 {
+        for line in 0..<lineCount where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
             if try baseQuantity(line) > 0 { slots[Int(lineItem[line])] = 0 }
         }
         // Items are numbered in the order first bought: the basket's order.
@@ -96,17 +96,13 @@ extension SpendingColumns {
             slots[item] = basket.count
             basket.append(itemIDs[item])
         }
-        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = [Int64](repeating: 0, count: count * basket.count)
+        var totals = BasketTotals(items: basket, groups: grouping.count)
         for line in 0..<lineCount where lineItem[line] >= 0 && slots[Int(lineItem[line])] >= 0 {
             let held = try baseQuantity(line)
             guard held > 0 else { continue }
-            let cell = groups[Int(lineTrip[line])] * basket.count + slots[Int(lineItem[line])]
-            let (paid, o1) = cost[cell].addingReportingOverflow(lineCost[line])
-            let (sum, o2) = quantity[cell].addingReportingOverflow(held)
-            guard !o1 && !o2 else { throw DomainError.amountOverflow }
-            (cost[cell], quantity[cell]) = (paid, sum)
+            try totals.add(cost: lineCost[line], quantity: held, of: slots[Int(lineItem[line])], in: grouping.group(of: Int(lineTrip[line])))
         }
-        return BasketTotals(items: basket, cost: cost, quantity: quantity)
+        return totals
     }
 
     func paidObservations(of item: ItemID?) -> [PriceObservation] {

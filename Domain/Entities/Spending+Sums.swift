@@ -7,8 +7,8 @@ extension Spending {
     /// Every price paid on trips (`paidObservations(of:)` for all items).
     public func paidObservations() -> [PriceObservation] { paidObservations(of: nil) }
 
-    /// `Spending.totals(on:)` from the lines one by one, keyed as the lines name stores and categories.
-    public func totals(on included: [Bool]) throws -> SpendingTotals {
+    /// `Spending.totals(of:)` from the lines one by one, keyed as the lines name stores and categories.
+    public func totals(of selection: TripSelection) throws -> SpendingTotals {
         // Lines come trip by trip: a group's trips are counted by the last trip seen for it.
         var stores: [StoreID?: (total: Int64, trips: Int, lastTrip: Int)] = [:]
         var categories: [String?: (total: Int64, trips: Int, lastTrip: Int)] = [:]
@@ -22,7 +22,7 @@ extension Spending {
         }
         for index in 0..<lineCount {
             let line = line(index)
-            guard included[line.trip] else { continue }
+            guard selection.contains(line.trip) else { continue }
             try add(&stores, line.store, line)
             try add(&categories, line.category, line)
         }
@@ -32,9 +32,9 @@ extension Spending {
         return SpendingTotals(byStore: stores.mapValues(total), byCategory: categories.mapValues(total))
     }
 
-    /// `Spending.priceSpans(on:)` from the lines one by one: the latest line of each item, then
+    /// `Spending.priceSpans(of:)` from the lines one by one: the latest line of each item, then
     /// its earliest at that line's store.
-    public func priceSpans(on included: [Bool]) -> [PriceSpan] {
+    public func priceSpans(of selection: TripSelection) -> [PriceSpan] {
         let times = trips.map(\.completedAt.secondsSince1970)
         var order: [ItemID] = [], seen: Set<ItemID> = []
         var last: [ItemID: PurchasedLine] = [:]
@@ -42,13 +42,13 @@ extension Spending {
         for line in all {
             guard let item = line.itemID else { continue }
             if seen.insert(item).inserted { order.append(item) }
-            guard included[line.trip] else { continue }
+            guard selection.contains(line.trip) else { continue }
             if let known = last[item], times[line.trip] < times[known.trip] { continue }
             last[item] = line
         }
         var first: [ItemID: (line: PurchasedLine, purchases: Int)] = [:]
         for line in all {
-            guard let item = line.itemID, included[line.trip], let latest = last[item], line.store == latest.store else { continue }
+            guard let item = line.itemID, selection.contains(line.trip), let latest = last[item], line.store == latest.store else { continue }
             guard let known = first[item] else {
                 first[item] = (line, 1)
                 continue
@@ -61,38 +61,34 @@ extension Spending {
         }
     }
 
-    /// `Spending.basketTotals(grouping:count:boughtIn:)` from the lines one by one: the basket
-    /// first, then its items' lines added up in their groups' cells.
-    public func basketTotals(grouping groups: [Int], count: Int, boughtIn base: Int) throws -> BasketTotals {
+    /// `Spending.basketTotals(by:basketOf:)` from the lines one by one: the basket first, then
+    /// its items' lines added up in their groups.
+    public func basketTotals(by grouping: TripGrouping, basketOf base: Int) throws -> BasketTotals {
         var order: [ItemID] = [], seen: Set<ItemID> = [], bought: Set<ItemID> = []
         for line in lines {
             guard let item = line.itemID else { continue }
             if seen.insert(item).inserted { order.append(item) }
-            if groups[line.trip] == base, try line.baseQuantity() > 0 { bought.insert(item) }
+            if grouping.group(of: line.trip) == base, try line.baseQuantity() > 0 { bought.insert(item) }
         }
         let basket = order.filter(bought.contains)
         let slots = Dictionary(uniqueKeysWithValues: basket.enumerated().map { ($1, $0) })
-        var cost = [Int64](repeating: 0, count: count * basket.count), quantity = cost
+        var totals = BasketTotals(items: basket, groups: grouping.count)
         for line in lines {
             guard let item = line.itemID, let slot = slots[item] else { continue }
             let held = try line.baseQuantity()
             guard held > 0 else { continue }
-            let cell = groups[line.trip] * basket.count + slot
-            let (paid, o1) = cost[cell].addingReportingOverflow(line.cost.minorUnits)
-            let (sum, o2) = quantity[cell].addingReportingOverflow(held)
-            guard !o1 && !o2 else { throw DomainError.amountOverflow }
-            (cost[cell], quantity[cell]) = (paid, sum)
+            try totals.add(cost: line.cost.minorUnits, quantity: held, of: slot, in: grouping.group(of: line.trip))
         }
-        return BasketTotals(items: basket, cost: cost, quantity: quantity)
+        return totals
     }
 
-    /// `Spending.groupsBought(grouping:count:)` from the lines one by one.
-    public func groupsBought(grouping groups: [Int], count: Int) throws -> [Bool] {
-        var bought = [Bool](repeating: false, count: count)
+    /// `Spending.groupsBought(in:)` from the lines one by one.
+    public func groupsBought(in grouping: TripGrouping) throws -> [Int] {
+        var bought: Set<Int> = []
         for line in lines where line.itemID != nil {
-            if try line.baseQuantity() > 0 { bought[groups[line.trip]] = true }
+            if try line.baseQuantity() > 0 { bought.insert(grouping.group(of: line.trip)) }
         }
-        return bought
+        return bought.sorted()
     }
 
     /// `Spending.paidObservations(of:)` from the lines one by one.

@@ -43,64 +43,72 @@ struct ReceiptAssembly {
         flushPending()
     }
 
+    /// One line, by what it reads as. A date is a date anywhere; other kinds mean something
+    /// else below the total, where no grocery is sold, than above it.
     private mutating func take(_ index: Int) throws {
-        let kind = kinds[index]
-        if kind == .blank { return }
-        if case .date(let found) = kind {
-            flushPending()
-            ignore(index, .date)
-            guard date == nil else { return }
-            date = found
-            // `Datum: 23.11.2026` with `Uhrzeit: 17:31` on the next line.
-            if found.minuteOfDay == nil, let next = nextIndex(after: index), case .text(let text) = kinds[next],
-               let minute = ReceiptDates.time(in: text.split(separator: " ").map(String.init)) {
-                date?.minuteOfDay = minute
-                consumed.insert(next)
-                ignore(next, .date)
-            }
-            return
+        switch kinds[index] {
+        case .blank: return
+        case .date(let found): takeDate(found, at: index)
+        default:
+            if region == .footer { takeBelowTotal(index) } else { try takeAboveTotal(index) }
         }
-        if region == .footer {
-            switch kind {
-            case .noise(let reason): ignore(index, reason)
-            case .text: ignore(index, .footer)
-            // The same total again (`SUMME 5,00`, then `TOTAL 5,00`) is one total; another amount
-            // makes the total unknown.
-            case .total(let amount) where amount == statedTotal?.amount: ignore(index, .subtotal)
-            case .rounding(let amount):
-                roundingAfterTotal += amount
-                ignore(index, .payment)
-            // `Rounded Total`: the stated total with the rounding printed below it.
-            case .total(let amount) where roundingAfterTotal != 0 && statedTotal.map({ amount == $0.amount + roundingAfterTotal }) == true:
-                ignore(index, .payment)
-            // `BALANCE 0.00` after the card or cash: nothing left to pay, not another total.
-            case .total(0) where statedTotal != nil: ignore(index, .payment)
-            case .total: unreadableTotal(index)
-            case .unreadableTotal(hasFigure: true): unreadableTotal(index)
-            case .unreadableTotal(hasFigure: false): ignore(index, .footer)
-            case .unreadable(let reason): unparse(index, reason)
-            case .addedTax: ignore(index, .vat)
-            // Below the total, what was taken off is told again as a summary.
-            case .discount: ignore(index, .loyalty)
-            // `VISA CHARGE $23.67`: no grocery is sold below the total.
-            case .item(_, _, _, let keyword?): ignore(index, keyword)
-            default: unparse(index)
-            }
-            return
+    }
+
+    /// The receipt's first date is its date; a time on the line below completes it. A date
+    /// ends any name or quantity waiting for its price: it is never part of an item.
+    private mutating func takeDate(_ found: ReceiptDate, at index: Int) {
+        flushPending()
+        ignore(index, .date)
+        guard date == nil else { return }
+        date = found
+        // `Datum: 23.11.2026` with `Uhrzeit: 17:31` on the next line.
+        if found.minuteOfDay == nil, let next = nextIndex(after: index), case .text(let text) = kinds[next],
+           let minute = ReceiptDates.time(in: text.split(separator: " ").map(String.init)) {
+            date?.minuteOfDay = minute
+            consumed.insert(next)
+            ignore(next, .date)
         }
-        switch kind {
+    }
+
+    /// Below the total: payment, tax and the total repeated, which are accounted for, or a
+    /// second total that makes the total unknown. Nothing here is an item.
+    private mutating func takeBelowTotal(_ index: Int) {
+        switch kinds[index] {
+        case .noise(let reason): ignore(index, reason)
+        case .text: ignore(index, .footer)
+        // The same total again (`SUMME 5,00`, then `TOTAL 5,00`) is one total; another amount
+        // makes the total unknown.
+        case .total(let amount) where amount == statedTotal?.amount: ignore(index, .subtotal)
+        case .rounding(let amount):
+            roundingAfterTotal += amount
+            ignore(index, .payment)
+        // `Rounded Total`: the stated total with the rounding printed below it.
+        case .total(let amount) where roundingAfterTotal != 0 && statedTotal.map({ amount == $0.amount + roundingAfterTotal }) == true:
+            ignore(index, .payment)
+        // `BALANCE 0.00` after the card or cash: nothing left to pay, not another total.
+        case .total(0) where statedTotal != nil: ignore(index, .payment)
+        case .total: unreadableTotal(index)
+        case .unreadableTotal(hasFigure: true): unreadableTotal(index)
+        case .unreadableTotal(hasFigure: false): ignore(index, .footer)
+        case .unreadable(let reason): unparse(index, reason)
+        case .addedTax: ignore(index, .vat)
+        // Below the total, what was taken off is told again as a summary.
+        case .discount: ignore(index, .loyalty)
+        // `VISA CHARGE $23.67`: no grocery is sold below the total.
+        case .item(_, _, _, let keyword?): ignore(index, keyword)
+        default: unparse(index)
+        }
+    }
+
+    /// Above the total: the header, then the items with their quantities and discounts. A line
+    /// that is neither a name nor a price ends any name or quantity waiting for its price.
+    private mutating func takeAboveTotal(_ index: Int) throws {
+        switch kinds[index] {
         case .blank, .date: return
         case .noise(let reason):
             flushPending()
             ignore(index, region == .header && reason == .footer ? .header : reason)
-        case .text(let text):
-            if region == .header {
-                ignore(index, .header)
-            } else if let pending = pendingName {
-                pendingName = (pending.text + " " + text, pending.numbers + [index + 1])
-            } else {
-                pendingName = (text, [index + 1])
-            }
+        case .text(let text): takeText(text, at: index)
         case .total(let amount):
             flushPending()
             statedTotal = (amount, index + 1)
@@ -122,55 +130,81 @@ struct ReceiptAssembly {
             flushPending()
             rounding += amount
             ignore(index, .payment)
-        case .item(let name, let total, let count, _):
-            region = .body
-            var line = makeLine(name: name, total: total, numbers: [index + 1])
-            if let count, count > 1, total % count == 0 {
-                line.quantity = Quantity(Int(count))
-                line.unitPrice = UnitPrice(money(total / count), per: .each)
-            }
-            if let pending = pendingQuantity {
-                apply(pending.quantity, to: &line, number: pending.number)
-                pendingQuantity = nil
-            }
-            items.append(line)
-        case .quantity(let quantity):
-            try takeQuantity(quantity, at: index)
-        case .amountOnly(let amount):
-            if let pending = pendingName, isTotalLabel(pending.text) {
-                // `SUMME` with its amount on the line below: the total (both lines are it), never
-                // an item named `SUMME` nor, taken off, a discount.
-                pendingName = nil
-                if amount < 0 {
-                    for number in pending.numbers { unreadableTotal(number - 1) }
-                    unreadableTotal(index)
-                } else {
-                    statedTotal = (amount, index + 1)
-                }
-                region = .footer
-            } else if let pending = pendingName, let last = items.indices.last,
-               amount < 0 || isDiscountLabel(pending.text) {
-                // `Clubcard Price` with its amount on the line below.
-                pendingName = nil
-                items[last].discounts.append(ReceiptDiscount(label: pending.text, amount: money(abs(amount)), sourceLine: index + 1))
-                ignoredLabel(pending.numbers)
-            } else if amount < 0, pendingName == nil, let last = items.indices.last {
-                items[last].discounts.append(ReceiptDiscount(label: "", amount: money(-amount), sourceLine: index + 1))
-            } else if let name = nameAbove(index) {
-                items.append(makeLine(name: name.text, total: amount, numbers: name.numbers + [index + 1]))
-                region = .body
-            } else {
-                unparse(index)
-            }
-        case .discount(let label, let amount, let percent):
-            flushPending()
-            guard region == .body, let last = items.indices.last else { return unparse(index) }
-            let taken = try amount ?? Rounding.halfEven(Int128(items[last].total.minorUnits) * Int128(percent ?? 0), dividedBy: 100_000)
-            items[last].discounts.append(ReceiptDiscount(label: label, amount: money(taken), sourceLine: index + 1))
+        case .item(let name, let total, let count, _): takeItem(name: name, total: total, count: count, at: index)
+        case .quantity(let quantity): try takeQuantity(quantity, at: index)
+        case .amountOnly(let amount): takeAmountOnly(amount, at: index)
+        case .discount(let label, let amount, let percent): try takeDiscount(label: label, amount: amount, percent: percent, at: index)
         case .unknown:
             flushPending()
             unparse(index)
         }
+    }
+
+    /// Words without a price: the header's, or among the items the start of a name whose
+    /// price is on a line below (OCR splits long names).
+    private mutating func takeText(_ text: String, at index: Int) {
+        if region == .header {
+            ignore(index, .header)
+        } else if let pending = pendingName {
+            pendingName = (pending.text + " " + text, pending.numbers + [index + 1])
+        } else {
+            pendingName = (text, [index + 1])
+        }
+    }
+
+    /// A name with its price: an item, with words waiting above it and a quantity line that
+    /// belongs to it. `3 x` in front of it says how many, when the total divides evenly.
+    private mutating func takeItem(name: String, total: Int64, count: Int64?, at index: Int) {
+        region = .body
+        var line = makeLine(name: name, total: total, numbers: [index + 1])
+        if let count, count > 1, total % count == 0 {
+            line.quantity = Quantity(Int(count))
+            line.unitPrice = UnitPrice(money(total / count), per: .each)
+        }
+        if let pending = pendingQuantity {
+            apply(pending.quantity, to: &line, number: pending.number)
+            pendingQuantity = nil
+        }
+        items.append(line)
+    }
+
+    /// An amount alone on its line: what the words above it say it is (the total, a discount,
+    /// an item's name), or, taken off with no words, a discount on the item above.
+    private mutating func takeAmountOnly(_ amount: Int64, at index: Int) {
+        if let pending = pendingName, isTotalLabel(pending.text) {
+            // `SUMME` with its amount on the line below: the total (both lines are it), never
+            // an item named `SUMME` nor, taken off, a discount.
+            pendingName = nil
+            if amount < 0 {
+                for number in pending.numbers { unreadableTotal(number - 1) }
+                unreadableTotal(index)
+            } else {
+                statedTotal = (amount, index + 1)
+            }
+            region = .footer
+        } else if let pending = pendingName, let last = items.indices.last,
+           amount < 0 || isDiscountLabel(pending.text) {
+            // `Clubcard Price` with its amount on the line below.
+            pendingName = nil
+            items[last].discounts.append(ReceiptDiscount(label: pending.text, amount: money(abs(amount)), sourceLine: index + 1))
+            ignoredLabel(pending.numbers)
+        } else if amount < 0, pendingName == nil, let last = items.indices.last {
+            items[last].discounts.append(ReceiptDiscount(label: "", amount: money(-amount), sourceLine: index + 1))
+        } else if let name = nameAbove(index) {
+            items.append(makeLine(name: name.text, total: amount, numbers: name.numbers + [index + 1]))
+            region = .body
+        } else {
+            unparse(index)
+        }
+    }
+
+    /// A discount comes off the item above it, by its amount or a percentage of that item's
+    /// total; with no item above it, it cannot be placed.
+    private mutating func takeDiscount(label: String, amount: Int64?, percent: Int64?, at index: Int) throws {
+        flushPending()
+        guard region == .body, let last = items.indices.last else { return unparse(index) }
+        let taken = try amount ?? Rounding.halfEven(Int128(items[last].total.minorUnits) * Int128(percent ?? 0), dividedBy: 100_000)
+        items[last].discounts.append(ReceiptDiscount(label: label, amount: money(taken), sourceLine: index + 1))
     }
 
     private mutating func takeQuantity(_ quantity: ReceiptQuantity, at index: Int) throws {

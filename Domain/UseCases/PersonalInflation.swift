@@ -31,28 +31,16 @@ public struct PersonalInflation: Sendable {
     }
 
     static func index(_ spending: any Spending, base requested: String?) throws -> InflationIndex? {
-        // Months are numbered while grouping the trips, and named at the end.
-        var monthNumbers: [String: Int] = [:]
-        var monthNames: [String] = []
-        var byMonthNumber: [Int: Int] = [:]
-        let tripMonths = spending.trips.map { trip -> Int in
-            let day = trip.completedAt.day
-            if let number = byMonthNumber[day.monthNumber] { return number }
-            byMonthNumber[day.monthNumber] = monthNames.count
-            monthNumbers[day.monthText] = monthNames.count
-            monthNames.append(day.monthText)
-            return monthNames.count - 1
-        }
-        // Months in calendar order; the base month; the basket: the items bought in it.
-        let monthCount = max(monthNames.count, 1)
-        let used = try spending.groupsBought(grouping: tripMonths, count: monthCount)
-        let order = monthNames.indices.filter { used[$0] }.sorted { monthNames[$0] < monthNames[$1] }
+        // Months with a basket in calendar order; the base month; the basket: the items bought in it.
+        let months = TripGrouping.months(of: spending.trips)
+        let monthNames = months.labels
+        let order = try spending.groupsBought(in: months).sorted { monthNames[$0] < monthNames[$1] }
         guard let latest = order.last.map({ monthNames[$0] }) else { return nil }
         let base = requested ?? order.map { monthNames[$0] }.first { $0 >= Self.month(latest, minusYears: 1) } ?? monthNames[order[0]]
-        guard let baseNumber = monthNumbers[base] else { return nil }
+        guard let baseNumber = months.group(labelled: base) else { return nil }
         // Per basket item and month: what was paid, and how much in the item's base unit
         // (micro units), added up by the storage.
-        let totals = try spending.basketTotals(grouping: tripMonths, count: monthCount, boughtIn: baseNumber)
+        let totals = try spending.basketTotals(by: months, basketOf: baseNumber)
         let basket = totals.items.indices
         guard !basket.isEmpty else { return nil }
         // The basket's cost in each month from the base on, each item at its mean price paid that
@@ -62,14 +50,14 @@ public struct PersonalInflation: Sendable {
         // when multiplied together, if a damaged file holds them.
         var points: [(month: String, cost: Int128)] = []
         for month in order {
-            for slot in basket where totals.quantity[totals.cell(group: month, slot: slot)] > 0 { lastSeen[slot] = month }
+            for slot in basket where totals.quantity(of: slot, in: month) > 0 { lastSeen[slot] = month }
             guard monthNames[month] >= base else { continue }
             var cost = Int128(0)
             for slot in basket where lastSeen[slot] >= 0 {
-                let cell = totals.cell(group: lastSeen[slot], slot: slot)
-                let (paid, o1) = Int128(totals.quantity[totals.cell(group: baseNumber, slot: slot)]).multipliedReportingOverflow(by: Int128(totals.cost[cell]))
+                let seen = lastSeen[slot]
+                let (paid, o1) = Int128(totals.quantity(of: slot, in: baseNumber)).multipliedReportingOverflow(by: Int128(totals.cost(of: slot, in: seen)))
                 let (scaled, o2) = paid.multipliedReportingOverflow(by: 1_000_000)
-                let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(totals.quantity[cell]))
+                let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(totals.quantity(of: slot, in: seen)))
                 guard !o1 && !o2 && !o3 else { throw DomainError.amountOverflow }
                 cost = sum
             }

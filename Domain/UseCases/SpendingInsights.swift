@@ -92,26 +92,21 @@ public struct SpendingInsights: Sendable {
     static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
         // Months as `YYYY-MM` compare as text.
         if let from, let to, from > to { throw DomainError.reversedRange(from: from, to: to) }
-        // Trips first: which are in range. A month's text is made once, not once per trip.
+        // Trips first: the months' trips in range.
         let allTrips = spending.trips
-        var included = [Bool](repeating: false, count: allTrips.count)
+        let tripMonths = TripGrouping.months(of: allTrips)
+        let selection = tripMonths.trips(inGroupsWhere: { month in (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) })
         var months = Tally(currency: currency)
         var trips: [SpendingReport.Trip] = []
         var total = Money.zero(currency)
-        var monthTexts: [Int: String] = [:]
-        for (index, trip) in allTrips.enumerated() {
-            let day = trip.completedAt.day
-            let month = monthTexts[day.monthNumber] ?? day.monthText
-            monthTexts[day.monthNumber] = month
-            guard (from.map { month >= $0 } ?? true) && (to.map { month <= $0 } ?? true) else { continue }
-            included[index] = true
+        for (index, trip) in allTrips.enumerated() where selection.contains(index) {
             total = try total.adding(trip.actual)
-            try months.add(month, trip.actual.minorUnits, trip: index)
+            try months.add(tripMonths.label(ofTrip: index), trip.actual.minorUnits, trip: index)
             trips.append(SpendingReport.Trip(cartID: trip.cartID, name: trip.name, day: trip.completedAt.day, planned: trip.planned,
                                              actual: trip.actual, budget: trip.budget))
         }
         // Then the lines, added up by the storage in one pass: per store, per category.
-        let totals = try spending.totals(on: included)
+        let totals = try spending.totals(of: selection)
         var stores = Tally(currency: currency), categories = Tally(currency: currency)
         for (store, sum) in totals.byStore {
             try stores.add(store.flatMap { storeNames[$0] } ?? "No store", sum.amount.minorUnits, trips: sum.trips)
@@ -122,7 +117,7 @@ public struct SpendingInsights: Sendable {
         // Price changes: from the first price paid at the store of the last, since prices of
         // two stores (Lidl's against Rewe's) are no change of price.
         var changes: [SpendingReport.PriceChange] = []
-        for span in spending.priceSpans(on: included) where span.purchases > 1 {
+        for span in spending.priceSpans(of: selection) where span.purchases > 1 {
             let a = span.first, b = span.last
             // Prices per different units compare by what they price: 1.99/kg then 2.49/kg paid
             // for a line in g, a pack of 250 g then one of 500 g.

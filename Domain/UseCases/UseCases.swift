@@ -1,7 +1,9 @@
 /// Every use case, built over one storage, clock and identifier source: what a front (the CLI,
 /// a view model, a test) needs to act on the user's data.
 public struct UseCases: Sendable {
-    public let storage: any Storage
+    // Not public: a front acts on the user's data through the use cases below, never on the
+    // storage under them (tests reach it with `@testable`, to set up states no use case makes).
+    let storage: any Storage
     public let clock: any Clock
     public let ids: any IdentifierSource
 

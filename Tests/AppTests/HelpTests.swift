@@ -1,7 +1,7 @@
 import Composition
 import Foundation
 @testable import App
-import Domain
+@testable import Domain
 import TestSupport
 import Testing
 

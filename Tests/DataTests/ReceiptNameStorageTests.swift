@@ -1,5 +1,5 @@
 @testable import DataLayer
-import Domain
+@testable import Domain
 import Foundation
 import TestSupport
 import Testing

@@ -41,14 +41,14 @@ import Testing
         let columns = try SpendingColumns(completedCarts: carts, currency: .euro)
         let asked: any Spending = columns
         #expect(columns.trips == list.trips && columns.lines == list.lines)
-        let included = list.trips.map { _ in Int.random(in: 0..<4, using: &random) > 0 }
-        let groups = list.trips.map { _ in Int.random(in: 0..<3, using: &random) }
-        #expect(try asked.totals(on: included) == list.totals(on: included))
-        #expect(asked.priceSpans(on: included) == list.priceSpans(on: included))
-        for base in 0..<3 {
-            #expect(try asked.basketTotals(grouping: groups, count: 3, boughtIn: base) == list.basketTotals(grouping: groups, count: 3, boughtIn: base))
+        let selection = TripSelection(list.trips) { _ in Int.random(in: 0..<4, using: &random) > 0 }
+        let grouping = TripGrouping(list.trips) { _ in "group \(Int.random(in: 0..<3, using: &random))" }
+        #expect(try asked.totals(of: selection) == list.totals(of: selection))
+        #expect(asked.priceSpans(of: selection) == list.priceSpans(of: selection))
+        for base in 0..<grouping.count {
+            #expect(try asked.basketTotals(by: grouping, basketOf: base) == list.basketTotals(by: grouping, basketOf: base))
         }
-        #expect(try asked.groupsBought(grouping: groups, count: (groups.max() ?? 0) + 1) == list.groupsBought(grouping: groups, count: (groups.max() ?? 0) + 1))
+        #expect(try asked.groupsBought(in: grouping) == list.groupsBought(in: grouping))
         #expect(asked.paidObservations(of: nil) == list.paidObservations(of: nil))
         for item in (0..<7).map({ ItemID("i\($0)") }) {
             #expect(asked.paidObservations(of: item) == list.paidObservations(of: item))
@@ -56,9 +56,9 @@ import Testing
             #expect(mine.trips == theirs.trips && mine.lines == theirs.lines)
         }
         // Filtering and joining keep the same lines, renumbered.
-        let kept = columns.filter(trips: { included[$0] })
-        #expect(kept.trips == zip(list.trips, included).filter(\.1).map(\.0))
-        #expect(kept.lines.map(\.item) == list.lines.filter { included[$0.trip] }.map(\.item))
+        let kept = columns.filter(trips: selection.contains)
+        #expect(kept.trips == list.trips.indices.filter(selection.contains).map { list.trips[$0] })
+        #expect(kept.lines.map(\.item) == list.lines.filter { selection.contains($0.trip) }.map(\.item))
         let half = carts.count / 2
         let joined = try SpendingColumns(completedCarts: Array(carts[..<half]), currency: .euro)
             .appending(SpendingColumns(completedCarts: Array(carts[half...]), currency: .euro))
@@ -71,11 +71,16 @@ import Testing
         let lines = all.flatMap(\.lines)
         #expect(lines.contains { $0.itemID == nil } && lines.contains { $0.store == nil } && lines.contains { $0.basis.pack != nil })
         #expect(lines.contains { $0.basis != PriceUnit($0.unit) && $0.basis.pack == nil })
-        #expect(all.filter { spending in spending.priceSpans(on: spending.trips.map { _ in true }).contains { $0.purchases > 1 } }.count > 20)
+        #expect(all.filter { spending in spending.priceSpans(of: TripSelection(spending.trips) { _ in true }).contains { $0.purchases > 1 } }.count > 20)
         // Baskets bought in both groups of trips, so that a basket's cells in other groups are compared too.
         #expect(try all.filter { spending in
-            let totals = try spending.basketTotals(grouping: spending.trips.indices.map { $0 % 2 }, count: 2, boughtIn: 0)
-            return totals.items.indices.contains { totals.quantity[totals.cell(group: 1, slot: $0)] > 0 }
+            var odd = false
+            let grouping = TripGrouping(spending.trips) { _ in
+                odd.toggle()
+                return odd ? "odd" : "even"
+            }
+            let totals = try spending.basketTotals(by: grouping, basketOf: 0)
+            return grouping.count == 2 && totals.items.indices.contains { totals.quantity(of: $0, in: 1) > 0 }
         }.count > 20)
     }
 }

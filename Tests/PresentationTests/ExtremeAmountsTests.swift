@@ -1,4 +1,4 @@
-import Domain
+@testable import Domain
 import Presentation
 import Terminal
 import TestSupport

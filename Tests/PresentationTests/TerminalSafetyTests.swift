@@ -1,5 +1,5 @@
 import DataLayer
-import Domain
+@testable import Domain
 import Presentation
 import Terminal
 import TestSupport

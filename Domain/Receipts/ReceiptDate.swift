@@ -1,0 +1,26 @@
+/// The day and, when printed, the time of a receipt, as local time where it was printed.
+public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
+    /// The day printed.
+    public var day: Day
+    /// Minutes after midnight, when the receipt prints a time.
+    public var minuteOfDay: Int?
+
+    public init(day: Day, minuteOfDay: Int? = nil) {
+        self.day = day
+        self.minuteOfDay = minuteOfDay
+    }
+
+    /// The instant in a place `utcOffsetSeconds` ahead of UTC: at the printed time, or at noon
+    /// of the day without one (as `Timestamp(happened:now:)` takes a bare day).
+    public func timestamp(utcOffsetSeconds: Int32) -> Timestamp {
+        let local = Int64(day.daysSince1970) * 86_400 + Int64((minuteOfDay ?? 12 * 60) * 60)
+        return Timestamp(secondsSince1970: local - Int64(utcOffsetSeconds), utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// `2026-11-23 14:05`, or `2026-11-23` without a time.
+    public var description: String {
+        guard let minuteOfDay else { return day.description }
+        let hour = minuteOfDay / 60, minute = minuteOfDay % 60
+        return "\(day) \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+    }
+}

@@ -1,0 +1,20 @@
+/// One cart, active or completed, ready to show.
+public struct ShowCart: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    public func callAsFunction(_ reference: String) async throws -> CartDetails {
+        try await storage.read { repositories in
+            let cart = try Resolver(repositories: repositories).cart(reference)
+            return try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
+        }
+    }
+
+    /// The details of a cart already at hand (just changed), reading only stores and categories.
+    public func details(of cart: Cart) async throws -> CartDetails {
+        try await storage.read { repositories in
+            try CartDetails(cart: cart, stores: try repositories.allStores(), categories: try repositories.allCategories())
+        }
+    }
+}

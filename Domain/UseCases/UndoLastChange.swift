@@ -1,0 +1,10 @@
+/// Takes back the last change, one at a time, and says what it was.
+public struct UndoLastChange: Sendable {
+    let storage: any Storage
+
+    public init(storage: any Storage) { self.storage = storage }
+
+    /// - Returns: the summary of what was undone, such as "removed Milk from Weekly".
+    /// - Throws: `DomainError.nothingToUndo`.
+    public func callAsFunction() async throws -> String { try await storage.undoLastChange() }
+}
