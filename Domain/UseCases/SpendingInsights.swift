@@ -132,11 +132,14 @@ public struct SpendingInsights: Sendable {
         changes.sort { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
         let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
         let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
+        let completions = allTrips.map(\.completedAt)
+        let historyMonths = completions.min().flatMap { first in
+            completions.max().map { SpendingReport.MonthRange(first: first.day.monthText, last: $0.day.monthText) }
+        }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
                               trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes,
-                              historyMonths: allTrips.isEmpty ? nil : SpendingReport.MonthRange(first: allTrips.map(\.completedAt).min()!.day.monthText,
-                                                                                  last: allTrips.map(\.completedAt).max()!.day.monthText))
+                              historyMonths: historyMonths)
     }
 
     /// Totals per label. Lines arrive trip by trip, so counting the trips of a label only needs
