@@ -65,20 +65,20 @@ struct Request {
 
     static func read(_ value: JSONValue) -> Result<Request, Refusal> {
         guard case .object(let fields) = value else {
-            return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "a request is a JSON object (one a line: batches are not supported)")))
+            return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "a request is a JSON object (one a line: batches are not supported)")))
         }
         let id = fields["id"]
         switch id {
         case nil, .null?, .string?, .integer?, .number?: break
-        default: return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
+        default: return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "an id is a string or a number")))
         }
         guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
-            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidRequest, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
         }
         switch fields["params"] {
         case nil, .null?: return .success(Request(id: id, method: method, params: Params([:])))
         case .object(let params)?: return .success(Request(id: id, method: method, params: Params(params)))
-        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32602, message: "params is an object of named parameters")))
+        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidParams, message: "params is an object of named parameters")))
         }
     }
 }
@@ -120,14 +120,14 @@ struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
     var kind: ErrorKind { .refused }
 }
 
-/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
-/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
+/// A JSON-RPC error: its code (`RPCErrorCode`), its sentence, and for Grock's own errors the
+/// `ErrorKind` by name in `data.kind`.
 struct RPCFailure: Error, Encodable, Sendable {
-    let code: Int
+    let code: RPCErrorCode
     let message: String
     let data: [String: String]?
 
-    init(code: Int, message: String) {
+    init(code: RPCErrorCode, message: String) {
         self.code = code
         self.message = Echo.escaped(message)
         self.data = nil
@@ -135,19 +135,8 @@ struct RPCFailure: Error, Encodable, Sendable {
 
     init(_ error: any Error) {
         let kind = ErrorKind.of(error)
-        code = RPCFailure.code(of: kind)
+        code = RPCErrorCode(kind)
         message = Echo.escaped("\(error)")
         data = ErrorKind.isTransient(error) ? ["kind": kind.rawValue, "transient": "true"] : ["kind": kind.rawValue]
-    }
-
-    /// Each kind's code, as docs/RPC.md lists them: fixed here, whatever order the kinds are declared in.
-    static func code(of kind: ErrorKind) -> Int {
-        switch kind {
-        case .invalidInput: -32001
-        case .notFound: -32002
-        case .refused: -32003
-        case .conflict: -32004
-        case .storage: -32005
-        }
     }
 }

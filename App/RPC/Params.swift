@@ -11,19 +11,19 @@ struct Params {
         switch values[name] {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        default: throw RPCFailure(code: -32602, message: "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)")
+        default: throw RPCFailure(code: .invalidParams, message: "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)")
         }
     }
 
     func text(_ name: String) throws -> String {
-        guard let text = try optionalText(name) else { throw RPCFailure(code: -32602, message: "\(name) is required") }
+        guard let text = try optionalText(name) else { throw RPCFailure(code: .invalidParams, message: "\(name) is required") }
         return text
     }
 
     func texts(_ name: String) throws -> [String] {
-        guard case .array(let items)? = values[name], !items.isEmpty else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
+        guard case .array(let items)? = values[name], !items.isEmpty else { throw RPCFailure(code: .invalidParams, message: "\(name) must be a non-empty array of strings") }
         return try items.map { item in
-            guard case .string(let text) = item else { throw RPCFailure(code: -32602, message: "\(name) must be a non-empty array of strings") }
+            guard case .string(let text) = item else { throw RPCFailure(code: .invalidParams, message: "\(name) must be a non-empty array of strings") }
             return text
         }
     }
@@ -38,7 +38,7 @@ struct Params {
         switch values[name] {
         case nil, .null?: return nil
         case .integer(let value)? where (1...1000).contains(value): return Int(value)
-        default: throw RPCFailure(code: -32602, message: "\(name) must be a whole number from 1 to 1000")
+        default: throw RPCFailure(code: .invalidParams, message: "\(name) must be a whole number from 1 to 1000")
         }
     }
 
@@ -46,7 +46,7 @@ struct Params {
         switch values[name] {
         case nil, .null?: return false
         case .bool(let value)?: return value
-        default: throw RPCFailure(code: -32602, message: "\(name) must be true or false")
+        default: throw RPCFailure(code: .invalidParams, message: "\(name) must be true or false")
         }
     }
 
@@ -60,10 +60,10 @@ extension Params {
     func check(against parameters: [RPCMethod.Parameter]) throws {
         let names = parameters.map(\.name)
         if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
-            throw RPCFailure(code: -32602, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            throw RPCFailure(code: .invalidParams, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
         for parameter in parameters {
-            if let problem = parameter.problem(with: values[parameter.name]) { throw RPCFailure(code: -32602, message: problem) }
+            if let problem = parameter.problem(with: values[parameter.name]) { throw RPCFailure(code: .invalidParams, message: problem) }
         }
     }
 }

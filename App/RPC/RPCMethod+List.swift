@@ -86,7 +86,7 @@ extension RPCMethod {
             } else if let text = Transfer.TextFormat(rawValue: format) {
                 bytes = try await transfer.text(text)
             } else {
-                throw RPCFailure(code: -32602, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
+                throw RPCFailure(code: .invalidParams, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
             }
             return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
         },

@@ -56,5 +56,5 @@ extension RPCMethod {
         return decided
     }
 
-    private static func invalid(_ message: String) -> RPCFailure { RPCFailure(code: -32602, message: message) }
+    private static func invalid(_ message: String) -> RPCFailure { RPCFailure(code: .invalidParams, message: message) }
 }
