@@ -56,7 +56,7 @@ struct Request {
     /// nil: a notification (no `id` at all); `.null` is an id too, and gets an answer.
     let id: JSONValue?
     let method: String
-    let params: Params
+    let params: [String: JSONValue]
 
     struct Refusal: Error {
         let id: JSONValue
@@ -76,8 +76,8 @@ struct Request {
             return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidRequest, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
         }
         switch fields["params"] {
-        case nil, .null?: return .success(Request(id: id, method: method, params: Params([:])))
-        case .object(let params)?: return .success(Request(id: id, method: method, params: Params(params)))
+        case nil, .null?: return .success(Request(id: id, method: method, params: [:]))
+        case .object(let params)?: return .success(Request(id: id, method: method, params: params))
         default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidParams, message: "params is an object of named parameters")))
         }
     }

@@ -12,6 +12,8 @@ enum RPCErrorCode: Int, Encodable, Sendable {
     case methodNotFound = -32601
     /// A parameter unknown, missing, of the wrong JSON type, or a value its method cannot take.
     case invalidParams = -32602
+    /// A method read a parameter other than as it declares it: a mistake of Grock's, not the caller's.
+    case internalError = -32603
     // Grock's own, one per `ErrorKind` (its documentation says what each means); `data.kind`
     // names the kind too.
     case invalidInput = -32001

@@ -59,11 +59,10 @@ extension RPCMethod {
             let vault = container.vault()
             return try changed(vault, await vault.renameCategory(try params.text("category"), to: try params.text("name")), vault.categoryDocuments)
         },
-        RPCMethod("category.move", [.text("category"), .integer("position")],
+        RPCMethod("category.move", [.text("category"), .integer("position", in: 1...1000)],
             "Move a category to a position, 1 first; the categories.") { container, params in
             let vault = container.vault()
-            guard let position = try params.count("position") else { throw RPCFailure(code: .invalidParams, message: "position is required") }
-            return try changed(vault, await vault.moveCategory(try params.text("category"), to: position), vault.categoryDocuments)
+            return try changed(vault, await vault.moveCategory(try params.text("category"), to: try params.integer("position")), vault.categoryDocuments)
         },
         RPCMethod("category.remove", [.text("category")],
             "Remove an empty category; the categories.") { container, params in

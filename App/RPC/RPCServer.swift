@@ -131,11 +131,10 @@ public struct RPCServer {
 
     // MARK: - Methods
 
-    private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
+    private func call(_ method: String, _ params: [String: JSONValue]) async throws -> any Encodable & Sendable {
         guard let known = RPCMethod.named[method] else {
             throw RPCFailure(code: .methodNotFound, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
         }
-        try params.check(against: known.parameters)
-        return try await known.call(container, params)
+        return try await known.call(container, try Params(params, checkedAgainst: known.parameters))
     }
 }
