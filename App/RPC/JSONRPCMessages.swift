@@ -10,12 +10,13 @@ import Presentation
 // The JSON-RPC 2.0 messages on the wire: a request, a response, an error, and the JSON values
 // they carry.
 
-/// A JSON value as a request carries it.
-enum JSONValue: Codable, Sendable, Equatable {
+/// A JSON value as a request carries it (also read by `grock serve`, to key a change by its
+/// method and parameters).
+package enum JSONValue: Codable, Sendable, Equatable {
     /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
     case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each type tried in turn (a failed try is the answer "not this type"): the first that
         // decodes is the value's; a value none decodes fails as an object.
@@ -36,7 +37,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -83,12 +84,13 @@ struct Request {
     }
 }
 
-struct Response: Encodable {
+/// A response: the request's id with its result or its error.
+package struct Response: Encodable {
     let id: JSONValue
     var result: (any Encodable & Sendable)?
     var error: RPCFailure?
 
-    init(id: JSONValue, result: any Encodable & Sendable) {
+    package init(id: JSONValue, result: any Encodable & Sendable) {
         self.id = id
         self.result = result
     }
@@ -100,7 +102,7 @@ struct Response: Encodable {
 
     private enum Keys: String, CodingKey { case jsonrpc, id, result, error }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("2.0", forKey: .jsonrpc)
         try container.encode(id, forKey: .id)

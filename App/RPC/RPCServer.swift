@@ -94,7 +94,7 @@ public struct RPCServer {
     }
 
     /// The response line to one request line; nil for a notification.
-    func respond(to line: String) async -> String? {
+    package func respond(to line: String) async -> String? {
         guard line.utf8.count <= Self.maximumRequest else {
             return Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes")))
         }
@@ -122,7 +122,8 @@ public struct RPCServer {
         }
     }
 
-    static func encode(_ response: some Encodable) -> String {
+    /// `response` as one line of JSON, its keys sorted.
+    package static func encode(_ response: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Every result is a plain value document; encoding one cannot fail.
