@@ -1,9 +1,9 @@
 import Domain
 
-/// A request's named parameters, checked against its method's declaration (`RPCMethod.Parameter`)
-/// before the method runs: the one place their types are stated, for the checking, for
-/// `rpc.discover` and for the reading. Money and quantities are strings, never JSON numbers (a
-/// binary fraction is not an exact amount).
+/// A request's named parameters, checked against its method's declaration (`RPCMethod.Parameter`,
+/// the one place their types are stated, which `rpc.discover` lists too) before the method runs,
+/// then read only as declared. Money and quantities are strings, never JSON numbers (a binary
+/// fraction is not an exact amount).
 struct Params {
     private let values: [String: JSONValue]
     private let declared: [RPCMethod.Parameter]
