@@ -19,7 +19,8 @@ let symbolOrder: [LinkerSetting] = [
 
 // Each layer is its own target so that the dependency rule is checked by the compiler:
 // Domain depends on nothing, DataLayer and Presentation on Domain only, Composition on those
-// three; the fronts on top: the command line (App, drawing with Terminal) and grock rpc (RPC).
+// three; the fronts on top: the command line (App, drawing with Terminal), grock rpc (RPC) and
+// grock serve (Web).
 // Presentation holds screen state only; how a screen is drawn is each front's own business.
 let package = Package(
     name: "Grock",
@@ -47,13 +48,17 @@ let package = Package(
         // The second front, `grock rpc`: on the composition root and the view models, never on
         // the command line's target.
         .target(name: "RPC", dependencies: ["Composition", "Domain", "Presentation"], path: "App/RPC", swiftSettings: settings),
+        // The third front, `grock serve`: its own HTTP server and the phone's page. It answers the
+        // same JSON-RPC bodies as grock rpc (`POST /rpc`) through RPC; a target of its own so
+        // that grock rpc carries no sockets and no page.
+        .target(name: "Web", dependencies: ["RPC", "Composition", "Domain"], path: "App/Web", swiftSettings: settings),
         // The command line's drawing: screens as text for a terminal (colour, width, the shop
         // mode's typed commands, the `grock ...` hints) and the HTML report, all from the view
         // models' state. Only the command line needs it; grock rpc answers with the state itself.
         .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
         // The command line sees the data layer only through the composition root (Household,
         // Transfer, doctor): a front needs nothing more.
-        .target(name: "App", dependencies: ["Composition", "RPC", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Composition", "RPC", "Web", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 
@@ -64,7 +69,7 @@ let package = Package(
         // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "RPC", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,12 +10,13 @@ import Presentation
 // The JSON-RPC 2.0 messages on the wire: a request, a response, an error, and the JSON values
 // they carry.
 
-/// A JSON value as a request carries it.
-enum JSONValue: Codable, Sendable, Equatable {
+/// A JSON value as a request carries it (also read by `grock serve`, to key a change by its
+/// method and parameters).
+package enum JSONValue: Codable, Sendable, Equatable {
     /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
     case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each type tried in turn (a failed try is the answer "not this type"): the first that
         // decodes is the value's; a value none decodes fails as an object.
@@ -36,7 +37,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -56,7 +57,7 @@ struct Request {
     /// nil: a notification (no `id` at all); `.null` is an id too, and gets an answer.
     let id: JSONValue?
     let method: String
-    let params: Params
+    let params: [String: JSONValue]
 
     struct Refusal: Error {
         let id: JSONValue
@@ -65,30 +66,31 @@ struct Request {
 
     static func read(_ value: JSONValue) -> Result<Request, Refusal> {
         guard case .object(let fields) = value else {
-            return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "a request is a JSON object (one a line: batches are not supported)")))
+            return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "a request is a JSON object (one a line: batches are not supported)")))
         }
         let id = fields["id"]
         switch id {
         case nil, .null?, .string?, .integer?, .number?: break
-        default: return .failure(Refusal(id: .null, error: RPCFailure(code: -32600, message: "an id is a string or a number")))
+        default: return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "an id is a string or a number")))
         }
         guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
-            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32600, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidRequest, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
         }
         switch fields["params"] {
-        case nil, .null?: return .success(Request(id: id, method: method, params: Params([:])))
-        case .object(let params)?: return .success(Request(id: id, method: method, params: Params(params)))
-        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: -32602, message: "params is an object of named parameters")))
+        case nil, .null?: return .success(Request(id: id, method: method, params: [:]))
+        case .object(let params)?: return .success(Request(id: id, method: method, params: params))
+        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidParams, message: "params is an object of named parameters")))
         }
     }
 }
 
-struct Response: Encodable {
+/// A response: the request's id with its result or its error.
+package struct Response: Encodable {
     let id: JSONValue
     var result: (any Encodable & Sendable)?
     var error: RPCFailure?
 
-    init(id: JSONValue, result: any Encodable & Sendable) {
+    package init(id: JSONValue, result: any Encodable & Sendable) {
         self.id = id
         self.result = result
     }
@@ -100,7 +102,7 @@ struct Response: Encodable {
 
     private enum Keys: String, CodingKey { case jsonrpc, id, result, error }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("2.0", forKey: .jsonrpc)
         try container.encode(id, forKey: .id)
@@ -120,14 +122,14 @@ struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
     var kind: ErrorKind { .refused }
 }
 
-/// A JSON-RPC error: the protocol's own codes for a request that cannot be read, and
-/// -32001...-32005 for Grock's `ErrorKind`s, also given by name in `data.kind`.
+/// A JSON-RPC error: its code (`RPCErrorCode`), its sentence, and for Grock's own errors the
+/// `ErrorKind` by name in `data.kind`.
 struct RPCFailure: Error, Encodable, Sendable {
-    let code: Int
+    let code: RPCErrorCode
     let message: String
     let data: [String: String]?
 
-    init(code: Int, message: String) {
+    init(code: RPCErrorCode, message: String) {
         self.code = code
         self.message = Echo.escaped(message)
         self.data = nil
@@ -135,19 +137,8 @@ struct RPCFailure: Error, Encodable, Sendable {
 
     init(_ error: any Error) {
         let kind = ErrorKind.of(error)
-        code = RPCFailure.code(of: kind)
+        code = RPCErrorCode(kind)
         message = Echo.escaped("\(error)")
         data = ErrorKind.isTransient(error) ? ["kind": kind.rawValue, "transient": "true"] : ["kind": kind.rawValue]
-    }
-
-    /// Each kind's code, as docs/RPC.md lists them: fixed here, whatever order the kinds are declared in.
-    static func code(of kind: ErrorKind) -> Int {
-        switch kind {
-        case .invalidInput: -32001
-        case .notFound: -32002
-        case .refused: -32003
-        case .conflict: -32004
-        case .storage: -32005
-        }
     }
 }

@@ -40,6 +40,6 @@ extension RPCMethod {
     @MainActor
     static func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else { return }
-        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: -32003, message: "the request failed")
+        throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: .refused, message: "the request failed")
     }
 }

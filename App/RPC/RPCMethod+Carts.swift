@@ -30,8 +30,8 @@ extension RPCMethod {
         RPCMethod("cart.set", [.text("cart"), .text("item"), .text("quantity", required: false), .text("unit", required: false), .text("store", required: false)],
             "Change a line's quantity, unit or store; the cart.") { container, params in
             let cart = container.cart(try params.text("cart"))
-            guard params.values["quantity"] != nil || params.values["unit"] != nil || params.values["store"] != nil else {
-                throw RPCFailure(code: -32602, message: "give quantity, unit or store")
+            guard try params.isGiven("quantity") || params.isGiven("unit") || params.isGiven("store") else {
+                throw RPCFailure(code: .invalidParams, message: "give quantity, unit or store")
             }
             return try changed(cart, await cart.setLine(try params.text("item"), quantity: try params.quantity("quantity"), unit: try params.unit("unit"),
                                                     store: try params.optionalText("store")))
@@ -48,9 +48,8 @@ extension RPCMethod {
         },
         RPCMethod("cart.budget", [.text("cart"), .textOrNull("budget")],
             "Set a cart's budget, or remove it with null; the cart.") { container, params in
-            guard let budget = params.values["budget"] else { throw RPCFailure(code: -32602, message: "budget is required (null removes it)") }
             let cart = container.cart(try params.text("cart"))
-            return try changed(cart, await cart.edit(name: nil, budget: .some(budget == .null ? nil : try params.text("budget"))))
+            return try changed(cart, await cart.edit(name: nil, budget: .some(try params.optionalText("budget"))))
         },
         RPCMethod("cart.delete", [.text("cart")],
             "Delete a cart, whatever its status (undo brings it back); what was done.") { container, params in

@@ -40,10 +40,10 @@ extension RPCMethod {
 
     /// A cart's cheapest plan, and what was spent: the history, the insights, the report.
     static let spendingMethods: [RPCMethod] = [
-        RPCMethod("plan", [.text("cart"), .integer("maxStores", required: false), .flag("apply", required: false)],
+        RPCMethod("plan", [.text("cart"), .integer("maxStores", in: 1...1000, required: false), .flag("apply", required: false)],
             "The cheapest stores for a cart's lines, applied when apply is true.") { container, params in
             let plan = container.plan()
-            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.count("maxStores"), apply: try params.flag("apply")), plan)
+            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.optionalInteger("maxStores"), apply: try params.flag("apply")), plan)
             return plan.document
         },
         RPCMethod("history", [],
@@ -86,7 +86,7 @@ extension RPCMethod {
             } else if let text = Transfer.TextFormat(rawValue: format) {
                 bytes = try await transfer.text(text)
             } else {
-                throw RPCFailure(code: -32602, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
+                throw RPCFailure(code: .invalidParams, message: "format takes json, csv or ledger, not \(Echo.quoted(format))")
             }
             return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
         },

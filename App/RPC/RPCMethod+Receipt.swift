@@ -23,12 +23,10 @@ extension RPCMethod {
     /// An item is a candidate's id, else any vault item's name or id; a category a name or id.
     @MainActor
     private static func decisions(_ params: Params, _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
-        guard let value = params.values["decisions"], value != .null else { return [] }
-        guard case .array(let entries) = value else { throw invalid("decisions is a list of {line, decision, item?, category?}") }
         var decided: [(Int, ReceiptDecision)] = []
         var seen: Set<Int> = []
-        for entry in entries {
-            guard case .object(let fields) = entry, case .integer(let line)? = fields["line"], let row = Int(exactly: line),
+        for fields in try params.objects("decisions") {
+            guard case .integer(let line)? = fields["line"], let row = Int(exactly: line),
                   case .string(let kind)? = fields["decision"] else {
                 throw invalid("each decision is {\"line\": a number, \"decision\": item, newItem, impulse or skip}")
             }
@@ -56,5 +54,5 @@ extension RPCMethod {
         return decided
     }
 
-    private static func invalid(_ message: String) -> RPCFailure { RPCFailure(code: -32602, message: message) }
+    private static func invalid(_ message: String) -> RPCFailure { RPCFailure(code: .invalidParams, message: message) }
 }

@@ -59,11 +59,10 @@ extension RPCMethod {
             let vault = container.vault()
             return try changed(vault, await vault.renameCategory(try params.text("category"), to: try params.text("name")), vault.categoryDocuments)
         },
-        RPCMethod("category.move", [.text("category"), .integer("position")],
+        RPCMethod("category.move", [.text("category"), .integer("position", in: 1...1000)],
             "Move a category to a position, 1 first; the categories.") { container, params in
             let vault = container.vault()
-            guard let position = try params.count("position") else { throw RPCFailure(code: -32602, message: "position is required") }
-            return try changed(vault, await vault.moveCategory(try params.text("category"), to: position), vault.categoryDocuments)
+            return try changed(vault, await vault.moveCategory(try params.text("category"), to: try params.integer("position")), vault.categoryDocuments)
         },
         RPCMethod("category.remove", [.text("category")],
             "Remove an empty category; the categories.") { container, params in
@@ -119,7 +118,7 @@ extension RPCMethod {
             let vault = container.vault()
             let date = try params.optionalText("date")
             let day = try date.map { text in
-                guard let day = Day(iso: text) else { throw RPCFailure(code: -32602, message: "date is a day, YYYY-MM-DD") }
+                guard let day = Day(iso: text) else { throw RPCFailure(code: .invalidParams, message: "date is a day, YYYY-MM-DD") }
                 return day
             }
             return try changed(vault, await vault.forgetPrice(try params.text("item"), store: try params.text("store"), day: day), vault.itemDocument)

@@ -3,8 +3,8 @@ import Domain
 
 /// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, its
 /// parameters with their types, what it does, and the call. That one declaration drives
-/// `rpc.discover`, the checking of every request's parameters and the dispatch, for `grock rpc`
-/// and any other front that answers the same bodies.
+/// `rpc.discover`, the checking of every request's parameters (`Params`), the reading of them
+/// and the dispatch, for `grock rpc` and any other front that answers the same bodies.
 struct RPCMethod: Sendable {
     /// A named parameter and the JSON type it takes.
     struct Parameter: Sendable, Equatable {
@@ -17,7 +17,8 @@ struct RPCMethod: Sendable {
             case texts
             /// An array of objects (their fields in the method's summary and docs/RPC.md).
             case objects
-            case integer
+            /// A whole number within the range.
+            case integer(ClosedRange<Int64>)
             case flag
         }
 
@@ -29,7 +30,9 @@ struct RPCMethod: Sendable {
         static func textOrNull(_ name: String) -> Parameter { Parameter(name: name, kind: .textOrNull, isRequired: true) }
         static func texts(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .texts, isRequired: required) }
         static func objects(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .objects, isRequired: required) }
-        static func integer(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .integer, isRequired: required) }
+        static func integer(_ name: String, in range: ClosedRange<Int64>, required: Bool = true) -> Parameter {
+            Parameter(name: name, kind: .integer(range), isRequired: required)
+        }
         static func flag(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .flag, isRequired: required) }
 
         /// Why `value` (nil: absent) is not what this parameter takes; nil when it is.
@@ -37,12 +40,14 @@ struct RPCMethod: Sendable {
             switch (kind, value) {
             case (.textOrNull, nil): return "\(name) is required (null removes it)"
             case (_, nil), (_, .null?): return isRequired && kind != .textOrNull ? "\(name) is required" : nil
-            case (.text, .string?), (.textOrNull, .string?), (.integer, .integer?), (.flag, .bool?): return nil
+            case (.text, .string?), (.textOrNull, .string?), (.flag, .bool?): return nil
             case (.text, _), (.textOrNull, _): return "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)"
             case (.texts, .array(let items)?) where !items.isEmpty && items.allSatisfy({ if case .string = $0 { true } else { false } }): return nil
             case (.texts, _): return "\(name) must be a non-empty array of strings"
             case (.objects, .array(let items)?) where items.allSatisfy({ if case .object = $0 { true } else { false } }): return nil
             case (.objects, _): return "\(name) must be an array of objects"
+            case (.integer(let range), .integer(let value)?) where range.contains(value): return nil
+            case (.integer(let range), .integer?): return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)"
             case (.integer, _): return "\(name) must be a whole number"
             case (.flag, _): return "\(name) must be true or false"
             }

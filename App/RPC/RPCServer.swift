@@ -83,7 +83,7 @@ public struct RPCServer {
         while let line = await input() {
             let response: String?
             switch line {
-            case .tooLong: response = Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
+            case .tooLong: response = Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes")))
             case .text(let text):
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
                 response = await respond(to: text)
@@ -94,13 +94,13 @@ public struct RPCServer {
     }
 
     /// The response line to one request line; nil for a notification.
-    func respond(to line: String) async -> String? {
+    package func respond(to line: String) async -> String? {
         guard line.utf8.count <= Self.maximumRequest else {
-            return Self.encode(Response(id: .null, error: RPCFailure(code: -32600, message: "the request is longer than \(Self.maximumRequest) bytes")))
+            return Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes")))
         }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) } catch {
-            return Self.encode(Response(id: .null, error: RPCFailure(code: -32700, message: "not JSON: a request is one JSON object on one line")))
+            return Self.encode(Response(id: .null, error: RPCFailure(code: .parseError, message: "not JSON: a request is one JSON object on one line")))
         }
         let request: Request
         switch Request.read(value) {
@@ -122,7 +122,8 @@ public struct RPCServer {
         }
     }
 
-    static func encode(_ response: some Encodable) -> String {
+    /// `response` as one line of JSON, its keys sorted.
+    package static func encode(_ response: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Every result is a plain value document; encoding one cannot fail.
@@ -131,11 +132,10 @@ public struct RPCServer {
 
     // MARK: - Methods
 
-    private func call(_ method: String, _ params: Params) async throws -> any Encodable & Sendable {
+    private func call(_ method: String, _ params: [String: JSONValue]) async throws -> any Encodable & Sendable {
         guard let known = RPCMethod.named[method] else {
-            throw RPCFailure(code: -32601, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
+            throw RPCFailure(code: .methodNotFound, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
         }
-        try params.check(against: known.parameters)
-        return try await known.call(container, params)
+        return try await known.call(container, try Params(params, checkedAgainst: known.parameters))
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-@testable import RPC
+@testable import Web
 import Testing
 
 /// What `grock serve`'s loop does with each answer `poll` gives: goes on, calls it again, or

@@ -153,6 +153,20 @@ final class ServeProcess: @unchecked Sendable {
         return text
     }
 
+    /// How many of `fds`, connections of the test's that send nothing, the server has ended
+    /// (closed, or refused with a 503): waits until at least `count` are, or `seconds` pass.
+    func ended(_ fds: [Int32], atLeast count: Int, within seconds: Double) -> Int {
+        let deadline = Date().addingTimeInterval(seconds)
+        var open = fds
+        while fds.count - open.count < count, Date() < deadline {
+            // A connection that sent nothing is readable only once the server has ended it.
+            var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&watched, nfds_t(watched.count), 100)
+            open = watched.filter { $0.revents == 0 }.map(\.fd)
+        }
+        return fds.count - open.count
+    }
+
     private static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 { return index }

@@ -7,6 +7,7 @@ import Foundation
 import Presentation
 import Terminal
 import RPC
+import Web
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

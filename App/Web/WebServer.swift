@@ -5,8 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Dispatch
-import Domain
-import Presentation
+import RPC
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
