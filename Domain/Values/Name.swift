@@ -62,10 +62,14 @@ public enum Name {
     }
 
     /// The name a person most likely meant by `text`: one that starts with or contains it,
-    /// else one within a small edit distance; nil when none is close.
+    /// else one within a small edit distance; nil when none is close. Of names alike close, the
+    /// first alphabetically.
     public static func closest(to text: String, among names: [String]) -> String? {
         let key = Name.key(text)
         guard !key.isEmpty else { return nil }
+        // Alphabetical, so that of two names alike close the same one is suggested every time,
+        // whatever order the storage lists them in.
+        let names = names.sorted()
         if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
             return partial
         }

@@ -97,3 +97,14 @@ import Testing
         #expect(try await u.listNames(.carts) == ["Big shop", "bigger"])
     }
 }
+
+/// "Did you mean" names the same suggestion whatever order a storage lists the names in.
+@Suite struct ClosestNameTests {
+    @Test(arguments: [["Bread", "Bananas", "Milk"], ["Milk", "Bananas", "Bread"], ["Bananas", "Bread", "Milk"]])
+    func ofNamesAlikeCloseTheFirstAlphabeticallyIsSuggested(names: [String]) {
+        #expect(Name.closest(to: "a", among: names) == "Bananas")      // both contain it
+        #expect(Name.closest(to: "br", among: names + ["Brie"]) == "Bread")  // both start with it
+        #expect(Name.closest(to: "Mlik", among: names) == "Milk")     // by edit distance
+        #expect(Name.closest(to: "zzzz", among: names) == nil)
+    }
+}
