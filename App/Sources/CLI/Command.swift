@@ -102,6 +102,10 @@ struct Invocation {
 
     func argument(_ index: Int) -> String { arguments[index] }
 
+    /// The value of an option its declaration requires (`OptionUsage.check` has refused a
+    /// command line without it).
+    func required(_ option: String) -> String { parsed.value(option) ?? "" }
+
     /// The option's value parsed as a quantity.
     func quantity(_ option: String) throws -> Quantity? {
         try parsed.value(option).map { try Quantity(parsing: $0) }

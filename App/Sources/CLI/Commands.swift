@@ -115,7 +115,6 @@ enum Commands {
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
                 options: [.required("yes")]) { run in
-            guard run.parsed.has("yes") else { throw UsageError("reset erases everything and cannot be undone; run grock reset --yes") }
             try await settingsStep(run) { await $0.reset() }
         },
         Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
