@@ -51,41 +51,11 @@ struct Command {
     /// and tables excepted: they are kept whole, to be copied).
     func help(width: Int = 80) -> String {
         let width = width - 2
-        var lines = Command.wrap("Usage: \(usage)", width: width, indent: "         ") + [""] + Command.wrap(summary, width: width)
-        if !details.isEmpty { lines += [""] + Command.wrap(details, width: width) }
+        var lines = TextBlocks.paragraphs("Usage: \(usage)", width: width, hang: 9) + [""] + TextBlocks.paragraphs(summary, width: width)
+        if !details.isEmpty { lines += [""] + TextBlocks.paragraphs(details, width: width) }
         if !examples.isEmpty { lines += ["", "Examples:"] + examples.map { "  " + $0 } }
-        lines += [""] + Command.wrap("Global options: --data-dir DIR | --in-memory, --json, --no-color, --help", width: width)
+        lines += [""] + TextBlocks.paragraphs("Global options: --data-dir DIR | --in-memory, --json, --no-color, --help", width: width)
         return lines.joined(separator: "\n")
-    }
-
-    /// Text wrapped at `width` columns: runs of unindented lines are joined and refilled;
-    /// indented lines (tables, commands) are kept as they are. A line never ends between an
-    /// option and its value (`LineBreaks`).
-    static func wrap(_ text: String, width: Int = 78, indent: String = "") -> [String] {
-        var output: [String] = []
-        var paragraph: [Substring] = []
-        func flush() {
-            var line = ""
-            for word in LineBreaks.unbreakableRuns(Substring(paragraph.joined(separator: " "))) {
-                if !line.isEmpty && line.count + 1 + word.count > width {
-                    output.append(line)
-                    line = indent
-                }
-                line += (line.isEmpty || line == indent ? "" : " ") + word
-            }
-            if !line.isEmpty { output.append(line) }
-            paragraph = []
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(" ") || line.isEmpty {
-                flush()
-                output.append(String(line))
-            } else {
-                paragraph.append(line)
-            }
-        }
-        flush()
-        return output
     }
 }
 
