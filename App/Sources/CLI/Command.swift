@@ -104,12 +104,16 @@ struct Invocation {
         throw model.lastError ?? CommandFailure(kind: .refused, description: "the command failed")
     }
 
+    /// Prints a view model after its intent: its JSON document, else its notice and `screen`.
     /// After a warning there is nothing to show but what was done: the notice, and in JSON
     /// nothing at all (stdout stays a document or empty).
-    /// - Returns: whether the command should go on to show its result.
-    func canShow(_ model: some IntentOutcome, notice: String?) -> Bool {
-        guard model.warning != nil else { return true }
-        if !json { console.notice(notice) }
-        return false
+    func show(_ model: some IntentOutcome, notice: String?, document: (any Encodable)?, screen: () -> String) {
+        guard model.warning == nil else {
+            if !json { console.notice(notice) }
+            return
+        }
+        if json, let document { return console.json(document) }
+        console.notice(notice)
+        console.out(screen())
     }
 }

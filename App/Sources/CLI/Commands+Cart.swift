@@ -133,9 +133,6 @@ extension Commands {
     /// Prints a cart after a command: its JSON document, or the notice and the cart screen.
     @MainActor
     static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
-        guard run.canShow(cart, notice: cart.notice) else { return }
-        if run.json, let document = cart.document { return run.console.json(document) }
-        run.console.notice(cart.notice)
-        run.console.out((cart.notice == nil ? "" : "\n") + cart.render(run.style))
+        run.show(cart, notice: cart.notice, document: cart.document) { (cart.notice == nil ? "" : "\n") + cart.render(run.style) }
     }
 }

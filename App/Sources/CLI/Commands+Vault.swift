@@ -27,13 +27,7 @@ extension Commands {
     static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
         let stores = run.container.stores()
         try run.check(await step(stores), stores)
-        guard run.canShow(stores, notice: stores.notice) else { return }
-        if run.json {
-            if let aisles = stores.aislesDocument { return run.console.json(aisles) }
-            return run.console.json(stores.documents)
-        }
-        run.console.notice(stores.notice)
-        run.console.out(stores.render(run.style))
+        run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
     }
 
     static let category: [Command] = [
@@ -61,12 +55,7 @@ extension Commands {
     static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        guard run.canShow(vault, notice: vault.notice) else { return }
-        if run.json {
-            return run.console.json(vault.categoryDocuments)
-        }
-        run.console.notice(vault.notice)
-        run.console.out(vault.render(run.style))
+        run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
     }
 
     static let item: [Command] = [
@@ -151,9 +140,6 @@ extension Commands {
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        guard run.canShow(vault, notice: vault.notice) else { return }
-        if run.json, let document = vault.itemDocument { return run.console.json(document) }
-        run.console.notice(vault.notice)
-        run.console.out(vault.render(run.style))
+        run.show(vault, notice: vault.notice, document: vault.itemDocument) { vault.render(run.style) }
     }
 }

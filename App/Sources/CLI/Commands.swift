@@ -171,10 +171,7 @@ enum Commands {
     static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
         let settings = run.container.settings()
         try run.check(await step(settings), settings)
-        guard run.canShow(settings, notice: settings.notice) else { return }
-        if run.json, let document = settings.document { return run.console.json(document) }
-        run.console.notice(settings.notice)
-        run.console.out(settings.render(run.style))
+        run.show(settings, notice: settings.notice, document: settings.document) { settings.render(run.style) }
     }
 }
 
