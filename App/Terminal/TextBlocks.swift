@@ -172,21 +172,25 @@ package enum TextBlocks {
     /// One line of text broken at spaces into lines at most `width` wide, each after the first
     /// indented by `hang`, so that continued text sits under its own text rather than at the
     /// margin. The first line keeps its own indentation and the spaces between words. A word
-    /// wider than a whole line cannot be broken well anywhere, so it is cut, ending in `mark`.
-    /// Colour codes take no room. Nothing is escaped here: give it escaped text.
-    static func wrap(_ line: String, width: Int, hang: Int = 0, mark: String = "~") -> [String] {
+    /// wider than a whole line cannot be broken well anywhere, so it is cut, ending in `mark`;
+    /// without a mark it is kept whole, on a line of its own (help is never cut). Colour codes
+    /// take no room. Nothing is escaped here: give it escaped text.
+    static func wrap(_ line: String, width: Int, hang: Int = 0, mark: String? = "~") -> [String] {
         let width = max(width, 1), hang = max(0, min(hang, width / 2))
         var lines: [String] = [], current = "", used = 0, hasWord = false, gap = 0
         func place(_ word: Substring) {
             let size = visibleCount(word)
             if hasWord && used + gap + size > width {
                 // A phrase wider than any line is broken at its glue after all, word by word.
-                if size > width - hang && word.contains(glue) { return placeApart(word) }
+                if mark != nil && size > width - hang && word.contains(glue) { return placeApart(word) }
                 lines.append(current)
                 (current, used, gap, hasWord) = (String(repeating: " ", count: hang), hang, 0, false)
             }
-            if size > width - used - gap && word.contains(glue) && used + gap < width { return placeApart(word) }
-            let fitted = size > width - used - gap ? clip(String(word), max(1, width - used - gap), mark: mark) : String(word)
+            var fitted = String(word)
+            if let mark, size > width - used - gap {
+                if word.contains(glue) && used + gap < width { return placeApart(word) }
+                fitted = clip(fitted, max(1, width - used - gap), mark: mark)
+            }
             current += String(repeating: " ", count: gap) + fitted
             used += gap + visibleCount(Substring(fitted))
             (gap, hasWord) = (0, true)
@@ -210,6 +214,29 @@ package enum TextBlocks {
         if !word.isEmpty { place(word) }
         lines.append(current)
         return lines.map { trimTrailing(String($0.map { $0 == glue ? " " : $0 })) }
+    }
+
+    /// Text as help shows it: runs of unindented lines joined and refilled to `width` (continued
+    /// lines indented by `hang`); indented lines (tables, commands) and blank ones kept as they
+    /// are. A line never ends between an option and its value (`LineBreaks`), and nothing is cut.
+    package static func paragraphs(_ text: String, width: Int, hang: Int = 0) -> [String] {
+        var output: [String] = []
+        var paragraph: [Substring] = []
+        func flush() {
+            let runs = LineBreaks.unbreakableRuns(Substring(paragraph.joined(separator: " ")))
+            if !runs.isEmpty { output += wrap(runs.map { phrase([$0]) }.joined(separator: " "), width: width, hang: hang, mark: nil) }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(" ") || line.isEmpty {
+                flush()
+                output.append(String(line))
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return output
     }
 
     /// Rows of columns, as `table` lays them out, that fit `width`: the `flexible` column gets

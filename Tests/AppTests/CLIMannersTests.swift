@@ -73,15 +73,6 @@ import Testing
     }
 }
 
-@Suite struct WrapTests {
-    @Test func wrapMovesAnOptionToTheNextLineWithItsValue() {
-        let words = String(repeating: "x", count: 30)
-        #expect(Command.wrap(words + " --qty 2 of them", width: 36) == [words, "--qty 2 of them"])
-        #expect(Command.wrap("Usage: grock trip log CART ITEM [--price P] [--store STORE]", width: 40, indent: "  ")
-            == ["Usage: grock trip log CART ITEM", "  [--price P] [--store STORE]"])
-    }
-}
-
 /// Runs a shell with `script` and arguments, with `grock` first on its PATH.
 func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (status: Int32, output: String) {
     let process = Process()

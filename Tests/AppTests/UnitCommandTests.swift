@@ -34,7 +34,7 @@ import Testing
             ("cart set Weekly Bananas --unit lb", "1.5 kg has no exact equivalent in lb"),
             ("item price Milk --store Aldi --price 1 --pack 250furlongs", "\"furlongs\" is not a unit of weight, volume or count"),
             ("item price Milk --store Aldi --price 1 --pack 0g", "is not a pack size"),
-            ("item price Milk --store Aldi --price 1 --unit kg --pack 1l", "a pack size goes with a price per pack"),
+            ("item price Milk --store Aldi --price 1 --unit kg --pack 1l", "--unit and --pack cannot be used together"),
         ] {
             let result = try grock.run(line)
             // A clash of units is refused by a rule (1); a quantity or pack that cannot be read is a usage error (2).

@@ -60,6 +60,15 @@ import Testing
         #expect(TextBlocks.fit(["--format " + String(repeating: "y", count: 35)], width: 40) == "--format\n    " + String(repeating: "y", count: 35))
     }
 
+    @Test func helpParagraphsMoveAnOptionToTheNextLineWithItsValue() {
+        let words = String(repeating: "x", count: 30)
+        #expect(TextBlocks.paragraphs(words + " --qty 2 of them", width: 36) == [words, "--qty 2 of them"])
+        #expect(TextBlocks.paragraphs("Usage: grock trip log CART ITEM [--price P] [--store STORE]", width: 40, hang: 2)
+            == ["Usage: grock trip log CART ITEM", "  [--price P] [--store STORE]"])
+        // Help is never cut: what is wider than a line stands whole on a line of its own.
+        #expect(TextBlocks.paragraphs("see --format json|csv|ledger", width: 12) == ["see", "--format json|csv|ledger"])
+    }
+
     @Test(arguments: [("--qty", "2", false), ("[--store", "STORE]", false), ("--format", "csv", false), ("--promo", "[--until", true),
                       ("--data-dir", "DIR", false), ("--json,", "--no-color", true), ("--", "x", true), ("qty", "2", true),
                       ("--in-memory]", "[--json]", true), ("--budget", "|", true)])

@@ -51,41 +51,11 @@ struct Command {
     /// and tables excepted: they are kept whole, to be copied).
     func help(width: Int = 80) -> String {
         let width = width - 2
-        var lines = Command.wrap("Usage: \(usage)", width: width, indent: "         ") + [""] + Command.wrap(summary, width: width)
-        if !details.isEmpty { lines += [""] + Command.wrap(details, width: width) }
+        var lines = TextBlocks.paragraphs("Usage: \(usage)", width: width, hang: 9) + [""] + TextBlocks.paragraphs(summary, width: width)
+        if !details.isEmpty { lines += [""] + TextBlocks.paragraphs(details, width: width) }
         if !examples.isEmpty { lines += ["", "Examples:"] + examples.map { "  " + $0 } }
-        lines += [""] + Command.wrap("Global options: --data-dir DIR | --in-memory, --json, --no-color, --help", width: width)
+        lines += [""] + TextBlocks.paragraphs("Global options: --data-dir DIR | --in-memory, --json, --no-color, --help", width: width)
         return lines.joined(separator: "\n")
-    }
-
-    /// Text wrapped at `width` columns: runs of unindented lines are joined and refilled;
-    /// indented lines (tables, commands) are kept as they are. A line never ends between an
-    /// option and its value (`LineBreaks`).
-    static func wrap(_ text: String, width: Int = 78, indent: String = "") -> [String] {
-        var output: [String] = []
-        var paragraph: [Substring] = []
-        func flush() {
-            var line = ""
-            for word in LineBreaks.unbreakableRuns(Substring(paragraph.joined(separator: " "))) {
-                if !line.isEmpty && line.count + 1 + word.count > width {
-                    output.append(line)
-                    line = indent
-                }
-                line += (line.isEmpty || line == indent ? "" : " ") + word
-            }
-            if !line.isEmpty { output.append(line) }
-            paragraph = []
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(" ") || line.isEmpty {
-                flush()
-                output.append(String(line))
-            } else {
-                paragraph.append(line)
-            }
-        }
-        flush()
-        return output
     }
 }
 
@@ -101,6 +71,10 @@ struct Invocation {
     var style: RenderStyle { console.style }
 
     func argument(_ index: Int) -> String { arguments[index] }
+
+    /// The value of an option its declaration requires (`OptionUsage.check` has refused a
+    /// command line without it).
+    func required(_ option: String) -> String { parsed.value(option) ?? "" }
 
     /// The option's value parsed as a quantity.
     func quantity(_ option: String) throws -> Quantity? {
@@ -130,12 +104,16 @@ struct Invocation {
         throw model.lastError ?? CommandFailure(kind: .refused, description: "the command failed")
     }
 
+    /// Prints a view model after its intent: its JSON document, else its notice and `screen`.
     /// After a warning there is nothing to show but what was done: the notice, and in JSON
     /// nothing at all (stdout stays a document or empty).
-    /// - Returns: whether the command should go on to show its result.
-    func canShow(_ model: some IntentOutcome, notice: String?) -> Bool {
-        guard model.warning != nil else { return true }
-        if !json { console.notice(notice) }
-        return false
+    func show(_ model: some IntentOutcome, notice: String?, document: (any Encodable)?, screen: () -> String) {
+        guard model.warning == nil else {
+            if !json { console.notice(notice) }
+            return
+        }
+        if json, let document { return console.json(document) }
+        console.notice(notice)
+        console.out(screen())
     }
 }

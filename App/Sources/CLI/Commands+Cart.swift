@@ -41,10 +41,9 @@ extension Commands {
         },
         Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
                 examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required("none"))], arguments: 1...2) { run in
-            let amount: String?? = run.parsed.has("none") ? .some(nil) : run.arguments.count == 2 ? .some(run.argument(1)) : nil
-            guard let amount else { throw UsageError("give an amount or --none") }
             let cart = run.container.cart(run.argument(0))
-            try run.check(await cart.edit(name: nil, budget: amount), cart)
+            // The declaration has seen to it that exactly one of AMOUNT and --none is given.
+            try run.check(await cart.edit(name: nil, budget: .some(run.arguments.count == 2 ? run.argument(1) : nil)), cart)
             try show(cart, run)
         },
         Command("cart add", usage: "grock cart add CART ITEM...",
@@ -100,10 +99,9 @@ extension Commands {
                 examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49", "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
                 options: [.required("price", "P"), .optional("qty", "Q"), .optional("store", "STORE"), .optional("date", "DATE")],
                 arguments: 2...2) { run in
-            guard let price = run.parsed.value("price") else { throw UsageError("give the price with --price") }
             let quantity = try run.quantity("qty") ?? .one
             try await tripStep(run) {
-                await $0.addImpulse(run.argument(1), price: price, quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
+                await $0.addImpulse(run.argument(1), price: run.required("price"), quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
             }
         },
         Command("trip finish", usage: "grock trip finish CART",
@@ -135,9 +133,6 @@ extension Commands {
     /// Prints a cart after a command: its JSON document, or the notice and the cart screen.
     @MainActor
     static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
-        guard run.canShow(cart, notice: cart.notice) else { return }
-        if run.json, let document = cart.document { return run.console.json(document) }
-        run.console.notice(cart.notice)
-        run.console.out((cart.notice == nil ? "" : "\n") + cart.render(run.style))
+        run.show(cart, notice: cart.notice, document: cart.document) { (cart.notice == nil ? "" : "\n") + cart.render(run.style) }
     }
 }

@@ -68,7 +68,7 @@ extension Commands {
 
     @MainActor
     static func export(_ run: Invocation) async throws {
-        guard let format = run.parsed.value("format")?.lowercased() else { throw UsageError("give --format json, csv or ledger") }
+        let format = run.required("format").lowercased()
         let path = run.parsed.value("output")
         if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         if format == "json" {

@@ -27,13 +27,7 @@ extension Commands {
     static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
         let stores = run.container.stores()
         try run.check(await step(stores), stores)
-        guard run.canShow(stores, notice: stores.notice) else { return }
-        if run.json {
-            if let aisles = stores.aislesDocument { return run.console.json(aisles) }
-            return run.console.json(stores.documents)
-        }
-        run.console.notice(stores.notice)
-        run.console.out(stores.render(run.style))
+        run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
     }
 
     static let category: [Command] = [
@@ -48,7 +42,7 @@ extension Commands {
         },
         Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
                 examples: ["grock category move Bakery --to 1"], options: [.required("to", "POSITION")], arguments: 1...1) { run in
-            guard let text = run.parsed.value("to") else { throw UsageError("give the new position with --to") }
+            let text = run.required("to")
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
             try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
         },
@@ -61,12 +55,7 @@ extension Commands {
     static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        guard run.canShow(vault, notice: vault.notice) else { return }
-        if run.json {
-            return run.console.json(vault.categoryDocuments)
-        }
-        run.console.notice(vault.notice)
-        run.console.out(vault.render(run.style))
+        run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
     }
 
     static let item: [Command] = [
@@ -77,12 +66,9 @@ extension Commands {
                            "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
                 options: [.required("category", "CATEGORY"), .optional(.required("price", "P"), .required("store", "STORE"), unitOrPack)], arguments: 1...1) { run in
-            guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
-            if run.parsed.has("price") != run.parsed.has("store") { throw UsageError("--price and --store go together") }
-            if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
-                await $0.addItem(run.argument(0), category: category, price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
+                await $0.addItem(run.argument(0), category: run.required("category"), price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
                                  pack: pack)
             }
         },
@@ -93,12 +79,8 @@ extension Commands {
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
                 options: [.required("store", "STORE"), .required("price", "P"), unitOrPack, .optional(.required("promo"), .optional("until", "YYYY-MM-DD")),
                           .optional("date", "DATE")], arguments: 1...1) { run in
-            guard let store = run.parsed.value("store"), let price = run.parsed.value("price") else {
-                throw UsageError("give --store and --price")
-            }
-            if run.parsed.has("until") && !run.parsed.has("promo") { throw UsageError("--until goes with --promo") }
             let unit = try run.unit(), pack = try run.pack(), until = try run.day("until")
-            try await itemStep(run) { await $0.setPrice(run.argument(0), store: store, price: price, unit: unit, pack: pack, promotion: run.parsed.has("promo"),
+            try await itemStep(run) { await $0.setPrice(run.argument(0), store: run.required("store"), price: run.required("price"), unit: unit, pack: pack, promotion: run.parsed.has("promo"),
                                                   until: until, date: run.parsed.value("date")) }
         },
         Command("item forget-price", usage: "grock item forget-price ITEM",
@@ -106,9 +88,8 @@ extension Commands {
                 details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
                 options: [.required("store", "STORE"), .optional("date", "YYYY-MM-DD")], arguments: 1...1) { run in
-            guard let store = run.parsed.value("store") else { throw UsageError("give --store") }
             let day = try run.day("date")
-            try await itemStep(run) { await $0.forgetPrice(run.argument(0), store: store, day: day) }
+            try await itemStep(run) { await $0.forgetPrice(run.argument(0), store: run.required("store"), day: day) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
@@ -142,8 +123,7 @@ extension Commands {
                 arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
         Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
                 options: [.required("category", "CATEGORY")], arguments: 1...1) { run in
-            guard let category = run.parsed.value("category") else { throw UsageError("give the category with --category") }
-            try await itemStep(run) { await $0.moveItem(run.argument(0), to: category) }
+            try await itemStep(run) { await $0.moveItem(run.argument(0), to: run.required("category")) }
         },
         Command("item remove", usage: "grock item remove ITEM",
                 summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
@@ -160,9 +140,6 @@ extension Commands {
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        guard run.canShow(vault, notice: vault.notice) else { return }
-        if run.json, let document = vault.itemDocument { return run.console.json(document) }
-        run.console.notice(vault.notice)
-        run.console.out(vault.render(run.style))
+        run.show(vault, notice: vault.notice, document: vault.itemDocument) { vault.render(run.style) }
     }
 }

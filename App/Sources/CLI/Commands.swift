@@ -116,7 +116,6 @@ enum Commands {
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
                 options: [.required("yes")]) { run in
-            guard run.parsed.has("yes") else { throw UsageError("reset erases everything and cannot be undone; run grock reset --yes") }
             try await settingsStep(run) { await $0.reset() }
         },
         Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
@@ -173,10 +172,7 @@ enum Commands {
     static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
         let settings = run.container.settings()
         try run.check(await step(settings), settings)
-        guard run.canShow(settings, notice: settings.notice) else { return }
-        if run.json, let document = settings.document { return run.console.json(document) }
-        run.console.notice(settings.notice)
-        run.console.out(settings.render(run.style))
+        run.show(settings, notice: settings.notice, document: settings.document) { settings.render(run.style) }
     }
 }
 

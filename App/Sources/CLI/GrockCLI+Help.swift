@@ -1,3 +1,5 @@
+import Terminal
+
 extension GrockCLI {
     /// The help for `words` (`grock help WORDS`, `grock WORDS --help`): the overview, a
     /// command's help, or the commands of a group (`grock help item`).
@@ -7,7 +9,7 @@ extension GrockCLI {
         let group = Commands.visible.filter { $0.path.count > 1 && $0.path.first == lowered[0] }
         if lowered.count == 1, !Commands.all.contains(where: { $0.path == lowered }), !group.isEmpty {
             return (["Commands of grock \(lowered[0]):"] + rows(group, width: width)
-                    + Command.wrap("grock help \(lowered[0]) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
+                    + TextBlocks.paragraphs("grock help \(lowered[0]) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
         }
         let command = try find(words).command
         return command.path.isEmpty ? overview(width: width) : command.help(width: width)
@@ -34,10 +36,10 @@ extension GrockCLI {
             let name = command.path.isEmpty ? "(none)" : command.name
             // Wrapped, never cut: a summary longer than its column goes on below it.
             if width < 60 {
-                lines += ["  " + name] + Command.wrap(brief, width: width - 6).map { "      " + $0 }
+                lines += ["  " + name] + TextBlocks.paragraphs(brief, width: width - 6).map { "      " + $0 }
                 continue
             }
-            let rows = Command.wrap(brief, width: width - 22)
+            let rows = TextBlocks.paragraphs(brief, width: width - 22)
             lines.append("  " + name + String(repeating: " ", count: max(0, 18 - name.count)) + "  " + rows[0])
             lines += rows.dropFirst().map { String(repeating: " ", count: 22) + $0 }
         }
@@ -47,7 +49,7 @@ extension GrockCLI {
     /// The text of `grock help` for a terminal `width` columns wide: each command with its
     /// summary beside it, or below it when the terminal is too narrow for two columns.
     static func overview(width: Int = 80) -> String {
-        func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : Command.wrap($0, width: width) } }
+        func wrapped(_ lines: [String]) -> [String] { lines.flatMap { $0.isEmpty ? [""] : TextBlocks.paragraphs($0, width: width) } }
         var lines = wrapped(["Grock - plan grocery trips on a budget and remember what things cost.", "",
                              "Usage: grock [--data-dir DIR | --in-memory] [--json] [--no-color] COMMAND ...", "", "Commands:"])
         lines += rows(Commands.visible, width: width)

@@ -128,5 +128,11 @@ public enum GrockCLI {
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
         }
+        // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
+        // are the last the command takes: given when the line reaches them.
+        let declared = command.optionUsage.flatMap(\.arguments)
+        let reached = declared.prefix(max(0, arguments.count - (command.arguments.upperBound - declared.count)))
+        try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(reached)),
+                              command: command.name)
     }
 }

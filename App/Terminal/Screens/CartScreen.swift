@@ -23,7 +23,7 @@ extension CartDetailViewModel {
             // An amount is never cut: a long one takes more room.
             let total = progress.map { "\($0.spent.amountText) spent + \($0.toBuy.amountText) to buy" } ?? group.total.amountText
             let room = max(12, total.count + 1)
-            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", max(20, min(60, 80 - room)))) + TextBlocks.pad(total, room, right: true))
+            lines.append(style.bold(TextBlocks.pad(group.store?.name ?? "No store", max(20, min(60, style.width - room)))) + TextBlocks.pad(total, room, right: true))
             let planning = cart.status == .planning
             lines += TextBlocks.table(group.lines.map { row($0, cart: cart, cost: figures.lineCosts[$0] ?? nil) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])

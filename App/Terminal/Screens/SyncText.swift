@@ -1,0 +1,54 @@
+import Domain
+
+/// What the `grock sync` commands say. Unlike a screen's, these lines are not fitted to the
+/// terminal's width: a folder's path and a segment's name are shown whole, to be found and
+/// copied.
+public enum SyncText {
+    /// `grock sync`: what the exchange sent and received.
+    public static func exchanged(_ report: SyncReport) -> String {
+        "Synced: \(Wording.counted(report.sent, "change")) sent, \(report.received) received."
+    }
+
+    /// What an exchange found unfinished or wrong, a line each, for the error stream: a copied
+    /// data directory, segments still arriving, damaged or refused, a household file written again.
+    public static func problems(_ report: SyncReport) -> [String] {
+        var lines = report.formerDevice.map {
+            ["warning: another data directory syncs as this device \($0) (a copy of this one, or this one put back from a backup); this one is a device of its own now"]
+        } ?? []
+        lines += report.waiting.map { "waiting: \($0)" }
+        lines += report.damaged.map { "warning: damaged, not applied: \($0)" }
+        lines += report.quarantined.map { "warning: refused a change of another device, the rest merged: \($0)" }
+        if report.folderRewritten {
+            lines.append("warning: the household folder had lost its grock-household file; this device wrote it again, with a snapshot of its data")
+        }
+        return lines
+    }
+
+    /// `grock sync init`: the device now syncing, and the command that joins another one.
+    public static func started(device: String, folder: String) -> String {
+        "This device (\(Echo.quoted(device))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(TextBlocks.shellWord(folder))"
+    }
+
+    /// `grock sync join`: what this device took from the household.
+    public static func joined(_ report: SyncReport, folder: String) -> String {
+        let later = report.received > 0 ? " and \(Wording.counted(report.received, "change")) made since" : ""
+        return "Joined the household in \(Echo.quoted(folder)): its data\(later) is here; its categories and currency are this device's now."
+    }
+
+    /// `grock sync status`: the folder, each device with what it sent and this one merged, and
+    /// what is waiting, arriving, damaged or refused.
+    public static func status(_ status: SyncStatus) -> String {
+        var lines = ["Household folder: \(status.folder)", ""]
+        for device in status.devices {
+            let seen = device.lastSeen.map { "last change " + Timestamp(secondsSince1970: $0 / 1000).description } ?? "no change seen"
+            let role = device.isThis ? " (this device)" : device.hasLeft ? " (left)" : ""
+            let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
+            lines.append("  \(device.name)\(role): \(merged), \(seen)")
+        }
+        lines += ["", "Changes waiting to be sent: \(status.pending)"]
+        lines += status.waiting.map { "Still arriving: \($0)" }
+        lines += status.damaged.map { "Damaged: \($0)" }
+        lines += status.quarantined.map { "Refused: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
