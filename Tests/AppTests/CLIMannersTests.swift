@@ -225,7 +225,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
     @Test(arguments: [
         ("cart new", "grock cart new NAME [--budget AMOUNT] [--item ITEM]..."),
         ("cart budget", "grock cart budget CART AMOUNT | --none"),
-        ("item add", "grock item add NAME --category CATEGORY [--price P --store STORE [--unit UNIT | --pack SIZE]]"),
+        ("item add", "grock item add NAME --category CATEGORY [--price P --store STORE] [--unit UNIT | --pack SIZE]"),
         ("item price", "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]"),
         ("reset", "grock reset --yes"),
         ("undo", "grock undo"),

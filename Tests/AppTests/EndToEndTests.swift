@@ -181,6 +181,7 @@ import Testing
         ("item price Milk --store Aldi", 2, "grock item price needs --price P"),
         ("item price Milk --store Aldi --price 1 --until 2026-12-01", 2, "--until goes with --promo"),
         ("item add Bread --category Dairy --pack 250g", 2, "--pack goes with --price P and --store STORE"),
+        ("item add Bread --category Dairy --store Aldi", 2, "--store goes with --price P"),
         ("item add Bread --category Dairy --price 1 --store Aldi --unit kg --pack 250g", 2, "--unit and --pack cannot be used together"),
         ("cart budget Weekly", 2, "grock cart budget needs AMOUNT or --none"),
         ("cart budget Weekly 80 --none", 2, "AMOUNT and --none cannot be used together"),

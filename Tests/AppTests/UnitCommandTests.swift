@@ -3,6 +3,16 @@ import Testing
 
 /// Units, packs and price warnings from the command line.
 @Suite(.serialized) struct UnitCommandTests {
+    /// The unit an item is sold by is known before any price is (docs/DOMAIN.md): cart lines
+    /// count in it.
+    @Test func anItemAddedWithAUnitAndNoPriceIsSoldByIt() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("item add Cherries --category Produce --unit kg")
+        #expect(try grock.ok("cart add Weekly Cherries --qty 0.5").contains("Cherries  0.5 kg"))
+    }
+
     @Test func aLineInGramsOfAPackedItemCostsWhatThePacksCost() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -65,7 +65,11 @@ extension Commands {
                 examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
                            "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
-                options: [.required("category", "CATEGORY"), .optional(.required("price", "P"), .required("store", "STORE"), unitOrPack)], arguments: 1...1) { run in
+                // The unit is the one the item is sold by, known with or without a price; a pack
+                // size is what a price buys, so it needs one.
+                options: [.required("category", "CATEGORY"), .optional(.required("price", "P"), .required("store", "STORE")), unitOrPack],
+                arguments: 1...1) { run in
+            if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price P and --store STORE") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
                 await $0.addItem(run.argument(0), category: run.required("category"), price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
