@@ -4,10 +4,10 @@ import Observation
 /// First run: a welcome, the default categories and currency, then the first store and item.
 @MainActor @Observable
 public final class OnboardingViewModel: ErrorState {
-    /// The steps of the first run. The model goes `welcome` → `setUp` → `firstStore` → `done`;
-    /// `firstItem` names the step a front asks for the item on, which `addFirstItem` completes.
+    /// The steps of the first run, each the one just completed: `welcome` → `setUp` →
+    /// `firstStore` → `done` (the first item added). A front asks for the next step's input.
     public enum Step: String, Sendable, Hashable, Encodable, CaseIterable {
-        case welcome, setUp, firstStore, firstItem, done
+        case welcome, setUp, firstStore, done
     }
 
     /// The step reached: set by each intent that succeeds.

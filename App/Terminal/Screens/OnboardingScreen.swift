@@ -27,7 +27,7 @@ extension OnboardingViewModel {
                       "  grock shop Weekly"]
         case .firstStore:
             lines.append("Added your first store, \(state.firstStore?.name ?? "").")
-        case .firstItem, .done:
+        case .done:
             lines.append("Added \(state.firstItem ?? "your first item") to the vault. You are ready to plan a cart.")
         }
         return TextBlocks.fit(lines, width: style.width)
