@@ -22,10 +22,10 @@ struct BaseParts {
         switch key.owner.kind {
         case .item:
             let id = ItemID(key.owner.ids[0])
-            return try BaseParts.held(id, in: &items) { try working.item(id) }.map { SyncParts.part(key, of: $0) } ?? .absent
+            return try BaseParts.held(id, in: &items) { try working.item(id) }.map { try SyncParts.part(key, of: $0) } ?? .absent
         case .cart:
             let id = CartID(key.owner.ids[0])
-            return try BaseParts.held(id, in: &carts) { try working.cart(id) }.map { SyncParts.part(key, of: $0) } ?? .absent
+            return try BaseParts.held(id, in: &carts) { try working.cart(id) }.map { try SyncParts.part(key, of: $0) } ?? .absent
         default: break
         }
         let parts = try BaseParts.held(key.owner, in: &owners) { try ChangeCapture(working).parts(of: key.owner) }

@@ -105,13 +105,13 @@ struct StartAssembly {
         for (item, options) in prices {
             for (store, option) in options {
                 let key = SyncKey(.price, item.rawValue, store.rawValue)
-                orphans[key] = SyncParts.part(key, of: Item(id: item, name: "", categoryID: CategoryID(""), prices: [option]))
+                orphans[key] = try SyncParts.part(key, of: Item(id: item, name: "", categoryID: CategoryID(""), prices: [option]))
             }
         }
-        for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: SyncParts.json(ids)) }
+        for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: try SyncParts.json(ids)) }
         for (cart, held) in lines {
             for line in held {
-                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
+                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: try SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
             }
         }
         return orphans

@@ -41,7 +41,7 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())
-            return (change, OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
+            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
         }
     }
 
@@ -117,7 +117,7 @@ public final class SyncedStorage: Storage, Sendable {
             let summary = "undid \(target.summary)"
             let entry = OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
                                     undoes: target.sequence, differences: differences)
-            return (Change(target.summary, summary: summary), entry.bytes)
+            return (Change(target.summary, summary: summary), try entry.bytes)
         }
     }
 
