@@ -70,7 +70,7 @@ extension FileStorage {
                 try FileSystem.writeAtomically(StateCodec.encode(restored), to: statePath)
                 if let snapshot { unlink(snapshot) }
             }
-            try history?.file.cut(to: history!.length)
+            if let history { try history.file.cut(to: history.length) }
             return (entry.summary, "undid \(entry.summary)")
         } }
     }

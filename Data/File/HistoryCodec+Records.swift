@@ -59,7 +59,7 @@ extension HistoryCodec {
             var reader = reader
             let letter = reader.bytes[try reader.next().lowerBound]
             if letter == 0x4C {
-                if open != nil { open!.lines.append(try line(&reader, currency: currency)) }
+                open?.lines.append(try line(&reader, currency: currency))  // a line of a trip not asked for is not read
                 return
             }
             try close()

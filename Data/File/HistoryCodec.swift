@@ -104,7 +104,7 @@ enum HistoryCodec {
                 switch buffer[kind.lowerBound] {
                 case 0x4C:  // L
                     guard open != nil else { throw reader.failure("a cart line comes before any cart") }
-                    open!.lines.append(try line(&reader, currency: currency))
+                    open?.lines.append(try line(&reader, currency: currency))
                 case 0x43:  // C
                     close()
                     open = (try trip(&reader, currency: currency), [])

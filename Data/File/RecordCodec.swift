@@ -11,13 +11,6 @@ import Foundation
 enum RecordCodec {
     private struct SchemaHeader: Decodable { var schema: Int }
 
-    static func encodeLine<T: Encodable>(_ value: T) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Grock's records hold strings, integers and flags, never a float: encoding cannot fail.
-        return Array(try! encoder.encode(value)) + [0x0A]
-    }
-
     /// A state file as read: the record in the current schema and, for a file of schema 1 or
     /// 2, the items it held itself (later schemas keep them in the vault file).
     struct StoredState {

@@ -65,108 +65,163 @@ enum StateCodec {
 
     /// - Throws: `StorageError.unreadable` naming `path` and the line, or `.newerVersion`.
     static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
+        var read = ReadState()
+        try bytes.withUnsafeBufferPointer { buffer in
+            try CompactFile.checkHeader(buffer, header: header, path: path)
+            _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
+            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+                var reader = reader
+                try read.line(&reader)
+                guard reader.isAtEnd else { throw reader.failure("too many fields") }
+            }
+        }
+        return try read.record(path: path)
+    }
+
+    /// The sections of a state file as its lines are read, one kind of line at a time.
+    private struct ReadState {
         var files: (vault: String?, history: String?, historyBytes: Int, monthsKept: Bool, nextSequence: Int)?
         var seal: HistorySeal?
         var vaultChecksum: String?, vaultStamp: String?
         var settings: SettingsRecord?
         var stores: [StoreRecord] = [], categories: [CategoryRecord] = [], carts: [CartRecord] = []
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
-        try bytes.withUnsafeBufferPointer { buffer in
-            try CompactFile.checkHeader(buffer, header: header, path: path)
-            _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
-            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
-                var reader = reader
-                let kind = try reader.next()
-                guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-                func field() throws -> String { reader.string(try reader.next()) }
-                func optionalField() throws -> String? { let range = try reader.next(); return range.isEmpty ? nil : reader.string(range) }
-                func count() throws -> Int {
-                    let value = try reader.integer()
-                    guard value >= 0, value <= Int64(Int32.max) * 1024 else { throw reader.failure("\(value) is out of range") }
-                    return Int(value)
-                }
-                switch buffer[kind.lowerBound] {
-                case 0x46:  // F
-                    guard files == nil else { throw reader.failure("a second F line") }
-                    files = (try optionalField(), try optionalField(), try count(), try reader.flag(), try count())
-                    if !reader.isAtEnd, let checksum = try optionalField() {   // schema 5
-                        guard checksum.utf8.count == 16, let value = UInt64(checksum, radix: 16) else { throw reader.failure("\"\(checksum)\" is not a checksum") }
-                        seal = HistorySeal(checksum: value, stamp: try optionalField())
-                    } else if !reader.isAtEnd {
-                        guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
-                    }
-                    if !reader.isAtEnd { vaultChecksum = try optionalField() }
-                    if !reader.isAtEnd { vaultStamp = try optionalField() }   // schema 8
-                    // Names read from the file become paths: only names Grock gives are taken.
-                    if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
-                    if let history = files?.history, history != FileStorage.historyFile, history != "history.jsonl" {
-                        throw reader.failure("\"\(history)\" is not a history file's name")
-                    }
-                case 0x54:  // T
-                    guard settings == nil else { throw reader.failure("a second T line") }
-                    settings = SettingsRecord(currency: try field(), isSetUp: try reader.flag())
-                case 0x53:  // S
-                    let id = try field(), created = try field(), removed = try reader.flag(), name = try reader.text()
-                    var aisles: [String] = []
-                    while !reader.isAtEnd { aisles.append(try field()) }
-                    stores.append(StoreRecord(id: id, name: name, createdAt: created, aisleOrder: aisles, removed: removed))
-                case 0x41:  // A
-                    guard !stores.isEmpty else { throw reader.failure("a receipt name comes before any store") }
-                    let item = try field()
-                    stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? []) + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
-                case 0x4B:  // K
-                    let id = try field(), order = try reader.integer()
-                    guard let sortOrder = Int(exactly: order) else { throw reader.failure("\(order) is out of range") }
-                    categories.append(CategoryRecord(id: id, name: try reader.text(), sortOrder: sortOrder))
-                case 0x43:  // C
-                    let id = try field(), status = try field(), budget = try reader.optionalInteger()
-                    let created = try field(), started = try optionalField(), completed = try optionalField()
-                    carts.append(CartRecord(id: id, name: try reader.text(), budget: budget, status: status, createdAt: created, startedAt: started,
-                                            completedAt: completed, lines: []))
-                case 0x4C:  // L
-                    guard !carts.isEmpty else { throw reader.failure("a cart line comes before any cart") }
-                    let item = try field(), quantity = try field(), unit = try field()
-                    let plannedStore = try optionalField(), plannedPrice = try reader.optionalInteger(), fulfilled = try reader.flag()
-                    let actualStore = try optionalField(), actualPrice = try reader.optionalInteger(), bought = try optionalField()
-                    let impulse = try reader.flag(), category = try reader.optionalText()
-                    carts[carts.count - 1].lines.append(CartLineRecord(
-                        itemId: item, name: try reader.text(), category: category, quantity: quantity, unit: unit, plannedStoreId: plannedStore,
-                        plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
-                        purchasedQuantity: bought, impulse: impulse))
-                case 0x4D:  // M
-                    // `YYYY-MM`, byte by byte: a state holds a line per month of history, read by every command.
-                    let month = try field(), bytes = Array(month.utf8)
-                    guard bytes.count == 7, bytes[4] == 0x2D, bytes.indices.allSatisfy({ $0 == 4 || (0x30...0x39).contains(bytes[$0]) }),
-                          let year = Int(month.prefix(4)), year > 0, let number = Int(month.suffix(2)), (1...12).contains(number) else {
-                        throw reader.failure("\"\(month)\" is not a month")
-                    }
-                    let total = try reader.integer()
-                    guard total >= 0 else { throw reader.failure("a month's total of \(total) is negative") }
-                    months.append(MonthRecord(month: month, total: total, trips: try count()))
-                case 0x55:  // U
-                    let sequence = try count(), hadState = try reader.flag(), vault = try optionalField()
-                    if let vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
-                    undo.append(UndoEntryRecord(sequence: sequence, summary: try reader.text(), hadState: hadState, vault: vault))
-                default:
-                    throw reader.failure("unknown record \"\(reader.string(kind))\"")
-                }
-                guard reader.isAtEnd else { throw reader.failure("too many fields") }
+
+        mutating func line(_ reader: inout FieldReader) throws {
+            let kind = try reader.next()
+            guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
+            switch reader.bytes[kind.lowerBound] {
+            case 0x46: try filesLine(&reader)  // F
+            case 0x54:  // T
+                guard settings == nil else { throw reader.failure("a second T line") }
+                settings = SettingsRecord(currency: try reader.field(), isSetUp: try reader.flag())
+            case 0x53: stores.append(try StateCodec.store(&reader))  // S
+            case 0x41: try receiptName(&reader)  // A
+            case 0x4B: categories.append(try StateCodec.category(&reader))  // K
+            case 0x43: carts.append(try StateCodec.cart(&reader))  // C
+            case 0x4C:  // L
+                guard !carts.isEmpty else { throw reader.failure("a cart line comes before any cart") }
+                carts[carts.count - 1].lines.append(try StateCodec.cartLine(&reader))
+            case 0x4D: months.append(try StateCodec.month(&reader))  // M
+            case 0x55: undo.append(try StateCodec.undoEntry(&reader))  // U
+            default: throw reader.failure("unknown record \"\(reader.string(kind))\"")
             }
         }
-        guard let files else { throw StorageError.unreadable(path: path, reason: "the F line is missing") }
-        guard let settings else { throw StorageError.unreadable(path: path, reason: "the T line is missing") }
-        // A month's total is looked up by month: one given twice (by a hand edit) is refused.
-        let monthNames = months.map(\.month).sorted()
-        if let twice = zip(monthNames, monthNames.dropFirst()).first(where: { $0 == $1 })?.0 {
-            throw StorageError.unreadable(path: path, reason: "month \(twice) appears twice")
+
+        /// `F`: the files the state goes with. Schemas before 8 end it early.
+        private mutating func filesLine(_ reader: inout FieldReader) throws {
+            guard files == nil else { throw reader.failure("a second F line") }
+            files = (try reader.optionalField(), try reader.optionalField(), try reader.count(), try reader.flag(), try reader.count())
+            if !reader.isAtEnd, let checksum = try reader.optionalField() {   // schema 5
+                guard checksum.utf8.count == 16, let value = UInt64(checksum, radix: 16) else { throw reader.failure("\"\(checksum)\" is not a checksum") }
+                seal = HistorySeal(checksum: value, stamp: try reader.optionalField())
+            } else if !reader.isAtEnd {
+                guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
+            }
+            if !reader.isAtEnd { vaultChecksum = try reader.optionalField() }
+            if !reader.isAtEnd { vaultStamp = try reader.optionalField() }   // schema 8
+            // Names read from the file become paths: only names Grock gives are taken.
+            if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
+            if let history = files?.history, history != FileStorage.historyFile, history != "history.jsonl" {
+                throw reader.failure("\"\(history)\" is not a history file's name")
+            }
         }
-        // Changes write files named by their number: a number that went back would name files
-        // that already exist.
-        for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
-            throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
+
+        /// `A`: a receipt name learned at the store of the `S` line before it.
+        private mutating func receiptName(_ reader: inout FieldReader) throws {
+            guard !stores.isEmpty else { throw reader.failure("a receipt name comes before any store") }
+            let item = try reader.field()
+            stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? []) + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
         }
-        return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: files.history,
-                           historyBytes: files.historyBytes, historySeal: seal, months: files.monthsKept ? months : nil,
-                           undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
+
+        /// The record the lines make, once every line is read: what no single line can refuse.
+        func record(path: String) throws -> StateRecord {
+            guard let files else { throw StorageError.unreadable(path: path, reason: "the F line is missing") }
+            guard let settings else { throw StorageError.unreadable(path: path, reason: "the T line is missing") }
+            // A month's total is looked up by month: one given twice (by a hand edit) is refused.
+            let monthNames = months.map(\.month).sorted()
+            if let twice = zip(monthNames, monthNames.dropFirst()).first(where: { $0 == $1 })?.0 {
+                throw StorageError.unreadable(path: path, reason: "month \(twice) appears twice")
+            }
+            // Changes write files named by their number: a number that went back would name files
+            // that already exist.
+            for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
+                throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
+            }
+            return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum,
+                               vaultStamp: vaultStamp, history: files.history, historyBytes: files.historyBytes, historySeal: seal,
+                               months: files.monthsKept ? months : nil, undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
+        }
+    }
+
+    /// `S`: a store, its aisle order last.
+    private static func store(_ reader: inout FieldReader) throws -> StoreRecord {
+        let id = try reader.field(), created = try reader.field(), removed = try reader.flag(), name = try reader.text()
+        var aisles: [String] = []
+        while !reader.isAtEnd { aisles.append(try reader.field()) }
+        return StoreRecord(id: id, name: name, createdAt: created, aisleOrder: aisles, removed: removed)
+    }
+
+    /// `K`: a category.
+    private static func category(_ reader: inout FieldReader) throws -> CategoryRecord {
+        let id = try reader.field(), order = try reader.integer()
+        guard let sortOrder = Int(exactly: order) else { throw reader.failure("\(order) is out of range") }
+        return CategoryRecord(id: id, name: try reader.text(), sortOrder: sortOrder)
+    }
+
+    /// `C`: a cart's header; its lines follow.
+    private static func cart(_ reader: inout FieldReader) throws -> CartRecord {
+        let id = try reader.field(), status = try reader.field(), budget = try reader.optionalInteger()
+        let created = try reader.field(), started = try reader.optionalField(), completed = try reader.optionalField()
+        return CartRecord(id: id, name: try reader.text(), budget: budget, status: status, createdAt: created, startedAt: started,
+                          completedAt: completed, lines: [])
+    }
+
+    /// `L`: a line of the cart before it.
+    private static func cartLine(_ reader: inout FieldReader) throws -> CartLineRecord {
+        let item = try reader.field(), quantity = try reader.field(), unit = try reader.field()
+        let plannedStore = try reader.optionalField(), plannedPrice = try reader.optionalInteger(), fulfilled = try reader.flag()
+        let actualStore = try reader.optionalField(), actualPrice = try reader.optionalInteger(), bought = try reader.optionalField()
+        let impulse = try reader.flag(), category = try reader.optionalText()
+        return CartLineRecord(itemId: item, name: try reader.text(), category: category, quantity: quantity, unit: unit, plannedStoreId: plannedStore,
+                              plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
+                              purchasedQuantity: bought, impulse: impulse)
+    }
+
+    /// `M`: a month's total spent and trips made.
+    private static func month(_ reader: inout FieldReader) throws -> MonthRecord {
+        // `YYYY-MM`, byte by byte: a state holds a line per month of history, read by every command.
+        let month = try reader.field(), bytes = Array(month.utf8)
+        guard bytes.count == 7, bytes[4] == 0x2D, bytes.indices.allSatisfy({ $0 == 4 || (0x30...0x39).contains(bytes[$0]) }),
+              let year = Int(month.prefix(4)), year > 0, let number = Int(month.suffix(2)), (1...12).contains(number) else {
+            throw reader.failure("\"\(month)\" is not a month")
+        }
+        let total = try reader.integer()
+        guard total >= 0 else { throw reader.failure("a month's total of \(total) is negative") }
+        return MonthRecord(month: month, total: total, trips: try reader.count())
+    }
+
+    /// `U`: a change that can be undone.
+    private static func undoEntry(_ reader: inout FieldReader) throws -> UndoEntryRecord {
+        let sequence = try reader.count(), hadState = try reader.flag(), vault = try reader.optionalField()
+        if let vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
+        return UndoEntryRecord(sequence: sequence, summary: try reader.text(), hadState: hadState, vault: vault)
+    }
+}
+
+/// The fields of a state file's lines, as its records hold them.
+private extension FieldReader {
+    mutating func field() throws -> String { string(try next()) }
+
+    mutating func optionalField() throws -> String? {
+        let range = try next()
+        return range.isEmpty ? nil : string(range)
+    }
+
+    /// A count or a size: not negative, and small enough for any `Int`.
+    mutating func count() throws -> Int {
+        let value = try integer()
+        guard value >= 0, value <= Int64(Int32.max) * 1024 else { throw failure("\(value) is out of range") }
+        return Int(value)
     }
 }

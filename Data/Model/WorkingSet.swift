@@ -125,7 +125,7 @@ final class WorkingSet: Repositories {
         case .observed(let list): for observation in list { pendingManual[observation.item, default: []].append((true, observation)) }
         case .forgotten(let observation): pendingManual[observation.item, default: []].append((false, observation))
         }
-        if cachedHistory != nil { try cachedHistory!.apply(event) }
+        try cachedHistory?.apply(event)
     }
 
     private func count(_ trip: TripSummary, sign: Int64) throws {

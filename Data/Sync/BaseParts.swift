@@ -22,21 +22,27 @@ struct BaseParts {
         switch key.owner.kind {
         case .item:
             let id = ItemID(key.owner.ids[0])
-            if items[id] == nil { items[id] = .some(try working.item(id)) }
-            return items[id]!.map { SyncParts.part(key, of: $0) } ?? .absent  // set just above
+            return try BaseParts.held(id, in: &items) { try working.item(id) }.map { try SyncParts.part(key, of: $0) } ?? .absent
         case .cart:
             let id = CartID(key.owner.ids[0])
-            if carts[id] == nil { carts[id] = .some(try working.cart(id)) }
-            return carts[id]!.map { SyncParts.part(key, of: $0) } ?? .absent  // set just above
+            return try BaseParts.held(id, in: &carts) { try working.cart(id) }.map { try SyncParts.part(key, of: $0) } ?? .absent
         default: break
         }
-        if owners[key.owner] == nil { owners[key.owner] = try ChangeCapture(working).parts(of: key.owner) }
+        let parts = try BaseParts.held(key.owner, in: &owners) { try ChangeCapture(working).parts(of: key.owner) }
         if key.kind == .seen {
             // Prices seen are asked for item by item: read them all once.
             try working.preloadManualObservations()
             return SyncPart(payload: try Materializer.seenPayload(key, in: working))
         }
-        return owners[key.owner]![key] ?? .absent  // set just above
+        return parts[key] ?? .absent
+    }
+
+    /// What `cache` holds for `key`, read by `read` the first time only.
+    private static func held<Key, Value>(_ key: Key, in cache: inout [Key: Value], read: () throws -> Value) rethrows -> Value {
+        if let value = cache[key] { return value }
+        let value = try read()
+        cache[key] = value
+        return value
     }
 
     /// A part of the household's start, taken.

@@ -30,7 +30,7 @@ final class ChangeCapture: Repositories {
 
     /// Tells `category` as it is (`differences` includes it even when nothing changed).
     func assert(_ category: Category) throws {
-        for (key, part) in SyncParts.parts(of: category) { asserted.append(Difference(key: key, before: .absent, after: part)) }
+        for (key, part) in try SyncParts.parts(of: category) { asserted.append(Difference(key: key, before: .absent, after: part)) }
     }
 
     /// What the change made different, in key order.
@@ -57,7 +57,7 @@ final class ChangeCapture: Repositories {
     /// The parts of a thing as the repositories hold it now.
     func parts(of owner: SyncKey) throws -> [SyncKey: SyncPart] {
         switch owner.kind {
-        case .settings: return SyncParts.parts(of: try inner.settings())
+        case .settings: return try SyncParts.parts(of: inner.settings())
         case .store: return try inner.allStores().first { $0.id.rawValue == owner.ids[0] }.map(SyncParts.parts) ?? [:]
         case .category: return try inner.allCategories().first { $0.id.rawValue == owner.ids[0] }.map(SyncParts.parts) ?? [:]
         case .item: return try inner.item(ItemID(owner.ids[0])).map(SyncParts.parts) ?? [:]
@@ -125,14 +125,14 @@ final class ChangeCapture: Repositories {
     func record(_ observations: [PriceObservation]) throws {
         try inner.record(observations)
         for observation in observations {
-            let (key, payload) = SyncParts.key(of: observation)
+            let (key, payload) = try SyncParts.key(of: observation)
             self.observations.removeAll { $0.key == key }
             self.observations.append(Difference(key: key, before: .absent, after: SyncPart(payload: payload)))
         }
     }
     func forget(_ observation: PriceObservation) throws {
         try inner.forget(observation)
-        let (key, payload) = SyncParts.key(of: observation)
+        let (key, payload) = try SyncParts.key(of: observation)
         observations.removeAll { $0.key == key }
         observations.append(Difference(key: key, before: SyncPart(payload: payload), after: .absent))
     }

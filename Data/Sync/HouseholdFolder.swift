@@ -141,7 +141,7 @@ struct HouseholdFolder {
     func writeDevice(_ id: String, name: String, left: Bool) throws {
         try makeDirectory(devicesPath)
         try makeDirectory(devicePath(id))
-        let text = "grock-device\t1\nname\t\(SyncParts.json(name))\n" + (left ? "left\tyes\n" : "")
+        let text = "grock-device\t1\nname\t\(try SyncParts.json(name))\n" + (left ? "left\tyes\n" : "")
         try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
     }
 

@@ -87,7 +87,7 @@ public struct HouseholdSync: Sendable {
                 var index = SyncIndex(device: device)
                 index.sent = 0
                 index.published = sequence
-                try FileSystem.writeAtomically(index.bytes, to: local.indexPath(sequence))
+                try FileSystem.writeAtomically(try index.bytes, to: local.indexPath(sequence))
             })
             try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
         } catch {
@@ -140,7 +140,7 @@ public struct HouseholdSync: Sendable {
             try local.makeDirectories()
             try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
-            try FileSystem.writeAtomically(merge.indexBytes, to: local.indexPath(sequence))
+            try FileSystem.writeAtomically(try merge.indexBytes, to: local.indexPath(sequence))
         }).value
         if let joining {
             try local.writeSetup(joining)
@@ -299,13 +299,13 @@ public struct HouseholdSync: Sendable {
 
     /// Every part of the data, stamped `.zero`: the household's start.
     static func snapshot(of repositories: any Repositories) throws -> [SyncVersion] {
-        var parts: [SyncKey: SyncPart] = SyncParts.parts(of: try repositories.settings())
-        for store in try repositories.allStores() { parts.merge(SyncParts.parts(of: store)) { $1 } }
-        for category in try repositories.allCategories() { parts.merge(SyncParts.parts(of: category)) { $1 } }
-        for item in try repositories.allItems() { parts.merge(SyncParts.parts(of: item)) { $1 } }
-        for cart in try repositories.activeCarts() + repositories.completedCarts() { parts.merge(SyncParts.parts(of: cart)) { $1 } }
+        var parts: [SyncKey: SyncPart] = try SyncParts.parts(of: repositories.settings())
+        for store in try repositories.allStores() { parts.merge(try SyncParts.parts(of: store)) { $1 } }
+        for category in try repositories.allCategories() { parts.merge(try SyncParts.parts(of: category)) { $1 } }
+        for item in try repositories.allItems() { parts.merge(try SyncParts.parts(of: item)) { $1 } }
+        for cart in try repositories.activeCarts() + repositories.completedCarts() { parts.merge(try SyncParts.parts(of: cart)) { $1 } }
         for observation in try repositories.manualObservations(of: nil) {
-            let (key, payload) = SyncParts.key(of: observation)
+            let (key, payload) = try SyncParts.key(of: observation)
             parts[key] = SyncPart(payload: payload)
         }
         return parts.sorted { $0.key < $1.key }.map { key, part in

@@ -168,7 +168,7 @@ struct Materializer {
             let key = SyncKey(.category, id.rawValue)
             // A category no device told of (a segment damaged by hand) is made up, the same on
             // every device, rather than the merge refused for ever.
-            let payload = index.newestLive(key)?.payload
+            let payload = try index.newestLive(key)?.payload
                 ?? SyncParts.json(CategoryRecord(id: id.rawValue, name: "Category \(id.rawValue)", sortOrder: categories.count))
             try repositories.save(try parts.category(payload, key: key))
         }
@@ -205,7 +205,7 @@ struct Materializer {
         }
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
             let key = SyncKey(.store, id.rawValue)
-            let payload = index.newestLive(key)?.payload
+            let payload = try index.newestLive(key)?.payload
                 ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(secondsSince1970: 0), isRemoved: true)))
             try repositories.save(try parts.store(payload, key: key))
         }

@@ -87,12 +87,12 @@ extension Merge {
     /// Prices seen are a set in a household (devices tell each other what they saw, not how
     /// often): a price this device recorded twice alike is kept once, as on every other device.
     func keepPricesSeenOnce(_ versions: [SyncVersion]) throws {
-        let recorded = versions.filter { $0.key.kind == .seen && $0.payload != nil }
+        let recorded = versions.compactMap { version in version.key.kind == .seen ? version.payload.map { (version.key, $0) } : nil }
         guard !recorded.isEmpty else { return }
         try working.preloadManualObservations()
         let parts = try SyncParts(currency: working.settings().currency)
-        for version in recorded {
-            let observation = try parts.observation(version.payload!, key: version.key)
+        for (key, payload) in recorded {
+            let observation = try parts.observation(payload, key: key)
             if try working.manualObservations(of: observation.item).count(where: { $0 == observation }) > 1 {
                 try working.forget(observation)
                 try working.record([observation])

@@ -39,7 +39,7 @@ extension Merge {
     private func snapshotVersions() throws -> [SyncVersion] {
         var versions: [SyncVersion] = []
         for version in try HouseholdSync.snapshot(of: working) where index.versions[version.key] == nil { versions.append(version) }
-        for key in index.versions.keys.sorted() { versions += index.versions[key]! }  // its own keys
+        for (_, list) in index.versions.sorted(by: { $0.key < $1.key }) { versions += list }
         return versions
     }
 }

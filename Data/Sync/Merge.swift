@@ -40,7 +40,7 @@ struct Merge {
     var device: String { identity.device }
     /// Whether a start was taken whole in this exchange (a device joining must take one).
     var tookStart: Bool { joining && !trustsStart }
-    var indexBytes: [UInt8] { index.bytes }
+    var indexBytes: [UInt8] { get throws { try index.bytes } }
 
     init(working: WorkingSet, folder: HouseholdFolder, household: String, founder: String?, setup: LocalSyncState.Setup, joining: Bool,
          local: LocalSyncState, sequence: Int, now: Int64, newDevice: @escaping @Sendable () -> String) throws {
@@ -102,7 +102,7 @@ struct Merge {
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))
-            outbox = OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
+            outbox = try OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
         }
         try working.checkForSync()
         try writeSnapshotIfLost()

@@ -20,16 +20,16 @@ struct OutboxEntry: Equatable {
 
     static let header = "grock-outbox\t1"
 
-    var bytes: [UInt8] {
+    var bytes: [UInt8] { get throws {
         var text = OutboxEntry.header + "\n"
-        text += "stamp\t\(stamp)\nsummary\t\(SyncParts.json(summary))\n"
+        text += "stamp\t\(stamp)\nsummary\t\(try SyncParts.json(summary))\n"
         if let undoes { text += "undoes\t\(undoes)\n" }
         for difference in differences {
             text += "\(difference.key)\t\(OutboxEntry.mark(difference.after))\t\(difference.after.payload ?? "-")\t"
                 + "\(OutboxEntry.mark(difference.before))\t\(difference.before.payload ?? "-")\n"
         }
         return Array(text.utf8)
-    }
+    } }
 
     static func mark(_ part: SyncPart) -> String { part.isBought ? "b" : part.seen.map { "s\($0)" } ?? "-" }
 

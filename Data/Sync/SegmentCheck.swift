@@ -130,7 +130,7 @@ struct SegmentCheck {
         case .seen:
             let observation = try parts.observation(payload, key: key)
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
-            guard SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
+            guard try SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
             try amount(observation.price.price)
             try date(observation.observedAt)
             return .seen(observation)

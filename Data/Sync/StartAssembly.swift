@@ -83,36 +83,35 @@ struct StartAssembly {
     ///   puts them together with it, as it puts any thing together from its winners.
     consuming func write(into repositories: any Repositories) throws -> [SyncKey: SyncPart] {
         if let settings { try repositories.save(settings) }
-        for id in categories.keys.sorted(by: { $0.rawValue < $1.rawValue }) { try repositories.save(categories[id]!) }  // a key of it
-        for id in stores.keys.sorted(by: { $0.rawValue < $1.rawValue }) { try repositories.save(stores[id]!) }  // a key of it
-        for id in items.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            var item = items[id]!  // a key of it
+        for (_, category) in categories.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { try repositories.save(category) }
+        for (_, store) in stores.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { try repositories.save(store) }
+        for (id, read) in items.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            var item = read
             item.prices = (prices.removeValue(forKey: id) ?? [:]).values.sorted { $0.store < $1.store }
             try repositories.save(item)
         }
         items = [:]
-        for id in carts.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let header = carts[id]!  // a key of it
+        for (id, header) in carts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
                             createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt,
                             lines: StartAssembly.arranged(lines.removeValue(forKey: id) ?? [], order: orders.removeValue(forKey: id) ?? []))
             try repositories.save(cart)
         }
         carts = [:]
-        let recorded = seen.keys.sorted().map { seen[$0]! }  // keys of it
+        let recorded = seen.sorted { $0.key < $1.key }.map(\.value)
         if !recorded.isEmpty { try repositories.record(recorded) }
         // Told again as the parts they were (`SyncParts` writes a part as every device reads it).
         var orphans: [SyncKey: SyncPart] = [:]
         for (item, options) in prices {
             for (store, option) in options {
                 let key = SyncKey(.price, item.rawValue, store.rawValue)
-                orphans[key] = SyncParts.part(key, of: Item(id: item, name: "", categoryID: CategoryID(""), prices: [option]))
+                orphans[key] = try SyncParts.part(key, of: Item(id: item, name: "", categoryID: CategoryID(""), prices: [option]))
             }
         }
-        for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: SyncParts.json(ids)) }
+        for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: try SyncParts.json(ids)) }
         for (cart, held) in lines {
             for line in held {
-                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
+                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: try SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
             }
         }
         return orphans
@@ -128,6 +127,6 @@ struct StartAssembly {
         var ordered: [CartItem] = []
         ordered.reserveCapacity(byItem.count)
         for item in order { if let line = byItem.removeValue(forKey: item) { ordered.append(line) } }
-        return ordered + byItem.keys.sorted().map { byItem[$0]! }  // keys of it
+        return ordered + byItem.sorted { $0.key < $1.key }.map(\.value)
     }
 }

@@ -72,7 +72,8 @@ struct SyncIndex: Equatable {
         } else {
             list.append(version)
         }
-        let winner = list[version.key.rule.winner(list.map(\.facts))!]
+        // The list holds `version`, so a winner is always found.
+        let winner = version.key.rule.winner(list.map(\.facts)).map { list[$0] } ?? version
         if version.key.rule != .boughtStays {
             // The latest and the newest seen only grow: a version that lost never wins again.
             let live = list.filter { $0.payload != nil }.max { $0.stamp < $1.stamp }
@@ -104,18 +105,18 @@ struct SyncIndex: Equatable {
 
     // MARK: - File
 
-    var bytes: [UInt8] {
+    var bytes: [UInt8] { get throws {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
         for (device, number) in applied.sorted(by: { $0.key < $1.key }) { text += "applied\t\(device)\t\(number)\n" }
         for (device, number) in gone.sorted(by: { $0.key < $1.key }) { text += "gone\t\(device)\t\(number)\n" }
         // JSON: a reason may hold any text the segment held.
-        for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(SyncParts.json(refusal))\n" }
-        for key in versions.keys.sorted() {
-            for version in versions[key]! { text += version.line + "\n" }  // its own keys
+        for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(try SyncParts.json(refusal))\n" }
+        for (_, list) in versions.sorted(by: { $0.key < $1.key }) {
+            for version in list { text += version.line + "\n" }
         }
         return Array(text.utf8)
-    }
+    } }
 
     init(device: String) { clock = HybridTimestamp(milliseconds: 0, counter: 0, device: device) }
 

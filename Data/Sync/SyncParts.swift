@@ -31,9 +31,10 @@ struct SyncParts {
         return encoder
     }()
 
-    static func json<T: Encodable>(_ value: T) -> String {
-        // Plain records (strings, integers, flags; never a float) always encode.
-        CanonicalJSONWriter.text(value) ?? String(decoding: try! encoder.encode(value), as: UTF8.self)
+    /// The record as every device writes it. Grock's records (strings, integers, flags; never
+    /// a float) always encode, but the error of `JSONEncoder` is passed on rather than trapped.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        try CanonicalJSONWriter.text(value) ?? String(decoding: encoder.encode(value), as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ payload: String, key: SyncKey) throws -> T {
@@ -44,69 +45,69 @@ struct SyncParts {
 
     // MARK: - Taking apart
 
-    static func parts(of settings: Settings) -> [SyncKey: SyncPart] {
-        [SyncKey(.settings): SyncPart(payload: json(SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp)))]
+    static func parts(of settings: Settings) throws -> [SyncKey: SyncPart] {
+        [SyncKey(.settings): SyncPart(payload: try json(SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp)))]
     }
 
-    static func parts(of store: Store) -> [SyncKey: SyncPart] {
-        [SyncKey(.store, store.id.rawValue): SyncPart(payload: json(StoreRecord(store)))]
+    static func parts(of store: Store) throws -> [SyncKey: SyncPart] {
+        [SyncKey(.store, store.id.rawValue): SyncPart(payload: try json(StoreRecord(store)))]
     }
 
-    static func parts(of category: Category) -> [SyncKey: SyncPart] {
-        [SyncKey(.category, category.id.rawValue): SyncPart(payload: json(CategoryRecord(category)))]
+    static func parts(of category: Category) throws -> [SyncKey: SyncPart] {
+        [SyncKey(.category, category.id.rawValue): SyncPart(payload: try json(CategoryRecord(category)))]
     }
 
-    static func parts(of item: Item) -> [SyncKey: SyncPart] {
+    static func parts(of item: Item) throws -> [SyncKey: SyncPart] {
         var record = ItemRecord(item)
         let prices = record.prices
         record.prices = []
-        var parts = [SyncKey(.item, item.id.rawValue): SyncPart(payload: json(record))]
+        var parts = [SyncKey(.item, item.id.rawValue): SyncPart(payload: try json(record))]
         for (option, price) in zip(item.prices, prices) {
             let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
-            parts[SyncKey(.price, item.id.rawValue, option.store.rawValue)] = SyncPart(payload: json(price), seen: seen ?? 0)
+            parts[SyncKey(.price, item.id.rawValue, option.store.rawValue)] = SyncPart(payload: try json(price), seen: seen ?? 0)
         }
         return parts
     }
 
-    static func parts(of cart: Cart) -> [SyncKey: SyncPart] {
+    static func parts(of cart: Cart) throws -> [SyncKey: SyncPart] {
         var record = CartRecord(cart)
         record.lines = []
-        var parts = [SyncKey(.cart, cart.id.rawValue): SyncPart(payload: json(record)),
-                     SyncKey(.order, cart.id.rawValue): SyncPart(payload: json(cart.lines.map(\.itemID.rawValue)))]
+        var parts = [SyncKey(.cart, cart.id.rawValue): SyncPart(payload: try json(record)),
+                     SyncKey(.order, cart.id.rawValue): SyncPart(payload: try json(cart.lines.map(\.itemID.rawValue)))]
         for line in cart.lines {
-            parts[SyncKey(.line, cart.id.rawValue, line.itemID.rawValue)] = SyncPart(payload: json(CartLineRecord(line)), isBought: line.isFulfilled)
+            parts[SyncKey(.line, cart.id.rawValue, line.itemID.rawValue)] = SyncPart(payload: try json(CartLineRecord(line)), isBought: line.isFulfilled)
         }
         return parts
     }
 
     /// One part of an item or a cart (`absent` when it has no such part), without encoding the
     /// others.
-    static func part(_ key: SyncKey, of item: Item) -> SyncPart {
+    static func part(_ key: SyncKey, of item: Item) throws -> SyncPart {
         switch key.kind {
         case .item:
             var record = ItemRecord(item)
             record.prices = []
-            return SyncPart(payload: json(record))
+            return SyncPart(payload: try json(record))
         case .price:
             guard let position = item.prices.firstIndex(where: { $0.store.rawValue == key.ids[1] }) else { return .absent }
             let option = item.prices[position]
             let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
-            return SyncPart(payload: json(ItemRecord(Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])).prices[0]),
+            return SyncPart(payload: try json(ItemRecord(Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])).prices[0]),
                             seen: seen ?? 0)
         default: return .absent
         }
     }
 
-    static func part(_ key: SyncKey, of cart: Cart) -> SyncPart {
+    static func part(_ key: SyncKey, of cart: Cart) throws -> SyncPart {
         switch key.kind {
         case .cart:
             var record = CartRecord(cart)
             record.lines = []
-            return SyncPart(payload: json(record))
-        case .order: return SyncPart(payload: json(cart.lines.map(\.itemID.rawValue)))
+            return SyncPart(payload: try json(record))
+        case .order: return SyncPart(payload: try json(cart.lines.map(\.itemID.rawValue)))
         case .line:
             guard let line = cart.lines.first(where: { $0.itemID.rawValue == key.ids[1] }) else { return .absent }
-            return SyncPart(payload: json(CartLineRecord(line)), isBought: line.isFulfilled)
+            return SyncPart(payload: try json(CartLineRecord(line)), isBought: line.isFulfilled)
         default: return .absent
         }
     }
@@ -126,8 +127,8 @@ struct SyncParts {
         try CartLineRecord(canonical: payload) ?? decode(CartLineRecord.self, payload, key: key)
     }
 
-    static func key(of observation: PriceObservation) -> (SyncKey, String) {
-        let payload = json(ObservationRecord(observation))
+    static func key(of observation: PriceObservation) throws -> (SyncKey, String) {
+        let payload = try json(ObservationRecord(observation))
         return (SyncKey(.seen, observation.item.rawValue, Checksum.hex(of: Array(payload.utf8))), payload)
     }
 

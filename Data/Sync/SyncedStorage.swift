@@ -41,7 +41,7 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())
-            return (change, OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
+            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
         }
     }
 
@@ -62,66 +62,76 @@ public final class SyncedStorage: Storage, Sendable {
     public func undoLastChange() async throws -> String {
         guard local.isSetUp else { return try await inner.undoLastChange() }
         let local = self.local
-        var undone = Set<Int>()
-        var target: OutboxEntry?
-        for number in local.outboxNumbers().reversed() {
-            guard let entry = try local.outboxEntry(number) else { continue }
-            if let undoes = entry.undoes {
-                undone.insert(undoes)
-                continue
-            }
-            if !undone.contains(number) {
-                target = entry
-                break
-            }
-        }
-        guard let target else { throw DomainError.nothingToUndo }
+        guard let target = try SyncedStorage.lastUndoable(in: local) else { throw DomainError.nothingToUndo }
         let now = self.now
         let device = try local.setup().device
         return try await writeWithOutbox { working, sequence in
             let capture = ChangeCapture(working)
-            let currency = working.settings().currency
+            let parts = try SyncParts(currency: working.settings().currency)
             let index = try local.index(device: device, committed: sequence).0
-            var back: [SyncKey: SyncPart] = [:]
-            var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
-            for difference in target.differences {
-                let owner = difference.key.owner
-                let parts = try owners[owner] ?? capture.parts(of: owner)
-                owners[owner] = parts
-                let current = difference.key.kind == .seen ? try seenPart(difference, working) : parts[difference.key] ?? .absent
-                let ownerGone = parts.isEmpty
-                if current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) {
-                    back[difference.key] = difference.before
-                    // A deletion taken back brings the thing back as the household last had it: a
-                    // rename another device made before the deletion is kept.
-                    if difference.after.payload == nil, difference.key.kind != .seen, let live = index.newestLive(difference.key) {
-                        back[difference.key] = SyncPart(payload: live.payload, isBought: live.isBought, seen: live.seen)
-                    }
-                }
-            }
-            let materializer = Materializer(repositories: capture, index: index, parts: try SyncParts(currency: currency))
-            try materializer.apply(back)
+            let materializer = Materializer(repositories: capture, index: index, parts: parts)
+            try materializer.apply(try SyncedStorage.partsBack(target, capture: capture, index: index))
             // What was done meanwhile stays whole: a category an item was put in since is kept.
             try materializer.repair()
             try working.checkForSync()
-            // A price put back counts as seen when the price it takes back was: else the price
-            // taken back, seen later, would win again everywhere (the newest price seen wins).
-            let undoneSeen = Dictionary(target.differences.compactMap { difference in difference.after.seen.map { (difference.key, $0) } }) { max($0, $1) }
-            let differences = try capture.differences().map { difference in
-                guard difference.key.kind == .price, difference.after.payload != nil, let undone = undoneSeen[difference.key],
-                      undone > difference.after.seen ?? .min else { return difference }
-                var after = difference.after
-                after.seen = undone
-                return ChangeCapture.Difference(key: difference.key, before: difference.before, after: after)
-            }
+            let differences = SyncedStorage.seenAsUndone(try capture.differences(), target: target)
             let summary = "undid \(target.summary)"
             let entry = OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
                                     undoes: target.sequence, differences: differences)
-            return (Change(target.summary, summary: summary), entry.bytes)
+            return (Change(target.summary, summary: summary), try entry.bytes)
         }
     }
 
-    private func seenPart(_ difference: ChangeCapture.Difference, _ repositories: any Repositories) throws -> SyncPart {
+    /// This device's latest change not taken back yet (an undo takes back the one it names).
+    private static func lastUndoable(in local: LocalSyncState) throws -> OutboxEntry? {
+        var undone = Set<Int>()
+        for number in local.outboxNumbers().reversed() {
+            guard let entry = try local.outboxEntry(number) else { continue }
+            if let undoes = entry.undoes {
+                undone.insert(undoes)
+            } else if !undone.contains(number) {
+                return entry
+            }
+        }
+        return nil
+    }
+
+    /// What each part `target` changed goes back to: what it was before, for each part no other
+    /// device changed since (a part that changed again stays as it is now).
+    private static func partsBack(_ target: OutboxEntry, capture: ChangeCapture, index: SyncIndex) throws -> [SyncKey: SyncPart] {
+        var back: [SyncKey: SyncPart] = [:]
+        var owners: [SyncKey: [SyncKey: SyncPart]] = [:]
+        for difference in target.differences {
+            let owner = difference.key.owner
+            let parts = try owners[owner] ?? capture.parts(of: owner)
+            owners[owner] = parts
+            let current = difference.key.kind == .seen ? try seenPart(difference, capture) : parts[difference.key] ?? .absent
+            let ownerGone = parts.isEmpty
+            guard current.payload == difference.after.payload || (ownerGone && difference.before == difference.after) else { continue }
+            back[difference.key] = difference.before
+            // A deletion taken back brings the thing back as the household last had it: a
+            // rename another device made before the deletion is kept.
+            if difference.after.payload == nil, difference.key.kind != .seen, let live = index.newestLive(difference.key) {
+                back[difference.key] = SyncPart(payload: live.payload, isBought: live.isBought, seen: live.seen)
+            }
+        }
+        return back
+    }
+
+    /// A price put back counts as seen when the price it takes back was: else the price taken
+    /// back, seen later, would win again everywhere (the newest price seen wins).
+    private static func seenAsUndone(_ differences: [ChangeCapture.Difference], target: OutboxEntry) -> [ChangeCapture.Difference] {
+        let undoneSeen = Dictionary(target.differences.compactMap { difference in difference.after.seen.map { (difference.key, $0) } }) { max($0, $1) }
+        return differences.map { difference in
+            guard difference.key.kind == .price, difference.after.payload != nil, let undone = undoneSeen[difference.key],
+                  undone > difference.after.seen ?? .min else { return difference }
+            var after = difference.after
+            after.seen = undone
+            return ChangeCapture.Difference(key: difference.key, before: difference.before, after: after)
+        }
+    }
+
+    private static func seenPart(_ difference: ChangeCapture.Difference, _ repositories: any Repositories) throws -> SyncPart {
         let payload = difference.after.payload ?? difference.before.payload ?? ""
         let parts = try SyncParts(currency: try repositories.settings().currency)
         let observation = try parts.observation(payload, key: difference.key)

@@ -46,15 +46,16 @@ public enum BackupCodec {
     }
 
     /// The backup as one JSON document (`Writer`, into memory).
-    public static func encode(_ backup: Backup) -> [UInt8] {
+    /// - Throws: what `JSONEncoder` throws; Grock's records (strings, integers, flags, never a
+    ///   float) always encode, but an error is passed on rather than trapped.
+    public static func encode(_ backup: Backup) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var writer = Writer { bytes += $0 }
-        // Plain records always encode, and this output never fails.
-        try! writer.begin(Backup(settings: backup.settings, stores: backup.stores, categories: backup.categories, items: backup.items,
-                                 activeCarts: backup.activeCarts, completedCarts: [], observations: []))
-        for cart in backup.completedCarts { try! writer.add(completedCart: cart) }
-        for observation in backup.observations { try! writer.add(observation: observation) }
-        try! writer.end()
+        try writer.begin(Backup(settings: backup.settings, stores: backup.stores, categories: backup.categories, items: backup.items,
+                                activeCarts: backup.activeCarts, completedCarts: [], observations: []))
+        for cart in backup.completedCarts { try writer.add(completedCart: cart) }
+        for observation in backup.observations { try writer.add(observation: observation) }
+        try writer.end()
         return bytes
     }
 
@@ -153,11 +154,12 @@ public enum BackupCodec {
                                          items: try document.items.map(mapper.item))
             let completed = try document.completedCarts.map(mapper.cart)
             guard completed.allSatisfy({ $0.status == .completed }) else { throw RecordError("a completed cart is not completed") }
-            // `ActiveState` holds each record of the document, and refused any id twice.
-            return Backup(settings: active.settings, stores: document.stores.map { active.stores[StoreID($0.id)]! },
-                          categories: document.categories.map { active.categories[CategoryID($0.id)]! },
-                          items: document.items.map { active.items[ItemID($0.id)]! },
-                          activeCarts: document.carts.map { active.carts[CartID($0.id)]! }, completedCarts: completed,
+            // In the document's order, as `ActiveState` checked them: it holds each record of the
+            // document (it refused any id twice), so nothing is left out.
+            return Backup(settings: active.settings, stores: document.stores.compactMap { active.stores[StoreID($0.id)] },
+                          categories: document.categories.compactMap { active.categories[CategoryID($0.id)] },
+                          items: document.items.compactMap { active.items[ItemID($0.id)] },
+                          activeCarts: document.carts.compactMap { active.carts[CartID($0.id)] }, completedCarts: completed,
                           observations: try document.observations.map(mapper.observation))
         } catch let failure as Failure {
             throw failure

@@ -37,7 +37,7 @@ import Testing
         versions[header] = nil
         let ids = party.lines.map(\.itemID.rawValue)
         versions[SyncKey(.order, party.id.rawValue)] = SyncVersion(key: SyncKey(.order, party.id.rawValue), stamp: .zero, replaces: .zero, isBought: false, seen: nil,
-                                                                   payload: SyncParts.json([ids[1], ids[0]]))
+                                                                   payload: try SyncParts.json([ids[1], ids[0]]))
         let milkLine = SyncKey(.line, party.id.rawValue, try #require(held.items.first { $0.name == "Milk" }).id.rawValue)
         let milk = try #require(versions[milkLine])
         let earlier = SyncVersion(key: milkLine, stamp: .zero, replaces: .zero, isBought: false, seen: nil, payload: try #require(milk.payload).replacingOccurrences(of: "\"quantity\":\"1\"", with: "\"quantity\":\"7\""))
@@ -82,7 +82,7 @@ import Testing
 
     func storePayload(_ backup: Backup, id: String) throws -> String {
         let aldi = try #require(backup.stores.first { $0.name == "Aldi" })
-        return SyncParts.json(StoreRecord(id: id, name: "Gone", createdAt: StoreRecord(aldi).createdAt, aisleOrder: [], removed: false))
+        return try SyncParts.json(StoreRecord(id: id, name: "Gone", createdAt: StoreRecord(aldi).createdAt, aisleOrder: [], removed: false))
     }
 }
 

@@ -47,7 +47,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let expected = Array(try encoder.encode(document)) + [0x0A]
-        #expect(String(decoding: BackupCodec.encode(backup), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(String(decoding: try BackupCodec.encode(backup), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
     /// History read a record at a time is the history the repositories give, in the same order:

@@ -234,8 +234,8 @@ struct SyncSimulation {
         }
     }
 
-    func canonical(_ backup: Backup) -> String {
-        String(decoding: BackupCodec.encode(backup), as: UTF8.self)
+    func canonical(_ backup: Backup) throws -> String {
+        String(decoding: try BackupCodec.encode(backup), as: UTF8.self)
     }
 
     /// A device's household sync; a device found to be a copy would get a predictable new id.

@@ -76,17 +76,17 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func aBackupOfUnitsAndPacksRestoresToTheSameBytes(kind: StorageKind) async throws {
         let world = try await world(kind.make().storage)
-        let bytes = BackupCodec.encode(try await world.useCases.createBackup())
+        let bytes = try BackupCodec.encode(try await world.useCases.createBackup())
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"g/pack:250g\"") && text.contains("\"pack:250g\"") && text.contains("\"g/lb\""))
         let restored = TestWorld(storage: try await kind.make().storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
-        #expect(BackupCodec.encode(try await restored.createBackup()) == bytes)
+        #expect(try BackupCodec.encode(try await restored.createBackup()) == bytes)
     }
 
     @Test func unitsGrockDoesNotWriteAreRefusedInABackup() async throws {
         let world = try await world(InMemoryStorage())
-        let text = String(decoding: BackupCodec.encode(try await world.useCases.createBackup()), as: UTF8.self)
+        let text = String(decoding: try BackupCodec.encode(try await world.useCases.createBackup()), as: UTF8.self)
         for (good, bad) in [("\"g/pack:250g\"", "\"g/each\""), ("\"pack:250g\"", "\"pack:250pack\""), ("\"g/lb\"", "\"g/lb/kg\""),
                             ("\"pack:250g\"", "\"pack:-1g\""), ("\"g/lb\"", "\"g/g\"")] {
             let damaged = text.replacingOccurrences(of: good, with: bad)
