@@ -180,12 +180,12 @@ struct ReceiptWords: Sendable {
         }
     }
 
-    // Codes of `Currency`'s own table: these always succeed.
-    static let pound = try! Currency(code: "GBP")
-    static let dollar = try! Currency(code: "USD")
-    static let franc = try! Currency(code: "CHF")
-    static let ringgit = try! Currency(code: "MYR")
-    static let singaporeDollar = try! Currency(code: "SGD")
+    // Codes of `Currency`'s own table, checked against it by `CurrencyTests`.
+    static let pound = Currency(known: "GBP", minorDigits: 2)
+    static let dollar = Currency(known: "USD", minorDigits: 2)
+    static let franc = Currency(known: "CHF", minorDigits: 2)
+    static let ringgit = Currency(known: "MYR", minorDigits: 2)
+    static let singaporeDollar = Currency(known: "SGD", minorDigits: 2)
 
     /// A unit that follows a quantity.
     private static func unitWord(_ word: String) -> MeasureUnit? {

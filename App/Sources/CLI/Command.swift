@@ -107,12 +107,12 @@ struct Invocation {
     /// Prints a view model after its intent: its JSON document, else its notice and `screen`.
     /// After a warning there is nothing to show but what was done: the notice, and in JSON
     /// nothing at all (stdout stays a document or empty).
-    func show(_ model: some IntentOutcome, notice: String?, document: (any Encodable)?, screen: () -> String) {
+    func show(_ model: some IntentOutcome, notice: String?, document: (any Encodable)?, screen: () -> String) throws {
         guard model.warning == nil else {
             if !json { console.notice(notice) }
             return
         }
-        if json, let document { return console.json(document) }
+        if json, let document { return try console.json(document) }
         console.notice(notice)
         console.out(screen())
     }

@@ -16,7 +16,7 @@ extension Commands {
         Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home)
-            if run.json { return run.console.json(home.rows) }
+            if run.json { return try run.console.json(home.rows) }
             run.console.out(home.carts.isEmpty ? "No active carts." : home.carts.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
         },
         Command("cart show", usage: "grock cart show CART",
@@ -133,6 +133,6 @@ extension Commands {
     /// Prints a cart after a command: its JSON document, or the notice and the cart screen.
     @MainActor
     static func show(_ cart: CartDetailViewModel, _ run: Invocation) throws {
-        run.show(cart, notice: cart.notice, document: cart.document) { (cart.notice == nil ? "" : "\n") + cart.render(run.style) }
+        try run.show(cart, notice: cart.notice, document: cart.document) { (cart.notice == nil ? "" : "\n") + cart.render(run.style) }
     }
 }

@@ -17,7 +17,7 @@ extension Commands {
                     + "(a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.",
                 examples: ["grock sync", "grock --json sync"]) { run in
             let report = try await household(run).exchange()
-            if run.json { return run.console.json(SyncReportDocument(report)) }
+            if run.json { return try run.console.json(SyncReportDocument(report)) }
             run.console.out(SyncText.exchanged(report))
             for line in SyncText.problems(report) { run.console.error(line) }
         },
@@ -41,7 +41,7 @@ extension Commands {
                 summary: "Show the household's devices, what each has sent and this one has merged, and changes waiting to be sent.",
                 examples: ["grock sync status", "grock --json sync status"]) { run in
             let status = try await household(run).status()
-            if run.json { return run.console.json(SyncStatusDocument(status)) }
+            if run.json { return try run.console.json(SyncStatusDocument(status)) }
             run.console.out(SyncText.status(status))
         },
         Command("sync leave", usage: "grock sync leave",

@@ -21,7 +21,7 @@ extension Commands {
             let vault = run.container.vault()
             try run.check(await vault.showPrices(run.argument(0)), vault)
             if run.json, let item = vault.itemDocument {
-                return run.console.json(PricesDocument(item: item, history: vault.historyDocuments))
+                return try run.console.json(PricesDocument(item: item, history: vault.historyDocuments))
             }
             run.console.out(vault.render(run.style))
         },
@@ -36,7 +36,7 @@ extension Commands {
             }
             let plan = run.container.plan()
             try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.parsed.has("apply")), plan)
-            if run.json, let document = plan.document { return run.console.json(document) }
+            if run.json, let document = plan.document { return try run.console.json(document) }
             run.console.out(plan.render(run.style))
         },
         Command("export", usage: "grock export",
@@ -115,7 +115,7 @@ extension Commands {
         let bytes = try transfer.read(path)
         if format == "json" {
             let backup = try await transfer.restore(bytes, from: path)
-            return report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
+            return try report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
                                               storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
                                               skipped: nil, dryRun: false))
         }
@@ -133,13 +133,13 @@ extension Commands {
         do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
             throw CommandFailure(kind: .invalidInput, description: "\(path): line \(line): \(reason); nothing was imported")
         }
-        report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
+        try report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
                                    categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))
     }
 
     @MainActor
-    private static func report(_ run: Invocation, _ document: ImportDocument) {
-        if run.json { return run.console.json(document) }
+    private static func report(_ run: Invocation, _ document: ImportDocument) throws {
+        if run.json { return try run.console.json(document) }
         if document.format == "json" {
             return run.console.out("Restored a backup: " + [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
                                                                (document.trips, "trip")].map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")

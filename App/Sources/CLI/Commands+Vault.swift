@@ -27,7 +27,7 @@ extension Commands {
     static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
         let stores = run.container.stores()
         try run.check(await step(stores), stores)
-        run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
+        try run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
     }
 
     static let category: [Command] = [
@@ -55,7 +55,7 @@ extension Commands {
     static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
+        try run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
     }
 
     static let item: [Command] = [
@@ -105,7 +105,7 @@ extension Commands {
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault)
             if run.json {
-                return run.console.json(vault.historyDocuments)
+                return try run.console.json(vault.historyDocuments)
             }
             run.console.out(vault.render(run.style))
         },
@@ -113,14 +113,14 @@ extension Commands {
                 options: [.optional("category", "CATEGORY")]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.parsed.value("category")), vault)
-            if run.json { return run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
+            if run.json { return try run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
         Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault)
-            if run.json { return run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
+            if run.json { return try run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
             run.console.out(vault.render(run.style))
         },
         Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
@@ -144,6 +144,6 @@ extension Commands {
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
-        run.show(vault, notice: vault.notice, document: vault.itemDocument) { vault.render(run.style) }
+        try run.show(vault, notice: vault.notice, document: vault.itemDocument) { vault.render(run.style) }
     }
 }

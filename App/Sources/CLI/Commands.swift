@@ -22,7 +22,7 @@ enum Commands {
         Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home)
-            if run.json { return run.console.json(home.document) }
+            if run.json { return try run.console.json(home.document) }
             run.console.out(home.render(run.style))
         },
         Command("init", usage: "grock init",
@@ -31,7 +31,7 @@ enum Commands {
                 examples: ["grock init", "grock init --currency GBP"], options: [.optional("currency", "CODE")]) { run in
             let onboarding = run.container.onboarding()
             try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding)
-            if run.json, let setup = onboarding.document.setup { return run.console.json(setup) }
+            if run.json, let setup = onboarding.document.setup { return try run.console.json(setup) }
             run.console.out(onboarding.render(run.style))
         },
         Command("demo", usage: "grock demo",
@@ -87,7 +87,7 @@ enum Commands {
         Command("history", usage: "grock history", summary: "List completed trips, newest first.", examples: ["grock history", "grock --json history"]) { run in
             let history = run.container.history()
             try run.check(await history.load(), history)
-            if run.json { return run.console.json(history.rows) }
+            if run.json { return try run.console.json(history.rows) }
             run.console.out(history.render(run.style))
         },
         Command("insights", usage: "grock insights",
@@ -103,7 +103,7 @@ enum Commands {
             let insights = run.container.insights()
             try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to"), base: run.parsed.value("base")),
                           insights)
-            if run.json, let document = insights.document { return run.console.json(document) }
+            if run.json, let document = insights.document { return try run.console.json(document) }
             run.console.out(insights.render(run.style))
         },
         Command("settings show", usage: "grock settings show", summary: "Show the settings.", examples: ["grock settings show"]) { run in
@@ -172,7 +172,7 @@ enum Commands {
     static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
         let settings = run.container.settings()
         try run.check(await step(settings), settings)
-        run.show(settings, notice: settings.notice, document: settings.document) { settings.render(run.style) }
+        try run.show(settings, notice: settings.notice, document: settings.document) { settings.render(run.style) }
     }
 }
 

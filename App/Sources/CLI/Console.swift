@@ -122,10 +122,11 @@ final class Console {
     }
 
     /// One JSON document on stdout, keys sorted.
-    func json<T: Encodable>(_ value: T) {
+    /// - Throws: what the encoder throws; nothing is printed then.
+    func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        out(String(decoding: try! encoder.encode(value), as: UTF8.self))  // display documents are plain value types
+        out(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     /// Reads a line from stdin; nil at its end.

@@ -7,7 +7,7 @@ enum Doctor {
     static func run(_ run: Invocation) async throws {
         guard let checks = await run.container.doctor() else { return run.console.out("In memory: nothing on disk to check.") }
         if run.json {
-            run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
+            try run.console.json(checks.map { DoctorDocument(subject: $0.subject, detail: $0.detail, problem: $0.isProblem) })
         } else {
             run.console.out(checks.map { "\($0.isProblem ? "PROBLEM" : "ok     ")  \($0.subject): \($0.detail)" }.joined(separator: "\n"))
         }

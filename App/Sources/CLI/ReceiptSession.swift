@@ -27,7 +27,7 @@ enum ReceiptSession {
         // Questions need a person at a terminal, and stdin free for the answers.
         let asking = !yes && !run.json && run.console.isInteractive && source != nil && source != "-"
         if !yes && !dryRun && !asking {
-            if run.json { return run.console.json(receipt.document) }
+            if run.json { return try run.console.json(receipt.document) }
             run.console.out(receipt.render(run.style))
             return run.console.notice("Nothing was logged: add --yes to log it as shown, or run it in a terminal to decide line by line.")
         }
@@ -48,7 +48,7 @@ enum ReceiptSession {
             applied = await receipt.apply(acceptDifference: acceptDifference, dryRun: dryRun)
         }
         try run.check(applied, receipt)
-        if run.json { return run.console.json(receipt.document) }
+        if run.json { return try run.console.json(receipt.document) }
         run.console.out(receipt.render(run.style))
     }
 
