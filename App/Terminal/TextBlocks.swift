@@ -24,7 +24,8 @@ package enum TextBlocks {
 
     /// A progress bar for items bought: `[####------] 2/5`.
     static func progressBar(done: Int, total: Int, style: RenderStyle, width: Int = 10) -> String {
-        let filled = total == 0 ? 0 : done * width / total
+        // Clamped: a count past its total (or below zero) draws a full (or empty) bar, not a trap.
+        let filled = total <= 0 ? 0 : min(max(done, 0), total) * width / total
         let (full, empty) = style.unicode ? ("█", "░") : ("#", "-")
         return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "] \(done)/\(total)"
     }

@@ -122,7 +122,7 @@ enum ReceiptVocabulary {
     /// letters or more: a grocery's name (`APFELSAFT` in `NETTO APFELSAFT`, `MILK` in `2% MILK`),
     /// not a tax code (`A`, `B=`) or a size (`500G`).
     static func namesAGrocery(_ keys: some Sequence<String>) -> Bool {
-        keys.contains { key in !ownWords.contains(key) && key.count(where: \.isLetter) >= 2 && !key.first!.isNumber }
+        keys.contains { key in !ownWords.contains(key) && key.count(where: \.isLetter) >= 2 && key.first?.isNumber == false }
     }
 
     /// The keys of a line as OCR may have garbled a total's phrase: letters spread out
@@ -136,7 +136,7 @@ enum ReceiptVocabulary {
             run = []
         }
         for key in keys {
-            if key.count == 1, key.first!.isLetter { run.append(key) } else {
+            if key.count == 1, key.first?.isLetter == true { run.append(key) } else {
                 flush()
                 joined.append(key)
             }

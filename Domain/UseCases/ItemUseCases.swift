@@ -23,7 +23,7 @@ public struct AddItem: Sendable {
     public func checked(name: String, category: String, price: String? = nil, store: String? = nil,
                         unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         let name = try Name.validated(name, kind: "item")
-        if let unit, pack != nil, unit != .pack { throw DomainError.invalidPack("\(pack!)", reason: "a pack size goes with a price per pack, not per \(unit)") }
+        if let unit, let pack, unit != .pack { throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)") }
         let basis = pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit ?? .each)
         return try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -82,7 +82,7 @@ public struct SetPrice: Sendable {
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)
             let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
-            if let unit, pack != nil, unit != .pack { throw DomainError.invalidPack("\(pack!)", reason: "a pack size goes with a price per pack, not per \(unit)") }
+            if let unit, let pack, unit != .pack { throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)") }
             let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init) ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
             let now = clock.now()
             let seen = try date.map { try Timestamp(happened: $0, now: now) } ?? now

@@ -73,7 +73,9 @@ public struct UnitPrice: Sendable, Hashable, CustomStringConvertible {
     /// 2.29 per pack of 250 g is 9.16/kg. A pack of unknown contents stays per pack.
     public func normalised() throws -> UnitPrice {
         let base = PriceUnit(basis.baseUnit)
-        return UnitPrice(try price.per(basis, convertedTo: base)!, per: base)
+        // A unit always converts to its own dimension's base (a pack to a pack): were it not to,
+        // the price as it is still compares with others of its unit.
+        return try price.per(basis, convertedTo: base).map { UnitPrice($0, per: base) } ?? self
     }
 
     /// Whether this is cheaper than `other`, comparing exactly in base units (prices per pack of

@@ -30,8 +30,9 @@ public final class SettingsViewModel: ErrorState {
     @discardableResult
     public func changeCurrency(_ code: String) async -> Bool {
         await perform {
-            settings = try await useCases.changeCurrency(try Currency(code: code))
-            notice = "currency is now \(settings!.currency.code)"
+            let changed = try await useCases.changeCurrency(try Currency(code: code))
+            settings = changed
+            notice = "currency is now \(changed.currency.code)"
         }
     }
 

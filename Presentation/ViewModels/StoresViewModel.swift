@@ -57,8 +57,9 @@ public final class StoresViewModel: ErrorState {
             if categories.isEmpty {
                 aisles = try await useCases.setAisleOrder.current(store: store)
             } else {
-                aisles = try await useCases.setAisleOrder(store: store, categories: categories)
-                notice = "set the aisle order of \(aisles!.store.name)"
+                let set = try await useCases.setAisleOrder(store: store, categories: categories)
+                aisles = set
+                notice = "set the aisle order of \(set.store.name)"
             }
         }
     }

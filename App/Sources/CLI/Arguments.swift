@@ -62,19 +62,22 @@ struct Arguments {
                 default: options[name, default: []] += []
                 }
             } else if Arguments.valued.contains(name) {
-                if value == nil {
+                let given: String
+                if let value {
+                    given = value
+                } else {
                     guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
-                    value = arguments[index]
+                    given = arguments[index]
                     index += 1
                 }
                 let repeated = name == "data-dir" ? global.dataDirectory != nil : options[name] != nil && !Arguments.repeatable.contains(name)
                 if repeated { throw UsageError("--\(name) given twice") }
                 if name == "data-dir" {
                     // Empty is not "unset": it would quietly mean the default directory.
-                    guard value != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
-                    global.dataDirectory = value
+                    guard given != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
+                    global.dataDirectory = given
                 } else {
-                    options[name, default: []].append(value!)
+                    options[name, default: []].append(given)
                 }
             } else {
                 let known = Arguments.valued.union(Arguments.flags).sorted()

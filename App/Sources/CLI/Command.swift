@@ -70,10 +70,13 @@ struct Invocation {
     var json: Bool { parsed.global.json }
     var style: RenderStyle { console.style }
 
-    func argument(_ index: Int) -> String { arguments[index] }
+    /// Argument `index`, within the command's declared count (`GrockCLI.validate` has refused
+    /// a line with fewer). Past it: empty, which `validate` refuses as typed and every use case
+    /// refuses as a name or amount, so a slip here is an error message, never a trap.
+    func argument(_ index: Int) -> String { arguments.indices.contains(index) ? arguments[index] : "" }
 
     /// The value of an option its declaration requires (`OptionUsage.check` has refused a
-    /// command line without it).
+    /// command line without it; were it missing, empty is refused the same way as above).
     func required(_ option: String) -> String { parsed.value(option) ?? "" }
 
     /// The option's value parsed as a quantity.

@@ -8,12 +8,12 @@ extension ReportViewModel {
         let code = report.currency.code
         func money(_ amount: Money) -> String { "\(amount.amountText) \(code)" }
         var body = "<h1>Grock spending report</h1>"
-        if report.trips.isEmpty {
-            body += "<p>No completed trips yet.</p>"
-        } else {
-            body += "<p>\(TextBlocks.plural(report.trips.count, "trip")) from \(report.trips.first!.day) to \(report.trips.last!.day): "
+        if let first = report.trips.first, let last = report.trips.last {
+            body += "<p>\(TextBlocks.plural(report.trips.count, "trip")) from \(first.day) to \(last.day): "
                 + "\(HTML.escape(money(report.total))) in all, \(HTML.escape(report.averageBasket.map(money) ?? "-")) per trip on average; "
                 + "\(report.tripsOverBudget.count) over budget.</p>"
+        } else {
+            body += "<p>No completed trips yet.</p>"
         }
         body += "<h2>Spending per month</h2>" + SVGChart.columns(report.byMonth.map { ($0.label, $0.amount.minorUnits, $0.amount.amountText) },
                                                                   title: "Spending per month in \(code)")
