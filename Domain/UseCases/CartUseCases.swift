@@ -4,15 +4,22 @@ public struct CreateCart: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.createCart`; `clock` stamps its creation and the day whose
+    /// prices are planned, `ids` names it.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Creates the cart `name`, being planned, in the settings' currency.
     /// - Parameters:
     ///   - budget: as typed, such as `120.00`.
     ///   - items: vault items (names or ids) to put on it, one of each at the cheapest store.
+    /// - Returns: the new cart.
+    /// - Throws: `DomainError.invalidName` for `name`; `.duplicateName` when an active cart has
+    ///   it; `.invalidAmount` or `.tooLarge` for `budget`; `.notFound` or `.ambiguous` for an
+    ///   item that matches none or several; `.cartTotalTooLarge` when the totals would overflow.
     public func callAsFunction(name: String, budget: String? = nil, items: [String] = []) async throws -> Cart {
         let name = try Name.validated(name, kind: "cart")
         return try await storage.write { repositories in
@@ -65,11 +72,17 @@ struct CartLineFactory {
 public struct EditCart: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.editCart`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Renames the cart `reference` names and sets or removes its budget.
     /// - Parameters:
     ///   - budget: `.some(nil)` removes the budget; nil leaves it.
     /// - Returns: the cart, with the name it had before.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` for a completed cart; `.invalidName` for `name`;
+    ///   `.duplicateName` when another active cart has it; `.invalidAmount` or `.tooLarge` for
+    ///   `budget`.
     public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Renamed<Cart> {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -96,8 +109,13 @@ public struct EditCart: Sendable {
 public struct DeleteCart: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.deleteCart`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Deletes the cart `reference` names; a completed one leaves the spending history with it.
+    /// - Returns: the cart as it was.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several.
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try await storage.write { repositories in
             let cart = try Resolver(repositories: repositories).cart(reference)
@@ -112,15 +130,24 @@ public struct AddToCart: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.addToCart`; `clock` gives the day whose prices are planned.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Adds `quantity` of each of `items` (vault names or ids) to the cart `reference` names.
     /// - Parameters:
     ///   - unit: what `quantity` counts or weighs; nil: each item's own unit. An item already on
     ///     the cart in another unit gets the quantity converted into its line's unit.
     ///   - store: where to buy them; nil plans each at its cheapest store.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart, item or `store` that matches
+    ///   none or several; `.notAllowed` for a completed cart; `.incompatibleUnits` when `unit`
+    ///   and an item's line on the cart measure different things; `.inexactConversion` when the
+    ///   quantity has no exact equivalent in the line's unit; `.unitMismatch` when no store
+    ///   (or not `store`) prices the item in something `unit` converts to; `.tooLarge` when a
+    ///   line's quantity would pass the maximum; `.cartTotalTooLarge` when the totals would
+    ///   overflow.
     public func callAsFunction(cart reference: String, items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil,
                                store: String? = nil) async throws -> Cart {
         try await storage.write { repositories in
@@ -152,16 +179,24 @@ public struct UpdateCartLine: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.updateCartLine`; `clock` gives the day whose prices are planned.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Changes the quantity, unit or store of the line for `item` on the cart `reference` names.
     /// - Parameters:
     ///   - unit: the line's new unit; without `quantity` the quantity is converted into it
     ///     (1.2 kg becomes 1200 g), refused when that is not exact (1 lb in kg).
     ///   - store: the line's new store; the line keeps its quantity and unit, and the store's
     ///     price is converted to them (refused when they measure different things).
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart, line or `store` that matches
+    ///   none or several; `.incompatibleUnits` for a `unit` of another kind without `quantity`;
+    ///   `.inexactConversion` or `.tooLarge` when the quantity converted into `unit` is not exact
+    ///   or passes the maximum; `.unitMismatch` when the store prices the item in something the
+    ///   line's unit does not convert to; `.notAllowed` for a completed cart;
+    ///   `.cartTotalTooLarge` when the totals would overflow.
     public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, unit: MeasureUnit? = nil,
                                store: String? = nil) async throws -> Cart {
         try await storage.write { repositories in
@@ -201,11 +236,16 @@ public struct UpdateCartLine: Sendable {
     }
 }
 
+/// Takes a line off a cart being planned or shopped.
 public struct RemoveFromCart: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.removeFromCart`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Removes the line for `item` (its name or id) from the cart `reference` names.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart or line that matches none or
+    ///   several; `.notAllowed` for a completed cart.
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
         try await storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)

@@ -3,11 +3,16 @@ public struct StartTrip: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.startTrip`; `clock` stamps when the trip started.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Starts shopping the cart `reference` names (its name, id or a unique id prefix).
+    /// - Returns: the cart, now shopping.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` unless the cart is being planned.
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try await storage.changeCart(reference) { cart, _ in
             try cart.startTrip(at: clock.now())
@@ -22,16 +27,25 @@ public struct LogPurchase: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.logPurchase`; `clock` gives the day whose vault price is planned.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Logs `item` (a line of the cart: its name or id) as bought on the trip `reference` names.
     /// - Parameters:
     ///   - price: the price of one unit of what the line is priced per (`CartItem.priceUnit`),
     ///     as typed.
     ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`), for a receipt
     ///     entered afterwards: the trip is recorded on that date.
+    /// - Returns: the cart, with the line bought.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart, a line or a `store` that
+    ///   matches none or several; `.notAllowed` unless the cart is shopping; `.invalidDate`,
+    ///   `.futureDate` or `.pastDate` for `date`; `.invalidAmount` or `.tooLarge` for `price`;
+    ///   `.priceRequired` without `price` when no price is planned for that store;
+    ///   `.storeRequired` when neither `store`, the line's planned store nor the one store bought
+    ///   at so far says where; `.cartTotalTooLarge` when the cart's totals would overflow.
     public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                                quantity: Quantity? = nil, date: String? = nil) async throws -> Cart {
         try await checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date).cart
@@ -39,6 +53,9 @@ public struct LogPurchase: Sendable {
 
     /// The same, with what looks wrong about a price typed (`PriceCheck` against the vault's
     /// price at that store): logged anyway.
+    /// - Returns: the cart, and the cautions about `price` (none when no price was typed or
+    ///   the item is an impulse buy).
+    /// - Throws: as `callAsFunction(cart:item:price:store:quantity:date:)`.
     public func checked(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                         quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
         try await storage.write { repositories in
@@ -77,8 +94,12 @@ public struct LogPurchase: Sendable {
 public struct UnlogPurchase: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.unlogPurchase`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Marks the line for `item` not bought again; an impulse buy is taken off the cart.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart or line that matches none or
+    ///   several; `.notAllowed` unless the cart is shopping; `.notBought` for a line not logged.
     public func callAsFunction(cart reference: String, item: String) async throws -> Cart {
         try await storage.changeCart(reference) { cart, resolver in
             let line = try resolver.line(item, on: cart)
@@ -94,16 +115,24 @@ public struct AddImpulseItem: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.addImpulseItem`; `ids` names the line's own item.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Adds `name`, bought at `price` per `unit`, to the trip `reference` names.
     /// - Parameters:
     ///   - store: defaults to the one store the trip has bought at so far, else the cart's only
     ///     planned store.
     /// - Throws: `DomainError.storeUnclear` without `store` when the trip has bought at several.
+    ///   It is thrown too when nothing is bought yet and the lines are planned at several
+    ///   stores; `.storeRequired` when no line is planned at any store. Also
+    ///   `DomainError.invalidName` for `name`; `.notFound` or `.ambiguous` for the cart or
+    ///   `store`; `.notAllowed` unless the cart is shopping; `.invalidDate`, `.futureDate` or
+    ///   `.pastDate` for `date`; `.invalidAmount` or `.tooLarge` for `price`;
+    ///   `.cartTotalTooLarge` when the cart's totals would overflow.
     public func callAsFunction(cart reference: String, name: String, price: String, quantity: Quantity = .one,
                                unit: MeasureUnit = .each, store: String? = nil, date: String? = nil) async throws -> Cart {
         let name = try Name.validated(name, kind: "item")
@@ -144,17 +173,26 @@ public struct FinishTrip: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.finishTrip`; `ids` names a carry-over cart it creates.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Completes the trip `reference` names and records its prices in the vault.
     /// - Parameters:
     ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`); without it, a
     ///     trip dated by a purchase or a reopened trip keeps its date, else it is now.
     ///   - carryOver: a planning cart (created when there is none of that name) that gets the
     ///     lines not bought; the completed cart keeps them, not bought, as they were.
+    /// - Returns: the completed cart.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` unless the cart is shopping; `.invalidDate`, `.futureDate` or
+    ///   `.pastDate` for `date`; `.nothingBought` when no line is bought; `.cannotCarryOver`
+    ///   when `carryOver` names this cart or an active cart not being planned; `.invalidName`
+    ///   for a new carry-over cart's name; `.incompatibleUnits`, `.inexactConversion` or
+    ///   `.cartTotalTooLarge` when a carried line cannot join that item's line on the target.
     public func callAsFunction(_ reference: String, date: String? = nil, carryOver: String? = nil) async throws -> Cart {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -213,8 +251,13 @@ public struct FinishTrip: Sendable {
 public struct AbortTrip: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.abortTrip`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Takes the cart `reference` names back to planning, dropping what was logged on the trip.
+    /// - Returns: the cart, being planned again.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` unless the cart is shopping.
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try await storage.changeCart(reference) { cart, _ in
             try cart.abortTrip()
@@ -229,11 +272,18 @@ public struct ReopenCart: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.reopenCart`; `clock` gives the day lines are re-planned on.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Reopens the completed trip `reference` names for correction; planned lines on carts
+    /// being planned follow the prices its leaving makes current again.
+    /// - Returns: the cart, shopping again.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` unless the cart is completed; `.repeatedItem` when an item is on
+    ///   several of its lines (an imported receipt's repeated rows).
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try await storage.write { repositories in
             var cart = try Resolver(repositories: repositories).cart(reference)
