@@ -1,13 +1,16 @@
+/// Adds a category at the end of the vault's order.
 public struct AddCategory: Sendable {
     let storage: any Storage
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.addCategory`; `ids` names the category.
     public init(storage: any Storage, ids: any IdentifierSource) {
         self.storage = storage
         self.ids = ids
     }
 
     /// Adds a category at the end of the order.
+    /// - Throws: `DomainError.invalidName` for `name`; `.duplicateName` when a category has it.
     public func callAsFunction(name: String) async throws -> Category {
         let name = try Name.validated(name, kind: "category")
         return try await storage.write { repositories in
@@ -20,11 +23,18 @@ public struct AddCategory: Sendable {
     }
 }
 
+/// Renames a category; the lines already on carts keep the name they were given.
 public struct RenameCategory: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.renameCategory`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Renames the category `reference` names to `newName`.
+    /// - Returns: the category, with the name it had before.
+    /// - Throws: `DomainError.invalidName` for `newName`; `.notFound` or `.ambiguous` for a
+    ///   reference that names no category or several; `.duplicateName` when another category
+    ///   has it.
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Category> {
         let newName = try Name.validated(newName, kind: "category")
         return try await storage.write { repositories in
@@ -42,9 +52,14 @@ public struct RenameCategory: Sendable {
 public struct MoveCategory: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.moveCategory`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Moves the category `reference` names to `position` (1 is first).
     /// - Returns: every category in the new order.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no category
+    ///   or several; `.invalidPosition` for a position outside 1 through the number of
+    ///   categories.
     public func callAsFunction(_ reference: String, to position: Int) async throws -> [Category] {
         try await storage.write { repositories in
             let category = try Resolver(repositories: repositories).category(reference)
@@ -66,8 +81,13 @@ public struct MoveCategory: Sendable {
 public struct DeleteCategory: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.deleteCategory`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Deletes the category `reference` names, and its place in every store's aisle order.
+    /// - Returns: the category as it was.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no category
+    ///   or several; `.categoryNotEmpty` while items are in it.
     public func callAsFunction(_ reference: String) async throws -> Category {
         try await storage.write { repositories in
             let category = try Resolver(repositories: repositories).category(reference)
@@ -87,8 +107,10 @@ public struct DeleteCategory: Sendable {
 public struct ListCategories: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.listCategories`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Every category in the vault's order, with the number of vault items in it.
     public func callAsFunction() async throws -> [(category: Category, itemCount: Int)] {
         try await storage.read { repositories in
             let items = try repositories.itemNames()

@@ -4,22 +4,32 @@ public struct AddItem: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.addItem`; `clock` dates the first price, `ids` names the item.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Adds the item `name` to `category` (a name or id), with its first price when given.
     /// - Parameters:
     ///   - price: the price of one `unit` as typed, such as `3.49`; needs `store`.
     ///   - unit: how the item is sold; `each` when not given (`pack` with `pack`).
     ///   - pack: what one pack holds, for a price per pack.
+    /// - Returns: the new item.
+    /// - Throws: `DomainError.invalidName` for `name`; `.invalidPack` for a `pack` with a `unit`
+    ///   other than `pack`; `.duplicateName` when an item has the name; `.notFound` or
+    ///   `.ambiguous` for a category or `store` that matches none or several;
+    ///   `.storeRequired` for a `price` without `store`; `.invalidAmount` or `.tooLarge` for
+    ///   `price`.
     public func callAsFunction(name: String, category: String, price: String? = nil, store: String? = nil,
                                unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> Item {
         try await checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack).item
     }
 
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
+    /// - Returns: the new item, and the cautions about its price (none without `price`).
+    /// - Throws: as `callAsFunction(name:category:price:store:unit:pack:)`.
     public func checked(name: String, category: String, price: String? = nil, store: String? = nil,
                         unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         let name = try Name.validated(name, kind: "item")
@@ -57,17 +67,25 @@ public struct SetPrice: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.setPrice`; `clock` is the moment a price without `date` is seen.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Records `price` for the item `reference` names at the store `storeReference` names.
     /// - Parameters:
     ///   - unit: what the price is per; nil: as the store sold it before, else the item's unit.
     ///   - pack: what one pack holds, for a price per pack (`2.29` for `250 g`): the price is
     ///     then compared as 9.16/kg.
     ///   - date: when the price was seen, as typed (`Timestamp(happened:now:)`); it becomes the
     ///     vault's price at that store only if nothing newer is known there.
+    /// - Returns: the item, with its prices as they now are.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for an item or store that matches none
+    ///   or several (a removed store matches none); `.invalidAmount` or `.tooLarge` for `price`;
+    ///   `.invalidPack` for a `pack` with a `unit` other than `pack`; `.invalidDate`,
+    ///   `.futureDate` or `.pastDate` for `date`, `.invalidDate` too for a `promotionUntil`
+    ///   already past; `.cartTotalTooLarge` when a cart being planned, re-priced, would overflow.
     public func callAsFunction(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
                                pack: PackSize? = nil, isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
         try await checked(item: reference, store: storeReference, price: price, unit: unit, pack: pack, isPromotion: isPromotion,
@@ -75,6 +93,9 @@ public struct SetPrice: Sendable {
     }
 
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
+    /// - Returns: the item, the cautions about the price, and whether it became the store's
+    ///   current price (false when a newer one is known there, or a trip paid one that moment).
+    /// - Throws: as `callAsFunction(item:store:price:unit:pack:isPromotion:promotionUntil:date:)`.
     public func checked(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
                         isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
         try await storage.write { repositories in
@@ -121,12 +142,17 @@ public struct SetPrice: Sendable {
     }
 }
 
+/// Renames a vault item; the lines of active carts follow, completed trips keep the old name.
 public struct RenameItem: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.renameItem`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// Renames the item, and its lines on active carts.
+    /// - Returns: the item, with the name it had before.
+    /// - Throws: `DomainError.invalidName` for `newName`; `.notFound` or `.ambiguous` for a
+    ///   reference that names no item or several; `.duplicateName` when another item has it.
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Item> {
         let newName = try Name.validated(newName, kind: "item")
         return try await storage.write { repositories in
@@ -141,11 +167,16 @@ public struct RenameItem: Sendable {
     }
 }
 
+/// Moves a vault item to another category; the lines of active carts follow.
 public struct MoveItem: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.moveItem`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Puts the item `reference` names in `category` (a name or id).
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for an item or category that matches none
+    ///   or several.
     public func callAsFunction(_ reference: String, toCategory category: String) async throws -> Item {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -164,8 +195,13 @@ public struct MoveItem: Sendable {
 public struct DeleteItem: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.deleteItem`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Deletes the item `reference` names from the vault.
+    /// - Returns: the item as it was.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no item or
+    ///   several.
     public func callAsFunction(_ reference: String) async throws -> Item {
         try await storage.write { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
@@ -197,14 +233,19 @@ public struct ForgetPrice: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.forgetPrice`; `clock` says which price is current.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Forgets the price of the item `reference` names at the store `storeReference` names.
     /// - Parameter day: the day the prices were seen (all of that day go); nil: the store's
     ///   current price.
+    /// - Returns: the item, with the price current after it.
     /// - Throws: `DomainError.noPriceRecorded` when no price was recorded by hand that day.
+    ///   Without `day`, `.pricePaidOnTrip` when the current price there was paid on a trip;
+    ///   `.notFound` or `.ambiguous` for an item or store that matches none or several.
     public func callAsFunction(item reference: String, store storeReference: String, day: Day? = nil) async throws -> Item {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)

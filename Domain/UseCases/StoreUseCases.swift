@@ -4,12 +4,17 @@ public struct AddStore: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.addStore`; `clock` stamps its creation, `ids` names it.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Adds the store `name`, or brings back the removed store of that name with its aisle order
+    /// and receipt names.
+    /// - Returns: the store added or brought back.
+    /// - Throws: `DomainError.invalidName` for `name`; `.duplicateName` when a store has it.
     public func callAsFunction(name: String) async throws -> Store {
         let name = try Name.validated(name, kind: "store")
         return try await storage.write { repositories in
@@ -28,11 +33,17 @@ public struct AddStore: Sendable {
     }
 }
 
+/// Renames a store; history, which keeps stores by id, shows the new name.
 public struct RenameStore: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.renameStore`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Renames the store `reference` names to `newName`.
+    /// - Returns: the store, with the name it had before.
+    /// - Throws: `DomainError.invalidName` for `newName`; `.notFound` or `.ambiguous` for a
+    ///   reference that names no store or several; `.duplicateName` when another store has it.
     public func callAsFunction(_ reference: String, to newName: String) async throws -> Renamed<Store> {
         let newName = try Name.validated(newName, kind: "store")
         return try await storage.write { repositories in
@@ -54,11 +65,16 @@ public struct RemoveStore: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.removeStore`; `clock` gives the day lines are re-planned on.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Removes the store `reference` names.
+    /// - Returns: the store, marked removed.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no store or
+    ///   several; `.storeInUse` while an active trip has a purchase logged at it.
     public func callAsFunction(_ reference: String) async throws -> Store {
         try await storage.write { repositories in
             var store = try Resolver(repositories: repositories).store(reference)
@@ -90,8 +106,10 @@ public struct RemoveStore: Sendable {
 public struct ListStores: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.listStores`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// The stores a person can still plan at, sorted by name as names compare.
     public func callAsFunction() async throws -> [Store] {
         try await storage.read { try $0.allStores().filter { !$0.isRemoved }.sorted { Name.key($0.name) < Name.key($1.name) } }
     }
@@ -101,11 +119,14 @@ public struct ListStores: Sendable {
 public struct SetAisleOrder: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.setAisleOrder`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// Sets the order to `categories` (names or ids); categories not named follow in their
     /// global order.
     /// - Returns: the store and the full resulting order.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a store or category that matches
+    ///   none or several.
     public func callAsFunction(store reference: String, categories: [String]) async throws -> (store: Store, order: [Category]) {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -123,6 +144,8 @@ public struct SetAisleOrder: Sendable {
     }
 
     /// The store's full aisle order without changing it.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no store or
+    ///   several.
     public func current(store reference: String) async throws -> (store: Store, order: [Category]) {
         try await storage.read { repositories in
             let store = try Resolver(repositories: repositories).store(reference)
@@ -134,11 +157,13 @@ public struct SetAisleOrder: Sendable {
 /// The order a store's categories are walked in: the store's own order first, then the rest
 /// in the vault's order.
 public struct AisleOrder: Sendable {
+    /// Every category, each once, in walking order.
     public let categories: [Category]
     /// The first position of each category's `Name.key`, so that placing a line costs one
     /// look-up rather than a key for every category.
     private let positions: [String: Int]
 
+    /// The order `store` walks `all` in; without a store, the vault's own order.
     public init(store: Store?, categories all: [Category]) {
         let sorted = all.sorted { $0.sortOrder < $1.sortOrder }
         let own = (store?.aisleOrder ?? []).compactMap { id in sorted.first { $0.id == id } }
