@@ -11,21 +11,28 @@ public struct ApplyReceipt: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.applyReceipt`; `clock` dates a receipt that prints no date,
+    /// `ids` names the stores, items, lines and trips it adds.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Logs the receipt `request` holds, each row as decided (or as suggested).
     /// - Parameters:
     ///   - decisions: by row number (`ReceiptReviewRow.number`); a row not given takes its
     ///     suggestion.
     ///   - acceptDifference: log the receipt even when the lines logged do not come to its
     ///     stated total.
     ///   - dryRun: work it all out and say what would be logged, storing nothing.
+    /// - Returns: what was logged, on which cart, and what looks wrong about the prices paid.
     /// - Throws: what `ReviewReceipt` throws; `ReceiptRefusal.doesNotAddUp`, `.noSuchRow`,
     ///   `.noStore`, `.alreadyInHistory`, `.nothingToLog`; `DomainError.notFound` for a decision's item or
     ///   category. Nothing is stored.
+    ///   Also `ReceiptRefusal.noTotal` without a readable stated total unless
+    ///   `acceptDifference`; `.dateUnreadable` when no date is given and the printed one is
+    ///   impossible; `DomainError.invalidName` for a new item's name with spaces around it.
     public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
                                dryRun: Bool = false) async throws -> ReceiptOutcome {
         let now = clock.now()

@@ -3,11 +3,16 @@ public struct BrowseVault: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.browseVault`; `clock` says which prices are current.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// The vault's sections, or the one of `category` (a name or id) when given; a category with
+    /// no items has an empty section.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a category that matches none or
+    ///   several.
     public func callAsFunction(category: String? = nil) async throws -> [VaultSection] {
         try await storage.read { repositories in
             let builder = try ItemDetailsBuilder(repositories, day: clock.now().day)

@@ -4,12 +4,17 @@ public struct CartDetails: Sendable {
     public struct StoreGroup: Sendable {
         /// nil for lines with no store.
         public let store: Store?
+        /// The group's lines, in the order its store's aisles are walked.
         public let lines: [CartItem]
+        /// Paid for the lines bought; on a cart not completed, the planned cost of the others too.
         public let total: Money
     }
 
+    /// The cart as it was read.
     public let cart: Cart
+    /// One group per store, by store name; lines with no store (or a store not known) last.
     public let groups: [StoreGroup]
+    /// The name of every store, removed ones too, for lines bought at a store since removed.
     public let storeNames: [StoreID: String]
 
     init(cart: Cart, stores: [Store], categories: [Category]) throws {
@@ -53,5 +58,6 @@ public struct CartDetails: Sendable {
     /// The lines in the order a shopper meets them: store by store, aisle by aisle.
     public var linesInShoppingOrder: [CartItem] { groups.flatMap(\.lines) }
 
+    /// The name of store `id`; nil without a store or for one not known.
     public func storeName(_ id: StoreID?) -> String? { id.flatMap { storeNames[$0] } }
 }

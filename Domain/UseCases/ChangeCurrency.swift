@@ -3,8 +3,13 @@
 public struct ChangeCurrency: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.changeCurrency`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Makes `currency` the one every amount is in from now on.
+    /// - Returns: the settings with the new currency.
+    /// - Throws: `DomainError.currencyDigitsDiffer` when `currency` has other decimals than the
+    ///   current one and an amount is stored (a price, a line, a budget or a trip).
     public func callAsFunction(_ currency: Currency) async throws -> Settings {
         try await storage.write { repositories in
             var settings = try repositories.settings()

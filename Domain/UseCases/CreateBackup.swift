@@ -2,6 +2,7 @@
 public struct CreateBackup: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.createBackup`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// Everything, in memory.

@@ -9,13 +9,17 @@
 /// one receipt) skips as many of them as history holds, and imports the rest. Rows not yet
 /// stored of a trip that is make a new trip of that date and name: a stored trip never changes.
 public struct ImportPurchases: Sendable {
+    /// What an import did, or would do on a dry run.
     public struct Summary: Sendable, Hashable {
         /// The trips made, by the rows imported.
         public let trips: Int
         /// The rows imported.
         public let purchases: Int
+        /// The stores created, for names no store had.
         public let storesAdded: Int
+        /// The categories created, for names no category had (and the default ones on a first run).
         public let categoriesAdded: Int
+        /// The vault items created, for names no item had.
         public let itemsAdded: Int
         /// The rows already in history, skipped.
         public let skipped: Int
@@ -25,16 +29,20 @@ public struct ImportPurchases: Sendable {
     let clock: any Clock
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.importPurchases`; `clock` refuses dates in the future, `ids`
+    /// names what the import creates.
     public init(storage: any Storage, clock: any Clock, ids: any IdentifierSource) {
         self.storage = storage
         self.clock = clock
         self.ids = ids
     }
 
+    /// Imports `purchases` as completed trips, skipping the rows already in history.
     /// - Parameter dryRun: true to work the import out and say what it would do, storing nothing.
     /// - Returns: what was imported (or would be); with no row to import, nothing is stored and
     ///   there is no change to undo.
     /// - Throws: `DomainError.importRow` naming the line and the reason; nothing is stored.
+    ///   Also `.invalidAmount` when the rows' costs add up to more than Grock can count.
     public func callAsFunction(_ purchases: [Purchase], dryRun: Bool = false) async throws -> Summary {
         // A read's changes are never stored: the dry run makes them all, and sees what they add.
         if dryRun { return try await storage.read { try importing(purchases, into: $0) } }

@@ -2,8 +2,11 @@
 public struct ListPurchases: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.listPurchases`.
     public init(storage: any Storage) { self.storage = storage }
 
+    /// Every line bought on a completed trip, as a CSV export writes it: a store not known has
+    /// an empty name, an impulse buy an empty category.
     public func callAsFunction() async throws -> [Purchase] {
         try await storage.read { repositories in
             let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })

@@ -1,12 +1,15 @@
 /// A personal grocery inflation index: what the basket bought in a base month would cost in
 /// each later month, at the prices actually paid (a fixed-basket, Laspeyres-style index).
 public struct InflationIndex: Sendable, Hashable {
+    /// The basket's cost in one month against the base month.
     public struct Point: Sendable, Hashable {
+        /// The month, `YYYY-MM`.
         public let month: String
         /// 10000 is the base month's cost (100.00).
         public let basisPoints: Int
     }
 
+    /// The month, `YYYY-MM`, whose purchases make the basket and whose cost is 100.00.
     public let baseMonth: String
     /// How many different items the basket holds.
     public let basketItems: Int
@@ -21,11 +24,14 @@ public struct InflationIndex: Sendable, Hashable {
 public struct PersonalInflation: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.personalInflation`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// - Parameter base: the base month, `YYYY-MM`; by default twelve months before the latest
     ///   month with purchases, or the first month when history is shorter.
     /// - Returns: nil without purchases of vault items in the base month.
+    /// - Throws: `DomainError.amountOverflow` when a damaged history's figures cannot be
+    ///   multiplied out.
     public func callAsFunction(base: String? = nil) async throws -> InflationIndex? {
         try await storage.read { try Self.index(try $0.spending(), base: base) }
     }

@@ -1,17 +1,23 @@
 /// The cheapest way to buy a cart's lines from known prices, optionally visiting at most a
 /// number of stores.
 public struct StorePlan: Sendable, Hashable {
+    /// One line to buy, and the store the plan buys it at.
     public struct Assignment: Sendable, Hashable {
+        /// The line as it is on the cart now.
         public let line: CartItem
+        /// Where the plan buys it.
         public let store: Store
         /// The store's price, per what it sells by (the line's cost converts its quantity).
         public let price: UnitPrice
+        /// What the line costs there: its quantity at `price`, converted to what the store sells by.
         public let cost: Money
         /// The line's cost in the current plan, when it has one.
         public let currentCost: Money?
     }
 
+    /// The cart planned, as it was before any plan was applied.
     public let cart: Cart
+    /// The lines still to buy that some store in the plan prices, in cart order.
     public let assignments: [Assignment]
     /// Lines no store has a known price for: listed, not guessed.
     public let unpriced: [CartItem]
@@ -19,12 +25,15 @@ public struct StorePlan: Sendable, Hashable {
     public let notCovered: [CartItem]
     /// The stores to visit, by name.
     public let stores: [Store]
+    /// What the assigned lines cost in the plan.
     public let total: Money
     /// What the same lines cost in the current plan (lines priced in both).
     public let currentTotal: Money
+    /// What the plan costs for the lines `currentTotal` counts, to compare the two.
     public let comparableTotal: Money
     /// What the plan spends at each store.
     public let storeTotals: [StoreID: Money]
+    /// What the plan saves on the current one (negative when it costs more).
     public var saving: Money { Money(minorUnits: currentTotal.minorUnits - comparableTotal.minorUnits, currency: total.currency) }
 }
 
@@ -43,11 +52,19 @@ public struct PlanCheapestStores: Sendable {
     /// More store sets than this are not tried.
     static let maximumSets = 2_000_000
 
+    /// Usually reached as `UseCases.planCheapestStores`; `clock` says which prices are current.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Works out where to buy the lines of the cart `reference` names that are not bought yet
+    /// and, with `apply`, plans them there.
+    /// - Parameter maxStores: at most this many stores (at least one); nil for no limit.
+    /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
+    ///   several; `.notAllowed` for a completed cart; `.tooManyStores` when `maxStores` leaves
+    ///   more store sets than can be tried; with `apply`, `.cartTotalTooLarge` when the totals
+    ///   would overflow.
     public func callAsFunction(cart reference: String, maxStores: Int? = nil, apply: Bool = false) async throws -> StorePlan {
         let maxStores = maxStores.map { max(1, $0) }
         let work: (any Repositories) throws -> StorePlan = { repositories in

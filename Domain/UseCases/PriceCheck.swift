@@ -1,6 +1,7 @@
 /// A price that was recorded although it looks like a slip of the keyboard or of the unit, and
 /// why. Grock records it anyway (prices do jump), and says so once.
 public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
+    /// Why a price looks wrong.
     public enum Reason: Sendable, Hashable {
         /// More than `PriceCheck.factor` times, or less than a `factor`th of, the last price at
         /// that store (compared per kg, l or each).
@@ -10,11 +11,16 @@ public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
         case implausible(normalised: UnitPrice, suggested: MeasureUnit?)
     }
 
+    /// The item's name, as the sentence quotes it.
     public let item: String
+    /// The store's name.
     public let store: String
+    /// The price as recorded.
     public let price: UnitPrice
+    /// What looks wrong about it.
     public let reason: Reason
 
+    /// One sentence for a person, saying the price was recorded anyway.
     public var description: String {
         let subject = "\(Echo.quoted(item)) at \(Echo.quoted(store)): \(price)"
         switch reason {

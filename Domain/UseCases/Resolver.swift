@@ -128,12 +128,14 @@ extension Storage {
 /// (not removed), categories, vault items and active carts. Completed trips are left out:
 /// listing them reads history, and a shell waits for this at every Tab.
 public struct ListNames: Sendable {
+    /// What kind of thing a name is completed for.
     public enum Kind: String, Sendable, CaseIterable {
         case carts, items, stores, categories
     }
 
     let storage: any Storage
 
+    /// Usually reached as `UseCases.listNames`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// The names of `kind` that start with `prefix` (compared case-, accent- and

@@ -4,9 +4,12 @@
 public struct RestoreBackup: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.restoreBackup`.
     public init(storage: any Storage) { self.storage = storage }
 
-    /// - Throws: `DomainError.notEmpty`.
+    /// Writes every entity of `backup` into the empty data set, as one change.
+    /// - Throws: `DomainError.notEmpty` when the data set has a store, an item, a cart, a trip
+    ///   or a price seen by hand.
     public func callAsFunction(_ backup: Backup) async throws {
         try await storage.write { repositories in
             guard try repositories.allStores().isEmpty, try repositories.itemNames().isEmpty, try repositories.activeCarts().isEmpty,

@@ -4,14 +4,18 @@ public struct ReviewReceipt: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.reviewReceipt`; `clock` is what a date is checked against.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// Parses `request`'s receipt and suggests, row by row, the item or line it is.
     /// - Throws: `ReceiptError` for text that is no receipt; `ReceiptRefusal.foreignCurrency`;
     ///   `DomainError.notAllowed` for a cart not being shopped, `.notFound` for a cart not
     ///   found, `.invalidDate` / `.futureDate` for the date.
+    ///   Also `.ambiguous` for a cart or store named several ways, `.pastDate` for a typed date
+    ///   before 1990, and `.invalidName` for a new store's name.
     public func callAsFunction(_ request: ReceiptRequest) async throws -> ReceiptReview {
         let now = clock.now()
         return try await storage.read { try ReceiptReviewer.review(request, in: $0, now: now) }

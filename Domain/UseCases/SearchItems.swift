@@ -4,11 +4,13 @@ public struct SearchItems: Sendable {
     let storage: any Storage
     let clock: any Clock
 
+    /// Usually reached as `UseCases.searchItems`; `clock` says which prices are current.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock
     }
 
+    /// The items matching `text`, with their prices; every item, by name, for an empty `text`.
     public func callAsFunction(_ text: String) async throws -> [ItemDetails] {
         let key = Name.key(text)
         return try await storage.read { repositories in

@@ -1,20 +1,27 @@
 /// First-run setup: the default categories and the currency. Running it again adds nothing
 /// and changes nothing; it refuses to switch the currency of data already set up.
 public struct SetUpFirstRun: Sendable {
+    /// What a setup did.
     public struct Report: Sendable, Hashable {
+        /// The currency the data set is in after it.
         public let currency: Currency
+        /// The default categories it added; empty when run again.
         public let categoriesAdded: [String]
+        /// Whether the data set was set up before, so that nothing changed.
         public let wasAlreadySetUp: Bool
     }
 
     let storage: any Storage
     let ids: any IdentifierSource
 
+    /// Usually reached as `UseCases.setUpFirstRun`; `ids` names the default categories.
     public init(storage: any Storage, ids: any IdentifierSource) {
         self.storage = storage
         self.ids = ids
     }
 
+    /// Sets the data set up in `currency` (nil: the settings' default) with the default
+    /// categories, unless it is set up already.
     /// - Throws: `DomainError.alreadySetUp` when asked for another currency after setup.
     public func callAsFunction(currency: Currency? = nil) async throws -> Report {
         try await storage.write { repositories in

@@ -2,6 +2,7 @@
 public struct UndoLastChange: Sendable {
     let storage: any Storage
 
+    /// Usually reached as `UseCases.undoLastChange`.
     public init(storage: any Storage) { self.storage = storage }
 
     /// - Returns: the summary of what was undone, such as "removed Milk from Weekly".
