@@ -18,5 +18,6 @@ public protocol CartRepository: AnyObject {
     func cart(_ id: CartID) throws -> Cart?
     /// Stores the cart; its status decides whether it is active or history.
     func save(_ cart: Cart) throws
+    /// Deletes the cart, active or completed; a completed one takes its lines out of history.
     func deleteCart(_ id: CartID) throws
 }

@@ -39,9 +39,12 @@ public protocol Storage: Sendable {
 
 /// The result of a change and the sentence that describes it for undo ("removed Milk from Weekly").
 public struct Change<Value> {
+    /// What the change gives back to its caller.
     public let value: Value
+    /// The sentence undo shows for it, in the past tense.
     public let summary: String
 
+    /// The change's result `value`, and what undo will say took it back.
     public init(_ value: Value, summary: String) {
         self.value = value
         self.summary = summary
@@ -58,11 +61,13 @@ public struct StorageChange: Sendable, Hashable {
         case elsewhere
     }
 
+    /// Whether it was made here or seen made elsewhere.
     public let origin: Origin
     /// The undo summary of a change made here ("added Milk to Weekly", "undid …"); nil for one
     /// made elsewhere, which is only seen to have happened.
     public let summary: String?
 
+    /// A change made here (with its summary) or elsewhere (without one).
     public init(origin: Origin, summary: String?) {
         self.origin = origin
         self.summary = summary
