@@ -11,14 +11,25 @@ public enum CartStatus: String, Sendable, Hashable, CaseIterable {
 /// Every change goes through a method that checks the status first and throws
 /// `DomainError.notAllowed` without changing anything when the status forbids it.
 public struct Cart: Sendable, Hashable, Identifiable {
+    /// The cart's identity; its short form (first 8 digits) tells apart trips of one name.
     public let id: CartID
+    /// Unique among active carts, not in history (every week's trip may be "Weekly").
     public private(set) var name: String
+    /// What the cart should not cost more than; nil without a budget.
     public private(set) var budget: Money?
+    /// Where it is in its life; it decides what `check(_:)` allows.
     public private(set) var status: CartStatus
+    /// When it was created; active carts are listed in this order.
     public let createdAt: Timestamp
+    /// When the trip started; nil while planning.
     public private(set) var startedAt: Timestamp?
+    /// When the trip happened: set by `finishTrip(at:)` or `date(_:)`, and kept through a
+    /// reopening so that a corrected trip stays in its month.
     public private(set) var completedAt: Timestamp?
+    /// One line per item while planning or shopping; a completed trip may repeat an item (an
+    /// imported receipt's rows).
     public private(set) var lines: [CartItem]
+    /// The currency of every amount on it, fixed when it was created.
     public let currency: Currency
 
     /// A new, empty cart being planned.
@@ -89,15 +100,20 @@ public struct Cart: Sendable, Hashable, Identifiable {
         return order.compactMap { key in totals[key].map { (key, $0) } }
     }
 
+    /// The line of `item`; nil when it is not on the cart.
     public func line(for item: ItemID) -> CartItem? { lines.first { $0.itemID == item } }
 
     // MARK: - Editing (planning and shopping)
 
+    /// - Throws: `DomainError.notAllowed` for a completed cart; `.invalidName` for `newName`.
     public mutating func rename(to newName: String) throws {
         try check(.edit)
         name = try Name.validated(newName, kind: "cart")
     }
 
+    /// Sets the budget; nil removes it.
+    /// - Throws: `DomainError.notAllowed` for a completed cart; `.invalidAmount` for a negative
+    ///   budget.
     public mutating func setBudget(_ newBudget: Money?) throws {
         try check(.edit)
         if let newBudget, newBudget.isNegative { throw DomainError.invalidAmount(newBudget.amountText, reason: "a budget cannot be negative") }
@@ -106,6 +122,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// Adds a line, or when the item is already on the cart adds the quantity to its line.
     /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
+    ///   `.notAllowed` for a completed cart; `.incompatibleUnits` or `.inexactConversion` when
+    ///   `line`'s quantity cannot be said in the existing line's unit; `.tooLarge` when the
+    ///   quantities add up past the maximum.
     public mutating func add(_ line: CartItem) throws {
         try check(.edit)
         var changed = self
@@ -129,6 +148,7 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// Replaces the line for the same item (quantity, store, planned price), keeping its place.
     /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
+    ///   `.notAllowed` for a completed cart; `.notOnCart` when the item has no line.
     public mutating func update(_ line: CartItem) throws {
         try check(.edit)
         let index = try lineIndex(line.itemID)
@@ -138,6 +158,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
         self = changed
     }
 
+    /// Takes the line of `item` off the cart.
+    /// - Throws: `DomainError.notAllowed` for a completed cart; `.notOnCart` when the item has
+    ///   no line.
     public mutating func removeLine(_ item: ItemID) throws {
         try check(.edit)
         lines.remove(at: try lineIndex(item))
@@ -145,6 +168,8 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     // MARK: - The trip
 
+    /// Planning to shopping, started at `time`.
+    /// - Throws: `DomainError.notAllowed` unless the cart is being planned.
     public mutating func startTrip(at time: Timestamp) throws {
         try check(.startTrip)
         status = .shopping

@@ -15,10 +15,13 @@ public struct CartItem: Sendable, Hashable {
     /// 250 g), which may differ from `unit` as long as it measures the same thing. Costs are
     /// converted exactly and rounded once, so 250 g at 9.16/kg costs 2.29.
     public var priceUnit: PriceUnit
+    /// Where the line is planned to be bought; nil when no store is known.
     public var plannedStore: StoreID?
     /// The planned price of one `priceUnit`; nil when no price is known.
     public var plannedPrice: Money?
+    /// Whether it was bought on the trip.
     public var isFulfilled: Bool
+    /// Where it was bought; nil until it is.
     public var actualStore: StoreID?
     /// The price paid for one `priceUnit`.
     public var actualPrice: Money?
@@ -27,6 +30,8 @@ public struct CartItem: Sendable, Hashable {
     /// Bought on the spur of the moment: never enters the vault.
     public let isImpulse: Bool
 
+    /// A line as given; `priceUnit` defaults to `unit`, and the rest to a line planned nowhere
+    /// and not bought.
     public init(itemID: ItemID, name: String, categoryName: String?, quantity: Quantity, unit: MeasureUnit,
                 priceUnit: PriceUnit? = nil, plannedStore: StoreID? = nil, plannedPrice: Money? = nil, isFulfilled: Bool = false,
                 actualStore: StoreID? = nil, actualPrice: Money? = nil, purchasedQuantity: Quantity? = nil,

@@ -1,13 +1,17 @@
 /// A grocery item in the vault, with what it costs at each store.
 public struct Item: Sendable, Hashable, Identifiable {
+    /// The item's identity, which its cart lines and history keep.
     public let id: ItemID
+    /// Unique in the vault, as `Name.key` compares names.
     public var name: String
+    /// The category it is shown under.
     public var categoryID: CategoryID
     /// The unit the item is usually bought in, used for lines at stores with no price.
     public var unit: MeasureUnit
     /// At most one option per store.
     public var prices: [PriceOption]
 
+    /// An item as given; a new one is sold each and has no prices.
     public init(id: ItemID, name: String, categoryID: CategoryID, unit: MeasureUnit = .each, prices: [PriceOption] = []) {
         self.id = id
         self.name = name
@@ -16,6 +20,7 @@ public struct Item: Sendable, Hashable, Identifiable {
         self.prices = prices
     }
 
+    /// What it costs at `store`; nil when no price is known there.
     public func priceOption(at store: StoreID) -> PriceOption? { prices.first { $0.store == store } }
 
     /// Records a price seen at a store on `date`, replacing what was known there, unless what is

@@ -4,20 +4,24 @@ public struct PurchasedLine: Sendable, Hashable {
     public let trip: Int
     /// The vault item; nil for an impulse buy.
     public let itemID: ItemID?
+    /// The item's name when the trip finished.
     public let item: String
     /// The category it had when the trip finished; nil for an impulse buy.
     public let category: String?
+    /// Where it was bought; nil when the line had no store.
     public let store: StoreID?
     /// The unit the line was counted in.
     public let unit: MeasureUnit
     /// What `price` is per: `unit`, or the store's (per lb, per pack of 250 g).
     public let basis: PriceUnit
+    /// How much was bought, in `unit`: the quantity bought when it differed from the plan.
     public let quantity: Quantity
     /// The price of one `basis`.
     public let price: Money
     /// quantity × price, converted between `unit` and `basis`, rounded once.
     public let cost: Money
 
+    /// A line as given; `basis` defaults to `unit`.
     public init(trip: Int, itemID: ItemID?, item: String, category: String?, store: StoreID?, unit: MeasureUnit, basis: PriceUnit? = nil,
                 quantity: Quantity, price: Money, cost: Money) {
         self.trip = trip

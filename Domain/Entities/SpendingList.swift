@@ -1,10 +1,14 @@
 /// Spending kept as plain values: for a storage that holds few completed carts (a test's fake,
 /// a preview), which then answers every sum the way `Spending`'s extension says.
 public struct SpendingList: Spending, Hashable {
+    /// The currency of every amount.
     public let currency: Currency
+    /// The completed trips, in the order given.
     public private(set) var trips: [TripSummary] = []
+    /// Their bought lines, trip by trip.
     public private(set) var lines: [PurchasedLine] = []
 
+    /// No spending.
     public init(currency: Currency) { self.currency = currency }
 
     /// The spending of completed carts, in the order given.
@@ -17,8 +21,10 @@ public struct SpendingList: Spending, Hashable {
         }
     }
 
+    /// How many lines were bought.
     public var lineCount: Int { lines.count }
 
+    /// The line at `index`, which must be below `lineCount`.
     public func line(_ index: Int) -> PurchasedLine { lines[index] }
 
     /// The lines of one item only, with the trips they were bought on (in the same order).

@@ -1,7 +1,10 @@
 /// A shop where items are bought.
 public struct Store: Sendable, Hashable, Identifiable {
+    /// The store's identity, which history keeps.
     public let id: StoreID
+    /// Unique among stores not removed, as `Name.key` compares names.
     public var name: String
+    /// When it was first added.
     public let createdAt: Timestamp
     /// This store's walking order of categories; categories not listed come after, in their
     /// global order.
@@ -12,6 +15,7 @@ public struct Store: Sendable, Hashable, Identifiable {
     /// receipt's name in its matching key (`ReceiptMatcher.key`) and the item it means.
     public var receiptNames: [String: ItemID]
 
+    /// A store as given; a new one has no aisle order and no receipt names.
     public init(id: StoreID, name: String, createdAt: Timestamp, aisleOrder: [CategoryID] = [], isRemoved: Bool = false,
                 receiptNames: [String: ItemID] = [:]) {
         self.id = id
