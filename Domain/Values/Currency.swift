@@ -1,6 +1,8 @@
 /// An ISO 4217 currency: its code and how many minor-unit digits it has (EUR 2, JPY 0, KWD 3).
 public struct Currency: Sendable, Hashable, CustomStringConvertible {
+    /// The ISO 4217 code, upper case: `EUR`.
     public let code: String
+    /// How many decimals an amount has: 2 for EUR, 0 for JPY, 3 for KWD.
     public let minorDigits: Int
 
     /// The currency with this ISO code, in any case.
@@ -19,6 +21,7 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
         self.minorDigits = minorDigits
     }
 
+    /// The code.
     public var description: String { code }
 
     /// The euro.

@@ -21,8 +21,10 @@ public enum MeasureUnit: String, Sendable, Hashable, CaseIterable, CustomStringC
         self = unit
     }
 
+    /// The unit's name as typed and stored: `kg`, `each`.
     public var description: String { rawValue }
 
+    /// What it measures: units of one dimension convert exactly, of two never.
     public var dimension: Dimension {
         switch self {
         case .each: .count
@@ -55,18 +57,23 @@ public enum MeasureUnit: String, Sendable, Hashable, CaseIterable, CustomStringC
 
 /// A price for one unit of something: 3.49 per kg, 2.29 per pack of 250 g.
 public struct UnitPrice: Sendable, Hashable, CustomStringConvertible {
+    /// The price of one `basis`.
     public let price: Money
+    /// What the price is per.
     public let basis: PriceUnit
 
+    /// `price` per one `unit`.
     public init(_ price: Money, per unit: MeasureUnit) {
         self.init(price, per: PriceUnit(unit))
     }
 
+    /// `price` per one `basis`, such as a pack of 250 g.
     public init(_ price: Money, per basis: PriceUnit) {
         self.price = price
         self.basis = basis
     }
 
+    /// The unit of `basis`: `pack` for a price per pack.
     public var unit: MeasureUnit { basis.unit }
 
     /// The same price per the dimension's base unit (per kg, per l, per each), for comparison:

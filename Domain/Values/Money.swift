@@ -2,13 +2,16 @@
 public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The amount in the currency's minor unit: 349 is 3.49 EUR, 349 JPY is 349 yen.
     public let minorUnits: Int64
+    /// The currency; amounts of two currencies never add up.
     public let currency: Currency
 
+    /// An amount as stored, any sign, unchecked against `maximum(_:)`.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
     }
 
+    /// Nothing, in `currency`.
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
     /// The largest amount a person can type, in any currency: 1,000,000 of its major unit
@@ -51,8 +54,10 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The amount followed by the currency code: `3.49 EUR`.
     public var description: String { "\(amountText) \(currency.code)" }
 
+    /// Whether it is below zero: a remaining budget that went over, a refund.
     public var isNegative: Bool { minorUnits < 0 }
 
+    /// Compares minor units only; the currencies are taken as the same.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
 
     /// - Throws: `DomainError.amountOverflow`, or `currencyMismatch` for two currencies.

@@ -1,5 +1,6 @@
 /// The rules for every name a person types: stores, categories, items and carts.
 public enum Name {
+    /// The most characters a name may have, after trimming.
     public static let maximumLength = 100
 
     /// The name trimmed of surrounding white space.

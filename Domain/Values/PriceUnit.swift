@@ -1,5 +1,6 @@
 /// What a pack holds: 250 g, 1.5 l, 6 each.
 public struct PackSize: Sendable, Hashable, CustomStringConvertible {
+    /// How much one pack holds, in `unit`.
     public let quantity: Quantity
     /// Never `.pack`: a pack holds weight, volume or a count.
     public let unit: MeasureUnit
@@ -28,6 +29,7 @@ public struct PackSize: Sendable, Hashable, CustomStringConvertible {
         self = pack
     }
 
+    /// `250 g`, as typed back.
     public var description: String { "\(quantity) \(unit)" }
 }
 
@@ -36,15 +38,18 @@ public struct PackSize: Sendable, Hashable, CustomStringConvertible {
 /// Prices per units of one dimension compare and convert exactly (3.00/kg is 1.36/lb); a pack
 /// with known contents is measured by them, so 2.29 per pack of 250 g compares as 9.16/kg.
 public struct PriceUnit: Sendable, Hashable, CustomStringConvertible {
+    /// The unit, `pack` for a price per pack.
     public let unit: MeasureUnit
     /// What one pack holds; only when `unit` is `.pack`.
     public let pack: PackSize?
 
+    /// Per one `unit`; for `.pack`, a pack of unknown contents, which compares with no other.
     public init(_ unit: MeasureUnit) {
         self.unit = unit
         self.pack = nil
     }
 
+    /// Per a pack holding `pack`.
     public init(pack: PackSize) {
         self.unit = .pack
         self.pack = pack
@@ -76,6 +81,7 @@ public struct PriceUnit: Sendable, Hashable, CustomStringConvertible {
     /// Whether a quantity in this unit can be priced per `other`.
     public func converts(to other: PriceUnit) -> Bool { ratio(to: other) != nil }
 
+    /// `kg`, or `pack of 250 g`.
     public var description: String { pack.map { "pack of \($0)" } ?? unit.rawValue }
 }
 

@@ -3,10 +3,13 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The quantity times 1000.
     public let thousandths: Int64
 
+    /// A quantity of `thousandths` / 1000 units, as stored; unchecked against `maximum`.
     public init(thousandths: Int64) { self.thousandths = thousandths }
 
+    /// A whole number of units.
     public init(_ whole: Int) { self.thousandths = Int64(whole) * 1000 }
 
+    /// One unit: the quantity of a line when none is given.
     public static let one = Quantity(1)
 
     /// The largest quantity of a line, in any unit: 100,000 (see `Money.maximum` for why).
@@ -46,6 +49,7 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
         return sign + String(whole) + "." + String(repeating: "0", count: digits - text.utf8.count) + text
     }
 
+    /// Compares thousandths; the unit is not part of a quantity.
     public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.thousandths < rhs.thousandths }
 
     /// This quantity times `other` (3 packs of 250 g hold 750 g), when that is exact to a

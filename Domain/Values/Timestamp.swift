@@ -1,9 +1,13 @@
 /// An instant, with the UTC offset of the place it was recorded so that its calendar day is the
 /// one the person lived (a purchase at 23:30 in Berlin belongs to that day, not the next).
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The instant, in seconds since 1970-01-01T00:00:00Z; what instants are compared by.
     public let secondsSince1970: Int64
+    /// The offset from UTC where it was recorded (3600 in Berlin in winter), which only decides
+    /// its local `day`.
     public let utcOffsetSeconds: Int32
 
+    /// An instant as stored.
     public init(secondsSince1970: Int64, utcOffsetSeconds: Int32 = 0) {
         self.secondsSince1970 = secondsSince1970
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -15,6 +19,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return Day(daysSince1970: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
     }
 
+    /// Earlier instant first, whatever the offsets.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 
     /// RFC 3339 with the local offset: `2026-11-21T23:46:00+01:00`.
@@ -128,8 +133,11 @@ private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)"
 
 /// A calendar day (proleptic Gregorian), such as the last day a promotion is valid.
 public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, such as 2026.
     public let year: Int
+    /// The month, 1 through 12.
     public let month: Int
+    /// The day of the month, 1 through 31.
     public let day: Int
 
     /// - Returns: nil for an impossible date such as 2026-02-30.
@@ -165,6 +173,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.day = d
     }
 
+    /// How many days after 1970-01-01 it is; negative before.
     public var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -189,8 +198,10 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// month − 1): cheaper than the text when grouping thousands of days.
     public var monthNumber: Int { year * 12 + month - 1 }
 
+    /// `YYYY-MM-DD`, as `init(iso:)` reads it.
     public var description: String { "\(yearText)-\(pad(month))-\(pad(day))" }
 
+    /// The earlier day first.
     public static func < (lhs: Day, rhs: Day) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
 
     static func length(ofMonth month: Int, year: Int) -> Int {
