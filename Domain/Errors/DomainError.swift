@@ -3,17 +3,27 @@
 /// Whatever a sentence quotes (a name as typed, or as a file held it) goes through
 /// `Echo.quoted`: a message never carries a control character, nor a page of pasted text.
 public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An amount typed that is not a non-negative number with the currency's decimals, a
+    /// negative budget, or imported rows that cost more than Grock can count; `reason` says which.
     case invalidAmount(String, reason: String)
+    /// A quantity typed that is not a number above zero with at most 3 decimals.
     case invalidQuantity(String)
+    /// A sum or cost beyond what 64-bit minor units hold: only from stored amounts (a damaged
+    /// file, a huge history), since typed ones are bounded by `Money.maximum`.
     case amountOverflow
     /// A typed amount or quantity above Grock's maximum: `kind` is what it is (`price`, `quantity`).
     case tooLarge(String, kind: String, maximum: String)
     /// A change after which a cart's totals could not be added up.
     case cartTotalTooLarge(cart: String)
+    /// Two amounts of different currencies added or compared (an imported row in another).
     case currencyMismatch(String, String)
+    /// A currency code not in Grock's table (`Currency.knownCodes`).
     case unknownCurrency(String)
+    /// A currency switch to one with other decimals while amounts are stored.
     case currencyDigitsDiffer(from: String, to: String)
+    /// A unit name that is none of `MeasureUnit`'s nor an alias of one.
     case unknownUnit(String)
+    /// A pack size that cannot be read, holds packs, or goes with a unit other than `pack`.
     case invalidPack(String, reason: String)
     /// What a price is said to be per (a CSV row's `per`) is no unit or pack, or not one its row's unit fits.
     case invalidBasis(String, reason: String)
@@ -29,32 +39,51 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotCarryOver(to: String, reason: String)
     /// The current price at a store was paid on a trip, not recorded by hand.
     case pricePaidOnTrip(item: String, store: String, trip: String)
+    /// A date that is not `YYYY-MM-DD` (or `YYYY-MM-DD HH:MM`), or a promotion's end already past.
     case invalidDate(String)
     /// A month that is not `YYYY-MM`.
     case invalidMonth(String)
     /// A date of something that happened is later than now.
     case futureDate(String)
+    /// A name that is empty, longer than `Name.maximumLength` or holds a control character.
     case invalidName(kind: String, name: String, reason: String)
+    /// A new name that another thing of its kind has, as `Name.key` compares them.
     case duplicateName(kind: String, name: String)
+    /// A reference that names nothing of `kind`; `suggestion` is the closest name, if any is close.
     case notFound(kind: String, name: String, suggestion: String?)
+    /// A reference that names several things of `kind` (equal names, or a shared id prefix).
     case ambiguous(kind: String, name: String, candidates: [String])
+    /// An `action` the cart's `status` forbids (`Cart.check(_:)`).
     case notAllowed(cart: String, status: CartStatus, action: Cart.Action)
+    /// An item asked for on a cart that has no line of it.
     case notOnCart(item: String, cart: String)
+    /// A purchase taken back from a line not bought.
     case notBought(item: String, cart: String)
+    /// A trip finished with no line bought.
     case nothingBought(cart: String)
     /// A completed trip with an item on several lines cannot go back to shopping.
     case repeatedItem(item: String, cart: String)
+    /// A purchase logged without a price where none is planned.
     case priceRequired(item: String)
+    /// A purchase or a price with no store given and none to assume.
     case storeRequired(item: String)
     /// The trip has bought at several stores and nothing says which one this was.
     case storeUnclear(item: String, stores: [String], bought: Bool)
+    /// A category deleted while items are in it.
     case categoryNotEmpty(name: String, itemCount: Int)
+    /// A store removed while an active trip has a purchase logged at it.
     case storeInUse(store: String, cart: String)
+    /// A category moved to a position outside 1 through `count`.
     case invalidPosition(Int, count: Int)
+    /// An undo with no change left to take back.
     case nothingToUndo
+    /// A first-run setup asked for another currency than the one the data set has.
     case alreadySetUp(currency: String)
+    /// An imported row refused; `reason` is what is wrong with it, and nothing was imported.
     case importRow(line: Int, reason: String)
+    /// A backup restored into a data set that already has data.
     case notEmpty
+    /// A cheapest-store plan with more store sets to try than `PlanCheapestStores` allows.
     case tooManyStores(Int)
     /// `NAME@DAY` names a day on which more than one trip of that name was finished: `ids` are
     /// their short ids, in the order they were finished.
@@ -67,6 +96,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A range of months that starts after it ends.
     case reversedRange(from: String, to: String)
 
+    /// One sentence for a person: what was refused and, where it helps, what to do instead.
     public var description: String {
         switch self {
         case .invalidAmount(let text, let reason): "\(Echo.quoted(text)) is not a valid amount: \(reason)"

@@ -24,6 +24,7 @@ public protocol ClassifiedError: Error {
 }
 
 extension ClassifiedError {
+    /// False: an error is final unless it says otherwise.
     public var isTransient: Bool { false }
 }
 
