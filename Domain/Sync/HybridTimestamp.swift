@@ -5,8 +5,11 @@
 ///
 /// Its text, `0001700000000000.0000.laptop-3f2a`, sorts like the timestamps it stands for.
 public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Wall time, in milliseconds since 1970, as the device's clock (or a later stamp seen) had it.
     public let milliseconds: Int64
+    /// Orders stamps of one millisecond; at most `largestCounter`.
     public let counter: Int32
+    /// The id of the device that made it; empty only for `zero`.
     public let device: String
 
     /// Before every timestamp a device makes: what a household's first snapshot is stamped with.
@@ -18,16 +21,19 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     /// The largest wall time its text can hold (sixteen digits).
     public static let largestMilliseconds: Int64 = 9_999_999_999_999_999
 
+    /// A stamp as given, unchecked against the largest values its text holds.
     public init(milliseconds: Int64, counter: Int32, device: String) {
         self.milliseconds = milliseconds
         self.counter = counter
         self.device = device
     }
 
+    /// By wall time, then counter, then device: a total order every device agrees on.
     public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
         (lhs.milliseconds, lhs.counter, lhs.device) < (rhs.milliseconds, rhs.counter, rhs.device)
     }
 
+    /// `0` for `zero`; else sixteen digits of milliseconds, four of counter, and the device.
     public var description: String {
         guard self != .zero else { return "0" }
         return Self.padded(milliseconds, 16) + "." + Self.padded(Int64(counter), 4) + "." + device
@@ -70,10 +76,12 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
 /// behind still orders its changes after what it has merged; one whose clock runs ahead
 /// makes every other device's counter run on from its time until their clocks catch up.
 public struct HybridClock: Sendable, Hashable {
+    /// The device whose stamps it makes.
     public let device: String
     /// The latest timestamp given or seen.
     public private(set) var latest: HybridTimestamp
 
+    /// A clock for `device`, after `latest` (what it gave or saw before it was last stopped).
     public init(device: String, latest: HybridTimestamp = .zero) {
         self.device = device
         self.latest = latest

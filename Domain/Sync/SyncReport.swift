@@ -3,11 +3,13 @@
 
 /// What an exchange did.
 public struct SyncReport: Sendable, Hashable {
-    /// Changes of this device sent out, and versions of other devices' changes taken in.
+    /// Changes of this device sent out.
     public let sent: Int
+    /// Versions of other devices' changes taken in.
     public let received: Int
-    /// Segments still arriving (no end yet), and damaged ones (`device/NNNNNNNN.seg: reason`).
+    /// Segments still arriving (no end yet).
     public let waiting: [String]
+    /// Segments that cannot be read, each as `device/NNNNNNNN.seg: reason`.
     public let damaged: [String]
     /// Changes refused at the boundary (a name, an amount or a stamp Grock refuses), each as
     /// `device/NNNNNNNN.seg: KEY: reason`: the rest of their segments was merged.
@@ -18,6 +20,7 @@ public struct SyncReport: Sendable, Hashable {
     /// Whether the household's file was missing from the folder and this device wrote it again.
     public var folderRewritten = false
 
+    /// A report as the exchange made it.
     public init(sent: Int, received: Int, waiting: [String], damaged: [String], quarantined: [String] = [], formerDevice: String? = nil,
                 folderRewritten: Bool = false) {
         self.sent = sent
@@ -32,17 +35,24 @@ public struct SyncReport: Sendable, Hashable {
 
 /// The state of a device's sync, for `grock sync status`.
 public struct SyncStatus: Sendable, Hashable {
+    /// One device of the household, as the folder shows it.
     public struct Device: Sendable, Hashable {
+        /// Its id, which its stamps and segments carry.
         public let id: String
+        /// The name a person gave it.
         public let name: String
+        /// Whether it is the device asking.
         public let isThis: Bool
+        /// Whether it left the household: its changes stay merged, it sends no more.
         public let hasLeft: Bool
-        /// Segments in the folder, and how many of them this device has applied.
+        /// Its segments in the folder.
         public let segments: Int
+        /// How many of `segments` this device has applied.
         public let applied: Int
         /// The newest change of this device seen, in ms since 1970 (nil: none yet).
         public let lastSeen: Int64?
 
+        /// A device's state as the folder shows it.
         public init(id: String, name: String, isThis: Bool, hasLeft: Bool, segments: Int, applied: Int, lastSeen: Int64?) {
             self.id = id
             self.name = name
@@ -54,16 +64,22 @@ public struct SyncStatus: Sendable, Hashable {
         }
     }
 
+    /// The shared folder's path.
     public let folder: String
+    /// The household's id, the same on every device of it.
     public let household: String
+    /// Every device the folder knows, this one included.
     public let devices: [Device]
     /// Changes made here that the next `grock sync` sends.
     public let pending: Int
+    /// Segments still arriving, as in `SyncReport.waiting`.
     public let waiting: [String]
+    /// Damaged segments, as in `SyncReport.damaged`.
     public let damaged: [String]
     /// The changes this device refused (the newest the data layer keeps).
     public let quarantined: [String]
 
+    /// A status as the data layer read it.
     public init(folder: String, household: String, devices: [Device], pending: Int, waiting: [String], damaged: [String], quarantined: [String]) {
         self.folder = folder
         self.household = household

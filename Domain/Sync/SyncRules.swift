@@ -11,6 +11,7 @@ public struct VersionFacts: Sendable, Hashable {
     /// For a price: when the price was seen (seconds since 1970); nil for a removed price.
     public let seen: Int64?
 
+    /// Facts as read from a version; `isBought` and `seen` only matter for a line and a price.
     public init(stamp: HybridTimestamp, replaces: HybridTimestamp, isBought: Bool = false, seen: Int64? = nil) {
         self.stamp = stamp
         self.replaces = replaces
