@@ -33,6 +33,7 @@ public struct IgnoredReceiptLine: Sendable, Hashable {
     /// Why it was.
     public var reason: Reason
 
+    /// `line`, set aside for `reason`.
     public init(line: ReceiptTextLine, reason: Reason) {
         self.line = line
         self.reason = reason

@@ -38,6 +38,7 @@ public struct Receipt: Sendable, Hashable {
     /// should ask for an explicit acceptance rather than log it unchecked.
     public var totalUnreadable: [ReceiptTextLine]
 
+    /// A receipt as the parser read it, or as a test builds one.
     public init(storeName: String?, date: ReceiptDate?, detectedCurrency: Currency?, currency: Currency, lines: [ReceiptLine],
                 statedTotal: Money?, addedTax: Money, ignored: [IgnoredReceiptLine], unparsed: [ReceiptTextLine],
                 unparsedReasons: [Int: UnparsedReceiptReason] = [:], totalUnreadable: [ReceiptTextLine] = []) {

@@ -58,6 +58,7 @@ public struct ReceiptAlias: Sendable, Hashable {
     /// The item the name stands for.
     public let item: ItemID
 
+    /// An alias; `receiptName` is folded by `ReceiptAliases.key`, so any spelling of it will do.
     public init(store: StoreID, receiptName: String, item: ItemID) {
         self.store = store
         self.receiptName = ReceiptAliases.key(receiptName)

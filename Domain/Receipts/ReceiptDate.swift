@@ -5,6 +5,7 @@ public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
     /// Minutes after midnight, when the receipt prints a time.
     public var minuteOfDay: Int?
 
+    /// A date as printed; `minuteOfDay` is 0 through 1439.
     public init(day: Day, minuteOfDay: Int? = nil) {
         self.day = day
         self.minuteOfDay = minuteOfDay

@@ -19,6 +19,7 @@ public struct ReceiptLine: Sendable, Hashable {
     /// The 1-based numbers of the text lines this line was read from.
     public var sourceLines: [Int]
 
+    /// A line as read; by default one, each, without discounts.
     public init(name: String, quantity: Quantity = .one, unit: MeasureUnit = .each, unitPrice: UnitPrice? = nil, total: Money,
                 discounts: [ReceiptDiscount] = [], isDeposit: Bool = false, sourceLines: [Int]) {
         self.name = name
@@ -49,6 +50,7 @@ public struct ReceiptDiscount: Sendable, Hashable {
     /// The 1-based number of its text line.
     public var sourceLine: Int
 
+    /// A discount as read; `amount` is positive.
     public init(label: String, amount: Money, sourceLine: Int) {
         self.label = label
         self.amount = amount

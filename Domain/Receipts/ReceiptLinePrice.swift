@@ -1,13 +1,16 @@
 /// A receipt line as Grock logs it: a quantity and a price per something whose cost, with
 /// Grock's rounding, is exactly what the receipt says the line came to.
 public struct ReceiptLinePrice: Sendable, Hashable {
+    /// How much is logged: the receipt's quantity, or one pack of what the line holds.
     public let quantity: Quantity
     /// What `quantity` is counted in.
     public let unit: MeasureUnit
     /// What `price` is per.
     public let basis: PriceUnit
+    /// The price of one `basis`.
     public let price: Money
 
+    /// A line price as worked out; its cost is checked against the line's net total by its maker.
     public init(quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money) {
         self.quantity = quantity
         self.unit = unit

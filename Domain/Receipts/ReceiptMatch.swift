@@ -21,6 +21,7 @@ public struct ReceiptMatch: Sendable, Hashable {
     /// when the user has a category of that name.
     public let suggestedCategory: CategoryID?
 
+    /// A match as the matcher made it.
     public init(verdict: Verdict, candidates: [ReceiptCandidate], suggestedCategory: CategoryID? = nil) {
         self.verdict = verdict
         self.candidates = candidates
@@ -42,6 +43,7 @@ public struct ReceiptCandidate: Sendable, Hashable {
     /// Whether the item is on the cart being shopped.
     public let isOnCart: Bool
 
+    /// A candidate as scored.
     public init(item: ItemID, name: String, score: Int, isOnCart: Bool) {
         self.item = item
         self.name = name

@@ -22,8 +22,11 @@
 /// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 public struct ReceiptMatcher: Sendable {
+    /// The score from which a clear first candidate is `confident`.
     public static let confidentScore = 80
+    /// The score from which a candidate is worth asking about (`doubtful`); below it, `new`.
     public static let doubtfulScore = 40
+    /// How far a `confident` first candidate must be ahead of the second.
     public static let margin = 10
     /// How many candidates a match lists at most.
     public static let maximumCandidates = 3

@@ -2,6 +2,7 @@
 public struct ReceiptOutcome: Sendable, Hashable {
     /// The shopping cart the lines were logged on, or the completed trip made of them.
     public let cart: Cart
+    /// The store's name, as stored (or as made from the receipt).
     public let storeName: String
     /// Whether the store was made from the receipt.
     public let storeAdded: Bool
@@ -26,6 +27,7 @@ public struct ReceiptOutcome: Sendable, Hashable {
     /// The sentence that names the change (and its undo step).
     public let summary: String
 
+    /// An outcome as `ApplyReceipt` made it.
     public init(cart: Cart, storeName: String, storeAdded: Bool, logged: [ReceiptLoggedLine], skipped: [Int], refunds: [Int], loggedTotal: Money,
                 statedTotal: Money?, learnedNames: Int, itemsAdded: Int, cautions: [ReceiptCaution], isDryRun: Bool, summary: String) {
         self.cart = cart
@@ -67,16 +69,24 @@ public struct ReceiptLoggedLine: Sendable, Hashable {
 
     /// The receipt row; nil for the sales tax.
     public let row: Int?
+    /// How it was logged.
     public let kind: Kind
+    /// The cart line's item: a vault item, or an impulse line's own id.
     public let item: ItemID
     /// The item's name (the receipt's for an impulse buy).
     public let name: String
+    /// How much was logged, in `unit`.
     public let quantity: Quantity
+    /// What `quantity` counts or weighs.
     public let unit: MeasureUnit
+    /// What `price` is per.
     public let basis: PriceUnit
+    /// The price of one `basis`.
     public let price: Money
+    /// What the line cost: the receipt's net total for it.
     public let cost: Money
 
+    /// A logged line as `ApplyReceipt` made it.
     public init(row: Int?, kind: Kind, item: ItemID, name: String, quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money, cost: Money) {
         self.row = row
         self.kind = kind
@@ -92,6 +102,7 @@ public struct ReceiptLoggedLine: Sendable, Hashable {
 
 /// A line logged otherwise than its decision asked, and why.
 public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
+    /// Why the line was logged otherwise.
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         /// The cart's line counts the item in a unit the receipt's quantity cannot be put in (a
         /// kg item on a line without a weight): logged at the planned quantity, priced per pack
@@ -112,16 +123,21 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
         case priceJump
     }
 
+    /// The receipt row, 1-based.
     public let row: Int
+    /// The line's name as the receipt gives it.
     public let item: String
+    /// What was done instead, and why.
     public let reason: Reason
 
+    /// A caution as `ApplyReceipt` made it.
     public init(row: Int, item: String, reason: Reason) {
         self.row = row
         self.item = item
         self.reason = reason
     }
 
+    /// One sentence for a person, naming the row and what was done.
     public var description: String {
         let subject = "line \(row), \(Echo.quoted(item))"
         return switch reason {

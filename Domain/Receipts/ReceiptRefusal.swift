@@ -20,6 +20,7 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
     /// 2099: an OCR'd digit) and the request gives none: its day is unknown, never today.
     case dateUnreadable(line: Int)
 
+    /// `invalidInput` for what the request or receipt says; `refused` for what cannot be logged.
     public var kind: ErrorKind {
         switch self {
         case .foreignCurrency, .noStore, .noSuchRow: .invalidInput
@@ -27,6 +28,7 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
         }
     }
 
+    /// One sentence for a person: what is wrong and what to do about it.
     public var description: String {
         switch self {
         case .foreignCurrency(let receipt, let settings):

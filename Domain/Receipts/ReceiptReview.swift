@@ -10,6 +10,7 @@ public struct ReceiptRequest: Sendable, Hashable {
     /// When the purchase happened, as typed (`Timestamp(happened:now:)`); nil: the receipt's date.
     public var date: String?
 
+    /// A request for a receipt's bytes, as read from a file.
     public init(bytes: [UInt8], cart: String? = nil, store: String? = nil, date: String? = nil) {
         self.bytes = bytes
         self.cart = cart
@@ -17,6 +18,7 @@ public struct ReceiptRequest: Sendable, Hashable {
         self.date = date
     }
 
+    /// A request for a receipt's text, such as one pasted.
     public init(text: String, cart: String? = nil, store: String? = nil, date: String? = nil) {
         self.init(bytes: Array(text.utf8), cart: cart, store: store, date: date)
     }
@@ -37,6 +39,7 @@ public enum ReceiptDecision: Sendable, Hashable {
 
 /// A receipt read and matched, before anything is stored: what `ApplyReceipt` would log.
 public struct ReceiptReview: Sendable, Hashable {
+    /// The receipt as parsed.
     public let receipt: Receipt
     /// The known store the receipt is from; nil when it is new or unnamed.
     public let store: Store?
@@ -52,6 +55,7 @@ public struct ReceiptReview: Sendable, Hashable {
     /// The vault's categories, in order: what a new item can go in.
     public let categories: [Category]
 
+    /// A review as `ReviewReceipt` made it.
     public init(receipt: Receipt, store: Store?, newStoreName: String?, cart: Cart?, date: Timestamp?, rows: [ReceiptReviewRow],
                 categories: [Category]) {
         self.receipt = receipt
@@ -76,7 +80,9 @@ public struct ReceiptReview: Sendable, Hashable {
 public struct ReceiptReviewRow: Sendable, Hashable {
     /// 1-based, in the receipt's order: what a decision names the row by.
     public let number: Int
+    /// The receipt's line.
     public let line: ReceiptLine
+    /// What the line most likely is among the user's items.
     public let match: ReceiptMatch
     /// What the line is logged as so that it costs exactly its net total.
     public let paid: ReceiptLinePrice
@@ -88,6 +94,7 @@ public struct ReceiptReviewRow: Sendable, Hashable {
     /// skip for a refund, an impulse buy otherwise (deposits, doubtful and new lines).
     public let suggestion: ReceiptDecision
 
+    /// A row as `ReviewReceipt` made it.
     public init(number: Int, line: ReceiptLine, match: ReceiptMatch, paid: ReceiptLinePrice, planned: UnitPrice?,
                 lastPrice: ReceiptPriceChange?, suggestion: ReceiptDecision) {
         self.number = number
@@ -105,6 +112,7 @@ public struct ReceiptReviewRow: Sendable, Hashable {
 
 /// The last price known for an item at a store, and how a receipt's price compares with it.
 public struct ReceiptPriceChange: Sendable, Hashable {
+    /// The last price known there.
     public let last: UnitPrice
     /// The day it was paid or seen.
     public let seenOn: Day
@@ -115,6 +123,7 @@ public struct ReceiptPriceChange: Sendable, Hashable {
     /// receipt's changed "since".
     public let isAfterReceipt: Bool
 
+    /// A comparison as worked out.
     public init(last: UnitPrice, seenOn: Day, percent: Int?, isAfterReceipt: Bool = false) {
         self.last = last
         self.seenOn = seenOn

@@ -5,6 +5,7 @@ public struct ReceiptTextLine: Sendable, Hashable {
     /// The line as printed, without its line end.
     public var text: String
 
+    /// Line `number` of the text.
     public init(number: Int, text: String) {
         self.number = number
         self.text = text
