@@ -18,7 +18,7 @@ public struct PriceObservation: Sendable, Hashable {
     public let observedAt: Timestamp
     /// Seen by hand, or paid on a trip.
     public let source: Source
-    /// Whether it was a promotional price, which never replaces the regular one in history.
+    /// Whether it was a promotion's price rather than the regular one.
     public let isPromotion: Bool
 
     /// An observation as given.

@@ -15,7 +15,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(String, kind: String, maximum: String)
     /// A change after which a cart's totals could not be added up.
     case cartTotalTooLarge(cart: String)
-    /// Two amounts of different currencies added or compared (an imported row in another).
+    /// Two amounts of different currencies added or subtracted, or an imported row's price in
+    /// another currency than the settings'.
     case currencyMismatch(String, String)
     /// A currency code not in Grock's table (`Currency.knownCodes`).
     case unknownCurrency(String)

@@ -10,7 +10,7 @@ public struct ReceiptLinePrice: Sendable, Hashable {
     /// The price of one `basis`.
     public let price: Money
 
-    /// A line price as worked out; its cost is checked against the line's net total by its maker.
+    /// A line price as worked out from a receipt line.
     public init(quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money) {
         self.quantity = quantity
         self.unit = unit

@@ -2,7 +2,7 @@
 public struct ItemDetails: Sendable, Hashable {
     /// The item as the vault holds it.
     public let item: Item
-    /// Its category; nil when it is not known (a category removed on another device).
+    /// Its category; nil when no category has its id.
     public let category: Category?
     /// One row per store, cheapest first; stores with no current price last.
     public let prices: [StorePrice]

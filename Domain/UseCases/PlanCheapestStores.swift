@@ -17,7 +17,7 @@ public struct StorePlan: Sendable, Hashable {
 
     /// The cart planned, as it was before any plan was applied.
     public let cart: Cart
-    /// The lines still to buy that some store in the plan prices, in cart order.
+    /// The lines still to buy that some store in the plan prices.
     public let assignments: [Assignment]
     /// Lines no store has a known price for: listed, not guessed.
     public let unpriced: [CartItem]

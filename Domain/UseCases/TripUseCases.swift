@@ -27,7 +27,8 @@ public struct LogPurchase: Sendable {
     let storage: any Storage
     let clock: any Clock
 
-    /// Usually reached as `UseCases.logPurchase`; `clock` gives the day whose vault price is planned.
+    /// Usually reached as `UseCases.logPurchase`; `clock` gives today, for the price at a store
+    /// not planned and for the cautions.
     public init(storage: any Storage, clock: any Clock) {
         self.storage = storage
         self.clock = clock

@@ -43,7 +43,7 @@ public struct PriceUnit: Sendable, Hashable, CustomStringConvertible {
     /// What one pack holds; only when `unit` is `.pack`.
     public let pack: PackSize?
 
-    /// Per one `unit`; for `.pack`, a pack of unknown contents, which compares with no other.
+    /// Per one `unit`; for `.pack`, a pack of unknown contents.
     public init(_ unit: MeasureUnit) {
         self.unit = unit
         self.pack = nil

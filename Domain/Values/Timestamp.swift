@@ -3,8 +3,8 @@
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The instant, in seconds since 1970-01-01T00:00:00Z; what instants are compared by.
     public let secondsSince1970: Int64
-    /// The offset from UTC where it was recorded (3600 in Berlin in winter), which only decides
-    /// its local `day`.
+    /// The offset from UTC where it was recorded (3600 in Berlin in winter), which decides its
+    /// local `day` and how it is written; never how instants compare.
     public let utcOffsetSeconds: Int32
 
     /// An instant as stored.
