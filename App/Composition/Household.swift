@@ -43,6 +43,13 @@ public struct Household: Sendable {
     /// Sends this device's changes and merges the others'.
     public func exchange() async throws -> SyncReport { try await sync(folder).exchange() }
 
+    /// Where this device and every other in its household stand, read without changing anything
+    /// and without pulling a git folder: what `grock sync status` shows.
+    /// - Returns: the folder and household, each device with its segments applied and last change
+    ///   seen, the changes waiting to be sent, and the segments still arriving, damaged or refused.
+    /// - Throws: `SyncError.notSetUp` when this data directory is in no household;
+    ///   `SyncError.householdLost` or `.otherHousehold` when the folder lost its household file
+    ///   or now holds another; `SyncError.damaged` or `.unusableFolder` for files that cannot be read.
     public func status() async throws -> SyncStatus { try await sync(folder).status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
