@@ -19,8 +19,8 @@ public struct Transfer: Sendable {
         case csv, ledger
     }
 
-    /// Every purchase, exported as `format`, as UTF-8: what `grock export --csv`/`--ledger`
-    /// writes.
+    /// Every purchase, exported as `format`, as UTF-8: what `grock export --format csv` or
+    /// `--format ledger` writes.
     /// - Throws: `DomainError.amountOverflow` for a purchase whose cost Grock cannot add up, or
     ///   the storage's error when the history cannot be read.
     public func text(_ format: TextFormat) async throws -> [UInt8] {
