@@ -23,12 +23,17 @@ public final class InMemoryStorage: Storage, Sendable {
     private let state = Mutex(State())
     private let feed = ChangeFeed()
 
+    /// An empty store, as a new data directory reads: no settings made, nothing to undo.
     public init() {}
 
+    /// Runs `body` under the store's one lock, over the data decoded from the bytes kept, so a
+    /// read sees no change half made and decoding faults show as they would on disk.
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try state.withLock { state in try body(try InMemoryStorage.workingSet(state)) }
     }
 
+    /// Runs `body` like `read`, with the committed history streamed a record at a time, as the
+    /// file store hands it to a backup.
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try state.withLock { state in
             let working = try InMemoryStorage.workingSet(state)
@@ -37,6 +42,8 @@ public final class InMemoryStorage: Storage, Sendable {
         }
     }
 
+    /// Runs `body` under the lock and keeps what it changed, with a snapshot of the state before
+    /// for undo (the last 50 are kept). When `body` throws, nothing is kept.
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         let (value, summary) = try state.withLock { state in
             let working = try InMemoryStorage.workingSet(state)
@@ -62,6 +69,9 @@ public final class InMemoryStorage: Storage, Sendable {
         return value
     }
 
+    /// Puts back the snapshot taken before the latest change not undone yet.
+    /// - Returns: that change's summary.
+    /// - Throws: `DomainError.nothingToUndo` when no change is left to undo.
     public func undoLastChange() async throws -> String {
         let summary = try state.withLock { state in
             guard let entry = state.current.state.undo.entries.last, let snapshot = state.snapshots.removeValue(forKey: entry.sequence) else {
@@ -74,11 +84,13 @@ public final class InMemoryStorage: Storage, Sendable {
         return summary
     }
 
+    /// Empties the store, undo snapshots included: it cannot be undone.
     public func eraseEverything() async throws {
         state.withLock { $0 = State() }
         feed.committed("erased everything")
     }
 
+    /// The changes committed through this object; nothing else can change memory it owns.
     public func changes() -> AsyncStream<StorageChange> { feed.subscribe() }
 
     private static let header = Array((HistoryCodec.header + "\n").utf8)

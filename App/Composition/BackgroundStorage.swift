@@ -8,24 +8,36 @@ import Domain
 public struct BackgroundStorage: Storage {
     private let base: any Storage
 
+    /// Runs `base`'s work off the caller's actor; `AppContainer` wraps its storage in one unless
+    /// `Configuration.storageWork` is `.inPlace`.
     public init(_ base: any Storage) { self.base = base }
 
+    /// `base.read(_:)`, on the global concurrent executor.
     @concurrent
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T { try await base.read(body) }
 
+    /// `base.readWithHistory(_:)`, on the global concurrent executor: passed on, so a backup still
+    /// streams history rather than reading it whole.
     @concurrent
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try await base.readWithHistory(body)
     }
 
+    /// `base.write(_:)`, on the global concurrent executor, where a wait for another process's
+    /// lock blocks a worker thread rather than the caller's actor.
     @concurrent
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T { try await base.write(body) }
 
+    /// `base.undoLastChange()`, on the global concurrent executor.
+    /// - Returns: the summary of the change taken back.
+    /// - Throws: whatever `base` throws (`DomainError.nothingToUndo` when there is nothing to undo).
     @concurrent
     public func undoLastChange() async throws -> String { try await base.undoLastChange() }
 
+    /// `base.eraseEverything()`, on the global concurrent executor.
     @concurrent
     public func eraseEverything() async throws { try await base.eraseEverything() }
 
+    /// `base.changes()`, unchanged: a subscription does no work of its own to move off the actor.
     public func changes() -> AsyncStream<StorageChange> { base.changes() }
 }

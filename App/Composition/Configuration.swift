@@ -5,6 +5,7 @@ import Domain
 /// where the data lives, how long to wait for another process using it, whether the clock is
 /// fixed, and whether colour is welcome. Every front reads these the same way.
 public struct Configuration: Sendable, Equatable {
+    /// Where the data lives.
     public enum Store: Sendable, Equatable {
         /// The file store in this directory.
         case directory(String)
@@ -22,7 +23,10 @@ public struct Configuration: Sendable, Equatable {
         case inPlace
     }
 
+    /// Where the data lives: the data directory `read` resolved, or memory (`--in-memory`).
     public var store: Store
+    /// Where the storage does its work; `read` leaves it `.background`, and the command line sets
+    /// `.inPlace` for every command but `rpc` and `serve` (which answer several requests).
     public var storageWork: StorageWork
     /// How often a live front's change stream looks for other processes' changes
     /// (`GROCK_WATCH_MS`).
@@ -34,6 +38,9 @@ public struct Configuration: Sendable, Equatable {
     /// False when `NO_COLOR` is set or `TERM` is `dumb` (a front may still decline colour).
     public var colorAllowed: Bool
 
+    /// A configuration with `read`'s defaults for whatever is not given: background storage work,
+    /// a 10 s lock timeout, a 1 s watch interval, the running clock and colour allowed. For tests
+    /// and fronts that build one without reading the environment.
     public init(store: Store, storageWork: StorageWork = .background, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1),
                 fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
         self.store = store
@@ -89,9 +96,13 @@ public struct Configuration: Sendable, Equatable {
 
 /// Why a front cannot be configured, with the kind of error it is.
 public struct ConfigurationError: Error, ClassifiedError, Sendable, Equatable, CustomStringConvertible {
+    /// `.storage` when no data directory can be found; `.invalidInput` for an environment
+    /// variable that does not read.
     public let kind: ErrorKind
+    /// The message to show, naming the variable or flag at fault and what it should be.
     public let description: String
 
+    /// An error of `kind`, described by `description`.
     public init(kind: ErrorKind, description: String) {
         self.kind = kind
         self.description = description

@@ -31,21 +31,43 @@ public struct Household: Sendable {
     public var folder: String? { try? HouseholdSync.folder(of: directory) }
 
     /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.
+    /// - Throws: `SyncError.alreadySetUp` when this directory syncs already; `.alreadyAHousehold`
+    ///   when `folder` is one; `.unusableFolder` for a folder Grock cannot keep a household in (the
+    ///   data directory, inside it, missing); `.git` when a git folder cannot be pulled or pushed;
+    ///   an invalid device `name` is refused before anything is written.
     public func start(folder: String, name: String) async throws {
         _ = try await sync(folder).start(folder: folder, device: newDevice(), name: name)
     }
 
     /// Joins the household in `folder`: this directory, empty, takes its data.
+    /// - Returns: what the first exchange sent and took in.
+    /// - Throws: `SyncError.alreadySetUp`; `.notAHousehold` for a folder without a household;
+    ///   `.dataToReplace` when this directory holds data; `.noStart` when the household's start
+    ///   cannot be taken yet (nothing was joined); `.unusableFolder` or `.git` as for `start`.
     public func join(folder: String, name: String) async throws -> SyncReport {
         try await sync(folder).join(folder: folder, device: newDevice(), name: name)
     }
 
     /// Sends this device's changes and merges the others'.
+    /// - Returns: how many changes went each way, and the segments waiting, damaged or refused.
+    /// - Throws: `SyncError.notSetUp` when this directory is in no household;
+    ///   `.householdLost` or `.otherHousehold` when the folder's household is gone or another;
+    ///   `.git` when the pull or the push fails (after a failed push the merge is committed here
+    ///   already); `StorageError` when the data cannot be changed.
     public func exchange() async throws -> SyncReport { try await sync(folder).exchange() }
 
+    /// Where this device and every other in its household stand, read without changing anything
+    /// and without pulling a git folder: what `grock sync status` shows.
+    /// - Returns: the folder and household, each device with its segments applied and last change
+    ///   seen, the changes waiting to be sent, and the segments still arriving, damaged or refused.
+    /// - Throws: `SyncError.notSetUp` when this data directory is in no household;
+    ///   `SyncError.householdLost` or `.otherHousehold` when the folder lost its household file
+    ///   or now holds another; `SyncError.damaged` or `.unusableFolder` for files that cannot be read.
     public func status() async throws -> SyncStatus { try await sync(folder).status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
+    /// - Throws: `SyncError.notSetUp` when this directory is in no household. A folder gone,
+    ///   read-only or unreadable does not stop the leave: the others are told only if it can be.
     public func leave() async throws { try await sync(folder).leave() }
 
     /// What `doctor` finds in the household folder and `sync/`.

@@ -16,6 +16,8 @@ public struct SystemClock: Clock {
     /// A clock that stays at `time` (nil: the machine's clock).
     public init(fixedAt time: Timestamp?) { fixed = time }
 
+    /// The fixed time, when there is one; otherwise the current second with the local time
+    /// zone's offset at this moment, so that a change is dated as the person sees it.
     public func now() -> Timestamp {
         if let fixed { return fixed }
         var seconds = time(nil)

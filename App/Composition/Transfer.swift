@@ -19,6 +19,10 @@ public struct Transfer: Sendable {
         case csv, ledger
     }
 
+    /// Every purchase, exported as `format`, as UTF-8: what `grock export --format csv` or
+    /// `--format ledger` writes.
+    /// - Throws: `DomainError.amountOverflow` for a purchase whose cost Grock cannot add up, or
+    ///   the storage's error when the history cannot be read.
     public func text(_ format: TextFormat) async throws -> [UInt8] {
         let purchases = try await useCases.listPurchases()
         switch format {
@@ -136,7 +140,10 @@ public struct Transfer: Sendable {
 
 /// A file that cannot be read or written, or whose contents are refused, named with its path.
 public struct TransferError: Error, ClassifiedError, Sendable, CustomStringConvertible {
+    /// `.invalidInput` for a path or file's contents refused; `.storage` for output that failed
+    /// part way.
     public let kind: ErrorKind
+    /// The message to show, naming the file at fault.
     public let description: String
     /// What the person can change to make it work (a CSV's decimal comma, its encoding).
     public let remedy: Remedy?

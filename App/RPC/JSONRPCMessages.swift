@@ -16,6 +16,9 @@ package enum JSONValue: Codable, Sendable, Equatable {
     /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
     case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
+    /// Reads any JSON value: `null`, then a boolean, a whole number that fits 64 bits (kept exact),
+    /// any other number, a string, an array, and an object last.
+    /// - Throws: `DecodingError` when the value is none of them (what an object fails with).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each type tried in turn (a failed try is the answer "not this type"): the first that
@@ -37,6 +40,8 @@ package enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// Writes the value back as it was read: a whole number without a fraction, so an id
+    /// answers as it was sent.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -90,6 +95,7 @@ package struct Response: Encodable {
     var result: (any Encodable & Sendable)?
     var error: RPCFailure?
 
+    /// A success: `result` answers the request `id` names.
     package init(id: JSONValue, result: any Encodable & Sendable) {
         self.id = id
         self.result = result
@@ -102,6 +108,8 @@ package struct Response: Encodable {
 
     private enum Keys: String, CodingKey { case jsonrpc, id, result, error }
 
+    /// Writes `{"jsonrpc": "2.0", "id": …}` with the error, or else the result (`null` when
+    /// there is neither), never both, as JSON-RPC 2.0 requires.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("2.0", forKey: .jsonrpc)

@@ -23,10 +23,16 @@ import Darwin
 public final class WebServer {
     /// Where to listen, and how long a client may take to send one request.
     public struct Options: Sendable {
+        /// The IPv4 or IPv6 literal to listen on: loopback (`127.0.0.1`) unless the home network
+        /// should reach the page (`0.0.0.0`, from `grock serve --listen`).
         public var address: String
+        /// The TCP port to listen on; 0 takes any free one.
         public var port: UInt16
+        /// How long a request may take to arrive whole, from its first byte: a client slower than
+        /// that is dropped, so it cannot hold a connection.
         public var requestTimeout: Duration
 
+        /// Options as given; the defaults are `grock serve`'s: loopback, port 8421, 10 seconds.
         public init(address: String = "127.0.0.1", port: UInt16 = 8421, requestTimeout: Duration = .seconds(10)) {
             self.address = address
             self.port = port

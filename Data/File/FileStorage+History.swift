@@ -5,6 +5,11 @@ import Domain
 /// at a time (in pieces under the same shared lock as `read`, so that a backup of any size
 /// holds one completed cart at a time).
 extension FileStorage {
+    /// Runs `body` like `read`, with history handed over a record at a time from the file
+    /// (checked first against the length and checksum the state sealed it with), so that a
+    /// backup of any size never holds it whole. A history file of an older schema is read whole.
+    /// - Throws: `StorageError.unreadable` when history is not the one the state recorded,
+    ///   before `body` runs.
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try await read { repositories in
             // `read` holds the shared lock and has just read this state (it is kept, so this

@@ -14,6 +14,12 @@ import Darwin
 /// `undoLastChange` puts it back, with the vault it names and history cut back to its length,
 /// once history is checked to be the one both states recorded. See docs/STORAGE.md, "Undo".
 extension FileStorage {
+    /// Puts back the state the latest change replaced (`undo/N.tsv`), with its vault, and cuts
+    /// history back to the length it recorded, under the exclusive lock.
+    /// - Returns: the summary of the change taken back.
+    /// - Throws: `DomainError.nothingToUndo` when no change is left (or the directory holds no
+    ///   data); `StorageError` when the state, history or files beside them do not agree, and
+    ///   nothing is changed.
     public func undoLastChange() async throws -> String {
         try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }

@@ -26,6 +26,8 @@ import Darwin
 /// A change never reads history, so its cost does not grow with the number of trips. See
 /// docs/STORAGE.md.
 public final class FileStorage: Storage, Sendable {
+    /// The data directory, as given: where every file of the store lives, and where sync keeps
+    /// `sync/`.
     public let directory: String
     let lockTimeout: Duration
     /// How a wait for another process's lock pauses between its tries.
@@ -81,6 +83,11 @@ public final class FileStorage: Storage, Sendable {
 
     // MARK: - Storage
 
+    /// Runs `body` over the state under the shared lock, so another process's change is not seen
+    /// half done; a directory not made yet reads as empty, and is not created.
+    /// - Throws: `StorageError.insecure` for a directory others could change; `.busy` when
+    ///   another process holds it past `lockTimeout`; `.unreadable`, `.stateLost` or
+    ///   `.newerVersion` for files Grock cannot use.
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else {
@@ -91,6 +98,11 @@ public final class FileStorage: Storage, Sendable {
         }
     }
 
+    /// Runs `body` as one change under the exclusive lock, creating the directory when needed: new
+    /// files are written beside the old, and the change happens when `state.tsv` is replaced.
+    /// When `body` or any write throws, the data is as it was.
+    /// - Throws: what `body` throws, or `StorageError` (`.busy`, `.insecure`, `.io`, and
+    ///   `.unreadable` for a state older than files beside it).
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         try await write(numbered: { working, _ in try body(working) }, beforeCommit: { _, _ in }).value
     }
@@ -152,6 +164,8 @@ public final class FileStorage: Storage, Sendable {
         }
     }
 
+    /// Deletes the store's own files, history and undo snapshots included (it cannot be undone),
+    /// under the exclusive lock; a directory never made has nothing to erase.
     public func eraseEverything() async throws {
         try checkDirectories()
         guard FileSystem.exists(directory) else { return }
@@ -235,5 +249,7 @@ public final class FileStorage: Storage, Sendable {
 }
 
 extension FileStorage {
+    /// Changes committed through this object, and those of other processes, noticed when
+    /// `state.tsv` changes (looked at every `watchInterval` while someone listens).
     public func changes() -> AsyncStream<StorageChange> { feed.subscribe() }
 }

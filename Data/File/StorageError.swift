@@ -26,6 +26,7 @@ public enum StorageError: Error, ClassifiedError, Sendable, Equatable, CustomStr
     /// The operating system refused: permissions, a full disk, a missing directory.
     case io(path: String, reason: String)
 
+    /// The message to show: the file at fault, what is wrong, and whether anything was changed.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason); nothing was changed"

@@ -10,7 +10,10 @@ public protocol FolderTransport: Sendable {
 
 /// The folder needs nothing done: a replicator keeps it in step by itself.
 public struct PassiveTransport: FolderTransport {
+    /// The transport for a folder kept in step by Syncthing, a cloud drive or the like.
     public init() {}
+    /// Does nothing: the replicator has brought the other devices' files already, or will.
     public func pull(_ folder: String) throws {}
+    /// Does nothing: the replicator sends the files written on its own.
     public func push(_ folder: String, device: String, files: [String]) throws {}
 }

@@ -16,6 +16,13 @@ public struct HouseholdSync: Sendable {
     /// This device's clock, in ms since 1970: a change stamped more than a day ahead of it waits.
     let now: @Sendable () -> Int64
 
+    /// Sync for the data directory `directory`, read and changed through a file store of its own.
+    /// - Parameters:
+    ///   - lockTimeout: how long a change waits for another process using the directory.
+    ///   - transport: what a replicator needs done around an exchange (`git`); nothing by default.
+    ///   - now: the wall clock in ms since 1970, which stamps changes and decides which wait.
+    ///   - newDevice: a fresh device id, for a data directory found to be a copy of another
+    ///     device's (which then becomes a device of its own).
     public init(directory: String, lockTimeout: Duration = .seconds(10), transport: any FolderTransport = PassiveTransport(),
                 now: @escaping @Sendable () -> Int64 = HouseholdSync.wallClock, newDevice: @escaping @Sendable () -> String) {
         storage = FileStorage(directory: directory, lockTimeout: lockTimeout)
@@ -210,6 +217,16 @@ public struct HouseholdSync: Sendable {
         return (marker.id, marker.founder, false)
     }
 
+    /// Where this device and each other in the folder stand, read without changing anything and
+    /// without the transport (no `git pull`): a folder that lost its household file still shows
+    /// what this device remembers.
+    /// - Returns: the folder and household, each device with the segments listed and applied and
+    ///   its newest change seen, the changes waiting to be sent, and what waits, is damaged or
+    ///   was refused.
+    /// - Throws: `SyncError.notSetUp` when the directory does not sync; `.householdLost` or
+    ///   `.otherHousehold` when the folder's household is gone or not this device's; `.damaged` or
+    ///   `.unusableFolder` for sync files or a folder that cannot be read; `StorageError` when the
+    ///   data directory cannot be.
     public func status() async throws -> SyncStatus {
         let setup = try local.setup()
         let folder = try HouseholdFolder(path: setup.folder)

@@ -29,6 +29,9 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     /// waiting, or gone with its device's folder): it took nothing.
     case noStart(folder: String, reason: String)
 
+    /// `.refused` when sync is not set up or an erase would cut a device off; `.conflict` when
+    /// the directory or folder is in the wrong household state; `.notFound` for a folder that is
+    /// no household's; `.storage` for damaged files, an unusable folder or a failed `git`.
     public var kind: ErrorKind {
         switch self {
         case .notSetUp: .refused
@@ -40,6 +43,8 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         }
     }
 
+    /// The message to show: the folder or file at fault and, where there is one, the command
+    /// that gets out of it (`grock sync leave`, then `grock sync join`).
     public var description: String {
         switch self {
         case .notSetUp: "this data directory does not sync"

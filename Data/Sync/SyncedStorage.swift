@@ -22,14 +22,22 @@ public final class SyncedStorage: Storage, Sendable {
     /// Whether the data directory at `directory` syncs (one look at a file).
     public static func isSetUp(in directory: String) -> Bool { LocalSyncState(directory: directory).isSetUp }
 
+    /// The file store's read: syncing adds nothing to one.
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T { try await inner.read(body) }
 
+    /// The file store's streamed read of history, for a backup.
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
         try await inner.readWithHistory(body)
     }
 
+    /// The file store's changes, including the merges an exchange commits (another process).
     public func changes() -> AsyncStream<StorageChange> { inner.changes() }
 
+    /// The file store's write; while the directory syncs, the parts it changed are stamped with
+    /// this device's clock and written to `sync/outbox` in the same transaction (a change that
+    /// changes nothing leaves no entry), for the next exchange to send.
+    /// - Throws: what `body` and the file store throw, or `SyncError.damaged` when
+    ///   `sync/device.tsv` cannot be read; then nothing is committed.
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         // Until sync is set up (or after it left) there is nobody to tell.
         guard local.isSetUp else { return try await inner.write(body) }

@@ -29,6 +29,8 @@ public enum BackupCodec {
         /// A backup that cannot be read is input to fix.
         public var kind: ErrorKind { .invalidInput }
 
+        /// What is wrong with the file: not a backup, written by a newer Grock, or which record
+        /// cannot be read.
         public let description: String
     }
 
@@ -80,6 +82,8 @@ public enum BackupCodec {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         }
 
+        /// Writes the document's opening, with the active carts and the categories (keys sorted), up
+        /// to the list of completed carts; the rest of `backup` is held back until its key comes.
         public mutating func begin(_ backup: Backup) throws {
             head = backup
             try output(Array("{\n  \"carts\" : ".utf8) + (try value(backup.activeCarts.map(CartRecord.init), depth: 1))
@@ -87,17 +91,22 @@ public enum BackupCodec {
                 + Array(",\n  \"completedCarts\" : [".utf8))
         }
 
+        /// Writes one completed cart into the document's list of them.
         public mutating func add(completedCart: Cart) throws {
             try output(Array((completedCarts == 0 ? "\n    " : ",\n    ").utf8) + (try value(CartRecord(completedCart), depth: 2)))
             completedCarts += 1
         }
 
+        /// Writes one price seen by hand; the first closes the completed carts' list and writes
+        /// the items, whose key sorts between the two.
         public mutating func add(observation: PriceObservation) throws {
             if !inObservations { try startObservations() }
             try output(Array((observations == 0 ? "\n    " : ",\n    ").utf8) + (try value(ObservationRecord(observation), depth: 2)))
             observations += 1
         }
 
+        /// Closes the document with the schema and what `begin` held back (settings, stores, and the
+        /// items when no observation came); without a `begin` nothing is written.
         public mutating func end() throws {
             guard let head else { return }
             if !inObservations { try startObservations() }

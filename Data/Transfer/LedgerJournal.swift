@@ -5,6 +5,9 @@ import Domain
 /// (`expenses:groceries:CATEGORY`), the items and stores as comments, balanced by
 /// `assets:cash`. Its totals per month equal `grock insights --by month`.
 public enum LedgerJournal {
+    /// The journal for `purchases`, oldest trip first (trips on the same day in their order).
+    /// - Throws: `DomainError.amountOverflow` when a row's cost or a category's total cannot be
+    ///   added up.
     public static func write(_ purchases: [Purchase]) throws -> String {
         var output = "; Grock purchase history, written by grock export --format ledger\n"
         var index = 0

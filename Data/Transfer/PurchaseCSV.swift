@@ -13,6 +13,7 @@ import Domain
 /// and so is a name that itself starts with `'`; reading takes that one `'` away again. Numbers
 /// are Grock's own and written as they are, so a negative amount stays a number.
 public enum PurchaseCSV {
+    /// The nine columns every file has, in order; `write` adds `cost` (and `per` when needed).
     public static let header = ["date", "trip", "store", "category", "item", "quantity", "unit", "price", "currency"]
     /// The header when some row's price is per something else than its unit: a tenth column,
     /// `per`, says what (`kg` for a row in g, `pack:250g`); empty means per the row's unit.
@@ -42,12 +43,16 @@ public enum PurchaseCSV {
             case latin1
         }
 
+        /// The file's line the row is on, counting from 1.
         public let line: Int
         /// 1 for the first field.
         public let column: Int?
+        /// What is wrong with the row or field, for the message.
         public let reason: String
+        /// An option that would read the file right, when Grock can tell (a decimal comma, Latin-1).
         public let remedy: Remedy?
 
+        /// An error at `line` (and `column`, 1 for the first), with `reason` and what would fix it.
         public init(line: Int, column: Int? = nil, reason: String, remedy: Remedy? = nil) {
             self.line = line
             self.column = column
@@ -55,6 +60,8 @@ public enum PurchaseCSV {
             self.remedy = remedy
         }
 
+        /// The place (line, column and its header name) and `reason`, saying nothing was imported:
+        /// an import takes the whole file or none of it.
         public var description: String {
             let place = column.map { "line \(line), column \($0)" + (header.indices.contains($0 - 1) ? " (\(header[$0 - 1]))" : "") } ?? "line \(line)"
             return "\(place): \(reason); nothing was imported"
