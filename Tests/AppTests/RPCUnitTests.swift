@@ -32,4 +32,20 @@ import Testing
     @Test func aResultThatEncodesIsUnchanged() {
         #expect(RPCServer.encode(Response(id: .integer(1), result: ["a/b": "c"])) == #"{"id":1,"jsonrpc":"2.0","result":{"a/b":"c"}}"#)
     }
+
+    @Test func everyMethodNameIsDeclaredOnce() {
+        let names = RPCMethod.all.map(\.name)
+        #expect(Set(names).count == names.count, "declared twice: \(Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
+        #expect(RPCMethod.named.count == names.count)
+    }
+
+    /// A name declared twice does not stop the program: the first declaration answers.
+    @Test func aNameDeclaredTwiceKeepsItsFirst() throws {
+        let first = try #require(RPCMethod.all.first)
+        let second = try #require(RPCMethod.all.dropFirst().first)
+        let clash = RPCMethod(first.name, second.parameters, "the second declaration", call: second.call)
+        let table = RPCMethod.table([first, clash, second])
+        #expect(table.count == 2)
+        #expect(table[first.name]?.summary == first.summary)
+    }
 }
