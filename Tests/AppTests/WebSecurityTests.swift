@@ -275,6 +275,29 @@ import Testing
         #expect(try server.request("GET", "/?token=0123456789abcdef0123456789abcdef", cookie: nil).status == 303)
     }
 
+    /// A request sent a byte at a time, after another on the same connection, is answered; a
+    /// query with a broken escape is refused.
+    @Test func aRequestSentAByteAtATimeIsAnswered() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let raw = "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
+        let fd = try server.connect()
+        defer { close(fd) }
+        server.write(fd, raw)
+        #expect(try server.receive(fd, timeout: 10).status == 200)
+        for byte in Array(raw.utf8) {
+            server.write(fd, [byte])
+            usleep(2000)
+        }
+        let answer = try server.receive(fd, timeout: 10)
+        #expect(answer.status == 200 && answer.body.contains(session.token), "\(answer)")
+        #expect(try server.request("GET", "/?token=%zz", cookie: nil).status == 400)
+    }
+
     /// Connections that say nothing, and streams opened and closed, crowd nobody out.
     @Test func silentConnectionsAndClosedStreamsCrowdNobodyOut() throws {
         let grock = Grock()
