@@ -122,12 +122,34 @@ public struct RPCServer {
         }
     }
 
-    /// `response` as one line of JSON, its keys sorted.
-    package static func encode(_ response: some Encodable) -> String {
+    /// `response` as one line of JSON, its keys sorted. A result that cannot be encoded (a
+    /// mistake of Grock's, such as a number JSON has no spelling for) is answered as an
+    /// `internalError` (-32603) carrying the request's id: the caller matches it to its request
+    /// and hears that it failed, instead of reading a line that is no JSON-RPC response.
+    package static func encode(_ response: Response) -> String {
+        do {
+            return try line(response)
+        } catch {
+            let failure = Response(id: response.id, error: RPCFailure(code: .internalError,
+                                   message: "the result could not be encoded as JSON (a mistake of Grock's; please report it)"))
+            // An id is one read from JSON, a code and a sentence: they encode. Should even this
+            // fail, the same error without the id is still a response a client can read.
+            return (try? line(failure)) ?? #"{"error":{"code":\#(RPCErrorCode.internalError.rawValue),"message":"the result could not be encoded as JSON"},"id":null,"jsonrpc":"2.0"}"#
+        }
+    }
+
+    /// `value` as one line of JSON, its keys sorted: a notification, or a request's method and
+    /// parameters as `grock serve` keys them. These are plain strings and values read from JSON;
+    /// encoding one cannot fail (if it did, the line would be `null`, never a response).
+    package static func encode(_ value: some Encodable) -> String {
+        (try? line(value)) ?? "null"
+    }
+
+    /// `value` as one line of JSON, its keys sorted and slashes kept.
+    static func line(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every result is a plain value document; encoding one cannot fail.
-        return String(decoding: (try? encoder.encode(response)) ?? Data("{}".utf8), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     // MARK: - Methods

@@ -11,7 +11,12 @@ final class HTTPConnection {
     let fd: Int32
     /// The client's address, as text.
     let peer: String
-    var buffer: [UInt8] = []
+    /// The bytes read and not yet taken as a request (changed through `take` and `discard`, so
+    /// that `headerScanned` always describes them).
+    private(set) var buffer: [UInt8] = []
+    /// How far `buffer` was searched for the end of the headers: a request arriving in many small
+    /// reads is searched once, not from its first byte at every read.
+    private var headerScanned = 0
     var pending: [UInt8] = []
     /// A request was handed over and its answer is awaited: nothing more is read into a request meanwhile.
     var busy = false
@@ -41,7 +46,22 @@ final class HTTPConnection {
 
     /// Whether what was read holds a whole request.
     var hasWholeRequest: Bool {
-        if case .request = HTTPRequest.parse(buffer) { true } else { false }
+        if case .request = parse() { true } else { false }
+    }
+
+    /// What the bytes read so far hold, searched from where the last search stopped.
+    func parse() -> HTTPRequest.Parse { HTTPRequest.parse(buffer, scanned: &headerScanned) }
+
+    /// Drops the first `count` bytes read (a request taken): what follows is searched afresh.
+    func take(_ count: Int) {
+        buffer.removeFirst(min(count, buffer.count))
+        headerScanned = 0
+    }
+
+    /// Drops every byte read.
+    func discard() {
+        buffer = []
+        headerScanned = 0
     }
 
     /// Takes the answer to its request: written next, then the connection closes, waits for

@@ -194,7 +194,7 @@ final class HTTPLoop: Sendable {
         guard !connection.peerClosed else { return .close }
         shutdown(connection.fd, Int32(SHUT_WR))
         connection.lingerUntil = now + HTTPLoop.lingerTime
-        connection.buffer = []
+        connection.discard()
         return .open
     }
 
@@ -252,14 +252,14 @@ final class HTTPLoop: Sendable {
     private func serve(_ connection: HTTPConnection, id: ConnectionID, now: Int64) {
         guard !connection.buffer.isEmpty else { return }
         if connection.requestStarted == nil { connection.requestStarted = now }
-        switch HTTPRequest.parse(connection.buffer) {
+        switch connection.parse() {
         case .incomplete: return
         case .refused(let refusal):
-            connection.buffer = []
+            connection.discard()
             connection.pending += refuse(refusal)
             connection.closeWhenWritten = true
         case .request(let request, let consumed):
-            connection.buffer.removeFirst(consumed)
+            connection.take(consumed)
             connection.busy = true
             handle(id, request)
         }

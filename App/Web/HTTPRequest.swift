@@ -33,8 +33,22 @@ struct HTTPRequest: Sendable, Equatable {
     /// or something refused (checked in this order: the headers' size, their line breaks, the
     /// request line, each header, the body's length).
     static func parse(_ bytes: [UInt8]) -> Parse {
+        var scanned = 0
+        return parse(bytes, scanned: &scanned)
+    }
+
+    /// `parse(_:)` for bytes that arrive a read at a time: `scanned` is how far earlier calls
+    /// searched these same bytes for the end of the headers (0 for new bytes), and is moved on, so
+    /// that a header arriving in many small reads is searched once, not from its start each time.
+    static func parse(_ bytes: [UInt8], scanned: inout Int) -> Parse {
         let headersTooLarge = Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")
-        guard let end = headerEnd(bytes) else { return bytes.count > maximumHeaderBytes ? .refused(headersTooLarge) : .incomplete }
+        guard let end = headerEnd(bytes, from: scanned) else {
+            // The last 3 bytes are searched again: the blank line may be split between reads.
+            scanned = max(0, bytes.count - 3)
+            return bytes.count > maximumHeaderBytes ? .refused(headersTooLarge) : .incomplete
+        }
+        // Found: the next call (the body still arriving) finds it at once.
+        scanned = end
         do throws(Refusal) {
             guard end <= maximumHeaderBytes else { throw headersTooLarge }
             try checkLineBreaks(bytes, headerEnd: end)
@@ -47,7 +61,7 @@ struct HTTPRequest: Sendable, Equatable {
             let start = end + 4
             guard bytes.count - start >= length else { return .incomplete }
             let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
-            return .request(HTTPRequest(method: method, path: path, query: Self.pairs(query), headers: headers,
+            return .request(HTTPRequest(method: method, path: path, query: try Self.pairs(query), headers: headers,
                                         body: Array(bytes[start..<(start + length)])), consumed: start + length)
         } catch {
             return .refused(error)
@@ -111,38 +125,62 @@ struct HTTPRequest: Sendable, Equatable {
         return value
     }
 
-    /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil.
-    static func headerEnd(_ bytes: [UInt8]) -> Int? {
+    /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil; searched from
+    /// `start` on (bytes before it are known to hold none).
+    static func headerEnd(_ bytes: [UInt8], from start: Int = 0) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        let first = min(max(0, start), bytes.count - 4)
+        for index in first...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index
         }
         return nil
     }
 
     /// `a=1&b=x%20y` as pairs; a name given twice keeps its first value.
-    static func pairs(_ query: String) -> [String: String] {
+    /// - Throws: a 400 `Refusal` for a `%` not followed by two hexadecimal digits.
+    static func pairs(_ query: String) throws(Refusal) -> [String: String] {
         var pairs: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = percentDecoded(parts[0]), value = parts.count > 1 ? percentDecoded(parts[1]) : ""
+            let name = try percentDecoded(parts[0]), value = parts.count > 1 ? try percentDecoded(parts[1]) : ""
             if pairs[name] == nil { pairs[name] = value }
         }
         return pairs
     }
 
-    private static func percentDecoded(_ text: Substring) -> String {
+    /// `text` with its `%XX` escapes decoded and `+` as a space. A `%` without two hexadecimal
+    /// digits after it is refused rather than kept or dropped: the query's values are acted on
+    /// (the pairing token), and a value that two readers decode differently is how a check made
+    /// on one reading is passed with another.
+    private static func percentDecoded(_ text: Substring) throws(Refusal) -> String {
+        let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) else {
+                    throw Refusal(status: 400, reason: "the query holds a % that is not followed by two hexadecimal digits")
+                }
+                bytes.append(high << 4 | low)
+                index += 3
             } else {
                 bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value of one hexadecimal digit, or nil.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A cookie's value from the `Cookie` header.

@@ -31,12 +31,17 @@ public final class WebServer {
         /// How long a request may take to arrive whole, from its first byte: a client slower than
         /// that is dropped, so it cannot hold a connection.
         public var requestTimeout: Duration
+        /// Where a line for the person running the server goes (standard error unless told).
+        public var warn: @Sendable (String) -> Void
 
         /// Options as given; the defaults are `grock serve`'s: loopback, port 8421, 10 seconds.
-        public init(address: String = "127.0.0.1", port: UInt16 = 8421, requestTimeout: Duration = .seconds(10)) {
+        /// - Parameter warn: told a line when the sessions file cannot be read meanwhile, and when it can again.
+        public init(address: String = "127.0.0.1", port: UInt16 = 8421, requestTimeout: Duration = .seconds(10),
+                    warn: @escaping @Sendable (String) -> Void = WebServer.standardError) {
             self.address = address
             self.port = port
             self.requestTimeout = requestTimeout
+            self.warn = warn
         }
     }
 
@@ -55,6 +60,9 @@ public final class WebServer {
     private var inFlight: Set<String> = []
     private let appliedPath: String?
     private var loop: HTTPLoop?
+    /// Why the sessions file could not be read at the last request; nil when it could. While it
+    /// cannot, no session (nor the pairing token) is honoured: a `--revoke` meanwhile might be in it.
+    private var sessionsFailure: WebError?
 
     /// A server over `container`, its sessions read from the data directory.
     public init(container: AppContainer, options: Options) throws {
@@ -125,6 +133,12 @@ public final class WebServer {
         for await failure in loopFailures { throw failure }
     }
 
+    /// Writes `grock: line` to standard error, in one write (`Options.warn`'s default).
+    public nonisolated static func standardError(_ line: String) {
+        let bytes = Array("grock: \(line)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
     /// This machine's IPv4 addresses other than loopback.
     nonisolated static func networkAddresses() -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
@@ -164,10 +178,23 @@ public final class WebServer {
     /// The response to a request, and whether it opened a stream.
     func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
         // `grock serve --revoke` run meanwhile, in another process, ends these sessions now. A file
-        // that cannot be read (or is damaged) leaves the sessions as they were, until it changes again.
-        try? sessions.reloadIfChanged()
+        // that cannot be read (or is damaged, or was replaced by a link) might hold a revocation:
+        // every request that needs a session is refused until it can be read again (fail closed).
+        do {
+            try sessions.reloadIfChanged()
+            if sessionsFailure != nil { options.warn("the sessions file can be read again: serving") }
+            sessionsFailure = nil
+        } catch {
+            // Told once, when it starts failing: a client retrying must not flood the terminal.
+            if sessionsFailure == nil { options.warn("\(error); no session is honoured until it can be read") }
+            sessionsFailure = error
+        }
         guard let host = request.headers["host"]?.lowercased(), isOwnHost(host) else {
             return (Self.response(403, text: "this server answers to its own address only (the Host header names another)"), false)
+        }
+        if sessionsFailure != nil {
+            // The reason stays on the server's terminal: the file's path is not for any client to read.
+            return (Self.response(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false)
         }
         if request.method == "GET", request.path == "/", request.query["token"] != nil {
             guard sessions.isPairingToken(request.query["token"]) else {

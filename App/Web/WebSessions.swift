@@ -26,7 +26,9 @@ struct WebSessions {
         if try !load() { try save() }
     }
 
-    /// Reads the file again when another process (`grock serve --revoke`) changed it.
+    /// Reads the file again when another process (`grock serve --revoke`) changed it. A file that
+    /// cannot be read (or is damaged) throws, and throws again on every call until it can be read:
+    /// the version last read successfully is never taken as the current one (fail closed).
     mutating func reloadIfChanged() throws(WebError) {
         guard let path, WebFiles.identity(path) != identity else { return }
         _ = try load()
@@ -35,7 +37,9 @@ struct WebSessions {
     /// Reads the file; false when there is none.
     private mutating func load() throws(WebError) -> Bool {
         guard let path else { return false }
-        identity = WebFiles.identity(path)
+        // Taken before the read (a write in between makes the next check read again), kept only
+        // once the file has been read whole: a failed read is tried again by the next check.
+        let seen = WebFiles.identity(path)
         if let text = try WebFiles.read(path) {
             let lines = text.split(separator: "\n").map(String.init)
             guard let first = lines.first, first.count == 32, first.allSatisfy(\.isHexDigit) else {
@@ -46,8 +50,10 @@ struct WebSessions {
                 let parts = line.split(separator: "\t").map(String.init)
                 return parts.count == 2 ? Session(id: parts[0], token: parts[1]) : nil
             }
+            identity = seen
             return true
         }
+        identity = seen
         return false
     }
 

@@ -11,14 +11,25 @@ final class ServeProcess: @unchecked Sendable {
     let port: UInt16
     let pairingToken: String
 
+    /// Where its standard error goes when the test reads it (`errors`); nil: dropped.
+    let errorPath: String?
+
     /// Starts `grock serve` over `grock`'s data directory and waits (10 s at most) for its URL.
-    init(_ grock: Grock, arguments: [String] = ["serve", "--listen", "127.0.0.1:0"]) throws {
+    /// - Parameter errorPath: a file to keep its standard error in (a file, not a pipe: nothing
+    ///   the server writes can fill a buffer nobody reads).
+    init(_ grock: Grock, arguments: [String] = ["serve", "--listen", "127.0.0.1:0"], errorPath: String? = nil) throws {
         process.executableURL = Grock.executable
         process.arguments = arguments
         process.environment = grock.environment
+        self.errorPath = errorPath
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errorPath {
+            guard FileManager.default.createFile(atPath: errorPath, contents: nil) else { throw Grock.Failure("cannot make \(errorPath)") }
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         var text = ""
@@ -36,6 +47,9 @@ final class ServeProcess: @unchecked Sendable {
         port = UInt16(afterColon.prefix { $0.isNumber })!
         pairingToken = String(url.suffix(32))
     }
+
+    /// What it wrote on standard error so far (empty when it is not kept).
+    var errors: String { errorPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? "" }
 
     func stop() {
         if process.isRunning { process.terminate() }

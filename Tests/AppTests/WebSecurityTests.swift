@@ -233,6 +233,71 @@ import Testing
         #expect(!sessions.hasPrefix(server.pairingToken), "the server does not write the old token back")
     }
 
+    /// The sessions file damaged or replaced by a link while the server runs: it might hold a
+    /// `--revoke`, so no session (nor the pairing URL) is honoured until it can be read again; the
+    /// server says so once on its terminal, naming the file, and serves again once it is mended.
+    @Test func anUnreadableSessionsFileFailsClosedAndRecovers() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let server = try ServeProcess(grock, errorPath: grock.home.path + "/serve.err")
+        defer { server.stop() }
+        let session = try server.pair()
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 200)
+        let file = grock.dataDirectory + "/web/sessions"
+        let kept = try String(contentsOfFile: file, encoding: .utf8)
+        // Revoked (a new token, no session), but behind a link the server does not follow.
+        try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: grock.home.path + "/elsewhere")
+        for _ in 0..<3 {
+            let refused = try server.request("GET", "/session", cookie: session.cookie)
+            #expect(refused.status == 503 && refused.body.contains("sessions file"), "\(refused)")
+        }
+        #expect(try server.rpc("cart.list", "{}", session: session).status == 503)
+        #expect(try server.request("GET", "/?token=\(server.pairingToken)", cookie: nil).status == 503, "nor the pairing URL")
+        // Told once, naming the file, however many requests were refused.
+        let told = server.errors.split(separator: "\n").filter { $0.contains("web/sessions") }
+        #expect(told.count == 1 && told.first?.hasPrefix("grock: ") == true, "\(server.errors)")
+        // Damaged in place: refused too.
+        try FileManager.default.removeItem(atPath: file)
+        try "not a token\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 503)
+        // Mended: served again, from what the file now says.
+        try FileManager.default.removeItem(atPath: file)
+        try kept.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 200)
+        #expect(server.errors.contains("can be read again"), "\(server.errors)")
+        // And a --revoke made while it could not be read holds once it can.
+        try FileManager.default.removeItem(atPath: file)
+        try "0123456789abcdef0123456789abcdef\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 401)
+        #expect(try server.request("GET", "/?token=0123456789abcdef0123456789abcdef", cookie: nil).status == 303)
+    }
+
+    /// A request sent a byte at a time, after another on the same connection, is answered; a
+    /// query with a broken escape is refused.
+    @Test func aRequestSentAByteAtATimeIsAnswered() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let raw = "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
+        let fd = try server.connect()
+        defer { close(fd) }
+        server.write(fd, raw)
+        #expect(try server.receive(fd, timeout: 10).status == 200)
+        for byte in Array(raw.utf8) {
+            server.write(fd, [byte])
+            usleep(2000)
+        }
+        let answer = try server.receive(fd, timeout: 10)
+        #expect(answer.status == 200 && answer.body.contains(session.token), "\(answer)")
+        #expect(try server.request("GET", "/?token=%zz", cookie: nil).status == 400)
+    }
+
     /// Connections that say nothing, and streams opened and closed, crowd nobody out.
     @Test func silentConnectionsAndClosedStreamsCrowdNobodyOut() throws {
         let grock = Grock()
