@@ -86,8 +86,7 @@ public final class WebServer {
 
     /// Draws a new pairing token and ends every session: the old URL and every paired browser stop working.
     public static func revoke(container: AppContainer) throws {
-        var sessions = try WebSessions(directory: container.directory)
-        try sessions.revoke()
+        _ = try WebSessions(directory: container.directory, afresh: true)
         // The keys of applied changes stay: a page paired again sends its queue again.
     }
 

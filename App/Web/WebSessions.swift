@@ -17,13 +17,15 @@ struct WebSessions {
     private var identity: [Int]?
     static let keptSessions = 1000
 
-    /// The sessions kept in `directory` (a new token when there are none yet).
-    init(directory: String?) throws(WebError) {
+    /// The sessions kept in `directory` (a new token when there are none yet); with `afresh`, a
+    /// new token and no session written over the file unread, so that `grock serve --revoke`
+    /// also mends a file damaged or replaced by a link (the name is replaced, not followed).
+    init(directory: String?, afresh: Bool = false) throws(WebError) {
         path = directory.map { $0 + "/web/sessions" }
         pairingToken = WebSessions.randomToken()
         sessions = []
         guard path != nil else { return }
-        if try !load() { try save() }
+        if afresh { try save() } else if try !load() { try save() }
     }
 
     /// Reads the file again when another process (`grock serve --revoke`) changed it. A file that
@@ -71,13 +73,6 @@ struct WebSessions {
     func session(_ id: String?) -> Session? {
         guard let id else { return nil }
         return sessions.first { WebSessions.same($0.id, id) }
-    }
-
-    /// A new pairing token, and no session.
-    mutating func revoke() throws(WebError) {
-        pairingToken = WebSessions.randomToken()
-        sessions = []
-        try save()
     }
 
     /// Whether `given` is the pairing token, compared in constant time.

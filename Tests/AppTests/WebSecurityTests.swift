@@ -71,6 +71,15 @@ import Testing
         try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
         let planted = try grock.run("serve --listen 127.0.0.1:0")
         #expect(planted.status == 1 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
+        // What the message tells to run mends it: the link is replaced, its target left alone.
+        try grock.ok("serve --revoke")
+        let mended = try String(contentsOfFile: web + "/sessions", encoding: .utf8)
+        #expect(mended.count == 33 && mended.hasSuffix("\n") && mended != "0123456789abcdef0123456789abcdef\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: web + "/sessions")[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOfFile: grock.home.path + "/elsewhere", encoding: .utf8) == "0123456789abcdef0123456789abcdef\n")
+        try "not a token\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
+        try grock.ok("serve --revoke")
+        #expect(try String(contentsOfFile: web + "/sessions", encoding: .utf8).count == 33)
     }
 
     @Test func anotherHostOrSiteCannotUseIt() throws {
