@@ -259,8 +259,13 @@ struct ReceiptWords: Sendable {
         // Bounded like a typed price (`Money.maximum`), so no sum of a receipt's lines can overflow.
         guard case .success(let value) = DecimalText.parse(groups.joined() + "." + decimals, fractionDigits: minorDigits),
               value <= maximum || !bounded else { return nil }
-        let thousandths: Int64? = !negative && currency == nil && groups.count == 1 && minorDigits <= 3
-            ? value * [1000, 100, 10, 1][minorDigits] : nil
+        var thousandths: Int64?
+        if !negative, currency == nil, groups.count == 1, minorDigits <= 3 {
+            // An unbounded amount (up to 18 digits) may not fit as thousandths: then it is no
+            // quantity either (`Milch 9999999999999999,99`), rather than a trap.
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: [1000, 100, 10, 1][minorDigits])
+            thousandths = overflow ? nil : scaled
+        }
         return ReceiptAmount(minorUnits: value, isNegative: negative, currency: currency, thousandths: thousandths)
     }
 }

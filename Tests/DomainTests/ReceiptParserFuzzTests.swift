@@ -10,8 +10,21 @@ import Testing
         "EUR/kg", "/lb", "1.20", "lb", "ea", "Rabatt", "PROMO", "-20%", "7%", "Pfand", "SUMME", "TOTAL", "BALANCE", "DUE", "TAX",
         "VISA", "23.11.2026", "14:05", "11/23/2026", "PM", "l,l9", "1,", "19", "1", "299,00", "*", "----", "Clubcard", "Price",
         "SUBTOTAL", "000000004011", "Stk", "12", "Artikel", "O", "%", "1.234,56", "1,234.56", "ZU", "ZAHLEN", "-£0.20", "Leergut",
-        "99999999999,99", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌", "100001", "GV", "2%", "AKTION", "NETTO", "abc", "USD",
+        "99999999999,99", "9999999999999999,99", "999999999999999999.999", "9223372036854775807", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌", "100001", "GV", "2%", "AKTION", "NETTO", "abc", "USD",
     ]
+
+    /// Amounts of the many digits an unbounded reading takes, in currencies of 2 and 3
+    /// decimals: each line is refused as too large, never a trap (it was one: an overflow when
+    /// the amount was also read as a quantity in thousandths).
+    @Test(arguments: [("EUR", "9999999999999999,99"), ("EUR", "9223372036854775,80"), ("KWD", "999999999999999,999"),
+                      ("EUR", "9.223.372.036.854.775,80")])
+    func hugeAmountsAreRefusedNotTrapped(code: String, amount: String) throws {
+        let one = code == "KWD" ? "1.000" : "1,00"
+        let text = "Milch \(amount)\nBrot \(one)\nSUMME \(one)"
+        let receipt = try ReceiptParser.parse(text: text, assuming: try Currency(code: code))
+        #expect(receipt.lines.map(\.name) == ["Brot"], "\(receipt.lines)")
+        #expect(receipt.unparsed.map(\.number) == [1])
+    }
 
     @Test func randomReceiptsNeverTrapAndLoseNoLine() throws {
         var generator = SeededGenerator(state: 15)
