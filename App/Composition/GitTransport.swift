@@ -46,7 +46,7 @@ struct GitTransport: FolderTransport {
         if (try? git(folder, ["diff", "--cached", "--quiet"])) == nil {
             let identity = (try? git(folder, ["config", "user.email"])) == nil
                 ? ["-c", "user.name=Grock", "-c", "user.email=grock@\(device).invalid"] : []
-            try git(folder, identity + ["commit", "--quiet", "-m", "grock: changes of device \(device)"])
+            try git(folder, identity + ["commit", "--quiet", "--no-verify", "-m", "grock: changes of device \(device)"])
         }
         guard try hasRemote(folder) else { return }
         let upstream = (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil
@@ -80,7 +80,9 @@ struct GitTransport: FolderTransport {
         posix_spawn_file_actions_addclose(&actions, output[0])
         posix_spawn_file_actions_addclose(&actions, errors[0])
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        let words = [git, "-C", folder] + arguments
+        // No hook and no file-system monitor of the repository's runs: they are programs the
+        // folder names, and a folder is input (a `.git` another replicator brought along).
+        let words = [git, "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments
         let argv = words.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pid = pid_t()

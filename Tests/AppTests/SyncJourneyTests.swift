@@ -70,6 +70,32 @@ import Testing
         #expect(result.status == 3 && result.stderr.contains("fatal: unable to access the remote"), "\(result.status) \(result.stderr.suffix(300))")
     }
 
+    /// The repository's hooks and file-system monitor are programs the folder names: a `.git`
+    /// brought by another device (a second replicator) must not run them on `grock sync`.
+    @Test func aPlantedHookOrMonitorOfTheFolderDoesNotRun() throws {
+        let laptop = Grock()
+        defer { laptop.home.remove() }
+        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, household])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        let marker = laptop.home.path + "/ran"
+        let script = household + "/.git/planted"
+        try "#!/bin/sh\necho \"$0 $*\" >> \(marker)\nexit 0\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        for hook in ["pre-commit", "commit-msg", "post-commit", "pre-push", "post-rewrite", "post-checkout"] {
+            try FileManager.default.copyItem(atPath: script, toPath: household + "/.git/hooks/" + hook)
+        }
+        try git(household, ["config", "core.fsmonitor", script])
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        try laptop.ok(["sync"])
+        #expect(!FileManager.default.fileExists(atPath: marker), "ran: \((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "")")
+        // The exchange still happened: the commit is in the remote.
+        #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"))
+    }
+
     @Test func aSplitShoppingTripThroughGit() throws {
         let laptop = Grock(), phone = Grock()
         defer { laptop.home.remove(); phone.home.remove() }
