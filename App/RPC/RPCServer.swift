@@ -94,18 +94,23 @@ public struct RPCServer {
     }
 
     /// The response line to one request line; nil for a notification.
-    package func respond(to line: String) async -> String? {
+    package func respond(to line: String) async -> String? { await answer(to: line).line }
+
+    /// The response line to one request line (nil for a notification), and whether the method
+    /// ran to its end: a change it made is stored then, even should its result fail to encode,
+    /// which is what `grock serve` keeps an idempotency key for.
+    package func answer(to line: String) async -> (line: String?, succeeded: Bool) {
         guard line.utf8.count <= Self.maximumRequest else {
-            return Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes")))
+            return (Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes"))), false)
         }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) } catch {
-            return Self.encode(Response(id: .null, error: RPCFailure(code: .parseError, message: "not JSON: a request is one JSON object on one line")))
+            return (Self.encode(Response(id: .null, error: RPCFailure(code: .parseError, message: "not JSON: a request is one JSON object on one line"))), false)
         }
         let request: Request
         switch Request.read(value) {
         case .success(let read): request = read
-        case .failure(let failure): return Self.encode(Response(id: failure.id, error: failure.error))
+        case .failure(let failure): return (Self.encode(Response(id: failure.id, error: failure.error)), false)
         }
         let outcome: Result<any Encodable & Sendable, RPCFailure>
         do {
@@ -115,10 +120,11 @@ public struct RPCServer {
         } catch {
             outcome = .failure(RPCFailure(error))
         }
-        guard let id = request.id else { return nil }   // a notification: done, not answered
-        switch outcome {
-        case .success(let result): return Self.encode(Response(id: id, result: result))
-        case .failure(let failure): return Self.encode(Response(id: id, error: failure))
+        switch (outcome, request.id) {
+        case (.success, nil): return (nil, true)   // a notification: done, not answered
+        case (.failure, nil): return (nil, false)
+        case (.success(let result), let id?): return (Self.encode(Response(id: id, result: result)), true)
+        case (.failure(let failure), let id?): return (Self.encode(Response(id: id, error: failure)), false)
         }
     }
 

@@ -260,8 +260,9 @@ public final class WebServer {
             inFlight.insert(key)
         }
         defer { if let key { inFlight.remove(key) } }
-        let answer = await rpc.respond(to: body) ?? ""
-        if let key, answer.contains(#""result":"#) {
+        let (line, succeeded) = await rpc.answer(to: body)
+        let answer = line ?? ""
+        if let key, succeeded {
             // Kept before the answer leaves: an answer lost on the way makes the page send it again.
             do {
                 try appliedPath.map { path throws(WebError) in try WebFiles.append("\(key)\t\(String(fingerprint, radix: 16))", to: path) }

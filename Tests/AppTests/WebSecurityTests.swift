@@ -204,6 +204,14 @@ import Testing
         let gums = (cart["items"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "Gum" }
         #expect(gums.count == 1)
         #expect(try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: "not a key!").status == 400)
+        // A change refused keeps no key: sent again once it can be made, it is made.
+        let refusedKey = "fedcba9876543210fedcba9876543210"
+        let refused = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session, key: refusedKey)
+        #expect(refused.body.contains(#""error""#) && !refused.body.contains(#""result""#), "\(refused.body)")
+        try grock.ok("cart new Party")
+        try grock.ok("trip start Party")
+        let made = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session, key: refusedKey)
+        #expect(made.body.contains(#""result""#) && !made.body.contains("alreadyApplied"), "\(made.body)")
     }
 
     /// What an independent tester broke, mended: one key on ten connections at once, a key
