@@ -70,7 +70,11 @@ struct Merge {
         // A device joining takes the household's start first: the snapshot of the device that
         // started it (any other snapshot only fills in what this device lacks).
         if trustsStart, let founder, listings.present.contains(founder), listings[founder].numbers.first == 0 {
-            _ = try holdsNothing() && listings[founder].files(0).count == 1 ? applyStart(of: founder, into: &touched) : applyNext(of: founder, into: &touched)
+            if try holdsNothing() && listings[founder].files(0).count == 1 {
+                _ = try applyStart(of: founder, into: &touched)
+            } else {
+                _ = try applyNext(of: founder, into: &touched)
+            }
         }
         var progress = true
         while progress {
