@@ -42,8 +42,8 @@ final class WorkingSet: Repositories {
         self.indexLoader = vault
         self.allItemsLoaded = vault == nil
         self.source = source
-        // Unique: StateCodec refuses a month given twice.
-        self.months = months.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.month, (total: $0.total, trips: $0.trips)) }) }
+        // StateCodec refuses a month given twice; were one to come through, the first counts.
+        self.months = months.map { Dictionary($0.map { ($0.month, (total: $0.total, trips: $0.trips)) }, uniquingKeysWith: { first, _ in first }) }
     }
 
     /// The month totals to store after this transaction, computed from history when the stored

@@ -4,7 +4,9 @@
 /// A terminal acts on control characters instead of showing them: `ESC ] 0 ; ... BEL` sets the
 /// window title, `ESC [ 2 J` clears the screen, a bare carriage return overwrites the line. So
 /// every control character (Unicode general category Cc: C0, DEL and C1) and the line and
-/// paragraph separators are written as visible escapes: `\e` for escape, `\t`, `\n`, `\r`, and
+/// paragraph separators are written as visible escapes, and so are the bidirectional embeddings,
+/// overrides and isolates (U+202A–202E, U+2066–2069), which reorder what follows them on the
+/// line (a name could make a message read otherwise than it says): `\e` for escape, `\t`, `\n`, `\r`, and
 /// `\u{7}` (the code point in hex, as Swift writes it) for the others. A backslash typed as
 /// such is shown as it is. Text quoted back in a message is also cut after 60 characters,
 /// ending in `...`, so that a pasted page does not drown the message.
@@ -15,9 +17,11 @@ public enum Echo {
     /// How many characters of echoed text a message shows before cutting it.
     public static let maximumLength = 60
 
-    /// Whether a terminal could act on `scalar` rather than show it.
+    /// Whether a terminal could act on `scalar` rather than show it, or it would reorder the
+    /// text shown after it.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// The visible spelling of a scalar that `needsEscape`: `\e`, `\t`, `\n`, `\r` or `\u{HEX}`.

@@ -8,6 +8,9 @@ import Testing
         ("a\tb\nc\rd", "a\\tb\\nc\\rd"),
         ("\u{0}\u{7F}\u{9B}", "\\u{0}\\u{7f}\\u{9b}"),   // NUL, DEL, and C1's one-character CSI
         ("line\u{2028}break", "line\\u{2028}break"),
+        ("Milk\u{202E}9.99\u{202C}", "Milk\\u{202e}9.99\\u{202c}"),   // an override reorders what follows
+        ("a\u{2066}b\u{2069}", "a\\u{2066}b\\u{2069}"),             // an isolate likewise
+        ("\u{5D7}\u{5DC}\u{5D1}\u{200F}", "\u{5D7}\u{5DC}\u{5D1}\u{200F}"),  // right-to-left text and its mark stay
         ("Crème fraîche 🧀", "Crème fraîche 🧀"),        // printable text stays as it is
         ("back\\slash", "back\\slash"),
     ])
