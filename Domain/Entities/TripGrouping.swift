@@ -8,34 +8,33 @@ public struct TripGrouping: Sendable, Hashable {
 
     /// The trips of `trips` grouped by `label`: trips with the same label are one group.
     public init(_ trips: [TripSummary], by label: (TripSummary) throws -> String) rethrows {
-        var numbers: [String: Int] = [:], labels: [String] = []
-        groupOfTrip = try trips.map { trip in
-            let text = try label(trip)
-            if let number = numbers[text] { return number }
-            numbers[text] = labels.count
-            labels.append(text)
-            return labels.count - 1
-        }
-        self.labels = labels
-    }
-
-    private init(groupOfTrip: [Int], labels: [String]) {
-        self.groupOfTrip = groupOfTrip
-        self.labels = labels
+        self = try Self.numbering(trips, by: label, label: { _, text in text })
     }
 
     /// The trips of `trips` by the month they were completed in, labelled `YYYY-MM`.
     public static func months(of trips: [TripSummary]) -> TripGrouping {
         // By the month's number: its text is made once per month, not once per trip.
-        var byMonth: [Int: Int] = [:], labels: [String] = []
-        let groups = trips.map { trip -> Int in
-            let day = trip.completedAt.day
-            if let number = byMonth[day.monthNumber] { return number }
-            byMonth[day.monthNumber] = labels.count
-            labels.append(day.monthText)
+        numbering(trips, by: { $0.completedAt.day.monthNumber }, label: { trip, _ in trip.completedAt.day.monthText })
+    }
+
+    /// Numbers the groups in the order their first trip comes; `label` names a group from its
+    /// first trip and key, once per group.
+    private static func numbering<Key: Hashable>(_ trips: [TripSummary], by key: (TripSummary) throws -> Key,
+                                                 label: (TripSummary, Key) -> String) rethrows -> TripGrouping {
+        var numbers: [Key: Int] = [:], labels: [String] = []
+        let groups = try trips.map { trip -> Int in
+            let key = try key(trip)
+            if let number = numbers[key] { return number }
+            numbers[key] = labels.count
+            labels.append(label(trip, key))
             return labels.count - 1
         }
         return TripGrouping(groupOfTrip: groups, labels: labels)
+    }
+
+    private init(groupOfTrip: [Int], labels: [String]) {
+        self.groupOfTrip = groupOfTrip
+        self.labels = labels
     }
 
     /// How many groups there are.
