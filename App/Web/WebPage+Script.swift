@@ -1,3 +1,5 @@
+// The script (`/app.js`), a Swift string so that grock stays one static binary with nothing to
+// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
 extension WebPage {
     /// The page's behaviour: the screens drawn from the JSON-RPC methods' answers, and the queue
     /// of changes kept in the browser and sent again until the laptop has applied them.

@@ -1,28 +1,40 @@
-/// The page `grock serve` serves: plain HTML, CSS and JavaScript, no framework, compiled into the
-/// binary (docs/WEB.md). Names are only ever set as text (`textContent`), never as markup; the
-/// script is a file of its own, as the Content-Security-Policy requires (no inline script).
+/// The page `grock serve` serves: plain HTML, CSS and JavaScript, no framework (docs/WEB.md).
+/// Names are only ever set as text (`textContent`), never as markup; the script is a file of its
+/// own, as the Content-Security-Policy requires (no inline script).
 ///
-/// Four files, one for each the browser asks for: the skeleton here (`/`), `WebPage+Style.swift`
-/// (`/app.css`), `WebPage+Script.swift` (`/app.js`) and `WebPage+Worker.swift` (`/sw.js`).
+/// Its four files are Swift strings, each in a file of its own named for it (`WebPage+HTML`,
+/// `+Stylesheet`, `+Script`, `+ServiceWorker`), so that `grock` stays one static binary with
+/// nothing to install beside it: SwiftPM's resources would be a directory found next to the
+/// executable at run time (`Bundle.module`), which a copied binary leaves behind.
 enum WebPage {
-    /// The skeleton the script fills: a header, the main area, the navigation.
-    static let html = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>Grock</title>
-    <link rel="stylesheet" href="/app.css">
-    <script src="/app.js" defer></script>
-    </head>
-    <body>
-    <header><a href="#/" id="home-link">Grock</a><span id="status" role="status" aria-live="polite"></span></header>
-    <div id="clashes" role="alert" hidden></div>
-    <main id="main"><p>Loading…</p></main>
-    <nav><a href="#/">Carts</a><a href="#/insights">Insights</a></nav>
-    </body>
-    </html>
-    """
+    /// The files the browser asks for.
+    enum File: Equatable {
+        /// `/`: the skeleton the script fills.
+        case html
+        /// `/app.css`.
+        case stylesheet
+        /// `/app.js`.
+        case script
+        /// `/sw.js`: the service worker that keeps the page for offline use.
+        case serviceWorker
+
+        /// The file's text, as served.
+        var text: String {
+            switch self {
+            case .html: WebPage.html
+            case .stylesheet: WebPage.stylesheet
+            case .script: WebPage.script
+            case .serviceWorker: WebPage.serviceWorker
+            }
+        }
+
+        /// Its `Content-Type`.
+        var contentType: String {
+            switch self {
+            case .html: "text/html; charset=utf-8"
+            case .stylesheet: "text/css; charset=utf-8"
+            case .script, .serviceWorker: "text/javascript; charset=utf-8"
+            }
+        }
+    }
 }

@@ -1,7 +1,9 @@
+// The service worker (`/sw.js`), a Swift string so that grock stays one static binary with nothing to
+// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
 extension WebPage {
     /// The service worker: keeps the page's three files, so that the page opens in the store
     /// when the laptop cannot be reached.
-    static let worker = """
+    static let serviceWorker = """
     'use strict';
     const shell = ['/', '/app.js', '/app.css'];
     self.addEventListener('install', (event) => event.waitUntil(caches.open('grock').then((cache) => cache.addAll(shell)).then(() => self.skipWaiting())));

@@ -1,6 +1,8 @@
+// The stylesheet (`/app.css`), a Swift string so that grock stays one static binary with nothing to
+// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
 extension WebPage {
     /// The page's look: light and dark colours, and the layout of carts, lines and forms.
-    static let style = """
+    static let stylesheet = """
     :root { color-scheme: light dark; --bg: #fff; --fg: #111; --muted: #666; --line: #ddd; --accent: #0a6; --warn: #c30; }
     @media (prefers-color-scheme: dark) { :root { --bg: #121212; --fg: #eee; --muted: #aaa; --line: #333; --accent: #3c9; --warn: #f75; } }
     * { box-sizing: border-box; }

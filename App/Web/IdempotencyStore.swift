@@ -1,0 +1,114 @@
+/// The changes `POST /rpc` applied, each under the session that sent it and the
+/// `Idempotency-Key` it chose, so that a change sent again (its answer lost, the server
+/// restarted) is applied once. A key is one session's own: another session using the same key
+/// has its change applied, and learns nothing of the first. Kept in `web/applied` in the data
+/// directory, a line a change, flushed before the change is answered; the newest `keptKeys` are
+/// kept (older ones belong to changes acknowledged long ago).
+struct IdempotencyStore {
+    /// A change's name: the session that sent it and the key it chose.
+    struct Key: Hashable {
+        /// The session's id; empty for a line written before keys were kept by session, which
+        /// answers for that key in every session (it was applied once, whoever sends it again).
+        let session: String
+        let key: String
+    }
+
+    /// What is known of a key.
+    enum Lookup: Equatable {
+        /// Never applied, nor being applied.
+        case new
+        /// Applied before, with the same change.
+        case applied
+        /// Applied before, with another change (another method or parameters).
+        case anotherChange
+        /// Being applied now, on another connection.
+        case inFlight
+    }
+
+    static let keptKeys = 10_000
+    /// Each key applied, with its change's fingerprint and when it was applied (a number that
+    /// grows): the oldest are the ones forgotten.
+    private var applied: [Key: (fingerprint: UInt64, order: Int)] = [:]
+    private var nextOrder = 0
+    /// Keys of changes being applied now.
+    private var inFlight: Set<Key> = []
+    private let path: String?
+
+    /// The keys kept in `directory` (none with `--in-memory`); a file longer than `keptKeys`
+    /// is trimmed on the way in.
+    /// - Throws: `WebError` when the file cannot be read, or trimmed.
+    init(directory: String?) throws(WebError) {
+        path = directory.map { $0 + "/web/applied" }
+        for line in (try path.flatMap { path throws(WebError) in try WebFiles.read(path) } ?? "").split(separator: "\n") {
+            // A line that cannot be read names no change: it is skipped, as a torn last line is.
+            let parts = line.split(separator: "\t").map(String.init)
+            guard (2...3).contains(parts.count), let fingerprint = UInt64(parts[parts.count - 1], radix: 16) else { continue }
+            remember(Key(session: parts.count == 3 ? parts[0] : "", key: parts[parts.count - 2]), fingerprint: fingerprint)
+        }
+        if applied.count > Self.keptKeys { try forgetOldest() }
+    }
+
+    /// What is known of `key`, sent again with the change `fingerprint` names.
+    func lookup(_ key: Key, fingerprint: UInt64) -> Lookup {
+        if let known = applied[key] ?? applied[Key(session: "", key: key.key)] {
+            return known.fingerprint == fingerprint ? .applied : .anotherChange
+        }
+        return inFlight.contains(key) ? .inFlight : .new
+    }
+
+    /// `key`'s change is being applied: the same key on another connection meanwhile is `inFlight`.
+    mutating func begin(_ key: Key) { inFlight.insert(key) }
+
+    /// `key`'s change is no longer being applied (applied and `record`ed, or refused).
+    mutating func end(_ key: Key) { inFlight.remove(key) }
+
+    /// Keeps `key` as applied, flushed to the file before it returns.
+    /// - Throws: `WebError` when the file cannot be written: the change was made, its key not kept.
+    mutating func record(_ key: Key, fingerprint: UInt64) throws(WebError) {
+        try path.map { path throws(WebError) in try WebFiles.append(Self.line(key, fingerprint), to: path) }
+        remember(key, fingerprint: fingerprint)
+        // A long-running server's file would otherwise grow without end.
+        if applied.count >= 2 * Self.keptKeys { try forgetOldest() }
+    }
+
+    /// Gives the keys of the session `old` to `new`: a browser paired again (after `--revoke`)
+    /// sends its waiting changes again under its new session, and what was applied stays applied once.
+    /// - Throws: `WebError` when the file cannot be written.
+    mutating func carryOver(from old: String, to new: String) throws(WebError) {
+        // An empty `old` would take the lines of before, which are every session's.
+        let moved = old.isEmpty ? [:] : applied.filter { $0.key.session == old }
+        guard !moved.isEmpty else { return }
+        for (key, value) in moved {
+            applied[key] = nil
+            applied[Key(session: new, key: key.key)] = value
+        }
+        try write()
+    }
+
+    /// A change's fingerprint (FNV-1a): a key sent again must come with the same change.
+    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    private mutating func remember(_ key: Key, fingerprint: UInt64) {
+        applied[key] = (fingerprint, nextOrder)
+        nextOrder += 1
+    }
+
+    /// Keeps the newest `keptKeys` keys, in memory and in the file.
+    private mutating func forgetOldest() throws(WebError) {
+        for (key, _) in applied.sorted(by: { $0.value.order < $1.value.order }).dropLast(Self.keptKeys) { applied[key] = nil }
+        try write()
+    }
+
+    /// Writes every key kept, oldest first.
+    private func write() throws(WebError) {
+        guard let path else { return }
+        try WebFiles.write(applied.sorted { $0.value.order < $1.value.order }.map { Self.line($0.key, $0.value.fingerprint) + "\n" }.joined(), to: path)
+    }
+
+    /// `session TAB key TAB fingerprint` (without the session for a line of before).
+    private static func line(_ key: Key, _ fingerprint: UInt64) -> String {
+        (key.session.isEmpty ? "" : key.session + "\t") + key.key + "\t" + String(fingerprint, radix: 16)
+    }
+}

@@ -1,0 +1,65 @@
+import Composition
+
+/// Answering a request: the checks every request passes (the sessions file, the `Host`), the
+/// pairing, the session, then the route `WebRoute`'s table gives.
+extension WebServer {
+    /// The response to a request, and whether it opened a stream.
+    func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
+        refreshSessions()
+        guard let host = request.headers["host"]?.lowercased(), HostCheck(port: port).isOwnHost(host) else {
+            return (WebResponse.make(403, text: "this server answers to its own address only (the Host header names another)"), false)
+        }
+        if sessionsFailure != nil {
+            // The reason stays on the server's terminal: the file's path is not for any client to read.
+            return (WebResponse.make(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false)
+        }
+        if request.method == "GET", request.path == "/", request.query["token"] != nil {
+            return (pair(request), false)
+        }
+        guard let session = sessions.session(request.cookie(Self.cookie)) else {
+            return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false)
+        }
+        switch WebRoute.lookup(method: request.method, path: request.path) {
+        case .route(.file(let file)): return (WebResponse.make(200, body: Array(file.text.utf8), type: file.contentType), false)
+        case .route(.session):
+            return (WebResponse.make(200, body: Array("{\"token\":\"\(session.token)\",\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
+        case .route(.events):
+            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
+        case .route(.rpc): return (await call(request, session: session), false)
+        case .wrongMethod: return (WebResponse.make(405, text: "\(request.method) is not how \(request.path) is used"), false)
+        case .notFound: return (WebResponse.make(404, text: "nothing at \(request.path)"), false)
+        }
+    }
+
+    /// Reads the sessions file again when it changed. `grock serve --revoke` run meanwhile, in
+    /// another process, ends these sessions now. A file that cannot be read (or is damaged, or
+    /// was replaced by a link) might hold a revocation: every request that needs a session is
+    /// refused until it can be read again (fail closed).
+    private func refreshSessions() {
+        do {
+            try sessions.reloadIfChanged()
+            if sessionsFailure != nil { options.warn("the sessions file can be read again: serving") }
+            sessionsFailure = nil
+        } catch {
+            // Told once, when it starts failing: a client retrying must not flood the terminal.
+            if sessionsFailure == nil { options.warn("\(error); no session is honoured until it can be read") }
+            sessionsFailure = error
+        }
+    }
+
+    /// `GET /?token=`: a new session for a browser that shows the pairing token, sent to `/`.
+    private func pair(_ request: HTTPRequest) -> [UInt8] {
+        guard sessions.isPairingToken(request.query["token"]) else {
+            return WebResponse.make(401, text: "this pairing token is not (or no longer) valid: open the URL grock serve printed")
+        }
+        let session: WebSessions.Session
+        do { session = try sessions.open() } catch { return WebResponse.make(500, text: "the session cannot be kept: \(error)") }
+        // The browser's session before this one (ended by --revoke, say): its changes sent
+        // again under the new one are still applied once.
+        do { try request.cookie(Self.cookie).map { old throws(WebError) in try idempotency.carryOver(from: old, to: session.id) } } catch {
+            return WebResponse.make(500, text: "the keys of the changes this browser sent cannot be kept: \(error)")
+        }
+        return WebResponse.make(303, text: "paired", headers: ["Location": "/",
+                                "Set-Cookie": "\(Self.cookie)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"])
+    }
+}
