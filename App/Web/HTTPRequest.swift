@@ -137,7 +137,8 @@ struct HTTPRequest: Sendable, Equatable {
     }
 
     /// `a=1&b=x%20y` as pairs; a name given twice keeps its first value.
-    /// - Throws: a 400 `Refusal` for a `%` not followed by two hexadecimal digits.
+    /// - Throws: a 400 `Refusal` for a `%` not followed by two hexadecimal digits, or escapes
+    ///   that decode to bytes that are not UTF-8.
     static func pairs(_ query: String) throws(Refusal) -> [String: String] {
         var pairs: [String: String] = [:]
         for pair in query.split(separator: "&") {
@@ -170,7 +171,11 @@ struct HTTPRequest: Sendable, Equatable {
                 index += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        // Not read with U+FFFD for what is not UTF-8: two readers would differ there too.
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw Refusal(status: 400, reason: "the query's escapes decode to bytes that are not UTF-8")
+        }
+        return decoded
     }
 
     /// The value of one hexadecimal digit, or nil.

@@ -36,7 +36,7 @@ struct WebSessions {
         _ = try load()
     }
 
-    /// Reads the file; false when there is none.
+    /// Reads the file; false when there is none (then there is no session).
     private mutating func load() throws(WebError) -> Bool {
         guard let path else { return false }
         // Taken before the read (a write in between makes the next check read again), kept only
@@ -55,6 +55,9 @@ struct WebSessions {
             identity = seen
             return true
         }
+        // Deleted meanwhile: no session is kept in memory only (fail closed). The printed URL
+        // still pairs, and writes the file afresh.
+        sessions = []
         identity = seen
         return false
     }

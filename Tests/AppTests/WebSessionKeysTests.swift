@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// What belongs to one session in `grock serve`: the `Idempotency-Key`s it sends (another
+/// session's same key is another change), and the session itself, which ends when the sessions
+/// file is deleted; and a query whose escapes are not UTF-8, refused before it is acted on.
+@Suite(.serialized) struct WebSessionKeysTests {
+    private let gum = #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#
+
+    private func gums(_ grock: Grock) throws -> Int {
+        let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        return (cart["items"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "Gum" }.count
+    }
+
+    /// Two sessions sending one key each have their change applied; one session sending it
+    /// again has it applied once, after a restart too; a browser paired again keeps its keys.
+    @Test func aKeyIsItsSessionsOwn() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        var server = try ServeProcess(grock)
+        defer { server.stop() }
+        let phone = try server.pair(), laptop = try server.pair()
+        let key = "0123456789abcdef0123456789abcdef"
+        let first = try server.rpc("trip.impulse", gum, session: phone, key: key)
+        #expect(first.status == 200 && first.body.contains(#""result""#) && !first.body.contains("alreadyApplied"), "\(first.body)")
+        let other = try server.rpc("trip.impulse", gum, session: laptop, key: key)
+        #expect(other.status == 200 && other.body.contains(#""result""#) && !other.body.contains("alreadyApplied"), "another session's key: \(other.body)")
+        #expect(try gums(grock) == 2)
+        // Another change under the phone's key is refused; under the laptop's, its own key is new.
+        #expect(try server.rpc("trip.impulse", gum, session: phone, key: key).body.contains(#""alreadyApplied":true"#))
+        #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Gum"}"#, session: phone, key: key).status == 422)
+        server.stop()
+        server = try ServeProcess(grock)
+        #expect(try server.rpc("trip.impulse", gum, session: laptop, key: key).body.contains(#""alreadyApplied":true"#), "after a restart")
+        #expect(try gums(grock) == 2)
+        // Paired again (after --revoke) with its old cookie: the phone's waiting change stays applied once.
+        try grock.ok("serve --revoke")
+        server.stop()
+        server = try ServeProcess(grock)
+        let repaired = try server.send("GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Cookie: grock_session=\(phone.cookie)\r\nConnection: close\r\n\r\n")
+        let cookie = try #require(repaired.headers["set-cookie"]?.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+        let token = try #require(try JSONSerialization.jsonObject(with: Data(server.request("GET", "/session", cookie: cookie).body.utf8)) as? [String: Any])["token"] as? String
+        let again = try server.rpc("trip.impulse", gum, session: (cookie, try #require(token)), key: key)
+        #expect(again.body.contains(#""alreadyApplied":true"#), "the old session's keys are the new one's: \(again.body)")
+        let stranger = try server.pair()
+        #expect(!(try server.rpc("trip.impulse", gum, session: stranger, key: key).body.contains("alreadyApplied")), "not a stranger's")
+        #expect(try gums(grock) == 3)
+    }
+
+    /// A sessions file deleted while the server runs ends every session (none is kept in memory
+    /// only); the printed URL pairs again, and writes the file afresh.
+    @Test func aDeletedSessionsFileEndsEverySession() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 200)
+        let file = grock.dataDirectory + "/web/sessions"
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 401)
+        #expect(try server.rpc("cart.list", "{}", session: session).status == 401)
+        let again = try server.pair()
+        #expect(try server.request("GET", "/session", cookie: again.cookie).status == 200)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.hasPrefix(server.pairingToken) && written.contains(again.cookie) && !written.contains(session.cookie))
+    }
+
+    /// Percent escapes that decode to bytes that are not UTF-8 are refused (400), not read as U+FFFD.
+    @Test func aQueryThatIsNotUTF8IsRefused() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        for query in ["token=%ff", "token=%c3", "%ff=1", "token=\(server.pairingToken)%80"] {
+            let refused = try server.request("GET", "/?\(query)", cookie: nil)
+            #expect(refused.status == 400 && refused.body.contains("UTF-8"), "\(query): \(refused)")
+        }
+        #expect(try server.request("GET", "/?token=%e2%82%ac", cookie: nil).status == 401, "UTF-8 escapes are read")
+    }
+}
