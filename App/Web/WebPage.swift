@@ -4,8 +4,9 @@
 ///
 /// Its four files are Swift strings, each in a file of its own named for it (`WebPage+HTML`,
 /// `+Stylesheet`, `+Script`, `+ServiceWorker`), so that `grock` stays one static binary with
-/// nothing to install beside it: SwiftPM's resources would be a directory found next to the
-/// executable at run time (`Bundle.module`), which a copied binary leaves behind.
+/// nothing to install beside it. SwiftPM's resources are a directory (`Grock_Web.resources`) that
+/// the generated `Bundle.module` looks for beside the executable, then in the build folder, and
+/// traps when neither is there: a binary copied alone would stop at its first page.
 enum WebPage {
     /// The files the browser asks for.
     enum File: Equatable {
