@@ -7,8 +7,9 @@
 struct IdempotencyStore {
     /// A change's name: the session that sent it and the key it chose.
     struct Key: Hashable {
-        /// The session's id; empty for a line written before keys were kept by session, which
-        /// answers for that key in every session (it was applied once, whoever sends it again).
+        /// The session, by its id's fingerprint (the id is the session's cookie: no secret is
+        /// written in a second file, which outlives `--revoke`); empty for a line written before
+        /// keys were kept by session, which answers for its key in every session.
         let session: String
         let key: String
     }
@@ -71,12 +72,13 @@ struct IdempotencyStore {
         if applied.count >= 2 * Self.keptKeys { try forgetOldest() }
     }
 
-    /// Gives the keys of the session `old` to `new`: a browser paired again (after `--revoke`)
-    /// sends its waiting changes again under its new session, and what was applied stays applied once.
+    /// Gives the keys of the session whose id is `oldID` to the one whose id is `newID`: a
+    /// browser paired again (after `--revoke`) sends its waiting changes again under its new
+    /// session, and what was applied stays applied once.
     /// - Throws: `WebError` when the file cannot be written.
-    mutating func carryOver(from old: String, to new: String) throws(WebError) {
-        // An empty `old` would take the lines of before, which are every session's.
-        let moved = old.isEmpty ? [:] : applied.filter { $0.key.session == old }
+    mutating func carryOver(from oldID: String, to newID: String) throws(WebError) {
+        let old = Key(sessionID: oldID, key: "").session, new = Key(sessionID: newID, key: "").session
+        let moved = applied.filter { $0.key.session == old }
         guard !moved.isEmpty else { return }
         for (key, value) in moved {
             applied[key] = nil
@@ -110,5 +112,12 @@ struct IdempotencyStore {
     /// `session TAB key TAB fingerprint` (without the session for a line of before).
     private static func line(_ key: Key, _ fingerprint: UInt64) -> String {
         (key.session.isEmpty ? "" : key.session + "\t") + key.key + "\t" + String(fingerprint, radix: 16)
+    }
+}
+
+extension IdempotencyStore.Key {
+    /// `key` sent by the session whose id (its cookie) is `sessionID`.
+    init(sessionID: String, key: String) {
+        self.init(session: String(IdempotencyStore.fingerprint(Array(sessionID.utf8)), radix: 16), key: key)
     }
 }

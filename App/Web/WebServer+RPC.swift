@@ -61,7 +61,7 @@ extension WebServer {
         }
         // The change itself (method and parameters), whatever its id or spacing.
         let fingerprint = IdempotencyStore.fingerprint(Array((RPCServer.encode(fields["method"] ?? .null) + "\n" + RPCServer.encode(fields["params"] ?? .null)).utf8))
-        let storeKey = IdempotencyStore.Key(session: session.id, key: key)
+        let storeKey = IdempotencyStore.Key(sessionID: session.id, key: key)
         switch idempotency.lookup(storeKey, fingerprint: fingerprint) {
         case .anotherChange:
             return .failure(NotApplied(bytes: WebResponse.make(422, text: "this Idempotency-Key was used for another change")))

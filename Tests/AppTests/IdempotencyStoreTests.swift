@@ -25,6 +25,7 @@ import Testing
 
     /// Past twice `keptKeys`, the newest `keptKeys` are kept; a session's keys move whole to its next session.
     @Test func theOldestKeysAreForgottenAndASessionsKeysCarryOver() throws {
+        func key(_ session: String, _ key: String) -> IdempotencyStore.Key { IdempotencyStore.Key(sessionID: session, key: key) }
         var store = try IdempotencyStore(directory: nil)
         let count = 2 * IdempotencyStore.keptKeys
         for index in 0..<count { try store.record(key("a", "k\(index)"), fingerprint: UInt64(index)) }

@@ -28,6 +28,8 @@ import Testing
         let other = try server.rpc("trip.impulse", gum, session: laptop, key: key)
         #expect(other.status == 200 && other.body.contains(#""result""#) && !other.body.contains("alreadyApplied"), "another session's key: \(other.body)")
         #expect(try gums(grock) == 2)
+        let applied = try String(contentsOfFile: grock.dataDirectory + "/web/applied", encoding: .utf8)
+        #expect(applied.contains(key) && !applied.contains(phone.cookie) && !applied.contains(laptop.cookie), "no session's cookie written down twice")
         // Another change under the phone's key is refused; under the laptop's, its own key is new.
         #expect(try server.rpc("trip.impulse", gum, session: phone, key: key).body.contains(#""alreadyApplied":true"#))
         #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Gum"}"#, session: phone, key: key).status == 422)
