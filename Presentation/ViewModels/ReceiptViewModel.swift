@@ -11,11 +11,15 @@ public final class ReceiptViewModel: ErrorState {
     public private(set) var decisions: [Int: ReceiptDecision] = [:]
     /// What `apply` logged (or on a dry run would log); nil before.
     public private(set) var outcome: ReceiptOutcome?
-    /// The vault's categories, in order: what a new item can go in.
-    public var categories: [Category] { review?.categories ?? [] }
     /// What the last intent left besides its Bool result: its error, or its warnings and cautions
     /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
+    /// The vault's category names by id: what a decision's new item goes in, named.
+    public var categoryNames: [CategoryID: String] {
+        Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+    /// The vault's categories, in order: what a new item can go in (`category(named:)`).
+    private var categories: [Category] { review?.categories ?? [] }
 
     private let useCases: UseCases
     private var request: ReceiptRequest?
@@ -82,7 +86,6 @@ public final class ReceiptViewModel: ErrorState {
     /// The review, the decisions and any outcome as data; nil before a review.
     public var document: ReceiptDocument? {
         guard let review else { return nil }
-        let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        return ReceiptDocument(review: review, decisions: decisions, categories: names, outcome: outcome)
+        return ReceiptDocument(review: review, decisions: decisions, categories: categoryNames, outcome: outcome)
     }
 }

@@ -1,6 +1,6 @@
 import DataLayer
 @testable import Domain
-import Presentation
+@testable import Presentation
 import Terminal
 import TestSupport
 import Testing

@@ -74,7 +74,7 @@ enum ReceiptSession {
             let doubtful = row.match.verdict == .doubtful
             run.console.out("Line \(row.number), \"\(name)\" (\(row.line.netTotal.amountText)) " + (doubtful ? "may be:" : "matches nothing you have."))
             if doubtful { run.console.out(receipt.candidateLines(row: row.number).joined(separator: "\n")) }
-            let suggested = row.match.suggestedCategory.flatMap { id in receipt.categories.first { $0.id == id }?.name }
+            let suggested = receipt.document?.lines.first { $0.line == row.number }?.suggestedCategory
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
                             + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
             while true {
