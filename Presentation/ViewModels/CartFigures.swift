@@ -4,6 +4,8 @@ import Domain
 public struct CartFigures: Sendable, Hashable {
     /// The cart the figures are of.
     public let cart: Cart
+    /// The budget spending is held against; nil without one.
+    public let budget: Money?
     /// Every line's planned cost added up; lines with no known price count as nothing.
     public let planned: Money
     /// What was paid for the lines bought.
@@ -22,6 +24,7 @@ public struct CartFigures: Sendable, Hashable {
     /// - Throws: `DomainError.amountOverflow` when a sum does not fit in an amount.
     public init(_ cart: Cart) throws {
         self.cart = cart
+        budget = cart.budget
         planned = try cart.plannedTotal()
         actual = try cart.actualTotal()
         spending = try cart.spendingAgainstBudget()
