@@ -18,7 +18,7 @@ public final class ReceiptViewModel: ErrorState {
     public var categoryNames: [CategoryID: String] {
         Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
-    /// The vault's categories, in order: what a new item can go in (`category(named:)`).
+    /// The vault's categories, in order: what a new item can go in (`categoryID(named:)`).
     private var categories: [Category] { review?.categories ?? [] }
 
     private let useCases: UseCases
@@ -59,10 +59,11 @@ public final class ReceiptViewModel: ErrorState {
         return true
     }
 
-    /// The category a person names, by name (any case and accents) or id.
-    public func category(named name: String) -> Category? {
+    /// The category a person names, by name (any case and accents) or id: what a `newItem`
+    /// decision takes.
+    public func categoryID(named name: String) -> CategoryID? {
         let key = Name.key(name)
-        return categories.first { Name.key($0.name) == key || $0.id.rawValue == name }
+        return categories.first { Name.key($0.name) == key || $0.id.rawValue == name }?.id
     }
 
     /// Logs the receipt as decided, as one change (or, on a dry run, says what it would log).
