@@ -8,12 +8,12 @@ extension CartDetailViewModel {
         var lines = errorLine(style)
         guard let cart = document, let figures else { return TextBlocks.fit(lines, width: style.width) }
         let planning = cart.status == CartStatus.planning.rawValue
-        var header = "\(style.bold(cart.name))  [\(cart.status)]  created \(Self.day(cart.created))"
+        var header = "\(style.bold(cart.name))  [\(cart.status)]  created \(TextBlocks.day(of: cart.created))"
         if !planning { header += "  " + TextBlocks.progressBar(done: cart.items.count(where: \.fulfilled), total: cart.items.count, style: style) }
         lines.append(header)
         lines.append(CartText.budgetLine(figures, style: style))
         if cart.status == CartStatus.completed.rawValue, let completed = cart.completed {
-            lines.append("Completed \(Self.day(completed)); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
+            lines.append("Completed \(TextBlocks.day(of: completed)); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
         }
         if cart.items.isEmpty {
             lines.append("")
@@ -50,7 +50,4 @@ extension CartDetailViewModel {
         if let planned = line.plannedPrice, let actual = line.actualPrice, planned != actual { note = "planned \(price(planned))" }
         return ["[x]", line.item, amount, line.actualPrice.map(price) ?? "-", line.cost ?? "-", note]
     }
-
-    /// The day of an RFC 3339 time as it is written: what comes before its `T`.
-    private static func day(_ time: String) -> String { String(time.prefix { $0 != "T" }) }
 }
