@@ -46,8 +46,8 @@ extension RPCMethod {
                 }
             case "newItem":
                 guard let name = text("category") else { throw invalid("decision newItem on line \(row) needs category") }
-                guard let category = receipt.category(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
-                decided.append((row, .newItem(category: category.id, name: text("name"))))
+                guard let category = receipt.categoryID(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
+                decided.append((row, .newItem(category: category, name: text("name"))))
             default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
             }
         }

@@ -16,8 +16,3 @@ public struct AislesDocument: Encodable, Sendable, Hashable {
         defaultOrder = order.filter { !store.aisleOrder.contains($0.id) }.map(\.name)
     }
 }
-
-extension StoresViewModel {
-    /// The aisle order shown, as data; nil when the stores are shown instead.
-    public var aislesDocument: AislesDocument? { aisles.map { AislesDocument(store: $0.store, order: $0.order) } }
-}

@@ -5,18 +5,19 @@ import Observation
 /// once completed. Every change of the cart goes through an intent here.
 @MainActor @Observable
 public final class CartDetailViewModel: ErrorState {
-    /// The cart with its lines grouped by store in visiting order; nil before `load`, after
-    /// `delete`, and once a refresh finds the cart deleted elsewhere.
-    public private(set) var details: CartDetails?
+    /// The cart as data, amounts as decimal strings: what every front draws and the RPC and web
+    /// fronts send; nil before `load`, after `delete`, and once a refresh finds the cart deleted
+    /// elsewhere.
+    public private(set) var document: CartDocument?
     /// The cart's totals against its budget (`Money`, for fronts that format amounts themselves);
-    /// nil whenever `details` is.
+    /// nil whenever `document` is.
     public private(set) var figures: CartFigures?
-    /// For each of `details.groups`, in order, what was paid and what is left to buy there
+    /// For each of `document.stores`, in order, what was paid and what is left to buy there
     /// while shopping (nil for a store not half bought).
     public private(set) var storeProgress: [StoreProgress?] = []
-    /// The cart as data, amounts as decimal strings: what the RPC and web fronts send; nil whenever
-    /// `details` is.
-    public private(set) var document: CartDocument?
+    /// The names of the lines still to buy with no known price, in the order they were put on
+    /// the cart: what the planned total leaves out.
+    public private(set) var unpricedItems: [String] = []
     /// What the last intent did, in a sentence, for fronts that confirm changes.
     public private(set) var notice: String?
     /// What the last intent left besides its Bool result: its error, or its warnings and cautions
@@ -38,8 +39,12 @@ public final class CartDetailViewModel: ErrorState {
         self.name = reference
     }
 
+    /// The cart with its lines grouped by store in visiting order, for the intents (and tests);
+    /// fronts read `document`.
+    private(set) var details: CartDetails?
+
     /// The cart shown; nil whenever `details` is.
-    public var cart: Cart? { details?.cart }
+    var cart: Cart? { details?.cart }
 
     // MARK: - Intents
 
@@ -115,10 +120,7 @@ public final class CartDetailViewModel: ErrorState {
     public func delete() async -> Bool {
         await perform {
             let cart = try await useCases.deleteCart(reference)
-            details = nil
-            figures = nil
-            storeProgress = []
-            document = nil
+            clear()
             notice = "\(cart.name): deleted cart"
         }
     }
@@ -222,7 +224,17 @@ public final class CartDetailViewModel: ErrorState {
         self.details = details
         self.figures = figures
         self.storeProgress = storeProgress
+        unpricedItems = details.cart.unpricedLines.filter { !$0.isFulfilled }.map(\.name)
         reference = details.cart.id.rawValue
+    }
+
+    /// Shows nothing: the cart is gone.
+    private func clear() {
+        details = nil
+        figures = nil
+        storeProgress = []
+        unpricedItems = []
+        document = nil
     }
 }
 
@@ -234,10 +246,7 @@ extension CartDetailViewModel: LiveScreen {
         guard await keepingOutcome({ await load() }) else {
             if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
                 lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
-                details = nil
-                figures = nil
-                storeProgress = []
-                document = nil
+                clear()
             }
             return false
         }

@@ -158,3 +158,14 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         }
     }
 }
+
+extension CartDocument {
+    /// The lines of each of `stores`, in the same order: `items` cut where each group ends.
+    public var linesByStore: [[Line]] {
+        var rest = items[...]
+        return stores.map { group in
+            defer { rest = rest.dropFirst(group.items.count) }
+            return Array(rest.prefix(group.items.count))
+        }
+    }
+}

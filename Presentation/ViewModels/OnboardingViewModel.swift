@@ -10,14 +10,8 @@ public final class OnboardingViewModel: ErrorState {
         case welcome, setUp, firstStore, done
     }
 
-    /// The step reached: set by each intent that succeeds.
-    public private(set) var step: Step = .welcome
-    /// What `setUp` did; nil before.
-    public private(set) var report: SetUpFirstRun.Report?
-    /// The store `addFirstStore` added; nil before.
-    public private(set) var firstStore: Store?
-    /// The item `addFirstItem` added; nil before.
-    public private(set) var firstItem: Item?
+    /// The step reached and what each step made, as data: set by each intent that succeeds.
+    public private(set) var document = OnboardingDocument(step: .welcome, setup: nil, firstStore: nil, firstItem: nil)
     /// What the last intent left besides its Bool result: its error, or its warnings though it
     /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
@@ -32,8 +26,9 @@ public final class OnboardingViewModel: ErrorState {
     @discardableResult
     public func setUp(currency code: String?) async -> Bool {
         await perform {
-            report = try await useCases.setUpFirstRun(currency: try code.map { try Currency(code: $0) })
-            step = .setUp
+            let report = try await useCases.setUpFirstRun(currency: try code.map { try Currency(code: $0) })
+            document.setup = SetupDocument(report)
+            document.step = .setUp
         }
     }
 
@@ -42,8 +37,9 @@ public final class OnboardingViewModel: ErrorState {
     @discardableResult
     public func addFirstStore(_ name: String) async -> Bool {
         await perform {
-            firstStore = try await useCases.addStore(name: name)
-            step = .firstStore
+            let store = try await useCases.addStore(name: name)
+            document.firstStore = StoreDocument(store)
+            document.step = .firstStore
         }
     }
 
@@ -52,8 +48,9 @@ public final class OnboardingViewModel: ErrorState {
     @discardableResult
     public func addFirstItem(_ name: String, category: String, price: String) async -> Bool {
         await perform {
-            firstItem = try await useCases.addItem(name: name, category: category, price: price, store: firstStore?.id.rawValue)
-            step = .done
+            let item = try await useCases.addItem(name: name, category: category, price: price, store: document.firstStore?.id)
+            document.firstItem = item.name
+            document.step = .done
         }
     }
 }

@@ -11,11 +11,15 @@ public final class ReceiptViewModel: ErrorState {
     public private(set) var decisions: [Int: ReceiptDecision] = [:]
     /// What `apply` logged (or on a dry run would log); nil before.
     public private(set) var outcome: ReceiptOutcome?
-    /// The vault's categories, in order: what a new item can go in.
-    public var categories: [Category] { review?.categories ?? [] }
     /// What the last intent left besides its Bool result: its error, or its warnings and cautions
     /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
+    /// The vault's category names by id: what a decision's new item goes in, named.
+    public var categoryNames: [CategoryID: String] {
+        Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+    /// The vault's categories, in order: what a new item can go in (`categoryID(named:)`).
+    private var categories: [Category] { review?.categories ?? [] }
 
     private let useCases: UseCases
     private var request: ReceiptRequest?
@@ -55,10 +59,11 @@ public final class ReceiptViewModel: ErrorState {
         return true
     }
 
-    /// The category a person names, by name (any case and accents) or id.
-    public func category(named name: String) -> Category? {
+    /// The category a person names, by name (any case and accents) or id: what a `newItem`
+    /// decision takes.
+    public func categoryID(named name: String) -> CategoryID? {
         let key = Name.key(name)
-        return categories.first { Name.key($0.name) == key || $0.id.rawValue == name }
+        return categories.first { Name.key($0.name) == key || $0.id.rawValue == name }?.id
     }
 
     /// Logs the receipt as decided, as one change (or, on a dry run, says what it would log).
@@ -82,7 +87,6 @@ public final class ReceiptViewModel: ErrorState {
     /// The review, the decisions and any outcome as data; nil before a review.
     public var document: ReceiptDocument? {
         guard let review else { return nil }
-        let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        return ReceiptDocument(review: review, decisions: decisions, categories: names, outcome: outcome)
+        return ReceiptDocument(review: review, decisions: decisions, categories: categoryNames, outcome: outcome)
     }
 }

@@ -32,8 +32,8 @@ extension ReportViewModel {
         report.map { report in
             ReportDocument(insights: InsightsDocument(report), topItems: topItems.map { item in
                 ReportDocument.PriceSeries(item: item.name, prices: item.points.map {
-                    ReportDocument.PriceSeries.Point(date: Day(daysSince1970: $0.x).description,
-                                                     price: Money(minorUnits: $0.y, currency: report.currency).amountText)
+                    ReportDocument.PriceSeries.Point(date: $0.day.description,
+                                                     price: Money(minorUnits: $0.minorUnits, currency: report.currency).amountText)
                 })
             })
         }

@@ -8,8 +8,8 @@ import Observation
 public final class ReportViewModel: ErrorState {
     /// The spending figures of every completed trip; nil before `load` succeeds.
     public private(set) var report: SpendingReport?
-    /// The items spent most on, each with its prices over time: (day number, price per base unit).
-    public private(set) var topItems: [(name: String, points: [(x: Int, y: Int64)])] = []
+    /// The items spent most on, most first, each with its prices over time.
+    public private(set) var topItems: [ItemPriceSeries] = []
     /// What the last intent left besides its Bool result: its error, or its warnings though it
     /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
@@ -34,12 +34,12 @@ public final class ReportViewModel: ErrorState {
                 spent[purchase.item] = sum
             }
             let names = spent.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.topItemCount).map(\.key)
-            var items: [(String, [(x: Int, y: Int64)])] = []
+            var items: [ItemPriceSeries] = []
             for name in names {
                 do {
                     let entries = try await useCases.priceHistory(name).entries
-                    items.append((name, try entries.map { entry in
-                        (entry.observation.observedAt.day.daysSince1970, try entry.observation.price.normalised().price.minorUnits)
+                    items.append(ItemPriceSeries(name: name, points: try entries.map { entry in
+                        ItemPriceSeries.Point(day: entry.observation.observedAt.day, minorUnits: try entry.observation.price.normalised().price.minorUnits)
                     }))
                 } catch DomainError.notFound {
                     continue  // bought, then removed from the vault: no history to draw

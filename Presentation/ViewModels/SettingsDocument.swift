@@ -16,8 +16,3 @@ public struct SettingsDocument: Encodable, Sendable, Hashable {
         setUp = settings.isSetUp
     }
 }
-
-extension SettingsViewModel {
-    /// The settings as data, once loaded.
-    public var document: SettingsDocument? { settings.map(SettingsDocument.init) }
-}

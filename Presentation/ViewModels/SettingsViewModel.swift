@@ -4,8 +4,8 @@ import Observation
 /// Settings (menu): the currency, and erasing everything.
 @MainActor @Observable
 public final class SettingsViewModel: ErrorState {
-    /// The settings; nil before `load` succeeds.
-    public private(set) var settings: Settings?
+    /// The settings as data; nil before `load` succeeds.
+    public private(set) var document: SettingsDocument?
     /// What the last change did, in a sentence (`currency is now USD`); nil until one succeeds.
     public private(set) var notice: String?
     /// What the last intent left besides its Bool result: its error, or its warnings though it
@@ -20,7 +20,7 @@ public final class SettingsViewModel: ErrorState {
     /// Reads the settings.
     @discardableResult
     public func load() async -> Bool {
-        await perform { settings = try await useCases.showSettings() }
+        await perform { document = SettingsDocument(try await useCases.showSettings()) }
     }
 
     /// Switches the currency amounts are shown in, by ISO code (`USD`). Amounts are not
@@ -31,7 +31,7 @@ public final class SettingsViewModel: ErrorState {
     public func changeCurrency(_ code: String) async -> Bool {
         await perform {
             let changed = try await useCases.changeCurrency(try Currency(code: code))
-            settings = changed
+            document = SettingsDocument(changed)
             notice = "currency is now \(changed.currency.code)"
         }
     }
@@ -42,7 +42,7 @@ public final class SettingsViewModel: ErrorState {
         await perform {
             try await useCases.resetAllData()
             notice = "all data erased"
-            await afterSaving { settings = try await useCases.showSettings() }
+            await afterSaving { document = SettingsDocument(try await useCases.showSettings()) }
         }
     }
 }

@@ -55,8 +55,6 @@ public final class ShoppingModeViewModel: ErrorState {
         }
     }
 
-    /// The cart being shopped; nil before `begin` succeeds.
-    public private(set) var details: CartDetails?
     /// The cart's totals against its budget; nil before `begin` succeeds.
     public private(set) var figures: CartFigures?
     /// Whether the trip was finished this session: the list gives way to `summary`.
@@ -77,6 +75,8 @@ public final class ShoppingModeViewModel: ErrorState {
 
     private let useCases: UseCases
     private var reference: String
+    /// The cart being shopped, numbered into `sections`; nil before `begin` succeeds.
+    private var details: CartDetails?
 
     /// A numbered line of the session: number n is `slots[n - 1]`. A line that goes away keeps
     /// its slot, so no number is ever given to another line while the person shops by them.

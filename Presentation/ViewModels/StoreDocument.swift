@@ -13,8 +13,3 @@ public struct StoreDocument: Encodable, Sendable, Hashable {
         created = store.createdAt.day.description
     }
 }
-
-extension StoresViewModel {
-    /// The stores as data.
-    public var documents: [StoreDocument] { stores.map(StoreDocument.init) }
-}

@@ -4,10 +4,10 @@ import Observation
 /// The stores (menu): list, add, rename, remove, and each store's aisle order.
 @MainActor @Observable
 public final class StoresViewModel: ErrorState {
-    /// The stores not removed, by name; empty before `load`.
-    public private(set) var stores: [Store] = []
-    /// The store whose aisles are shown, and its full order.
-    public private(set) var aisles: (store: Store, order: [Category])?
+    /// The stores not removed, by name, as data; empty before `load`.
+    public private(set) var documents: [StoreDocument] = []
+    /// The aisle order shown, as data; nil when the stores are shown instead.
+    public private(set) var aislesDocument: AislesDocument?
     /// What the last change did, in a sentence (`added store Lidl`); nil until one succeeds.
     public private(set) var notice: String?
     /// What the last intent left besides its Bool result: its error, or its warnings though it
@@ -23,8 +23,8 @@ public final class StoresViewModel: ErrorState {
     @discardableResult
     public func load() async -> Bool {
         await perform {
-            stores = try await useCases.listStores()
-            aisles = nil
+            documents = try await useCases.listStores().map(StoreDocument.init)
+            aislesDocument = nil
         }
     }
 
@@ -55,10 +55,11 @@ public final class StoresViewModel: ErrorState {
     public func aisles(of store: String, set categories: [String]) async -> Bool {
         await perform {
             if categories.isEmpty {
-                aisles = try await useCases.setAisleOrder.current(store: store)
+                let current = try await useCases.setAisleOrder.current(store: store)
+                aislesDocument = AislesDocument(store: current.store, order: current.order)
             } else {
                 let set = try await useCases.setAisleOrder(store: store, categories: categories)
-                aisles = set
+                aislesDocument = AislesDocument(store: set.store, order: set.order)
                 notice = "set the aisle order of \(set.store.name)"
             }
         }
@@ -67,8 +68,8 @@ public final class StoresViewModel: ErrorState {
     private func change(_ action: () async throws -> String) async -> Bool {
         await perform {
             notice = try await action()
-            aisles = nil
-            await afterSaving { stores = try await useCases.listStores() }
+            aislesDocument = nil
+            await afterSaving { documents = try await useCases.listStores().map(StoreDocument.init) }
         }
     }
 }

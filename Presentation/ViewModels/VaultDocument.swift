@@ -50,9 +50,4 @@ extension VaultViewModel {
 
     /// The items found by the last search, as data.
     public var resultDocuments: [ItemDocument] { results.map { ItemDocument($0, currency: currency) } }
-
-    /// The categories in order, as data.
-    public var categoryDocuments: [CategoryDocument] {
-        categories.enumerated().map { CategoryDocument(position: $0.offset + 1, name: $0.element.category.name, items: $0.element.itemCount) }
-    }
 }

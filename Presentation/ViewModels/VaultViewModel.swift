@@ -23,9 +23,9 @@ public final class VaultViewModel: ErrorState {
     public private(set) var history: [PriceHistory.Entry] = []
     /// Each history entry's price per base unit, in minor units, to draw its trend.
     public private(set) var normalisedHistory: [Int64] = []
-    /// The categories in the vault's order with how many items each holds, as `listCategories`
-    /// (or a change of categories) last read them.
-    public private(set) var categories: [(category: Category, itemCount: Int)] = []
+    /// The categories in the vault's order with how many items each holds, as data, as
+    /// `listCategories` (or a change of categories) last read them.
+    public private(set) var categoryDocuments: [CategoryDocument] = []
     /// The settings' currency, which every amount shown is in; read with each look.
     public private(set) var currency: Currency = .euro
     /// What the last change did, in a sentence (`added Milk`), for fronts that confirm changes; nil
@@ -118,8 +118,15 @@ public final class VaultViewModel: ErrorState {
     public func listCategories() async -> Bool {
         lastLook = { [unowned self] in await self.listCategories() }
         return await perform {
-            categories = try await useCases.listCategories()
+            categoryDocuments = try await readCategories()
             screen = .categories
+        }
+    }
+
+    /// The categories in order, as data: 1 for the first.
+    private func readCategories() async throws -> [CategoryDocument] {
+        try await useCases.listCategories().enumerated().map { index, entry in
+            CategoryDocument(position: index + 1, name: entry.category.name, items: entry.itemCount)
         }
     }
 
@@ -258,7 +265,7 @@ public final class VaultViewModel: ErrorState {
         await perform {
             notice = try await action()
             await afterSaving {
-                categories = try await useCases.listCategories()
+                categoryDocuments = try await readCategories()
                 screen = .categories
             }
         }

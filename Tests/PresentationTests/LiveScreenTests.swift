@@ -1,6 +1,6 @@
 import DataLayer
 import Domain
-import Presentation
+@testable import Presentation
 import TestSupport
 import Testing
 
@@ -43,8 +43,8 @@ import Testing
         let changes = storage.changes()
         let following = Task { await stores.follow(changes) }
         _ = try await world.useCases.addStore(name: "Netto")
-        for _ in 0..<2000 where !stores.stores.contains(where: { $0.name == "Netto" }) { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(stores.stores.map(\.name).contains("Netto"))
+        for _ in 0..<2000 where !stores.documents.contains(where: { $0.name == "Netto" }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(stores.documents.map(\.name).contains("Netto"))
         following.cancel()
         await following.value
     }

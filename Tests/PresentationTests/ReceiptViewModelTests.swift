@@ -43,8 +43,8 @@ import Testing
     @Test func decisionsShowInTheStateAndAreLogged() async throws {
         let (world, receipt) = try await shopping()
         #expect(await receipt.review(text: Self.text, cart: "Weekly"))
-        let produce = try #require(receipt.category(named: "produce"))
-        #expect(receipt.decide(row: 3, .newItem(category: produce.id)))
+        let produce = try #require(receipt.categoryID(named: "produce"))
+        #expect(receipt.decide(row: 3, .newItem(category: produce)))
         #expect(!receipt.decide(row: 7, .skip))
         #expect(receipt.errorMessage == "the receipt has no line 7; its lines are numbered 1 to 4")
         #expect(receipt.document?.lines[2].decision.category == "Produce")

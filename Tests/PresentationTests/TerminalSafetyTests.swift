@@ -1,6 +1,6 @@
 import DataLayer
 @testable import Domain
-import Presentation
+@testable import Presentation
 import Terminal
 import TestSupport
 import Testing
@@ -62,7 +62,7 @@ import Testing
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin() == false)   // the name no longer matches "Weekly"; its error quotes it
         let plan = PlanViewModel(useCases: world.useCases)
-        let weekly = try #require(home.carts.first?.cart.id.rawValue)
+        let weekly = try #require(home.rows.first?.id)
         #expect(await plan.load(cart: weekly, maxStores: nil, apply: false))
         for (name, model) in [("home", home.render), ("cart", cart.render), ("history", history.render), ("insights", insights.render),
                               ("shop", shop.render), ("plan", plan.render)] as [(String, (RenderStyle) -> String)] {

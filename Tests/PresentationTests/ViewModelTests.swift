@@ -1,7 +1,7 @@
 import DataLayer
 import Domain
 import Observation
-import Presentation
+@testable import Presentation
 import Terminal
 import TestSupport
 import Testing
@@ -185,7 +185,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     @Test func changesAreObserved() async throws {
         let (_, cart) = try await weeklyWorld()
         let changed = ObservationFlag()
-        withObservationTracking { _ = cart.details } onChange: { changed.set() }
+        withObservationTracking { _ = cart.document } onChange: { changed.set() }
         await cart.remove("Salt")
         #expect(changed.value)
         #expect(cart.cart?.lines.count == 3)

@@ -3,10 +3,9 @@ import Terminal
 
 /// Carts as lines of `cart list` and `history`.
 enum CartListText {
-    static func lines(_ figures: CartFigures, _ style: RenderStyle) -> [String] {
-        let cart = figures.cart
-        return ["\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.rawValue.prefix(8))  created \(cart.createdAt.day)  "
-            + "planned \(figures.planned.amountText)  spent \(figures.actual.amountText)"
-            + (cart.budget.map { "  budget \($0.amountText)" } ?? "")]
+    static func lines(_ cart: CartRow, _ style: RenderStyle) -> [String] {
+        ["\(cart.name)  [\(cart.status)]  \(cart.id.prefix(8))  created \(cart.created)  "
+            + "planned \(cart.plannedTotal)  spent \(cart.actualTotal)"
+            + (cart.budget.map { "  budget \($0)" } ?? "")]
     }
 }

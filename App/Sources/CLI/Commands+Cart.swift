@@ -17,7 +17,7 @@ extension Commands {
             let home = run.container.home()
             try run.check(await home.load(), home)
             if run.json { return try run.console.json(home.rows) }
-            run.console.out(home.carts.isEmpty ? "No active carts." : home.carts.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
+            run.console.out(home.rows.isEmpty ? "No active carts." : home.rows.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
         },
         Command("cart show", usage: "grock cart show CART",
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",

@@ -74,7 +74,7 @@ enum ReceiptSession {
             let doubtful = row.match.verdict == .doubtful
             run.console.out("Line \(row.number), \"\(name)\" (\(row.line.netTotal.amountText)) " + (doubtful ? "may be:" : "matches nothing you have."))
             if doubtful { run.console.out(receipt.candidateLines(row: row.number).joined(separator: "\n")) }
-            let suggested = row.match.suggestedCategory.flatMap { id in receipt.categories.first { $0.id == id }?.name }
+            let suggested = receipt.document?.lines.first { $0.line == row.number }?.suggestedCategory
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
                             + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
             while true {
@@ -87,7 +87,7 @@ enum ReceiptSession {
                 if answer.lowercased().hasPrefix("n ") {
                     let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
                     let typed = TerminalText.safe(parts[0], singleLine: true)
-                    if receipt.category(named: parts[0]) == nil {
+                    if receipt.categoryID(named: parts[0]) == nil {
                         run.console.out("  No category named \"\(typed)\" (grock category list shows them); answer again.")
                     } else {
                         run.console.out("  \"\(TerminalText.safe(parts.last ?? "", singleLine: true))\" cannot be an item's name; answer again.")
@@ -106,7 +106,7 @@ enum ReceiptSession {
         case "": return row.match.verdict == .doubtful ? candidates.first.map { .item($0.item) } : .impulse
         case "i": return .impulse
         case "s": return .skip
-        case "n": return suggested.flatMap { receipt.category(named: $0) }.map { .newItem(category: $0.id) }
+        case "n": return suggested.flatMap { receipt.categoryID(named: $0) }.map { .newItem(category: $0) }
         default:
             // Only a doubtful line shows its candidates: a number means one of those.
             if row.match.verdict == .doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
@@ -115,11 +115,11 @@ enum ReceiptSession {
             // `n Produce = Grapes`: a new item of that name, not the receipt's.
             if answer.lowercased().hasPrefix("n ") {
                 let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
-                guard let category = receipt.category(named: parts[0]) else { return nil }
-                guard parts.count == 2 else { return .newItem(category: category.id) }
+                guard let category = receipt.categoryID(named: parts[0]) else { return nil }
+                guard parts.count == 2 else { return .newItem(category: category) }
                 // A name Grock would refuse is an answer not understood: the question is asked again.
                 guard let name = try? Name.validated(parts[1], kind: "item") else { return nil }
-                return .newItem(category: category.id, name: name)
+                return .newItem(category: category, name: name)
             }
             return nil
         }

@@ -14,7 +14,7 @@ enum ShopSession {
         let shop = run.container.shopping(run.argument(0))
         try run.check(await shop.begin(), shop)
         // Started, but the list cannot be shown: the warning said so, and there is nothing to tick.
-        guard shop.details != nil else { return }
+        guard shop.document.cart != nil else { return }
         var style = run.style
         style.width = width(columns: ProcessEnvironment.current["COLUMNS"])
         run.console.clearScreen()

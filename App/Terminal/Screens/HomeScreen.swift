@@ -10,8 +10,8 @@ extension HomeViewModel {
         if carts.isEmpty {
             lines.append("  No carts yet - create one with: grock cart new NAME --budget 50")
         }
-        for cart in carts {
-            lines += CartText.summary(cart, style: style)
+        for (row, figures) in zip(rows, carts) {
+            lines += CartText.summary(row, figures, style: style)
         }
         if let insights {
             lines.append("")
@@ -19,7 +19,7 @@ extension HomeViewModel {
             lines += TextBlocks.table([
                 ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
                  "on " + TextBlocks.plural(insights.tripsThisMonth, "trip")],
-                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(carts.filter { $0.cart.budget != nil }.count, "cart")],
+                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(rows.filter { $0.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
         return TextBlocks.fit(lines, width: style.width)
@@ -29,12 +29,11 @@ extension HomeViewModel {
 /// How a cart is summed up in lists.
 enum CartText {
     /// Two lines: name, status and progress; then the budget bar or totals.
-    static func summary(_ figures: CartFigures, style: RenderStyle) -> [String] {
-        let cart = figures.cart
-        let progress = cart.status == .planning
-            ? TextBlocks.plural(cart.lines.count, "item")
-            : "\(cart.progress.fulfilled)/\(cart.progress.total) bought"
-        var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.createdAt.day)  \(progress)"]
+    static func summary(_ cart: CartRow, _ figures: CartFigures, style: RenderStyle) -> [String] {
+        let progress = figures.status == .planning
+            ? TextBlocks.plural(cart.lines, "item")
+            : "\(cart.fulfilled)/\(cart.lines) bought"
+        var lines = ["  \(style.bold(cart.name))  [\(cart.status)]  created \(cart.created)  \(progress)"]
         lines.append("    " + budgetLine(figures, style: style))
         return lines
     }
@@ -43,15 +42,14 @@ enum CartText {
     /// - Parameter space: between an amount and its currency; `TextBlocks.glue` keeps them on
     ///   one line for a screen that wraps.
     static func budgetLine(_ figures: CartFigures, style: RenderStyle, space: String = " ") -> String {
-        let cart = figures.cart
         let spending = figures.spending
-        let verb = cart.status == .planning ? "planned" : "spent"
-        guard let budget = cart.budget, let remaining = figures.remaining else {
-            return "\(verb) \(spending.amountText)\(space)\(cart.currency.code) (no budget)"
+        let verb = figures.status == .planning ? "planned" : "spent"
+        guard let budget = figures.budget, let remaining = figures.remaining else {
+            return "\(verb) \(spending.amountText)\(space)\(figures.currency.code) (no budget)"
         }
         let tail = remaining.isNegative
             ? style.red("\(TextBlocks.money(figures.overBudget)) OVER BUDGET")
             : "\(remaining.amountText) left"
-        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText)\(space)\(cart.currency.code), \(tail)"
+        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText)\(space)\(figures.currency.code), \(tail)"
     }
 }

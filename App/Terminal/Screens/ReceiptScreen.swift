@@ -10,7 +10,7 @@ extension ReceiptViewModel {
         guard let review else { return TextBlocks.fit(lines, width: style.width) }
         if let outcome { return TextBlocks.fit(lines + ReceiptScreen.outcome(outcome, style), width: style.width) }
         lines += ReceiptScreen.heading(review, style)
-        let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = categoryNames
         // What will be done with a line goes under it, so that the receipt's name gets the room.
         var notes: [Int: String] = [:]
         for (index, row) in review.rows.enumerated() {

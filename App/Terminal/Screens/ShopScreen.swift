@@ -2,9 +2,10 @@ import Domain
 import Presentation
 
 extension ShoppingModeViewModel {
-    /// The screen, at `style.width` columns: lines break at spaces only, continued under their
-    /// own text, and a command to type is never split.
+    /// The screen, drawn from `document`, at `style.width` columns: lines break at spaces only,
+    /// continued under their own text, and a command to type is never split.
     public func render(_ style: RenderStyle = .plain) -> String {
+        let shop = document
         let mark = style.unicode ? "…" : "~"
         func text(_ line: String, hang: Int = 2) -> [String] {
             line.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
@@ -12,13 +13,12 @@ extension ShoppingModeViewModel {
             }
         }
         let problems = errorLine(style).flatMap { text($0, hang: 7) } + warningLine(style).flatMap { text($0, hang: 9) }
-        if isFinished { return TextBlocks.fit(text(summary.map(Self.text) ?? "Trip finished.") + problems, width: style.width) }
-        guard let details, let figures else { return TextBlocks.fit(problems, width: style.width) }
-        let cart = details.cart
-        let progress = TextBlocks.progressBar(done: cart.progress.fulfilled, total: cart.progress.total, style: style)
+        if shop.isFinished { return TextBlocks.fit(text(shop.summary.map(Self.text) ?? "Trip finished.") + problems, width: style.width) }
+        guard let cart = shop.cart, let figures else { return TextBlocks.fit(problems, width: style.width) }
+        let progress = TextBlocks.progressBar(done: cart.fulfilled, total: cart.lines, style: style)
         var lines = text("\(style.bold(cart.name.uppercased()))  " + TextBlocks.phrase(progress))
         lines += text(CartText.budgetLine(figures, style: style, space: String(TextBlocks.glue)))
-        for section in sections {
+        for section in shop.sections {
             lines.append("")
             lines += text("--- \(section.store ?? "No store") ---", hang: 4)
             let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")] }
@@ -26,11 +26,11 @@ extension ShoppingModeViewModel {
         }
         lines.append("")
         lines += problems
-        if let notice { lines += text(notice) }
-        if isShowingHelp {
+        if let notice = shop.notice { lines += text(notice) }
+        if shop.isShowingHelp {
             lines += TextBlocks.wrappedTable(Self.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
         }
-        if let pendingConfirmation {
+        if let pendingConfirmation = shop.pendingConfirmation {
             lines += text(pendingConfirmation.question + " [y/N]")
         } else {
             // Each command with what it does stays on one line; lines break after a "|".
@@ -41,7 +41,7 @@ extension ShoppingModeViewModel {
 
     /// What leaving says, with the command that comes back, at `style.width` columns.
     public func farewell(_ style: RenderStyle = .plain) -> String {
-        let name = TerminalText.safe(details?.cart.name ?? "CART", singleLine: true)
+        let name = TerminalText.safe(document.cart?.name ?? "CART", singleLine: true)
         let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop " + TextBlocks.arguments([name]))
         return TextBlocks.fit(TextBlocks.wrap(line, width: style.width, hang: 2, mark: style.unicode ? "…" : "~"), width: style.width)
     }

@@ -12,7 +12,7 @@ extension StoresViewModel {
             return TextBlocks.fit(lines, width: style.width)
         }
         lines.append(style.bold("Stores"))
-        if stores.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
+        if documents.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
         lines += TextBlocks.table(documents.map { [$0.name, "added \($0.created)"] })
         return TextBlocks.fit(lines, width: style.width)
     }

@@ -17,8 +17,8 @@ extension VaultViewModel {
             if let item { lines += renderItem(item, style: style) + [""] + renderHistory(item, style: style) }
         case .categories:
             lines.append(style.bold("Categories"))
-            lines += TextBlocks.table(categories.enumerated().map { index, entry in
-                ["\(index + 1).", entry.category.name, TextBlocks.plural(entry.itemCount, "item")]
+            lines += TextBlocks.table(categoryDocuments.map { category in
+                ["\(category.position).", category.name, TextBlocks.plural(category.items, "item")]
             }, rightAligned: [0])
         }
         return TextBlocks.fit(lines, width: style.width)
