@@ -35,7 +35,7 @@ public enum GrockCLI {
                 if command.path != ["rpc"] && command.path != ["serve"] { configuration.storageWork = .inPlace }
                 let made = AppContainer(configuration)
                 container = made
-                try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
+                try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
             }
             if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
