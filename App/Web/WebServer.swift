@@ -248,8 +248,12 @@ public final class WebServer {
             guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(request.body)), let id = fields["id"] else {
                 return Self.response(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")
             }
-            // The change itself (method and parameters), whatever its id or spacing.
-            fingerprint = Self.fingerprint(Array((RPCServer.encode(fields["method"] ?? .null) + "\n" + RPCServer.encode(fields["params"] ?? .null)).utf8))
+            // The change itself (method and parameters), whatever its id or spacing. Values read
+            // from JSON encode again; were one not to, no key is kept for a text it does not have.
+            guard let change = try? RPCServer.changeText(method: fields["method"] ?? .null, params: fields["params"] ?? .null) else {
+                return Self.response(200, body: Array(RPCServer.internalError(id: id).utf8), type: "application/json")
+            }
+            fingerprint = Self.fingerprint(Array(change.utf8))
             if let known = applied[key] {
                 guard known == fingerprint else { return Self.response(422, text: "this Idempotency-Key was used for another change") }
                 return Self.response(200, body: Array(RPCServer.encode(Response(id: id, result: AlreadyApplied())).utf8), type: "application/json")
