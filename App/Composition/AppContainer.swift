@@ -81,7 +81,8 @@ public struct AppContainer: Sendable {
     /// The data directory's household sync; nil in memory (there is nothing to sync).
     public func household() -> Household? {
         guard let onDisk else { return nil }
-        let ids = RandomIdentifiers()
+        // The container's one source of identifiers, as every use case's.
+        let ids = useCases.ids
         return Household(directory: onDisk.path, lockTimeout: onDisk.lockTimeout, clock: onDisk.syncClock,
                          newDevice: { ids.makeIdentifier() })
     }

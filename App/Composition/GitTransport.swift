@@ -1,22 +1,24 @@
 import DataLayer
 import Domain
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A household folder that is a git work tree: pull (fetch and rebase onto the upstream) before
 /// an exchange, commit this device's new files and push after. Each device adds only its own
 /// files, so a rebase never meets a conflict.
 ///
 /// A `try?` on a git call below asks a question whose "no" is git's failing exit (no upstream,
-/// no commit yet, changes staged, no identity set, a push refused): the failure is the answer.
+/// no commit yet, changes staged, no identity set, a push refused): the failure is the answer,
+/// and each says what a failure for another reason leads to.
 struct GitTransport: FolderTransport {
+    /// The most one git call may take, in milliseconds: a fetch or push over a slow network
+    /// takes seconds; one that hangs (a server that never answers) is stopped.
+    static let timeout = 300_000
+
     func pull(_ folder: String) throws {
         guard try hasRemote(folder) else { return }
         try git(folder, ["fetch", "--quiet"])
         let remote: String
+        // No upstream is the failure; any other failure of rev-parse makes the for-each-ref
+        // below fail in its turn, with git's own message.
         if let upstream = try? git(folder, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) {
             remote = String(upstream.split(separator: "\n").first ?? "")
         } else {
@@ -26,6 +28,7 @@ struct GitTransport: FolderTransport {
             guard let only = branches.first, branches.count == 1 else { return }
             remote = only
         }
+        // No commit yet is the failure; were it another, the checkout below reports it.
         if (try? git(folder, ["rev-parse", "--verify", "--quiet", "HEAD"])) == nil {
             // Nothing committed here yet: start from the remote's branch.
             try git(folder, ["checkout", "--quiet", "-B", String(remote.split(separator: "/").last ?? "main"), "--track", remote])
@@ -35,7 +38,8 @@ struct GitTransport: FolderTransport {
             try git(folder, ["rebase", "--quiet", "--autostash", remote])
         } catch {
             // Only files of one's own are Grock's; others (a note kept in the folder) can
-            // conflict: the rebase is taken back, the repository left as it was.
+            // conflict: the rebase is taken back, the repository left as it was. An abort that
+            // fails too (no rebase left to abort) changes nothing the error below does not say.
             _ = try? git(folder, ["rebase", "--abort"])
             throw SyncError.git(reason: "the folder's own commits conflict with the remote's (in files that are not Grock's); the rebase was taken back: resolve it in \(folder)")
         }
@@ -43,15 +47,20 @@ struct GitTransport: FolderTransport {
 
     func push(_ folder: String, device: String, files: [String]) throws {
         try git(folder, ["add", "--"] + files)
+        // Changes staged is the failure; were it another, the commit below reports it.
         if (try? git(folder, ["diff", "--cached", "--quiet"])) == nil {
+            // No identity set is the failure; were it another, the commit reports it.
             let identity = (try? git(folder, ["config", "user.email"])) == nil
                 ? ["-c", "user.name=Grock", "-c", "user.email=grock@\(device).invalid"] : []
             try git(folder, identity + ["commit", "--quiet", "--no-verify", "-m", "grock: changes of device \(device)"])
         }
         guard try hasRemote(folder) else { return }
+        // No upstream is the failure; were it another, the push without one reports it.
         let upstream = (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil
-        // Nothing to push: no network.
+        // Nothing to push: no network. A count that fails only costs a push that finds nothing.
         if upstream, (try? git(folder, ["rev-list", "--count", "@{u}..HEAD"]))?.hasPrefix("0") == true { return }
+        // A push refused is the failure handled here; any other fails the second push as well,
+        // which reports it.
         if (try? git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])) == nil {
             // Another device pushed meanwhile: its files are not ours, so a rebase is clean.
             try pull(folder)
@@ -70,55 +79,24 @@ struct GitTransport: FolderTransport {
         guard let git = Programs.path(of: "git") else {
             throw SyncError.git(reason: "the household folder is a git work tree, but git is not on PATH")
         }
-        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard pipe(&output) == 0, pipe(&errors) == 0 else { throw SyncError.git(reason: String(cString: strerror(errno))) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], STDERR_FILENO)
-        posix_spawn_file_actions_addclose(&actions, output[0])
-        posix_spawn_file_actions_addclose(&actions, errors[0])
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let command = arguments.first(where: { !$0.hasPrefix("-") && $0 != "user.name=Grock" }) ?? ""
         // No hook and no file-system monitor of the repository's runs: they are programs the
         // folder names, and a folder is input (a `.git` another replicator brought along).
-        let words = [git, "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments
-        let argv = words.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, git, &actions, nil, argv + [nil], environ)
-        close(output[1])
-        close(errors[1])
-        defer { close(output[0]); close(errors[0]) }
-        guard spawned == 0 else { throw SyncError.git(reason: String(cString: strerror(spawned))) }
-        let (out, err) = drain(output[0], errors[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+        let words = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try ProcessRunner.run(git, words, timeout: Self.timeout)
+        } catch ProcessRunner.Failure.notStarted(let reason) {
+            throw SyncError.git(reason: reason)
+        } catch {
+            throw SyncError.git(reason: "git \(command) \(error)")
+        }
+        guard let code = outcome.exitCode, code == 0 else {
             // git's own words: its `fatal:` or `error:` line, not the hints around it.
-            let lines = err.split(separator: "\n").map(String.init)
+            let lines = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").map(String.init)
             let line = lines.first { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") } ?? lines.last { !$0.hasPrefix("hint:") }
-            throw SyncError.git(reason: "git \(arguments.first(where: { !$0.hasPrefix("-") && $0 != "user.name=Grock" }) ?? "") failed: "
-                + (line ?? "exit code \((status >> 8) & 0xFF)"))
+            throw SyncError.git(reason: "git \(command) failed: " + (line ?? outcome.exitCode.map { "exit code \($0)" } ?? "ended by a signal"))
         }
-        return out
-    }
-
-    /// Reads both pipes to their ends together: read one after the other, a git that fills the
-    /// second (a page of hints on stderr) would wait for room while Grock waits for the first.
-    private func drain(_ output: Int32, _ errors: Int32) -> (String, String) {
-        var bytes: [[UInt8]] = [[], []]
-        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while fds.contains(where: { $0.fd >= 0 }) {
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
-            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
-                let count = read(fds[index].fd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                // At its end (or an error) a pipe is set aside: poll passes over negative descriptors.
-                if count <= 0 { fds[index].fd = -1 } else { bytes[index] += buffer[..<count] }
-            }
-        }
-        return (String(decoding: bytes[0], as: UTF8.self), String(decoding: bytes[1], as: UTF8.self))
+        return String(decoding: outcome.output, as: UTF8.self)
     }
 }

@@ -25,17 +25,22 @@ public struct RPCServer {
     /// changes other processes make meanwhile (`changed` notifications).
     /// - Returns: nil, or what made writing to `output` fail (the caller's exit status says so).
     public func run(input: Int32, output: Int32) async -> String? {
-        var reader = LineReader(fd: input, maximum: Self.maximumRequest)
+        let reader = LineReader(fd: input, maximum: Self.maximumRequest)
         let out = Output(fd: output)
         let changes = container.changes()
         let notifier = Task { @MainActor in
             for await change in changes where change.origin == .elsewhere {
-                guard out.write(Self.encode(ChangeNotification(change))) else { return }
+                // Two strings: a notification always encodes; were one not to, it is not sent.
+                guard let line = try? Self.line(ChangeNotification(change)) else { continue }
+                // A notification that could not be written ends the server as a response would.
+                guard out.write(line) else {
+                    reader.stop()
+                    return
+                }
             }
         }
         defer { notifier.cancel() }
-        // A notification that could not be written ends the server as a response would.
-        _ = await serve(next: { await reader.next(stop: { out.failure != nil }) }, write: out.write)
+        _ = await serve(next: { await reader.next() }, write: out.write)
         return out.failure
     }
 
@@ -144,11 +149,17 @@ public struct RPCServer {
         }
     }
 
-    /// `value` as one line of JSON, its keys sorted: a notification, or a request's method and
-    /// parameters as `grock serve` keys them. These are plain strings and values read from JSON;
-    /// encoding one cannot fail (if it did, the line would be `null`, never a response).
-    package static func encode(_ value: some Encodable) -> String {
-        (try? line(value)) ?? "null"
+    /// A request's method and parameters as one text, whatever its id or spacing: what
+    /// `grock serve` keys a change by.
+    /// - Throws: `EncodingError` should either not encode (values read from JSON always do).
+    package static func changeText(method: JSONValue, params: JSONValue) throws -> String {
+        try line(method) + "\n" + line(params)
+    }
+
+    /// The `internalError` (-32603) response to the request `id`, for a request Grock could not
+    /// take in.
+    package static func internalError(id: JSONValue) -> String {
+        encode(Response(id: id, error: RPCFailure(code: .internalError, message: "the request could not be encoded as JSON (a mistake of Grock's; please report it)")))
     }
 
     /// `value` as one line of JSON, its keys sorted and slashes kept.

@@ -59,8 +59,12 @@ extension WebServer {
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let id = fields["id"] else {
             return .failure(NotApplied(bytes: WebResponse.make(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")))
         }
-        // The change itself (method and parameters), whatever its id or spacing.
-        let fingerprint = IdempotencyStore.fingerprint(Array((RPCServer.encode(fields["method"] ?? .null) + "\n" + RPCServer.encode(fields["params"] ?? .null)).utf8))
+        // The change itself (method and parameters), whatever its id or spacing. Values read
+        // from JSON encode again; were one not to, no key is kept for a text it does not have.
+        guard let change = try? RPCServer.changeText(method: fields["method"] ?? .null, params: fields["params"] ?? .null) else {
+            return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.internalError(id: id).utf8), type: "application/json")))
+        }
+        let fingerprint = IdempotencyStore.fingerprint(Array(change.utf8))
         let storeKey = IdempotencyStore.Key(sessionID: session.id, key: key)
         switch idempotency.lookup(storeKey, fingerprint: fingerprint) {
         case .anotherChange:

@@ -89,6 +89,40 @@ extension ReceiptLineKind {
             if case .percent(let value) = token { return value }
             return nil
         }
+        if let kind = totalOrTax(tokens, amounts: amounts, keys: keys) { return kind }
+        if let reason = noise(words, amounts: amounts, percents: percents, keys: keys) { return .noise(reason) }
+        if let length = ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total),
+           let hasFigure = unreadableTotal(words, amounts: amounts, phraseLength: length) {
+            return .unreadableTotal(hasFigure: hasFigure)
+        }
+        if amounts.isEmpty && percents.isEmpty {
+            if keys.isEmpty {
+                return tokens.allSatisfy({ if case .currency = $0 { true } else { $0 == .times } }) ? .noise(.decoration) : .unknown
+            }
+            return .text(text)
+        }
+        let isDeposit = keys.contains { ReceiptVocabulary.depositWords.contains($0) }
+        // `AKTION ERDBEEREN 1,99`, `Coupon Chips 1,49`: a discount's word in front of a grocery's
+        // name with a price paid is an item; a discount takes off (`-0,50`, `0.50-`, `-20%`) or
+        // says nothing but its own words (`Rabatt 0,50`, `PROMO 20%`).
+        let hasDiscountWord = keys.contains { ReceiptVocabulary.discountWords.contains($0) }
+        let isDiscount = !isDeposit && ((hasDiscountWord && (amounts.isEmpty || !ReceiptVocabulary.namesAGrocery(keys)))
+            || amounts.last?.1.isNegative == true || (amounts.isEmpty && percents.first.map { $0 < 0 } == true))
+        if isDiscount, let kind = discount(words, lastAmount: amounts.last, percents: percents) { return kind }
+        // `MILCH 1,5%` above `6 x 0,99  5,94`: a name with its fat content, whose price is below.
+        if amounts.isEmpty, !percents.isEmpty, !isDiscount, ReceiptVocabulary.namesAGrocery(keys) { return .text(text) }
+        switch ReceiptQuantity.read(words) {
+        case .quantity(let quantity): return .quantity(quantity)
+        // `100001 x 0,01`: no item named `x`.
+        case .tooLarge: return .unreadable(.tooLarge)
+        case nil: break
+        }
+        return item(words, amounts: amounts, percents: percents, keys: keys, isDeposit: isDeposit, hasDiscountWord: hasDiscountWord)
+    }
+
+    /// The total, the cash rounding, the sums row of a VAT table or the tax added to the
+    /// total; nil for any other line.
+    private static func totalOrTax(_ tokens: [ReceiptToken], amounts: [(Int, ReceiptAmount)], keys: [String]) -> ReceiptLineKind? {
         // The total: nothing on the line but the phrase, currencies, punctuation and one amount.
         let totalKeys = ReceiptVocabulary.ocrTolerant(keys).filter { !ReceiptVocabulary.currencyWords.contains($0) }
         if amounts.count == 1, !totalKeys.isEmpty, ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.rounding) == totalKeys.count {
@@ -112,46 +146,32 @@ extension ReceiptLineKind {
            ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == nil {
             return .addedTax(last.1.minorUnits)
         }
-        if let reason = noise(words, amounts: amounts, percents: percents, keys: keys) { return .noise(reason) }
-        if let length = ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total),
-           let hasFigure = unreadableTotal(words, amounts: amounts, phraseLength: length) {
-            return .unreadableTotal(hasFigure: hasFigure)
-        }
-        if amounts.isEmpty && percents.isEmpty {
-            if keys.isEmpty {
-                return tokens.allSatisfy({ if case .currency = $0 { true } else { $0 == .times } }) ? .noise(.decoration) : .unknown
-            }
-            return .text(text)
-        }
-        let isDeposit = keys.contains { ReceiptVocabulary.depositWords.contains($0) }
-        let lastAmount = amounts.last
-        // `AKTION ERDBEEREN 1,99`, `Coupon Chips 1,49`: a discount's word in front of a grocery's
-        // name with a price paid is an item; a discount takes off (`-0,50`, `0.50-`, `-20%`) or
-        // says nothing but its own words (`Rabatt 0,50`, `PROMO 20%`).
-        let hasDiscountWord = keys.contains { ReceiptVocabulary.discountWords.contains($0) }
-        let isDiscount = !isDeposit && ((hasDiscountWord && (amounts.isEmpty || !ReceiptVocabulary.namesAGrocery(keys)))
-            || lastAmount?.1.isNegative == true || (amounts.isEmpty && percents.first.map { $0 < 0 } == true))
-        if isDiscount, let labelEnd = tokens.firstIndex(where: { token in
+        return nil
+    }
+
+    /// A discount line: its words up to its amount or percent, and what it takes off; nil
+    /// without either.
+    private static func discount(_ words: ReceiptWords, lastAmount: (Int, ReceiptAmount)?, percents: [Int64]) -> ReceiptLineKind? {
+        let tokens = words.tokens
+        guard let labelEnd = tokens.firstIndex(where: { token in
             switch token {
             case .amount, .percent: true
             default: false
             }
-        }) {
-            let label = words.texts[..<labelEnd].joined(separator: " ")
-            // A price alone: the label may be on the line above (`Clubcard Price` / `-£0.20`).
-            if labelEnd == 0, let lastAmount, tokens.count == 1 { return .amountOnly(-lastAmount.1.minorUnits) }
-            if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
-            return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
-        }
-        // `MILCH 1,5%` above `6 x 0,99  5,94`: a name with its fat content, whose price is below.
-        if amounts.isEmpty, !percents.isEmpty, !isDiscount, ReceiptVocabulary.namesAGrocery(keys) { return .text(text) }
-        switch ReceiptQuantity.read(words) {
-        case .quantity(let quantity): return .quantity(quantity)
-        // `100001 x 0,01`: no item named `x`.
-        case .tooLarge: return .unreadable(.tooLarge)
-        case nil: break
-        }
-        guard let (index, amount) = lastAmount, index == tokens.count - 1 else { return .unknown }
+        }) else { return nil }
+        let label = words.texts[..<labelEnd].joined(separator: " ")
+        // A price alone: the label may be on the line above (`Clubcard Price` / `-£0.20`).
+        if labelEnd == 0, let lastAmount, tokens.count == 1 { return .amountOnly(-lastAmount.1.minorUnits) }
+        if let lastAmount { return .discount(label: label, amount: lastAmount.1.minorUnits, percent: nil) }
+        return .discount(label: label, amount: nil, percent: percents.first.map { abs($0) })
+    }
+
+    /// A name with its price at the line's end, and a count in front when printed so
+    /// (`2 x Milk 2,50`); a price alone; or `.unknown` for a line of another shape.
+    private static func item(_ words: ReceiptWords, amounts: [(Int, ReceiptAmount)], percents: [Int64], keys: [String],
+                             isDeposit: Bool, hasDiscountWord: Bool) -> ReceiptLineKind {
+        let tokens = words.tokens
+        guard let (index, amount) = amounts.last, index == tokens.count - 1 else { return .unknown }
         let signed = amount.isNegative ? -amount.minorUnits : amount.minorUnits
         if index == 0 { return .amountOnly(signed) }
         var nameStart = 0

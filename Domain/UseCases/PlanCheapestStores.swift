@@ -37,6 +37,23 @@ public struct StorePlan: Sendable, Hashable {
     public var saving: Money { Money(minorUnits: currentTotal.minorUnits - comparableTotal.minorUnits, currency: total.currency) }
 }
 
+extension StorePlan {
+    /// The plan of `assignments`, its totals added up.
+    /// - Throws: `DomainError.cartTotalTooLarge` when a total is more than an amount can be.
+    init(cart: Cart, assignments: [Assignment], unpriced: [CartItem], notCovered: [CartItem], stores: [Store]) throws {
+        let currency = cart.currency
+        let comparable = assignments.filter { $0.currentCost != nil }
+        var storeTotals: [StoreID: Money] = [:]
+        for assignment in assignments {
+            storeTotals[assignment.store.id] = try (storeTotals[assignment.store.id] ?? .zero(currency)).adding(assignment.cost)
+        }
+        self.init(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered, stores: stores,
+                  total: try Money.sum(assignments.map(\.cost), currency: currency),
+                  currentTotal: try Money.sum(comparable.compactMap(\.currentCost), currency: currency),
+                  comparableTotal: try Money.sum(comparable.map(\.cost), currency: currency), storeTotals: storeTotals)
+    }
+}
+
 /// Finds the exact cheapest assignment of a cart's lines still to buy to stores, visiting at
 /// most `maxStores` stores, and optionally applies it.
 ///
@@ -89,48 +106,50 @@ public struct PlanCheapestStores: Sendable {
         return try await storage.read(work)
     }
 
+    /// What a line costs at one store: the store's price, the line's cost there, and the price
+    /// per kg, l or each that tells costs equal to the cent apart.
+    typealias Option = (price: UnitPrice, cost: Money, perBase: Int64)
+
     static func plan(_ cart: Cart, repositories: any Repositories, day: Day, maxStores: Int?) throws -> StorePlan {
         // In one order on every run (storage may list them in any): ties are then broken alike.
         let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
         let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
         // costs[line][store] for every store that can sell the line.
-        var costs: [[Int: (price: UnitPrice, cost: Money, perBase: Int64)]] = []
-        for line in lines {
-            var options: [Int: (UnitPrice, Money, Int64)] = [:]
-            if let item = try repositories.item(line.itemID) {
-                let measure = line.measure(of: line.unit)
-                for (index, store) in stores.enumerated() {
-                    guard let price = item.priceOption(at: store.id)?.currentPrice(on: day)?.unitPrice,
-                          // A pack of unknown contents compares only with packs of unknown contents.
-                          measure.unit != .pack || price.basis.unit != .pack || (measure.pack == nil) == (price.basis.pack == nil),
-                          // Packs by what they hold: a pack of 250 g is half a pack of 500 g.
-                          let cost = try price.price.cost(of: line.quantity, in: measure, per: price.basis) else { continue }
-                    // Costs equal to the cent are told apart by the price per kg, l or each
-                    // (250 g at 7.99/kg costs 2.00 like 250 g at 3.99 per 500 g, but is dearer).
-                    options[index] = (price, cost, (try? price.normalised().price.minorUnits) ?? .max)
-                }
-            }
-            costs.append(options)
+        let costs = try lines.map { try options(for: $0, at: stores, repositories: repositories, day: day) }
+        let chosen = try cheapestSet(costs, maxStores: maxStores)
+        return try assemble(cart, lines: lines, costs: costs, stores: stores, chosen: chosen)
+    }
+
+    /// What `line` costs at each of `stores` (by index) that has a current price for it in a
+    /// unit of its dimension.
+    private static func options(for line: CartItem, at stores: [Store], repositories: any Repositories, day: Day) throws -> [Int: Option] {
+        var options: [Int: Option] = [:]
+        guard let item = try repositories.item(line.itemID) else { return options }
+        let measure = line.measure(of: line.unit)
+        for (index, store) in stores.enumerated() {
+            guard let price = item.priceOption(at: store.id)?.currentPrice(on: day)?.unitPrice,
+                  // A pack of unknown contents compares only with packs of unknown contents.
+                  measure.unit != .pack || price.basis.unit != .pack || (measure.pack == nil) == (price.basis.pack == nil),
+                  // Packs by what they hold: a pack of 250 g is half a pack of 500 g.
+                  let cost = try price.price.cost(of: line.quantity, in: measure, per: price.basis) else { continue }
+            // Costs equal to the cent are told apart by the price per kg, l or each
+            // (250 g at 7.99/kg costs 2.00 like 250 g at 3.99 per 500 g, but is dearer).
+            options[index] = (price, cost, (try? price.normalised().price.minorUnits) ?? .max)
         }
+        return options
+    }
+
+    /// The stores (indices) to buy at: of the sets of at most `maxStores`, the one that leaves
+    /// the fewest lines unpriced, then costs least, then needs fewest stores.
+    /// - Throws: `DomainError.tooManyStores` when there are more such sets than can be tried.
+    private static func cheapestSet(_ costs: [[Int: Option]], maxStores: Int?) throws -> [Int] {
         let candidates = Array(Set(costs.flatMap(\.keys))).sorted()
         let limit = min(maxStores ?? candidates.count, candidates.count)
-        // Costs are added up in 128 bits: every line's cost fits in 64, their sum need not.
-        var best: (uncovered: Int, cost: Int128, size: Int, set: [Int])? = nil
-        func evaluate(_ set: [Int]) {
-            var uncovered = 0, total: Int128 = 0
-            var used = Set<Int>()
-            for options in costs {
-                guard let choice = set.compactMap({ index in options[index].map { (index, $0.cost.minorUnits, $0.perBase) } })
-                    .min(by: { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }) else {
-                    uncovered += 1
-                    continue
-                }
-                total += Int128(choice.1)
-                used.insert(choice.0)
-            }
-            let candidate = (uncovered, total, used.count, set)
-            if let current = best, (current.uncovered, current.cost, current.size) <= (uncovered, total, used.count) { return }
-            best = candidate
+        var best: (score: (uncovered: Int, cost: Int128, size: Int), set: [Int])?
+        func consider(_ set: [Int]) {
+            let result = score(set, costs)
+            if let best, best.score <= result { return }
+            best = (result, set)
         }
         guard limit == candidates.count || binomial(candidates.count, limit) <= maximumSets else { throw DomainError.tooManyStores(candidates.count) }
         // Of plans that cost the same, the one with fewest stores: smaller sets first, as many
@@ -140,36 +159,54 @@ public struct PlanCheapestStores: Sendable {
             let count = binomial(candidates.count, size)
             guard evaluated + count <= maximumSets else { break }
             evaluated += count
-            forEachCombination(of: candidates, size: size, evaluate)
+            forEachCombination(of: candidates, size: size, consider)
         }
-        if limit == candidates.count { evaluate(candidates) } else { forEachCombination(of: candidates, size: limit, evaluate) }
-        let chosen = best?.set ?? []
+        if limit == candidates.count { consider(candidates) } else { forEachCombination(of: candidates, size: limit, consider) }
+        return best?.set ?? []
+    }
+
+    /// How buying at the stores of `set` does: the lines it leaves unpriced, what the others
+    /// cost, and how many of its stores are used. Costs are added up in 128 bits: every line's
+    /// cost fits in 64, their sum need not.
+    private static func score(_ set: [Int], _ costs: [[Int: Option]]) -> (uncovered: Int, cost: Int128, size: Int) {
+        var uncovered = 0, total: Int128 = 0
+        var used = Set<Int>()
+        for options in costs {
+            guard let choice = cheapest(options, in: set) else {
+                uncovered += 1
+                continue
+            }
+            total += Int128(choice.option.cost.minorUnits)
+            used.insert(choice.store)
+        }
+        return (uncovered, total, used.count)
+    }
+
+    /// The cheapest of a line's `options` at the stores of `set`: by cost, then by price per
+    /// base unit, then by the stores' order.
+    private static func cheapest(_ options: [Int: Option], in set: [Int]) -> (store: Int, option: Option)? {
+        set.compactMap { index in options[index].map { (store: index, option: $0) } }
+            .min { ($0.option.cost.minorUnits, $0.option.perBase, $0.store) < ($1.option.cost.minorUnits, $1.option.perBase, $1.store) }
+    }
+
+    /// The plan of buying each line at its cheapest store of `chosen`.
+    private static func assemble(_ cart: Cart, lines: [CartItem], costs: [[Int: Option]], stores: [Store], chosen: [Int]) throws -> StorePlan {
         var assignments: [StorePlan.Assignment] = []
         var unpriced: [CartItem] = []
         var notCovered: [CartItem] = []
         var used: [Int] = []
         for (line, options) in zip(lines, costs) {
-            guard let choice = chosen.compactMap({ index in options[index].map { (index, $0) } })
-                .min(by: { ($0.1.cost.minorUnits, $0.1.perBase, $0.0) < ($1.1.cost.minorUnits, $1.1.perBase, $1.0) }) else {
+            guard let choice = cheapest(options, in: chosen) else {
                 if options.isEmpty { unpriced.append(line) } else { notCovered.append(line) }
                 continue
             }
-            if !used.contains(choice.0) { used.append(choice.0) }
+            if !used.contains(choice.store) { used.append(choice.store) }
             // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
-            assignments.append(StorePlan.Assignment(line: line.holding(pricedPer: choice.1.price.basis), store: stores[choice.0], price: choice.1.price, cost: choice.1.cost,
-                                                    currentCost: try line.plannedCost()))
+            assignments.append(StorePlan.Assignment(line: line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
+                                                    cost: choice.option.cost, currentCost: try line.plannedCost()))
         }
-        let currency = cart.currency
-        let comparable = assignments.filter { $0.currentCost != nil }
-        var storeTotals: [StoreID: Money] = [:]
-        for assignment in assignments {
-            storeTotals[assignment.store.id] = try (storeTotals[assignment.store.id] ?? .zero(currency)).adding(assignment.cost)
-        }
-        return StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,
-                         stores: used.map { stores[$0] }.sorted { Name.key($0.name) < Name.key($1.name) },
-                         total: try Money.sum(assignments.map(\.cost), currency: currency),
-                         currentTotal: try Money.sum(comparable.compactMap(\.currentCost), currency: currency),
-                         comparableTotal: try Money.sum(comparable.map(\.cost), currency: currency), storeTotals: storeTotals)
+        return try StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,
+                             stores: used.map { stores[$0] }.sorted { Name.key($0.name) < Name.key($1.name) })
     }
 
     static func binomial(_ n: Int, _ k: Int) -> Int {

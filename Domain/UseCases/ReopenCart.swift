@@ -15,7 +15,8 @@ public struct ReopenCart: Sendable {
     /// - Returns: the cart, shopping again.
     /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
     ///   several; `.notAllowed` unless the cart is completed; `.repeatedItem` when an item is on
-    ///   several of its lines (an imported receipt's repeated rows).
+    ///   several of its lines (an imported receipt's repeated rows); `.cartTotalTooLarge` when
+    ///   the totals of a cart replanned at the prices left would overflow.
     public func callAsFunction(_ reference: String) async throws -> Cart {
         try await storage.write { repositories in
             var cart = try Resolver(repositories: repositories).cart(reference)

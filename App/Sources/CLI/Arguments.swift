@@ -33,59 +33,77 @@ struct Arguments {
 
     /// - Throws: `UsageError` for an unknown option or a missing value.
     init(_ arguments: [String]) throws {
-        var index = 0
+        var rest = arguments[...]
         var onlyWords = false
-        while index < arguments.count {
-            let token = arguments[index]
-            index += 1
+        while let token = rest.popFirst() {
             if onlyWords || !token.hasPrefix("--") || token == "--" {
-                if token == "--" && !onlyWords { onlyWords = true; continue }
-                if !onlyWords && (token == "-h") { global.help = true; continue }
-                words.append(token)
-                continue
-            }
-            var name = String(token.dropFirst(2))
-            var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            name = name.lowercased()
-            if Arguments.flags.contains(name) {
-                guard value == nil else { throw UsageError("--\(name) takes no value") }
-                switch name {
-                case "in-memory": global.inMemory = true
-                case "json": global.json = true
-                case "no-color": global.noColor = true
-                case "help": global.help = true
-                case "version": global.version = true
-                default: options[name, default: []] += []
-                }
-            } else if Arguments.valued.contains(name) {
-                let given: String
-                if let value {
-                    given = value
-                } else {
-                    guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
-                    given = arguments[index]
-                    index += 1
-                }
-                let repeated = name == "data-dir" ? global.dataDirectory != nil : options[name] != nil && !Arguments.repeatable.contains(name)
-                if repeated { throw UsageError("--\(name) given twice") }
-                if name == "data-dir" {
-                    // Empty is not "unset": it would quietly mean the default directory.
-                    guard given != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
-                    global.dataDirectory = given
-                } else {
-                    options[name, default: []].append(given)
-                }
+                readWord(token, onlyWords: &onlyWords)
             } else {
-                let known = Arguments.valued.union(Arguments.flags).sorted()
-                let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
-                throw UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
+                try readOption(token, rest: &rest)
             }
         }
         if global.inMemory && global.dataDirectory != nil { throw UsageError("--data-dir and --in-memory cannot be used together") }
+    }
+
+    /// A word; the first `--`, after which every token is a word (`--5` included); or `-h`.
+    private mutating func readWord(_ token: String, onlyWords: inout Bool) {
+        if token == "--" && !onlyWords { onlyWords = true; return }
+        if !onlyWords && token == "-h" { global.help = true; return }
+        words.append(token)
+    }
+
+    /// `--name`, `--name=value`, or `--name value` with its value taken from `rest`.
+    /// - Throws: `UsageError` for an unknown option, a value given to a flag or none to an
+    ///   option that takes one.
+    private mutating func readOption(_ token: String, rest: inout ArraySlice<String>) throws {
+        let (name, value) = Self.split(token)
+        if Arguments.flags.contains(name) {
+            guard value == nil else { throw UsageError("--\(name) takes no value") }
+            setFlag(name)
+        } else if Arguments.valued.contains(name) {
+            guard let given = value ?? rest.popFirst() else { throw UsageError("--\(name) needs a value") }
+            try setValue(given, of: name)
+        } else {
+            throw Self.unknownOption(name)
+        }
+    }
+
+    /// An option's name, lowercased, and its value after `=` if it has one.
+    private static func split(_ token: String) -> (name: String, value: String?) {
+        let option = token.dropFirst(2)
+        guard let equals = option.firstIndex(of: "=") else { return (option.lowercased(), nil) }
+        return (option[..<equals].lowercased(), String(option[option.index(after: equals)...]))
+    }
+
+    private mutating func setFlag(_ name: String) {
+        switch name {
+        case "in-memory": global.inMemory = true
+        case "json": global.json = true
+        case "no-color": global.noColor = true
+        case "help": global.help = true
+        case "version": global.version = true
+        default: options[name, default: []] += []
+        }
+    }
+
+    /// - Throws: `UsageError` for an option given twice that takes one value, or an empty `--data-dir`.
+    private mutating func setValue(_ given: String, of name: String) throws {
+        guard name == "data-dir" else {
+            if options[name] != nil && !Arguments.repeatable.contains(name) { throw UsageError("--\(name) given twice") }
+            options[name, default: []].append(given)
+            return
+        }
+        if global.dataDirectory != nil { throw UsageError("--data-dir given twice") }
+        // Empty is not "unset": it would quietly mean the default directory.
+        guard given != "" else { throw UsageError("--data-dir needs a directory, not an empty value") }
+        global.dataDirectory = given
+    }
+
+    /// The error for `--name`, with the known option nearest to it.
+    private static func unknownOption(_ name: String) -> UsageError {
+        let known = valued.union(flags).sorted()
+        let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
+        return UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
     }
 
     func value(_ name: String) -> String? { options[name]?.last }

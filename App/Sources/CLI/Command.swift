@@ -62,6 +62,8 @@ struct Command {
 /// What a running command gets: its arguments, the container and the console.
 @MainActor
 struct Invocation {
+    /// The command that runs, for its usage line.
+    let command: Command
     let arguments: [String]
     let parsed: Arguments
     let container: AppContainer
@@ -70,14 +72,22 @@ struct Invocation {
     var json: Bool { parsed.global.json }
     var style: RenderStyle { console.style }
 
-    /// Argument `index`, within the command's declared count (`GrockCLI.validate` has refused
-    /// a line with fewer). Past it: empty, which `validate` refuses as typed and every use case
-    /// refuses as a name or amount, so a slip here is an error message, never a trap.
-    func argument(_ index: Int) -> String { arguments.indices.contains(index) ? arguments[index] : "" }
+    /// Argument `index`.
+    /// - Throws: `UsageError` (exit 2) with the command's usage when the line has no argument
+    ///   `index`: past the count `GrockCLI.validate` makes sure of, a command asks only for an
+    ///   argument its line may leave out.
+    func argument(_ index: Int) throws -> String {
+        guard arguments.indices.contains(index) else { throw UsageError("missing arguments; usage: \(command.usage)") }
+        return arguments[index]
+    }
 
-    /// The value of an option its declaration requires (`OptionUsage.check` has refused a
-    /// command line without it; were it missing, empty is refused the same way as above).
-    func required(_ option: String) -> String { parsed.value(option) ?? "" }
+    /// The value of an option its declaration requires.
+    /// - Throws: `UsageError` (exit 2) when it is missing (`OptionUsage.check` has refused such
+    ///   a line already, unless the declaration and the command disagree).
+    func required(_ option: String) throws -> String {
+        guard let value = parsed.value(option) else { throw UsageError("grock \(command.name) needs --\(option); usage: \(command.usage)") }
+        return value
+    }
 
     /// The option's value parsed as a quantity.
     func quantity(_ option: String) throws -> Quantity? {

@@ -9,7 +9,7 @@ extension Commands {
                 details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.\nA budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
                 options: [.optional("budget", "AMOUNT"), .repeated("item", "ITEM")], arguments: 1...1) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart)
             try show(cart, run)
         },
@@ -23,25 +23,25 @@ extension Commands {
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
                 details: "CART is a cart's name or the start of its id; a completed cart can be shown too, and an older\ntrip of a name used again by NAME@YYYY-MM-DD, the day it was finished.",
                 examples: ["grock cart show Weekly", "grock cart show Weekly@2026-10-03", "grock --json cart show Weekly"], arguments: 1...1) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.load(), cart)
             try show(cart, run)
         },
         Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"],
                 arguments: 1...1) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.delete(), cart)
             run.console.out(cart.notice ?? "")
         },
         Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""],
                 arguments: 2...2) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.edit(name: run.argument(1), budget: nil), cart)
             try show(cart, run)
         },
         Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
                 examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required("none"))], arguments: 1...2) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             // The declaration has seen to it that exactly one of AMOUNT and --none is given.
             try run.check(await cart.edit(name: nil, budget: .some(run.arguments.count == 2 ? run.argument(1) : nil)), cart)
             try show(cart, run)
@@ -52,7 +52,7 @@ extension Commands {
                 examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Coffee --qty 250 --unit g",
                            "grock cart add Weekly Bread Eggs Butter --store Lidl"],
                 options: lineOptions, arguments: 2...200) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one, unit: try run.unit(),
                                          store: run.parsed.value("store")), cart)
             try show(cart, run)
@@ -64,13 +64,13 @@ extension Commands {
                            "grock cart set Weekly Milk --store Aldi"],
                 options: lineOptions, arguments: 2...2) { run in
             guard run.parsed.has("qty") || run.parsed.has("store") || run.parsed.has("unit") else { throw UsageError("give --qty, --unit or --store") }
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), unit: try run.unit(),
                                              store: run.parsed.value("store")), cart)
             try show(cart, run)
         },
         Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in
-            let cart = run.container.cart(run.argument(0))
+            let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.remove(run.argument(1)), cart)
             try show(cart, run)
         },
@@ -87,11 +87,11 @@ extension Commands {
                 options: [.optional("price", "P"), .optional("store", "STORE"), .optional("qty", "Q"), .optional("date", "DATE")], arguments: 2...2) { run in
             let quantity = try run.quantity("qty")
             try await tripStep(run) {
-                await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity, date: run.parsed.value("date"))
+                try await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity, date: run.parsed.value("date"))
             }
         },
         Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"], arguments: 2...2) { run in
-            try await tripStep(run) { await $0.unlog(run.argument(1)) }
+            try await tripStep(run) { try await $0.unlog(run.argument(1)) }
         },
         Command("trip impulse", usage: "grock trip impulse CART NAME",
                 summary: "Add something bought on impulse: on this cart only, never in the vault.",
@@ -101,7 +101,7 @@ extension Commands {
                 arguments: 2...2) { run in
             let quantity = try run.quantity("qty") ?? .one
             try await tripStep(run) {
-                await $0.addImpulse(run.argument(1), price: run.required("price"), quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
+                try await $0.addImpulse(run.argument(1), price: run.required("price"), quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
             }
         },
         Command("trip finish", usage: "grock trip finish CART",
@@ -124,8 +124,8 @@ extension Commands {
     static let lineOptions: [OptionUsage] = [.optional("qty", "Q"), .optional("unit", "UNIT"), .optional("store", "STORE")]
 
     @MainActor
-    static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async -> Bool) async throws {
-        let cart = run.container.cart(run.argument(0))
+    static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async throws -> Bool) async throws {
+        let cart = try run.container.cart(run.argument(0))
         try run.check(await step(cart), cart)
         try show(cart, run)
     }

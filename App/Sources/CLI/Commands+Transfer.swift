@@ -68,7 +68,7 @@ extension Commands {
 
     @MainActor
     static func export(_ run: Invocation) async throws {
-        let format = run.required("format").lowercased()
+        let format = try run.required("format").lowercased()
         let path = run.parsed.value("output")
         if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         if format == "json" {
@@ -94,7 +94,7 @@ extension Commands {
 
     @MainActor
     static func importFile(_ run: Invocation) async throws {
-        let path = run.argument(0)
+        let path = try run.argument(0)
         let file = path.split(separator: "/").last ?? ""
         let format = (run.parsed.value("format") ?? file.lastIndex(of: ".").map { String(file[file.index(after: $0)...]) } ?? "").lowercased()
         guard format == "json" || format == "csv" else {

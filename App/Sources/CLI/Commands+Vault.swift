@@ -5,13 +5,13 @@ import Terminal
 extension Commands {
     static let store: [Command] = [
         Command("store add", usage: "grock store add NAME", summary: "Add a store.", examples: ["grock store add Aldi"],
-                arguments: 1...1) { run in try await storeStep(run) { await $0.add(run.argument(0)) } },
+                arguments: 1...1) { run in try await storeStep(run) { try await $0.add(run.argument(0)) } },
         Command("store rename", usage: "grock store rename STORE NEW-NAME", summary: "Rename a store.", examples: ["grock store rename Lidl \"Lidl City\""], arguments: 2...2) { run in
-            try await storeStep(run) { await $0.rename(run.argument(0), to: run.argument(1)) }
+            try await storeStep(run) { try await $0.rename(run.argument(0), to: run.argument(1)) }
         },
         Command("store remove", usage: "grock store remove STORE",
                 summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.", examples: ["grock store remove Aldi"],
-                arguments: 1...1) { run in try await storeStep(run) { await $0.remove(run.argument(0)) } },
+                arguments: 1...1) { run in try await storeStep(run) { try await $0.remove(run.argument(0)) } },
         Command("store list", usage: "grock store list", summary: "List the stores.", examples: ["grock store list", "grock --json store list"]) { run in
             try await storeStep(run) { await $0.load() }
         },
@@ -19,12 +19,12 @@ extension Commands {
                 summary: "Show a store's aisle order, or set it: the categories in the order you walk them.",
                 details: "Categories not named follow in the vault's order. A cart grouped by store lists its lines\nin that store's aisle order.",
                 examples: ["grock store aisles Aldi", "grock store aisles Aldi Bakery Produce Dairy"], arguments: 1...100) { run in
-            try await storeStep(run) { await $0.aisles(of: run.argument(0), set: Array(run.arguments.dropFirst())) }
+            try await storeStep(run) { try await $0.aisles(of: run.argument(0), set: Array(run.arguments.dropFirst())) }
         },
     ]
 
     @MainActor
-    static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async -> Bool) async throws {
+    static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async throws -> Bool) async throws {
         let stores = run.container.stores()
         try run.check(await step(stores), stores)
         try run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
@@ -32,19 +32,19 @@ extension Commands {
 
     static let category: [Command] = [
         Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"],
-                arguments: 1...1) { run in try await categoryStep(run) { await $0.addCategory(run.argument(0)) } },
+                arguments: 1...1) { run in try await categoryStep(run) { try await $0.addCategory(run.argument(0)) } },
         Command("category rename", usage: "grock category rename CATEGORY NEW-NAME", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"], arguments: 2...2) { run in
-            try await categoryStep(run) { await $0.renameCategory(run.argument(0), to: run.argument(1)) }
+            try await categoryStep(run) { try await $0.renameCategory(run.argument(0), to: run.argument(1)) }
         },
         Command("category remove", usage: "grock category remove CATEGORY",
                 summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"], arguments: 1...1) { run in
-            try await categoryStep(run) { await $0.removeCategory(run.argument(0)) }
+            try await categoryStep(run) { try await $0.removeCategory(run.argument(0)) }
         },
         Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
                 examples: ["grock category move Bakery --to 1"], options: [.required("to", "POSITION")], arguments: 1...1) { run in
-            let text = run.required("to")
+            let text = try run.required("to")
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
-            try await categoryStep(run) { await $0.moveCategory(run.argument(0), to: position) }
+            try await categoryStep(run) { try await $0.moveCategory(run.argument(0), to: position) }
         },
         Command("category list", usage: "grock category list", summary: "List the categories in order.", examples: ["grock category list"]) { run in
             try await categoryStep(run) { await $0.listCategories() }
@@ -52,7 +52,7 @@ extension Commands {
     ]
 
     @MainActor
-    static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
+    static func categoryStep(_ run: Invocation, _ step: (VaultViewModel) async throws -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
         try run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
@@ -72,7 +72,7 @@ extension Commands {
             if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price P and --store STORE") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
-                await $0.addItem(run.argument(0), category: run.required("category"), price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
+                try await $0.addItem(run.argument(0), category: run.required("category"), price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
                                  pack: pack)
             }
         },
@@ -84,7 +84,7 @@ extension Commands {
                 options: [.required("store", "STORE"), .required("price", "P"), unitOrPack, .optional(.required("promo"), .optional("until", "YYYY-MM-DD")),
                           .optional("date", "DATE")], arguments: 1...1) { run in
             let unit = try run.unit(), pack = try run.pack(), until = try run.day("until")
-            try await itemStep(run) { await $0.setPrice(run.argument(0), store: run.required("store"), price: run.required("price"), unit: unit, pack: pack, promotion: run.parsed.has("promo"),
+            try await itemStep(run) { try await $0.setPrice(run.argument(0), store: run.required("store"), price: run.required("price"), unit: unit, pack: pack, promotion: run.parsed.has("promo"),
                                                   until: until, date: run.parsed.value("date")) }
         },
         Command("item forget-price", usage: "grock item forget-price ITEM",
@@ -93,12 +93,12 @@ extension Commands {
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
                 options: [.required("store", "STORE"), .optional("date", "YYYY-MM-DD")], arguments: 1...1) { run in
             let day = try run.day("date")
-            try await itemStep(run) { await $0.forgetPrice(run.argument(0), store: run.required("store"), day: day) }
+            try await itemStep(run) { try await $0.forgetPrice(run.argument(0), store: run.required("store"), day: day) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
                 examples: ["grock item show Milk", "grock --json item show Milk"], arguments: 1...1) { run in
-            try await itemStep(run) { await $0.show(run.argument(0)) }
+            try await itemStep(run) { try await $0.show(run.argument(0)) }
         },
         Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"],
                 arguments: 1...1) { run in
@@ -124,10 +124,10 @@ extension Commands {
             run.console.out(vault.render(run.style))
         },
         Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
-                arguments: 2...2) { run in try await itemStep(run) { await $0.renameItem(run.argument(0), to: run.argument(1)) } },
+                arguments: 2...2) { run in try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) } },
         Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
                 options: [.required("category", "CATEGORY")], arguments: 1...1) { run in
-            try await itemStep(run) { await $0.moveItem(run.argument(0), to: run.required("category")) }
+            try await itemStep(run) { try await $0.moveItem(run.argument(0), to: run.required("category")) }
         },
         Command("item remove", usage: "grock item remove ITEM",
                 summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
@@ -141,7 +141,7 @@ extension Commands {
     static let unitOrPack: OptionUsage = .optional(.either(.required("unit", "UNIT"), .required("pack", "SIZE")))
 
     @MainActor
-    static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async -> Bool) async throws {
+    static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async throws -> Bool) async throws {
         let vault = run.container.vault()
         try run.check(await step(vault), vault)
         try run.show(vault, notice: vault.notice, document: vault.itemDocument) { vault.render(run.style) }

@@ -114,7 +114,7 @@ enum Commands {
         Command("settings currency", usage: "grock settings currency CODE",
                 summary: "Change the currency (an ISO code). Amounts are relabelled, not converted.",
                 examples: ["grock settings currency GBP"], arguments: 1...1) { run in
-            try await settingsStep(run) { await $0.changeCurrency(run.argument(0)) }
+            try await settingsStep(run) { try await $0.changeCurrency(run.argument(0)) }
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
                 options: [.required("yes")]) { run in
@@ -153,8 +153,8 @@ enum Commands {
                 """,
                 examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock", "source <(grock completions zsh)"],
                 arguments: 1...1) { run in
-            guard let shell = Completions.Shell(rawValue: run.argument(0).lowercased()) else {
-                throw UsageError("completions takes bash, zsh or fish, not \(Echo.quoted(run.argument(0)))")
+            guard let shell = Completions.Shell(rawValue: try run.argument(0).lowercased()) else {
+                throw UsageError("completions takes bash, zsh or fish, not \(Echo.quoted(try run.argument(0)))")
             }
             run.console.out(Completions.script(for: shell))
         },
@@ -162,8 +162,8 @@ enum Commands {
                 summary: "Print the names of one kind that start with PREFIX, one a line, for the completion scripts.",
                 details: "Reads only: active carts, vault items, stores and categories; any case and accents.",
                 examples: ["grock complete carts We"], arguments: 1...2, hidden: true) { run in
-            guard let kind = ListNames.Kind(rawValue: run.argument(0).lowercased()) else {
-                throw UsageError("complete takes carts, items, stores or categories, not \(Echo.quoted(run.argument(0)))")
+            guard let kind = ListNames.Kind(rawValue: try run.argument(0).lowercased()) else {
+                throw UsageError("complete takes carts, items, stores or categories, not \(Echo.quoted(try run.argument(0)))")
             }
             let names = try await run.container.useCases.listNames(kind, prefix: run.arguments.count > 1 ? run.argument(1) : "")
             run.console.out(names.joined(separator: "\n"))
@@ -171,7 +171,7 @@ enum Commands {
     ]
 
     @MainActor
-    static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async -> Bool) async throws {
+    static func settingsStep(_ run: Invocation, _ step: (SettingsViewModel) async throws -> Bool) async throws {
         let settings = run.container.settings()
         try run.check(await step(settings), settings)
         try run.show(settings, notice: settings.notice, document: settings.document) { settings.render(run.style) }

@@ -1,6 +1,6 @@
 /// What every completion script knows, read once from the command table: the commands and their
 /// second words, each command's options and the kinds of its arguments, and which options take
-/// a value that can be completed. A shell's renderer (`CompletionShell`) only spells it.
+/// a value that can be completed. A shell's `CompletionDialect` only spells it.
 ///
 /// Every word here is a plain lowercase word (`CompletionTests.theTableDescribesEveryOption`),
 /// so single quotes quote it in every shell; only the summaries need each shell's own quoting.

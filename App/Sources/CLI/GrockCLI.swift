@@ -25,22 +25,18 @@ public enum GrockCLI {
             let console = Console(noColor: noColor, environment: environment)
             if parsed.global.version {
                 console.out(version)
-                if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
-                return ExitCode.success.rawValue
-            }
-            if parsed.global.help {
+            } else if parsed.global.help {
                 console.out(try help(for: parsed.words, width: console.width))
-                if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
-                return ExitCode.success.rawValue
+            } else {
+                let (command, rest) = try find(parsed.words.map { $0 })
+                try validate(parsed, for: command, arguments: rest)
+                var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
+                // A command waits for its storage anyway; only the server keeps reading while it works.
+                if command.path != ["rpc"] && command.path != ["serve"] { configuration.storageWork = .inPlace }
+                let made = AppContainer(configuration)
+                container = made
+                try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
             }
-            let (command, rest) = try find(parsed.words.map { $0 })
-            try validate(parsed, for: command, arguments: rest)
-            var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
-            // A command waits for its storage anyway; only the server keeps reading while it works.
-            if command.path != ["rpc"] && command.path != ["serve"] { configuration.storageWork = .inPlace }
-            let made = AppContainer(configuration)
-            container = made
-            try await command.run(Invocation(arguments: rest, parsed: parsed, container: made, console: console))
             if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
         } catch {

@@ -12,6 +12,8 @@ import Darwin
 enum ReceiptInput {
     /// The most a receipt's text may take: a supermarket's longest is a few kilobytes.
     static let maximumBytes = 1 << 20
+    /// The most tesseract may take over one photo, in milliseconds: a receipt takes about a second.
+    static let recognitionTimeout = 120_000
 
     /// The bytes of `path`, or of standard input for `-`.
     /// - Throws: `UsageError` for a directory, a device or pipe named as FILE (`/dev/zero`, a
@@ -23,50 +25,35 @@ enum ReceiptInput {
         return try readAll(fd, name: Echo.quoted(path))
     }
 
-    /// The text tesseract reads from a photo of a receipt (`tesseract PHOTO -`).
-    /// - Throws: `CommandFailure` when tesseract is not on PATH or fails; `UsageError` for a
-    ///   photo that is not a regular file.
+    /// The text tesseract reads from a photo of a receipt (`tesseract PHOTO -`), run through
+    /// `ProcessRunner`, which stops it after `recognitionTimeout`.
+    /// - Throws: `CommandFailure` when tesseract is not on PATH, fails or takes too long;
+    ///   `UsageError` for a photo that is not a regular file, or text longer than `maximumBytes`.
     static func recognise(_ photo: String) throws -> [UInt8] {
         close(try openRegularFile(photo, checkingSize: false))
         guard let tesseract = Programs.path(of: "tesseract") else {
             throw CommandFailure(kind: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
         }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw CommandFailure(kind: .storage, description: "cannot run tesseract: \(String(cString: strerror(errno)))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        // tesseract's progress notes would interleave with Grock's own messages.
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let words: [String] = [tesseract, photo, "-"]
-        let arguments = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
         // One thread unless the user chose otherwise: on a machine with few cores tesseract's
         // threads mostly wait for each other (a receipt took 5.2 s with them, 0.75 s without).
-        var environment: [UnsafeMutablePointer<CChar>?] = []
-        var index = 0
-        while let entry = environ[index] {
-            environment.append(entry)
-            index += 1
+        // Its progress notes, on stderr, are read and dropped: they would interleave with
+        // Grock's own messages.
+        let threadLimit = getenv("OMP_THREAD_LIMIT") == nil ? ["OMP_THREAD_LIMIT=1"] : []
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try ProcessRunner.run(tesseract, [photo, "-"], addedEnvironment: threadLimit, timeout: recognitionTimeout, maximumBytes: maximumBytes)
+        } catch ProcessRunner.Failure.tooMuchOutput {
+            throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
+        } catch ProcessRunner.Failure.timedOut {
+            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(recognitionTimeout / 1000) seconds and was stopped)")
+        } catch {
+            throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(error)")
         }
-        let threadLimit = getenv("OMP_THREAD_LIMIT") == nil ? strdup("OMP_THREAD_LIMIT=1") : nil
-        defer { free(threadLimit) }
-        if let threadLimit { environment.append(threadLimit) }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, tesseract, &actions, nil, arguments + [nil], environment + [nil])
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(String(cString: strerror(spawned)))") }
-        let bytes = Result { try readAll(pipeEnds[0], name: "tesseract's output") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
-        guard exited && code == 0 else {
-            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(exited ? "exit code \(code)" : "a signal"))")
+        guard let code = outcome.exitCode, code == 0 else {
+            let ending = outcome.exitCode.map { "exit code \($0)" } ?? "a signal"
+            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending))")
         }
-        return try bytes.get()
+        return outcome.output
     }
 
     /// `path` opened for reading when it is a regular file (links followed) within bounds.

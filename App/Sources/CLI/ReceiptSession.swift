@@ -56,9 +56,9 @@ enum ReceiptSession {
     /// that exists or a path with a `/` (a file missing is then said to be), else CART.
     private static func arguments(_ run: Invocation) throws -> (cart: String?, file: String?) {
         switch run.arguments.count {
-        case 2: return (run.argument(0), run.argument(1))
+        case 2: return try (run.argument(0), run.argument(1))
         case 1:
-            let word = run.argument(0)
+            let word = try run.argument(0)
             var info = stat()
             return word == "-" || word.contains("/") || stat(word, &info) == 0 ? (nil, word) : (word, nil)
         default: return (nil, nil)

@@ -11,7 +11,7 @@ import Terminal
 @MainActor
 enum ShopSession {
     static func run(_ run: Invocation) async throws {
-        let shop = run.container.shopping(run.argument(0))
+        let shop = try run.container.shopping(run.argument(0))
         try run.check(await shop.begin(), shop)
         // Started, but the list cannot be shown: the warning said so, and there is nothing to tick.
         guard shop.document.cart != nil else { return }

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs another program (git, tesseract) to its end and hands back what it wrote: both its
+/// output and its errors are read together, so a program that fills one pipe while Grock waits
+/// on the other cannot stall either; and it is killed past its time, so a hung program cannot
+/// hang Grock.
+public enum ProcessRunner {
+    /// How a program ended and what it wrote.
+    public struct Outcome: Sendable {
+        /// Its exit code, or nil when a signal ended it.
+        public let exitCode: Int32?
+        /// What it wrote to its standard output.
+        public let output: [UInt8]
+        /// What it wrote to its standard error, up to the run's `maximumBytes`.
+        public let errors: [UInt8]
+    }
+
+    /// Why a program did not run to its end.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// It could not be started: the reason (`strerror`).
+        case notStarted(String)
+        /// It ran past its time and was killed.
+        case timedOut
+        /// It wrote more output than it was allowed and was killed.
+        case tooMuchOutput
+
+        /// What happened, as the end of a sentence naming the program ("git fetch ran out of time…").
+        public var description: String {
+            switch self {
+            case .notStarted(let reason): reason
+            case .timedOut: "ran out of time and was stopped"
+            case .tooMuchOutput: "wrote more than expected and was stopped"
+            }
+        }
+    }
+
+    /// Runs `executable` with `arguments` (without the program's own name), standard input
+    /// from /dev/null and the environment Grock has plus `addedEnvironment` (`NAME=value`).
+    /// - Parameters:
+    ///   - timeout: the most the program may take, in milliseconds.
+    ///   - maximumBytes: the most it may write to its output; of its errors, what is past this is
+    ///     read and dropped.
+    /// - Throws: `Failure.notStarted` when it cannot be started; `.timedOut` or
+    ///   `.tooMuchOutput` when it had to be killed.
+    public static func run(_ executable: String, _ arguments: [String], addedEnvironment: [String] = [],
+                           timeout: Int, maximumBytes: Int = 64 << 20) throws -> Outcome {
+        var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
+        guard openPipe(&output), openPipe(&errors) else {
+            let reason = String(cString: strerror(errno))
+            (output + errors).filter { $0 >= 0 }.forEach { close($0) }
+            throw Failure.notStarted(reason)
+        }
+        defer { close(output[0]); close(errors[0]) }
+        let started = spawn(executable, arguments, addedEnvironment, output: output[1], errors: errors[1])
+        close(output[1])
+        close(errors[1])
+        let pid = try started.get()
+        let drained = drain(output[0], errors[0], until: monotonicMilliseconds() + Int64(max(0, timeout)), maximumBytes: maximumBytes)
+        if drained.failure != nil { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let failure = drained.failure { throw failure }
+        let exited = status & 0x7F == 0
+        return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
+    }
+
+    /// A pipe whose ends the program does not inherit (only the ends `dup2` gives it).
+    private static func openPipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return true
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], _ addedEnvironment: [String],
+                              output: Int32, errors: Int32) -> Result<pid_t, Failure> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) }
+        let added = addedEnvironment.map { strdup($0) }
+        defer { (argv + added).forEach { free($0) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            environment.append(entry)
+            index += 1
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv + [nil], environment + added + [nil])
+        return spawned == 0 ? .success(pid) : .failure(.notStarted(String(cString: strerror(spawned))))
+    }
+
+    /// Reads both pipes to their ends together, until `deadline` (monotonic ms) or past
+    /// `maximumBytes` of output.
+    private static func drain(_ output: Int32, _ errors: Int32, until deadline: Int64,
+                              maximumBytes: Int) -> (bytes: [[UInt8]], failure: Failure?) {
+        var bytes: [[UInt8]] = [[], []]
+        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0 else { return (bytes, .timedOut) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left, Int64(Int32.max))))
+            if ready < 0 && errno != EINTR { break }
+            for index in fds.indices where ready > 0 && fds[index].fd >= 0 && fds[index].revents != 0 {
+                let count = read(fds[index].fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                // At its end (or an error) a pipe is set aside: poll passes over negative descriptors.
+                if count <= 0 {
+                    fds[index].fd = -1
+                } else if bytes[index].count <= maximumBytes {
+                    bytes[index] += buffer[..<count]
+                }
+                if index == 0 && bytes[0].count > maximumBytes { return (bytes, .tooMuchOutput) }
+            }
+        }
+        return (bytes, nil)
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
