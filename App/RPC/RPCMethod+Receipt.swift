@@ -38,9 +38,9 @@ extension RPCMethod {
             case "skip": decided.append((row, .skip))
             case "item":
                 guard let reference = text("item") else { throw invalid("decision item on line \(row) needs item") }
-                let candidates = receipt.review?.rows.flatMap(\.match.candidates) ?? []
-                if let candidate = candidates.first(where: { $0.item.rawValue == reference }) {
-                    decided.append((row, .item(candidate.item)))
+                let candidates = receipt.document?.lines.flatMap(\.candidates) ?? []
+                if let candidate = candidates.first(where: { $0.item == reference }) {
+                    decided.append((row, .item(ItemID(candidate.item))))
                 } else {
                     decided.append((row, .item(try await container.useCases.showItem(reference).item.id)))
                 }

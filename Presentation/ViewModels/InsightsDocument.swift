@@ -1,6 +1,7 @@
 import Domain
 
-/// Spending insights as one JSON document: amounts as decimal strings.
+/// Spending insights as one JSON document: amounts as decimal strings. What only the insights
+/// screen shows (the days the trips span, the sizes of its bars) `CodingKeys` leave out of the JSON.
 public struct InsightsDocument: Sendable, Hashable, Encodable {
     /// A labelled total: one month, store or category of `byMonth`, `byStore` or `byCategory`.
     public struct Total: Sendable, Hashable, Encodable {
@@ -10,6 +11,10 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         public let amount: String
         /// How many completed trips it comes from.
         public let trips: Int
+        /// `amount` in minor units, for the length of its bar; not in the JSON.
+        public let minorUnits: Int64
+
+        private enum CodingKeys: String, CodingKey { case label, amount, trips }
     }
 
     /// A completed trip that went over its budget.
@@ -43,6 +48,11 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         public let unit: String
         /// The change from `first` to `last`, signed, two decimals (`+12.34%`, `-3.10%`, `0.00%`).
         public let changePercent: String
+        /// `first` as the screen shows it: the amount alone when it is per what `last` is, else with
+        /// what it is per (`2.29/pack of 250 g`). Not in the JSON.
+        public let firstShown: String
+
+        private enum CodingKeys: String, CodingKey { case item, first, firstPer, last, unit, changePercent }
     }
 
     /// The ISO code of every amount in the document (`EUR`).
@@ -68,6 +78,20 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
     /// The personal inflation index; nil when not asked for, or when the base month has no purchases
     /// of vault items.
     public let inflation: Inflation?
+    /// The days of the first and the last trip in the range, `YYYY-MM-DD`; nil without trips. Not in
+    /// the JSON.
+    public let firstDay, lastDay: String?
+    /// How many of the trips had a budget; not in the JSON.
+    public let tripsWithBudget: Int
+    /// By how much the trips over budget went over it, in all, as a decimal string; not in the JSON.
+    public let overBudgetTotal: String
+    /// The first and last month of the whole history, `YYYY-MM`, whatever the range; nil without
+    /// completed trips. Not in the JSON.
+    public let historyFirstMonth, historyLastMonth: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case currency, total, trips, averageBasket, meanPlanningError, byMonth, byStore, byCategory, tripsOverBudget, priceChanges, inflation
+    }
 
     /// The personal inflation index: 100.00 is the basket's cost in the base month.
     public struct Inflation: Sendable, Hashable, Encodable {
@@ -77,6 +101,10 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
             public let month: String
             /// The basket's cost that month against the base month's 100.00 (`104.31`).
             public let index: String
+            /// `index` in hundredths (10431), for the trend; not in the JSON.
+            public let basisPoints: Int
+
+            private enum CodingKeys: String, CodingKey { case month, index }
         }
 
         /// The month the basket is taken from, `YYYY-MM`.
@@ -91,8 +119,14 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
 
     /// The document of a spending report, with the inflation index when one was worked out.
     public init(_ report: SpendingReport, inflation index: InflationIndex? = nil) {
-        func totals(_ list: [SpendingReport.Total]) -> [Total] { list.map { Total(label: $0.label, amount: $0.amount.amountText, trips: $0.trips) } }
+        func totals(_ list: [SpendingReport.Total]) -> [Total] { list.map { Total(label: $0.label, amount: $0.amount.amountText, trips: $0.trips, minorUnits: $0.amount.minorUnits) } }
         currency = report.currency.code
+        firstDay = report.trips.first?.day.description
+        lastDay = report.trips.last?.day.description
+        tripsWithBudget = report.trips.filter { $0.budget != nil }.count
+        overBudgetTotal = report.overBudgetTotal.amountText
+        historyFirstMonth = report.historyMonths?.first
+        historyLastMonth = report.historyMonths?.last
         total = report.total.amountText
         trips = report.trips.count
         averageBasket = report.averageBasket?.amountText
@@ -107,11 +141,12 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         priceChanges = report.priceChanges.map {
             PriceChange(item: $0.item, first: $0.first.price.amountText, firstPer: $0.first.basis.description, last: $0.last.price.amountText,
                         unit: $0.last.basis.description,
-                        changePercent: InsightsViewModel.percent($0.basisPoints))
+                        changePercent: InsightsViewModel.percent($0.basisPoints),
+                        firstShown: $0.first.basis == $0.last.basis ? $0.first.price.amountText : $0.first.description)
         }
         inflation = index.map { index in
             Inflation(baseMonth: index.baseMonth, basketItems: index.basketItems, changePercent: InsightsViewModel.percent(index.change),
-                      points: index.points.map { Inflation.Point(month: $0.month, index: InsightsViewModel.indexText($0.basisPoints)) })
+                      points: index.points.map { Inflation.Point(month: $0.month, index: InsightsViewModel.indexText($0.basisPoints), basisPoints: $0.basisPoints) })
         }
     }
 }

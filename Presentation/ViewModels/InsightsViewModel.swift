@@ -9,11 +9,11 @@ public final class InsightsViewModel: ErrorState {
         case month, store, category
     }
 
-    /// The figures of the months asked for; nil before `load` succeeds.
-    public private(set) var report: SpendingReport?
+    /// The figures of the months asked for; nil before `load` succeeds. Fronts read `document`.
+    private var report: SpendingReport?
     /// The personal inflation index; nil before `load`, or without purchases of vault items in its
-    /// base month.
-    public private(set) var inflation: InflationIndex?
+    /// base month. Fronts read `document.inflation`.
+    private var inflation: InflationIndex?
     /// The grouping the last `load` asked for.
     public private(set) var grouping: Grouping = .month
     /// The months asked for, to say so when nothing is in them.

@@ -1,6 +1,7 @@
 import Domain
 
-/// An item as one JSON document: its prices at every store, normalised for comparison.
+/// An item as one JSON document: its prices at every store, normalised for comparison. The prices
+/// as the vault screen writes them `CodingKeys` leave out of the JSON.
 public struct ItemDocument: Sendable, Hashable, Encodable {
     /// The item at one store: the store's current price, what it is per, and that price per base
     /// unit for comparing. Every key is written, absent values as `null`.
@@ -26,6 +27,13 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         public let promotion: Bool
         /// The last day of the promotion, `YYYY-MM-DD`; nil when it is no promotion or has no end.
         public let promotionUntil: String?
+        /// The current price with what it is per (`2.29/pack of 250 g`); nil without one. Not in the JSON.
+        public let shelfPrice: String?
+        /// `shelfPrice`, and for a pack its price per base unit too (`2.29/pack of 250 g (9.16/kg)`);
+        /// nil without a current price. Not in the JSON.
+        public let comparedPrice: String?
+        /// The current price per base unit with that unit (`9.16/kg`); nil without one. Not in the JSON.
+        public let normalisedPrice: String?
 
         private enum CodingKeys: String, CodingKey {
             case store, price, unit, pricePer, unitPrice, perUnit, cheapest, observed, promotion, promotionUntil
@@ -59,6 +67,13 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
     public let currency: String
     /// One row per store, cheapest first; the stores with no current price last.
     public let prices: [Price]
+    /// The base unit of `unit` (`kg` for `g`); not in the JSON.
+    public let baseUnit: String
+    /// The base unit the cheapest store's price is per, else `baseUnit`: what `cheapest` compares
+    /// by. Not in the JSON.
+    public let cheapestPer: String
+
+    private enum CodingKeys: String, CodingKey { case id, name, category, unit, currency, prices }
 
     /// The document of an item, its amounts in `currency` (the settings' currency).
     public init(_ details: ItemDetails, currency: Currency) {
@@ -71,7 +86,10 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
             Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue, pricePer: row.basis.description,
                   unitPrice: row.normalised?.price.amountText, perUnit: row.basis.baseUnit.rawValue, cheapest: row.isCheapest,
                   observed: row.current?.observedAt.day.description, promotion: row.current?.isPromotion ?? false,
-                  promotionUntil: row.current?.promotionUntil?.description)
+                  promotionUntil: row.current?.promotionUntil?.description, shelfPrice: row.current?.unitPrice.description,
+                  comparedPrice: row.current?.unitPrice.comparedText, normalisedPrice: row.normalised?.description)
         }
+        baseUnit = details.item.unit.baseUnit.rawValue
+        cheapestPer = (details.cheapest?.current?.unitPrice.basis.baseUnit ?? details.item.unit.baseUnit).rawValue
     }
 }

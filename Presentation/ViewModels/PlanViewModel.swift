@@ -5,8 +5,8 @@ import Observation
 /// the saving against the current plan.
 @MainActor @Observable
 public final class PlanViewModel: ErrorState {
-    /// The plan found; nil before `load` succeeds.
-    public private(set) var plan: StorePlan?
+    /// The plan found; nil before `load` succeeds. Fronts read `document`.
+    private var plan: StorePlan?
     /// Whether the last `load` set the plan on the cart (a refresh never does).
     public private(set) var applied = false
     /// What the last intent left besides its Bool result: its error, or its warnings though it

@@ -18,6 +18,11 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
     public let promotion: Bool
     /// The ISO code of the amounts (`EUR`).
     public let currency: String
+    /// The price with what it is per, and for a pack its price per base unit too
+    /// (`2.29/pack of 250 g (9.16/kg)`): what the history screen lists. Not in the JSON.
+    public let comparedPrice: String
+
+    private enum CodingKeys: String, CodingKey { case date, store, price, unit, source, pricePer, unitPrice, perUnit, promotion, currency }
 
     /// The document of one history entry, its amounts in `currency`.
     public init(_ entry: PriceHistory.Entry, currency: Currency) {
@@ -31,6 +36,7 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
         source = entry.observation.source == .manual ? "seen" : "paid"
         promotion = entry.observation.isPromotion
         self.currency = currency.code
+        comparedPrice = entry.observation.price.comparedText
     }
 }
 

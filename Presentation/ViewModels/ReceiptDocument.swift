@@ -2,7 +2,9 @@ import Domain
 
 /// A receipt under review as data: each line with its match, the price paid against the one
 /// planned and the last one known, the decision taken; lines not understood; the total check;
-/// and, once logged, what was logged. Amounts are decimal strings, lines numbered from 1.
+/// and, once logged, what was logged. Amounts are decimal strings, lines numbered from 1. What
+/// only the receipt screen shows (the totals that could not be read, why a line was not read)
+/// `CodingKeys` leave out of the JSON, so `receipt.review` and `receipt.apply` answer as before.
 public struct ReceiptDocument: Encodable, Sendable, Hashable {
     /// The store's name (known, or to be made: `newStore`); nil when nothing names one.
     public let store: String?
@@ -28,6 +30,15 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
     public let total: ReceiptTotalDocument
     /// What was logged (or on a dry run would be); nil before.
     public let outcome: ReceiptOutcomeDocument?
+    /// The lines that looked like a total but whose amount could not be taken; not in the JSON.
+    public let totalUnreadable: [ReceiptTextDocument]
+    /// What the refunds come to, positive, as a decimal string: counted in the receipt's total,
+    /// never logged. Not in the JSON.
+    public let refundedTotal: String
+
+    private enum CodingKeys: String, CodingKey {
+        case store, newStore, cart, date, currency, lines, newItems, unparsed, total, outcome
+    }
 
     /// The document of `review` with `decisions` (a row missing there shows its suggestion),
     /// `categories` naming category ids, and what `outcome` logged, if anything; fronts read it from
@@ -41,7 +52,9 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
         currency = receipt.currency.code
         lines = review.rows.map { ReceiptRowDocument($0, decision: decisions[$0.number] ?? $0.suggestion, categories: categories) }
         newItems = review.rows.filter { $0.match.verdict == .new && !$0.line.isDeposit }.map(\.number)
-        unparsed = receipt.unparsed.map { ReceiptTextDocument(line: $0.number, text: $0.text) }
+        unparsed = receipt.unparsed.map { ReceiptTextDocument(line: $0.number, text: $0.text, reason: receipt.unparsedReasons[$0.number]?.description) }
+        totalUnreadable = receipt.totalUnreadable.map { ReceiptTextDocument(line: $0.number, text: $0.text, reason: nil) }
+        refundedTotal = receipt.refundedTotal.amountText
         total = ReceiptTotalDocument(stated: receipt.statedTotal?.amountText, computed: receipt.computedTotal.amountText,
                                      addedTax: receipt.addedTax.minorUnits == 0 ? nil : receipt.addedTax.amountText,
                                      difference: receipt.difference?.amountText, addsUp: (receipt.difference?.minorUnits ?? 0) == 0)
@@ -55,6 +68,10 @@ public struct ReceiptTextDocument: Encodable, Sendable, Hashable {
     public let line: Int
     /// The line as the receipt printed it.
     public let text: String
+    /// Why it was read as nothing, when the parser can say; not in the JSON.
+    public let reason: String?
+
+    private enum CodingKeys: String, CodingKey { case line, text }
 }
 
 /// What the receipt says it came to against what its lines add up to.

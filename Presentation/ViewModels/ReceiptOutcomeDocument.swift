@@ -1,6 +1,6 @@
 import Domain
 
-/// What logging the receipt did.
+/// What logging the receipt did. `CodingKeys` leave the screen's extra figures out of the JSON.
 public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     /// The name of the cart the lines went on, or of the completed trip made of them.
     public let cart: String
@@ -35,6 +35,19 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     public let dryRun: Bool
     /// The sentence that names the change, and how to undo it.
     public let summary: String
+    /// The day the trip made of the receipt was completed, `YYYY-MM-DD`; nil for lines logged on a
+    /// cart being shopped. Not in the JSON.
+    public let completedOn: String?
+    /// The ISO code of `loggedTotal` (`EUR`); not in the JSON.
+    public let currency: String
+    /// Whether the logged lines come to the stated total, or it states none: false when a
+    /// difference was accepted. Not in the JSON.
+    public let addsUp: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case cart, cartId, status, store, storeAdded, logged, skipped, refunds, loggedTotal, statedTotal, difference, learnedNames, itemsAdded,
+             cautions, dryRun, summary
+    }
 
     init(_ outcome: ReceiptOutcome) {
         cart = outcome.cart.name
@@ -56,6 +69,9 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
         cautions = outcome.cautions.map(\.description)
         dryRun = outcome.isDryRun
         summary = outcome.summary
+        completedOn = outcome.cart.status == .completed ? outcome.cart.completedAt?.day.description : nil
+        currency = outcome.loggedTotal.currency.code
+        addsUp = (outcome.difference?.minorUnits ?? 0) == 0
     }
 }
 

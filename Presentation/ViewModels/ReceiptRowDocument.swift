@@ -37,6 +37,13 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
     public let changePercent: Int?
     /// What applying the receipt does with the line: the person's decision, else its suggestion.
     public let decision: ReceiptDecisionDocument
+    /// Whether `last` was seen after the receipt's day (`vs 25 Nov`, not `since`); not in the JSON.
+    public let lastIsAfterReceipt: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case line, name, quantity, unit, total, net, discounts, deposit, refund, verdict, candidates, suggestedCategory, paid, planned, last,
+             lastSeen, changePercent, decision
+    }
 
     init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {
         line = row.number
@@ -56,6 +63,7 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
         last = row.lastPrice.map { ReceiptPriceDocument(price: $0.last.price.amountText, per: $0.last.basis.description) }
         lastSeen = row.lastPrice?.seenOn.description
         changePercent = row.lastPrice?.percent
+        lastIsAfterReceipt = row.lastPrice?.isAfterReceipt ?? false
         let names = Dictionary(row.match.candidates.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.decision = ReceiptDecisionDocument(decision, itemNames: names, categories: categories)
     }

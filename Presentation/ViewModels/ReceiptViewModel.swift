@@ -5,12 +5,12 @@ import Observation
 /// being shopped, or as a completed trip of its own.
 @MainActor @Observable
 public final class ReceiptViewModel: ErrorState {
-    /// The receipt as read and matched; nil before `review`.
-    public private(set) var review: ReceiptReview?
+    /// The receipt as read and matched; nil before `review`. Fronts read `document`.
+    private var review: ReceiptReview?
     /// The decisions taken so far, by row; a row not here takes its suggestion.
     public private(set) var decisions: [Int: ReceiptDecision] = [:]
-    /// What `apply` logged (or on a dry run would log); nil before.
-    public private(set) var outcome: ReceiptOutcome?
+    /// What `apply` logged (or on a dry run would log); nil before. Fronts read `document.outcome`.
+    private var outcome: ReceiptOutcome?
     /// What the last intent left besides its Bool result: its error, or its warnings and cautions
     /// though it succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()

@@ -12,15 +12,16 @@ public final class VaultViewModel: ErrorState {
 
     /// The view shown; `browse` until a look or change says otherwise.
     public private(set) var screen: Screen = .browse
-    /// The categories with their items, as `browse` last read them.
-    public private(set) var sections: [VaultSection] = []
-    /// The items the last `search` found.
-    public private(set) var results: [ItemDetails] = []
+    /// The categories with their items, as `browse` last read them; fronts read `document`.
+    private(set) var sections: [VaultSection] = []
+    /// The items the last `search` found; fronts read `resultDocuments`.
+    private(set) var results: [ItemDetails] = []
     /// The item shown on `item`, `history` and `prices`; nil before one is shown and after
-    /// `removeItem`.
-    public private(set) var item: ItemDetails?
-    /// The price history `showHistory` or `showPrices` last read, oldest first.
-    public private(set) var history: [PriceHistory.Entry] = []
+    /// `removeItem`. Fronts read `itemDocument`.
+    private(set) var item: ItemDetails?
+    /// The price history `showHistory` or `showPrices` last read, oldest first; fronts read
+    /// `historyDocuments`.
+    private(set) var history: [PriceHistory.Entry] = []
     /// Each history entry's price per base unit, in minor units, to draw its trend.
     public private(set) var normalisedHistory: [Int64] = []
     /// The categories in the vault's order with how many items each holds, as data, as

@@ -19,7 +19,7 @@ import Testing
         #expect(await cart.load())
         #expect(await vault.search("bread"))
         #expect(await plan.load(cart: "Weekly", maxStores: nil, apply: false))
-        #expect(vault.results.map(\.item.name) == ["Bread"])
+        #expect(vault.resultDocuments.map(\.name) == ["Bread"])
 
         var changes = storage.changes().makeAsyncIterator()
         let editor = CartDetailViewModel(useCases: world.useCases, cart: "Weekly")
@@ -31,8 +31,8 @@ import Testing
         }
         #expect(cart.details?.cart.lines.map(\.name) == ["Milk", "Sourdough bread"])
         #expect(home.rows.first?.plannedTotal == "3.58", "Milk 1.09 + Bread 2.49")
-        #expect(vault.screen == .search("bread") && vault.results.map(\.item.name) == ["Sourdough bread"], "the same search, read again")
-        #expect(plan.plan?.cart.lines.count == 2 && plan.applied == false, "the plan is worked out again, never applied")
+        #expect(vault.screen == .search("bread") && vault.resultDocuments.map(\.name) == ["Sourdough bread"], "the same search, read again")
+        #expect(plan.document?.lines.count == 2 && plan.applied == false, "the plan is worked out again, never applied")
     }
 
     @Test func followingEndsWithItsTask() async throws {
@@ -73,8 +73,8 @@ import Testing
         _ = try await u.renameItem("Milk", to: "Whole milk")
         for screen: any LiveScreen in [cart, vault, plan] { #expect(await screen.refresh()) }
         #expect(cart.errorMessage == error && vault.cautions == cautions, "the last intent's outcome stays")
-        #expect(cart.details?.cart.name == "Saturday" && plan.plan?.cart.name == "Saturday")
-        #expect(vault.screen == .item && vault.item?.item.name == "Whole milk", "the item the price change showed, renamed")
+        #expect(cart.details?.cart.name == "Saturday" && plan.document?.cart == "Saturday")
+        #expect(vault.screen == .item && vault.itemDocument?.name == "Whole milk", "the item the price change showed, renamed")
 
         #expect(await vault.removeItem("Whole milk"))
         #expect(await vault.refresh() && vault.screen == .browse)

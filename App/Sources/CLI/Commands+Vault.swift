@@ -113,14 +113,14 @@ extension Commands {
                 options: [.optional("category", "CATEGORY")]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.parsed.value("category")), vault)
-            if run.json { return try run.console.json(vault.sections.flatMap(\.items).map { ItemDocument($0, currency: vault.currency) }) }
+            if run.json { return try run.console.json(vault.document.sections.flatMap(\.items)) }
             run.console.out(vault.render(run.style))
         },
         Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"],
                 arguments: 1...1) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault)
-            if run.json { return try run.console.json(vault.results.map { ItemDocument($0, currency: vault.currency) }) }
+            if run.json { return try run.console.json(vault.resultDocuments) }
             run.console.out(vault.render(run.style))
         },
         Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],

@@ -68,20 +68,21 @@ enum ReceiptSession {
     /// Asks about each doubtful or new line.
     /// - Returns: false when the person quit (or input ended): nothing is logged.
     private static func ask(_ receipt: ReceiptViewModel, _ run: Invocation) -> Bool {
-        guard let review = receipt.review else { return false }
-        for row in review.rows where !row.line.isDeposit && !row.isRefund && (row.match.verdict == .doubtful || row.match.verdict == .new) {
-            let name = TerminalText.safe(row.line.name, singleLine: true)
-            let doubtful = row.match.verdict == .doubtful
-            run.console.out("Line \(row.number), \"\(name)\" (\(row.line.netTotal.amountText)) " + (doubtful ? "may be:" : "matches nothing you have."))
-            if doubtful { run.console.out(receipt.candidateLines(row: row.number).joined(separator: "\n")) }
-            let suggested = receipt.document?.lines.first { $0.line == row.number }?.suggestedCategory
+        guard let rows = receipt.document?.lines else { return false }
+        let asked = [ReceiptMatch.Verdict.doubtful, .new].map(\.rawValue)
+        for row in rows where !row.deposit && !row.refund && asked.contains(row.verdict) {
+            let name = TerminalText.safe(row.name, singleLine: true)
+            let doubtful = row.verdict == ReceiptMatch.Verdict.doubtful.rawValue
+            run.console.out("Line \(row.line), \"\(name)\" (\(row.net)) " + (doubtful ? "may be:" : "matches nothing you have."))
+            if doubtful { run.console.out(receipt.candidateLines(row: row.line).joined(separator: "\n")) }
+            let suggested = row.suggestedCategory
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
                             + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
             while true {
                 guard let answer = run.console.readLine(prompt: "> ").map(trimmed) else { return false }
                 if answer == "q" { return false }
                 if let decision = decision(answer, row: row, suggested: suggested, receipt) {
-                    receipt.decide(row: row.number, decision)
+                    receipt.decide(row: row.line, decision)
                     break
                 }
                 if answer.lowercased().hasPrefix("n ") {
@@ -100,17 +101,18 @@ enum ReceiptSession {
         return true
     }
 
-    private static func decision(_ answer: String, row: ReceiptReviewRow, suggested: String?, _ receipt: ReceiptViewModel) -> ReceiptDecision? {
-        let candidates = row.match.candidates
+    private static func decision(_ answer: String, row: ReceiptRowDocument, suggested: String?, _ receipt: ReceiptViewModel) -> ReceiptDecision? {
+        let candidates = row.candidates.map { ItemID($0.item) }
+        let doubtful = row.verdict == ReceiptMatch.Verdict.doubtful.rawValue
         switch answer.lowercased() {
-        case "": return row.match.verdict == .doubtful ? candidates.first.map { .item($0.item) } : .impulse
+        case "": return doubtful ? candidates.first.map { .item($0) } : .impulse
         case "i": return .impulse
         case "s": return .skip
         case "n": return suggested.flatMap { receipt.categoryID(named: $0) }.map { .newItem(category: $0) }
         default:
             // Only a doubtful line shows its candidates: a number means one of those.
-            if row.match.verdict == .doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
-                return .item(candidates[number - 1].item)
+            if doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
+                return .item(candidates[number - 1])
             }
             // `n Produce = Grapes`: a new item of that name, not the receipt's.
             if answer.lowercased().hasPrefix("n ") {

@@ -6,74 +6,69 @@ extension VaultViewModel {
     /// prices, its history, or the categories.
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
+        let vault = document
         switch screen {
-        case .browse: lines += renderSections(style)
+        case .browse: lines += renderSections(vault.sections, style)
         case .search(let text):
             lines.append(style.bold("Items matching \(Echo.quoted(text))"))
-            lines += results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(results.map(badgeRow), limits: [0: 30])
-        case .item: lines += item.map { renderItem($0, style: style) } ?? []
-        case .history: lines += item.map { renderHistory($0, style: style) } ?? []
+            lines += vault.results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(vault.results.map(badgeRow), limits: [0: 30])
+        case .item: lines += vault.item.map { renderItem($0, style: style) } ?? []
+        case .history: lines += vault.item.map { renderHistory($0, vault.history, style: style) } ?? []
         case .prices:
-            if let item { lines += renderItem(item, style: style) + [""] + renderHistory(item, style: style) }
+            if let item = vault.item { lines += renderItem(item, style: style) + [""] + renderHistory(item, vault.history, style: style) }
         case .categories:
             lines.append(style.bold("Categories"))
-            lines += TextBlocks.table(categoryDocuments.map { category in
+            lines += TextBlocks.table(vault.categories.map { category in
                 ["\(category.position).", category.name, TextBlocks.plural(category.items, "item")]
             }, rightAligned: [0])
         }
         return TextBlocks.fit(lines, width: style.width)
     }
 
-    private func renderSections(_ style: RenderStyle) -> [String] {
+    private func renderSections(_ sections: [VaultDocument.Section], _ style: RenderStyle) -> [String] {
         if sections.allSatisfy({ $0.items.isEmpty }) {
             return sections.isEmpty
                 ? ["The vault is empty: run grock init, then grock item add NAME --category CAT"]
-                : ["The vault has no items yet. Add one with: grock item add NAME --category \(TextBlocks.shellWord(sections[0].category.name))"]
+                : ["The vault has no items yet. Add one with: grock item add NAME --category \(TextBlocks.shellWord(sections[0].category))"]
         }
         var lines: [String] = []
         for section in sections {
-            lines.append(style.bold(section.category.name))
+            lines.append(style.bold(section.category))
             lines += section.items.isEmpty ? ["  (no items)"] : TextBlocks.table(section.items.map(badgeRow), limits: [0: 30])
         }
         return lines
     }
 
     /// `Milk   1.09/each at Aldi (+1 store)`: the item with its cheapest price as a badge.
-    private func badgeRow(_ details: ItemDetails) -> [String] {
-        guard let cheapest = details.cheapest, let price = cheapest.current else { return [details.item.name, "no price yet"] }
-        let others = details.prices.count - 1
-        return [details.item.name, price.unitPrice.comparedText + (price.isPromotion ? " promo" : ""),
-                "at \(cheapest.store.name)" + (others > 0 ? " (+\(TextBlocks.plural(others, "store")))" : "")]
+    private func badgeRow(_ item: ItemDocument) -> [String] {
+        guard let cheapest = item.prices.first(where: \.cheapest), let price = cheapest.comparedPrice else { return [item.name, "no price yet"] }
+        let others = item.prices.count - 1
+        return [item.name, price + (cheapest.promotion ? " promo" : ""),
+                "at \(cheapest.store)" + (others > 0 ? " (+\(TextBlocks.plural(others, "store")))" : "")]
     }
 
-    private func renderItem(_ details: ItemDetails, style: RenderStyle) -> [String] {
-        var lines = [style.bold(details.item.name) + "  (\(details.category?.name ?? "no category"), sold by \(details.item.unit))"]
-        guard !details.prices.isEmpty else {
-            return lines + ["  No prices yet. Add one with: " + TextBlocks.phrase(details.item.name.hasPrefix("-") ? "grock item price --store STORE --price PRICE " + TextBlocks.arguments([details.item.name]) : "grock item price " + TextBlocks.shellWord(details.item.name) + " --store STORE --price PRICE")]
+    private func renderItem(_ item: ItemDocument, style: RenderStyle) -> [String] {
+        var lines = [style.bold(item.name) + "  (\(item.category ?? "no category"), sold by \(item.unit))"]
+        guard !item.prices.isEmpty else {
+            return lines + ["  No prices yet. Add one with: " + TextBlocks.phrase(item.name.hasPrefix("-") ? "grock item price --store STORE --price PRICE " + TextBlocks.arguments([item.name]) : "grock item price " + TextBlocks.shellWord(item.name) + " --store STORE --price PRICE")]
         }
         var rows = [["", "Store", "Price", "Normalised", "Seen", ""]]
-        for row in details.prices {
-            let current = row.current
-            rows.append([row.isCheapest ? "*" : "", row.store.name, current.map { $0.unitPrice.description } ?? "expired",
-                         row.normalised?.description ?? "-", current?.observedAt.day.description ?? "-",
-                         current.map { $0.isPromotion ? "promotion" + ($0.promotionUntil.map { " until \($0)" } ?? "") : "" } ?? ""])
+        for row in item.prices {
+            let promotion = row.promotion ? "promotion" + (row.promotionUntil.map { " until \($0)" } ?? "") : ""
+            rows.append([row.cheapest ? "*" : "", row.store, row.shelfPrice ?? "expired", row.normalisedPrice ?? "-", row.observed ?? "-", promotion])
         }
         lines += TextBlocks.table(rows, rightAligned: [2, 3], indent: 0)
-        lines.append("* cheapest per \(details.cheapest?.current?.unitPrice.basis.baseUnit ?? details.item.unit.baseUnit) (\(currency.code))")
+        lines.append("* cheapest per \(item.cheapestPer) (\(item.currency))")
         return lines
     }
 
-    private func renderHistory(_ details: ItemDetails, style: RenderStyle) -> [String] {
-        var lines = [style.bold("Price history of \(details.item.name)") + " (\(currency.code))"]
+    private func renderHistory(_ item: ItemDocument, _ history: [PriceDocument], style: RenderStyle) -> [String] {
+        var lines = [style.bold("Price history of \(item.name)") + " (\(item.currency))"]
         guard !history.isEmpty else { return lines + ["  No prices recorded yet."] }
         lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style)
-            + "  per \(history.last?.observation.price.basis.baseUnit ?? details.item.unit.baseUnit), oldest to newest")
+            + "  per \(history.last?.perUnit ?? item.baseUnit), oldest to newest")
         lines += TextBlocks.table(history.map { entry in
-            let source = switch entry.observation.source {
-            case .manual: entry.observation.isPromotion ? "promotion" : "seen"
-            case .trip: "paid"
-            }
-            return [entry.observation.observedAt.day.description, entry.storeName, entry.observation.price.comparedText, source]
+            [TextBlocks.day(of: entry.date), entry.store, entry.comparedPrice, entry.source == "seen" && entry.promotion ? "promotion" : entry.source]
         }, rightAligned: [2])
         return lines
     }

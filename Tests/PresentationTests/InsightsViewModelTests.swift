@@ -1,0 +1,75 @@
+import DataLayer
+import Domain
+import Observation
+@testable import Presentation
+import Terminal
+import TestSupport
+import Testing
+
+@MainActor @Suite struct InsightsViewModelTests {
+    @Test func insightsSumCompletedTrips() async throws {
+        let (world, cart) = try await weeklyWorld()
+        let u = world.useCases
+        await cart.startTrip()
+        await cart.log("Milk", price: "1.09")
+        await cart.log("Bread", price: "2.49")
+        await cart.finishTrip()
+        world.clock.advance(days: 31)
+        _ = try await u.createCart(name: "Next", budget: "3", items: ["Milk", "Bread"])
+        _ = try await u.startTrip("Next")
+        _ = try await u.logPurchase(cart: "Next", item: "Milk", price: "1.29")
+        _ = try await u.logPurchase(cart: "Next", item: "Bread")
+        _ = try await u.finishTrip("Next")
+        let insights = InsightsViewModel(useCases: u)
+        await insights.load(by: .month)
+        #expect(insights.render() == """
+            Spending (EUR), 2026-03-02 to 2026-04-02
+              Total           7.36  on 2 trips
+              Average basket  3.68
+              Over budget     0.78  in all, on 1 trip of 2 with a budget
+              Planning error  1.59  mean |paid - planned| per trip, impulse buys too
+
+            By month
+              2026-03  3.58  1 trip  ######################
+              2026-04  3.78  1 trip  ########################
+              trend _@
+
+            Personal inflation (your basket of 2 items from 2026-03 = 100)
+              Now    105.59  +5.59% since 2026-03
+              Trend  _@
+
+            Biggest price changes (first and last price paid, at the store last paid)
+              Milk   1.09  ->  1.29/each  +18.35%
+              Bread  2.49  ->  2.49/each    0.00%
+            """)
+        await insights.load(by: .store)
+        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################", "  Aldi  2.38  2 trips  ###########"])
+        #expect(insights.document?.byCategory.map(\.label) == ["Bakery", "Dairy"])
+        #expect(await insights.load(from: "2026-4") == false)
+        let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
+        await empty.load()
+        #expect(empty.render() == "No completed trips yet - insights appear once you finish a trip.")
+        // A range outside the history says where the history is.
+        await insights.load(from: "2027-01", to: "2027-12")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
+                == "No completed trips between 2027-01 and 2027-12; your history runs from 2026-03 to 2026-04.")
+        await insights.load(to: "2025-12")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
+        await insights.load(base: "2030-01")
+        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
+                .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to 2026-04."))
+    }
+
+    @Test func historyListsCompletedTripsNewestFirst() async throws {
+        let (world, cart) = try await weeklyWorld()
+        await cart.startTrip()
+        await cart.log("Milk", price: nil)
+        await cart.finishTrip()
+        let history = HistoryViewModel(useCases: world.useCases)
+        await history.load()
+        #expect(history.render().hasPrefix("History (completed trips, newest first)\n  2026-03-02  Weekly  1.09  of 5.00  1/4 bought  "))
+        let id = try #require(history.render().split(separator: " ").last.map(String.init))
+        let found = try await world.useCases.showCart(id).cart.name
+        #expect(id.count == 8 && found == "Weekly")
+    }
+}
