@@ -11,13 +11,6 @@ import Darwin
 
 /// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
 enum FileSystem {
-    /// Maps the pages in at once where the system can (Linux): a read touches them all anyway.
-    #if os(Linux)
-    static let populate = MAP_POPULATE
-    #else
-    static let populate: Int32 = 0
-    #endif
-
     /// Makes what was written to `fd` durable: `fsync`, which on Apple's systems leaves it in
     /// the drive's cache, so there `F_FULLFSYNC` first.
     static func flush(_ fd: Int32) -> Bool {
@@ -73,6 +66,29 @@ enum FileSystem {
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
             capacity = limit.map { min(capacity * 2, $0 + 1) } ?? capacity * 2
         }
+    }
+
+    /// The first `length` bytes of the file open as `fd`, read from its start into one buffer
+    /// (not zeroed first).
+    /// - Throws: `StorageError.unreadable` when the file ends before them (it was cut short
+    ///   since it was opened), `.io` when it cannot be read.
+    static func read(_ fd: Int32, first length: Int, path: String) throws(StorageError) -> [UInt8] {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(length, 0)) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let read = pread(fd, buffer.start + count, buffer.count - count, off_t(count))
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failed = true }
+                if read <= 0 { break }
+                count += read
+            }
+        }
+        if failed { throw failure(path) }
+        guard bytes.count == length else {
+            throw StorageError.unreadable(path: path, reason: "it has \(bytes.count) bytes, but \(length) were recorded (truncated)")
+        }
+        return bytes
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:
