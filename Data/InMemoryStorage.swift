@@ -1,23 +1,24 @@
 import Domain
 import Synchronization
 
-/// Storage that keeps what the file store keeps, encoded the same way, in memory: for tests,
-/// previews and `--in-memory` runs. Same rules, same errors, thread-safe, no disk.
+/// Storage that keeps what the file store keeps in memory: for tests, previews and
+/// `--in-memory` runs. Same rules, same errors, thread-safe, no disk.
+///
+/// History is kept as values (a `HistoryLog`), which answer every question of history
+/// themselves. The state and the vault stay encoded as the file store keeps them: the working
+/// set reads items lazily through a `VaultIndex` and a change rewrites it with the file store's
+/// own code, so keeping items as values would take a second copy of those rules.
 public final class InMemoryStorage: Storage, Sendable {
     private struct Snapshot {
         var state: StateRecord
         var vault: [UInt8]
-        var historyBytes: Int
+        var history = HistoryLog()
     }
 
     /// Everything stored, behind one lock: a command reads and writes it whole.
     private struct State {
-        var current = Snapshot(state: .empty, vault: VaultCodec.encode([]), historyBytes: 0)
-        var history: [UInt8] = InMemoryStorage.header
+        var current = Snapshot(state: .empty, vault: VaultCodec.encode([]))
         var snapshots: [Int: Snapshot] = [:]
-
-        /// The history committed: bytes past it are what a change that failed wrote.
-        var committedHistory: ArraySlice<UInt8> { history[..<max(current.historyBytes, InMemoryStorage.header.count)] }
     }
 
     private let state = Mutex(State())
@@ -32,14 +33,9 @@ public final class InMemoryStorage: Storage, Sendable {
         try state.withLock { state in try body(try InMemoryStorage.workingSet(state)) }
     }
 
-    /// Runs `body` like `read`, with the committed history streamed a record at a time, as the
-    /// file store hands it to a backup.
+    /// Runs `body` like `read`, with the committed history.
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
-        try state.withLock { state in
-            let working = try InMemoryStorage.workingSet(state)
-            let records = RecordBytes(bytes: state.committedHistory, header: HistoryCodec.header, path: "memory")
-            return try body(working, try HistoryStream(records, currency: working.settings().currency))
-        }
+        try state.withLock { state in try body(try InMemoryStorage.workingSet(state), state.current.history) }
     }
 
     /// Runs `body` under the lock and keeps what it changed, with a snapshot of the state before
@@ -55,14 +51,12 @@ public final class InMemoryStorage: Storage, Sendable {
             undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: true, vault: nil))
             for dropped in undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth)) { state.snapshots[dropped.sequence] = nil }
             undo.entries = Array(undo.entries.suffix(UndoPolicy.depth))
-            state.history.removeLast(state.history.count - state.committedHistory.count)
-            state.history += try HistoryCodec.encode(working.pending, header: false)
-            if working.itemsChanged {
-                state.current.vault = try working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: "vault").bytes }
+            if !working.itemChanges.isEmpty {
+                state.current.vault = try working.vault.index.map { $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: "vault").bytes }
                     ?? VaultCodec.encode(Array(try working.loadedState().items.values))
             }
-            state.current.historyBytes = state.history.count
-            state.current.state = working.state.record(vault: nil, history: nil, historyBytes: state.history.count, months: try working.monthsToStore(), undo: undo)
+            if !working.pending.isEmpty { state.current.history = try working.history() }
+            state.current.state = working.state.record(vault: nil, history: nil, historyBytes: 0, months: try working.monthsToStore(), undo: undo)
             return (change.value, change.summary)
         }
         feed.committed(summary)
@@ -93,20 +87,12 @@ public final class InMemoryStorage: Storage, Sendable {
     /// The changes committed through this object; nothing else can change memory it owns.
     public func changes() -> AsyncStream<StorageChange> { feed.subscribe() }
 
-    private static let header = Array((HistoryCodec.header + "\n").utf8)
-
     private static func workingSet(_ state: State) throws -> WorkingSet {
         let current = state.current
         let currency = try RecordMapper(settings: current.state.settings).currency
         let vault = current.vault
-        let committed = state.committedHistory
-        return WorkingSet(state: try ActiveState(current.state), vault: { try VaultIndex(vault, path: "memory") }, history: HistorySource(
-            full: { try committed.withUnsafeBufferPointer { try HistoryCodec.decode($0, currency: currency, path: "memory") } },
-            spending: { tripsOnly, item in
-                try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: currency, path: "memory", tripsOnly: tripsOnly, item: item) }
-            },
-            cart: { id in try committed.withUnsafeBufferPointer { try HistoryCodec.decodeCart(id, from: $0, currency: currency, path: "memory") } }),
-            months: current.state.months)
+        return WorkingSet(state: try ActiveState(current.state), vault: { try VaultIndex(vault, path: "memory") },
+                          history: HistorySource(current.history, currency: currency), months: current.state.months)
     }
 }
 

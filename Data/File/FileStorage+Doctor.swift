@@ -1,3 +1,4 @@
+import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,95 +15,122 @@ extension FileStorage {
     /// without changing anything (it takes the lock shared, like any reader).
     public func diagnose() async -> [HealthCheck] {
         var checks: [HealthCheck] = []
-        func ok(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
-        func problem(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
-
         var info = stat()
         guard stat(directory, &info) == 0 else {
-            ok(directory, "does not exist yet; it is created by the first change")
+            checks.ok(directory, "does not exist yet; it is created by the first change")
             return checks
         }
-        let mode = info.st_mode & 0o777
-        do {
-            try checkDirectories()
-            if mode & 0o077 != 0 { problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
-            else { ok(directory, "private (mode \(String(mode, radix: 8)))") }
-        } catch {
-            problem(subject(of: error) ?? directory, "\(error)")
-        }
+        diagnoseDirectory(mode: info.st_mode & 0o777, into: &checks)
         do {
             try await locked(.shared, timeout: .seconds(2)) {
-                let stored: RecordCodec.StoredState
-                var state: ActiveState
-                var subject = statePath
-                do {
-                    stored = try loadState()
-                    guard let path = stored.path else { return ok(statePath, "does not exist yet; it is created by the first change") }
-                    subject = path
-                    state = try ActiveState(stored.record)
-                    ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
-                        + "\(state.categories.count) categories, \(state.carts.count) active carts")
-                } catch let error as StorageError {
-                    return problem(self.subject(of: error) ?? subject, reasonText(error))
-                } catch {
-                    return problem(subject, "\(error)")
-                }
-                // The items are checked against the state: a problem found there is the vault's.
-                let vaultSubject = stored.record.vault.map(path) ?? subject
-                do {
-                    let items = try items(of: stored)
-                    try state.setItems(items)
-                    if stored.record.vault != nil { ok(vaultSubject, "\(items.count) items") }
-                } catch let error as StorageError {
-                    problem(self.subject(of: error) ?? vaultSubject, reasonText(error))
-                } catch {
-                    problem(vaultSubject, "\(error)")
-                }
+                guard let (stored, state) = diagnoseState(into: &checks) else { return }
                 let record = stored.record
-                if let file = record.history {
-                    do {
-                        if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
-                            _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal)
-                        }
-                        let history = try loadHistory(record, currency: state.settings.currency)
-                        var size = stat()
-                        let extra = stat(path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
-                        ok(path(file), "\(history.liveTrips.count) completed carts, \(history.manual.count) prices seen"
-                            + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
-                    } catch let error as StorageError {
-                        problem(path(file), reasonText(error))
-                    } catch {
-                        problem(path(file), "\(error)")
-                    }
-                }
-                var broken = 0
-                for entry in record.undo.entries where entry.hadState {
-                    let snapshot = existingUndoPath(entry.sequence)
-                    do {
-                        guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
-                        let old = try RecordCodec.decodeState(bytes, path: snapshot)
-                        _ = try ActiveState(old.record, items: try items(of: old))
-                        guard old.record.undo.nextSequence == entry.sequence, old.record.vault == entry.vault else { throw RecordError("not its state") }
-                    } catch {
-                        broken += 1
-                        problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
-                    }
-                }
-                if broken == 0 { ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
-                if record.history != FileStorage.historyFile && FileSystem.exists(historyPath) {
-                    problem(historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
-                }
-                let inventory = DataFiles.inventory(of: record, in: self)
-                do throws(StorageError) { try requireNothingNewer(inventory) } catch { problem(statePath, reasonText(error)) }
-                let leftovers = inventory.leftovers
-                if !leftovers.isEmpty {
-                    ok(directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
-                }
+                diagnoseHistory(record, currency: state.settings.currency, into: &checks)
+                diagnoseUndo(record, into: &checks)
+                diagnoseOtherFiles(record, into: &checks)
             }
         } catch {
-            problem(directory, "\(error)")
+            checks.problem(directory, "\(error)")
         }
         return checks
+    }
+
+    private func diagnoseDirectory(mode: mode_t, into checks: inout [HealthCheck]) {
+        do {
+            try checkDirectories()
+            if mode & 0o077 != 0 { checks.problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
+            else { checks.ok(directory, "private (mode \(String(mode, radix: 8)))") }
+        } catch {
+            checks.problem(subject(of: error) ?? directory, "\(error)")
+        }
+    }
+
+    /// The state and its items; nil when there is no state, or it cannot be read (then the
+    /// files it names are not looked at).
+    private func diagnoseState(into checks: inout [HealthCheck]) -> (RecordCodec.StoredState, ActiveState)? {
+        let stored: RecordCodec.StoredState
+        var state: ActiveState
+        var subject = statePath
+        do {
+            stored = try loadState()
+            guard let path = stored.path else {
+                checks.ok(statePath, "does not exist yet; it is created by the first change")
+                return nil
+            }
+            subject = path
+            state = try ActiveState(stored.record)
+            checks.ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+                + "\(state.categories.count) categories, \(state.carts.count) active carts")
+        } catch {
+            report(error, about: subject, into: &checks)
+            return nil
+        }
+        // The items are checked against the state: a problem found there is the vault's.
+        let vaultSubject = stored.record.vault.map(path) ?? subject
+        do {
+            let items = try items(of: stored)
+            try state.setItems(items)
+            if stored.record.vault != nil { checks.ok(vaultSubject, "\(items.count) items") }
+        } catch {
+            report(error, about: vaultSubject, into: &checks)
+        }
+        return (stored, state)
+    }
+
+    private func diagnoseHistory(_ record: StateRecord, currency: Currency, into checks: inout [HealthCheck]) {
+        guard let file = record.history else { return }
+        do {
+            if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
+                _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal)
+            }
+            let history = try loadHistory(record, currency: currency)
+            var size = stat()
+            let extra = stat(path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
+            checks.ok(path(file), "\(history.liveTrips.count) completed carts, \(history.manual.count) prices seen"
+                + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
+        } catch {
+            report(error, about: path(file), into: &checks)
+        }
+    }
+
+    /// Every undo snapshot is read as an undo would read it.
+    private func diagnoseUndo(_ record: StateRecord, into checks: inout [HealthCheck]) {
+        var broken = 0
+        for entry in record.undo.entries where entry.hadState {
+            let snapshot = existingUndoPath(entry.sequence)
+            do {
+                guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
+                let old = try RecordCodec.decodeState(bytes, path: snapshot)
+                _ = try ActiveState(old.record, items: try items(of: old))
+                guard old.record.undo.nextSequence == entry.sequence, old.record.vault == entry.vault else { throw RecordError("not its state") }
+            } catch {
+                broken += 1
+                checks.problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
+            }
+        }
+        if broken == 0 { checks.ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
+    }
+
+    /// Files the state does not name: a stray history, files of a newer Grock, leftovers.
+    private func diagnoseOtherFiles(_ record: StateRecord, into checks: inout [HealthCheck]) {
+        if record.history != FileStorage.historyFile && FileSystem.exists(historyPath) {
+            checks.problem(historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
+        }
+        let inventory = DataFiles.inventory(of: record, in: self)
+        do throws(StorageError) { try requireNothingNewer(inventory) } catch { checks.problem(statePath, reasonText(error)) }
+        let leftovers = inventory.leftovers
+        if !leftovers.isEmpty {
+            checks.ok(directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
+        }
+    }
+
+    /// A problem for `error`: with the path a `StorageError` names (else `fallback`) and its reason.
+    private func report(_ error: any Error, about fallback: String, into checks: inout [HealthCheck]) {
+        if let error = error as? StorageError {
+            checks.problem(subject(of: error) ?? fallback, reasonText(error))
+        } else {
+            checks.problem(fallback, "\(error)")
+        }
     }
 
     private func subject(of error: StorageError) -> String? {
@@ -121,4 +149,9 @@ extension FileStorage {
         case .io(_, let reason), .insecure(_, let reason): reason
         }
     }
+}
+
+private extension [HealthCheck] {
+    mutating func ok(_ subject: String, _ detail: String) { append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
+    mutating func problem(_ subject: String, _ detail: String) { append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
 }

@@ -24,23 +24,22 @@ extension FileStorage {
         }
     }
 
-    /// The committed bytes of the history file a state goes with, mapped into memory (valid
-    /// while the lock is held: only a change truncates the file), and its path.
-    func committedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
+    /// The committed bytes of the history file a state goes with, read into memory, and its path.
+    func committedHistory(_ record: StateRecord) throws -> (FileBytes, String)? {
         guard record.history != nil, record.historyBytes > 0 else { return nil }
         try verifyHistory(of: record)
-        return try mappedHistory(record)
+        return try uncheckedHistory(record)
     }
 
-    /// The committed bytes of the history file, mapped, without checking them: for a caller
+    /// The committed bytes of the history file, read without checking them: for a caller
     /// that has just called `verifyHistory`.
-    func mappedHistory(_ record: StateRecord) throws -> (MappedFile, String)? {
+    func uncheckedHistory(_ record: StateRecord) throws -> (FileBytes, String)? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        guard let mapped = try MappedFile(historyPath, length: record.historyBytes) else {
+        guard let bytes = try FileBytes(historyPath, length: record.historyBytes) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
-        return (mapped, historyPath)
+        return (bytes, historyPath)
     }
 
     /// What is shown must be what was recorded: a history changed since it was sealed is refused
@@ -79,12 +78,12 @@ extension FileStorage {
                                record: StateRecord) throws -> (String?, Int, HistorySeal?) {
         guard !working.pending.isEmpty else { return (record.history, record.historyBytes, record.historySeal) }
         if let history {
-            let bytes = try HistoryCodec.encode(working.pending, header: record.historyBytes == 0)
+            let bytes = try HistoryCodec.encode(working.pending.events, header: record.historyBytes == 0)
             return (FileStorage.historyFile, record.historyBytes + bytes.count,
                     try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
         }
         if record.history != nil { return try rewriteLegacyHistory(working) }
-        let bytes = try HistoryCodec.encode(working.pending, header: true)
+        let bytes = try HistoryCodec.encode(working.pending.events, header: true)
         return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }
 }

@@ -35,7 +35,7 @@ extension FileStorage {
     }
 
     /// Schema 2's history, whole, from its committed bytes.
-    func legacyHistory(_ file: MappedFile, path historyPath: String, currency: Currency) throws -> HistoryLog {
+    func legacyHistory(_ file: FileBytes, path historyPath: String, currency: Currency) throws -> HistoryLog {
         let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
         do { return try HistoryLog(legacy: events, currency: currency) } catch {
             throw StorageError.unreadable(path: historyPath, reason: "\(error)")

@@ -111,12 +111,12 @@ extension FileStorage {
     func writeVault(_ working: WorkingSet, stored: RecordCodec.StoredState, sequence: Int) throws
         -> (name: String?, checksum: String?, stamp: String?, bytes: [UInt8]?, index: VaultIndex?) {
         let record = stored.record
-        guard working.itemsChanged || stored.legacyItems?.isEmpty == false else {
+        guard !working.itemChanges.isEmpty || stored.legacyItems?.isEmpty == false else {
             // The stamp this change found the whole vault with, when it read it, else the one recorded.
-            return (record.vault, record.vaultChecksum, working.vaultIndex.map(\.stamp) ?? record.vaultStamp, nil, working.vaultIndex)
+            return (record.vault, record.vaultChecksum, working.vault.index.map(\.stamp) ?? record.vaultStamp, nil, working.vault.index)
         }
         guard try working.hasItems() else { return (nil, nil, nil, nil, nil) }
-        if let index = working.vaultIndex, let overlay = nextOverlay(after: index, record: record, working) {
+        if let index = working.vault.index, let overlay = nextOverlay(after: index, record: record, working) {
             let bytes = overlay.encode()
             if bytes.count <= overlay.baseSize / FileStorage.overlayFraction, let base = DataFiles.vaultNumber(overlay.base) {
                 let name = "vault-\(base)+\(sequence).tsv"
@@ -126,7 +126,7 @@ extension FileStorage {
             }
         }
         let vault = "vault-\(sequence).tsv"
-        var index = working.vaultIndex.map { $0.rewritten(changed: working.changedItems, deleted: working.deletedItems, path: path(vault)) }
+        var index = working.vault.index.map { $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: path(vault)) }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
         // A file just written has no settled stamp yet (see `settledStamp`): the next change
@@ -165,6 +165,6 @@ extension FileStorage {
             current = VaultOverlay(base: name, baseChecksum: checksum, baseSize: index.bytes.count, changed: [:], deleted: [])
         }
         guard current.baseSize >= FileStorage.overlayMinimum else { return nil }
-        return current.applying(saved: working.changedItems, removed: working.deletedItems)
+        return current.applying(saved: working.itemChanges.saved, removed: working.itemChanges.deleted)
     }
 }

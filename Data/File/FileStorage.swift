@@ -91,7 +91,7 @@ public final class FileStorage: Storage, Sendable {
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: .empty(.euro), months: []))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: HistorySource(HistoryLog(), currency: .euro), months: []))
         }
         return try await locked(.shared) {
             try body(try workingSet(try loadState()))

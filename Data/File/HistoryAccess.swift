@@ -2,7 +2,7 @@ import Domain
 
 /// How a working set reads the committed history of one state, within one transaction: whole,
 /// as spending, one completed cart, or the prices seen by hand, each the cheapest way the
-/// files allow (the spending cache where the history's seal vouches for it, else the mapped
+/// files allow (the spending cache where the history's seal vouches for it, else the
 /// history file; schema 2's history whole).
 final class HistoryAccess {
     private let storage: FileStorage
@@ -36,12 +36,18 @@ final class HistoryAccess {
     func spending(tripsOnly: Bool, item: ItemID?) throws -> (SpendingColumns, [PriceObservation]) {
         guard hasHistory else { return (SpendingColumns(currency: currency), []) }
         let seal = try storage.verifyHistory(of: record)
-        // One item, from a cache that the history's seal vouches for: history is not even mapped.
+        // One item, from a cache that the history's seal vouches for: history is not even read.
         if let item, !tripsOnly, let seal,
            let found = SpendingCache.read(cachePath, currency: currency, historyLength: record.historyBytes, seal: seal, history: nil, item: item) {
             return found
         }
-        guard let (file, historyPath) = try storage.mappedHistory(record) else { return (SpendingColumns(currency: currency), []) }
+        // Everything, from a cache that the history's seal vouches for whole: history is not
+        // even read (the cache is checked again below when it turns out stale).
+        if item == nil, let seal, let cached = SpendingCache.read(cachePath, currency: currency),
+           cached.historyLength == record.historyBytes, cached.historySeal == seal {
+            return tripsOnly ? (cached.data.tripsOnly, []) : (cached.data, cached.manual)
+        }
+        guard let (file, historyPath) = try storage.uncheckedHistory(record) else { return (SpendingColumns(currency: currency), []) }
         if FileStorage.isLegacyHistory(historyPath) {
             let log = try full()
             let spending = try log.spending(currency: currency)
@@ -57,7 +63,7 @@ final class HistoryAccess {
     /// One completed cart; nil when history does not name it.
     func cart(_ id: CartID) throws -> Cart? {
         // The carts history names, found once (from the spending cache's trips when the seal
-        // vouches for it, without mapping history): a merge asks for carts new here.
+        // vouches for it, without reading history): a merge asks for carts new here.
         if cartKeys == nil, hasHistory, let seal = try storage.verifyHistory(of: record) {
             cartKeys = SpendingCache.readTripIDs(cachePath, historyLength: record.historyBytes, seal: seal)
         }

@@ -29,29 +29,38 @@ enum RecordCodec {
 
     private static func decodeStateRecord(_ bytes: [UInt8], path: String) throws -> StoredState {
         if StateCodec.recognises(bytes) { return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw StorageError.unreadable(path: path, reason: "the file is empty")
-        }
-        guard first == UInt8(ascii: "{") else { throw StorageError.unreadable(path: path, reason: "it is not a Grock state file") }
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
+        try requireJSONObject(bytes, path: path)
         do {
-            let schema = try decoder.decode(SchemaHeader.self, from: data).schema
-            switch schema {
-            case 3:
-                var record = try decoder.decode(StateRecord.self, from: data)
-                record.schema = StateRecord.currentSchema
-                return StoredState(record: record, legacyItems: nil)
-            case 2: return upgrade(try decoder.decode(StateRecordV2.self, from: data))
-            case 1: return upgrade(try decoder.decode(StateRecordV1.self, from: data).migrated())
-            case let newer where newer > StateRecord.currentSchema:
-                throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
-            default: throw RecordError("unknown schema version \(schema)")
-            }
+            return try decodeJSONState(Data(bytes), path: path)
         } catch let error as StorageError {
             throw error
         } catch {
             throw StorageError.unreadable(path: path, reason: describe(error))
+        }
+    }
+
+    /// Refuses, before any decoding, a file that cannot be a JSON state: empty, or not an object.
+    private static func requireJSONObject(_ bytes: [UInt8], path: String) throws {
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw StorageError.unreadable(path: path, reason: "the file is empty")
+        }
+        guard first == UInt8(ascii: "{") else { throw StorageError.unreadable(path: path, reason: "it is not a Grock state file") }
+    }
+
+    /// A JSON state of schema 1 to 3, in the current shape; its schema is read first.
+    private static func decodeJSONState(_ data: Data, path: String) throws -> StoredState {
+        let decoder = JSONDecoder()
+        let schema = try decoder.decode(SchemaHeader.self, from: data).schema
+        switch schema {
+        case 3:
+            var record = try decoder.decode(StateRecord.self, from: data)
+            record.schema = StateRecord.currentSchema
+            return StoredState(record: record, legacyItems: nil)
+        case 2: return upgrade(try decoder.decode(StateRecordV2.self, from: data))
+        case 1: return upgrade(try decoder.decode(StateRecordV1.self, from: data).migrated())
+        case let newer where newer > StateRecord.currentSchema:
+            throw StorageError.newerVersion(path: path, found: newer, supported: StateRecord.currentSchema)
+        default: throw RecordError("unknown schema version \(schema)")
         }
     }
 
@@ -73,10 +82,7 @@ enum RecordCodec {
             lineNumber += 1
             do {
                 if lineNumber == 1 {
-                    let header = try decoder.decode(HistoryHeaderRecord.self, from: Data(line))
-                    if header.schema > HistoryHeaderRecord.currentSchema {
-                        throw StorageError.newerVersion(path: path, found: header.schema, supported: HistoryHeaderRecord.currentSchema)
-                    }
+                    try checkHistoryHeader(try decoder.decode(HistoryHeaderRecord.self, from: Data(line)), path: path)
                     continue
                 }
                 events.append(try decoder.decode(HistoryEventRecord.self, from: Data(line)))
@@ -88,6 +94,12 @@ enum RecordCodec {
         }
         if bytes.last != 0x0A && !bytes.isEmpty { throw StorageError.unreadable(path: path, reason: "the last line is cut off") }
         return events
+    }
+
+    private static func checkHistoryHeader(_ header: HistoryHeaderRecord, path: String) throws {
+        if header.schema > HistoryHeaderRecord.currentSchema {
+            throw StorageError.newerVersion(path: path, found: header.schema, supported: HistoryHeaderRecord.currentSchema)
+        }
     }
 
     /// A short sentence for a decoding failure: where, and what.

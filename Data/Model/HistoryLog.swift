@@ -65,3 +65,14 @@ struct HistoryLog {
         try SpendingColumns(completedCarts: completedCarts, currency: currency)
     }
 }
+
+extension HistoryLog {
+    mutating func apply(_ event: HistoryCodec.Event) throws {
+        switch event {
+        case .completed(let cart): try complete(cart)
+        case .removed(let id): remove(id)
+        case .observed(let observations): record(observations)
+        case .forgotten(let observation): forget(observation)
+        }
+    }
+}

@@ -6,7 +6,7 @@ extension WorkingSet {
         do {
             let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil, undo: UndoRecord(nextSequence: 0, entries: []))
             _ = try ActiveState(record)
-            for item in changedItems.values { try state.check(item) }
+            for item in itemChanges.saved.values { try state.check(item) }
             // Two items of one name cannot be left: `Materializer.repair` renamed every clash
             // among the items written, looking at every item's name.
         } catch let error as RecordError {
