@@ -5,28 +5,30 @@ import Darwin
 #endif
 
 /// The one way Data reads the raw bytes of its files (the state, vaults and their overlays,
-/// history, the spending cache): little-endian integers at an offset, the next line break or
-/// tab, the bytes of a field. Every offset is checked before it is read, because the bytes come
-/// from a file anyone could have cut off, damaged or forged: a read outside them throws
-/// `StorageError.unreadable` naming the file, and never reads past its end (which unchecked
-/// pointers would do in a release build) nor traps. A search answers nil when the byte is
-/// absent, which formats use for "the last field".
+/// history, the spending cache, sync segments): little-endian integers at an offset, the next
+/// line break or tab, the bytes of a field as a `ByteSlice`. Every offset is checked before it
+/// is read, because the bytes come from a file anyone could have cut off, damaged or forged: a
+/// read outside them throws `StorageError.unreadable` naming the file, and never reads past its
+/// end (which unchecked pointers would do in a release build) nor traps. A search answers nil
+/// when the byte is absent, which formats use for "the last field".
 ///
-/// It borrows the bytes: it is valid only inside the `withUnsafeBufferPointer` (or
-/// `MappedFile.withBytes`) that gave them. The small reads are inlined: they sit in loops over
-/// 100,000 purchases, where a check is one comparison and a call would cost more.
+/// It borrows the bytes: it is valid only inside the `withByteReader` (or `MappedFile.withReader`,
+/// `FileSystem.withMapping`) that gave them. The small reads are inlined: they sit in loops over
+/// 100,000 purchases, where a check is one comparison and a call would cost more. Outside this
+/// file only the code that brings bytes into memory (`FileSystem`, `MappedFile`), `ByteWriter`
+/// and the hashing loops of `Checksum` hold a pointer to them.
 struct ByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    fileprivate let buffer: UnsafeBufferPointer<UInt8>
     /// The file the bytes are from, for messages.
     let path: String
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
-        self.bytes = bytes
+        self.buffer = bytes
         self.path = path
     }
 
     var count: Int {
-        @inline(__always) get { bytes.count }
+        @inline(__always) get { buffer.count }
     }
 
     func failure(_ reason: String) -> StorageError {
@@ -42,12 +44,12 @@ struct ByteReader {
     /// Whether `length` bytes at `offset` are all inside; written so that no sum can overflow.
     @inline(__always)
     func contains(_ offset: Int, length: Int) -> Bool {
-        offset >= 0 && length >= 0 && length <= bytes.count && offset <= bytes.count - length
+        offset >= 0 && length >= 0 && length <= buffer.count && offset <= buffer.count - length
     }
 
     @inline(__always)
     func contains(_ range: Range<Int>) -> Bool {
-        range.lowerBound >= 0 && range.upperBound <= bytes.count
+        range.lowerBound >= 0 && range.upperBound <= buffer.count
     }
 
     /// - Throws: `StorageError.unreadable` when `range` is not inside the bytes.
@@ -60,30 +62,31 @@ struct ByteReader {
 
     @inline(__always)
     func byte(at offset: Int) throws(StorageError) -> UInt8 {
-        guard offset >= 0 && offset < bytes.count else { throw outside(offset, 1) }
-        return bytes[offset]
+        guard offset >= 0 && offset < buffer.count else { throw outside(offset, 1) }
+        return buffer[offset]
     }
 
     /// The byte at `offset`, or nil past either end.
     @inline(__always)
     func byteIfPresent(at offset: Int) -> UInt8? {
-        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+        offset >= 0 && offset < buffer.count ? buffer[offset] : nil
     }
 
     /// The little-endian integer at `offset`, which need not be aligned.
     @inline(__always)
     func integer<T: FixedWidthInteger>(_: T.Type = T.self, at offset: Int) throws(StorageError) -> T {
         guard contains(offset, length: MemoryLayout<T>.size) else { throw outside(offset, MemoryLayout<T>.size) }
-        return T(littleEndian: UnsafeRawPointer(bytes.start + offset).loadUnaligned(as: T.self))
+        return T(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 
     /// `count` little-endian integers from `offset` on, copied at once (a column of the
     /// spending cache: 100,000 values).
     func integers<T: FixedWidthInteger>(_: T.Type = T.self, count: Int, at offset: Int) throws(StorageError) -> [T] {
         let size = MemoryLayout<T>.size
-        guard count >= 0, count <= bytes.count / size, contains(offset, length: count * size) else { throw outside(offset, count &* size) }
+        guard count >= 0, count <= buffer.count / size, contains(offset, length: count * size) else { throw outside(offset, count &* size) }
+        let source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset..<(offset + count * size)])
         var values = [T](unsafeUninitializedCapacity: count) { values, initialized in
-            if count > 0, let target = values.baseAddress { memcpy(target, bytes.start + offset, count * size) }
+            UnsafeMutableRawBufferPointer(values).copyMemory(from: source)
             initialized = count
         }
         if T(1).littleEndian != T(1) { values = values.map { T(littleEndian: $0) } }
@@ -95,22 +98,22 @@ struct ByteReader {
     /// The offset of the first `byte` in `start..<end` (cut to the bytes), or nil when there is none.
     @inline(__always)
     func firstIndex(of byte: UInt8, from start: Int, to end: Int) -> Int? {
-        let start = max(start, 0), end = min(end, bytes.count)
-        guard start < end, let found = memchr(bytes.start + start, Int32(byte), end - start) else { return nil }
-        return UnsafeRawPointer(bytes.start).distance(to: UnsafeRawPointer(found))
+        let start = max(start, 0), end = min(end, buffer.count)
+        guard start < end, let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// The offset of the first `byte` from `start` on, or nil when there is none.
     @inline(__always)
     func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        firstIndex(of: byte, from: start, to: bytes.count)
+        firstIndex(of: byte, from: start, to: buffer.count)
     }
 
     /// The offset of the line break that ends the line starting at `start`, before `end`.
     /// - Throws: `StorageError.unreadable` when there is none: the last line is cut off.
     @inline(__always)
     func lineEnd(from start: Int, to end: Int? = nil) throws(StorageError) -> Int {
-        guard let found = firstIndex(of: 0x0A, from: start, to: end ?? bytes.count) else { throw cutOff(at: start) }
+        guard let found = firstIndex(of: 0x0A, from: start, to: end ?? buffer.count) else { throw cutOff(at: start) }
         return found
     }
 
@@ -122,17 +125,26 @@ struct ByteReader {
     /// Where the field starting at `start` ends: at the next tab before `end`, or at `end`.
     @inline(__always)
     func fieldEnd(from start: Int, to end: Int) -> Int {
-        firstIndex(of: 0x09, from: start, to: end) ?? max(start, min(end, bytes.count))
+        // Fields are a few bytes long: looked through byte by byte (a call to `memchr` would cost
+        // more), inside the bytes: the range is cut to them.
+        let last = min(end, buffer.count)
+        var index = max(start, 0)
+        while index < last {
+            if buffer[index] == 0x09 { return index }
+            index += 1
+        }
+        return max(start, last)
     }
 
     /// Calls `body` with the range of every line in `start..<end` (without its line break) and
     /// its number, counted from `firstLine`.
     /// - Throws: `StorageError.unreadable` when the last line has no line break before `end`,
     ///   or whatever `body` throws.
+    @inline(__always)
     func forEachLine(from start: Int, to end: Int, firstLine: Int, _ body: (Range<Int>, Int) throws -> Void) throws {
         var start = max(start, 0)
         var lineNumber = firstLine
-        let end = min(end, bytes.count)
+        let end = min(end, buffer.count)
         while start < end {
             let lineEnd = try lineEnd(from: start, to: end)
             try body(start..<lineEnd, lineNumber)
@@ -141,34 +153,226 @@ struct ByteReader {
         }
     }
 
-    // MARK: - Fields
+    // MARK: - Runs of bytes
 
-    /// The bytes in `range`, in place.
+    /// The bytes in `range`, in place, indexed by their offsets here.
+    /// - Throws: `StorageError.unreadable` when `range` is not inside the bytes.
     @inline(__always)
-    func slice(_ range: Range<Int>) throws(StorageError) -> UnsafeBufferPointer<UInt8> {
+    func bytes(in range: Range<Int>) throws(StorageError) -> ByteSlice {
         try check(range)
-        return UnsafeBufferPointer(rebasing: bytes[range])
+        return ByteSlice(buffer, range)
+    }
+
+    /// The part of `range` inside the bytes, in place: for a range found by searching them
+    /// (`firstIndex`, `fieldEnd`, `FieldReader.next`), inside by construction, where a check
+    /// could only pass. One partly outside gives its part inside, and nothing is read outside.
+    @inline(__always)
+    func bytes(clamping range: Range<Int>) -> ByteSlice {
+        ByteSlice(buffer, range.clamped(to: 0..<buffer.count))
+    }
+
+    /// All the bytes.
+    var whole: ByteSlice {
+        @inline(__always) get { ByteSlice(buffer, 0..<buffer.count) }
+    }
+
+    /// A reader of the bytes in `range` alone, from the same file: its offsets count from the
+    /// range's start, and it reads nothing outside it (the lines of a file read in pieces, the
+    /// spending cache without its trailing checksum).
+    /// - Throws: `StorageError.unreadable` when `range` is not inside the bytes.
+    func reader(in range: Range<Int>) throws(StorageError) -> ByteReader {
+        try check(range)
+        return ByteReader(UnsafeBufferPointer(rebasing: buffer[range]), path: path)
     }
 
     /// The bytes in `range` as UTF-8 text (invalid sequences replaced).
     func string(_ range: Range<Int>) throws(StorageError) -> String {
-        String(decoding: try slice(range), as: UTF8.self)
+        try bytes(in: range).string
     }
 
-    /// The part of `range` inside the bytes, in place: for a range found by searching them
-    /// (`firstIndex`, `fieldEnd`), inside by construction, where a check could only pass. One
-    /// partly outside gives its part inside, and nothing is read outside.
+    // MARK: - The same as buffers, for the vault index
+
+    /// The bytes in `range`, in place, as a buffer: `VaultIndex` hands them to `DistinctFields`,
+    /// `order` and `Name.asciiText`, which take a `ByteSlice` too.
+    @inline(__always)
+    func slice(_ range: Range<Int>) throws(StorageError) -> UnsafeBufferPointer<UInt8> {
+        try check(range)
+        return UnsafeBufferPointer(rebasing: buffer[range])
+    }
+
+    /// `bytes(clamping:)` as a buffer, for `VaultIndex` like `slice`.
     @inline(__always)
     func clamped(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[range.clamped(to: 0..<bytes.count)])
+        UnsafeBufferPointer(rebasing: buffer[range.clamped(to: 0..<buffer.count)])
     }
 
-    /// How `bytes` sort against `other`, byte by byte, the shorter first when one starts the
-    /// other: negative, zero or positive, as `memcmp`.
+    /// How `bytes` sort against `other` (`ByteSlice.order`): negative, zero or positive.
     @inline(__always)
     static func order(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
-        let common = min(bytes.count, other.count)
-        let order = common == 0 ? 0 : Int(memcmp(bytes.start, other.start, common))
+        ByteReader(bytes, path: "").whole.order(ByteReader(other, path: "").whole)
+    }
+}
+
+/// Bytes of a `ByteReader` in place (a field, a line, a section of a file): a collection of
+/// bytes like an `ArraySlice`, indexed by their offsets in the reader, and made only from a range
+/// the reader checked (`bytes(in:)`) or cut to its bytes (`bytes(clamping:)`), so that it never
+/// reaches outside them. Its subscripts check their index as an array's do; iterating it,
+/// comparing it and searching it read the bytes directly.
+struct ByteSlice: RandomAccessCollection, Equatable {
+    typealias Index = Int
+    typealias Indices = Range<Int>
+    typealias SubSequence = ByteSlice
+
+    /// All the reader's bytes: `startIndex..<endIndex` is inside them.
+    private let base: UnsafeBufferPointer<UInt8>
+    let startIndex: Int
+    let endIndex: Int
+
+    /// - Precondition: `range` is inside `base` (the reader checked or clamped it).
+    @inline(__always)
+    fileprivate init(_ base: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        self.base = base
+        startIndex = range.lowerBound
+        endIndex = range.upperBound
+    }
+
+    /// The bytes themselves, for the pointer-taking calls below and `Checksum`.
+    private var buffer: UnsafeBufferPointer<UInt8> {
+        @inline(__always) get { UnsafeBufferPointer(rebasing: base[startIndex..<endIndex]) }
+    }
+
+    var count: Int {
+        @inline(__always) get { endIndex - startIndex }
+    }
+
+    var isEmpty: Bool {
+        @inline(__always) get { startIndex == endIndex }
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt8 {
+        precondition(position >= startIndex && position < endIndex, "a byte outside the slice")
+        return base[position]
+    }
+
+    @inline(__always)
+    subscript(bounds: Range<Int>) -> ByteSlice {
+        precondition(bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex, "bytes outside the slice")
+        return ByteSlice(base, bounds)
+    }
+
+    @inline(__always)
+    func makeIterator() -> Iterator {
+        Iterator(base: base, position: startIndex, end: endIndex)
+    }
+
+    /// The bytes one by one, each read once, inside the slice.
+    struct Iterator: IteratorProtocol {
+        fileprivate let base: UnsafeBufferPointer<UInt8>
+        fileprivate var position: Int
+        fileprivate let end: Int
+
+        @inline(__always)
+        mutating func next() -> UInt8? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return base[position]
+        }
+    }
+
+    /// What lets `Checksum` and the standard library's copies read the bytes at once.
+    @inline(__always)
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try body(buffer)
+    }
+
+    /// The bytes as UTF-8 text, invalid sequences replaced: `String(decoding:as:)` of them,
+    /// straight from their memory.
+    var string: String {
+        @inline(__always) get { String(decoding: buffer, as: UTF8.self) }
+    }
+
+    /// The bytes as UTF-8 text, or nil when they are not valid UTF-8.
+    var validString: String? {
+        String(validating: buffer, as: UTF8.self)
+    }
+
+    /// The offset of the first `byte`, or nil when there is none.
+    @inline(__always)
+    func firstIndex(of byte: UInt8) -> Int? {
+        // A field of a few bytes is looked through byte by byte: a call would cost more.
+        guard count > 16 else {
+            var index = startIndex
+            while index < endIndex {
+                if base[index] == byte { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let start = base.baseAddress.map({ $0 + startIndex }), let found = memchr(start, Int32(byte), count) else { return nil }
+        return startIndex + UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        firstIndex(of: byte) != nil
+    }
+
+    /// How the bytes sort against `other`, byte by byte, the shorter first when one starts the
+    /// other: negative, zero or positive, as `memcmp`.
+    @inline(__always)
+    func order(_ other: ByteSlice) -> Int {
+        Self.order(buffer, other.buffer)
+    }
+
+    /// Whether they are the same bytes (at any offsets).
+    @inline(__always)
+    static func == (lhs: ByteSlice, rhs: ByteSlice) -> Bool {
+        lhs.count == rhs.count && order(lhs.buffer, rhs.buffer) == 0
+    }
+
+    /// Whether they are the bytes of `other`.
+    @inline(__always)
+    func elementsEqual(_ other: [UInt8]) -> Bool {
+        // The array's memory, for `memcmp`: a key compared with thousands of fields.
+        other.count == count && other.withUnsafeBufferPointer { Self.order(buffer, $0) == 0 }
+    }
+
+    /// Whether they are the `count` bytes of `other` from `offset` on (none past its end).
+    @inline(__always)
+    func elementsEqual(_ other: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0 && offset <= other.count - count else { return false }
+        guard count > 0 else { return true }
+        // The array's memory, for `memcmp`, inside it by the checks above.
+        return other.withUnsafeBufferPointer { whole in
+            guard let left = base.baseAddress, let right = whole.baseAddress else { return false }
+            return memcmp(left + startIndex, right + offset, count) == 0
+        }
+    }
+
+    /// The little-endian integer of the bytes from `offset` on, as many as `T` holds: bytes
+    /// past the end (or none, for an offset outside) count as zeros. For keys of short fields.
+    @inline(__always)
+    func integer<T: FixedWidthInteger>(_: T.Type = T.self, paddedFrom offset: Int) -> T {
+        let size = MemoryLayout<T>.size
+        guard offset >= startIndex && offset < endIndex else { return 0 }
+        if endIndex - offset >= size {
+            return T(littleEndian: UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+        var value: T = 0, shift = 0
+        for byte in self[offset...] {
+            value |= T(truncatingIfNeeded: byte) << shift
+            shift += 8
+        }
+        return value
+    }
+
+    /// `memcmp`'s order of two buffers, the shorter first when one starts the other.
+    @inline(__always)
+    private static func order(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Swift.min(bytes.count, other.count)
+        guard common > 0, let left = bytes.baseAddress, let right = other.baseAddress else { return bytes.count - other.count }
+        let order = Int(memcmp(left, right, common))
         return order != 0 ? order : bytes.count - other.count
     }
 }
@@ -176,6 +380,33 @@ struct ByteReader {
 extension Array<UInt8> {
     /// Calls `body` with a reader over the array's bytes, read from the file at `path`.
     func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        // The reader borrows the array's memory: this is where it is lent.
         try withUnsafeBufferPointer { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Calls `body` with a reader over the slice's bytes (offsets from its start), read from the
+    /// file at `path`.
+    func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        // As for an array: the slice's memory, lent to the reader.
+        try withUnsafeBufferPointer { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension String {
+    /// Calls `body` with a reader over the text's UTF-8 bytes, in place when the string holds
+    /// them contiguously (as every native string does).
+    func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        var text = self
+        // The string's own UTF-8 memory, lent to the reader (made contiguous first if it is not).
+        return try text.withUTF8 { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension MappedFile {
+    /// Calls `body` with a reader over the mapped bytes, which are valid only inside it.
+    func withReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        try withBytes { try body(ByteReader($0, path: path)) }
     }
 }

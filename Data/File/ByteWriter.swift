@@ -22,6 +22,7 @@ struct ByteWriter {
 
     /// Appends `value` as little-endian bytes.
     mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        // An integer's bytes are only reachable through a pointer to it (its memory, read once).
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
@@ -29,6 +30,7 @@ struct ByteWriter {
     /// (every one Grock runs on) the array's memory as it is, in one copy.
     mutating func integers<T: FixedWidthInteger>(_ values: [T]) {
         if T(1).littleEndian == T(1) {
+            // The array's memory as bytes, appended in one copy (a column of 100,000 values).
             values.withUnsafeBytes { bytes.append(contentsOf: $0) }
         } else {
             for value in values { integer(value) }

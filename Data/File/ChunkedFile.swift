@@ -6,8 +6,8 @@ import Darwin
 
 /// The first `length` bytes of a compact file, read from the start a piece at a time and
 /// handed over whole lines at a time: walking a file of any size takes one piece of memory
-/// (more only while a single line is longer than a piece). The unsafe reading lives here and
-/// nowhere else.
+/// (more only while a single line is longer than a piece). Each piece is read into an array by
+/// `FileSystem.read` and its whole lines through a `ByteReader`.
 ///
 /// The file is opened without following links and must hold at least `length` bytes. History
 /// is cut only under the exclusive lock, so while a reader holds the shared lock the committed
@@ -47,8 +47,7 @@ struct ChunkedFile: RecordSource {
         var lineNumber = 1   // of the first line in `buffer`
         while offset < length || filled > 0 {
             if offset < length && filled < buffer.count {
-                let wanted = min(buffer.count - filled, length - offset)
-                let got = buffer.withUnsafeMutableBytes { pread(fd, $0.start + filled, wanted, off_t(offset)) }
+                let got = FileSystem.read(fd, into: &buffer, at: filled, count: min(buffer.count - filled, length - offset), offset: offset)
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { throw FileSystem.failure(path) }
                 if got == 0 { throw StorageError.unreadable(path: path, reason: "it ended before the \(length) bytes that were recorded") }
@@ -63,21 +62,19 @@ struct ChunkedFile: RecordSource {
                 continue
             }
             let end = lastBreak + 1
-            try buffer.withUnsafeBufferPointer { whole in
-                let lines = UnsafeBufferPointer(rebasing: whole[..<end])
+            try buffer.withByteReader(path: path) { piece in
+                let lines = try piece.reader(in: 0..<end)
                 var start = 0
                 if lineNumber == 1 {
-                    try CompactFile.checkHeader(lines, header: header, path: path)
+                    try CompactFile.checkHeader(lines, header: header)
                     start = CompactFile.firstLineEnd(lines) + 1
                     lineNumber = 2
                 }
-                try CompactFile.forEachLine(lines, from: start, to: end, firstLine: lineNumber, path: path, body)
-                lineNumber += lines[start...].count { $0 == 0x0A }
+                try CompactFile.forEachLine(lines, from: start, to: end, firstLine: lineNumber, body)
+                lineNumber += lines.bytes(clamping: start..<end).count { $0 == 0x0A }
             }
-            // What follows the last whole line moves to the front, to be completed by the next read.
-            buffer.withUnsafeMutableBytes { raw in
-                _ = memmove(raw.start, raw.start + end, filled - end)
-            }
+            // What follows the last whole line (a part of one) moves to the front, to be completed by the next read.
+            for index in 0..<(filled - end) { buffer[index] = buffer[end + index] }
             filled -= end
         }
         return buffer.count

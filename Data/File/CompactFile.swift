@@ -6,8 +6,8 @@ enum CompactFile {
     /// empty when there is none.
     static func headerChecksum(_ reader: ByteReader, header: String, lineEnd: Int) -> String {
         let lineEnd = min(max(lineEnd, 0), reader.count)
-        guard let tab = reader.bytes[..<lineEnd].lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return "" }
-        return String(decoding: reader.clamped((tab + 1)..<lineEnd), as: UTF8.self)
+        guard let tab = reader.bytes(clamping: 0..<lineEnd).lastIndex(of: 0x09), tab > header.utf8.count - 1 else { return "" }
+        return reader.bytes(clamping: (tab + 1)..<lineEnd).string
     }
 
     /// Whether the header carries a checksum, which is then that of the lines from `start` on
@@ -16,7 +16,7 @@ enum CompactFile {
     static func checksumMatches(_ reader: ByteReader, header: String, linesFrom start: Int) throws -> Bool {
         let stored = headerChecksum(reader, header: header, lineEnd: start - 1)
         if stored.isEmpty { return false }
-        guard stored == Checksum.hex(of: try reader.slice(min(max(start, 0), reader.count)..<reader.count)) else {
+        guard stored == Checksum.hex(of: try reader.bytes(in: min(max(start, 0), reader.count)..<reader.count)) else {
             throw reader.failure("it was changed or damaged since Grock wrote it (its checksum does not match); "
                 + "put back a copy of the directory (to edit it by hand, empty the checksum on its first line)")
         }
@@ -43,9 +43,11 @@ enum CompactFile {
         if version > supported { throw StorageError.newerVersion(path: reader.path, found: version, supported: supported) }
     }
 
-    /// Calls `body` with a reader for every non-empty line in `start..<end`.
+    /// Calls `body` with a reader for every non-empty line in `start..<end`. Inlined, with the
+    /// line loop, into the readers of 100,000 lines, so that `body` is too.
     /// - Throws: `StorageError.unreadable` when the last of them has no line break before
     ///   `end`, or whatever `body` throws.
+    @inline(__always)
     static func forEachLine(_ reader: ByteReader, from start: Int, to end: Int, firstLine: Int, _ body: (FieldReader) throws -> Void) throws {
         try reader.forEachLine(from: start, to: end, firstLine: firstLine) { line, lineNumber in
             if !line.isEmpty { try body(FieldReader(reader, from: line.lowerBound, to: line.upperBound, lineNumber: lineNumber)) }
@@ -58,33 +60,5 @@ enum CompactFile {
     static func forEachLine(_ reader: ByteReader, header: String, _ body: (FieldReader) throws -> Void) throws {
         try checkHeader(reader, header: header)
         try forEachLine(reader, from: firstLineEnd(reader) + 1, to: reader.count, firstLine: 2, body)
-    }
-}
-
-/// The same over a buffer and the path it was read from, for the readers that hold one.
-extension CompactFile {
-    static func headerChecksum(_ buffer: UnsafeBufferPointer<UInt8>, header: String, lineEnd: Int) -> String {
-        headerChecksum(ByteReader(buffer, path: ""), header: header, lineEnd: lineEnd)
-    }
-
-    static func checksumMatches(_ buffer: UnsafeBufferPointer<UInt8>, header: String, linesFrom start: Int, path: String) throws -> Bool {
-        try checksumMatches(ByteReader(buffer, path: path), header: header, linesFrom: start)
-    }
-
-    static func firstLineEnd(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        firstLineEnd(ByteReader(buffer, path: ""))
-    }
-
-    static func checkHeader(_ buffer: UnsafeBufferPointer<UInt8>, header: String, path: String) throws {
-        try checkHeader(ByteReader(buffer, path: path), header: header)
-    }
-
-    static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, firstLine: Int, path: String,
-                            _ body: (FieldReader) throws -> Void) throws {
-        try forEachLine(ByteReader(buffer, path: path), from: start, to: end, firstLine: firstLine, body)
-    }
-
-    static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, header: String, path: String, _ body: (FieldReader) throws -> Void) throws {
-        try forEachLine(ByteReader(buffer, path: path), header: header, body)
     }
 }

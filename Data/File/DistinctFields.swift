@@ -18,11 +18,11 @@ struct DistinctFields {
 
     /// - Returns: the value's number in `strings`.
     @discardableResult
-    mutating func insert(_ field: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    mutating func insert(_ field: ByteSlice) -> UInt32 {
         let slot = UInt32(truncatingIfNeeded: strings.count)
         if field.count <= 16 {
-            var key = Short(count: field.count)
-            withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
+            // The bytes as two words, zeros past the end: with the count, equal keys are equal bytes.
+            let key = Short(words: (field.integer(paddedFrom: field.startIndex), field.integer(paddedFrom: field.startIndex + 8)), count: field.count)
             // Neighbouring items are often in one category: the last one found is tried first.
             if last < short.count && short[last].key == key { return short[last].slot }
             for index in short.indices where short[index].key == key {
@@ -32,13 +32,16 @@ struct DistinctFields {
             last = short.count
             short.append((key, slot))
         } else {
-            func equal(_ known: (bytes: [UInt8], slot: UInt32)) -> Bool {
-                known.bytes.count == field.count && known.bytes.withUnsafeBufferPointer { ByteReader.order($0, field) == 0 }
-            }
-            if let known = long.first(where: equal) { return known.slot }
+            if let known = long.first(where: { field.elementsEqual($0.bytes) }) { return known.slot }
             long.append((Array(field), slot))
         }
-        strings.append(String(decoding: field, as: UTF8.self))
+        strings.append(field.string)
         return slot
+    }
+
+    /// The same for a field as a buffer (`ByteReader.slice`), as `VaultIndex` holds it.
+    @discardableResult
+    mutating func insert(_ field: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        insert(ByteReader(field, path: "").whole)
     }
 }

@@ -1,18 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
 
-/// Reads the fields of one line of a compact file, in place, on the file's `ByteReader`.
+/// Reads the fields of one line of a compact file, in place, on the file's `ByteReader`: each
+/// field is a range of the file's offsets, read as a `ByteSlice`.
 struct FieldReader {
     let source: ByteReader
     private(set) var position: Int
     let end: Int
     let lineNumber: Int
 
-    var bytes: UnsafeBufferPointer<UInt8> { source.bytes }
     var path: String { source.path }
 
     /// A reader of the fields in `start..<end`. An end past the bytes is cut to them, so that
@@ -24,22 +19,44 @@ struct FieldReader {
         self.lineNumber = lineNumber
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, path: String) {
-        self.init(ByteReader(bytes, path: path), from: start, to: end, lineNumber: lineNumber)
-    }
-
     func failure(_ reason: String) -> StorageError {
         StorageError.unreadable(path: path, reason: "line \(lineNumber): \(reason)")
     }
 
-    /// The next field's byte range; the end of the line is an error.
+    /// The next field's byte range; the end of the line is an error. Inlined: it is called for
+    /// every field of 100,000 lines, and its loop is a few bytes long.
+    @inline(__always)
     mutating func next() throws -> Range<Int> {
-        guard position <= end else { throw failure("too few fields") }
+        guard position <= end else { throw tooFewFields() }
         let start = position
-        var index = start
-        while index < end && bytes[index] != 0x09 { index += 1 }
-        position = index + 1
-        return start..<index
+        let fieldEnd = source.fieldEnd(from: start, to: end)
+        position = fieldEnd + 1
+        return start..<fieldEnd
+    }
+
+    /// Kept out of line, so that `next` stays small enough to inline.
+    @inline(never)
+    private func tooFewFields() -> StorageError {
+        failure("too few fields")
+    }
+
+    /// The bytes of `range` (a field from `next`), in place; the part of it inside the bytes.
+    @inline(__always)
+    func bytes(_ range: Range<Int>) -> ByteSlice {
+        source.bytes(clamping: range)
+    }
+
+    /// The record's letter: the next field (the line's first), one byte long.
+    /// - Throws: `StorageError.unreadable` ("unknown record") when it is not one byte.
+    mutating func letter() throws -> UInt8 {
+        let kind = try next()
+        guard kind.count == 1, let letter = source.byteIfPresent(at: kind.lowerBound) else { throw failure("unknown record \"\(string(kind))\"") }
+        return letter
+    }
+
+    /// What a reader throws for a record `letter` it does not know.
+    func unknownRecord(_ letter: UInt8) -> StorageError {
+        failure("unknown record \"\(String(decoding: [letter], as: UTF8.self))\"")
     }
 
     var isAtEnd: Bool { position > end }
@@ -72,10 +89,9 @@ struct FieldReader {
 
     mutating func flag() throws -> Bool {
         let range = try next()
-        guard range.count == 1, bytes[range.lowerBound] == 0x30 || bytes[range.lowerBound] == 0x31 else {
-            throw failure("\"\(string(range))\" is not 0 or 1")
-        }
-        return bytes[range.lowerBound] == 0x31
+        let digit = range.count == 1 ? source.byteIfPresent(at: range.lowerBound) : nil
+        guard digit == 0x30 || digit == 0x31 else { throw failure("\"\(string(range))\" is not 0 or 1") }
+        return digit == 0x31
     }
 
     /// A quantity written as decimal text (`1.5`).
@@ -94,10 +110,11 @@ struct FieldReader {
 
     mutating func unit() throws -> MeasureUnit {
         let range = try next()
-        let first = range.isEmpty ? 0 : bytes[range.lowerBound], second = range.count > 1 ? bytes[range.lowerBound + 1] : 0
-        let unit: MeasureUnit? = switch (range.count, first, second) {
-        case (4, 0x65, _): .each
-        case (4, 0x70, _): .pack
+        // By its length and first two bytes; the last two of `each` and `pack` are checked too.
+        func byte(_ offset: Int) -> UInt8 { source.byteIfPresent(at: range.lowerBound + offset) ?? 0 }
+        let unit: MeasureUnit? = switch (range.count, byte(0), byte(1)) {
+        case (4, 0x65, 0x61) where byte(2) == 0x63 && byte(3) == 0x68: .each
+        case (4, 0x70, 0x61) where byte(2) == 0x63 && byte(3) == 0x6B: .pack
         case (1, 0x67, _): .g
         case (2, 0x6B, 0x67): .kg
         case (2, 0x6C, 0x62): .lb
@@ -106,17 +123,14 @@ struct FieldReader {
         case (1, 0x6C, _): .l
         default: nil
         }
-        guard let unit, unit.rawValue.utf8.count == range.count,
-              unit.rawValue.withCString({ memcmp($0, source.clamped(range).start, range.count) == 0 }) else {
-            throw failure("\"\(string(range))\" is not a unit")
-        }
+        guard let unit else { throw failure("\"\(string(range))\" is not a unit") }
         return unit
     }
 
     /// A price's basis (`kg`, `pack:250g`): see `UnitText`.
     mutating func basis() throws -> PriceUnit {
         let range = try peekRange()
-        guard range.contains(where: { bytes[$0] == 0x3A }) else { return PriceUnit(try unit()) }
+        guard bytes(range).contains(0x3A) else { return PriceUnit(try unit()) }
         _ = try next()
         guard let basis = UnitText.parseBasis(Substring(string(range))) else { throw failure("\"\(string(range))\" is not a unit") }
         return basis
@@ -125,7 +139,7 @@ struct FieldReader {
     /// A cart line's unit and what its prices are per (`g/kg`): see `UnitText`.
     mutating func lineUnits() throws -> (unit: MeasureUnit, basis: PriceUnit) {
         let range = try peekRange()
-        guard range.contains(where: { bytes[$0] == 0x2F }) else {
+        guard bytes(range).contains(0x2F) else {
             let unit = try unit()
             return (unit, PriceUnit(unit))
         }
@@ -153,46 +167,47 @@ struct FieldReader {
 
     /// The text of `range` as it is (a field from `next`); the part of it inside the bytes.
     func string(_ range: Range<Int>) -> String {
-        String(decoding: source.clamped(range), as: UTF8.self)
+        bytes(range).string
     }
 
     private func unescape(_ range: Range<Int>) throws -> String {
-        var index = range.lowerBound
-        while index < range.upperBound && bytes[index] != 0x5C { index += 1 }
-        if index == range.upperBound { return string(range) }
-        var output: [UInt8] = Array(bytes[range.lowerBound..<index])
-        while index < range.upperBound {
-            let byte = bytes[index]
-            index += 1
-            guard byte == 0x5C else { output.append(byte); continue }
-            guard index < range.upperBound else { throw failure("a field ends in a lone backslash") }
-            switch bytes[index] {
+        let field = bytes(range)
+        guard let backslash = field.firstIndex(of: 0x5C) else { return field.string }
+        var output = Array(field[..<backslash])
+        var escaped = false
+        for byte in field[backslash...] {
+            guard escaped else {
+                if byte == 0x5C { escaped = true } else { output.append(byte) }
+                continue
+            }
+            escaped = false
+            switch byte {
             case 0x5C: output.append(0x5C)
             case 0x74: output.append(0x09)
             case 0x6E: output.append(0x0A)
             case 0x72: output.append(0x0D)
-            default: throw failure("unknown escape \\\(Character(Unicode.Scalar(bytes[index])))")
+            default: throw failure("unknown escape \\\(Character(Unicode.Scalar(byte)))")
             }
-            index += 1
         }
+        guard !escaped else { throw failure("a field ends in a lone backslash") }
         return String(decoding: output, as: UTF8.self)
     }
 
     private func parseInteger(_ range: Range<Int>) -> Int64? {
-        guard !range.isEmpty else { return nil }
-        var index = range.lowerBound
-        let negative = bytes[index] == 0x2D
-        if negative { index += 1 }
-        guard index < range.upperBound else { return nil }
+        var bytes = bytes(range).makeIterator()
+        var byte = bytes.next()
+        let negative = byte == 0x2D
+        if negative { byte = bytes.next() }
+        guard byte != nil else { return nil }
         var value: Int64 = 0
-        while index < range.upperBound {
-            let digit = bytes[index] &- 0x30
+        while let next = byte {
+            let digit = next &- 0x30
             guard digit < 10 else { return nil }
             let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = shifted.addingReportingOverflow(Int64(digit))
             if o1 || o2 { return nil }
             value = sum
-            index += 1
+            byte = bytes.next()
         }
         return negative ? -value : value
     }
@@ -201,8 +216,7 @@ struct FieldReader {
         guard !range.isEmpty else { return nil }
         var value: Int64 = 0
         var fraction = -1
-        for index in range {
-            let byte = bytes[index]
+        for byte in bytes(range) {
             if byte == 0x2E {
                 guard fraction < 0 else { return nil }
                 fraction = 0
@@ -229,6 +243,6 @@ struct FieldReader {
 
     /// `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `Z`), by Domain's one parser.
     private func parseTime(_ range: Range<Int>) -> Timestamp? {
-        Timestamp(rfc3339: UnsafeBufferPointer(rebasing: bytes[range]))
+        Timestamp(rfc3339: bytes(range))
     }
 }

@@ -56,7 +56,7 @@ extension FileStorage {
     func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
         guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
         if FileStorage.isLegacyHistory(historyPath) { return try legacyHistory(file, path: historyPath, currency: currency) }
-        return try file.withBytes { try HistoryCodec.decode($0, currency: currency, path: historyPath) }
+        return try file.withReader(path: historyPath) { try HistoryCodec.decode($0, currency: currency) }
     }
 
     /// The history file a change appends to, checked to be the history the state recorded

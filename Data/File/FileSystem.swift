@@ -9,7 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`.
+/// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`. The
+/// calls that read or write a file through a pointer into memory (`read`, `pread`, `write`,
+/// `mmap` of an open file) are here, each inside one array or mapping it bounds; the rest of
+/// Data reads bytes through `ByteReader`.
 enum FileSystem {
     /// Makes what was written to `fd` durable: `fsync`, which on Apple's systems leaves it in
     /// the drive's cache, so there `F_FULLFSYNC` first.
@@ -49,10 +52,11 @@ enum FileSystem {
         var capacity = max(Int(info.st_size), 0) + 1
         while true {
             var failed = false
+            // `read` fills memory through a pointer: the array's own capacity, at offsets below it.
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
-                while count < buffer.count {
-                    let read = SystemCall.read(fd, buffer.start + count, buffer.count - count)
+                while count < buffer.count, let start = buffer.baseAddress {
+                    let read = SystemCall.read(fd, start + count, buffer.count - count)
                     if read < 0 && errno == EINTR { continue }
                     if read < 0 { failed = true }
                     if read <= 0 { break }
@@ -172,7 +176,8 @@ enum FileSystem {
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { SystemCall.write(fd, $0.start + offset, $0.count - offset) }
+            // `write` reads memory through a pointer: the array's own bytes from `offset` on.
+            let written = bytes[offset...].withUnsafeBytes { SystemCall.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
@@ -212,7 +217,7 @@ enum FileSystem {
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
+        return String(cString: resolved)
     }
 
     /// Whether something exists at `path` (a link counts, even one that leads nowhere).
@@ -266,6 +271,7 @@ enum FileSystem {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
+            // The name is a C array of characters, which Swift sees as a tuple: read as its bytes.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
@@ -306,6 +312,27 @@ enum FileSystem {
             throw error
         }
         return fd
+    }
+
+    /// `pread`: up to `count` bytes of the open file `fd` from byte `offset` on, into `buffer`
+    /// from index `start` on (as many as fit there).
+    /// - Returns: how many bytes were read, 0 at the end of the file, or -1 with `errno` set.
+    static func read(_ fd: Int32, into buffer: inout [UInt8], at start: Int, count: Int, offset: Int) -> Int {
+        guard start >= 0, start <= buffer.count else { return 0 }
+        let count = max(0, min(count, buffer.count - start))
+        // `pread` fills memory through a pointer: the array's own, inside the range cut above.
+        return buffer[start..<(start + count)].withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+    }
+
+    /// Calls `body` with a reader over the first `length` bytes of the open file `fd`, mapped
+    /// read-only for as long as it runs (a history checked without a copy of it).
+    /// - Throws: `StorageError` when they cannot be mapped, or whatever `body` throws.
+    static func withMapping<T>(_ fd: Int32, length: Int, path: String, _ body: (ByteReader) throws(StorageError) -> T) throws(StorageError) -> T {
+        guard length > 0 else { return try body(ByteReader(UnsafeBufferPointer(start: nil, count: 0), path: path)) }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { throw failure(path) }
+        defer { munmap(mapped, length) }
+        // The mapping's `length` bytes, lent to the reader until it is unmapped.
+        return try body(ByteReader(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: length), path: path))
     }
 
     static func failure(_ path: String) -> StorageError {

@@ -53,9 +53,8 @@ final class HistoryAccess {
             let spending = try log.spending(currency: currency)
             return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
         }
-        let (data, manual) = try file.withBytes {
-            try SpendingCache.spending($0, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency,
-                                       item: tripsOnly ? nil : item)
+        let (data, manual) = try file.withReader(path: historyPath) {
+            try SpendingCache.spending($0, seal: seal, cachePath: cachePath, currency: currency, item: tripsOnly ? nil : item)
         }
         return tripsOnly ? (data.tripsOnly, []) : (data, manual)
     }
@@ -71,11 +70,11 @@ final class HistoryAccess {
         if let cartKeys, !cartKeys.contains(key) { return nil }
         guard let (file, historyPath) = try storage.committedHistory(record) else { return nil }
         if FileStorage.isLegacyHistory(historyPath) { return try full().cart(id) }
-        return try file.withBytes { bytes in
-            let keys = cartKeys ?? HistoryCodec.cartIDs(in: bytes)
+        return try file.withReader(path: historyPath) { history in
+            let keys = cartKeys ?? HistoryCodec.cartIDs(in: history)
             cartKeys = keys
             guard keys.contains(key) else { return nil }
-            return try HistoryCodec.decodeCart(id, from: bytes, currency: currency, path: historyPath)
+            return try HistoryCodec.decodeCart(id, from: history, currency: currency)
         }
     }
 

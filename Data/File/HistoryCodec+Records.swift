@@ -21,9 +21,8 @@ extension HistoryCodec {
         var interner = Interner()
         try records.forEachRecord { reader in
             var reader = reader
-            let kind = try reader.next()
-            guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-            switch reader.bytes[kind.lowerBound] {
+            let letter = try reader.letter()
+            switch letter {
             case 0x4C:  // L
                 guard inCart else { throw reader.failure("a cart line comes before any cart") }
                 _ = try line(&reader, currency: currency)
@@ -38,7 +37,7 @@ extension HistoryCodec {
                 _ = try observation(&reader, interner: &interner, currency: currency)
                 inCart = false
             default:
-                throw reader.failure("unknown record \"\(reader.string(kind))\"")
+                throw reader.unknownRecord(letter)
             }
         }
         return live
@@ -57,7 +56,7 @@ extension HistoryCodec {
         }
         try records.forEachRecord { reader in
             var reader = reader
-            let letter = reader.bytes[try reader.next().lowerBound]
+            let letter = try reader.letter()
             if letter == 0x4C {
                 open?.lines.append(try line(&reader, currency: currency))  // a line of a trip not asked for is not read
                 return
@@ -80,14 +79,14 @@ extension HistoryCodec {
         try records.forEachRecord { reader in
             var reader = reader
             position += 1
-            guard reader.bytes[try reader.next().lowerBound] == 0x58 else { return }
+            guard try reader.letter() == 0x58 else { return }
             takenOut[try observation(&reader, interner: &interner, currency: currency)] = position
         }
         position = 0
         try records.forEachRecord { reader in
             var reader = reader
             position += 1
-            guard reader.bytes[try reader.next().lowerBound] == 0x4F else { return }
+            guard try reader.letter() == 0x4F else { return }
             let observed = try observation(&reader, interner: &interner, currency: currency)
             if let last = takenOut[observed], last > position { return }
             try body(observed)

@@ -58,24 +58,20 @@ final class HistoryFile {
         guard committed > 0 else { return 0 }
         let header = Array((HistoryCodec.header + "\n").utf8)
         var start = [UInt8](repeating: 0, count: min(header.count, committed))
-        var last: UInt8 = 0
-        guard pread(fd, &start, start.count, 0) == start.count, pread(fd, &last, 1, off_t(committed - 1)) == 1 else { throw FileSystem.failure(path) }
+        var last: [UInt8] = [0]
+        guard FileSystem.read(fd, into: &start, at: 0, count: start.count, offset: 0) == start.count,
+              FileSystem.read(fd, into: &last, at: 0, count: 1, offset: committed - 1) == 1 else { throw FileSystem.failure(path) }
         guard start == header else { throw damaged("it does not start with \"\(HistoryCodec.header)\"") }
-        guard last == 0x0A else { throw damaged("the last committed line is cut off") }
+        guard last == [0x0A] else { throw damaged("the last committed line is cut off") }
         // Unchanged since the change that sealed it: its bytes are the ones that change checked.
         if let seal, let stamp = seal.stamp, stamp == Self.stamp(info) { return seal.checksum }
-        guard let mapped = mmap(nil, committed, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { throw FileSystem.failure(path) }
-        defer { munmap(mapped, committed) }
-        let bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: committed)
-        var checksum: UInt64 = 0
-        if let prefix, prefix.length <= committed {
-            checksum = Checksum.lines(UnsafeBufferPointer(rebasing: bytes[..<prefix.length]), continuing: 0)
+        let checksum = try FileSystem.withMapping(fd, length: committed, path: path) { bytes throws(StorageError) in
+            guard let prefix, prefix.length >= 0, prefix.length <= committed else { return Checksum.lines(bytes.whole, continuing: 0) }
+            let checksum = Checksum.lines(bytes.whole[..<prefix.length], continuing: 0)
             guard checksum == prefix.checksum else {
                 throw damaged("its first \(prefix.length) bytes are not the history the earlier state recorded (they were changed since)")
             }
-            checksum = Checksum.lines(UnsafeBufferPointer(rebasing: bytes[prefix.length...]), continuing: checksum)
-        } else {
-            checksum = Checksum.lines(bytes, continuing: 0)
+            return Checksum.lines(bytes.whole[prefix.length...], continuing: checksum)
         }
         if let seal, seal.checksum != checksum {
             throw damaged("its first \(committed) bytes are not the history that was recorded (they were changed since)")

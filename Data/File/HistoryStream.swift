@@ -35,7 +35,7 @@ struct RecordBytes: RecordSource {
     let path: String
 
     func forEachRecord(_ body: (FieldReader) throws -> Void) throws {
-        try bytes.withUnsafeBufferPointer { try CompactFile.forEachLine($0, header: header, path: path, body) }
+        try bytes.withByteReader(path: path) { try CompactFile.forEachLine($0, header: header, body) }
     }
 }
 

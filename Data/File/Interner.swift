@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Domain
 
 /// Gives each distinct text one `String` instance while a file is read, so that 100,000 lines
@@ -23,30 +18,26 @@ struct Interner {
 
     /// The text's number: its index in `texts`.
     mutating func number(_ reader: FieldReader, _ range: Range<Int>) throws -> Int32 {
-        let field = try reader.source.slice(range)
-        let start = field.start, count = field.count
-        let hash = Checksum.short(start, count: count)
+        let field = try reader.source.bytes(in: range)
+        let hash = Checksum.short(field)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
         while slots[slot] >= 0 {
             let entry = Int(slots[slot])
-            if hashes[entry] == hash && lengths[entry] == count
-                && storage.withUnsafeBufferPointer({ memcmp($0.start + starts[entry], start, count) == 0 }) {
-                return Int32(entry)
-            }
+            if hashes[entry] == hash && lengths[entry] == field.count && field.elementsEqual(storage, at: starts[entry]) { return Int32(entry) }
             slot = (slot + 1) & mask
         }
         let text: String
-        if memchr(start, 0x5C, count) != nil {
+        if field.contains(0x5C) {
             var single = FieldReader(reader.source, from: range.lowerBound, to: range.upperBound, lineNumber: reader.lineNumber)
             text = try single.text()
         } else {
-            text = reader.string(range)
+            text = field.string
         }
         slots[slot] = Int32(texts.count)
         hashes.append(hash)
         starts.append(storage.count)
-        lengths.append(count)
+        lengths.append(field.count)
         storage.append(contentsOf: field)
         texts.append(text)
         if texts.count * 2 > slots.count { grow() }

@@ -30,47 +30,48 @@ enum SpendingCache {
         var historySeal: UInt64? = nil
     }
 
-    /// The spending in `history` (the committed bytes of `history.tsv` at `historyPath`), from
+    /// The spending in `history` (the committed bytes of `history.tsv`), from
     /// the cache at `cachePath` where it can, refreshing the cache when it was behind. With
     /// `item`, that item's lines (on the trips they were bought on) and prices seen by hand only,
     /// read through the cache's index when the cache is up to date.
     /// - Parameter seal: the checksum of `history`'s lines that the state's seal vouches for
     ///   (`FileStorage.verifyHistory`): a cache made from a history of the same length and seal
     ///   was made from these bytes, without reading them again.
-    static func spending(_ history: UnsafeBufferPointer<UInt8>, historyPath: String, seal: UInt64? = nil, cachePath: String,
+    static func spending(_ history: ByteReader, seal: UInt64? = nil, cachePath: String,
                          currency: Currency, item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
         if let item {
             if let found = read(cachePath, currency: currency, historyLength: history.count, seal: seal, history: history, item: item) { return found }
-            let (data, manual) = try spending(history, historyPath: historyPath, seal: seal, cachePath: cachePath, currency: currency)
+            let (data, manual) = try spending(history, seal: seal, cachePath: cachePath, currency: currency)
             return (data.lines(of: item), manual.filter { $0.item == item })
         }
         if let cached = read(cachePath, currency: currency), cached.historyLength <= history.count,
            madeFrom(history, length: cached.historyLength, checksum: cached.historyChecksum, seal: seal, cachedSeal: cached.historySeal) {
             if cached.historyLength == history.count { return (cached.data, cached.manual) }
             // A tail that cannot be read is read again below with the whole history, which throws.
-            if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency, path: historyPath) {
+            if let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency) {
                 // A finished trip is new to the cache: only a reopen or a deletion takes trips out,
                 // and copying the others line by line is most of the cost of catching up.
                 let replaced = !tail.carts.isEmpty && cached.data.trips.contains { tail.carts.contains($0.cartID) }
                 let kept = replaced ? cached.data.filter(trips: { !tail.carts.contains(cached.data.trips[$0].cartID) }) : cached.data
-                let merged = Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history),
+                let merged = Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history.whole),
                                       data: kept.appending(tail.data),
                                       manual: cached.manual.filter { !tail.forgotten.contains($0) } + tail.manual, historySeal: seal)
                 write(merged, to: cachePath)
                 return (merged.data, merged.manual)
             }
         }
-        let (data, manual) = try HistoryCodec.decodeSpending(history, currency: currency, path: historyPath)
-        write(Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history), data: data, manual: manual, historySeal: seal),
+        let (data, manual) = try HistoryCodec.decodeSpending(history, currency: currency)
+        write(Contents(historyLength: history.count, historyChecksum: Checksum.value(of: history.whole), data: data, manual: manual, historySeal: seal),
               to: cachePath)
         return (data, manual)
     }
 
     /// Whether the first `length` bytes of `history` are the ones a cache was made from: the
     /// same seal when the cache covers all of it (nothing to read), else the same checksum.
-    private static func madeFrom(_ history: UnsafeBufferPointer<UInt8>, length: Int, checksum: UInt64, seal: UInt64?, cachedSeal: UInt64?) -> Bool {
+    private static func madeFrom(_ history: ByteReader, length: Int, checksum: UInt64, seal: UInt64?, cachedSeal: UInt64?) -> Bool {
         if length == history.count, let seal, let cachedSeal { return seal == cachedSeal }
-        return length <= history.count && Checksum.value(of: UnsafeBufferPointer(rebasing: history.prefix(length))) == checksum
+        guard length >= 0, let made = try? history.bytes(in: 0..<length) else { return false }
+        return Checksum.value(of: made) == checksum
     }
 
     // MARK: - Reading
@@ -83,16 +84,16 @@ enum SpendingCache {
     /// The contents of the cache in `bytes` (a whole file's), without using the cache file
     /// last found sound.
     /// - Throws: `StorageError.unreadable` when they are not wholly what `encode` wrote.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> Contents {
-        let (file, layout) = try checked(ByteReader(bytes, path: path))
+    static func decode(_ bytes: ByteReader, currency: Currency) throws -> Contents {
+        let (file, layout) = try checked(bytes)
         return try decode(file, layout: layout, currency: currency)
     }
 
     /// One item's spending and prices seen by hand (`read(_:currency:historyLength:seal:history:item:)`)
     /// from the cache in `bytes`, whatever history it was made from.
     /// - Throws: `StorageError.unreadable` when they are not wholly what `encode` wrote.
-    static func decode(_ item: ItemID, _ bytes: UnsafeBufferPointer<UInt8>, path: String, currency: Currency) throws -> (SpendingColumns, [PriceObservation]) {
-        let (file, layout) = try checked(ByteReader(bytes, path: path))
+    static func decode(_ item: ItemID, _ bytes: ByteReader, currency: Currency) throws -> (SpendingColumns, [PriceObservation]) {
+        let (file, layout) = try checked(bytes)
         return try decode(item, file, layout: layout, currency: currency)
     }
 
@@ -169,14 +170,14 @@ enum SpendingCache {
     /// index: nil unless the cache is sound and made from exactly the committed history, of
     /// `historyLength` bytes: the same seal, or when either has none, the same checksum of
     /// `history` (nil: not known without reading it, so the cache is not used).
-    static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: UnsafeBufferPointer<UInt8>?,
+    static func read(_ path: String, currency: Currency, historyLength: Int, seal: UInt64?, history: ByteReader?,
                      item: ItemID) -> (SpendingColumns, [PriceObservation])? {
         withChecked(path) { file, layout in
             guard layout.historyLength == historyLength else { return nil }
             if let seal, let cachedSeal = layout.historySeal {
                 guard seal == cachedSeal else { return nil }
             } else {
-                guard let history, history.count == historyLength, Checksum.value(of: history) == layout.historyChecksum else { return nil }
+                guard let history, history.count == historyLength, Checksum.value(of: history.whole) == layout.historyChecksum else { return nil }
             }
             return try decode(item, file, layout: layout, currency: currency)
         }
@@ -207,7 +208,7 @@ enum SpendingCache {
             var ids = Set<UInt64>(minimumCapacity: layout.tripCount)
             for _ in 0..<layout.tripCount {
                 var line = try lines.next(0x43)  // C
-                ids.insert(Checksum.short(try file.slice(try line.next())))
+                ids.insert(Checksum.short(line.bytes(try line.next())))
             }
             return ids
         }
@@ -217,7 +218,7 @@ enum SpendingCache {
         let path = file.path
         let wanted = Array(LineFormat.escape(item.rawValue).utf8)
         func isWanted(_ range: Range<Int>) throws -> Bool {
-            try range.count == wanted.count && wanted.elementsEqual(file.slice(range))
+            try file.bytes(in: range).elementsEqual(wanted)
         }
         var lines = Lines(file, from: layout.itemsAt, to: layout.columnsAt)
         var number: Int?

@@ -39,8 +39,8 @@ extension SpendingCache {
     /// - Throws: `StorageError.unreadable` when its checksum or layout is wrong.
     static func checked(_ file: ByteReader, known: Bool = false) throws -> (ByteReader, Layout) {
         guard file.count > 8 else { throw damaged(file.path) }
-        let contents = ByteReader(try file.slice(0..<(file.count - 8)), path: file.path)
-        guard try known || file.integer(UInt64.self, at: contents.count) == Checksum.value(of: contents.bytes) else { throw damaged(file.path) }
+        let contents = try file.reader(in: 0..<(file.count - 8))
+        guard try known || file.integer(UInt64.self, at: contents.count) == Checksum.value(of: contents.whole) else { throw damaged(file.path) }
         return (contents, try layout(contents))
     }
 
@@ -56,10 +56,10 @@ extension SpendingCache {
         // A cache that cannot be mapped is as good as none: the caller reads history instead.
         guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
         let identity = FileIdentity(of: path)
-        return file.withBytes { bytes -> T? in
+        return file.withReader(path: path) { cache -> T? in
             let known = identity != nil && lastSound.withLock { $0 } == identity
             do {
-                let (contents, layout) = try checked(ByteReader(bytes, path: path), known: known)
+                let (contents, layout) = try checked(cache, known: known)
                 if !known { lastSound.withLock { $0 = identity } }
                 return try body(contents, layout)
             } catch {

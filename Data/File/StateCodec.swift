@@ -53,7 +53,7 @@ enum StateCodec {
         for entry in record.undo.entries {
             LineFormat.line(["U", String(entry.sequence), entry.hadState ? "1" : "0", entry.vault ?? "", LineFormat.escape(entry.summary)], to: &output)
         }
-        let checksum = output.withUnsafeBufferPointer { Checksum.hex(of: UnsafeBufferPointer(rebasing: $0[headerLength...])) }
+        let checksum = Checksum.hex(of: output[headerLength...])
         output.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
         return output
     }
@@ -66,10 +66,10 @@ enum StateCodec {
     /// - Throws: `StorageError.unreadable` naming `path` and the line, or `.newerVersion`.
     static func decode(_ bytes: [UInt8], path: String) throws -> StateRecord {
         var read = ReadState()
-        try bytes.withUnsafeBufferPointer { buffer in
-            try CompactFile.checkHeader(buffer, header: header, path: path)
-            _ = try CompactFile.checksumMatches(buffer, header: header, linesFrom: CompactFile.firstLineEnd(buffer) + 1, path: path)
-            try CompactFile.forEachLine(buffer, header: header, path: path) { reader in
+        try bytes.withByteReader(path: path) { file in
+            try CompactFile.checkHeader(file, header: header)
+            _ = try CompactFile.checksumMatches(file, header: header, linesFrom: CompactFile.firstLineEnd(file) + 1)
+            try CompactFile.forEachLine(file, header: header) { reader in
                 var reader = reader
                 try read.line(&reader)
                 guard reader.isAtEnd else { throw reader.failure("too many fields") }
@@ -88,9 +88,8 @@ enum StateCodec {
         var months: [MonthRecord] = [], undo: [UndoEntryRecord] = []
 
         mutating func line(_ reader: inout FieldReader) throws {
-            let kind = try reader.next()
-            guard kind.count == 1 else { throw reader.failure("unknown record \"\(reader.string(kind))\"") }
-            switch reader.bytes[kind.lowerBound] {
+            let letter = try reader.letter()
+            switch letter {
             case 0x46: try filesLine(&reader)  // F
             case 0x54:  // T
                 guard settings == nil else { throw reader.failure("a second T line") }
@@ -104,7 +103,7 @@ enum StateCodec {
                 carts[carts.count - 1].lines.append(try StateCodec.cartLine(&reader))
             case 0x4D: months.append(try StateCodec.month(&reader))  // M
             case 0x55: undo.append(try StateCodec.undoEntry(&reader))  // U
-            default: throw reader.failure("unknown record \"\(reader.string(kind))\"")
+            default: throw reader.unknownRecord(letter)
             }
         }
 

@@ -39,7 +39,7 @@ enum VaultCodec {
     }
 
     static func finish(_ file: inout [UInt8]) {
-        let checksum = file.withUnsafeBufferPointer { Checksum.hex(of: UnsafeBufferPointer(rebasing: $0[headerLength...])) }
+        let checksum = Checksum.hex(of: file[headerLength...])
         file.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
     }
 

@@ -46,7 +46,7 @@ struct VaultOverlay: Equatable {
         LineFormat.line(["B", base, baseChecksum], to: &output)
         VaultCodec.encodeLines(Array(changed.values), to: &output)
         for id in deleted.sorted() { LineFormat.line(["D", id.rawValue], to: &output) }
-        let checksum = output.withUnsafeBufferPointer { Checksum.hex(of: UnsafeBufferPointer(rebasing: $0[headerLength...])) }
+        let checksum = Checksum.hex(of: output[headerLength...])
         output.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
         return output
     }

@@ -17,9 +17,8 @@ enum CanonicalJSON {
 
     /// The object's fields in order, or nil when it is not in the canonical form.
     static func fields(_ text: String) -> [(key: String, value: Value)]? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var scanner = Scanner(bytes: bytes)
+        text.withByteReader(path: "") { reader in
+            var scanner = Scanner(reader: reader)
             guard let fields = scanner.fields(), scanner.isAtEnd else { return nil }
             return fields
         }
@@ -27,9 +26,8 @@ enum CanonicalJSON {
 
     /// A JSON string alone (an outbox entry's summary), or nil when it is not in the canonical form.
     static func string(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var scanner = Scanner(bytes: bytes)
+        text.withByteReader(path: "") { reader in
+            var scanner = Scanner(reader: reader)
             guard scanner.next() == UInt8(ascii: "\""), let string = scanner.string(), scanner.isAtEnd else { return nil }
             return string
         }
@@ -37,28 +35,27 @@ enum CanonicalJSON {
 
     /// The array of strings (a cart's order), or nil when it is not in the canonical form.
     static func strings(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var scanner = Scanner(bytes: bytes)
+        text.withByteReader(path: "") { reader in
+            var scanner = Scanner(reader: reader)
             guard let strings = scanner.strings(), scanner.isAtEnd else { return nil }
             return strings
         }
     }
 
     private struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let reader: ByteReader
         var position = 0
 
-        var isAtEnd: Bool { position == bytes.count }
+        var isAtEnd: Bool { position == reader.count }
 
         mutating func next() -> UInt8? {
-            guard position < bytes.count else { return nil }
-            defer { position += 1 }
-            return bytes[position]
+            guard let byte = reader.byteIfPresent(at: position) else { return nil }
+            position += 1
+            return byte
         }
 
         mutating func skip(_ byte: UInt8) -> Bool {
-            guard position < bytes.count, bytes[position] == byte else { return false }
+            guard reader.byteIfPresent(at: position) == byte else { return false }
             position += 1
             return true
         }
@@ -88,9 +85,9 @@ enum CanonicalJSON {
         }
 
         private mutating func value(depth: Int) -> Value? {
-            guard position < bytes.count else { return nil }
-            if bytes[position] == UInt8(ascii: "{") { return fields(depth: depth + 1).map(Value.object) }
-            if bytes[position] == UInt8(ascii: "[") {
+            let first = reader.byteIfPresent(at: position)
+            if first == UInt8(ascii: "{") { return fields(depth: depth + 1).map(Value.object) }
+            if first == UInt8(ascii: "[") {
                 position += 1
                 return skip(UInt8(ascii: "]")) ? .emptyArray : nil
             }
@@ -111,8 +108,8 @@ enum CanonicalJSON {
             var isASCII = true
             while let byte = next() {
                 if byte == UInt8(ascii: "\"") {
-                    let body = UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
-                    return isASCII ? String(decoding: body, as: UTF8.self) : String(validating: body, as: UTF8.self)
+                    let body = reader.bytes(clamping: start..<position - 1)
+                    return isASCII ? body.string : body.validString
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
                 if byte >= 0x80 { isASCII = false }
@@ -121,10 +118,9 @@ enum CanonicalJSON {
         }
 
         /// The rest of `word`, whose first letter was read.
-        private mutating func literal(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard position - 1 + count <= bytes.count else { return false }
-            for offset in 1..<count where bytes[position - 1 + offset] != word.utf8Start[offset] { return false }
+        private mutating func literal(_ word: String) -> Bool {
+            let count = word.utf8.count
+            guard reader.bytes(clamping: (position - 1)..<(position - 1 + count)).elementsEqual(word.utf8) else { return false }
             position += count - 1
             return true
         }
@@ -135,10 +131,10 @@ enum CanonicalJSON {
             let negative = first == UInt8(ascii: "-")
             guard let leading = negative ? next() : first, digits.contains(leading), !(leading == UInt8(ascii: "0") && negative) else { return nil }
             var value = Int64(leading - UInt8(ascii: "0"))
-            while position < bytes.count, digits.contains(bytes[position]) {
+            while let digit = reader.byteIfPresent(at: position), digits.contains(digit) {
                 guard value != 0 else { return nil }
                 let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflowAgain) = times.addingReportingOverflow(Int64(bytes[position] - UInt8(ascii: "0")))
+                let (sum, overflowAgain) = times.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
                 guard !overflow, !overflowAgain else { return nil }
                 value = sum
                 position += 1

@@ -90,18 +90,18 @@ struct Segment: Equatable {
         let fields = endLine.split(separator: "\t")
         // Read in place: a join's segment holds every thing of the household, and copies of it
         // were most of a join's memory.
-        return bytes.withUnsafeBufferPointer { buffer in
-            let content = UnsafeBufferPointer(rebasing: buffer[..<start])
+        return bytes.withByteReader(path: "") { file in
+            let content = file.bytes(clamping: 0..<start)
             guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
                 return .damaged("its checksum does not match its content")
             }
             var lines: [Range<Int>] = []
             var position = 0
-            while let end = content[position...].firstIndex(of: 0x0A) {
+            while let end = file.firstIndex(of: 0x0A, from: position, to: start) {
                 lines.append(position..<end)
                 position = end + 1
             }
-            func text(_ line: Range<Int>) -> Substring { Substring(String(decoding: UnsafeBufferPointer(rebasing: content[line]), as: UTF8.self)) }
+            func text(_ line: Range<Int>) -> Substring { Substring(content[line].string) }
             // Compared without adding to a count the file chose (it could be near Int.max).
             guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
             return read(header: lines.prefix(6).map(text), lines: lines.dropFirst(6).lazy.map(text),

@@ -124,19 +124,17 @@ public enum BackupCodec {
         /// `value` as `JSONEncoder` writes it `depth` levels down: every line after the first
         /// indented two spaces a level, except the empty line of an empty array.
         private func value(_ value: some Encodable, depth: Int) throws -> [UInt8] {
-            let encoded = try encoder.encode(value)
-            return encoded.withUnsafeBytes { raw in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(raw.count + raw.count / 4)
-                var start = 0
-                for index in raw.indices where raw[index] == 0x0A {
-                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...index]))
-                    start = index + 1
-                    if start < raw.count && raw[start] != 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth)) }
-                }
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
-                return bytes
+            let encoded = [UInt8](try encoder.encode(value))
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(encoded.count + encoded.count / 4)
+            var start = 0
+            for index in encoded.indices where encoded[index] == 0x0A {
+                bytes.append(contentsOf: encoded[start...index])
+                start = index + 1
+                if start < encoded.count && encoded[start] != 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth)) }
             }
+            bytes.append(contentsOf: encoded[start...])
+            return bytes
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import DataLayer
 import Domain
 import TestSupport
@@ -92,6 +97,116 @@ import Testing
                 _ = Self.readsOrThrows("fields") {
                     while !fields.isAtEnd { _ = fields.string(try fields.next()) }
                 }
+                var letters = FieldReader(reader, from: at, to: other, lineNumber: 1)
+                _ = Self.readsOrThrows("letter") {
+                    let letter = try letters.letter(), start = max(at, 0)
+                    #expect(bytes[start] == letter && (start + 1 == min(other, bytes.count) || bytes[start + 1] == 0x09))
+                }
+                var parsed = FieldReader(reader, from: at, to: other, lineNumber: 1)
+                _ = Self.readsOrThrows("parsed fields") {
+                    while !parsed.isAtEnd {
+                        switch Int.random(in: 0..<9, using: &random) {
+                        case 0: _ = try parsed.unit()
+                        case 1: _ = try parsed.flag()
+                        case 2: _ = try parsed.optionalInteger()
+                        case 3: _ = try parsed.optionalQuantity()
+                        case 4: _ = try parsed.optionalTime()
+                        case 5: _ = try parsed.lineUnits()
+                        case 6: _ = try parsed.basis()
+                        case 7: _ = try parsed.optionalText()
+                        default: _ = try parsed.letter()
+                        }
+                    }
+                }
+                Self.checkSlices(reader, bytes, range, &random)
+                Self.checkSubReader(reader, bytes, range, &random)
+            }
+        }
+    }
+
+    /// `bytes(in:)`, `bytes(clamping:)`, `whole` and what a `ByteSlice` answers, against the
+    /// same questions asked of the array.
+    static func checkSlices(_ reader: ByteReader, _ bytes: [UInt8], _ range: Range<Int>, _ random: inout SeededGenerator) {
+        let inside = range.clamped(to: 0..<bytes.count)
+        if let slice = try? reader.bytes(in: range) {
+            #expect(reader.contains(range) && slice.indices == range && Array(slice) == Array(bytes[range]))
+        } else {
+            #expect(!reader.contains(range))
+        }
+        #expect(Array(reader.whole) == bytes && reader.whole.indices == 0..<bytes.count)
+        let slice = reader.bytes(clamping: range)
+        #expect(slice.indices == inside && Array(slice) == Array(bytes[inside]))
+        #expect(slice.string == String(decoding: bytes[inside], as: UTF8.self) && String(decoding: slice, as: UTF8.self) == slice.string)
+        #expect(slice.validString == String(validating: bytes[inside], as: UTF8.self))
+        for byte: UInt8 in [0x09, 0x0A, 0x41] {
+            #expect(slice.firstIndex(of: byte) == bytes[inside].firstIndex(of: byte))
+            #expect(slice.contains(byte) == bytes[inside].contains(byte))
+        }
+        let ends = [Int.random(in: -2...(bytes.count + 2), using: &random), Int.random(in: -2...(bytes.count + 2), using: &random)].sorted()
+        let other = reader.bytes(clamping: ends[0]..<ends[1])
+        #expect((slice == other) == (Array(slice) == Array(other)))
+        #expect(slice.elementsEqual(Array(other)) == (Array(slice) == Array(other)))
+        #expect(slice.elementsEqual(bytes, at: other.startIndex) == (Array(slice) == Array(bytes[other.startIndex..<min(other.startIndex + slice.count, bytes.count)])))
+        #expect(!slice.elementsEqual(bytes, at: -1) && !slice.elementsEqual(bytes, at: bytes.count - slice.count + 1))
+        let order = slice.order(other)
+        #expect(order.signum() == (Array(slice).lexicographicallyPrecedes(Array(other)) ? -1 : Array(slice) == Array(other) ? 0 : 1))
+        #expect(Checksum.value(of: slice) == Checksum.value(of: Array(slice)) && Checksum.short(slice) == Checksum.short(Array(slice)))
+        #expect(Checksum.lines(slice, continuing: 3) == Checksum.lines(Array(slice), continuing: 3))
+        // A short field's key words: the bytes from an offset, zeros past the end, any offset.
+        let from = Int.random(in: (inside.lowerBound - 3)...(inside.upperBound + 3), using: &random)
+        let expected = (0..<8).reduce(UInt64(0)) { word, shift in
+            inside.contains(from + shift) && from >= inside.lowerBound ? word | UInt64(bytes[from + shift]) << (8 * shift) : word
+        }
+        #expect(slice.integer(UInt64.self, paddedFrom: from) == expected)
+        #expect(slice.integer(UInt16.self, paddedFrom: from) == UInt16(truncatingIfNeeded: expected))
+        if !slice.isEmpty {
+            let index = Int.random(in: inside, using: &random)
+            #expect(slice[index] == bytes[index] && Array(slice[index...]) == Array(bytes[index..<inside.upperBound]))
+        }
+    }
+
+    /// `reader(in:)`: a reader of the range alone, whose reads outside it throw.
+    static func checkSubReader(_ reader: ByteReader, _ bytes: [UInt8], _ range: Range<Int>, _ random: inout SeededGenerator) {
+        guard let part = try? reader.reader(in: range) else {
+            #expect(!reader.contains(range))
+            return
+        }
+        #expect(part.count == range.count && Array(part.whole) == Array(bytes[range]) && part.path == reader.path)
+        let at = Int.random(in: -2...(range.count + 2), using: &random)
+        #expect((try? part.byte(at: at)) == (at >= 0 && at < range.count ? bytes[range.lowerBound + at] : nil))
+        let from = range.lowerBound + min(max(at, 0), range.count)
+        #expect(part.firstIndex(of: 0x0A, from: at) == bytes[from..<range.upperBound].firstIndex(of: 0x0A).map { $0 - range.lowerBound })
+        _ = try? part.integer(UInt32.self, at: at)
+        _ = try? part.integers(UInt16.self, count: Int.random(in: -1...4, using: &random), at: at)
+    }
+
+    /// `FileSystem.read`, which fills an array from a file: any place in the array, any count
+    /// and any offset in the file either reads what is there or nothing, and never writes
+    /// outside the array.
+    @Test func readingIntoAnArrayStaysInside() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var random = SeededGenerator(state: 26)
+        let file = (0..<100).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let path = directory.path + "/bytes"
+        try FileSystem.writeAtomically(file, to: path, durable: false)
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let extremes = [Int.min, -1, 0, 99, 100, 101, Int.max]
+        for _ in 0..<2000 {
+            func number(_ range: ClosedRange<Int>) -> Int {
+                Int.random(in: 0..<6, using: &random) == 0 ? extremes.randomElement(using: &random) ?? 0 : Int.random(in: range, using: &random)
+            }
+            var buffer = [UInt8](repeating: 0xEE, count: Int.random(in: 0...24, using: &random))
+            let start = number(-2...26), count = number(-2...30), offset = number(-2...104)
+            let got = FileSystem.read(fd, into: &buffer, at: start, count: count, offset: offset)
+            #expect(got <= max(count, 0) && buffer.count <= 24)
+            if got > 0 {
+                #expect(Array(buffer[start..<(start + got)]) == Array(file[offset..<(offset + got)]))
+                #expect(buffer[..<start].allSatisfy { $0 == 0xEE } && buffer[(start + got)...].allSatisfy { $0 == 0xEE })
+            } else {
+                #expect(buffer.allSatisfy { $0 == 0xEE })
             }
         }
     }
@@ -152,20 +267,20 @@ import Testing
     @Test func theSpendingCacheReadsOrThrows() throws {
         var random = SeededGenerator(state: 2503)
         let history = Self.history(carts: 30, &random)
-        let (data, manual) = try history.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: Self.currency, path: "history") }
+        let (data, manual) = try history.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: Self.currency) }
         #expect(data.lineCount > 30 && manual.count == 4)
         let sound = try #require(SpendingCache.encode(.init(historyLength: history.count, historyChecksum: Checksum.value(of: history), data: data, manual: manual,
                                                             historySeal: 7)))
-        let whole = try sound.withUnsafeBufferPointer { try SpendingCache.decode($0, path: "cache", currency: Self.currency) }
+        let whole = try sound.withByteReader(path: "cache") { try SpendingCache.decode($0, currency: Self.currency) }
         #expect(whole.data == data && whole.manual == manual)
         var read = 0
         for round in 0..<1500 {
             let bytes = round % 2 == 0 ? Self.resealedCache(Self.damaged(sound, &random)) : Self.damaged(sound, &random)
             let item = Self.itemIDs[round % Self.itemIDs.count]
-            bytes.withUnsafeBufferPointer { buffer in
-                if Self.readsOrThrows("cache", { _ = try SpendingCache.decode(buffer, path: "cache", currency: Self.currency) }) { read += 1 }
-                _ = Self.readsOrThrows("cache item") { _ = try SpendingCache.decode(item, buffer, path: "cache", currency: Self.currency) }
-                _ = Self.readsOrThrows("cache layout") { _ = try SpendingCache.layout(ByteReader(buffer, path: "cache")) }
+            bytes.withByteReader(path: "cache") { file in
+                if Self.readsOrThrows("cache", { _ = try SpendingCache.decode(file, currency: Self.currency) }) { read += 1 }
+                _ = Self.readsOrThrows("cache item") { _ = try SpendingCache.decode(item, file, currency: Self.currency) }
+                _ = Self.readsOrThrows("cache layout") { _ = try SpendingCache.layout(file) }
             }
         }
         #expect(read > 0 && read < 1500)
@@ -236,11 +351,20 @@ import Testing
         let state = Array("grock-state\t8\t\nF\tvault-3.tsv\thistory.tsv\t\(history.count)\t0\t4\n".utf8)
         for round in 0..<1000 {
             let bytes = Self.damaged(history, &random)
-            bytes.withUnsafeBufferPointer { buffer in
-                _ = Self.readsOrThrows("history") { _ = try HistoryCodec.decodeSpending(buffer, currency: Self.currency, path: "history") }
-                _ = Self.readsOrThrows("history log") { _ = try HistoryCodec.decode(buffer, currency: Self.currency, path: "history") }
-                _ = HistoryCodec.cartIDs(in: buffer)
-                _ = Checksum.lines(buffer, continuing: UInt64(round))
+            bytes.withByteReader(path: "history") { history in
+                _ = Self.readsOrThrows("history") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency) }
+                _ = Self.readsOrThrows("history trips") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, tripsOnly: true) }
+                _ = Self.readsOrThrows("history item") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, item: Self.itemIDs[round % 12]) }
+                _ = Self.readsOrThrows("history tail") {
+                    _ = try HistoryCodec.decodeSpendingTail(history, from: Int.random(in: -2...(bytes.count + 2), using: &random), currency: Self.currency)
+                }
+                _ = Self.readsOrThrows("history log") { _ = try HistoryCodec.decode(history, currency: Self.currency) }
+                _ = Self.readsOrThrows("history cart") { _ = try HistoryCodec.decodeCart(CartID(Self.hex16(0xC000 + round % 10)), from: history, currency: Self.currency) }
+                _ = HistoryCodec.cartIDs(in: history)
+                _ = Checksum.lines(history.whole, continuing: UInt64(round))
+            }
+            _ = Self.readsOrThrows("history in pieces") {
+                _ = try HistoryCodec.liveCompletions(RecordBytes(bytes: bytes[...], header: HistoryCodec.header, path: "history"), currency: Self.currency)
             }
             _ = Self.readsOrThrows("state") { _ = try StateCodec.decode(Self.damaged(state, &random), path: "state") }
         }

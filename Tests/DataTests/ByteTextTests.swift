@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: times)
     func theByteParserOfTimesAgreesWithTheTextOne(text: String) {
-        let bytes = Array(text.utf8).withUnsafeBufferPointer { Timestamp(rfc3339: $0) }
+        let bytes = Timestamp(rfc3339: Array(text.utf8))
         #expect(bytes == Timestamp(rfc3339: text), "\(text)")
         if let bytes { #expect(Timestamp(rfc3339: bytes.description) == bytes) }
     }
@@ -27,7 +27,7 @@ import Testing
             + stride(from: Int64(-62_135_596_800 + 86_400), to: 253_402_300_799, by: 86_400 * 97 + 13).map { Timestamp(secondsSince1970: $0, utcOffsetSeconds: -19_800) }
         for time in starts {
             let text = time.description
-            #expect(Array(text.utf8).withUnsafeBufferPointer { Timestamp(rfc3339: $0) } == time, "\(text)")
+            #expect(Timestamp(rfc3339: Array(text.utf8)) == time, "\(text)")
             #expect(Timestamp(rfc3339: text) == time, "\(text)")
         }
     }
@@ -37,7 +37,7 @@ import Testing
     @Test(arguments: ["Milk", "  milk ", "MILK", "Whole  Milk", "Whole milk 1.5%", "milk ", "mil", "milks", "", "   ", "Crème", "milk\u{A0}", "Whole\u{A0}milk"])
     func asciiComparisonAgreesWithKey(text: String) {
         for key in ["milk", "whole milk", "whole milk 1.5%", ""] {
-            let compared = Array(text.utf8).withUnsafeBufferPointer { Name.asciiText($0, hasKey: Array(key.utf8)) }
+            let compared = Name.asciiText(Array(text.utf8), hasKey: Array(key.utf8))
             if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) || compared != nil {
                 #expect(compared == (Name.key(text) == key), "\(text) against \(key)")
             }

@@ -81,7 +81,7 @@ import Testing
         func check(_ step: String) async throws {
             let cached = try await storage.read { ((), try $0.spending()) }
             let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
-            let direct = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+            let direct = try committed.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: .euro) }
             #expect(cached.1.trips == direct.0.trips && cached.1.lines == direct.0.lines, "\(step)")
             #expect(try await storage.read { try $0.manualObservations(of: nil) } == direct.1, "\(step)")
             #expect(FileManager.default.fileExists(atPath: cachePath), "\(step)")
@@ -118,7 +118,7 @@ import Testing
         let cachePath = storage.directory + "/" + SpendingCache.file
         func check(_ step: String) async throws {
             let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
-            let direct = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+            let direct = try committed.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: .euro) }
             let items = try await storage.read { try $0.allItems().map(\.id) } + [ItemID("never-bought")]
             for item in items {
                 let spending = try await storage.read { try $0.spending(of: item) }
@@ -128,7 +128,7 @@ import Testing
                 #expect(spending.paidObservations(of: item) == direct.0.paidObservations(of: item), "\(step): \(item)")
                 #expect(manual == direct.1.filter { $0.item == item }, "\(step): \(item)")
                 // The reads above left the cache up to date: its index gives the same answer.
-                let indexed = committed.withUnsafeBufferPointer {
+                let indexed = committed.withByteReader(path: "history") {
                     SpendingCache.read(cachePath, currency: .euro, historyLength: committed.count, seal: nil, history: $0, item: item)
                 }
                 #expect(indexed?.0 == expected && indexed?.1 == manual, "\(step): \(item)")
@@ -178,7 +178,7 @@ import Testing
         let record = try storage.load().0
         let seal = try #require(record.historySeal?.checksum)
         let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(record.historyBytes))
-        let (data, manual) = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+        let (data, manual) = try committed.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: .euro) }
         let first = try #require(data.trips.first)
         let renamed = TripSummary(cartID: first.cartID, name: "From the cache", completedAt: first.completedAt, budget: first.budget,
                                   planned: first.planned, actual: first.actual, fulfilled: first.fulfilled, lines: first.lines)
@@ -206,7 +206,7 @@ import Testing
         let (directory, storage, world) = try await stockedDirectory()
         defer { directory.remove() }
         let committed = Array(try Data(contentsOf: URL(fileURLWithPath: storage.historyPath)).prefix(try storage.load().0.historyBytes))
-        let (data, manual) = try committed.withUnsafeBufferPointer { try HistoryCodec.decodeSpending($0, currency: .euro, path: "history") }
+        let (data, manual) = try committed.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: .euro) }
         let first = try #require(data.trips.first)
         let renamed = TripSummary(cartID: first.cartID, name: "From the cache", completedAt: first.completedAt, budget: first.budget,
                                   planned: first.planned, actual: first.actual, fulfilled: first.fulfilled, lines: first.lines)
