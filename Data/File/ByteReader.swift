@@ -12,10 +12,10 @@ import Darwin
 /// end (which unchecked pointers would do in a release build) nor traps. A search answers nil
 /// when the byte is absent, which formats use for "the last field".
 ///
-/// It borrows the bytes: it is valid only inside the `withByteReader` (or `MappedFile.withReader`,
+/// It borrows the bytes: it is valid only inside the `withByteReader` (or `FileBytes.withReader`,
 /// `FileSystem.withMapping`) that gave them. The small reads are inlined: they sit in loops over
 /// 100,000 purchases, where a check is one comparison and a call would cost more. Outside this
-/// file only the code that brings bytes into memory (`FileSystem`, `MappedFile`), `ByteWriter`
+/// file only the code that brings bytes into memory (`FileSystem`, `FileBytes`), `ByteWriter`
 /// and the hashing loops of `Checksum` hold a pointer to them.
 struct ByteReader {
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
@@ -404,7 +404,7 @@ extension String {
     }
 }
 
-extension MappedFile {
+extension FileBytes {
     /// Calls `body` with a reader over the mapped bytes, which are valid only inside it.
     func withReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
         try withBytes { try body(ByteReader($0, path: path)) }

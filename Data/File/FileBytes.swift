@@ -52,7 +52,3 @@ final class FileBytes {
         close(mapped.fd)
     }
 }
-
-/// The name the spending cache's reader (`SpendingCacheLayout.swift`) still uses for
-/// `FileBytes`, from when it was only a mapping.
-typealias MappedFile = FileBytes

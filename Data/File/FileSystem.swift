@@ -108,8 +108,9 @@ enum FileSystem {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: max(length, 0)) { buffer, count in
             count = 0
+            guard let start = buffer.baseAddress else { return }
             while count < buffer.count {
-                let read = pread(fd, buffer.start + count, buffer.count - count, off_t(count))
+                let read = pread(fd, start + count, buffer.count - count, off_t(count))
                 if read < 0 && errno == EINTR { continue }
                 if read < 0 { failed = true }
                 if read <= 0 { break }
@@ -324,15 +325,25 @@ enum FileSystem {
         return buffer[start..<(start + count)].withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
     }
 
-    /// Calls `body` with a reader over the first `length` bytes of the open file `fd`, mapped
-    /// read-only for as long as it runs (a history checked without a copy of it).
-    /// - Throws: `StorageError` when they cannot be mapped, or whatever `body` throws.
+    /// Calls `body` with a reader over the first `length` bytes of the open file `fd`: mapped
+    /// under a read lease while it runs when one is given (`mapLeased`: another process cannot
+    /// cut the file short under the mapping), read into memory otherwise (a file open for
+    /// writing, as history is while a change checks it, gets no lease).
+    /// - Throws: `StorageError` when they cannot be read (or were cut short), or whatever `body` throws.
     static func withMapping<T>(_ fd: Int32, length: Int, path: String, _ body: (ByteReader) throws(StorageError) -> T) throws(StorageError) -> T {
         guard length > 0 else { return try body(ByteReader(UnsafeBufferPointer(start: nil, count: 0), path: path)) }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { throw failure(path) }
-        defer { munmap(mapped, length) }
+        guard let mapped = mapLeased(fd, length: length) else {
+            let bytes = try read(fd, first: length, path: path)
+            return try bytes.withUnsafeBufferPointer { buffer throws(StorageError) in try body(ByteReader(buffer, path: path)) }
+        }
+        defer {
+            munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), length)
+            #if os(Linux)
+            _ = fcntl(fd, setLease, Int32(F_UNLCK))  // the lease ends when the file is closed anyway
+            #endif
+        }
         // The mapping's `length` bytes, lent to the reader until it is unmapped.
-        return try body(ByteReader(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: length), path: path))
+        return try body(ByteReader(mapped, path: path))
     }
 
     static func failure(_ path: String) -> StorageError {

@@ -54,7 +54,7 @@ extension SpendingCache {
     static func withChecked<T>(_ path: String, _ body: (ByteReader, Layout) throws -> T?) -> T? {
         var info = stat()
         // A cache that cannot be mapped is as good as none: the caller reads history instead.
-        guard lstat(path, &info) == 0, info.st_size > 8, let file = try? MappedFile(path, length: Int(info.st_size)) else { return nil }
+        guard lstat(path, &info) == 0, info.st_size > 8, let file = try? FileBytes(path, length: Int(info.st_size)) else { return nil }
         let identity = FileIdentity(of: path)
         return file.withReader(path: path) { cache -> T? in
             let known = identity != nil && lastSound.withLock { $0 } == identity
