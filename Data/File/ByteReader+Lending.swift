@@ -1,0 +1,36 @@
+// Where bytes in memory (an array, a slice, a string, a file's bytes) are lent to a
+// `ByteReader`: the only places outside ByteReader.swift that hand it a pointer.
+
+extension Array<UInt8> {
+    /// Calls `body` with a reader over the array's bytes, read from the file at `path`.
+    func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        // The reader borrows the array's memory: this is where it is lent.
+        try withUnsafeBufferPointer { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Calls `body` with a reader over the slice's bytes (offsets from its start), read from the
+    /// file at `path`.
+    func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        // As for an array: the slice's memory, lent to the reader.
+        try withUnsafeBufferPointer { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension String {
+    /// Calls `body` with a reader over the text's UTF-8 bytes, in place when the string holds
+    /// them contiguously (as every native string does).
+    func withByteReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        var text = self
+        // The string's own UTF-8 memory, lent to the reader (made contiguous first if it is not).
+        return try text.withUTF8 { try body(ByteReader($0, path: path)) }
+    }
+}
+
+extension FileBytes {
+    /// Calls `body` with a reader over the mapped bytes, which are valid only inside it.
+    func withReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
+        try withBytes { try body(ByteReader($0, path: path)) }
+    }
+}
