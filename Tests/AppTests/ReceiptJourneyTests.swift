@@ -146,6 +146,35 @@ import Testing
         #expect(try ok(grock, ["item", "show", "Vine tomatoes"]).contains("Produce"))
     }
 
+    /// A doubtful line's number is one of its candidates: any other number, the extremes of
+    /// `Int` included, is asked again (the smallest once trapped computing `number - 1`).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aNumberThatIsNoCandidateIsAskedAgain() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        for arguments in [["init"], ["store", "add", "Lidl"], ["item", "add", "Milch frisch", "--category", "Dairy"],
+                          ["item", "add", "Milchreis", "--category", "Dairy"]] {
+            _ = try ok(grock, arguments)
+        }
+        let receipt = try file(grock, "lidl.txt", "LIDL\nReis 1,09\nSUMME 1,09\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(Grock.executable.path)' receipt '\(receipt)' --store Lidl", "/dev/null"]
+        process.environment = grock.environment.merging(Self.evening) { $1 }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("-9223372036854775808\n9223372036854775807\n0\n2\n1\n\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.components(separatedBy: "Answer with Enter, a number from the list, i, n CATEGORY, s or q.").count == 5, "\(text)")
+        #expect(text.contains("Logged 1 line of Lidl"), "\(text)")
+        #expect(try ok(grock, ["prices", "Milchreis"]).contains("1.09"))
+    }
+
     @Test func aPhotoIsReadByTesseractWhenItIsOnPath() throws {
         let grock = Grock()
         defer { grock.home.remove() }

@@ -85,13 +85,11 @@ enum ReceiptSession {
                     receipt.decide(row: row.line, decision)
                     break
                 }
-                if answer.lowercased().hasPrefix("n ") {
-                    let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
-                    let typed = TerminalText.safe(parts[0], singleLine: true)
-                    if receipt.categoryID(named: parts[0]) == nil {
-                        run.console.out("  No category named \"\(typed)\" (grock category list shows them); answer again.")
+                if let (category, name) = newItem(answer) {
+                    if receipt.categoryID(named: category) == nil {
+                        run.console.out("  No category named \"\(TerminalText.safe(category, singleLine: true))\" (grock category list shows them); answer again.")
                     } else {
-                        run.console.out("  \"\(TerminalText.safe(parts.last ?? "", singleLine: true))\" cannot be an item's name; answer again.")
+                        run.console.out("  \"\(TerminalText.safe(name ?? category, singleLine: true))\" cannot be an item's name; answer again.")
                     }
                 } else {
                     run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ") + "i, n CATEGORY, s or q.")
@@ -110,21 +108,25 @@ enum ReceiptSession {
         case "s": return .skip
         case "n": return suggested.flatMap { receipt.categoryID(named: $0) }.map { .newItem(category: $0) }
         default:
-            // Only a doubtful line shows its candidates: a number means one of those.
-            if doubtful, let number = Int(answer), candidates.indices.contains(number - 1) {
+            // Only a doubtful line shows its candidates: a number means one of those (any other
+            // number, however large or negative, is an answer not understood).
+            if doubtful, let number = Int(answer), number >= 1, number <= candidates.count {
                 return .item(candidates[number - 1])
             }
-            // `n Produce = Grapes`: a new item of that name, not the receipt's.
-            if answer.lowercased().hasPrefix("n ") {
-                let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
-                guard let category = receipt.categoryID(named: parts[0]) else { return nil }
-                guard parts.count == 2 else { return .newItem(category: category) }
-                // A name Grock would refuse is an answer not understood: the question is asked again.
-                guard let name = try? Name.validated(parts[1], kind: "item") else { return nil }
-                return .newItem(category: category, name: name)
-            }
-            return nil
+            guard let (categoryName, name) = newItem(answer), let category = receipt.categoryID(named: categoryName) else { return nil }
+            guard let name else { return .newItem(category: category) }
+            // A name Grock would refuse is an answer not understood: the question is asked again.
+            guard let valid = try? Name.validated(name, kind: "item") else { return nil }
+            return .newItem(category: category, name: valid)
         }
+    }
+
+    /// `n Produce = Grapes` read as the category and the new item's name (nil: the receipt's
+    /// name); nil when the answer is not `n ...`.
+    private static func newItem(_ answer: String) -> (category: String, name: String?)? {
+        guard answer.lowercased().hasPrefix("n ") else { return nil }
+        let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
+        return (parts[0], parts.count == 2 ? parts[1] : nil)
     }
 
     private static func trimmed(_ text: String) -> String {
