@@ -157,7 +157,8 @@ public enum PurchaseCSV {
                              progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
         let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) } ?? detectDelimiter(bytes, encoding: encoding)
         var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
-        let names = try reader.nextRecord()?.fields ?? header
+        // Lowercased as the header was checked: `PER` and `COST` are the columns `per` and `cost`.
+        let names = try reader.nextRecord()?.fields.map { $0.lowercased() } ?? header
         let columns = names.count
         let perColumn = names.firstIndex(of: "per"), costColumn = names.firstIndex(of: "cost")
         var numbers = NumberReader(mark: decimalComma ? .comma : delimiter == .comma ? .point : nil)

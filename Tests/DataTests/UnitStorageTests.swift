@@ -167,6 +167,15 @@ import Testing
         // A `per` that does not fit the row's unit is refused with its line and column.
         let bad = "date,trip,store,category,item,quantity,unit,price,currency,per\n2026-03-02,W,Lidl,Pantry,Salt,1,each,0.49,EUR,kg\n"
         #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(bad.utf8)) }
+        // A header in capitals names the same columns (fourth review: `PER` was ignored, and
+        // 250 g at 12.00/kg imported as costing 3,000.00, its `COST` unchecked).
+        let header = "DATE,TRIP,STORE,CATEGORY,ITEM,QUANTITY,UNIT,PRICE,CURRENCY,PER,COST\n"
+        let coffee = try PurchaseCSV.parse(Array((header + "2026-03-02,W,Aldi,Pantry,Coffee,250,g,12.00,EUR,kg,3.00\n").utf8))
+        #expect(coffee.first?.basis == PriceUnit(.kg))
+        #expect(try coffee.first?.cost().amountText == "3.00")
+        #expect(throws: PurchaseCSV.RowError.self) {
+            try PurchaseCSV.parse(Array((header + "2026-03-02,W,Aldi,Pantry,Coffee,250,g,12.00,EUR,kg,3000.00\n").utf8))
+        }
     }
 }
 
