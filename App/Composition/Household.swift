@@ -66,9 +66,11 @@ public struct Household: Sendable {
     public func status() async throws -> SyncStatus { try await sync(folder).status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
-    /// - Throws: `SyncError.notSetUp` when this directory is in no household. A folder gone,
-    ///   read-only or unreadable does not stop the leave: the others are told only if it can be.
-    public func leave() async throws { try await sync(folder).leave() }
+    /// - Parameter discardingUnsent: leave even though changes made here were not sent yet.
+    /// - Throws: `SyncError.notSetUp` when this directory is in no household; `.unsentChanges`
+    ///   when changes wait to be sent (unless `discardingUnsent`). A folder gone, read-only or
+    ///   unreadable does not stop the leave: the others are told only if it can be.
+    public func leave(discardingUnsent: Bool = false) async throws { try await sync(folder).leave(discardingUnsent: discardingUnsent) }
 
     /// What `doctor` finds in the household folder and `sync/`.
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }

@@ -28,13 +28,16 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     /// A device joining found no start of the household it could take (still arriving, damaged,
     /// waiting, or gone with its device's folder): it took nothing.
     case noStart(folder: String, reason: String)
+    /// Leaving would drop `count` changes made here that no other device has yet.
+    case unsentChanges(count: Int)
 
-    /// `.refused` when sync is not set up or an erase would cut a device off; `.conflict` when
+    /// `.refused` when sync is not set up, an erase would cut a device off or a leave would drop
+    /// unsent changes; `.conflict` when
     /// the directory or folder is in the wrong household state; `.notFound` for a folder that is
     /// no household's; `.storage` for damaged files, an unusable folder or a failed `git`.
     public var kind: ErrorKind {
         switch self {
-        case .notSetUp: .refused
+        case .notSetUp, .unsentChanges: .refused
         case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
         case .erasingWhileSyncing: .refused
         case .notAHousehold: .notFound
@@ -62,6 +65,8 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
             "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: point this device to its household (grock sync leave, then grock sync join DIR)"
         case .noStart(let folder, let reason):
             "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: join again once it is whole, or run grock sync on a device of the household, which writes a snapshot"
+        case .unsentChanges(let count):
+            "\(count == 1 ? "1 change" : "\(count) changes") made on this device \(count == 1 ? "was" : "were") not sent to the household yet; nothing was changed: run grock sync to send \(count == 1 ? "it" : "them") first, or grock sync leave --discard to leave without \(count == 1 ? "it" : "them")"
         }
     }
 }

@@ -70,9 +70,25 @@ import Glibc
         try refused(laptop, ["sync", "init", folder, "--name", "bad\u{7}name"], 2, "cannot be a device name: it contains control characters")
         #expect(try laptop.export() == before)
         #expect(!FileManager.default.fileExists(atPath: phone.dataDirectory + "/sync"))
+        // A change not sent yet keeps the device from leaving (fourth review: `sync leave`
+        // deleted it silently); grock sync sends it, after which leaving goes.
+        try laptop.ok(["store", "add", "Corner shop"])
+        let unsent = try laptop.export()
+        try refused(laptop, ["sync", "leave"], 1,
+                    "1 change made on this device was not sent to the household yet; nothing was changed: run grock sync to send it first, or grock sync leave --discard to leave without it")
+        #expect(try laptop.ok(["sync", "status"]).contains("Changes waiting to be sent: 1"))
+        try laptop.ok(["sync"])
         // Leaving keeps the data and marks the device in the folder.
         try laptop.ok(["sync", "leave"])
-        #expect(try laptop.export() == before)
+        #expect(try laptop.export() == unsent && unsent != before)
+        try refused(laptop, ["sync"], 1, "does not sync")
+        // --discard leaves with a change unsent, which stays in this device's data.
+        let second = laptop.home.path + "/household-2"
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: true)
+        try laptop.ok(["sync", "init", second, "--name", "laptop"])
+        try laptop.ok(["store", "add", "Kiosk"])
+        try laptop.ok(["sync", "leave", "--discard"])
+        #expect(try laptop.ok("store list").contains("Kiosk"))
         try refused(laptop, ["sync"], 1, "does not sync")
     }
 
