@@ -70,8 +70,8 @@ try:
     wait("document.querySelector('main h1') && document.querySelector('main h1').textContent === 'Phone'")
     for name in ["Milk", "Bread", "Eggs", "Coffee", "<img src=x onerror=alert(1)>"]:
         js(f"t.set(document.querySelector('input[type=search]'), {json.dumps(name[:4])}); true")
-        wait(f"!!t.button('Add ' + {json.dumps(name)})", 5, f"{name} in the search")
-        js(f"t.button('Add ' + {json.dumps(name)}).click(); true")
+        # Found and clicked in one step: the page may redraw the results between two steps.
+        wait(f"(() => {{ const b = t.button('Add ' + {json.dumps(name)}); if (b) b.click(); return !!b; }})()", 5, f"{name} in the search")
         wait(f"[...document.querySelectorAll('main li span.grow')].some((s) => s.textContent === {json.dumps(name)})", 5, f"{name} on the cart")
     js("t.button('Start shopping').click(); true")
     wait("document.querySelectorAll('input[type=checkbox]').length === 5", 5, "shop mode")
