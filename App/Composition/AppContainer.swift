@@ -111,7 +111,8 @@ public struct AppContainer: Sendable {
     @MainActor public func history() -> HistoryViewModel { HistoryViewModel(useCases: useCases) }
     /// A new cheapest-plan screen: which store to buy each line of a cart at.
     @MainActor public func plan() -> PlanViewModel { PlanViewModel(useCases: useCases) }
-    /// A new spending report, rendered as one self-contained HTML page.
+    /// A new spending report: the figures a front draws as a report (the command line's is one
+    /// self-contained HTML page, drawn in Terminal's `Screens/ReportPage.swift`).
     @MainActor public func report() -> ReportViewModel { ReportViewModel(useCases: useCases) }
     /// A new receipt screen: lines read, matched and decided, then logged as one change.
     @MainActor public func receipt() -> ReceiptViewModel { ReceiptViewModel(useCases: useCases) }
