@@ -1,0 +1,46 @@
+import Domain
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Leaving the household: `grock sync leave`, which refuses while changes wait to be sent.
+extension HouseholdSync {
+    /// This device's index, and how many of its changes in the outbox it has not published:
+    /// read under the directory's lock.
+    func unsent(device: String) throws -> (SyncIndex, Int) {
+        let committed = try storage.loadState().record.undo.nextSequence
+        let index = try local.index(device: device, committed: committed).0
+        let pending = try local.outboxNumbers().filter { $0 > index.published && $0 < committed }.count { try local.outboxEntry($0) != nil }
+        return (index, pending)
+    }
+
+    /// Stops syncing this data directory (its data stays; its files in the folder stay for the
+    /// others, marked as left), under the directory's lock so that no change lands meanwhile.
+    /// - Parameter discardingUnsent: leave even though changes made here were not sent yet
+    ///   (they stay in this device's data, and never reach the household).
+    /// - Throws: `SyncError.notSetUp`; `.unsentChanges` when changes wait to be sent and
+    ///   `discardingUnsent` is false: nothing is changed.
+    public func leave(discardingUnsent: Bool = false) async throws {
+        guard local.isSetUp else { throw SyncError.notSetUp }
+        try await storage.locked(.exclusive) {
+            // A damaged `sync/device.tsv`, index or outbox must not keep a device from leaving:
+            // with nothing readable to send, nothing is lost by going.
+            let setup = try? local.setup()
+            if !discardingUnsent, let setup, let pending = try? unsent(device: setup.device).1, pending > 0 {
+                throw SyncError.unsentChanges(count: pending)
+            }
+            if let setup, let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
+                // Telling the others is a courtesy: leaving must work with the folder gone or read-only.
+                try? folder.writeDevice(setup.device, name: info.name, left: true)
+                try? transport.push(setup.folder, device: setup.device, files: ["devices/\(setup.device)"])
+            }
+            for name in FileSystem.names(in: local.outboxDirectory) { unlink(local.outboxDirectory + "/" + name) }
+            rmdir(local.outboxDirectory)
+            unlink(local.devicePath)
+            for name in FileSystem.names(in: local.syncDirectory) { unlink(local.syncDirectory + "/" + name) }
+            rmdir(local.syncDirectory)
+        }
+    }
+}
