@@ -171,51 +171,61 @@ public enum PurchaseCSV {
             guard record.fields.count == columns else {
                 throw RowError(line: line, reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
             }
-            let f = record.fields
-            var column = 1
-            do {
-                guard let date = Day(iso: f[0]) else { throw DomainError.invalidDate(f[0]) }
-                column = 9
-                let code = f[8]
-                let currency: Currency
-                if let known = currencies[code] { currency = known } else {
-                    currency = try Currency(code: code)
-                    currencies[code] = currency
-                }
-                column = 6
-                let quantity = try numbers.read(f[5], line: line, column: column) { try Quantity(parsing: $0) }
-                column = 7
-                let unit = try MeasureUnit(parsing: f[6])
-                column = 8
-                let price = try numbers.read(f[7], line: line, column: column) { try Money(parsing: $0, currency: currency) }
-                column = (perColumn ?? 9) + 1
-                let basis = try perColumn.map { f[$0].isEmpty ? PriceUnit(unit) : try Self.basis(f[$0], for: unit) } ?? PriceUnit(unit)
-                let purchase = Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
-                                        quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line)
-                if let costColumn, !f[costColumn].isEmpty {
-                    // What the row says it cost must be what its quantity and price cost: a row
-                    // edited in a spreadsheet on one side only is refused, never guessed.
-                    column = costColumn + 1
-                    let stated = try numbers.read(f[costColumn], line: line, column: column) { $0 }
-                    let cost = try purchase.cost()
-                    // A row may cost more than any price can be (100000 × 999999.99, as Grock
-                    // exports it): then it is compared as Grock writes amounts.
-                    guard (try? Money(parsing: stated, currency: currency)) == cost || stated == cost.amountText else {
-                        throw RowError(line: line, column: column, reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
-                    }
-                }
-                purchases.append(purchase)
-            } catch let error as RowError {
-                throw error
-            } catch {
-                throw RowError(line: line, column: column, reason: "\(error)")
+            let row = Row(fields: record.fields, line: line)
+            let date = try row.read(0) { text in
+                guard let date = Day(iso: text) else { throw DomainError.invalidDate(text) }
+                return date
             }
+            let currency = try row.read(8) { code in
+                if let known = currencies[code] { return known }
+                let currency = try Currency(code: code)
+                currencies[code] = currency
+                return currency
+            }
+            let quantity = try row.read(5) { try numbers.read($0, line: line, column: 6) { try Quantity(parsing: $0) } }
+            let unit = try row.read(6) { try MeasureUnit(parsing: $0) }
+            let price = try row.read(7) { try numbers.read($0, line: line, column: 8) { try Money(parsing: $0, currency: currency) } }
+            let basis = try perColumn.map { index in try row.read(index) { $0.isEmpty ? PriceUnit(unit) : try Self.basis($0, for: unit) } } ?? PriceUnit(unit)
+            let f = record.fields
+            let purchase = Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
+                                    quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line)
+            if let costColumn, !f[costColumn].isEmpty {
+                // What the row says it cost must be what its quantity and price cost: a row
+                // edited in a spreadsheet on one side only is refused, never guessed.
+                let stated = try row.read(costColumn) { try numbers.read($0, line: line, column: costColumn + 1) { $0 } }
+                let cost = try row.read(costColumn) { _ in try purchase.cost() }
+                // A row may cost more than any price can be (100000 × 999999.99, as Grock
+                // exports it): then it is compared as Grock writes amounts.
+                guard (try? Money(parsing: stated, currency: currency)) == cost || stated == cost.amountText else {
+                    throw RowError(line: line, column: costColumn + 1, reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
+                }
+            }
+            purchases.append(purchase)
             if let progress, reader.offset >= nextReport {
                 progress(Double(reader.offset) / Double(max(bytes.count, 1)))
                 nextReport = reader.offset + max(bytes.count / 100, 1)
             }
         }
         return purchases
+    }
+
+    /// One row's fields, each read where an error names its column: the file's line and
+    /// column are what a person fixes in a spreadsheet.
+    private struct Row {
+        let fields: [String]
+        let line: Int
+
+        /// The field at `index` (0-based) read by `parse`; its error, unless already a
+        /// `RowError`, reported at column `index + 1`.
+        func read<T>(_ index: Int, _ parse: (String) throws -> T) throws -> T {
+            do {
+                return try parse(fields[index])
+            } catch let error as RowError {
+                throw error
+            } catch {
+                throw RowError(line: line, column: index + 1, reason: "\(error)")
+            }
+        }
     }
 
     /// The delimiter that splits the header line into the header's fields.
