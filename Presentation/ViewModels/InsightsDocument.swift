@@ -35,24 +35,42 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
 
     /// How an item's price moved between the first and the last time it was paid, at the store it
     /// was last paid at.
+    ///
+    /// Its texts are made when read: a report holds every item paid more than once (thousands
+    /// in a long history), and the screen shows five of them.
     public struct PriceChange: Sendable, Hashable, Encodable {
+        private let change: SpendingReport.PriceChange
+
         /// The item's name.
-        public let item: String
+        public var item: String { change.item }
         /// The first price paid, per `firstPer`, as a decimal string.
-        public let first: String
+        public var first: String { change.first.price.amountText }
         /// What `first` is per, when the first purchase was priced otherwise than the last.
-        public let firstPer: String
+        public var firstPer: String { change.first.basis.description }
         /// The last price paid, per `unit`, as a decimal string.
-        public let last: String
+        public var last: String { change.last.price.amountText }
         /// What `last` is per.
-        public let unit: String
+        public var unit: String { change.last.basis.description }
         /// The change from `first` to `last`, signed, two decimals (`+12.34%`, `-3.10%`, `0.00%`).
-        public let changePercent: String
+        public var changePercent: String { InsightsViewModel.percent(change.basisPoints) }
         /// `first` as the screen shows it: the amount alone when it is per what `last` is, else with
         /// what it is per (`2.29/pack of 250 g`). Not in the JSON.
-        public let firstShown: String
+        public var firstShown: String { change.first.basis == change.last.basis ? first : change.first.description }
+
+        init(_ change: SpendingReport.PriceChange) { self.change = change }
 
         private enum CodingKeys: String, CodingKey { case item, first, firstPer, last, unit, changePercent }
+
+        /// The texts, in the order of `CodingKeys` (as the synthesized encoding wrote them).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(item, forKey: .item)
+            try container.encode(first, forKey: .first)
+            try container.encode(firstPer, forKey: .firstPer)
+            try container.encode(last, forKey: .last)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(changePercent, forKey: .changePercent)
+        }
     }
 
     /// The ISO code of every amount in the document (`EUR`).
@@ -138,12 +156,7 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
             Trip(name: $0.name, date: $0.day.description, planned: $0.planned.amountText, actual: $0.actual.amountText,
                  budget: $0.budget?.amountText, overBudget: $0.overBudget?.amountText)
         }
-        priceChanges = report.priceChanges.map {
-            PriceChange(item: $0.item, first: $0.first.price.amountText, firstPer: $0.first.basis.description, last: $0.last.price.amountText,
-                        unit: $0.last.basis.description,
-                        changePercent: InsightsViewModel.percent($0.basisPoints),
-                        firstShown: $0.first.basis == $0.last.basis ? $0.first.price.amountText : $0.first.description)
-        }
+        priceChanges = report.priceChanges.map(PriceChange.init)
         inflation = index.map { index in
             Inflation(baseMonth: index.baseMonth, basketItems: index.basketItems, changePercent: InsightsViewModel.percent(index.change),
                       points: index.points.map { Inflation.Point(month: $0.month, index: InsightsViewModel.indexText($0.basisPoints), basisPoints: $0.basisPoints) })
