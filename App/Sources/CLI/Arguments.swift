@@ -106,9 +106,6 @@ struct Arguments {
         return UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
     }
 
-    func value(_ name: String) -> String? { options[name]?.last }
-    func values(_ name: String) -> [String] { options[name] ?? [] }
-    func has(_ name: String) -> Bool { options[name] != nil }
 }
 
 /// A command line Grock cannot make sense of: exit code 2.
