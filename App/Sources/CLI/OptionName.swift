@@ -1,7 +1,7 @@
-/// An option of a command, named once: its declaration (`OptionUsage`) and the command's reads
-/// of it (`Invocation.value(_:)`, `has(_:)`) use the same member, so a misspelling does not
-/// compile, and a read of an option the command does not declare is refused (see
-/// `Invocation.given(_:)`).
+/// An option, named once: a command's declaration (`OptionUsage`) and its reads of it
+/// (`Invocation.value(_:)`, `has(_:)`) use the same member, so a misspelling does not compile,
+/// and a read of an option the command does not declare is refused (see `Invocation.given(_:)`).
+/// The global options are members too, for `Syntax.globalOptions` and the parser.
 struct OptionName: Hashable, Sendable {
     /// As typed, without its dashes: `dry-run`.
     let spelling: String
@@ -14,6 +14,16 @@ struct OptionName: Hashable, Sendable {
         self.placeholder = placeholder
     }
 
+    // The global options, which every command takes (`Syntax.globalOptions`, read into
+    // `Arguments.Global`).
+    static let dataDir = OptionName("data-dir", "DIR")
+    static let inMemory = OptionName("in-memory")
+    static let json = OptionName("json")
+    static let noColor = OptionName("no-color")
+    static let help = OptionName("help")
+    static let version = OptionName("version")
+
+    // The commands' own options.
     static let acceptDifference = OptionName("accept-difference")
     static let apply = OptionName("apply")
     static let base = OptionName("base", "YYYY-MM")
