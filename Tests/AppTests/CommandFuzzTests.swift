@@ -42,6 +42,8 @@ import Testing
         #expect(!result.signalled, "\(what): killed by signal \(result.status): \(result.stderr.prefix(400))")
         #expect((0...3).contains(result.status), "\(what): exit \(result.status)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "\(what): \(result.stderr.prefix(400))")
+        // `Invocation.value(_:)` refuses to read an option the command does not declare.
+        #expect(!result.stderr.contains("which it does not declare"), "\(what): \(result.stderr.prefix(400))")
         if result.status != 0 {
             // One line (a warning may come before it).
             #expect(result.stderr.hasSuffix("\n") && result.stderr.split(separator: "\n").last?.hasPrefix("grock: ") == true,
@@ -65,6 +67,39 @@ import Testing
                 Self.check(result, "seed \(Self.seed), round \(round): grock \(arguments.map { $0.debugDescription }.joined(separator: " "))")
             }
         }
+    }
+
+    /// Every example of every command, run as shown (up to a redirection or a comment) against
+    /// a seeded data directory: what a command reads on its usual path, every option of it
+    /// included, is what it declares. `serve` is left out: its examples run until stopped.
+    @Test func everyExampleReadsOnlyTheOptionsItsCommandDeclares() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        for command in Commands.visible where command.path != ["serve"] {
+            for example in command.examples where example.hasPrefix("grock ") {
+                let arguments = Array(Self.words(of: example).dropFirst())
+                let result = try grock.run(arguments: arguments, input: command.path == ["rpc"] ? "{}\n" : "q\n", directory: grock.home.path)
+                // Not `check`: an example with --json fails with a JSON document, not a line.
+                #expect(!result.signalled && (0...3).contains(result.status), "\(example): \(result.stderr.prefix(400))")
+                #expect(!result.stderr.contains("which it does not declare"), "\(example): \(result.stderr.prefix(400))")
+            }
+        }
+    }
+
+    /// The words of an example as a shell splits them, double quotes kept together, up to the
+    /// first redirection, pipe or comment.
+    static func words(of example: String) -> [String] {
+        var words: [String] = [], word = "", quoted = false
+        for character in example + " " {
+            if character == "\"" { quoted.toggle(); continue }
+            if quoted || character != " " { word.append(character); continue }
+            if [">", "<", "|", "#", "&&"].contains(word) || word.hasPrefix("<(") { break }
+            if !word.isEmpty { words.append(word) }
+            word = ""
+        }
+        return words
     }
 
     /// Every method `rpc.discover` lists, with generated parameters of every JSON type.

@@ -77,18 +77,18 @@ struct Arguments {
 
     private mutating func setFlag(_ name: String) {
         switch name {
-        case "in-memory": global.inMemory = true
-        case "json": global.json = true
-        case "no-color": global.noColor = true
-        case "help": global.help = true
-        case "version": global.version = true
+        case OptionName.inMemory.spelling: global.inMemory = true
+        case OptionName.json.spelling: global.json = true
+        case OptionName.noColor.spelling: global.noColor = true
+        case OptionName.help.spelling: global.help = true
+        case OptionName.version.spelling: global.version = true
         default: options[name, default: []] += []
         }
     }
 
     /// - Throws: `UsageError` for an option given twice that takes one value, or an empty `--data-dir`.
     private mutating func setValue(_ given: String, of name: String) throws {
-        guard name == "data-dir" else {
+        guard name == OptionName.dataDir.spelling else {
             if options[name] != nil && !Arguments.repeatable.contains(name) { throw UsageError("--\(name) given twice") }
             options[name, default: []].append(given)
             return
@@ -106,9 +106,6 @@ struct Arguments {
         return UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
     }
 
-    func value(_ name: String) -> String? { options[name]?.last }
-    func values(_ name: String) -> [String] { options[name] ?? [] }
-    func has(_ name: String) -> Bool { options[name] != nil }
 }
 
 /// A command line Grock cannot make sense of: exit code 2.

@@ -65,9 +65,19 @@ struct Invocation {
     /// The command that runs, for its usage line.
     let command: Command
     let arguments: [String]
-    let parsed: Arguments
+    /// Read through `value(_:)` and `has(_:)` alone, which take an option by its `OptionName`
+    /// and only one the command declares.
+    private let parsed: Arguments
     let container: AppContainer
     let console: Console
+
+    init(command: Command, arguments: [String], parsed: Arguments, container: AppContainer, console: Console) {
+        self.command = command
+        self.arguments = arguments
+        self.parsed = parsed
+        self.container = container
+        self.console = console
+    }
 
     var json: Bool { parsed.global.json }
     var style: RenderStyle { console.style }
@@ -84,25 +94,46 @@ struct Invocation {
     /// The value of an option its declaration requires.
     /// - Throws: `UsageError` (exit 2) when it is missing (`OptionUsage.check` has refused such
     ///   a line already, unless the declaration and the command disagree).
-    func required(_ option: String) throws -> String {
-        guard let value = parsed.value(option) else { throw UsageError("grock \(command.name) needs --\(option); usage: \(command.usage)") }
+    func required(_ option: OptionName) throws -> String {
+        guard let value = try value(option) else { throw UsageError("grock \(command.name) needs --\(option.spelling); usage: \(command.usage)") }
         return value
     }
 
+    /// The option's value, its last if it repeats; nil when it is not given.
+    func value(_ option: OptionName) throws -> String? { try given(option)?.last }
+
+    /// Every value of an option that repeats (`--item A --item B`), in order.
+    func values(_ option: OptionName) throws -> [String] { try given(option) ?? [] }
+
+    /// Whether the option (a flag, or one with a value) is on the line.
+    func has(_ option: OptionName) throws -> Bool { try given(option) != nil }
+
     /// The option's value parsed as a quantity.
-    func quantity(_ option: String) throws -> Quantity? {
-        try parsed.value(option).map { try Quantity(parsing: $0) }
+    func quantity(_ option: OptionName) throws -> Quantity? {
+        try value(option).map { try Quantity(parsing: $0) }
     }
 
-    func unit() throws -> MeasureUnit? { try parsed.value("unit").map { try MeasureUnit(parsing: $0) } }
+    func unit() throws -> MeasureUnit? { try value(.unit).map { try MeasureUnit(parsing: $0) } }
 
-    func pack() throws -> PackSize? { try parsed.value("pack").map { try PackSize(parsing: $0) } }
+    func pack() throws -> PackSize? { try value(.pack).map { try PackSize(parsing: $0) } }
 
-    func day(_ option: String) throws -> Day? {
-        try parsed.value(option).map { text in
+    func day(_ option: OptionName) throws -> Day? {
+        try value(option).map { text in
             guard let day = Day(iso: text) else { throw DomainError.invalidDate(text) }
             return day
         }
+    }
+
+    /// What the line gives for `option`: nil when it is not there, no values for a flag.
+    /// - Throws: `CommandFailure` when the command reads an option it does not declare: the
+    ///   parser refuses such an option on the line, so the read would be nil for ever, a silent
+    ///   mistake of Grock's. It is thrown, not trapped, and `CommandFuzzTests` runs every
+    ///   command with its options to find it.
+    private func given(_ option: OptionName) throws -> [String]? {
+        guard command.options.contains(option.spelling) else {
+            throw CommandFailure(kind: .refused, description: "grock \(command.name) reads --\(option.spelling), which it does not declare (a mistake of Grock's)")
+        }
+        return parsed.options[option.spelling]
     }
 
     /// Throws the view model's error when its intent failed; when it saved its change but

@@ -8,9 +8,9 @@ extension Commands {
                 summary: "Create a cart to plan, optionally with a budget and items from the vault.",
                 details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.\nA budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
-                options: [.optional("budget", "AMOUNT"), .repeated("item", "ITEM")], arguments: 1...1) { run in
+                options: [.optional(.budget), .repeated(.item)], arguments: 1...1) { run in
             let cart = try run.container.cart(run.argument(0))
-            try run.check(await cart.create(budget: run.parsed.value("budget"), items: run.parsed.values("item")), cart)
+            try run.check(await cart.create(budget: run.value(.budget), items: run.values(.item)), cart)
             try show(cart, run)
         },
         Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
@@ -40,7 +40,7 @@ extension Commands {
             try show(cart, run)
         },
         Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
-                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required("none"))], arguments: 1...2) { run in
+                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required(.none))], arguments: 1...2) { run in
             let cart = try run.container.cart(run.argument(0))
             // The declaration has seen to it that exactly one of AMOUNT and --none is given.
             try run.check(await cart.edit(name: nil, budget: .some(run.arguments.count == 2 ? run.argument(1) : nil)), cart)
@@ -53,8 +53,8 @@ extension Commands {
                            "grock cart add Weekly Bread Eggs Butter --store Lidl"],
                 options: lineOptions, arguments: 2...200) { run in
             let cart = try run.container.cart(run.argument(0))
-            try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity("qty") ?? .one, unit: try run.unit(),
-                                         store: run.parsed.value("store")), cart)
+            try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity(.qty) ?? .one, unit: try run.unit(),
+                                         store: run.value(.store)), cart)
             try show(cart, run)
         },
         Command("cart set", usage: "grock cart set CART ITEM",
@@ -63,10 +63,10 @@ extension Commands {
                 examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Bananas --unit g",
                            "grock cart set Weekly Milk --store Aldi"],
                 options: lineOptions, arguments: 2...2) { run in
-            guard run.parsed.has("qty") || run.parsed.has("store") || run.parsed.has("unit") else { throw UsageError("give --qty, --unit or --store") }
+            guard try run.has(.qty) || run.has(.store) || run.has(.unit) else { throw UsageError("give --qty, --unit or --store") }
             let cart = try run.container.cart(run.argument(0))
-            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity("qty"), unit: try run.unit(),
-                                             store: run.parsed.value("store")), cart)
+            try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity(.qty), unit: try run.unit(),
+                                             store: run.value(.store)), cart)
             try show(cart, run)
         },
         Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in
@@ -84,10 +84,10 @@ extension Commands {
                 details: "--price is per what the line is priced per (cart show: x 13.50/kg), --qty is in the line's\nunit (a line of 200 g: --qty 250 for 250 g). The price defaults to the planned price, the\nstore to the planned store, the quantity to the planned quantity. Logging a line again\ncorrects it. --date YYYY-MM-DD [HH:MM] dates\nthe trip (a receipt entered afterwards); a date in the future is refused.",
                 examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25",
                            "grock trip log Weekly Milk --price 1.05 --date 2026-10-03"],
-                options: [.optional("price", "P"), .optional("store", "STORE"), .optional("qty", "Q"), .optional("date", "DATE")], arguments: 2...2) { run in
-            let quantity = try run.quantity("qty")
+                options: [.optional(.price), .optional(.store), .optional(.qty), .optional(.date)], arguments: 2...2) { run in
+            let quantity = try run.quantity(.qty)
             try await tripStep(run) {
-                try await $0.log(run.argument(1), price: run.parsed.value("price"), store: run.parsed.value("store"), quantity: quantity, date: run.parsed.value("date"))
+                try await $0.log(run.argument(1), price: run.value(.price), store: run.value(.store), quantity: quantity, date: run.value(.date))
             }
         },
         Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"], arguments: 2...2) { run in
@@ -97,19 +97,20 @@ extension Commands {
                 summary: "Add something bought on impulse: on this cart only, never in the vault.",
                 details: "Without --store it goes to the one store the trip has bought at, else the cart's only planned store; once the trip has bought at several stores, --store is required.",
                 examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49", "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
-                options: [.required("price", "P"), .optional("qty", "Q"), .optional("store", "STORE"), .optional("date", "DATE")],
+                options: [.required(.price), .optional(.qty), .optional(.store), .optional(.date)],
                 arguments: 2...2) { run in
-            let quantity = try run.quantity("qty") ?? .one
+            let quantity = try run.quantity(.qty) ?? .one
             try await tripStep(run) {
-                try await $0.addImpulse(run.argument(1), price: run.required("price"), quantity: quantity, store: run.parsed.value("store"), date: run.parsed.value("date"))
+                try await $0.addImpulse(run.argument(1), price: run.required(.price), quantity: quantity, store: run.value(.store), date: run.value(.date))
             }
         },
         Command("trip finish", usage: "grock trip finish CART",
                 summary: "Finish the trip: the vault learns the prices paid and the cart becomes read-only history.",
                 details: "--date YYYY-MM-DD [HH:MM] dates the trip (a receipt entered afterwards; not in the future):\nits month, and the day its prices were seen. A reopened trip keeps its first date unless\n--date is given. The vault keeps the newest price seen at each store. --carry-over OTHER\nputs the lines not bought on the planning cart OTHER, made when missing; the finished cart\nkeeps them as not bought.",
                 examples: ["grock trip finish Weekly", "grock trip finish Weekly --date 2026-10-03", "grock trip finish Weekly --carry-over \"Next week\""],
-                options: [.optional("date", "DATE"), .optional("carry-over", "CART")], arguments: 1...1) { run in
-            try await tripStep(run) { await $0.finishTrip(date: run.parsed.value("date"), carryOver: run.parsed.value("carry-over")) }
+                options: [.optional(.date), .optional(.carryOver)], arguments: 1...1) { run in
+            let date = try run.value(.date), carryOver = try run.value(.carryOver)
+            try await tripStep(run) { await $0.finishTrip(date: date, carryOver: carryOver) }
         },
         Command("trip abort", usage: "grock trip abort CART",
                 summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.", examples: ["grock trip abort Weekly"],
@@ -121,7 +122,7 @@ extension Commands {
     ]
 
     /// What a cart line is changed by: its quantity, its unit and its store.
-    static let lineOptions: [OptionUsage] = [.optional("qty", "Q"), .optional("unit", "UNIT"), .optional("store", "STORE")]
+    static let lineOptions: [OptionUsage] = [.optional(.qty), .optional(.unit), .optional(.store)]
 
     @MainActor
     static func tripStep(_ run: Invocation, _ step: (CartDetailViewModel) async throws -> Bool) async throws {

@@ -26,8 +26,8 @@ extension Commands {
                 """,
                 examples: ["grock receipt Weekly aldi.txt", "grock receipt Weekly aldi.txt --yes", "grock receipt aldi.txt --yes --store Aldi",
                            "pbpaste | grock receipt Weekly - --yes --dry-run", "grock --json receipt aldi.txt", "grock receipt Weekly --image bon.jpg"],
-                options: [.optional("store", "STORE"), .optional("date", "DATE"), .optional("image", "FILE"), .optional("yes"), .optional("dry-run"),
-                          .optional("accept-difference")], arguments: 0...2) { run in
+                options: [.optional(.store), .optional(.date), .optional(.image), .optional(.yes), .optional(.dryRun),
+                          .optional(.acceptDifference)], arguments: 0...2) { run in
             try await ReceiptSession.run(run)
         },
     ]

@@ -24,7 +24,7 @@ extension Commands {
         Command("sync init", usage: "grock sync init DIR",
                 summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
-                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional("name", "NAME")], arguments: 1...1) { run in
+                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
             let household = try household(run), device = try name(run)
             try await household.start(folder: folder, name: device)
@@ -32,7 +32,7 @@ extension Commands {
         },
         Command("sync join", usage: "grock sync join DIR",
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
-                examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional("name", "NAME")], arguments: 1...1) { run in
+                examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional(.name)], arguments: 1...1) { run in
             let folder = try absolute(run.argument(0))
             let report = try await household(run).join(folder: folder, name: try name(run))
             run.console.out(SyncText.joined(report, folder: folder))
@@ -47,8 +47,8 @@ extension Commands {
         Command("sync leave", usage: "grock sync leave [--discard]",
                 summary: "Stop syncing this device. Its data stays; its files stay in the folder for the others.",
                 details: "Changes made here and not sent yet (grock sync status counts them) keep it from leaving:\nrun grock sync first, or --discard to leave without sending them (they stay in this\ndevice's data only).",
-                examples: ["grock sync leave", "grock sync leave --discard"], options: [.optional("discard")]) { run in
-            try await household(run).leave(discardingUnsent: run.parsed.has("discard"))
+                examples: ["grock sync leave", "grock sync leave --discard"], options: [.optional(.discard)]) { run in
+            try await household(run).leave(discardingUnsent: run.has(.discard))
             run.console.out("This device no longer syncs; its data stays.")
         },
     ]
@@ -61,7 +61,7 @@ extension Commands {
 
     @MainActor
     private static func name(_ run: Invocation) throws -> String {
-        if let name = run.parsed.value("name") { return try Name.validated(name, kind: "device") }
+        if let name = try run.value(.name) { return try Name.validated(name, kind: "device") }
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
         let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -29,13 +29,13 @@ extension Commands {
                 summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
                 details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
-                options: [.optional("max-stores", "K"), .optional("apply")], arguments: 1...1) { run in
-            let limit = try run.parsed.value("max-stores").map { text -> Int in
+                options: [.optional(.maxStores), .optional(.apply)], arguments: 1...1) { run in
+            let limit = try run.value(.maxStores).map { text -> Int in
                 guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \(Echo.quoted(text))") }
                 return value
             }
             let plan = run.container.plan()
-            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.parsed.has("apply")), plan)
+            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.has(.apply)), plan)
             if run.json, let document = plan.document { return try run.console.json(document) }
             run.console.out(plan.render(run.style))
         },
@@ -44,7 +44,7 @@ extension Commands {
                 details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and cost, what the row cost in all (an empty category is an impulse buy).",
                 examples: ["grock export --format json --output grock-backup.json", "grock export --format csv > purchases.csv",
                            "grock export --format ledger | hledger -f - bal -M"],
-                options: [.required("format", "json|csv|ledger"), .optional("output", "FILE")]) { run in
+                options: [.required(.format), .optional(.output)]) { run in
             try await export(run)
         },
         Command("import", usage: "grock import FILE",
@@ -52,24 +52,24 @@ extension Commands {
                 details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip, an item on several rows a line per row; the vault takes the latest price per item and store. Rows already in history (same date, trip, store, item, quantity, unit and price) are skipped and counted, so a file can be imported again; two rows alike in one file are two purchases. All or nothing: a bad row stops the import with its line and column, and nothing changes. --dry-run says what would be imported and changes nothing. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead. Fields are separated as the header line is (, ; or tab) unless --delimiter says (comma, semicolon, tab, or the character itself); numbers have a decimal point, or a decimal comma (1,99) with --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. Thousands separators are refused.",
                 examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
                            "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
-                options: [.optional("format", "json|csv"), .optional("encoding", "utf8|latin1"), .optional("delimiter", "comma|semicolon|tab"),
-                          .optional("decimal-comma"), .optional("dry-run")], arguments: 1...1) { run in
+                options: [.optional(.format, "json|csv"), .optional(.encoding), .optional(.delimiter),
+                          .optional(.decimalComma), .optional(.dryRun)], arguments: 1...1) { run in
             try await importFile(run)
         },
         Command("report", usage: "grock report",
                 summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
-                examples: ["grock report --output report.html"], options: [.optional("output", "FILE.html")]) { run in
+                examples: ["grock report --output report.html"], options: [.optional(.output, "FILE.html")]) { run in
             let report = run.container.report()
             try run.check(await report.load(), report)
             let html = report.renderHTML(generated: run.container.useCases.clock.now())
-            try write(Array(html.utf8), to: run.parsed.value("output"), run)
+            try write(Array(html.utf8), to: run.value(.output), run)
         },
     ]
 
     @MainActor
     static func export(_ run: Invocation) async throws {
-        let format = try run.required("format").lowercased()
-        let path = run.parsed.value("output")
+        let format = try run.required(.format).lowercased()
+        let path = try run.value(.output)
         if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         if format == "json" {
             // Written as it is read, a record at a time, so that no history is too large to export.
@@ -96,19 +96,19 @@ extension Commands {
     static func importFile(_ run: Invocation) async throws {
         let path = try run.argument(0)
         let file = path.split(separator: "/").last ?? ""
-        let format = (run.parsed.value("format") ?? file.lastIndex(of: ".").map { String(file[file.index(after: $0)...]) } ?? "").lowercased()
+        let format = (try run.value(.format) ?? file.lastIndex(of: ".").map { String(file[file.index(after: $0)...]) } ?? "").lowercased()
         guard format == "json" || format == "csv" else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
-        let encodingName = run.parsed.value("encoding") ?? "utf8"
+        let encodingName = try run.value(.encoding) ?? "utf8"
         guard let encoding = Transfer.CSVEncoding(name: encodingName) else {
             throw UsageError("--encoding takes utf8 or latin1, not \(Echo.quoted(encodingName))")
         }
-        let dryRun = run.parsed.has("dry-run")
+        let dryRun = try run.has(.dryRun)
         if format == "json" {
             if encoding != .utf8 { throw UsageError("--encoding \(Echo.escaped(encodingName)) is for csv files; a json backup is UTF-8") }
-            for option in ["delimiter", "decimal-comma", "dry-run"] where run.parsed.has(option) {
-                throw UsageError("--\(option) is for csv files; a json backup restores whole into an empty data directory")
+            if let option = try [OptionName.delimiter, .decimalComma, .dryRun].first(where: run.has) {
+                throw UsageError("--\(option.spelling) is for csv files; a json backup restores whole into an empty data directory")
             }
         }
         let transfer = run.container.transfer()
@@ -122,8 +122,8 @@ extension Commands {
         let progress = ProgressBar(console: run.console, enabled: run.console.isErrorATerminal && bytes.count > 1 << 20)
         let purchases: [Purchase]
         do {
-            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: run.parsed.value("delimiter"),
-                                               decimalComma: run.parsed.has("decimal-comma")) { progress.show($0) }
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: run.value(.delimiter),
+                                               decimalComma: run.has(.decimalComma)) { progress.show($0) }
         } catch {
             progress.finish()
             throw error

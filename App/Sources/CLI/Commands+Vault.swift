@@ -41,8 +41,8 @@ extension Commands {
             try await categoryStep(run) { try await $0.removeCategory(run.argument(0)) }
         },
         Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
-                examples: ["grock category move Bakery --to 1"], options: [.required("to", "POSITION")], arguments: 1...1) { run in
-            let text = try run.required("to")
+                examples: ["grock category move Bakery --to 1"], options: [.required(.to, "POSITION")], arguments: 1...1) { run in
+            let text = try run.required(.to)
             guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
             try await categoryStep(run) { try await $0.moveCategory(run.argument(0), to: position) }
         },
@@ -67,12 +67,12 @@ extension Commands {
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
                 // The unit is the one the item is sold by, known with or without a price; a pack
                 // size is what a price buys, so it needs one.
-                options: [.required("category", "CATEGORY"), .optional(.required("price", "P"), .required("store", "STORE")), unitOrPack],
+                options: [.required(.category), .optional(.required(.price), .required(.store)), unitOrPack],
                 arguments: 1...1) { run in
-            if run.parsed.has("pack") && !run.parsed.has("price") { throw UsageError("--pack goes with --price P and --store STORE") }
+            if try run.has(.pack) && !run.has(.price) { throw UsageError("--pack goes with --price P and --store STORE") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
-                try await $0.addItem(run.argument(0), category: run.required("category"), price: run.parsed.value("price"), store: run.parsed.value("store"), unit: unit,
+                try await $0.addItem(run.argument(0), category: run.required(.category), price: run.value(.price), store: run.value(.store), unit: unit,
                                  pack: pack)
             }
         },
@@ -81,19 +81,19 @@ extension Commands {
                 details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current. --pack 250g: the\nprice is for a pack holding 250 g, compared everywhere as its price per kg. A price more than\n3 times or less than a third of the last one at that store, or outside what groceries cost\nper kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.",
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
-                options: [.required("store", "STORE"), .required("price", "P"), unitOrPack, .optional(.required("promo"), .optional("until", "YYYY-MM-DD")),
-                          .optional("date", "DATE")], arguments: 1...1) { run in
-            let unit = try run.unit(), pack = try run.pack(), until = try run.day("until")
-            try await itemStep(run) { try await $0.setPrice(run.argument(0), store: run.required("store"), price: run.required("price"), unit: unit, pack: pack, promotion: run.parsed.has("promo"),
-                                                  until: until, date: run.parsed.value("date")) }
+                options: [.required(.store), .required(.price), unitOrPack, .optional(.required(.promo), .optional(.until)),
+                          .optional(.date)], arguments: 1...1) { run in
+            let unit = try run.unit(), pack = try run.pack(), until = try run.day(.until)
+            try await itemStep(run) { try await $0.setPrice(run.argument(0), store: run.required(.store), price: run.required(.price), unit: unit, pack: pack, promotion: run.has(.promo),
+                                                  until: until, date: run.value(.date)) }
         },
         Command("item forget-price", usage: "grock item forget-price ITEM",
                 summary: "Take a wrong price, recorded by hand, out of an item's price history.",
                 details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
-                options: [.required("store", "STORE"), .optional("date", "YYYY-MM-DD")], arguments: 1...1) { run in
-            let day = try run.day("date")
-            try await itemStep(run) { try await $0.forgetPrice(run.argument(0), store: run.required("store"), day: day) }
+                options: [.required(.store), .optional(.date, "YYYY-MM-DD")], arguments: 1...1) { run in
+            let day = try run.day(.date)
+            try await itemStep(run) { try await $0.forgetPrice(run.argument(0), store: run.required(.store), day: day) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
@@ -110,9 +110,9 @@ extension Commands {
             run.console.out(vault.render(run.style))
         },
         Command("item list", usage: "grock item list", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
-                options: [.optional("category", "CATEGORY")]) { run in
+                options: [.optional(.category)]) { run in
             let vault = run.container.vault()
-            try run.check(await vault.browse(category: run.parsed.value("category")), vault)
+            try run.check(await vault.browse(category: run.value(.category)), vault)
             if run.json { return try run.console.json(vault.document.sections.flatMap(\.items)) }
             run.console.out(vault.render(run.style))
         },
@@ -126,8 +126,8 @@ extension Commands {
         Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
                 arguments: 2...2) { run in try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) } },
         Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
-                options: [.required("category", "CATEGORY")], arguments: 1...1) { run in
-            try await itemStep(run) { try await $0.moveItem(run.argument(0), to: run.required("category")) }
+                options: [.required(.category)], arguments: 1...1) { run in
+            try await itemStep(run) { try await $0.moveItem(run.argument(0), to: run.required(.category)) }
         },
         Command("item remove", usage: "grock item remove ITEM",
                 summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
@@ -138,7 +138,7 @@ extension Commands {
     ]
 
     /// How a price is measured: per a unit, or for a pack of a size.
-    static let unitOrPack: OptionUsage = .optional(.either(.required("unit", "UNIT"), .required("pack", "SIZE")))
+    static let unitOrPack: OptionUsage = .optional(.either(.required(.unit), .required(.pack)))
 
     @MainActor
     static func itemStep(_ run: Invocation, _ step: (VaultViewModel) async throws -> Bool) async throws {

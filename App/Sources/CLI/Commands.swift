@@ -28,9 +28,9 @@ enum Commands {
         Command("init", usage: "grock init",
                 summary: "First run: create the default categories and choose the currency (EUR unless given).",
                 details: "Running it again changes nothing; it refuses to switch the currency of data already set up\n(use grock settings currency).",
-                examples: ["grock init", "grock init --currency GBP"], options: [.optional("currency", "CODE")]) { run in
+                examples: ["grock init", "grock init --currency GBP"], options: [.optional(.currency)]) { run in
             let onboarding = run.container.onboarding()
-            try run.check(await onboarding.setUp(currency: run.parsed.value("currency")), onboarding)
+            try run.check(await onboarding.setUp(currency: run.value(.currency)), onboarding)
             if run.json, let setup = onboarding.document.setup { return try run.console.json(setup) }
             run.console.out(onboarding.render(run.style))
         },
@@ -57,12 +57,12 @@ enum Commands {
                     + "on loopback too. With --listen it is plain HTTP: anyone on the network who captures the traffic takes the token "
                     + "or the session and can read and change everything (docs/WEB.md); use it on a network you trust. "
                     + "--revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).",
-                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: [.optional("listen", "ADDR:PORT"), .optional("revoke")]) { run in
-            if run.parsed.has("revoke") {
+                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: [.optional(.listen), .optional(.revoke)]) { run in
+            if try run.has(.revoke) {
                 try WebServer.revoke(container: run.container)
                 return run.console.out("Every session ended; the next grock serve prints a new URL.")
             }
-            let (address, port) = try listenAddress(run.parsed.value("listen") ?? "127.0.0.1:8421")
+            let (address, port) = try listenAddress(run.value(.listen) ?? "127.0.0.1:8421")
             let server = try WebServer(container: run.container, options: WebServer.Options(address: address, port: port))
             try await server.run { url in
                 run.console.out("Open \(url) on this device, or on your phone on the same network" + (address == "127.0.0.1" || address == "::1" ? " (listening on loopback only: --listen 0.0.0.0:8421 for the phone)" : "") + ".")
@@ -96,14 +96,14 @@ enum Commands {
                 summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes, and your personal inflation index.",
                 details: "The inflation index prices the basket you bought in the --base month (by default a year before the latest month) at what you paid each month since; docs/INSIGHTS.md explains every figure.",
                 examples: ["grock insights", "grock insights --by store --from 2026-01", "grock insights --base 2025-01", "grock --json insights"],
-                options: [.optional("by", "month|store|category"), .optional("from", "YYYY-MM"), .optional("to", "YYYY-MM"),
-                          .optional("base", "YYYY-MM")]) { run in
-            let text = run.parsed.value("by") ?? "month"
+                options: [.optional(.by), .optional(.from), .optional(.to),
+                          .optional(.base)]) { run in
+            let text = try run.value(.by) ?? "month"
             guard let grouping = InsightsViewModel.Grouping(rawValue: text.lowercased()) else {
                 throw UsageError("--by takes month, store or category, not \(Echo.quoted(text))")
             }
             let insights = run.container.insights()
-            try run.check(await insights.load(by: grouping, from: run.parsed.value("from"), to: run.parsed.value("to"), base: run.parsed.value("base")),
+            try run.check(await insights.load(by: grouping, from: run.value(.from), to: run.value(.to), base: run.value(.base)),
                           insights)
             if run.json, let document = insights.document { return try run.console.json(document) }
             run.console.out(insights.render(run.style))
@@ -117,7 +117,7 @@ enum Commands {
             try await settingsStep(run) { try await $0.changeCurrency(run.argument(0)) }
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
-                options: [.required("yes")]) { run in
+                options: [.required(.yes)]) { run in
             try await settingsStep(run) { await $0.reset() }
         },
         Command("doctor", usage: "grock doctor", summary: "Check the data directory and report problems; changes nothing.",
@@ -129,9 +129,9 @@ enum Commands {
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command; --man prints the manual page.",
                 details: "--man prints grock(1) in roff, made from the same commands as this help: read it with\nman -l <(grock help --man), or install it as grock.1 in a man1 directory of your MANPATH.",
-                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional("man")],
+                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional(.man)],
                 arguments: 0...2) { run in
-            if run.parsed.has("man") {
+            if try run.has(.man) {
                 guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }
                 return run.console.out(ManPage.roff)
             }

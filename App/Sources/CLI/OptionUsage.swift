@@ -13,13 +13,14 @@ indirect enum OptionUsage: Sendable {
     /// A positional argument an option is the alternative to (`cart budget CART AMOUNT | --none`).
     case argument(String)
 
-    /// `--name VALUE` (`--name` without a placeholder): an option to give.
-    static func required(_ name: String, _ placeholder: String? = nil) -> OptionUsage {
-        .option(Syntax.Option(name: name, placeholder: placeholder))
+    /// `--name VALUE` (`--name` for a flag): an option to give, its value shown as `shown`
+    /// when given (`--date YYYY-MM-DD`), else as the name's placeholder.
+    static func required(_ name: OptionName, _ shown: String? = nil) -> OptionUsage {
+        .option(Syntax.Option(name: name.spelling, placeholder: name.placeholder.map { shown ?? $0 }))
     }
 
-    /// `[--name VALUE]` (`[--name]` without a placeholder): an option that may be left out.
-    static func optional(_ name: String, _ placeholder: String? = nil) -> OptionUsage { .group([.required(name, placeholder)]) }
+    /// `[--name VALUE]` (`[--name]` for a flag): an option that may be left out.
+    static func optional(_ name: OptionName, _ shown: String? = nil) -> OptionUsage { .group([.required(name, shown)]) }
 
     /// `[A B ...]`: options given together, or none of them.
     static func optional(_ parts: OptionUsage...) -> OptionUsage { .group(parts) }
@@ -28,8 +29,8 @@ indirect enum OptionUsage: Sendable {
     static func either(_ parts: OptionUsage...) -> OptionUsage { .alternatives(parts) }
 
     /// `[--name VALUE]...`
-    static func repeated(_ name: String, _ placeholder: String) -> OptionUsage {
-        .option(Syntax.Option(name: name, placeholder: placeholder, repeats: true))
+    static func repeated(_ name: OptionName) -> OptionUsage {
+        .option(Syntax.Option(name: name.spelling, placeholder: name.placeholder, repeats: true))
     }
 
     /// The parts as a usage line shows them, one after the other.

@@ -13,17 +13,17 @@ enum ReceiptSession {
     static func run(_ run: Invocation) async throws {
         let (cart, source) = try arguments(run)
         let bytes: [UInt8]
-        if let photo = run.parsed.value("image") {
+        if let photo = try run.value(.image) {
             guard source == nil else { throw UsageError("give either FILE or --image, not both") }
             bytes = try ReceiptInput.recognise(photo)
         } else {
             bytes = try ReceiptInput.contents(of: source ?? "-")
         }
         let receipt = run.container.receipt()
-        let request = ReceiptRequest(bytes: bytes, cart: cart, store: run.parsed.value("store"), date: run.parsed.value("date"))
+        let request = try ReceiptRequest(bytes: bytes, cart: cart, store: run.value(.store), date: run.value(.date))
         try run.check(await receipt.review(request), receipt)
-        let yes = run.parsed.has("yes"), dryRun = run.parsed.has("dry-run")
-        var acceptDifference = run.parsed.has("accept-difference")
+        let yes = try run.has(.yes), dryRun = try run.has(.dryRun)
+        var acceptDifference = try run.has(.acceptDifference)
         // Questions need a person at a terminal, and stdin free for the answers.
         let asking = !yes && !run.json && run.console.isInteractive && source != nil && source != "-"
         if !yes && !dryRun && !asking {

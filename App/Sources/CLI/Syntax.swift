@@ -50,6 +50,9 @@ struct Syntax: Equatable {
             self.repeats = repeats
         }
 
+        /// The option `name` names, with its own placeholder.
+        init(_ name: OptionName) { self.init(name: name.spelling, placeholder: name.placeholder) }
+
         /// What its value is, for the completion scripts and the man page: worked out when
         /// they ask, not while every command parses its options.
         var value: Value? { placeholder.map(Value.init(placeholder:)) }
@@ -63,13 +66,13 @@ struct Syntax: Equatable {
     /// The options every command takes, with what they mean: `grock help`, the man page and
     /// the completion scripts list these.
     static let globalOptions: [(option: Option, meaning: String)] = [
-        (Option(name: "data-dir", placeholder: "DIR"),
+        (Option(.dataDir),
          "Use DIR as the data directory (else $GROCK_HOME, $XDG_DATA_HOME/grock, ~/.local/share/grock)."),
-        (Option(name: "in-memory", placeholder: nil), "Use a throwaway store in memory: nothing is read from or written to disk."),
-        (Option(name: "json", placeholder: nil), "Print one JSON document on stdout instead of text; errors are JSON on stderr."),
-        (Option(name: "no-color", placeholder: nil), "Plain ASCII without colour (also when stdout is not a terminal or NO_COLOR is set)."),
-        (Option(name: "help", placeholder: nil), "Show help for the command (also -h)."),
-        (Option(name: "version", placeholder: nil), "Print the version."),
+        (Option(.inMemory), "Use a throwaway store in memory: nothing is read from or written to disk."),
+        (Option(.json), "Print one JSON document on stdout instead of text; errors are JSON on stderr."),
+        (Option(.noColor), "Plain ASCII without colour (also when stdout is not a terminal or NO_COLOR is set)."),
+        (Option(.help), "Show help for the command (also -h)."),
+        (Option(.version), "Print the version."),
     ]
 
     /// Reads the positional arguments from `usage`, the usage line without its options
