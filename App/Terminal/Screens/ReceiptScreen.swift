@@ -68,14 +68,14 @@ enum ReceiptScreen {
     static func decision(_ row: ReceiptRowDocument) -> String {
         let decision = row.decision
         switch decision.decision {
-        case "item":
+        case .item:
             let isBest = row.verdict != .new && row.candidates.first?.item == decision.item
             return (decision.itemName ?? decision.item ?? "") + (isBest ? " (\(row.verdict.rawValue))" : "")
-        case "newItem":
+        case .newItem:
             return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "") + "in " + (decision.category ?? "")
-        case "impulse":
+        case .impulse:
             return row.deposit ? "deposit, impulse" : row.verdict == .new ? "new, impulse buy" : "doubtful, impulse buy"
-        default: return row.refund ? "refund, not logged" : "skipped"
+        case .skip: return row.refund ? "refund, not logged" : "skipped"
         }
     }
 
