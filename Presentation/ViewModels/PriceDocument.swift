@@ -7,8 +7,10 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
     /// When it was seen or paid; written RFC 3339 with the local offset.
     public let date: DocumentTime
     /// `store`: the store's name; `price`: the amount per `pricePer`; `unit`: the unit it was sold
-    /// by; `source`: `seen` (recorded by hand) or `paid` (logged on a trip).
-    public let store, price, unit, source: String
+    /// by.
+    public let store, price, unit: String
+    /// Seen (recorded by hand) or paid (logged on a trip); written as its raw value.
+    public let source: PriceSource
     /// What `price` is per: a unit, or a pack with what it holds.
     public let pricePer: String
     /// The price per `perUnit`; nil when it does not fit in an amount.
@@ -34,7 +36,7 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
         pricePer = entry.observation.price.basis.description
         unitPrice = (try? entry.observation.price.normalised())?.price.amountText
         perUnit = entry.observation.price.basis.baseUnit.rawValue
-        source = entry.observation.source == .manual ? "seen" : "paid"
+        source = entry.observation.source == .manual ? .seen : .paid
         promotion = entry.observation.isPromotion
         self.currency = currency.code
         comparedPrice = entry.observation.price.comparedText
