@@ -21,9 +21,5 @@ package enum TextBlocks {
 
     static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
 
-    /// The day of an RFC 3339 time as a document writes it (`2026-11-20T10:00:00+01:00`): what
-    /// comes before its `T`, the local day.
-    static func day(of time: String) -> String { String(time.prefix { $0 != "T" }) }
-
     static func plural(_ count: Int, _ word: String) -> String { Wording.counted(count, word) }
 }

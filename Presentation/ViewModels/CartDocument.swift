@@ -85,12 +85,13 @@ public struct CartDocument: Sendable, Hashable, Encodable {
     public let id: String
     /// The cart's name as the user gave it.
     public let name: String
-    /// `planning`, `shopping` or `completed` (read-only, history).
-    public let status: String
-    /// When the cart was made, RFC 3339 with the local offset (`2026-03-01T09:30:00+01:00`).
-    public let created: String
-    /// When the trip was finished, RFC 3339; nil unless `status` is `completed`.
-    public let completed: String?
+    /// Planning, shopping or completed (read-only, history); written as its raw value
+    /// (`planning`, `shopping`, `completed`).
+    public let status: CartStatus
+    /// When the cart was made; written RFC 3339 with the local offset (`2026-03-01T09:30:00+01:00`).
+    public let created: DocumentTime
+    /// When the trip was finished, written RFC 3339; nil unless `status` is `completed`.
+    public let completed: DocumentTime?
     /// The budget, as a decimal string; nil without one.
     public let budget: String?
     /// Every line's planned cost added up (lines with no known price count as nothing).
@@ -113,12 +114,13 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         case id, name, status, created, completed, budget, plannedTotal, actualTotal, remaining, overBudget, currency, items, stores
     }
 
-    /// Absent values are written as `null`, so every document has every key.
+    /// Absent values are written as `null`, so every document has every key; the status as its
+    /// raw value (Domain's enums are not `Encodable`: the JSON is the documents' concern).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(name, forKey: .name)
-        try c.encode(status, forKey: .status)
+        try c.encode(status.rawValue, forKey: .status)
         try c.encode(created, forKey: .created)
         try c.encode(completed, forKey: .completed)
         try c.encode(budget, forKey: .budget)
@@ -138,9 +140,9 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         let cart = details.cart
         id = cart.id.rawValue
         name = cart.name
-        status = cart.status.rawValue
-        created = cart.createdAt.description
-        completed = cart.completedAt?.description
+        status = cart.status
+        created = DocumentTime(cart.createdAt)
+        completed = cart.completedAt.map(DocumentTime.init)
         budget = cart.budget?.amountText
         plannedTotal = figures.planned.amountText
         actualTotal = figures.actual.amountText

@@ -6,10 +6,10 @@ public struct CartRow: Sendable, Hashable, Encodable {
     public let id: String
     /// The cart's name as the user gave it.
     public let name: String
-    /// `planning`, `shopping` or `completed`.
-    public let status: String
-    /// The day it was made, `YYYY-MM-DD`.
-    public let created: String
+    /// Planning, shopping or completed; written as its raw value.
+    public let status: CartStatus
+    /// The day it was made; written `YYYY-MM-DD`.
+    public let created: DocumentDay
     /// The budget, as a decimal string; nil without one.
     public let budget: String?
     /// Every line's planned cost added up, as a decimal string.
@@ -30,13 +30,36 @@ public struct CartRow: Sendable, Hashable, Encodable {
     /// The ISO code of the row's amounts (`EUR`).
     public let currency: String
 
+    private enum CodingKeys: String, CodingKey {
+        case id, name, status, created, budget, plannedTotal, actualTotal, remaining, overBudget, overBudgetBy, fulfilled, lines, currency
+    }
+
+    /// What the synthesized encoding wrote when `status` was text: the status as its raw value
+    /// (Domain's enums are not `Encodable`), an absent optional left out.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(status.rawValue, forKey: .status)
+        try c.encode(created, forKey: .created)
+        try c.encodeIfPresent(budget, forKey: .budget)
+        try c.encode(plannedTotal, forKey: .plannedTotal)
+        try c.encode(actualTotal, forKey: .actualTotal)
+        try c.encodeIfPresent(remaining, forKey: .remaining)
+        try c.encode(overBudget, forKey: .overBudget)
+        try c.encodeIfPresent(overBudgetBy, forKey: .overBudgetBy)
+        try c.encode(fulfilled, forKey: .fulfilled)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(currency, forKey: .currency)
+    }
+
     /// The row of a cart with its totals.
     public init(_ figures: CartFigures) {
         let cart = figures.cart
         id = cart.id.rawValue
         name = cart.name
-        status = cart.status.rawValue
-        created = cart.createdAt.day.description
+        status = cart.status
+        created = DocumentDay(cart.createdAt.day)
         budget = cart.budget?.amountText
         plannedTotal = figures.planned.amountText
         actualTotal = figures.actual.amountText

@@ -4,10 +4,13 @@ import Domain
 /// `ItemDocument`, `price` is per `pricePer` (`kg`, `pack of 250 g`) and `unitPrice` per
 /// `perUnit` (`kg`, `l`, `each`): compare entries by `unitPrice`, never by `price`.
 public struct PriceDocument: Encodable, Sendable, Hashable {
-    /// `date`: when it was seen or paid, RFC 3339; `store`: the store's name; `price`: the amount
-    /// per `pricePer`; `unit`: the unit it was sold by; `source`: `seen` (recorded by hand) or
-    /// `paid` (logged on a trip).
-    public let date, store, price, unit, source: String
+    /// When it was seen or paid; written RFC 3339 with the local offset.
+    public let date: DocumentTime
+    /// `store`: the store's name; `price`: the amount per `pricePer`; `unit`: the unit it was sold
+    /// by.
+    public let store, price, unit: String
+    /// Seen (recorded by hand) or paid (logged on a trip); written as its raw value.
+    public let source: PriceSource
     /// What `price` is per: a unit, or a pack with what it holds.
     public let pricePer: String
     /// The price per `perUnit`; nil when it does not fit in an amount.
@@ -26,14 +29,14 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
 
     /// The document of one history entry, its amounts in `currency`.
     public init(_ entry: PriceHistory.Entry, currency: Currency) {
-        date = entry.observation.observedAt.description
+        date = DocumentTime(entry.observation.observedAt)
         store = entry.storeName
         price = entry.observation.price.price.amountText
         unit = entry.observation.price.unit.rawValue
         pricePer = entry.observation.price.basis.description
         unitPrice = (try? entry.observation.price.normalised())?.price.amountText
         perUnit = entry.observation.price.basis.baseUnit.rawValue
-        source = entry.observation.source == .manual ? "seen" : "paid"
+        source = entry.observation.source == .manual ? .seen : .paid
         promotion = entry.observation.isPromotion
         self.currency = currency.code
         comparedPrice = entry.observation.price.comparedText

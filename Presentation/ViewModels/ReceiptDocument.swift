@@ -13,8 +13,9 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
     public let newStore: Bool
     /// The shopping cart the receipt is for; nil: it becomes a completed trip of its own.
     public let cart: String?
-    /// When the purchase happened (`2026-03-01T09:30:00+01:00`); nil when nothing says.
-    public let date: String?
+    /// When the purchase happened, written RFC 3339 (`2026-03-01T09:30:00+01:00`); nil when
+    /// nothing says.
+    public let date: DocumentTime?
     /// The ISO code of the receipt's amounts (`EUR`), as read from it or the settings.
     public let currency: String
     /// One row per item line the receipt has, in its order; `line` is what `decide(row:_:)` takes.
@@ -48,7 +49,7 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
         store = review.storeName
         newStore = review.store == nil && review.newStoreName != nil
         cart = review.cart?.name
-        date = review.date?.description
+        date = review.date.map(DocumentTime.init)
         currency = receipt.currency.code
         lines = review.rows.map { ReceiptRowDocument($0, decision: decisions[$0.number] ?? $0.suggestion, categories: categories) }
         newItems = review.rows.filter { $0.match.verdict == .new && !$0.line.isDeposit }.map(\.number)

@@ -6,8 +6,8 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     public let cart: String
     /// That cart's id, to open it (`cart.show`) or undo the change on it.
     public let cartId: String
-    /// shopping, or completed for a trip made of the receipt.
-    public let status: String
+    /// Shopping, or completed for a trip made of the receipt; written as its raw value.
+    public let status: CartStatus
     /// The store the purchases are logged at.
     public let store: String
     /// Whether that store was made from the receipt.
@@ -35,9 +35,9 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     public let dryRun: Bool
     /// The sentence that names the change, and how to undo it.
     public let summary: String
-    /// The day the trip made of the receipt was completed, `YYYY-MM-DD`; nil for lines logged on a
-    /// cart being shopped. Not in the JSON.
-    public let completedOn: String?
+    /// The day the trip made of the receipt was completed; nil for lines logged on a cart being
+    /// shopped. Not in the JSON.
+    public let completedOn: Day?
     /// The ISO code of `loggedTotal` (`EUR`); not in the JSON.
     public let currency: String
     /// Whether the logged lines come to the stated total, or it states none: false when a
@@ -49,14 +49,36 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
              cautions, dryRun, summary
     }
 
+    /// What the synthesized encoding wrote when `status` was text: the status as its raw value
+    /// (Domain's enums are not `Encodable`), an absent optional left out, the screen's figures too.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(cart, forKey: .cart)
+        try c.encode(cartId, forKey: .cartId)
+        try c.encode(status.rawValue, forKey: .status)
+        try c.encode(store, forKey: .store)
+        try c.encode(storeAdded, forKey: .storeAdded)
+        try c.encode(logged, forKey: .logged)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(refunds, forKey: .refunds)
+        try c.encode(loggedTotal, forKey: .loggedTotal)
+        try c.encodeIfPresent(statedTotal, forKey: .statedTotal)
+        try c.encodeIfPresent(difference, forKey: .difference)
+        try c.encode(learnedNames, forKey: .learnedNames)
+        try c.encode(itemsAdded, forKey: .itemsAdded)
+        try c.encode(cautions, forKey: .cautions)
+        try c.encode(dryRun, forKey: .dryRun)
+        try c.encode(summary, forKey: .summary)
+    }
+
     init(_ outcome: ReceiptOutcome) {
         cart = outcome.cart.name
         cartId = outcome.cart.id.rawValue
-        status = outcome.cart.status.rawValue
+        status = outcome.cart.status
         store = outcome.storeName
         storeAdded = outcome.storeAdded
         logged = outcome.logged.map {
-            ReceiptLoggedDocument(line: $0.row, kind: $0.kind.rawValue, name: $0.name, quantity: $0.quantity.description, unit: $0.unit.rawValue,
+            ReceiptLoggedDocument(line: $0.row, kind: $0.kind, name: $0.name, quantity: $0.quantity.description, unit: $0.unit.rawValue,
                                   price: $0.price.amountText, per: $0.basis.description, cost: $0.cost.amountText)
         }
         skipped = outcome.skipped
@@ -69,7 +91,7 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
         cautions = outcome.cautions.map(\.description)
         dryRun = outcome.isDryRun
         summary = outcome.summary
-        completedOn = outcome.cart.status == .completed ? outcome.cart.completedAt?.day.description : nil
+        completedOn = outcome.cart.status == .completed ? outcome.cart.completedAt?.day : nil
         currency = outcome.loggedTotal.currency.code
         addsUp = (outcome.difference?.minorUnits ?? 0) == 0
     }
@@ -79,8 +101,9 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
 public struct ReceiptLoggedDocument: Encodable, Sendable, Hashable {
     /// The receipt line; nil for the sales tax.
     public let line: Int?
-    /// cartLine, vaultItem, newItem, impulse or salesTax.
-    public let kind: String
+    /// What the line was logged as: cartLine, vaultItem, newItem, impulse or salesTax; written as
+    /// its raw value.
+    public let kind: ReceiptLoggedLine.Kind
     /// The item's name; the receipt's name for an impulse buy.
     public let name: String
     /// How many or how much was logged (`2`, `0.532`).
@@ -94,4 +117,20 @@ public struct ReceiptLoggedDocument: Encodable, Sendable, Hashable {
     /// What the line cost, as a decimal string: its net total on the receipt (the tax, for
     /// `salesTax`).
     public let cost: String
+
+    private enum CodingKeys: String, CodingKey { case line, kind, name, quantity, unit, price, per, cost }
+
+    /// What the synthesized encoding wrote when `kind` was text: the kind as its raw value, no
+    /// `line` for the sales tax.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(line, forKey: .line)
+        try c.encode(kind.rawValue, forKey: .kind)
+        try c.encode(name, forKey: .name)
+        try c.encode(quantity, forKey: .quantity)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(price, forKey: .price)
+        try c.encode(per, forKey: .per)
+        try c.encode(cost, forKey: .cost)
+    }
 }

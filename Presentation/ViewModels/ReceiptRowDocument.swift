@@ -19,8 +19,8 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
     public let deposit: Bool
     /// A negative line: it cannot be logged.
     public let refund: Bool
-    /// alias, confident, doubtful or new.
-    public let verdict: String
+    /// How sure the match is: alias, confident, doubtful or new; written as its raw value.
+    public let verdict: ReceiptMatch.Verdict
     /// The user's items the line may be, best first; empty when nothing fits (`verdict` `new`).
     public let candidates: [ReceiptCandidateDocument]
     /// For a new line: the category its words suggest.
@@ -31,8 +31,8 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
     public let planned: ReceiptPriceDocument?
     /// The last price known for the matched item at the store.
     public let last: ReceiptPriceDocument?
-    /// When `last` was paid or seen.
-    public let lastSeen: String?
+    /// The day `last` was paid or seen; written `YYYY-MM-DD`.
+    public let lastSeen: DocumentDay?
     /// `paid` against `last` in whole percent (+9: 9% dearer); nil when they do not compare.
     public let changePercent: Int?
     /// What applying the receipt does with the line: the person's decision, else its suggestion.
@@ -45,6 +45,31 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
              lastSeen, changePercent, decision
     }
 
+    /// What the synthesized encoding wrote when `verdict` was text: every key, the verdict as its raw
+    /// value (Domain's enums are not `Encodable`: the JSON is the documents' concern), and an
+    /// absent optional left out.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(name, forKey: .name)
+        try c.encode(quantity, forKey: .quantity)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(total, forKey: .total)
+        try c.encode(net, forKey: .net)
+        try c.encode(discounts, forKey: .discounts)
+        try c.encode(deposit, forKey: .deposit)
+        try c.encode(refund, forKey: .refund)
+        try c.encode(verdict.rawValue, forKey: .verdict)
+        try c.encode(candidates, forKey: .candidates)
+        try c.encodeIfPresent(suggestedCategory, forKey: .suggestedCategory)
+        try c.encode(paid, forKey: .paid)
+        try c.encodeIfPresent(planned, forKey: .planned)
+        try c.encodeIfPresent(last, forKey: .last)
+        try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+        try c.encodeIfPresent(changePercent, forKey: .changePercent)
+        try c.encode(decision, forKey: .decision)
+    }
+
     init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {
         line = row.number
         name = row.line.name
@@ -55,13 +80,13 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
         discounts = row.line.discounts.map(\.amount.amountText)
         deposit = row.line.isDeposit
         refund = row.isRefund
-        verdict = row.match.verdict.rawValue
+        verdict = row.match.verdict
         candidates = row.match.candidates.map { ReceiptCandidateDocument(item: $0.item.rawValue, name: $0.name, score: $0.score, onCart: $0.isOnCart) }
         suggestedCategory = row.match.suggestedCategory.flatMap { categories[$0] }
         paid = ReceiptPriceDocument(price: row.paid.price.amountText, per: row.paid.basis.description)
         planned = row.planned.map { ReceiptPriceDocument(price: $0.price.amountText, per: $0.basis.description) }
         last = row.lastPrice.map { ReceiptPriceDocument(price: $0.last.price.amountText, per: $0.last.basis.description) }
-        lastSeen = row.lastPrice?.seenOn.description
+        lastSeen = row.lastPrice.map { DocumentDay($0.seenOn) }
         changePercent = row.lastPrice?.percent
         lastIsAfterReceipt = row.lastPrice?.isAfterReceipt ?? false
         let names = Dictionary(row.match.candidates.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -99,8 +124,8 @@ public struct ReceiptPriceDocument: Encodable, Sendable, Hashable {
 /// What is done with a receipt line: `item` (with its id and name), `newItem` (with its
 /// category), `impulse` or `skip`.
 public struct ReceiptDecisionDocument: Encodable, Sendable, Hashable {
-    /// `item`, `newItem`, `impulse` or `skip`.
-    public let decision: String
+    /// Item, newItem, impulse or skip; written as its raw value.
+    public let decision: ReceiptDecisionKind
     /// The item's id, for `item`; nil otherwise.
     public let item: String?
     /// The item's name for `item`, the name the new item gets for `newItem` (nil: the receipt's);
@@ -111,10 +136,10 @@ public struct ReceiptDecisionDocument: Encodable, Sendable, Hashable {
 
     init(_ decision: ReceiptDecision, itemNames: [ItemID: String], categories: [CategoryID: String]) {
         switch decision {
-        case .item(let id): (self.decision, item, itemName, category) = ("item", id.rawValue, itemNames[id], nil)
-        case .newItem(let id, let name): (self.decision, item, itemName, category) = ("newItem", nil, name, categories[id] ?? id.rawValue)
-        case .impulse: (self.decision, item, itemName, category) = ("impulse", nil, nil, nil)
-        case .skip: (self.decision, item, itemName, category) = ("skip", nil, nil, nil)
+        case .item(let id): (self.decision, item, itemName, category) = (.item, id.rawValue, itemNames[id], nil)
+        case .newItem(let id, let name): (self.decision, item, itemName, category) = (.newItem, nil, name, categories[id] ?? id.rawValue)
+        case .impulse: (self.decision, item, itemName, category) = (.impulse, nil, nil, nil)
+        case .skip: (self.decision, item, itemName, category) = (.skip, nil, nil, nil)
         }
     }
 }

@@ -6,8 +6,8 @@ public struct TripRow: Sendable, Hashable, Encodable {
     public let id: String
     /// The cart's name.
     public let name: String
-    /// When the trip was finished, RFC 3339 with the local offset.
-    public let completed: String
+    /// When the trip was finished; written RFC 3339 with the local offset.
+    public let completed: DocumentTime
     /// The budget the cart had, as a decimal string; nil without one.
     public let budget: String?
     /// The planned cost of its vault lines (impulse buys were never planned), as a decimal string.
@@ -27,7 +27,7 @@ public struct TripRow: Sendable, Hashable, Encodable {
     public init(_ trip: TripSummary) {
         id = trip.cartID.rawValue
         name = trip.name
-        completed = trip.completedAt.description
+        completed = DocumentTime(trip.completedAt)
         budget = trip.budget?.amountText
         plannedTotal = trip.planned.amountText
         actualTotal = trip.actual.amountText

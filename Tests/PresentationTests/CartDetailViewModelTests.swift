@@ -49,7 +49,7 @@ import Testing
               [ ]  Salt  1 each  (no price)
             """)
         let document = try #require(cart.document)
-        #expect(document.status == "shopping" && document.actualTotal == "2.68" && document.remaining == "2.32")
+        #expect(document.status == .shopping && document.actualTotal == "2.68" && document.remaining == "2.32")
         #expect(document.items.map(\.item) == ["Bananas", "Milk", "Chocolate", "Bread", "Salt"])
     }
 

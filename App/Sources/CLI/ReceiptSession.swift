@@ -69,10 +69,10 @@ enum ReceiptSession {
     /// - Returns: false when the person quit (or input ended): nothing is logged.
     private static func ask(_ receipt: ReceiptViewModel, _ run: Invocation) -> Bool {
         guard let rows = receipt.document?.lines else { return false }
-        let asked = [ReceiptMatch.Verdict.doubtful, .new].map(\.rawValue)
+        let asked: [ReceiptMatch.Verdict] = [.doubtful, .new]
         for row in rows where !row.deposit && !row.refund && asked.contains(row.verdict) {
             let name = TerminalText.safe(row.name, singleLine: true)
-            let doubtful = row.verdict == ReceiptMatch.Verdict.doubtful.rawValue
+            let doubtful = row.verdict == .doubtful
             run.console.out("Line \(row.line), \"\(name)\" (\(row.net)) " + (doubtful ? "may be:" : "matches nothing you have."))
             if doubtful { run.console.out(receipt.candidateLines(row: row.line).joined(separator: "\n")) }
             let suggested = row.suggestedCategory
@@ -101,7 +101,7 @@ enum ReceiptSession {
 
     private static func decision(_ answer: String, row: ReceiptRowDocument, suggested: String?, _ receipt: ReceiptViewModel) -> ReceiptDecision? {
         let candidates = row.candidates.map { ItemID($0.item) }
-        let doubtful = row.verdict == ReceiptMatch.Verdict.doubtful.rawValue
+        let doubtful = row.verdict == .doubtful
         switch answer.lowercased() {
         case "": return doubtful ? candidates.first.map { .item($0) } : .impulse
         case "i": return .impulse

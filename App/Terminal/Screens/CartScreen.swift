@@ -7,13 +7,13 @@ extension CartDetailViewModel {
     public func render(_ style: RenderStyle = .plain) -> String {
         var lines = errorLine(style)
         guard let cart = document, let figures else { return TextBlocks.fit(lines, width: style.width) }
-        let planning = cart.status == CartStatus.planning.rawValue
-        var header = "\(style.bold(cart.name))  [\(cart.status)]  created \(TextBlocks.day(of: cart.created))"
+        let planning = cart.status == .planning
+        var header = "\(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created.day)"
         if !planning { header += "  " + TextBlocks.progressBar(done: cart.items.count(where: \.fulfilled), total: cart.items.count, style: style) }
         lines.append(header)
         lines.append(CartText.budgetLine(figures, style: style))
-        if cart.status == CartStatus.completed.rawValue, let completed = cart.completed {
-            lines.append("Completed \(TextBlocks.day(of: completed)); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
+        if cart.status == .completed, let completed = cart.completed {
+            lines.append("Completed \(completed.day); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
         }
         if cart.items.isEmpty {
             lines.append("")

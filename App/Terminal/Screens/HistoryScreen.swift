@@ -11,7 +11,7 @@ extension HistoryViewModel {
         lines += TextBlocks.table(rows.map { trip in
             let budget = trip.budget.map { trip.overBudget ? "of \($0), OVER" : "of \($0)" } ?? ""
             // The short id reaches an older trip of a name used again (`grock cart show 3f2a9c1e`).
-            return [TextBlocks.day(of: trip.completed), trip.name, trip.actualTotal, budget, "\(trip.fulfilled)/\(trip.lines) bought",
+            return [trip.completed.day.description, trip.name, trip.actualTotal, budget, "\(trip.fulfilled)/\(trip.lines) bought",
                     String(trip.id.prefix(8))]
         }, rightAligned: [2], limits: [1: 30])
         return TextBlocks.fit(lines, width: style.width)

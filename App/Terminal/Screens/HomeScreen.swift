@@ -33,7 +33,7 @@ enum CartText {
         let progress = figures.status == .planning
             ? TextBlocks.plural(cart.lines, "item")
             : "\(cart.fulfilled)/\(cart.lines) bought"
-        var lines = ["  \(style.bold(cart.name))  [\(cart.status)]  created \(cart.created)  \(progress)"]
+        var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created)  \(progress)"]
         lines.append("    " + budgetLine(figures, style: style))
         return lines
     }

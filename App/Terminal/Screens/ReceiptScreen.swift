@@ -46,7 +46,7 @@ enum ReceiptScreen {
         // One parenthesis: `(a new store, a trip of its own)`.
         let notes = (receipt.newStore ? ["a new store"] : []) + (receipt.cart == nil ? ["a trip of its own"] : [])
         let cart = (receipt.cart.map { " for cart \($0)" } ?? "") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
-        let date = receipt.date.map { ", \(TextBlocks.day(of: $0))" } ?? ""
+        let date = receipt.date.map { ", \($0.day)" } ?? ""
         return [style.bold("Receipt") + " \(store)\(cart)\(date)"]
     }
 
@@ -56,7 +56,7 @@ enum ReceiptScreen {
     /// last price when the two do not compare.
     static func lastTime(_ row: ReceiptRowDocument) -> String {
         guard let last = row.last else { return "" }
-        guard let percent = row.changePercent, let seen = row.lastSeen.flatMap(Day.init(iso:)) else { return price(last) }
+        guard let percent = row.changePercent, let seen = row.lastSeen?.day else { return price(last) }
         return "\(percent > 0 ? "+" : "")\(percent)% \(row.lastIsAfterReceipt ? "vs" : "since") \(shortDay(seen))"
     }
 
@@ -68,14 +68,14 @@ enum ReceiptScreen {
     static func decision(_ row: ReceiptRowDocument) -> String {
         let decision = row.decision
         switch decision.decision {
-        case "item":
-            let isBest = row.verdict != ReceiptMatch.Verdict.new.rawValue && row.candidates.first?.item == decision.item
-            return (decision.itemName ?? decision.item ?? "") + (isBest ? " (\(row.verdict))" : "")
-        case "newItem":
+        case .item:
+            let isBest = row.verdict != .new && row.candidates.first?.item == decision.item
+            return (decision.itemName ?? decision.item ?? "") + (isBest ? " (\(row.verdict.rawValue))" : "")
+        case .newItem:
             return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "") + "in " + (decision.category ?? "")
-        case "impulse":
-            return row.deposit ? "deposit, impulse" : row.verdict == ReceiptMatch.Verdict.new.rawValue ? "new, impulse buy" : "doubtful, impulse buy"
-        default: return row.refund ? "refund, not logged" : "skipped"
+        case .impulse:
+            return row.deposit ? "deposit, impulse" : row.verdict == .new ? "new, impulse buy" : "doubtful, impulse buy"
+        case .skip: return row.refund ? "refund, not logged" : "skipped"
         }
     }
 
@@ -98,7 +98,7 @@ enum ReceiptScreen {
 
     static func outcome(_ outcome: ReceiptOutcomeDocument, _ style: RenderStyle) -> [String] {
         let verb = outcome.dryRun ? "Would log" : "Logged"
-        let target = outcome.status == CartStatus.completed.rawValue ? "a trip of \(outcome.completedOn ?? "")" : "cart \(outcome.cart)"
+        let target = outcome.status == .completed ? "a trip of \(outcome.completedOn?.description ?? "")" : "cart \(outcome.cart)"
         var lines = [style.bold(verb) + " \(Wording.counted(outcome.logged.count, "line")) of \(outcome.store)"
                         + (outcome.storeAdded ? " (a new store)" : "") + " on \(target): \(outcome.loggedTotal) \(outcome.currency)"]
         lines += TextBlocks.table(outcome.logged.map { line in
@@ -116,14 +116,13 @@ enum ReceiptScreen {
     }
 
     /// How a logged line's kind reads: `on the cart`, `from the vault`...
-    static func kind(_ kind: String) -> String {
+    static func kind(_ kind: ReceiptLoggedLine.Kind) -> String {
         switch kind {
-        case ReceiptLoggedLine.Kind.cartLine.rawValue: "on the cart"
-        case ReceiptLoggedLine.Kind.vaultItem.rawValue: "from the vault"
-        case ReceiptLoggedLine.Kind.newItem.rawValue: "new item"
-        case ReceiptLoggedLine.Kind.impulse.rawValue: "impulse"
-        case ReceiptLoggedLine.Kind.salesTax.rawValue: "sales tax"
-        default: kind
+        case .cartLine: "on the cart"
+        case .vaultItem: "from the vault"
+        case .newItem: "new item"
+        case .impulse: "impulse"
+        case .salesTax: "sales tax"
         }
     }
 }

@@ -68,7 +68,7 @@ extension VaultViewModel {
         lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style)
             + "  per \(history.last?.perUnit ?? item.baseUnit), oldest to newest")
         lines += TextBlocks.table(history.map { entry in
-            [TextBlocks.day(of: entry.date), entry.store, entry.comparedPrice, entry.source == "seen" && entry.promotion ? "promotion" : entry.source]
+            [entry.date.day.description, entry.store, entry.comparedPrice, entry.source == .seen && entry.promotion ? "promotion" : entry.source.rawValue]
         }, rightAligned: [2])
         return lines
     }
