@@ -70,6 +70,8 @@ enum SpendingCache {
     /// same seal when the cache covers all of it (nothing to read), else the same checksum.
     private static func madeFrom(_ history: ByteReader, length: Int, checksum: UInt64, seal: UInt64?, cachedSeal: UInt64?) -> Bool {
         if length == history.count, let seal, let cachedSeal { return seal == cachedSeal }
+        // A length the history does not have: the cache was made from another history (the
+        // error says only that), so it is not this one's.
         guard length >= 0, let made = try? history.bytes(in: 0..<length) else { return false }
         return Checksum.value(of: made) == checksum
     }

@@ -31,8 +31,9 @@ extension HouseholdSync {
             if !discardingUnsent, let setup, let pending = try? unsent(device: setup.device).1, pending > 0 {
                 throw SyncError.unsentChanges(count: pending)
             }
+            // Telling the others is a courtesy: leaving must work with the folder gone, unreadable
+            // or read-only, so none of these errors stops it.
             if let setup, let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
-                // Telling the others is a courtesy: leaving must work with the folder gone or read-only.
                 try? folder.writeDevice(setup.device, name: info.name, left: true)
                 try? transport.push(setup.folder, device: setup.device, files: ["devices/\(setup.device)"])
             }
