@@ -36,7 +36,11 @@ public struct Household: Sendable {
     ///   data directory, inside it, missing); `.git` when a git folder cannot be pulled or pushed;
     ///   an invalid device `name` is refused before anything is written.
     public func start(folder: String, name: String) async throws {
-        _ = try await sync(folder).start(folder: folder, device: newDevice(), name: name)
+        let transport = Self.transport(found: folder)
+        _ = try await sync(folder, transport).start(folder: folder, device: newDevice(), name: name)
+        // Set up already: a failure must not report the start as failed. Unrecorded, it is
+        // decided the same way (by the folder) at the next exchange, and recorded then.
+        try? transport.record(in: directory)
     }
 
     /// Joins the household in `folder`: this directory, empty, takes its data.
@@ -45,7 +49,11 @@ public struct Household: Sendable {
     ///   `.dataToReplace` when this directory holds data; `.noStart` when the household's start
     ///   cannot be taken yet (nothing was joined); `.unusableFolder` or `.git` as for `start`.
     public func join(folder: String, name: String) async throws -> SyncReport {
-        try await sync(folder).join(folder: folder, device: newDevice(), name: name)
+        let transport = Self.transport(found: folder)
+        let report = try await sync(folder, transport).join(folder: folder, device: newDevice(), name: name)
+        // Joined already: as for `start`, an unrecorded transport is decided at the next exchange.
+        try? transport.record(in: directory)
+        return report
     }
 
     /// Sends this device's changes and merges the others'.
@@ -75,12 +83,29 @@ public struct Household: Sendable {
     /// What `doctor` finds in the household folder and `sync/`.
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }
 
-    /// The exchange for `folder`: through git when it is a git work tree. Without a folder (this
-    /// directory is in no household), `HouseholdSync` refuses before any transport is used.
+    /// The exchange for `folder`, through the transport this device recorded when it set up.
+    /// A device set up by an earlier Grock recorded none: it is decided as that Grock did (a git
+    /// work tree goes through git) and recorded now, once. Without a folder (this directory is in
+    /// no household), `HouseholdSync` refuses before any transport is used.
     private func sync(_ folder: String?) -> HouseholdSync {
+        var transport = SyncTransport.recorded(in: directory)
+        if transport == nil, let folder {
+            transport = Self.transport(found: folder)
+            // Not recorded (a read-only sync/), it is decided the same way next time.
+            try? transport?.record(in: directory)
+        }
+        return sync(folder, transport ?? .folder)
+    }
+
+    private func sync(_ folder: String?, _ transport: SyncTransport) -> HouseholdSync {
+        let carrier: any FolderTransport = transport == .git ? GitTransport() : PassiveTransport()
+        return HouseholdSync(directory: directory, lockTimeout: lockTimeout, transport: carrier, now: clock, newDevice: newDevice)
+    }
+
+    /// Git when `folder` is a git work tree now: what the person setting up chose, by the folder
+    /// they named.
+    private static func transport(found folder: String) -> SyncTransport {
         var info = stat()
-        let isGit = folder.map { lstat($0 + "/.git", &info) == 0 } ?? false
-        let transport: any FolderTransport = isGit ? GitTransport() : PassiveTransport()
-        return HouseholdSync(directory: directory, lockTimeout: lockTimeout, transport: transport, now: clock, newDevice: newDevice)
+        return lstat(folder + "/.git", &info) == 0 ? .git : .folder
     }
 }

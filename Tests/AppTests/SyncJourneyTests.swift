@@ -96,6 +96,28 @@ import Testing
         #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"))
     }
 
+    /// A folder carried as plain files (Syncthing) in which a peer plants a `.git` whose
+    /// configuration names a program (`remote.origin.uploadpack`): this device set up without
+    /// git, so it goes on without git, and the program never runs (fifth review: it ran on the
+    /// next `grock sync`, as the user).
+    @Test func aGitRepositoryPlantedInAFilesFolderIsNotUsed() throws {
+        let laptop = Grock()
+        defer { laptop.home.remove() }
+        let household = laptop.home.path + "/household", elsewhere = laptop.home.path + "/elsewhere"
+        for folder in [household, elsewhere] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        try git(elsewhere, ["init", "--quiet"])
+        try git(household, ["init", "--quiet"])
+        let marker = laptop.home.path + "/ran"
+        try git(household, ["config", "remote.origin.url", elsewhere])
+        try git(household, ["config", "remote.origin.uploadpack", "sh -c 'touch \(marker); exit 1' #"])
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        #expect(try laptop.ok(["sync"]).contains("1 change sent"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(try String(contentsOfFile: laptop.dataDirectory + "/sync/transport", encoding: .utf8) == "folder\n")
+    }
+
     @Test func aSplitShoppingTripThroughGit() throws {
         let laptop = Grock(), phone = Grock()
         defer { laptop.home.remove(); phone.home.remove() }
