@@ -20,16 +20,24 @@ extension HouseholdSync {
     /// others, marked as left), under the directory's lock so that no change lands meanwhile.
     /// - Parameter discardingUnsent: leave even though changes made here were not sent yet
     ///   (they stay in this device's data, and never reach the household).
-    /// - Throws: `SyncError.notSetUp`; `.unsentChanges` when changes wait to be sent and
-    ///   `discardingUnsent` is false: nothing is changed.
+    /// - Throws: `SyncError.notSetUp`; `.unsentChanges` when changes wait to be sent, and
+    ///   `.damaged` when the outbox holds changes but the sync state cannot tell which wait
+    ///   (both unless `discardingUnsent`): nothing is changed.
     public func leave(discardingUnsent: Bool = false) async throws {
         guard local.isSetUp else { throw SyncError.notSetUp }
         try await storage.locked(.exclusive) {
-            // A damaged `sync/device.tsv`, index or outbox must not keep a device from leaving:
-            // with nothing readable to send, nothing is lost by going.
+            // A damaged `sync/device.tsv` must not keep a device from leaving (it is what
+            // leaving removes), but it must not hide changes waiting in the outbox either.
             let setup = try? local.setup()
-            if !discardingUnsent, let setup, let pending = try? unsent(device: setup.device).1, pending > 0 {
-                throw SyncError.unsentChanges(count: pending)
+            if !discardingUnsent, !FileSystem.names(in: local.outboxDirectory).isEmpty {
+                let pending: Int
+                do {
+                    pending = try unsent(device: local.setup().device).1
+                } catch {
+                    throw SyncError.damaged(what: local.syncDirectory,
+                                            reason: "what waits to be sent cannot be told (\(error)); grock sync leave --discard leaves without it")
+                }
+                if pending > 0 { throw SyncError.unsentChanges(count: pending) }
             }
             // Telling the others is a courtesy: leaving must work with the folder gone, unreadable
             // or read-only, so none of these errors stops it.

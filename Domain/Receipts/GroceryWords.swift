@@ -140,6 +140,11 @@ enum GroceryWords {
         return categories
     }()
 
+    /// The most bytes a table word has (so the most letters too): no longer ending of a token
+    /// can be one, and a token of 100,000 letters (a hostile receipt) is looked up 20 times,
+    /// not 100,000 (fifth review: the review of such a line took minutes).
+    private static let longestWord = table.keys.map(\.utf8.count).max() ?? 0
+
     private static func compoundHead(_ token: String) -> (String, (concept: String, category: String?))? {
         // The longest table word of four letters or more that ends the token and leaves at
         // least two letters before it: the token's endings looked up, longest first (byte by
@@ -147,7 +152,7 @@ enum GroceryWords {
         let bytes = Array(token.utf8)
         if bytes.allSatisfy({ $0 < 0x80 }) {
             guard bytes.count >= 6 else { return nil }
-            for length in stride(from: bytes.count - 2, through: 4, by: -1) {
+            for length in stride(from: min(bytes.count - 2, longestWord), through: 4, by: -1) {
                 let head = String(decoding: bytes[(bytes.count - length)...], as: UTF8.self)
                 if let entry = table[head] { return (head, entry) }
             }
@@ -155,7 +160,7 @@ enum GroceryWords {
         }
         let characters = Array(token)
         guard characters.count >= 6 else { return nil }
-        for length in stride(from: characters.count - 2, through: 4, by: -1) {
+        for length in stride(from: min(characters.count - 2, longestWord), through: 4, by: -1) {
             let head = String(characters[(characters.count - length)...])
             if let entry = table[head] { return (head, entry) }
         }

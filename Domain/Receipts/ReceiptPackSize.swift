@@ -18,7 +18,14 @@ enum ReceiptPackSize {
     /// the name says less about what it is than its words suggest.
     static func hasEmptySize(_ name: String) -> Bool { scan(name).empty }
 
-    private static func scan(_ name: String) -> (size: PackSize?, empty: Bool) {
+    /// The longest text after an `x` that the size it counts is read from (`6x1,5L`: the size
+    /// follows at once).
+    private static let countedSizeLength = 24
+
+    /// - Parameter counted: true when `name` is what follows a count's `x`: read for its size,
+    ///   and no further `x` opens another (a line of `1x1x1x...` would otherwise scan its rest
+    ///   again at every `x`, exponentially: a hostile receipt hung the review).
+    private static func scan(_ name: String, counted: Bool = false) -> (size: PackSize?, empty: Bool) {
         // Numbers with a decimal comma or point, each with the word right after it.
         let characters = Array(name.lowercased())
         var found: PackSize?
@@ -55,8 +62,10 @@ enum ReceiptPackSize {
                 continue
             }
             if unit == "x" || (unit.isEmpty && word < characters.count && characters[word] == "×") {
+                guard !counted else { continue }
                 // `6x1,5L`: a count of the size that follows.
-                let inner = scan(String(characters[(wordEnd == word ? word + 1 : wordEnd)...]))
+                let start = wordEnd == word ? word + 1 : wordEnd
+                let inner = scan(String(characters[start..<min(characters.count, start + countedSizeLength)]), counted: true)
                 if let size = inner.size, let total = quantity.times(size.quantity) { return (PackSize(total, size.unit), empty || inner.empty) }
                 empty = empty || inner.empty
                 continue

@@ -67,7 +67,9 @@ public enum Name {
     /// first alphabetically.
     public static func closest(to text: String, among names: [String]) -> String? {
         let key = Name.key(text)
-        guard !key.isEmpty else { return nil }
+        // Text longer than any name is none misspelt (and a megabyte of it, sent over RPC, would
+        // take minutes of edit distances against every name).
+        guard !key.isEmpty, key.utf8.count <= maximumLength * 4 else { return nil }
         // Alphabetical, so that of two names alike close the same one is suggested every time,
         // whatever order the storage lists them in.
         let names = names.sorted()

@@ -345,6 +345,17 @@ import Testing
         #expect(!receipt.lines.contains { $0.netTotal.amountText == "23.11" })
     }
 
+    /// A name of many `x` counts is read once: each `x` opened a scan of the rest of the line,
+    /// which opened one at every later `x` (fifth review: `1x1x1x...` hung the review, on the
+    /// command line, over RPC and on `grock serve`). 40 counts took 2^40 scans.
+    @Test func aNameOfManyCountsIsReadOnce() throws {
+        let counts = String(repeating: "1x", count: 40), long = String(repeating: "2x", count: 50_000)
+        let receipt = try parse("ALDI\nMilch \(counts)1l 1,19\nReis \(long) 1,09\nSUMME 2,28\n")
+        #expect(receipt.lines.count == 2)
+        // A count of a size, as before: `6x0,5l` is 3 l.
+        #expect(try parse("ALDI\nWasser 6 x 0,5l 2,34\nSUMME 2,34\n").lines.first?.packSize?.description == "3 l")
+    }
+
     static let lidl = """
         LIDL
         Bananen 1,46 A

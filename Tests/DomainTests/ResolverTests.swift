@@ -104,6 +104,8 @@ import Testing
     func ofNamesAlikeCloseTheFirstAlphabeticallyIsSuggested(names: [String]) {
         #expect(Name.closest(to: "a", among: names) == "Bananas")      // both contain it
         #expect(Name.closest(to: "br", among: names + ["Brie"]) == "Bread")  // both start with it
+        // A text longer than any name suggests none, at once (a megabyte over RPC took minutes).
+        #expect(Name.closest(to: String(repeating: "Bread", count: 200_000), among: names) == nil)
         #expect(Name.closest(to: "Mlik", among: names) == "Milk")     // by edit distance
         #expect(Name.closest(to: "zzzz", among: names) == nil)
     }
