@@ -11,7 +11,9 @@ final class ProgressBar {
     }
 
     func show(_ fraction: Double) {
-        let percent = Int(fraction * 100)
+        // Clamped before converting: a fraction past 1 or NaN would trap in `Int(_:)` or
+        // `String(repeating:count:)`, whoever computed it.
+        let percent = fraction.isNaN ? 0 : Int(min(max(fraction, 0), 1) * 100)
         guard enabled, percent != shown else { return }
         shown = percent
         let filled = percent / 5
