@@ -18,9 +18,9 @@ let symbolOrder: [LinkerSetting] = [
 ]
 
 // Each layer is its own target so that the dependency rule is checked by the compiler:
-// Domain depends on nothing, DataLayer and Presentation on Domain only, Composition on those
-// three; the fronts on top: the command line (App, drawing with Terminal), grock rpc (RPC) and
-// grock serve (Web).
+// Domain depends on nothing, DataLayer and Presentation on Domain only, Adapters (the other
+// programs Grock runs) on DataLayer, Composition on all four; the fronts on top: the command
+// line (App, drawing with Terminal), grock rpc (RPC) and grock serve (Web).
 // Presentation holds screen state only; how a screen is drawn is each front's own business.
 let package = Package(
     name: "Grock",
@@ -42,9 +42,14 @@ let package = Package(
         // by Foundation's `Data` struct in every file that imports Foundation.
         .target(name: "DataLayer", dependencies: ["Domain"], path: "Data", swiftSettings: settings),
         .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: settings),
-        // The composition root every front shares (container, clock, ids, configuration); the
-        // command line (`App`) is one front on top of it.
-        .target(name: "Composition", dependencies: ["Domain", "DataLayer", "Presentation"], path: "App/Composition", swiftSettings: settings),
+        // The adapters that run other programs: `ProcessRunner` (both outputs read together, a
+        // timeout), git for a household folder that is a work tree (DataLayer's `FolderTransport`),
+        // tesseract for a photographed receipt. Apart from the composition root, so that what
+        // starts a process is in one small place; no product of its own (Composition carries it).
+        .target(name: "Adapters", dependencies: ["DataLayer"], path: "App/Adapters", swiftSettings: settings),
+        // The composition root every front shares (container, clock, ids, configuration, the
+        // household and transfer services); the command line (`App`) is one front on top of it.
+        .target(name: "Composition", dependencies: ["Domain", "DataLayer", "Presentation", "Adapters"], path: "App/Composition", swiftSettings: settings),
         // The second front, `grock rpc`: on the composition root and the view models, never on
         // the command line's target.
         .target(name: "RPC", dependencies: ["Composition", "Domain", "Presentation"], path: "App/RPC", swiftSettings: settings),
@@ -57,8 +62,9 @@ let package = Package(
         // models' state. Only the command line needs it; grock rpc answers with the state itself.
         .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
         // The command line sees the data layer only through the composition root (Household,
-        // Transfer, doctor): a front needs nothing more.
-        .target(name: "App", dependencies: ["Composition", "RPC", "Web", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        // Transfer, doctor): a front needs nothing more. It runs tesseract itself (Adapters) for
+        // `grock receipt --image`.
+        .target(name: "App", dependencies: ["Composition", "Adapters", "RPC", "Web", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 

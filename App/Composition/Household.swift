@@ -1,3 +1,4 @@
+import Adapters
 import DataLayer
 import Domain
 #if canImport(Glibc)

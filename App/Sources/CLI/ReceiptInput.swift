@@ -1,4 +1,4 @@
-import Composition
+import Adapters
 import Domain
 #if canImport(Glibc)
 import Glibc
@@ -12,9 +12,6 @@ import Darwin
 enum ReceiptInput {
     /// The most a receipt's text may take: a supermarket's longest is a few kilobytes.
     static let maximumBytes = 1 << 20
-    /// The most tesseract may take over one photo, in milliseconds: a receipt takes about a second.
-    static let recognitionTimeout = 120_000
-
     /// The bytes of `path`, or of standard input for `-`.
     /// - Throws: `UsageError` for a directory, a device or pipe named as FILE (`/dev/zero`, a
     ///   FIFO: they may never end), a file larger than `maximumBytes`, one that cannot be read.
@@ -25,35 +22,30 @@ enum ReceiptInput {
         return try readAll(fd, name: Echo.quoted(path))
     }
 
-    /// The text tesseract reads from a photo of a receipt (`tesseract PHOTO -`), run through
-    /// `ProcessRunner`, which stops it after `recognitionTimeout`.
+    /// The text tesseract reads from a photo of a receipt (`Tesseract`, stopped after its
+    /// `timeout` or past `maximumBytes`).
     /// - Throws: `CommandFailure` when tesseract is not on PATH, fails or takes too long;
     ///   `UsageError` for a photo that is not a regular file, or text longer than `maximumBytes`.
     static func recognise(_ photo: String) throws -> [UInt8] {
         close(try openRegularFile(photo, checkingSize: false))
-        guard let tesseract = Programs.path(of: "tesseract") else {
-            throw CommandFailure(kind: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
-        }
-        // One thread unless the user chose otherwise: on a machine with few cores tesseract's
-        // threads mostly wait for each other (a receipt took 5.2 s with them, 0.75 s without).
-        // Its progress notes, on stderr, are read and dropped: they would interleave with
-        // Grock's own messages.
-        let threadLimit = getenv("OMP_THREAD_LIMIT") == nil ? ["OMP_THREAD_LIMIT=1"] : []
-        let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner.run(tesseract, [photo, "-"], addedEnvironment: threadLimit, timeout: recognitionTimeout, maximumBytes: maximumBytes)
-        } catch ProcessRunner.Failure.tooMuchOutput {
-            throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
-        } catch ProcessRunner.Failure.timedOut {
-            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(recognitionTimeout / 1000) seconds and was stopped)")
+            return try Tesseract.text(of: photo, maximumBytes: maximumBytes)
         } catch {
-            throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(error)")
+            switch error {
+            case .notInstalled:
+                throw CommandFailure(kind: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
+            case .tooMuchOutput:
+                throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
+            case .timedOut:
+                throw CommandFailure(kind: .refused,
+                                     description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(Tesseract.timeout / 1000) seconds and was stopped)")
+            case .notStarted(let reason):
+                throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(reason)")
+            case .failed(let exitCode):
+                let ending = exitCode.map { "exit code \($0)" } ?? "a signal"
+                throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending))")
+            }
         }
-        guard let code = outcome.exitCode, code == 0 else {
-            let ending = outcome.exitCode.map { "exit code \($0)" } ?? "a signal"
-            throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending))")
-        }
-        return outcome.output
     }
 
     /// `path` opened for reading when it is a regular file (links followed) within bounds.

@@ -1,5 +1,4 @@
 import DataLayer
-import Domain
 
 /// A household folder that is a git work tree: pull (fetch and rebase onto the upstream) before
 /// an exchange, commit this device's new files and push after. Each device adds only its own
@@ -8,12 +7,18 @@ import Domain
 /// A `try?` on a git call below asks a question whose "no" is git's failing exit (no upstream,
 /// no commit yet, changes staged, no identity set, a push refused): the failure is the answer,
 /// and each says what a failure for another reason leads to.
-struct GitTransport: FolderTransport {
+public struct GitTransport: FolderTransport {
     /// The most one git call may take, in milliseconds: a fetch or push over a slow network
     /// takes seconds; one that hangs (a server that never answers) is stopped.
     static let timeout = 300_000
 
-    func pull(_ folder: String) throws {
+    /// The transport for a household folder that is a git work tree; it keeps no state.
+    public init() {}
+
+    /// Fetches and rebases onto the upstream (or, with nothing committed here, checks out the
+    /// remote's branch); nothing without a remote.
+    /// - Throws: `SyncError.git` when git is missing, fails, or the rebase conflicts.
+    public func pull(_ folder: String) throws {
         guard try hasRemote(folder) else { return }
         try git(folder, ["fetch", "--quiet"])
         let remote: String
@@ -45,7 +50,10 @@ struct GitTransport: FolderTransport {
         }
     }
 
-    func push(_ folder: String, device: String, files: [String]) throws {
+    /// Commits `files` (relative to `folder`) as this device's and pushes them, pulling and
+    /// pushing again once when another device pushed meanwhile.
+    /// - Throws: `SyncError.git` when git is missing or fails, or the push lost the race twice.
+    public func push(_ folder: String, device: String, files: [String]) throws {
         try git(folder, ["add", "--"] + files)
         // Changes staged is the failure; were it another, the commit below reports it.
         if (try? git(folder, ["diff", "--cached", "--quiet"])) == nil {

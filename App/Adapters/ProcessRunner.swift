@@ -47,7 +47,7 @@ public enum ProcessRunner {
     /// - Throws: `Failure.notStarted` when it cannot be started; `.timedOut` or
     ///   `.tooMuchOutput` when it had to be killed.
     public static func run(_ executable: String, _ arguments: [String], addedEnvironment: [String] = [],
-                           timeout: Int, maximumBytes: Int = 64 << 20) throws -> Outcome {
+                           timeout: Int, maximumBytes: Int = 64 << 20) throws(Failure) -> Outcome {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard openPipe(&output), openPipe(&errors) else {
             let reason = String(cString: strerror(errno))
