@@ -1,21 +1,16 @@
-import Adapters
 import DataLayer
 import Domain
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A data directory's household sync, as every front uses it (docs/SYNC.md): start a household
 /// in a folder, join one, exchange changes, show where each device stands, leave. Built by
 /// `AppContainer.household()` over the container's own directory, lock timeout, clock and
-/// identifiers; a folder that is a git work tree is pulled before and pushed after.
+/// identifiers; a folder that was a git work tree when the device set up is pulled before and
+/// pushed after (`Household+Transport.swift`).
 public struct Household: Sendable {
-    private let directory: String
-    private let lockTimeout: Duration
-    private let clock: @Sendable () -> Int64
-    private let newDevice: @Sendable () -> String
+    let directory: String
+    let lockTimeout: Duration
+    let clock: @Sendable () -> Int64
+    let newDevice: @Sendable () -> String
 
     init(directory: String, lockTimeout: Duration, clock: @escaping @Sendable () -> Int64, newDevice: @escaping @Sendable () -> String) {
         self.directory = directory
@@ -83,30 +78,4 @@ public struct Household: Sendable {
 
     /// What `doctor` finds in the household folder and `sync/`.
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }
-
-    /// The exchange for `folder`, through the transport this device recorded when it set up.
-    /// A device set up by an earlier Grock recorded none: it is decided as that Grock did (a git
-    /// work tree goes through git) and recorded now, once. Without a folder (this directory is in
-    /// no household), `HouseholdSync` refuses before any transport is used.
-    private func sync(_ folder: String?) -> HouseholdSync {
-        var transport = SyncTransport.recorded(in: directory)
-        if transport == nil, let folder {
-            transport = Self.transport(found: folder)
-            // Not recorded (a read-only sync/), it is decided the same way next time.
-            try? transport?.record(in: directory)
-        }
-        return sync(folder, transport ?? .folder)
-    }
-
-    private func sync(_ folder: String?, _ transport: SyncTransport) -> HouseholdSync {
-        let carrier: any FolderTransport = transport == .git ? GitTransport() : PassiveTransport()
-        return HouseholdSync(directory: directory, lockTimeout: lockTimeout, transport: carrier, now: clock, newDevice: newDevice)
-    }
-
-    /// Git when `folder` is a git work tree now: what the person setting up chose, by the folder
-    /// they named.
-    private static func transport(found folder: String) -> SyncTransport {
-        var info = stat()
-        return lstat(folder + "/.git", &info) == 0 ? .git : .folder
-    }
 }
