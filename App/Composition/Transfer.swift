@@ -93,18 +93,37 @@ public struct Transfer: Sendable {
         }
     }
 
+    /// What separates a CSV file's fields.
+    public enum CSVDelimiter: Sendable {
+        case comma, semicolon, tab
+
+        /// `,` or `comma`, `;` or `semicolon`, `tab` or a tab character (any case).
+        public init?(name: String) {
+            switch PurchaseCSV.Delimiter(name: name) {
+            case .comma: self = .comma
+            case .semicolon: self = .semicolon
+            case .tab: self = .tab
+            case nil: return nil
+            }
+        }
+
+        var separator: PurchaseCSV.Delimiter {
+            switch self {
+            case .comma: .comma
+            case .semicolon: .semicolon
+            case .tab: .tab
+            }
+        }
+    }
+
     /// The purchases of the CSV file `bytes` (read from `path`, which messages name), checked
     /// row by row; `progress` is told the fraction read now and then.
-    public func purchases(csv bytes: [UInt8], from path: String, encoding: CSVEncoding = .utf8, delimiter: String? = nil, decimalComma: Bool = false,
+    /// - Parameter delimiter: what separates fields; nil to tell from the header line.
+    /// - Throws: `TransferError` naming the line and column of a row that cannot be read.
+    public func purchases(csv bytes: [UInt8], from path: String, encoding: CSVEncoding = .utf8, delimiter: CSVDelimiter? = nil, decimalComma: Bool = false,
                           progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
-        let separator = try delimiter.map { name in
-            guard let separator = PurchaseCSV.Delimiter(name: name) else {
-                throw TransferError(kind: .invalidInput, description: "--delimiter takes , ; or tab, not \(Echo.quoted(name))")
-            }
-            return separator
-        }
         do {
-            return try PurchaseCSV.parse(bytes, encoding: encoding == .utf8 ? .utf8 : .latin1, delimiter: separator, decimalComma: decimalComma,
+            return try PurchaseCSV.parse(bytes, encoding: encoding == .utf8 ? .utf8 : .latin1, delimiter: delimiter?.separator, decimalComma: decimalComma,
                                          progress: progress)
         } catch let error as PurchaseCSV.RowError {
             throw TransferError(kind: .invalidInput, description: "\(path): \(error)", remedy: Remedy(for: error))

@@ -1,44 +1,11 @@
 import Composition
 import Domain
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Presentation
 import Terminal
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Commands {
+    /// Data in and out: a backup or the purchases exported, a backup or a csv imported, the HTML report.
     static let transfer: [Command] = [
-        Command("prices", usage: "grock prices ITEM",
-                summary: "An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price history with a sparkline.",
-                examples: ["grock prices Milk", "grock --json prices Milk"], arguments: 1...1) { run in
-            let vault = run.container.vault()
-            try run.check(await vault.showPrices(run.argument(0)), vault)
-            if run.json, let item = vault.itemDocument {
-                return try run.console.json(PricesDocument(item: item, history: vault.historyDocuments))
-            }
-            run.console.out(vault.render(run.style))
-        },
-        Command("plan", usage: "grock plan CART",
-                summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
-                details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
-                examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
-                options: [.optional(.maxStores), .optional(.apply)], arguments: 1...1) { run in
-            let limit = try run.value(.maxStores).map { text -> Int in
-                guard let value = Int(text), value >= 1 else { throw UsageError("--max-stores takes a whole number from 1, not \(Echo.quoted(text))") }
-                return value
-            }
-            let plan = run.container.plan()
-            try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.has(.apply)), plan)
-            if run.json, let document = plan.document { return try run.console.json(document) }
-            run.console.out(plan.render(run.style))
-        },
         Command("export", usage: "grock export",
                 summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
                 details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and cost, what the row cost in all (an empty category is an impulse buy).",
@@ -62,29 +29,37 @@ extension Commands {
             let report = run.container.report()
             try run.check(await report.load(), report)
             let html = report.renderHTML(generated: run.container.useCases.clock.now())
-            try write(Array(html.utf8), to: run.value(.output), run)
+            try write(Array(html.utf8), to: run.file(.output), run)
         },
     ]
 
+    /// What `grock export --format` writes: a complete backup, or the purchases as text.
+    enum ExportFormat: String, CaseIterable {
+        case json, csv, ledger
+    }
+
+    /// What `grock import` reads: a backup to restore, or a purchase history.
+    enum ImportFormat: String, CaseIterable {
+        case json, csv
+    }
+
     @MainActor
     static func export(_ run: Invocation) async throws {
-        let format = try run.required(.format).lowercased()
-        let path = try run.value(.output)
-        if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
-        if format == "json" {
+        let format = try run.required(.format) { try run.choice($0, of: ExportFormat.self) }
+        let path = try run.file(.output)
+        switch format {
+        case .json:
             // Written as it is read, a record at a time, so that no history is too large to export.
             let count = try await run.container.transfer().writeBackup(to: path)
             if let path, !run.json { run.console.error("wrote \(path) (\(count) bytes)") }
-            return
+        case .csv: try write(try await run.container.transfer().text(.csv), to: path, run)
+        case .ledger: try write(try await run.container.transfer().text(.ledger), to: path, run)
         }
-        guard let text = Transfer.TextFormat(rawValue: format) else { throw UsageError("--format takes json, csv or ledger, not \(Echo.quoted(format))") }
-        try write(try await run.container.transfer().text(text), to: path, run)
     }
 
     /// Writes to a file atomically (a temporary file renamed over it), or to stdout.
     @MainActor
     static func write(_ bytes: [UInt8], to path: String?, _ run: Invocation) throws {
-        if path?.isEmpty == true { throw UsageError("--output needs a file, not an empty value") }
         guard let path else {
             return run.console.write(bytes)
         }
@@ -92,53 +67,63 @@ extension Commands {
         if !run.json { run.console.error("wrote \(path) (\(bytes.count) bytes)") }
     }
 
+    /// `grock import FILE`: every option's value read first, then the file, restored as a
+    /// backup or read in as purchases.
     @MainActor
     static func importFile(_ run: Invocation) async throws {
         let path = try run.argument(0)
+        let encoding = try run.value(.encoding, takes: "utf8 or latin1", Transfer.CSVEncoding.init(name:)) ?? .utf8
+        let delimiter = try run.value(.delimiter, takes: ", ; or tab", Transfer.CSVDelimiter.init(name:))
         let file = path.split(separator: "/").last ?? ""
-        let format = (try run.value(.format) ?? file.lastIndex(of: ".").map { String(file[file.index(after: $0)...]) } ?? "").lowercased()
-        guard format == "json" || format == "csv" else {
+        let named = file.lastIndex(of: ".").flatMap { ImportFormat(rawValue: file[file.index(after: $0)...].lowercased()) }
+        guard let format = try run.choice(.format, of: ImportFormat.self) ?? named else {
             throw UsageError("cannot tell the format of \(path); give --format json or csv")
         }
-        let encodingName = try run.value(.encoding) ?? "utf8"
-        guard let encoding = Transfer.CSVEncoding(name: encodingName) else {
-            throw UsageError("--encoding takes utf8 or latin1, not \(Echo.quoted(encodingName))")
-        }
-        let dryRun = try run.has(.dryRun)
-        if format == "json" {
-            if encoding != .utf8 { throw UsageError("--encoding \(Echo.escaped(encodingName)) is for csv files; a json backup is UTF-8") }
+        guard format == .csv else {
+            if encoding != .utf8, let name = try run.value(.encoding) {
+                throw UsageError("--encoding \(Echo.escaped(name)) is for csv files; a json backup is UTF-8")
+            }
             if let option = try [OptionName.delimiter, .decimalComma, .dryRun].first(where: run.has) {
                 throw UsageError("--\(option.spelling) is for csv files; a json backup restores whole into an empty data directory")
             }
+            return try await restore(path, run)
         }
+        try await importPurchases(path, encoding: encoding, delimiter: delimiter, run)
+    }
+
+    /// Restores the backup at `path` into this empty data directory.
+    @MainActor
+    private static func restore(_ path: String, _ run: Invocation) async throws {
+        let transfer = run.container.transfer()
+        let backup = try await transfer.restore(transfer.read(path), from: path)
+        try summarise(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
+                                          storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
+                                          skipped: nil, dryRun: false))
+    }
+
+    /// Reads the csv purchase history at `path` in (or, `--dry-run`, says what it would).
+    @MainActor
+    private static func importPurchases(_ path: String, encoding: Transfer.CSVEncoding, delimiter: Transfer.CSVDelimiter?, _ run: Invocation) async throws {
+        let dryRun = try run.has(.dryRun), decimalComma = try run.has(.decimalComma)
         let transfer = run.container.transfer()
         let bytes = try transfer.read(path)
-        if format == "json" {
-            let backup = try await transfer.restore(bytes, from: path)
-            return try report(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
-                                              storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
-                                              skipped: nil, dryRun: false))
-        }
         let progress = ProgressBar(console: run.console, enabled: run.console.isErrorATerminal && bytes.count > 1 << 20)
         let purchases: [Purchase]
         do {
-            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: run.value(.delimiter),
-                                               decimalComma: run.has(.decimalComma)) { progress.show($0) }
-        } catch {
-            progress.finish()
-            throw error
+            defer { progress.finish() }
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) { progress.show($0) }
         }
-        progress.finish()
         let summary: ImportPurchases.Summary
         do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
             throw CommandFailure(kind: .invalidInput, description: "\(path): line \(line): \(reason); nothing was imported")
         }
-        try report(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
-                                   categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))
+        try summarise(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
+                                          categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))
     }
 
+    /// Prints what an import did: its document, or a sentence.
     @MainActor
-    private static func report(_ run: Invocation, _ document: ImportDocument) throws {
+    private static func summarise(_ run: Invocation, _ document: ImportDocument) throws {
         if run.json { return try run.console.json(document) }
         if document.format == "json" {
             return run.console.out("Restored a backup: " + [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
@@ -159,6 +144,7 @@ extension Commands {
     }
 }
 
+/// `grock --json import`: what was restored or read in.
 struct ImportDocument: Encodable {
     let format: String
     let trips: Int
@@ -170,9 +156,4 @@ struct ImportDocument: Encodable {
     /// Rows already in history (csv only).
     let skipped: Int?
     let dryRun: Bool
-}
-
-struct PricesDocument: Encodable {
-    let item: ItemDocument
-    let history: [PriceDocument]
 }

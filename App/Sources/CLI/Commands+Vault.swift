@@ -1,35 +1,9 @@
-import Domain
 import Presentation
 import Terminal
 
+/// The vault: categories in aisle order, and the items with their prices.
 extension Commands {
-    static let store: [Command] = [
-        Command("store add", usage: "grock store add NAME", summary: "Add a store.", examples: ["grock store add Aldi"],
-                arguments: 1...1) { run in try await storeStep(run) { try await $0.add(run.argument(0)) } },
-        Command("store rename", usage: "grock store rename STORE NEW-NAME", summary: "Rename a store.", examples: ["grock store rename Lidl \"Lidl City\""], arguments: 2...2) { run in
-            try await storeStep(run) { try await $0.rename(run.argument(0), to: run.argument(1)) }
-        },
-        Command("store remove", usage: "grock store remove STORE",
-                summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the\ncheapest other store; history keeps its name.", examples: ["grock store remove Aldi"],
-                arguments: 1...1) { run in try await storeStep(run) { try await $0.remove(run.argument(0)) } },
-        Command("store list", usage: "grock store list", summary: "List the stores.", examples: ["grock store list", "grock --json store list"]) { run in
-            try await storeStep(run) { await $0.load() }
-        },
-        Command("store aisles", usage: "grock store aisles STORE [CATEGORY...]",
-                summary: "Show a store's aisle order, or set it: the categories in the order you walk them.",
-                details: "Categories not named follow in the vault's order. A cart grouped by store lists its lines\nin that store's aisle order.",
-                examples: ["grock store aisles Aldi", "grock store aisles Aldi Bakery Produce Dairy"], arguments: 1...100) { run in
-            try await storeStep(run) { try await $0.aisles(of: run.argument(0), set: Array(run.arguments.dropFirst())) }
-        },
-    ]
-
-    @MainActor
-    static func storeStep(_ run: Invocation, _ step: (StoresViewModel) async throws -> Bool) async throws {
-        let stores = run.container.stores()
-        try run.check(await step(stores), stores)
-        try run.show(stores, notice: stores.notice, document: stores.aislesDocument.map { $0 as any Encodable } ?? stores.documents) { stores.render(run.style) }
-    }
-
+    /// The categories, in the order they are walked.
     static let category: [Command] = [
         Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"],
                 arguments: 1...1) { run in try await categoryStep(run) { try await $0.addCategory(run.argument(0)) } },
@@ -42,8 +16,7 @@ extension Commands {
         },
         Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
                 examples: ["grock category move Bakery --to 1"], options: [.required(.to, "POSITION")], arguments: 1...1) { run in
-            let text = try run.required(.to)
-            guard let position = Int(text) else { throw UsageError("--to takes a whole number, not \(Echo.quoted(text))") }
+            let position = try run.required(.to) { try run.integer($0) }
             try await categoryStep(run) { try await $0.moveCategory(run.argument(0), to: position) }
         },
         Command("category list", usage: "grock category list", summary: "List the categories in order.", examples: ["grock category list"]) { run in
@@ -58,6 +31,7 @@ extension Commands {
         try run.show(vault, notice: vault.notice, document: vault.categoryDocuments) { vault.render(run.style) }
     }
 
+    /// The vault's items: prices recorded and forgotten, shown, found, renamed, moved and removed.
     static let item: [Command] = [
         Command("item add", usage: "grock item add NAME",
                 summary: "Add an item to the vault, optionally with its price at a store.",

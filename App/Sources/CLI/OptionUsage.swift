@@ -128,7 +128,7 @@ extension OptionUsage {
     }
 
     /// `a`, `a and b`, `a, b and c` (`or` for alternatives).
-    private static func listed(_ items: [String], or: Bool) -> String {
+    static func listed(_ items: [String], or: Bool) -> String {
         guard let last = items.last, items.count > 1 else { return items.joined() }
         return items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last
     }
