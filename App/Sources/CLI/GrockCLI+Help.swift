@@ -4,12 +4,11 @@ extension GrockCLI {
     /// The help for `words` (`grock help WORDS`, `grock WORDS --help`): the overview, a
     /// command's help, or the commands of a group (`grock help item`).
     static func help(for words: [String], width: Int) throws -> String {
-        guard !words.isEmpty else { return overview(width: width) }
-        let lowered = words.map { $0.lowercased() }
-        let group = Commands.visible.filter { $0.path.count > 1 && $0.path.first == lowered[0] }
-        if lowered.count == 1, !Commands.all.contains(where: { $0.path == lowered }), !group.isEmpty {
-            return (["Commands of grock \(lowered[0]):"] + rows(group, width: width)
-                    + TextBlocks.paragraphs("grock help \(lowered[0]) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
+        guard let noun = words.first?.lowercased() else { return overview(width: width) }
+        let group = Commands.visible.filter { $0.path.count > 1 && $0.path.first == noun }
+        if words.count == 1, !Commands.all.contains(where: { $0.path == [noun] }), !group.isEmpty {
+            return (["Commands of grock \(noun):"] + rows(group, width: width)
+                    + TextBlocks.paragraphs("grock help \(noun) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
         }
         let command = try find(words).command
         return command.path.isEmpty ? overview(width: width) : command.help(width: width)

@@ -90,10 +90,13 @@ public enum GrockCLI {
         }
     }
 
-    /// The command the words name (case-insensitively) and the words left as its arguments.
+    /// The command the words name (case-insensitively) and the words left as its arguments:
+    /// no words name the home screen; otherwise the longest command of one or two words that
+    /// matches their start.
     static func find(_ words: [String]) throws -> (command: Command, arguments: [String]) {
         let lowered = words.map { $0.lowercased() }
-        for length in stride(from: min(2, lowered.count), through: lowered.isEmpty ? 0 : 1, by: -1) {
+        guard let noun = lowered.first, let typed = words.first else { return (Commands.home, []) }
+        for length in [2, 1] where length <= lowered.count {
             let path = Array(lowered.prefix(length))
             if let command = Commands.all.first(where: { $0.path == path }) {
                 return (command, Array(words.dropFirst(length)))
@@ -101,14 +104,16 @@ public enum GrockCLI {
         }
         // In help's order, not a set's: the suggestion for a typo is the same on every run.
         let nouns = Commands.nouns.map(\.noun)
-        if nouns.contains(lowered[0]) {
-            let verbs = Commands.visible.filter { $0.path.first == lowered[0] }.compactMap { $0.path.dropFirst().first }
-            let typed = lowered.count > 1 ? "\(Echo.quoted(words[1])) is not \(Wording.withArticle(lowered[0])) command" : "\(lowered[0]) needs a command"
-            let hint = lowered.count > 1 ? Name.closest(to: lowered[1], among: verbs).map { "; did you mean \(lowered[0]) \($0)?" } : nil
-            throw UsageError(typed + (hint ?? "; use one of: \(verbs.joined(separator: ", "))"))
+        guard nouns.contains(noun) else {
+            let hint = Name.closest(to: noun, among: nouns).map { "; did you mean \($0)?" } ?? ""
+            throw UsageError("unknown command \(Echo.quoted(typed))\(hint)")
         }
-        let hint = Name.closest(to: lowered[0], among: nouns).map { "; did you mean \($0)?" } ?? ""
-        throw UsageError("unknown command \(Echo.quoted(words[0]))\(hint)")
+        let verbs = Commands.visible.filter { $0.path.first == noun }.compactMap { $0.path.dropFirst().first }
+        guard let verb = lowered.dropFirst().first, let typedVerb = words.dropFirst().first else {
+            throw UsageError("\(noun) needs a command; use one of: \(verbs.joined(separator: ", "))")
+        }
+        let hint = Name.closest(to: verb, among: verbs).map { "; did you mean \(noun) \($0)?" } ?? "; use one of: \(verbs.joined(separator: ", "))"
+        throw UsageError("\(Echo.quoted(typedVerb)) is not \(Wording.withArticle(noun)) command" + hint)
     }
 
     private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
