@@ -41,15 +41,21 @@ public enum GrockCLI {
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
-            let console = Console(noColor: noColor, environment: environment)
-            if json && code != .success {
-                console.errorDocument(kind: ErrorKind.of(error), message: line)
-            } else if json {
-                console.warningDocument(String(line.dropFirst("warning: ".count)))
-            } else {
-                console.error(line)
-            }
+            report(line, of: error, code: code, json: json, console: Console(noColor: noColor, environment: environment))
             return code.rawValue
+        }
+    }
+
+    /// Prints the line for the error that ended a command on stderr: as it is, or in JSON an
+    /// error document (a warning one when the change was saved).
+    @MainActor
+    private static func report(_ line: String, of error: any Error, code: ExitCode, json: Bool, console: Console) {
+        if json && code != .success {
+            console.errorDocument(kind: ErrorKind.of(error), message: line)
+        } else if json {
+            console.warningDocument(String(line.dropFirst("warning: ".count)))
+        } else {
+            console.error(line)
         }
     }
 

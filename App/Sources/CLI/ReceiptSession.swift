@@ -12,18 +12,11 @@ import Darwin
 enum ReceiptSession {
     static func run(_ run: Invocation) async throws {
         let (cart, source) = try arguments(run)
-        let bytes: [UInt8]
-        if let photo = try run.value(.image) {
-            guard source == nil else { throw UsageError("give either FILE or --image, not both") }
-            bytes = try ReceiptInput.recognise(photo)
-        } else {
-            bytes = try ReceiptInput.contents(of: source ?? "-")
-        }
+        let bytes = try contents(source, run)
         let receipt = run.container.receipt()
         let request = try ReceiptRequest(bytes: bytes, cart: cart, store: run.value(.store), date: run.value(.date))
         try run.check(await receipt.review(request), receipt)
         let yes = try run.has(.yes), dryRun = try run.has(.dryRun)
-        var acceptDifference = try run.has(.acceptDifference)
         // Questions need a person at a terminal, and stdin free for the answers.
         let asking = !yes && !run.json && run.console.isInteractive && source != nil && source != "-"
         if !yes && !dryRun && !asking {
@@ -38,14 +31,10 @@ enum ReceiptSession {
                 return run.console.notice("Nothing was logged.")
             }
         }
-        var applied = await receipt.apply(acceptDifference: acceptDifference, dryRun: dryRun)
+        var applied = await receipt.apply(acceptDifference: try run.has(.acceptDifference), dryRun: dryRun)
         if !applied, asking, case .doesNotAddUp? = receipt.lastError as? ReceiptRefusal {
-            run.console.out(receipt.errorMessage ?? "")
-            guard let answer = run.console.readLine(prompt: "Log it anyway? [y/N] "), ["y", "yes"].contains(answer.lowercased()) else {
-                return run.console.notice("Nothing was logged.")
-            }
-            acceptDifference = true
-            applied = await receipt.apply(acceptDifference: acceptDifference, dryRun: dryRun)
+            guard confirmDifference(receipt, run) else { return run.console.notice("Nothing was logged.") }
+            applied = await receipt.apply(acceptDifference: true, dryRun: dryRun)
         }
         try run.check(applied, receipt)
         if run.json { return try run.console.json(receipt.document) }
@@ -63,6 +52,21 @@ enum ReceiptSession {
             return word == "-" || word.contains("/") || stat(word, &info) == 0 ? (nil, word) : (word, nil)
         default: return (nil, nil)
         }
+    }
+
+    /// The receipt's text: tesseract's reading of `--image`, else the file `source` (`-` or
+    /// none: standard input).
+    private static func contents(_ source: String?, _ run: Invocation) throws -> [UInt8] {
+        guard let photo = try run.value(.image) else { return try ReceiptInput.contents(of: source ?? "-") }
+        guard source == nil else { throw UsageError("give either FILE or --image, not both") }
+        return try ReceiptInput.recognise(photo)
+    }
+
+    /// Says why the lines do not come to the receipt's total and asks whether to log them anyway.
+    private static func confirmDifference(_ receipt: ReceiptViewModel, _ run: Invocation) -> Bool {
+        run.console.out(receipt.errorMessage ?? "")
+        guard let answer = run.console.readLine(prompt: "Log it anyway? [y/N] ") else { return false }
+        return ["y", "yes"].contains(answer.lowercased())
     }
 
     /// Asks about each doubtful or new line.
