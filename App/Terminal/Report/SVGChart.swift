@@ -1,5 +1,9 @@
 import Domain
 
+// The charts of `grock report`'s HTML page (ReportPage.swift), drawn as SVG text. In Terminal,
+// with the screens, because it is the command line's drawing too: only `grock report` writes
+// the page, from the same view model state (`grock rpc`'s `report` answers the figures).
+
 /// Small SVG charts for the HTML report: plain shapes and text, no scripts, no fonts to load.
 enum SVGChart {
     static let palette = ["#2f6f9f", "#d9822b", "#4a9a5b", "#b5485b", "#7a5ea8", "#8c8c8c"]
@@ -110,24 +114,5 @@ enum SVGChart {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
-    }
-}
-
-enum HTML {
-    /// Text for an element or an attribute. Control characters are shown as `Echo` writes them:
-    /// they mean nothing in HTML, and the page may be printed to a terminal.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: if Echo.needsEscape(scalar) { escaped += Echo.escape(scalar) } else { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
     }
 }
