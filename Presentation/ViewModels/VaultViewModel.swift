@@ -160,7 +160,7 @@ public final class VaultViewModel: ErrorState {
             lastIntent.cautions = added.cautions.map(\.description)
             return added.item
         } notice: {
-            "added \($0.name)"
+            Notice.itemAdded($0.name)
         }
     }
 
@@ -183,9 +183,7 @@ public final class VaultViewModel: ErrorState {
             isCurrent = set.isCurrent
             return set.item
         } notice: {
-            // A price seen before the current one there joins the history only (tester, #23).
-            "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))"
-                + (isCurrent ? "" : " in its history; the newer one there stays current")
+            Notice.priceRecorded(of: $0.name, at: store, promotion: promotion, isCurrent: isCurrent)
         }
     }
 
@@ -194,7 +192,7 @@ public final class VaultViewModel: ErrorState {
     @discardableResult
     public func forgetPrice(_ item: String, store: String, day: Day?) async -> Bool {
         await itemChange { try await useCases.forgetPrice(item: item, store: store, day: day) } notice: {
-            "took the price of \($0.name) at \(Echo.shortened(store)) out of its history"
+            Notice.priceForgotten(of: $0.name, at: store)
         }
     }
 
@@ -206,13 +204,13 @@ public final class VaultViewModel: ErrorState {
             let renamed = try await useCases.renameItem(item, to: name)
             oldName = renamed.oldName
             return renamed.value
-        } notice: { "renamed \(oldName) to \($0.name)" }
+        } notice: { Notice.itemRenamed(from: oldName, to: $0.name) }
     }
 
     /// Moves an item to another category (a name or id) and shows it.
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
-        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(Echo.shortened(category))" }
+        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { Notice.itemMoved($0.name, to: category) }
     }
 
     /// Deletes an item from the vault and goes back to `browse`. Its lines on carts stay, by name,
@@ -221,7 +219,7 @@ public final class VaultViewModel: ErrorState {
     public func removeItem(_ item: String) async -> Bool {
         await perform {
             let removed = try await useCases.deleteItem(item)
-            notice = "removed \(removed.name) from the vault"
+            notice = Notice.itemRemoved(removed.name)
             self.item = nil
             screen = .browse
             lastLook = .browse(category: nil)
@@ -246,7 +244,7 @@ public final class VaultViewModel: ErrorState {
     /// Adds a category at the end of the order; shows `categories`.
     @discardableResult
     public func addCategory(_ name: String) async -> Bool {
-        await categoryChange { "added category \(try await useCases.addCategory(name: name).name)" }
+        await categoryChange { Notice.categoryAdded(try await useCases.addCategory(name: name).name) }
     }
 
     /// Renames a category (a name or id); shows `categories`.
@@ -254,7 +252,7 @@ public final class VaultViewModel: ErrorState {
     public func renameCategory(_ category: String, to name: String) async -> Bool {
         await categoryChange {
             let renamed = try await useCases.renameCategory(category, to: name)
-            return "renamed category \(renamed.oldName) to \(renamed.value.name)"
+            return Notice.categoryRenamed(from: renamed.oldName, to: renamed.value.name)
         }
     }
 
@@ -263,7 +261,7 @@ public final class VaultViewModel: ErrorState {
     public func moveCategory(_ category: String, to position: Int) async -> Bool {
         await categoryChange {
             _ = try await useCases.moveCategory(category, to: position)
-            return "moved category \(Echo.shortened(category)) to position \(position)"
+            return Notice.categoryMoved(category, to: position)
         }
     }
 
@@ -271,7 +269,7 @@ public final class VaultViewModel: ErrorState {
     /// first). Shows `categories`.
     @discardableResult
     public func removeCategory(_ category: String) async -> Bool {
-        await categoryChange { "removed category \(try await useCases.deleteCategory(category).name)" }
+        await categoryChange { Notice.categoryRemoved(try await useCases.deleteCategory(category).name) }
     }
 
     private func categoryChange(_ action: () async throws -> String) async -> Bool {
