@@ -244,7 +244,7 @@ extension CartDetailViewModel: LiveScreen {
         let shown = details?.cart.name
         guard await keepingOutcome({ await load() }) else {
             if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
-                lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
+                lastIntent.errorMessage = Notice.cartGone(shown)
                 clear()
             }
             return false

@@ -1,7 +1,8 @@
 import Domain
 
-/// Every sentence a view model says about what an intent did (its `notice`) or asks (a shop
-/// mode question), worded here and nowhere else.
+/// Every sentence a view model makes: what an intent did (its `notice`), what it asks (a shop
+/// mode question), and the two warnings and errors that are a screen's, not an error's own
+/// `description`. Worded here and nowhere else.
 ///
 /// They are display text that the view models make, not typed state for each front to word:
 /// every front (the command line, `grock rpc`'s `notice`, the web page, a SwiftUI view) then
@@ -75,6 +76,9 @@ enum Notice {
     }
     static func categoryRemoved(_ name: String) -> String { "removed category \(name)" }
 
+    /// A cart shown that was deleted elsewhere: the error its refresh leaves.
+    static func cartGone(_ name: String) -> String { "the cart \(Echo.quoted(name)) no longer exists" }
+
     // MARK: - Stores (StoresViewModel) and settings (SettingsViewModel)
 
     static func storeAdded(_ name: String) -> String { "added store \(name)" }
@@ -83,4 +87,9 @@ enum Notice {
     static func aislesSet(of store: String) -> String { "set the aisle order of \(store)" }
     static func currencySet(_ currency: Currency) -> String { "currency is now \(currency.code)" }
     static let everythingErased = "all data erased"
+
+    // MARK: - Any screen (ErrorState)
+
+    /// The warning of an intent whose change was saved but could not be read back to show.
+    static func savedButNotShown(_ error: any Error) -> String { "the change was saved, but it cannot be shown: \(error)" }
 }
