@@ -57,9 +57,9 @@ let package = Package(
         // same JSON-RPC bodies as grock rpc (`POST /rpc`) through RPC; a target of its own so
         // that grock rpc carries no sockets and no page.
         .target(name: "Web", dependencies: ["RPC", "Composition", "Domain"], path: "App/Web", swiftSettings: settings),
-        // The command line's drawing: screens as text for a terminal (colour, width, the shop
-        // mode's typed commands, the `grock ...` hints) and the HTML report, all from the view
-        // models' state. Only the command line needs it; grock rpc answers with the state itself.
+        // The command line's drawing: screens as text for a terminal (colour, width, the `grock
+        // ...` hints) and, in Report/, `grock report`'s HTML page, all from the view models' state.
+        // Only the command line needs it; grock rpc answers with the state itself.
         .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
         // The command line sees the data layer only through the composition root (Household,
         // Transfer, doctor): a front needs nothing more. It runs tesseract itself (Adapters) for

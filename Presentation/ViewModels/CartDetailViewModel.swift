@@ -65,7 +65,7 @@ public final class CartDetailViewModel: ErrorState {
     @discardableResult
     public func create(budget: String?, items: [String] = []) async -> Bool {
         // The name this model was made with: after a create, `reference` is the new cart's id.
-        await change("created cart") { try await useCases.createCart(name: name, budget: budget, items: items) }
+        await change(Notice.cartCreated) { try await useCases.createCart(name: name, budget: budget, items: items) }
     }
 
     /// Puts vault items (names or ids) on the cart, `quantity` of each; an item already there
@@ -75,7 +75,7 @@ public final class CartDetailViewModel: ErrorState {
     ///   - store: where to buy them; nil plans each at its cheapest store.
     @discardableResult
     public func add(_ items: [String], quantity: Quantity = .one, unit: MeasureUnit? = nil, store: String? = nil) async -> Bool {
-        await change("added \(items.map(Echo.shortened).joined(separator: ", "))") {
+        await change(Notice.linesAdded(items)) {
             try await useCases.addToCart(cart: reference, items: items, quantity: quantity, unit: unit, store: store)
         }
     }
@@ -85,7 +85,7 @@ public final class CartDetailViewModel: ErrorState {
     /// - Parameter unit: the line's new unit (its quantity converted when `quantity` is nil).
     @discardableResult
     public func setLine(_ item: String, quantity: Quantity?, unit: MeasureUnit? = nil, store: String?) async -> Bool {
-        await change("updated \(Echo.shortened(item))") {
+        await change(Notice.lineUpdated(item)) {
             try await useCases.updateCartLine(cart: reference, item: item, quantity: quantity, unit: unit, store: store)
         }
     }
@@ -93,7 +93,7 @@ public final class CartDetailViewModel: ErrorState {
     /// Takes the line of `item` (a name or id) off the cart; refused once the cart is completed.
     @discardableResult
     public func remove(_ item: String) async -> Bool {
-        await change("removed \(Echo.shortened(item))") { try await useCases.removeFromCart(cart: reference, item: item) }
+        await change(Notice.lineRemoved(item)) { try await useCases.removeFromCart(cart: reference, item: item) }
     }
 
     /// Renames the cart and changes its budget, while planning or shopping.
@@ -102,13 +102,13 @@ public final class CartDetailViewModel: ErrorState {
     ///   - budget: the new budget as typed; `.some(nil)` removes it, nil keeps it.
     @discardableResult
     public func edit(name: String?, budget: String??) async -> Bool {
-        var said = "updated the cart"
+        var said = Notice.cartUpdated
         return await change({ said }) {
             let edited = try await useCases.editCart(reference, name: name, budget: budget)
             let cart = edited.value
             var parts: [String] = []
-            if name != nil { parts.append("renamed cart \(edited.oldName) to \(cart.name)") }
-            if budget != nil { parts.append(cart.budget.map { "set the budget to \($0.amountText)" } ?? "removed the budget") }
+            if name != nil { parts.append(Notice.cartRenamed(from: edited.oldName, to: cart.name)) }
+            if budget != nil { parts.append(Notice.budgetSet(cart.budget)) }
             if !parts.isEmpty { said = parts.joined(separator: "; ") }
             return cart
         }
@@ -121,14 +121,14 @@ public final class CartDetailViewModel: ErrorState {
         await perform {
             let cart = try await useCases.deleteCart(reference)
             clear()
-            notice = "\(cart.name): deleted cart"
+            notice = Notice.onCart(cart.name, Notice.cartDeleted)
         }
     }
 
     /// Starts shopping: a planning cart becomes a shopping one; refused for any other status.
     @discardableResult
     public func startTrip() async -> Bool {
-        await change("started the trip") { try await useCases.startTrip(reference) }
+        await change(Notice.tripStarted) { try await useCases.startTrip(reference) }
     }
 
     /// Logs `item` bought while shopping; logging a bought line again corrects it. A price that
@@ -141,7 +141,7 @@ public final class CartDetailViewModel: ErrorState {
     ///   - date: when the trip happened (a receipt entered afterwards), as typed.
     @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
-        await change("logged \(Echo.shortened(item))") {
+        await change(Notice.lineLogged(item)) {
             let logged = try await useCases.logPurchase.checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
             lastIntent.cautions = logged.cautions.map(\.description)
             return logged.cart
@@ -151,7 +151,7 @@ public final class CartDetailViewModel: ErrorState {
     /// Takes back the purchase of `item`: the line is to buy again, and an impulse buy disappears.
     @discardableResult
     public func unlog(_ item: String) async -> Bool {
-        await change("un-logged \(Echo.shortened(item))") { try await useCases.unlogPurchase(cart: reference, item: item) }
+        await change(Notice.lineUnlogged(item)) { try await useCases.unlogPurchase(cart: reference, item: item) }
     }
 
     /// Adds something bought on impulse, bought at `price` per unit: on this cart only, never in
@@ -163,7 +163,7 @@ public final class CartDetailViewModel: ErrorState {
     ///   - date: when the trip happened, as typed.
     @discardableResult
     public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil, date: String? = nil) async -> Bool {
-        await change("added impulse buy \(Echo.shortened(name))") {
+        await change(Notice.impulseAdded(name)) {
             try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store, date: date)
         }
     }
@@ -177,8 +177,7 @@ public final class CartDetailViewModel: ErrorState {
     @discardableResult
     public func finishTrip(date: String? = nil, carryOver: String? = nil) async -> Bool {
         var left = 0
-        return await change({ "finished the trip" + (left == 0 ? "" : "; \(left) \(left == 1 ? "line" : "lines") not bought"
-                + (carryOver.map { ", carried over to \(Echo.shortened($0))" } ?? "")) }) {
+        return await change({ Notice.tripFinished(notBought: left, carriedOverTo: carryOver) }) {
             let cart = try await useCases.finishTrip(reference, date: date, carryOver: carryOver)
             left = cart.lines.count { !$0.isFulfilled && !$0.isImpulse }
             return cart
@@ -189,14 +188,14 @@ public final class CartDetailViewModel: ErrorState {
     /// buys are dropped.
     @discardableResult
     public func abortTrip() async -> Bool {
-        await change("aborted the trip; back to planning") { try await useCases.abortTrip(reference) }
+        await change(Notice.tripAborted) { try await useCases.abortTrip(reference) }
     }
 
     /// Reopens a completed trip to correct it (back to shopping); its prices leave the price
     /// history until it is finished again, the vault keeps its prices.
     @discardableResult
     public func reopen() async -> Bool {
-        await change("reopened the cart") { try await useCases.reopenCart(reference) }
+        await change(Notice.cartReopened) { try await useCases.reopenCart(reference) }
     }
 
     private func change(_ what: @autoclosure () -> String, _ action: () async throws -> Cart) async -> Bool {
@@ -207,7 +206,7 @@ public final class CartDetailViewModel: ErrorState {
     private func change(_ what: () -> String, _ action: () async throws -> Cart) async -> Bool {
         await perform {
             let cart = try await action()
-            notice = "\(cart.name): \(what())"
+            notice = Notice.onCart(cart.name, what())
             reference = cart.id.rawValue   // even when it cannot be shown: the next intent must find it
             await afterSaving { try show(try await useCases.showCart.details(of: cart)) }
         }
@@ -245,7 +244,7 @@ extension CartDetailViewModel: LiveScreen {
         let shown = details?.cart.name
         guard await keepingOutcome({ await load() }) else {
             if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
-                lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
+                lastIntent.errorMessage = Notice.cartGone(shown)
                 clear()
             }
             return false

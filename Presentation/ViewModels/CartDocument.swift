@@ -1,16 +1,17 @@
 import Domain
 
-/// A cart as one JSON document: amounts as decimal strings next to the currency code.
+/// A cart as one JSON document: amounts as decimal strings next to the currency code. Every key is
+/// written, absent values as `null` (`NullWhenAbsent`).
 public struct CartDocument: Sendable, Hashable, Encodable {
     /// One line of the cart: what is planned (quantity, store, price) and, once bought, what was paid.
-    /// Every key is written, absent values as `null`.
+    /// Every key is written, absent values as `null` (`NullWhenAbsent`).
     public struct Line: Sendable, Hashable, Encodable {
         /// The line's item id: what names it when two lines share a name (two impulse buys of Gum).
         public let id: String
         /// The line's name: the vault item's when the line was last changed, or the impulse buy's.
         public let item: String
         /// The item's category name; nil for an impulse buy.
-        public let category: String?
+        @NullWhenAbsent public private(set) var category: String?
         /// How many or how much is planned (`2`, `1.5`), in `unit`.
         public let quantity: String
         /// What `quantity` counts or weighs: `each`, `pack`, `g`, `kg`, `lb`, `oz`, `ml` or `l`.
@@ -20,65 +21,31 @@ public struct CartDocument: Sendable, Hashable, Encodable {
         /// Whether the line is bought (ticked while shopping).
         public let fulfilled: Bool
         /// The store's name the line is planned at; nil when it has none.
-        public let plannedStore: String?
+        @NullWhenAbsent public private(set) var plannedStore: String?
         /// The planned price per `pricePer`, as a decimal string; nil when no price is known.
-        public let plannedPrice: String?
+        @NullWhenAbsent public private(set) var plannedPrice: String?
         /// The store's name it was bought at; nil until bought (or bought with no store).
-        public let actualStore: String?
+        @NullWhenAbsent public private(set) var actualStore: String?
         /// The price paid per `pricePer`, as a decimal string; nil until bought.
-        public let actualPrice: String?
+        @NullWhenAbsent public private(set) var actualPrice: String?
         /// The quantity bought, when it was logged with one (a weighed line); nil: as planned.
-        public let purchasedQuantity: String?
+        @NullWhenAbsent public private(set) var purchasedQuantity: String?
         /// What the line costs: paid once bought, else planned; nil when no price is known.
-        public let cost: String?
+        @NullWhenAbsent public private(set) var cost: String?
         /// Whether it was bought on impulse: on this cart only, never in the vault.
         public let impulse: Bool
-
-        private enum CodingKeys: String, CodingKey {
-            case id, item, category, quantity, unit, pricePer, fulfilled, plannedStore, plannedPrice, actualStore, actualPrice, purchasedQuantity, cost, impulse
-        }
-
-        /// Absent values are written as `null`, so every line has every key.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(item, forKey: .item)
-            try c.encode(category, forKey: .category)
-            try c.encode(pricePer, forKey: .pricePer)
-            try c.encode(quantity, forKey: .quantity)
-            try c.encode(unit, forKey: .unit)
-            try c.encode(fulfilled, forKey: .fulfilled)
-            try c.encode(plannedStore, forKey: .plannedStore)
-            try c.encode(plannedPrice, forKey: .plannedPrice)
-            try c.encode(actualStore, forKey: .actualStore)
-            try c.encode(actualPrice, forKey: .actualPrice)
-            try c.encode(purchasedQuantity, forKey: .purchasedQuantity)
-            try c.encode(cost, forKey: .cost)
-            try c.encode(impulse, forKey: .impulse)
-        }
     }
 
     /// The lines at one store (or at none), in aisle order, with what they cost there.
     public struct StoreGroup: Sendable, Hashable, Encodable {
         /// nil for the lines with no store.
-        public let store: String?
+        @NullWhenAbsent public private(set) var store: String?
         /// What the group's lines cost there (paid once bought, else planned), as a decimal string.
         public let total: String
         /// The names of its lines, in the order of `items`.
         public let items: [String]
         /// Their ids, in the same order.
         public let ids: [String]
-
-        private enum CodingKeys: String, CodingKey { case store, total, items, ids }
-
-        /// The lines with no store have `store` written as `null`.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(store, forKey: .store)
-            try c.encode(total, forKey: .total)
-            try c.encode(items, forKey: .items)
-            try c.encode(ids, forKey: .ids)
-        }
     }
 
     /// The cart's id: what names it through renames (`cart.show`, `AppContainer.cart(_:)`).
@@ -91,47 +58,24 @@ public struct CartDocument: Sendable, Hashable, Encodable {
     /// When the cart was made; written RFC 3339 with the local offset (`2026-03-01T09:30:00+01:00`).
     public let created: DocumentTime
     /// When the trip was finished, written RFC 3339; nil unless `status` is `completed`.
-    public let completed: DocumentTime?
+    @NullWhenAbsent public private(set) var completed: DocumentTime?
     /// The budget, as a decimal string; nil without one.
-    public let budget: String?
+    @NullWhenAbsent public private(set) var budget: String?
     /// Every line's planned cost added up (lines with no known price count as nothing).
     public let plannedTotal: String
     /// What was paid for the lines bought.
     public let actualTotal: String
     /// The budget less the plan (while planning) or what was paid (after); negative when over;
     /// nil without a budget.
-    public let remaining: String?
+    @NullWhenAbsent public private(set) var remaining: String?
     /// By how much the cart is over its budget; nil within it or without one.
-    public let overBudget: String?
+    @NullWhenAbsent public private(set) var overBudget: String?
     /// The ISO code of every amount in the document (`EUR`).
     public let currency: String
     /// Every line, store by store as `stores` groups them.
     public let items: [Line]
     /// The stores in the order they are visited, "no store" last.
     public let stores: [StoreGroup]
-
-    private enum CodingKeys: String, CodingKey {
-        case id, name, status, created, completed, budget, plannedTotal, actualTotal, remaining, overBudget, currency, items, stores
-    }
-
-    /// Absent values are written as `null`, so every document has every key; the status as its
-    /// raw value (Domain's enums are not `Encodable`: the JSON is the documents' concern).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(status.rawValue, forKey: .status)
-        try c.encode(created, forKey: .created)
-        try c.encode(completed, forKey: .completed)
-        try c.encode(budget, forKey: .budget)
-        try c.encode(plannedTotal, forKey: .plannedTotal)
-        try c.encode(actualTotal, forKey: .actualTotal)
-        try c.encode(remaining, forKey: .remaining)
-        try c.encode(overBudget, forKey: .overBudget)
-        try c.encode(currency, forKey: .currency)
-        try c.encode(items, forKey: .items)
-        try c.encode(stores, forKey: .stores)
-    }
 
     /// The document of a cart with its totals, worked out by `CartDetailViewModel`, which holds it
     /// as `document`.

@@ -30,29 +30,6 @@ public struct CartRow: Sendable, Hashable, Encodable {
     /// The ISO code of the row's amounts (`EUR`).
     public let currency: String
 
-    private enum CodingKeys: String, CodingKey {
-        case id, name, status, created, budget, plannedTotal, actualTotal, remaining, overBudget, overBudgetBy, fulfilled, lines, currency
-    }
-
-    /// What the synthesized encoding wrote when `status` was text: the status as its raw value
-    /// (Domain's enums are not `Encodable`), an absent optional left out.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(status.rawValue, forKey: .status)
-        try c.encode(created, forKey: .created)
-        try c.encodeIfPresent(budget, forKey: .budget)
-        try c.encode(plannedTotal, forKey: .plannedTotal)
-        try c.encode(actualTotal, forKey: .actualTotal)
-        try c.encodeIfPresent(remaining, forKey: .remaining)
-        try c.encode(overBudget, forKey: .overBudget)
-        try c.encodeIfPresent(overBudgetBy, forKey: .overBudgetBy)
-        try c.encode(fulfilled, forKey: .fulfilled)
-        try c.encode(lines, forKey: .lines)
-        try c.encode(currency, forKey: .currency)
-    }
-
     /// The row of a cart with its totals.
     public init(_ figures: CartFigures) {
         let cart = figures.cart

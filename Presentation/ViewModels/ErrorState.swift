@@ -38,7 +38,7 @@ extension ErrorState {
         do {
             try await step()
         } catch {
-            lastIntent.warning = "the change was saved, but it cannot be shown: \(error)"
+            lastIntent.warning = Notice.savedButNotShown(error)
         }
     }
 }

@@ -4,29 +4,29 @@ import Domain
 /// as the vault screen writes them `CodingKeys` leave out of the JSON.
 public struct ItemDocument: Sendable, Hashable, Encodable {
     /// The item at one store: the store's current price, what it is per, and that price per base
-    /// unit for comparing. Every key is written, absent values as `null`.
+    /// unit for comparing. Every key is written, absent values as `null` (`NullWhenAbsent`).
     public struct Price: Sendable, Hashable, Encodable {
         /// The store's name.
         public let store: String
         /// The current price per `pricePer`, as a decimal string; nil when the store has none now (an
         /// expired promotion, or never priced there).
-        public let price: String?
+        @NullWhenAbsent public private(set) var price: String?
         /// The unit the store sells the item by (`each`, `kg`, `pack`).
         public let unit: String
         /// What `price` is per: `unit`, or a pack with what it holds (`pack of 250 g`).
         public let pricePer: String
         /// The price per kg, l or each (`perUnit`), for comparing.
-        public let unitPrice: String?
+        @NullWhenAbsent public private(set) var unitPrice: String?
         /// The base unit `unitPrice` is per: `kg`, `l`, `each` or `pack`.
         public let perUnit: String
         /// Whether this is the item's cheapest store by `unitPrice`: the row a front highlights.
         public let cheapest: Bool
         /// The day the current price was seen or paid, `YYYY-MM-DD`; nil without one.
-        public let observed: String?
+        @NullWhenAbsent public private(set) var observed: String?
         /// Whether the current price is a promotion.
         public let promotion: Bool
         /// The last day of the promotion, `YYYY-MM-DD`; nil when it is no promotion or has no end.
-        public let promotionUntil: String?
+        @NullWhenAbsent public private(set) var promotionUntil: String?
         /// The current price with what it is per (`2.29/pack of 250 g`); nil without one. Not in the JSON.
         public let shelfPrice: String?
         /// `shelfPrice`, and for a pack its price per base unit too (`2.29/pack of 250 g (9.16/kg)`);
@@ -37,21 +37,6 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
 
         private enum CodingKeys: String, CodingKey {
             case store, price, unit, pricePer, unitPrice, perUnit, cheapest, observed, promotion, promotionUntil
-        }
-
-        /// Absent values are written as `null`, so every price has every key.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(store, forKey: .store)
-            try c.encode(price, forKey: .price)
-            try c.encode(unit, forKey: .unit)
-            try c.encode(pricePer, forKey: .pricePer)
-            try c.encode(unitPrice, forKey: .unitPrice)
-            try c.encode(perUnit, forKey: .perUnit)
-            try c.encode(cheapest, forKey: .cheapest)
-            try c.encode(observed, forKey: .observed)
-            try c.encode(promotion, forKey: .promotion)
-            try c.encode(promotionUntil, forKey: .promotionUntil)
         }
     }
 

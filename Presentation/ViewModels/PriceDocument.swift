@@ -34,6 +34,8 @@ public struct PriceDocument: Encodable, Sendable, Hashable {
         price = entry.observation.price.price.amountText
         unit = entry.observation.price.unit.rawValue
         pricePer = entry.observation.price.basis.description
+        // Converting fails only when the price per base unit is past the largest amount (a price per
+        // gram of a million): the entry has no comparable price then, and its own price stands.
         unitPrice = (try? entry.observation.price.normalised())?.price.amountText
         perUnit = entry.observation.price.basis.baseUnit.rawValue
         source = entry.observation.source == .manual ? .seen : .paid

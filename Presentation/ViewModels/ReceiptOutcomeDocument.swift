@@ -49,28 +49,6 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
              cautions, dryRun, summary
     }
 
-    /// What the synthesized encoding wrote when `status` was text: the status as its raw value
-    /// (Domain's enums are not `Encodable`), an absent optional left out, the screen's figures too.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(cart, forKey: .cart)
-        try c.encode(cartId, forKey: .cartId)
-        try c.encode(status.rawValue, forKey: .status)
-        try c.encode(store, forKey: .store)
-        try c.encode(storeAdded, forKey: .storeAdded)
-        try c.encode(logged, forKey: .logged)
-        try c.encode(skipped, forKey: .skipped)
-        try c.encode(refunds, forKey: .refunds)
-        try c.encode(loggedTotal, forKey: .loggedTotal)
-        try c.encodeIfPresent(statedTotal, forKey: .statedTotal)
-        try c.encodeIfPresent(difference, forKey: .difference)
-        try c.encode(learnedNames, forKey: .learnedNames)
-        try c.encode(itemsAdded, forKey: .itemsAdded)
-        try c.encode(cautions, forKey: .cautions)
-        try c.encode(dryRun, forKey: .dryRun)
-        try c.encode(summary, forKey: .summary)
-    }
-
     init(_ outcome: ReceiptOutcome) {
         cart = outcome.cart.name
         cartId = outcome.cart.id.rawValue
@@ -117,20 +95,4 @@ public struct ReceiptLoggedDocument: Encodable, Sendable, Hashable {
     /// What the line cost, as a decimal string: its net total on the receipt (the tax, for
     /// `salesTax`).
     public let cost: String
-
-    private enum CodingKeys: String, CodingKey { case line, kind, name, quantity, unit, price, per, cost }
-
-    /// What the synthesized encoding wrote when `kind` was text: the kind as its raw value, no
-    /// `line` for the sales tax.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(line, forKey: .line)
-        try c.encode(kind.rawValue, forKey: .kind)
-        try c.encode(name, forKey: .name)
-        try c.encode(quantity, forKey: .quantity)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(price, forKey: .price)
-        try c.encode(per, forKey: .per)
-        try c.encode(cost, forKey: .cost)
-    }
 }

@@ -45,31 +45,6 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
              lastSeen, changePercent, decision
     }
 
-    /// What the synthesized encoding wrote when `verdict` was text: every key, the verdict as its raw
-    /// value (Domain's enums are not `Encodable`: the JSON is the documents' concern), and an
-    /// absent optional left out.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(line, forKey: .line)
-        try c.encode(name, forKey: .name)
-        try c.encode(quantity, forKey: .quantity)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(total, forKey: .total)
-        try c.encode(net, forKey: .net)
-        try c.encode(discounts, forKey: .discounts)
-        try c.encode(deposit, forKey: .deposit)
-        try c.encode(refund, forKey: .refund)
-        try c.encode(verdict.rawValue, forKey: .verdict)
-        try c.encode(candidates, forKey: .candidates)
-        try c.encodeIfPresent(suggestedCategory, forKey: .suggestedCategory)
-        try c.encode(paid, forKey: .paid)
-        try c.encodeIfPresent(planned, forKey: .planned)
-        try c.encodeIfPresent(last, forKey: .last)
-        try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
-        try c.encodeIfPresent(changePercent, forKey: .changePercent)
-        try c.encode(decision, forKey: .decision)
-    }
-
     init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {
         line = row.number
         name = row.line.name

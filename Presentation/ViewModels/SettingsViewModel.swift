@@ -32,7 +32,7 @@ public final class SettingsViewModel: ErrorState {
         await perform {
             let changed = try await useCases.changeCurrency(try Currency(code: code))
             document = SettingsDocument(changed)
-            notice = "currency is now \(changed.currency.code)"
+            notice = Notice.currencySet(changed.currency)
         }
     }
 
@@ -41,7 +41,7 @@ public final class SettingsViewModel: ErrorState {
     public func reset() async -> Bool {
         await perform {
             try await useCases.resetAllData()
-            notice = "all data erased"
+            notice = Notice.everythingErased
             await afterSaving { document = SettingsDocument(try await useCases.showSettings()) }
         }
     }

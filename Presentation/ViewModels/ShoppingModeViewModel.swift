@@ -51,7 +51,7 @@ public final class ShoppingModeViewModel: ErrorState {
             self.number = number
             self.name = name
             self.item = item
-            question = "Remove impulse buy \(name)?"
+            question = Notice.removeImpulseBuy(name)
         }
     }
 
@@ -138,7 +138,7 @@ public final class ShoppingModeViewModel: ErrorState {
                 return try show(details)
             }
             _ = try await useCases.startTrip(details.cart.id.rawValue)
-            notice = "Trip started."
+            notice = Notice.shopStarted
             await afterSaving { try show(try await useCases.showCart(details.cart.id.rawValue)) }
         }
     }
@@ -154,10 +154,10 @@ public final class ShoppingModeViewModel: ErrorState {
                 pendingConfirmation = Confirmation(number: number, name: line.name, item: line.itemID)
             } else if line.isFulfilled {
                 _ = try await useCases.unlogPurchase(cart: reference, item: line.itemID.rawValue)
-                notice = "\(line.name): not bought."
+                notice = Notice.shopNotBought(line.name)
             } else {
                 _ = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue)
-                notice = "\(line.name): bought."
+                notice = Notice.shopBought(line.name)
             }
             await afterSaving { try await reload() }
         }
@@ -170,7 +170,7 @@ public final class ShoppingModeViewModel: ErrorState {
         startIntent()
         return await perform {
             _ = try await useCases.unlogPurchase(cart: reference, item: pending.item.rawValue)
-            notice = "\(pending.name): removed; number \(pending.number) is not used again in this session."
+            notice = Notice.shopImpulseRemoved(pending.name, number: pending.number)
             await afterSaving { try await reload() }
         }
     }
@@ -179,7 +179,7 @@ public final class ShoppingModeViewModel: ErrorState {
     public func decline() {
         guard let pending = pendingConfirmation else { return }
         startIntent()
-        notice = "\(pending.name): kept, bought."
+        notice = Notice.shopImpulseKept(pending.name)
     }
 
     /// Logs line `number` as bought at `price` per unit, `quantity` of the line's unit when
@@ -196,10 +196,7 @@ public final class ShoppingModeViewModel: ErrorState {
             lastIntent.cautions = cautions.map(\.description)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
-                let amount = logged.purchasedQuantity ?? logged.quantity
-                let each = logged.unit == .each && logged.isPricedPerUnit ? "\(amount) at \(paid.amountText)"
-                    : "\(amount) \(logged.unit) at \(paid.amountText)/\(logged.priceUnit)"
-                notice = "\(line.name): bought \(each) = \(try logged.actualCost()?.amountText ?? "-")."
+                notice = Notice.shopBought(line.name, logged, at: paid, costing: try logged.actualCost())
             }
             await afterSaving { try await reload() }
         }
@@ -213,7 +210,7 @@ public final class ShoppingModeViewModel: ErrorState {
         startIntent()
         return await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price, store: store)
-            notice = "\(Echo.shortened(name)): added and bought."
+            notice = Notice.shopImpulseAdded(name)
             await afterSaving { try await reload() }
         }
     }

@@ -31,7 +31,7 @@ public final class StoresViewModel: ErrorState {
     /// Adds a store (adding the name of a removed store brings it back), then lists the stores.
     @discardableResult
     public func add(_ name: String) async -> Bool {
-        await change { "added store \(try await useCases.addStore(name: name).name)" }
+        await change { Notice.storeAdded(try await useCases.addStore(name: name).name) }
     }
 
     /// Renames a store (a name or id), then lists the stores; refused when the name is taken.
@@ -39,7 +39,7 @@ public final class StoresViewModel: ErrorState {
     public func rename(_ store: String, to name: String) async -> Bool {
         await change {
             let renamed = try await useCases.renameStore(store, to: name)
-            return "renamed store \(renamed.oldName) to \(renamed.value.name)"
+            return Notice.storeRenamed(from: renamed.oldName, to: renamed.value.name)
         }
     }
 
@@ -47,7 +47,7 @@ public final class StoresViewModel: ErrorState {
     /// lines at the cheapest other store. Refused while an active trip has a purchase logged there.
     @discardableResult
     public func remove(_ store: String) async -> Bool {
-        await change { "removed store \(try await useCases.removeStore(store).name); its prices left the vault" }
+        await change { Notice.storeRemoved(try await useCases.removeStore(store).name) }
     }
 
     /// Shows the aisle order, or sets it when `categories` are given.
@@ -60,7 +60,7 @@ public final class StoresViewModel: ErrorState {
             } else {
                 let set = try await useCases.setAisleOrder(store: store, categories: categories)
                 aislesDocument = AislesDocument(store: set.store, order: set.order)
-                notice = "set the aisle order of \(set.store.name)"
+                notice = Notice.aislesSet(of: set.store.name)
             }
         }
     }

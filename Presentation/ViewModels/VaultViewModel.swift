@@ -37,14 +37,26 @@ public final class VaultViewModel: ErrorState {
     public internal(set) var lastIntent = LastIntent()
 
     private let useCases: UseCases
-    /// The last look taken (browse, a search, an item…), for `refresh`.
-    private var lastLook: (() async -> Bool)?
 
-    /// Makes `look` at the item shown, by its id (renames elsewhere do not lose it), the look
-    /// `refresh` takes again.
-    private func followItem(_ look: @escaping (String) async -> Bool) {
+    /// A look at the vault that `refresh` can take again: the intent that took it, with what it
+    /// was asked. An item is followed by its id, so that a rename elsewhere does not lose it.
+    private enum Look {
+        case browse(category: String?)
+        case search(String)
+        case item(id: String)
+        case history(id: String)
+        case prices(id: String)
+        case categories
+    }
+
+    /// The last look taken, for `refresh`; nil before the first.
+    private var lastLook: Look?
+
+    /// Makes the look at the item shown (by its id) the one `refresh` takes again; none when no
+    /// item is shown.
+    private func followItem(_ look: (String) -> Look) {
         guard let id = item?.item.id.rawValue else { return }
-        lastLook = { await look(id) }
+        lastLook = look(id)
     }
 
     /// A vault screen with nothing read yet; fronts get one from `AppContainer.vault()`.
@@ -59,7 +71,7 @@ public final class VaultViewModel: ErrorState {
     /// - Returns: false, with the screen unchanged, for a category not found.
     @discardableResult
     public func browse(category: String? = nil) async -> Bool {
-        lastLook = { [unowned self] in await self.browse(category: category) }
+        lastLook = .browse(category: category)
         return await perform {
             sections = try await useCases.browseVault(category: category)
             currency = try await useCases.showSettings().currency
@@ -70,7 +82,7 @@ public final class VaultViewModel: ErrorState {
     /// Finds the items whose names match `text` (any case and accents); shows `search`.
     @discardableResult
     public func search(_ text: String) async -> Bool {
-        lastLook = { [unowned self] in await self.search(text) }
+        lastLook = .search(text)
         return await perform {
             results = try await useCases.searchItems(text)
             currency = try await useCases.showSettings().currency
@@ -82,7 +94,7 @@ public final class VaultViewModel: ErrorState {
     /// - Returns: false for an item not found, or a name that matches several.
     @discardableResult
     public func show(_ reference: String) async -> Bool {
-        defer { followItem { [unowned self] in await self.show($0) } }
+        defer { followItem(Look.item) }
         return await perform {
             item = try await useCases.showItem(reference)
             currency = try await useCases.showSettings().currency
@@ -93,7 +105,7 @@ public final class VaultViewModel: ErrorState {
     /// Shows one item's price history, every price seen or paid; shows `history`.
     @discardableResult
     public func showHistory(_ reference: String) async -> Bool {
-        defer { followItem { [unowned self] in await self.showHistory($0) } }
+        defer { followItem(Look.history) }
         return await perform {
             let result = try await useCases.priceHistory(reference)
             item = try await useCases.showItem(result.item.id.rawValue)
@@ -108,7 +120,7 @@ public final class VaultViewModel: ErrorState {
     /// `prices`.
     @discardableResult
     public func showPrices(_ reference: String) async -> Bool {
-        defer { followItem { [unowned self] in await self.showPrices($0) } }
+        defer { followItem(Look.prices) }
         guard await showHistory(reference) else { return false }
         screen = .prices
         return true
@@ -117,7 +129,7 @@ public final class VaultViewModel: ErrorState {
     /// Reads the categories in order with their item counts; shows `categories`.
     @discardableResult
     public func listCategories() async -> Bool {
-        lastLook = { [unowned self] in await self.listCategories() }
+        lastLook = .categories
         return await perform {
             categoryDocuments = try await readCategories()
             screen = .categories
@@ -148,7 +160,7 @@ public final class VaultViewModel: ErrorState {
             lastIntent.cautions = added.cautions.map(\.description)
             return added.item
         } notice: {
-            "added \($0.name)"
+            Notice.itemAdded($0.name)
         }
     }
 
@@ -171,9 +183,7 @@ public final class VaultViewModel: ErrorState {
             isCurrent = set.isCurrent
             return set.item
         } notice: {
-            // A price seen before the current one there joins the history only (tester, #23).
-            "recorded the \(promotion ? "promotion" : "price") of \($0.name) at \(Echo.shortened(store))"
-                + (isCurrent ? "" : " in its history; the newer one there stays current")
+            Notice.priceRecorded(of: $0.name, at: store, promotion: promotion, isCurrent: isCurrent)
         }
     }
 
@@ -182,7 +192,7 @@ public final class VaultViewModel: ErrorState {
     @discardableResult
     public func forgetPrice(_ item: String, store: String, day: Day?) async -> Bool {
         await itemChange { try await useCases.forgetPrice(item: item, store: store, day: day) } notice: {
-            "took the price of \($0.name) at \(Echo.shortened(store)) out of its history"
+            Notice.priceForgotten(of: $0.name, at: store)
         }
     }
 
@@ -194,13 +204,13 @@ public final class VaultViewModel: ErrorState {
             let renamed = try await useCases.renameItem(item, to: name)
             oldName = renamed.oldName
             return renamed.value
-        } notice: { "renamed \(oldName) to \($0.name)" }
+        } notice: { Notice.itemRenamed(from: oldName, to: $0.name) }
     }
 
     /// Moves an item to another category (a name or id) and shows it.
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
-        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { "moved \($0.name) to \(Echo.shortened(category))" }
+        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { Notice.itemMoved($0.name, to: category) }
     }
 
     /// Deletes an item from the vault and goes back to `browse`. Its lines on carts stay, by name,
@@ -209,10 +219,10 @@ public final class VaultViewModel: ErrorState {
     public func removeItem(_ item: String) async -> Bool {
         await perform {
             let removed = try await useCases.deleteItem(item)
-            notice = "removed \(removed.name) from the vault"
+            notice = Notice.itemRemoved(removed.name)
             self.item = nil
             screen = .browse
-            lastLook = { [unowned self] in await self.browse() }
+            lastLook = .browse(category: nil)
         }
     }
 
@@ -224,7 +234,7 @@ public final class VaultViewModel: ErrorState {
                 item = try await useCases.showItem(changed.id.rawValue)
                 currency = try await useCases.showSettings().currency
                 screen = .item
-                followItem { [unowned self] in await self.show($0) }
+                followItem(Look.item)
             }
         }
     }
@@ -234,7 +244,7 @@ public final class VaultViewModel: ErrorState {
     /// Adds a category at the end of the order; shows `categories`.
     @discardableResult
     public func addCategory(_ name: String) async -> Bool {
-        await categoryChange { "added category \(try await useCases.addCategory(name: name).name)" }
+        await categoryChange { Notice.categoryAdded(try await useCases.addCategory(name: name).name) }
     }
 
     /// Renames a category (a name or id); shows `categories`.
@@ -242,7 +252,7 @@ public final class VaultViewModel: ErrorState {
     public func renameCategory(_ category: String, to name: String) async -> Bool {
         await categoryChange {
             let renamed = try await useCases.renameCategory(category, to: name)
-            return "renamed category \(renamed.oldName) to \(renamed.value.name)"
+            return Notice.categoryRenamed(from: renamed.oldName, to: renamed.value.name)
         }
     }
 
@@ -251,7 +261,7 @@ public final class VaultViewModel: ErrorState {
     public func moveCategory(_ category: String, to position: Int) async -> Bool {
         await categoryChange {
             _ = try await useCases.moveCategory(category, to: position)
-            return "moved category \(Echo.shortened(category)) to position \(position)"
+            return Notice.categoryMoved(category, to: position)
         }
     }
 
@@ -259,7 +269,7 @@ public final class VaultViewModel: ErrorState {
     /// first). Shows `categories`.
     @discardableResult
     public func removeCategory(_ category: String) async -> Bool {
-        await categoryChange { "removed category \(try await useCases.deleteCategory(category).name)" }
+        await categoryChange { Notice.categoryRemoved(try await useCases.deleteCategory(category).name) }
     }
 
     private func categoryChange(_ action: () async throws -> String) async -> Bool {
@@ -275,5 +285,17 @@ public final class VaultViewModel: ErrorState {
 
 extension VaultViewModel: LiveScreen {
     /// Takes the last look again: the same category, search, item or history.
-    public func refresh() async -> Bool { await keepingOutcome { await lastLook?() ?? true } }
+    public func refresh() async -> Bool {
+        await keepingOutcome {
+            switch lastLook {
+            case nil: true
+            case .browse(let category): await browse(category: category)
+            case .search(let text): await search(text)
+            case .item(let id): await show(id)
+            case .history(let id): await showHistory(id)
+            case .prices(let id): await showPrices(id)
+            case .categories: await listCategories()
+            }
+        }
+    }
 }

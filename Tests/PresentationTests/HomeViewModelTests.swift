@@ -63,7 +63,7 @@ import Testing
         await vault.show(long)
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: long)
         await shop.begin()
-        _ = await shop.handle("p 1 " + String(repeating: "9", count: 60))
+        _ = await shop.log(1, price: String(repeating: "9", count: 60))
         for text in [cart.render(), home.render(), vault.render(), shop.render(), cart.render(.rich)] {
             for line in lines(text) { #expect(TextBlocksProbe.visibleWidth(line) <= 80, "too wide: \(line)") }
         }

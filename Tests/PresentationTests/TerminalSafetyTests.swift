@@ -89,10 +89,10 @@ import Testing
         let (world, _) = try await weeklyWorld()
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
-        _ = await shop.handle("+ Gum\u{1B}]0;X\u{7} 0.99")
+        _ = await shop.addImpulse("Gum\u{1B}]0;X\u{7}", price: "0.99")
         #expect(shop.errorMessage?.contains("\"Gum\\e]0;X\\u{7}\" cannot be an item name") == true)
         expectSafe(shop.render(.rich), colour: true, "an impulse buy with a control character")
-        _ = await shop.handle("p 1 \u{0B}" + String(repeating: "0", count: 80) + "1.29")   // a vertical tab is white space
+        _ = await shop.log(1, price: "\u{0B}" + String(repeating: "0", count: 80) + "1.29")   // a vertical tab is white space
         #expect(shop.errorMessage == nil)
         #expect(shop.notice == "Bananas: bought 1.5 kg at 1.29/kg = 1.94.")
         expectSafe(shop.render(.rich), colour: true, "a padded price")

@@ -12,8 +12,8 @@ import Testing
         _ = try await world.useCases.createCart(name: "Quick", items: ["Milk"])
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Quick")
         #expect(await shop.begin())
-        #expect(await shop.handle("1") == .stay)
-        #expect(await shop.handle("f") == .finished)
+        #expect(await shop.toggle(1))
+        #expect(await shop.finish())
         #expect(shop.render() == "Trip finished: spent 1.09 EUR.\n1 of 1 item bought; vault prices updated for 1 item.")
 
         let report = ReportViewModel(useCases: world.useCases)

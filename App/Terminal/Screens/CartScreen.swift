@@ -1,6 +1,9 @@
 import Domain
 import Presentation
 
+// `grock cart show`, and the cart every `grock cart` and `grock trip` change prints after it:
+// `CartDetailViewModel`'s state as text.
+
 extension CartDetailViewModel {
     /// The cart, drawn from `document`: by store in aisle order with the budget line;
     /// check-boxes once shopping.

@@ -1,6 +1,8 @@
 import Domain
 import Presentation
 
+// `grock history`: `HistoryViewModel`'s completed trips as text.
+
 extension HistoryViewModel {
     /// The completed trips, newest first, drawn from `rows`.
     public func render(_ style: RenderStyle = .plain) -> String {

@@ -1,6 +1,8 @@
 import Domain
 import Presentation
 
+// `grock` with no command: `HomeViewModel`'s home screen as text.
+
 extension HomeViewModel {
     /// The home screen: the active carts with their budget bars, then this month's figures.
     public func render(_ style: RenderStyle = .plain) -> String {

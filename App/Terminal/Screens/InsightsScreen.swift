@@ -1,5 +1,7 @@
 import Presentation
 
+// `grock insights`: `InsightsViewModel`'s spending figures as text.
+
 extension InsightsViewModel {
     /// The spending figures, one grouping as bars, the personal inflation and the biggest price changes.
     public func render(_ style: RenderStyle = .plain) -> String {

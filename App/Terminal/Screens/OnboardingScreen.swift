@@ -1,5 +1,7 @@
 import Presentation
 
+// `grock init`: `OnboardingViewModel`'s first-run steps as text.
+
 extension OnboardingViewModel {
     /// The step of the first run reached, with the next steps to type, drawn from `document`.
     public func render(_ style: RenderStyle = .plain) -> String {

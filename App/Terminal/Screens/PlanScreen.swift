@@ -1,5 +1,7 @@
 import Presentation
 
+// `grock plan`: `PlanViewModel`'s cheapest plan as text.
+
 extension PlanViewModel {
     /// The plan by store, its total and saving, and what it leaves out.
     public func render(_ style: RenderStyle = .plain) -> String {

@@ -1,6 +1,8 @@
 import Domain
 import Presentation
 
+// `grock receipt`: `ReceiptViewModel`'s review of a receipt, and what applying it logged, as text.
+
 extension ReceiptViewModel {
     /// The receipt under review: a row per line with its match, the price paid against the
     /// plan and the last time, what will be done with it; the total check; lines not read.

@@ -1,5 +1,7 @@
 import Presentation
 
+// `grock settings`: `SettingsViewModel`'s settings as text.
+
 extension SettingsViewModel {
     /// The settings, drawn from `document`.
     public func render(_ style: RenderStyle = .plain) -> String {

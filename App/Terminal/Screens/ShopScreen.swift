@@ -1,7 +1,27 @@
 import Domain
 import Presentation
 
+// `grock shop`'s screen: the cart's lines numbered by store, ticked as they are bought, with the
+// commands to type. The commands are read by the command line (App/Sources/CLI/ShopCommand.swift);
+// this file only shows them.
+
 extension ShoppingModeViewModel {
+    /// What can be typed, and what it does: the list `?` shows.
+    public static let commands: [(typed: String, does: String)] = [
+        ("N", "tick line N at its planned price; again to untick"),
+        ("p N PRICE [QTY]", "line N bought at PRICE per unit; QTY is what was weighed or counted, in the line's unit"),
+        ("+ NAME PRICE", "an impulse buy, added with the next number; @STORE after the price says where"),
+        ("f [DATE]", "finish the trip; DATE (YYYY-MM-DD) when it was on another day"),
+        ("q", "leave; everything is already saved"),
+        ("?", "this list"),
+    ]
+
+    /// The reminder under the list, a command each.
+    public static let reminders = ["N tick/untick", "p N PRICE [QTY]", "+ NAME PRICE", "f finish", "q quit", "? help"]
+
+    /// The reminder as one line.
+    public static var help: String { reminders.joined(separator: " | ") }
+
     /// The screen, drawn from `document`, at `style.width` columns: lines break at spaces only,
     /// continued under their own text, and a command to type is never split.
     public func render(_ style: RenderStyle = .plain) -> String {

@@ -1,5 +1,7 @@
 import Presentation
 
+// `grock store`: `StoresViewModel`'s stores and aisle orders as text.
+
 extension StoresViewModel {
     /// The stores, or one store's aisle order, drawn from `documents` and `aislesDocument`.
     public func render(_ style: RenderStyle = .plain) -> String {

@@ -1,6 +1,8 @@
 import Domain
 import Presentation
 
+// `grock item` and `grock category`: `VaultViewModel`'s vault, items, prices and categories as text.
+
 extension VaultViewModel {
     /// The vault screen shown last: the categories with their items, search results, an item with its
     /// prices, its history, or the categories.

@@ -1,6 +1,12 @@
 import Domain
 import Presentation
 
+// `grock report`: the spending report as one HTML page, charts included (SVGChart.swift), drawn
+// from `ReportViewModel`'s state. In Terminal, the command line's drawing, though it is not text
+// for a terminal: only the command line writes it (`grock rpc` and `grock serve` answer the
+// figures, `report`, and a front draws its own), and it draws as the screens do, from the view
+// model alone. The page is self-contained: no script, no stylesheet or font to fetch.
+
 extension ReportViewModel {
     /// The page. `generated` is shown in the footer.
     public func renderHTML(generated: Timestamp) -> String {

@@ -1,5 +1,9 @@
 import Domain
 
+// The charts of `grock report`'s HTML page (ReportPage.swift), drawn as SVG text. In Terminal,
+// with the screens, because it is the command line's drawing too: only `grock report` writes
+// the page, from the same view model state (`grock rpc`'s `report` answers the figures).
+
 /// Small SVG charts for the HTML report: plain shapes and text, no scripts, no fonts to load.
 enum SVGChart {
     static let palette = ["#2f6f9f", "#d9822b", "#4a9a5b", "#b5485b", "#7a5ea8", "#8c8c8c"]
@@ -11,7 +15,7 @@ enum SVGChart {
         let slot = Double(width - 40) / Double(max(values.count, 1))
         var shapes = ""
         for (index, entry) in values.enumerated() {
-            let barHeight = Int(Double(entry.value) / Double(maximum) * Double(plotBottom - plotTop))
+            let barHeight = Int(share(entry.value, of: maximum) * Double(plotBottom - plotTop))
             let x = 20 + Double(index) * slot
             shapes += rect(x: x + slot * 0.15, y: Double(plotBottom - barHeight), width: slot * 0.7, height: Double(barHeight), color: palette[0])
             if values.count <= 24 {
@@ -105,29 +109,19 @@ enum SVGChart {
         "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#999\"/>"
     }
 
-    /// A coordinate with one decimal, locale-free.
+    /// `value` over the chart's largest, between -1 and 1: a value below `-maximum` (a negative
+    /// total; bars below zero are not drawn) counts as `-maximum` rather than as a length no `Int`
+    /// holds.
+    private static func share(_ value: Int64, of maximum: Int64) -> Double {
+        min(max(Double(value) / Double(maximum), -1), 1)
+    }
+
+    /// A coordinate with one decimal, locale-free. Drawing cannot fail: a value past any page
+    /// (or not a number) is held at ±10⁹ (0), where converting it to an `Int` would trap.
     static func format(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let bounded = value.isNaN ? 0 : min(max(value, -1e9), 1e9)
+        let tenths = Int((bounded * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
-    }
-}
-
-enum HTML {
-    /// Text for an element or an attribute. Control characters are shown as `Echo` writes them:
-    /// they mean nothing in HTML, and the page may be printed to a terminal.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: if Echo.needsEscape(scalar) { escaped += Echo.escape(scalar) } else { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
     }
 }

@@ -1,14 +1,29 @@
-import DataLayer
+// `grock shop` driven by typed lines (ShopCommand.swift) over a world in memory: the numbers,
+// the weighed prices, the questions, and the screen at every width.
+
+@testable import App
 import Domain
 import Presentation
 import Terminal
 import TestSupport
 import Testing
 
+/// A stocked world with a cart "Weekly" (budget 5.00) holding Milk, 1.5 kg Bananas, Bread and the
+/// unpriced Salt: PresentationTests' world, made with the use cases.
+private func weeklyWorld() async throws -> TestWorld {
+    let world = try await TestWorld.stocked()
+    _ = try await world.useCases.addItem(name: "Salt", category: "Pantry")
+    _ = try await world.useCases.createCart(name: "Weekly", budget: "5", items: ["Milk", "Bananas", "Bread", "Salt"])
+    _ = try await world.useCases.updateCartLine(cart: "Weekly", item: "Bananas", quantity: try Quantity(parsing: "1.5"))
+    return world
+}
+
+private func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
 /// Shop mode over the Weekly cart (Bananas 1, Milk 2 at Aldi; Bread 3 at Lidl; Salt 4, no store).
 @MainActor
 private func shopping() async throws -> (world: TestWorld, shop: ShoppingModeViewModel) {
-    let (world, _) = try await weeklyWorld()
+    let world = try await weeklyWorld()
     let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
     #expect(await shop.begin())
     return (world, shop)
@@ -163,7 +178,7 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
 @MainActor @Suite struct ShopModeNarrowTests {
     /// Weekly with two long names: one with spaces, one without, wider than the screen.
     private func longNames() async throws -> ShoppingModeViewModel {
-        let (world, _) = try await weeklyWorld()
+        let world = try await weeklyWorld()
         let words = "Extra virgin olive oil from the hills above Lucca, cold pressed"
         _ = try await world.useCases.addItem(name: words, category: "Pantry", price: "12.49", store: "Lidl")
         _ = try await world.useCases.addItem(name: String(repeating: "Pumpernickel", count: 8), category: "Bakery", price: "3.10", store: "Lidl")
@@ -214,8 +229,8 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
                 "Left shopping mode; everything is saved. Continue with: grock shop Weekly",
             ]).flatMap { $0.split(separator: " ") })
             for line in lines(text) {
-                #expect(TextBlocksProbe.visibleWidth(line) <= width, "too wide: \(line)")
                 let plain = line.replacing(/\u{1B}\[[0-9]*m/, with: "")
+                #expect(plain.count <= width, "too wide: \(line)")
                 for word in plain.split(separator: " ") where !word.hasPrefix("[") && !word.hasPrefix("]") {
                     let whole = written.contains(word) || word.hasSuffix("~") || word.hasSuffix("…")
                     #expect(whole, "split: \(word) in \(line)")
@@ -280,7 +295,7 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
     /// A line in grams priced per kg says what its price is per; a price that looks like a slip
     /// is logged with a warning on the screen, which stays open.
     @Test func aPricePerAnotherUnitSaysSoAndASlipIsWarnedOf() async throws {
-        let (world, _) = try await weeklyWorld()
+        let world = try await weeklyWorld()
         _ = try await world.useCases.updateCartLine(cart: "Weekly", item: "Bananas", unit: .g)
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
@@ -291,81 +306,5 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         #expect(shop.notice == "Bananas: bought 1500 g at 19.90/kg = 29.85.")
         _ = await shop.handle("p 1 1.99")
         #expect(shop.cautions.isEmpty)
-    }
-}
-
-@MainActor @Suite struct LongAmountTests {
-    /// A store's total is never cut, however long: it takes the room it needs.
-    @Test func aStoreTotalIsNeverCut() async throws {
-        let world = try await TestWorld.stocked(storage: InMemoryStorage())
-        _ = try await world.useCases.addItem(name: "Gold", category: "Pantry", price: "999999", store: "Aldi", unit: .kg)
-        _ = try await world.useCases.createCart(name: "Vault")
-        _ = try await world.useCases.addToCart(cart: "Vault", items: ["Gold"], quantity: Quantity(35_273))
-        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Vault")
-        #expect(await cart.load())
-        #expect(cart.render().contains("Aldi                                                         35272964727.00\n"))
-    }
-}
-
-@MainActor @Suite struct ErrorKindStateTests {
-    /// A view model's failed intent carries the kind of its error, for any front to map.
-    @Test func aFailedIntentSaysWhatKindOfFailureItWas() async throws {
-        let world = try await TestWorld.stocked(storage: InMemoryStorage())
-        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Nope")
-        #expect(await cart.load() == false)
-        #expect(cart.errorKind == .notFound)
-        let vault = VaultViewModel(useCases: world.useCases)
-        #expect(await vault.setPrice("Milk", store: "Aldi", price: "1.0.9", unit: nil, promotion: false, until: nil) == false)
-        #expect(vault.errorKind == .invalidInput)
-        #expect(await vault.setPrice("Milk", store: "Aldi", price: "1.09", unit: nil, promotion: false, until: nil))
-        #expect(vault.errorKind == nil)
-        #expect(vault.notice == "recorded the price of Milk at Aldi")
-        // Tester's finding (#23): a price seen before the current one joined the history only,
-        // and the notice did not say so.
-        #expect(await vault.setPrice("Milk", store: "Aldi", price: "0.95", unit: nil, promotion: false, until: nil, date: "2026-02-20"))
-        #expect(vault.notice == "recorded the price of Milk at Aldi in its history; the newer one there stays current")
-    }
-}
-
-@MainActor @Suite struct PorterFindingsTests {
-    /// Creating again through the same model asks for the same name (and is refused), never
-    /// for a cart named after the first one's id.
-    @Test func creatingTwiceIsRefusedNotACartNamedAfterAnId() async throws {
-        let world = try await TestWorld.stocked(storage: InMemoryStorage())
-        let cart = CartDetailViewModel(useCases: world.useCases, cart: "Party")
-        #expect(await cart.create(budget: "20"))
-        #expect(await cart.create(budget: "20") == false)
-        #expect(cart.errorKind == .conflict)
-        #expect(try await world.useCases.listActiveCarts().map(\.name).filter { $0 != "Weekly" } == ["Party"])
-    }
-
-    /// A line number that is gone is `notFound` for any front, not a storage failure.
-    @Test func aLineThatIsGoneIsNotFound() async throws {
-        let (world, _) = try await weeklyWorld()
-        let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
-        #expect(await shop.begin())
-        _ = await shop.handle("+ Gum 0.99 @Aldi")
-        _ = await shop.handle("5")
-        _ = await shop.handle("y")
-        _ = await shop.handle("5")
-        #expect(shop.errorKind == .notFound)
-    }
-}
-
-/// Issue #23, 8: a cart line at a narrow width wrapped as `planned 1.29/pack of 750` / `g`.
-@MainActor @Suite struct CartLineWrapTests {
-    @Test func aPricePerPackIsNeverSplitFromItsUnit() async throws {
-        let (world, cart) = try await weeklyWorld()
-        let u = world.useCases
-        _ = try await u.addItem(name: "Coffee beans", category: "Pantry", price: "1.29", store: "Aldi", pack: PackSize(parsing: "750g"))
-        _ = try await u.addToCart(cart: "Weekly", items: ["Coffee beans"], store: "Aldi")
-        _ = try await u.startTrip("Weekly")
-        _ = try await u.logPurchase(cart: "Weekly", item: "Coffee beans", price: "1.49")
-        #expect(await cart.load())
-        for width in [40, 50, 60, 80] {
-            let text = lines(cart.render(RenderStyle(width: width)))
-            #expect(text.contains { $0.contains("1.29/pack of 750 g") }, "width \(width):\n\(text.joined(separator: "\n"))")
-            #expect(!text.contains { $0.hasSuffix("750") }, "width \(width)")
-        }
     }
 }
