@@ -65,7 +65,7 @@ extension WebServer {
             return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.internalError(id: id).utf8), type: "application/json")))
         }
         let fingerprint = IdempotencyStore.fingerprint(Array(change.utf8))
-        let storeKey = IdempotencyStore.Key(sessionID: session.id, key: key)
+        let storeKey = idempotency.key(sessionID: session.id, key: key)
         switch idempotency.lookup(storeKey, fingerprint: fingerprint) {
         case .anotherChange:
             return .failure(NotApplied(bytes: WebResponse.make(422, text: "this Idempotency-Key was used for another change")))
