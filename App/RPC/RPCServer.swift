@@ -175,6 +175,6 @@ public struct RPCServer {
         guard let known = RPCMethod.named[method] else {
             throw RPCFailure(code: .methodNotFound, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
         }
-        return try await known.call(container, try Params(params, checkedAgainst: known.parameters))
+        return try await known.call(container, params)
     }
 }
