@@ -2,6 +2,10 @@ import Composition
 import Domain
 import Presentation
 
+// The methods of carts being planned, and of trips (a cart being shopped), over the cart view
+// model: each declared with its parameters (typed in `RPCMethod+Parameters.swift`), each
+// answered with the cart, the warnings its change raised, or the intent's error.
+
 extension RPCMethod {
     /// Carts being planned: made, filled, changed, deleted.
     static let cartMethods: [RPCMethod] = [

@@ -2,6 +2,10 @@ import Composition
 import Domain
 import Presentation
 
+// `receipt.review` and `receipt.apply`: their parameters, with the decisions read leniently (a
+// decision of the wrong shape is refused in its turn, by name), and the receipt view model
+// taken through review, the decisions and apply.
+
 extension RPCMethod {
     /// `receipt.review` and `receipt.apply`'s parameters (`decisions` and the flags are `receipt.apply`'s only).
     struct ReceiptParameters: RPCParameters {

@@ -2,6 +2,9 @@ import Composition
 import Domain
 import Presentation
 
+// The methods of the vault: the stores and their aisle orders, the categories, the items and
+// the prices seen for them (their parameters typed in `RPCMethod+Parameters.swift`).
+
 extension RPCMethod {
     /// The stores and their aisle orders.
     static let storeMethods: [RPCMethod] = [

@@ -2,6 +2,10 @@ import Composition
 import Domain
 import Presentation
 
+// Every method in the order `rpc.discover` lists them (`RPCMethod.all`), and the families with
+// no file of their own: the general ones, spending, the data as a whole, and the receipt's
+// declarations (answered in `RPCMethod+Receipt.swift`).
+
 extension RPCMethod {
     /// Every method, in the order `rpc.discover` lists them: each family's in its own list, the
     /// carts' and trips' in `RPCMethod+Carts.swift`, the vault's in `RPCMethod+Vault.swift`.
