@@ -104,11 +104,11 @@ extension RPCMethod {
     static let receiptMethods: [RPCMethod] = [
         RPCMethod("receipt.review", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false)],
             "Read a receipt's text and match its lines; the review, nothing stored.", takes: ReceiptParameters.self) { container, params in
-            return try await receipt("receipt.review", params, container)
+            return try await receipt(params, container, applying: false)
         },
         RPCMethod("receipt.apply", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false), .objects("decisions", required: false), .flag("acceptDifference", required: false), .flag("dryRun", required: false)],
             "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.", takes: ReceiptParameters.self) { container, params in
-            return try await receipt("receipt.apply", params, container)
+            return try await receipt(params, container, applying: true)
         },
     ]
 }

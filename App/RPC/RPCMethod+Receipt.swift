@@ -44,12 +44,12 @@ extension RPCMethod {
         }
     }
 
-    /// `receipt.review` and `receipt.apply`: the receipt view model over the text sent.
+    /// `receipt.review`, and with `applying` `receipt.apply`: the receipt view model over the text sent.
     @MainActor
-    static func receipt(_ method: String, _ params: ReceiptParameters, _ container: AppContainer) async throws -> any Encodable & Sendable {
+    static func receipt(_ params: ReceiptParameters, _ container: AppContainer, applying: Bool) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
         try check(await receipt.review(ReceiptRequest(text: params.text, cart: params.cart, store: params.store, date: params.date)), receipt)
-        guard method == "receipt.apply" else { return receipt.document }
+        guard applying else { return receipt.document }
         for (row, decision) in try await decisions(params.decisions ?? [], receipt, container) {
             try check(receipt.decide(row: row, decision), receipt)
         }
