@@ -1,8 +1,9 @@
 /// Who may use `grock serve`: the pairing token its URL carries, and the sessions of the
 /// browsers that opened that URL (each with the token its requests that change data must
-/// carry in a header). A pairing token pairs one browser: the pairing draws the next. Kept in `web/sessions` in the data directory (mode 0600), so that a
-/// phone stays paired when the server restarts; `grock serve --revoke` draws a new token and
-/// ends every session. With `--in-memory` they live as long as the process.
+/// carry in a header). A pairing token pairs one browser: the pairing draws the next. Kept in
+/// `web/sessions` in the data directory (mode 0600), so that a phone stays paired when the
+/// server restarts; `grock serve --revoke` draws a new token and ends every session. With
+/// `--in-memory` they live as long as the process.
 struct WebSessions {
     struct Session: Equatable {
         let id: String
