@@ -9,23 +9,31 @@ package enum JSONValue: Codable, Sendable, Equatable {
     /// - Throws: `DecodingError` when the value is none of them (what an object fails with).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        // Each type tried in turn (a failed try is the answer "not this type"): the first that
-        // decodes is the value's; a value none decodes fails as an object.
+        // A single-value container tells its value's type only by decoding it: each type is
+        // tried in turn, and the first that decodes is the value's.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
+        } else if let value = Self.decoded(Bool.self, from: container) {
             self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
+        } else if let value = Self.decoded(Int64.self, from: container) {
             self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
+        } else if let value = Self.decoded(Double.self, from: container) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = Self.decoded(String.self, from: container) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = Self.decoded([JSONValue].self, from: container) {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
+    }
+
+    /// The value as a `T`; nil when it is not one. Any error means "another type", which the
+    /// next type tried answers: a mismatch, or a number `T` cannot hold exactly (1.5 as `Int64`),
+    /// for which Foundation's decoder throws an error of its own rather than a `DecodingError`.
+    /// A value no type reads is refused by the last try, the object, which throws.
+    private static func decoded<T: Decodable>(_: T.Type, from container: any SingleValueDecodingContainer) -> T? {
+        do { return try container.decode(T.self) } catch { return nil }
     }
 
     /// Writes the value back as it was read: a whole number without a fraction, so an id

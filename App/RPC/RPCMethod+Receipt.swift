@@ -2,42 +2,78 @@ import Composition
 import Domain
 import Presentation
 
+// `receipt.review` and `receipt.apply`: their parameters, with the decisions read leniently (a
+// decision of the wrong shape is refused in its turn, by name), and the receipt view model
+// taken through review, the decisions and apply.
+
 extension RPCMethod {
-    /// `receipt.review` and `receipt.apply`: the receipt view model over the text sent.
+    /// `receipt.review` and `receipt.apply`'s parameters (`decisions` and the flags are `receipt.apply`'s only).
+    struct ReceiptParameters: RPCParameters {
+        let text: String
+        let cart: String?
+        let store: String?
+        let date: String?
+        let decisions: [Decision]?
+        let acceptDifference: Bool?
+        let dryRun: Bool?
+    }
+
+    /// One of `decisions`: `{"line": 3, "decision": "item", "item": "Milk"}`, `{"line": 4,
+    /// "decision": "newItem", "category": "Produce", "name": "Grapes"}`, `{"line": 5, "decision":
+    /// "impulse"}`, `{"line": 6, "decision": "skip"}`. A field of the wrong type is read as
+    /// absent: the decision is refused in its turn, after the receipt is reviewed and the
+    /// decisions before it are read, with the words of a missing field.
+    struct Decision: RPCParameters {
+        let line: Int?
+        let decision: String?
+        let item: String?
+        let category: String?
+        let name: String?
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            func field<T: Decodable>(_ key: CodingKeys) -> T? {
+                // Not this type (or absent): as absent, which the decision's turn refuses by name.
+                do { return try fields.decodeIfPresent(T.self, forKey: key) } catch { return nil }
+            }
+            line = field(.line)
+            decision = field(.decision)
+            item = field(.item)
+            category = field(.category)
+            name = field(.name)
+        }
+    }
+
+    /// `receipt.review`, and with `applying` `receipt.apply`: the receipt view model over the text sent.
     @MainActor
-    static func receipt(_ method: String, _ params: Params, _ container: AppContainer) async throws -> any Encodable & Sendable {
+    static func receipt(_ params: ReceiptParameters, _ container: AppContainer, applying: Bool) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
-        let request = ReceiptRequest(text: try params.text("text"), cart: try params.optionalText("cart"), store: try params.optionalText("store"),
-                                     date: try params.optionalText("date"))
-        try check(await receipt.review(request), receipt)
-        guard method == "receipt.apply" else { return receipt.document }
-        for (row, decision) in try await decisions(params, receipt, container) {
+        try check(await receipt.review(ReceiptRequest(text: params.text, cart: params.cart, store: params.store, date: params.date)), receipt)
+        guard applying else { return receipt.document }
+        for (row, decision) in try await decisions(params.decisions ?? [], receipt, container) {
             try check(receipt.decide(row: row, decision), receipt)
         }
-        try check(await receipt.apply(acceptDifference: try params.flag("acceptDifference"), dryRun: try params.flag("dryRun")), receipt)
+        try check(await receipt.apply(acceptDifference: params.acceptDifference ?? false, dryRun: params.dryRun ?? false), receipt)
         return receipt.document
     }
 
-    /// `decisions`: `[{"line": 3, "decision": "item", "item": "Milk"}, {"line": 4, "decision":
-    /// "newItem", "category": "Produce", "name": "Grapes"}, {"line": 5, "decision": "impulse"}, {"line": 6, "decision": "skip"}]`.
-    /// An item is a candidate's id, else any vault item's name or id; a category a name or id.
+    /// The decisions as the view model takes them, in the order sent. An item is a candidate's
+    /// id, else any vault item's name or id; a category a name or id.
     @MainActor
-    private static func decisions(_ params: Params, _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
+    private static func decisions(_ sent: [Decision], _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
         var decided: [(Int, ReceiptDecision)] = []
         var seen: Set<Int> = []
-        for fields in try params.objects("decisions") {
-            guard case .integer(let line)? = fields["line"], let row = Int(exactly: line),
-                  case .string(let kind)? = fields["decision"] else {
+        for sent in sent {
+            guard let row = sent.line, let kind = sent.decision else {
                 throw invalid("each decision is {\"line\": a number, \"decision\": item, newItem, impulse or skip}")
             }
             // Two decisions for one line are a mistake of the caller's, not a choice to guess.
             guard seen.insert(row).inserted else { throw invalid("line \(row) is decided twice") }
-            let text = { (name: String) -> String? in if case .string(let value)? = fields[name] { value } else { nil } }
             switch kind {
             case "impulse": decided.append((row, .impulse))
             case "skip": decided.append((row, .skip))
             case "item":
-                guard let reference = text("item") else { throw invalid("decision item on line \(row) needs item") }
+                guard let reference = sent.item else { throw invalid("decision item on line \(row) needs item") }
                 let candidates = receipt.document?.lines.flatMap(\.candidates) ?? []
                 if let candidate = candidates.first(where: { $0.item == reference }) {
                     decided.append((row, .item(ItemID(candidate.item))))
@@ -45,9 +81,9 @@ extension RPCMethod {
                     decided.append((row, .item(try await container.useCases.showItem(reference).item.id)))
                 }
             case "newItem":
-                guard let name = text("category") else { throw invalid("decision newItem on line \(row) needs category") }
+                guard let name = sent.category else { throw invalid("decision newItem on line \(row) needs category") }
                 guard let category = receipt.categoryID(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
-                decided.append((row, .newItem(category: category, name: text("name"))))
+                decided.append((row, .newItem(category: category, name: sent.name)))
             default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
             }
         }

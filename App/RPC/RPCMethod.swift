@@ -3,8 +3,9 @@ import Domain
 
 /// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, its
 /// parameters with their types, what it does, and the call. That one declaration drives
-/// `rpc.discover`, the checking of every request's parameters (`Params`), the reading of them
-/// and the dispatch, for `grock rpc` and any other front that answers the same bodies.
+/// `rpc.discover`, the checking of every request's parameters (`Params`), and the dispatch, for
+/// `grock rpc` and any other front that answers the same bodies. A method reads its parameters
+/// as one typed value (`RPCParameters`), decoded once the request has passed the checks.
 struct RPCMethod: Sendable {
     /// A named parameter and the JSON type it takes.
     struct Parameter: Sendable, Equatable {
@@ -57,13 +58,35 @@ struct RPCMethod: Sendable {
     let name: String
     let parameters: [Parameter]
     let summary: String
-    let call: @MainActor @Sendable (AppContainer, Params) async throws -> any Encodable & Sendable
+    /// The type the parameters decode into (what `RPCUnitTests` holds to `parameters`).
+    let takes: any RPCParameters.Type
+    /// Checks the request's parameters against `parameters`, decodes them into `takes`, and runs the method.
+    let call: @MainActor @Sendable (AppContainer, [String: JSONValue]) async throws -> any Encodable & Sendable
 
-    init(_ name: String, _ parameters: [Parameter], _ summary: String,
-         call: @escaping @MainActor @Sendable (AppContainer, Params) async throws -> any Encodable & Sendable) {
+    /// A method whose parameters, checked against `parameters`, decode into one `P`: the method
+    /// reads its typed fields, never the request's JSON.
+    init<P: RPCParameters>(_ name: String, _ parameters: [Parameter], _ summary: String, takes: P.Type,
+                           call: @escaping @MainActor @Sendable (AppContainer, P) async throws -> any Encodable & Sendable) {
+        self.init(name, parameters, summary, takes: P.self, decodingAndCalling: { container, values in
+            try await call(container, try Params.decode(P.self, from: values, checkedAgainst: parameters))
+        })
+    }
+
+    /// A method that takes no parameter.
+    init(_ name: String, _ summary: String, call: @escaping @MainActor @Sendable (AppContainer) async throws -> any Encodable & Sendable) {
+        self.init(name, [], summary, takes: NoParameters.self, decodingAndCalling: { container, values in
+            _ = try Params.decode(NoParameters.self, from: values, checkedAgainst: [])
+            return try await call(container)
+        })
+    }
+
+    /// A method as given: `call` checks and decodes the parameters itself.
+    init(_ name: String, _ parameters: [Parameter], _ summary: String, takes: any RPCParameters.Type,
+         decodingAndCalling call: @escaping @MainActor @Sendable (AppContainer, [String: JSONValue]) async throws -> any Encodable & Sendable) {
         self.name = name
         self.parameters = parameters
         self.summary = summary
+        self.takes = takes
         self.call = call
     }
 

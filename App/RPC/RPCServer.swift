@@ -59,22 +59,6 @@ public struct RPCServer {
         }
     }
 
-    /// `{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}`: the data was
-    /// changed by someone else (another grock); a client shows it afresh. Changes made through
-    /// this server are answered by their responses and not repeated.
-    struct ChangeNotification: Encodable {
-        let jsonrpc = "2.0"
-        let method = "changed"
-        let params: Params
-
-        struct Params: Encodable {
-            let origin: String
-            let summary: String?
-        }
-
-        init(_ change: StorageChange) { params = Params(origin: change.origin.rawValue, summary: change.summary) }
-    }
-
     /// A line of input: its text, or the fact that it was longer than `maximumRequest` (its
     /// bytes were read and dropped, never kept).
     enum Line: Equatable {
@@ -171,10 +155,12 @@ public struct RPCServer {
 
     // MARK: - Methods
 
+    /// The result of `method` (its parameters checked and decoded by the method's declaration).
+    /// - Throws: `RPCFailure` for a method not declared or parameters it does not take; the method's own errors.
     private func call(_ method: String, _ params: [String: JSONValue]) async throws -> any Encodable & Sendable {
         guard let known = RPCMethod.named[method] else {
             throw RPCFailure(code: .methodNotFound, message: "no method \(Echo.quoted(method)) (rpc.discover lists them)")
         }
-        return try await known.call(container, try Params(params, checkedAgainst: known.parameters))
+        return try await known.call(container, params)
     }
 }

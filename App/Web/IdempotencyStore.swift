@@ -4,12 +4,16 @@
 /// has its change applied, and learns nothing of the first. Kept in `web/applied` in the data
 /// directory, a line a change, flushed before the change is answered; the newest `keptKeys` are
 /// kept (older ones belong to changes acknowledged long ago).
+///
+/// The file's first line holds the secret its sessions are named with (`SipHash`): the id is the
+/// session's cookie, so it is not written down a second time (the file outlives `--revoke`),
+/// and a name made with a secret cannot be aimed at another session's. A file without that line
+/// was written before (its sessions named by an unkeyed FNV-1a fingerprint, or by none): its
+/// lines name no session that can be told from a forged one, so they are dropped on load.
 struct IdempotencyStore {
-    /// A change's name: the session that sent it and the key it chose.
+    /// A change's name: the session that sent it (`IdempotencyStore.key(sessionID:key:)` names
+    /// it) and the key it chose.
     struct Key: Hashable {
-        /// The session, by its id's fingerprint (the id is the session's cookie: no secret is
-        /// written in a second file, which outlives `--revoke`); empty for a line written before
-        /// keys were kept by session, which answers for its key in every session.
         let session: String
         let key: String
     }
@@ -27,6 +31,8 @@ struct IdempotencyStore {
     }
 
     static let keptKeys = 10_000
+    /// What the file's first line starts with, before a tab and the secret.
+    static let header = "grock-applied-2"
     /// Each key applied, with its change's fingerprint and when it was applied (a number that
     /// grows): the oldest are the ones forgotten.
     private var applied: [Key: (fingerprint: UInt64, order: Int)] = [:]
@@ -34,24 +40,48 @@ struct IdempotencyStore {
     /// Keys of changes being applied now.
     private var inFlight: Set<Key> = []
     private let path: String?
+    /// The secret sessions are named with, as written in the file's first line.
+    private let secret: String
+    private let sessionName: SipHash
 
     /// The keys kept in `directory` (none with `--in-memory`); a file longer than `keptKeys`
-    /// is trimmed on the way in.
-    /// - Throws: `WebError` when the file cannot be read, or trimmed.
+    /// is trimmed on the way in, and one of before (without the secret) is written afresh.
+    /// - Throws: `WebError` when the file cannot be read, or written.
     init(directory: String?) throws(WebError) {
         path = directory.map { $0 + "/web/applied" }
-        for line in (try path.flatMap { path throws(WebError) in try WebFiles.read(path) } ?? "").split(separator: "\n") {
+        let lines = (try path.flatMap { path throws(WebError) in try WebFiles.read(path) } ?? "").split(separator: "\n")
+        let kept = lines.first.flatMap(Self.secret(inHeader:))
+        secret = kept ?? WebSessions.randomToken()
+        guard let sessionName = SipHash(hexadecimalKey: secret) else { throw WebError("the secret of \(path ?? "web/applied") is not 32 hexadecimal digits") }
+        self.sessionName = sessionName
+        guard kept != nil else {
+            try write()
+            return
+        }
+        for line in lines.dropFirst() {
             // A line that cannot be read names no change: it is skipped, as a torn last line is.
             let parts = line.split(separator: "\t").map(String.init)
-            guard (2...3).contains(parts.count), let fingerprint = UInt64(parts[parts.count - 1], radix: 16) else { continue }
-            remember(Key(session: parts.count == 3 ? parts[0] : "", key: parts[parts.count - 2]), fingerprint: fingerprint)
+            guard parts.count == 3, let fingerprint = UInt64(parts[2], radix: 16) else { continue }
+            remember(Key(session: parts[0], key: parts[1]), fingerprint: fingerprint)
         }
         if applied.count > Self.keptKeys { try forgetOldest() }
     }
 
+    /// The secret in the file's first line; nil when the line is not one (a file of before).
+    private static func secret(inHeader line: Substring) -> String? {
+        let parts = line.split(separator: "\t")
+        guard parts.count == 2, parts[0] == header, SipHash(hexadecimalKey: parts[1]) != nil else { return nil }
+        return String(parts[1])
+    }
+
+    /// `key` sent by the session whose id (its cookie) is `sessionID`.
+    func key(sessionID: String, key: String) -> Key {
+        Key(session: String(sessionName(Array(sessionID.utf8)), radix: 16), key: key)
+    }
+
     /// What is known of `key`, sent again with the change `fingerprint` names.
     func lookup(_ key: Key, fingerprint: UInt64) -> Lookup {
-        if let known = applied[key] ?? applied[Key(session: "", key: key.key)] {
+        if let known = applied[key] {
             return known.fingerprint == fingerprint ? .applied : .anotherChange
         }
         return inFlight.contains(key) ? .inFlight : .new
@@ -77,7 +107,7 @@ struct IdempotencyStore {
     /// session, and what was applied stays applied once.
     /// - Throws: `WebError` when the file cannot be written.
     mutating func carryOver(from oldID: String, to newID: String) throws(WebError) {
-        let old = Key(sessionID: oldID, key: "").session, new = Key(sessionID: newID, key: "").session
+        let old = key(sessionID: oldID, key: "").session, new = key(sessionID: newID, key: "").session
         let moved = applied.filter { $0.key.session == old }
         guard !moved.isEmpty else { return }
         for (key, value) in moved {
@@ -87,7 +117,8 @@ struct IdempotencyStore {
         try write()
     }
 
-    /// A change's fingerprint (FNV-1a): a key sent again must come with the same change.
+    /// A change's fingerprint (FNV-1a): a key sent again must come with the same change. Unkeyed
+    /// is enough here: a session can only confuse its own keys with its own changes.
     static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
         bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
@@ -103,21 +134,15 @@ struct IdempotencyStore {
         try write()
     }
 
-    /// Writes every key kept, oldest first.
+    /// Writes the secret, then every key kept, oldest first.
     private func write() throws(WebError) {
         guard let path else { return }
-        try WebFiles.write(applied.sorted { $0.value.order < $1.value.order }.map { Self.line($0.key, $0.value.fingerprint) + "\n" }.joined(), to: path)
+        let lines = applied.sorted { $0.value.order < $1.value.order }.map { Self.line($0.key, $0.value.fingerprint) + "\n" }
+        try WebFiles.write(Self.header + "\t" + secret + "\n" + lines.joined(), to: path)
     }
 
-    /// `session TAB key TAB fingerprint` (without the session for a line of before).
+    /// `session TAB key TAB fingerprint`.
     private static func line(_ key: Key, _ fingerprint: UInt64) -> String {
-        (key.session.isEmpty ? "" : key.session + "\t") + key.key + "\t" + String(fingerprint, radix: 16)
-    }
-}
-
-extension IdempotencyStore.Key {
-    /// `key` sent by the session whose id (its cookie) is `sessionID`.
-    init(sessionID: String, key: String) {
-        self.init(session: String(IdempotencyStore.fingerprint(Array(sessionID.utf8)), radix: 16), key: key)
+        key.session + "\t" + key.key + "\t" + String(fingerprint, radix: 16)
     }
 }

@@ -27,8 +27,7 @@ enum WebFiles {
     }
 
     static func write(_ text: String, to path: String) throws(WebError) {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw WebError("cannot make \(directory): \(String(cString: strerror(errno)))") }
+        let directory = try makeDirectory(holding: path)
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw WebError("cannot write \(path): \(String(cString: strerror(errno)))") }
@@ -47,6 +46,15 @@ enum WebFiles {
         if directoryFD >= 0 { _ = fsync(directoryFD); close(directoryFD) }
     }
 
+    /// Makes the directory `path` is in (mode 0700) unless it is there.
+    /// - Returns: the directory.
+    @discardableResult
+    private static func makeDirectory(holding path: String) throws(WebError) -> String {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw WebError("cannot make \(directory): \(String(cString: strerror(errno)))") }
+        return directory
+    }
+
     /// What tells one version of a file from another: inode, size and change time (nil: no file).
     static func identity(_ path: String) -> [Int]? {
         var info = stat()
@@ -60,8 +68,7 @@ enum WebFiles {
 
     /// Adds a line to the end of `path` and flushes it to disk.
     static func append(_ line: String, to path: String) throws(WebError) {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw WebError("cannot make \(directory): \(String(cString: strerror(errno)))") }
+        try makeDirectory(holding: path)
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw WebError("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

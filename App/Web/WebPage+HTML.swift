@@ -1,5 +1,7 @@
-// The page's HTML (`/`), a Swift string so that grock stays one static binary with nothing to
-// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
+// The page's HTML (`/`), served byte for byte. Compiled in as a Swift string, not a SwiftPM
+// resource: on Linux a resource lives in a bundle folder that must sit beside the binary, and the
+// generated `Bundle.module` traps when it is missing, so a `grock` copied alone would stop at its
+// first page (WebPage.swift).
 extension WebPage {
     /// The skeleton the script fills: a header, the main area, the navigation.
     static let html = """

@@ -1,5 +1,7 @@
-// The script (`/app.js`), a Swift string so that grock stays one static binary with nothing to
-// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
+// The script (`/app.js`), served byte for byte. Compiled in as a Swift string, not a SwiftPM
+// resource: on Linux a resource lives in a bundle folder that must sit beside the binary, and the
+// generated `Bundle.module` traps when it is missing, so a `grock` copied alone would stop at its
+// first page (WebPage.swift).
 extension WebPage {
     /// The page's behaviour: the screens drawn from the JSON-RPC methods' answers, and the queue
     /// of changes kept in the browser and sent again until the laptop has applied them.

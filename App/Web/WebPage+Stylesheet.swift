@@ -1,5 +1,7 @@
-// The stylesheet (`/app.css`), a Swift string so that grock stays one static binary with nothing to
-// install beside it (WebPage.swift says why not SwiftPM resources); served byte for byte.
+// The stylesheet (`/app.css`), served byte for byte. Compiled in as a Swift string, not a SwiftPM
+// resource: on Linux a resource lives in a bundle folder that must sit beside the binary, and the
+// generated `Bundle.module` traps when it is missing, so a `grock` copied alone would stop at its
+// first page (WebPage.swift).
 extension WebPage {
     /// The page's look: light and dark colours, and the layout of carts, lines and forms.
     static let stylesheet = """

@@ -55,7 +55,8 @@ extension WebServer {
         guard !key.isEmpty, key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
             return .failure(NotApplied(bytes: WebResponse.make(400, text: "an Idempotency-Key is up to 100 letters, digits and dashes")))
         }
-        // Answered once it is applied: a notification (no id) would be applied unanswered, its key never kept.
+        // Answered once it is applied: a notification (no id) would be applied unanswered, its key
+        // never kept. A body that is not a JSON object (why it is not does not matter) has no id either.
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let id = fields["id"] else {
             return .failure(NotApplied(bytes: WebResponse.make(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")))
         }
@@ -65,7 +66,7 @@ extension WebServer {
             return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.internalError(id: id).utf8), type: "application/json")))
         }
         let fingerprint = IdempotencyStore.fingerprint(Array(change.utf8))
-        let storeKey = IdempotencyStore.Key(sessionID: session.id, key: key)
+        let storeKey = idempotency.key(sessionID: session.id, key: key)
         switch idempotency.lookup(storeKey, fingerprint: fingerprint) {
         case .anotherChange:
             return .failure(NotApplied(bytes: WebResponse.make(422, text: "this Idempotency-Key was used for another change")))

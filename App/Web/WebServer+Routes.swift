@@ -47,13 +47,15 @@ extension WebServer {
         }
     }
 
-    /// `GET /?token=`: a new session for a browser that shows the pairing token, sent to `/`.
+    /// `GET /?token=`: a new session for a browser that shows the pairing token, sent to `/`;
+    /// the token is used up, and the URL with the next one is announced.
     private func pair(_ request: HTTPRequest) -> [UInt8] {
         guard sessions.isPairingToken(request.query["token"]) else {
             return WebResponse.make(401, text: "this pairing token is not (or no longer) valid: open the URL grock serve printed")
         }
         let session: WebSessions.Session
         do { session = try sessions.open() } catch { return WebResponse.make(500, text: "the session cannot be kept: \(error)") }
+        announce(url(port: port))
         // The browser's session before this one (ended by --revoke, say): its changes sent
         // again under the new one are still applied once.
         do { try request.cookie(Self.cookie).map { old throws(WebError) in try idempotency.carryOver(from: old, to: session.id) } } catch {

@@ -52,6 +52,8 @@ public final class WebServer {
     var sessions: WebSessions
     var idempotency: IdempotencyStore
     private var loop: HTTPLoop?
+    /// Told the URL to open: when serving starts, and with the next pairing token after each pairing.
+    var announce: (String) -> Void = { _ in }
     /// Why the sessions file could not be read at the last request; nil when it could. While it
     /// cannot, no session (nor the pairing token) is honoured: a `--revoke` meanwhile might be in it.
     var sessionsFailure: WebError?
@@ -73,15 +75,17 @@ public final class WebServer {
         // The keys of applied changes stay: a page paired again sends its queue again.
     }
 
-    /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until the process ends.
+    /// Listens, then tells `announce` the URL to open (with the pairing token), and serves until
+    /// the process ends; each browser that pairs uses its token up, and `announce` is told the next URL.
     /// - Throws: `WebError` when it cannot listen, or when the sockets can no longer be watched.
-    public func run(announce: (String) -> Void) async throws {
+    public func run(announce: @escaping (String) -> Void) async throws {
         let loop = try HTTPLoop(address: options.address, port: options.port, requestTimeout: options.requestTimeout,
                                 handle: { [weak self] id, request in
                                     Task { @MainActor in await self?.receive(id, request) }
                                 },
                                 refuse: { refusal in WebResponse.make(refusal.status, text: refusal.reason, close: true) })
         self.loop = loop
+        self.announce = announce
         announce(url(port: loop.port))
         let (loopFailures, loopFailure) = AsyncStream.makeStream(of: WebError.self)
         DispatchQueue(label: "grock.serve").async {
@@ -109,7 +113,7 @@ public final class WebServer {
     }
 
     /// The URL to open, with the pairing token; for every address, one for each this machine has.
-    private func url(port: UInt16) -> String {
+    func url(port: UInt16) -> String {
         let path = ":\(port)/?token=\(sessions.pairingToken)"
         guard options.address == "0.0.0.0" || options.address == "::" else {
             return "http://" + (options.address.contains(":") ? "[\(options.address)]" : options.address) + path

@@ -1,8 +1,9 @@
 /// Who may use `grock serve`: the pairing token its URL carries, and the sessions of the
 /// browsers that opened that URL (each with the token its requests that change data must
-/// carry in a header). Kept in `web/sessions` in the data directory (mode 0600), so that a
-/// phone stays paired when the server restarts; `grock serve --revoke` draws a new token and
-/// ends every session. With `--in-memory` they live as long as the process.
+/// carry in a header). A pairing token pairs one browser: the pairing draws the next. Kept in
+/// `web/sessions` in the data directory (mode 0600), so that a phone stays paired when the
+/// server restarts; `grock serve --revoke` draws a new token and ends every session. With
+/// `--in-memory` they live as long as the process.
 struct WebSessions {
     struct Session: Equatable {
         let id: String
@@ -62,10 +63,13 @@ struct WebSessions {
         return false
     }
 
-    /// A new session for a browser that showed the pairing token.
+    /// A new session for a browser that showed the pairing token, which it uses up: the next
+    /// browser needs the next token (a URL seen over a shoulder, or left in a browser's history,
+    /// pairs nobody once used).
     mutating func open() throws(WebError) -> Session {
         try reloadIfChanged()
         let session = Session(id: WebSessions.randomToken(), token: WebSessions.randomToken())
+        pairingToken = WebSessions.randomToken()
         sessions.append(session)
         // A browser that pairs again and again must not grow the file without end.
         if sessions.count > Self.keptSessions { sessions.removeFirst(sessions.count - Self.keptSessions) }

@@ -3,30 +3,64 @@ import TestSupport
 @testable import Web
 import Testing
 
-/// `IdempotencyStore` on its own: keys by session, the lines of its file (those of before keys
-/// were kept by session, and those that cannot be read), and the oldest keys forgotten.
+/// `IdempotencyStore` on its own: keys by session (named with the file's secret), the lines of
+/// its file (a file of before the secret, and lines that cannot be read), and the oldest keys
+/// forgotten; and `SipHash`, which names the sessions, against its published test vectors.
 @Suite struct IdempotencyStoreTests {
-    private func key(_ session: String, _ key: String) -> IdempotencyStore.Key { IdempotencyStore.Key(session: session, key: key) }
+    private func write(_ text: String, in directory: TemporaryDirectory) throws {
+        try FileManager.default.createDirectory(atPath: directory.path + "/web", withIntermediateDirectories: true)
+        try text.write(toFile: directory.path + "/web/applied", atomically: true, encoding: .utf8)
+    }
 
-    /// A line without a session answers for its key in every session; a line that cannot be read is skipped.
+    /// A line that cannot be read is skipped; the others answer for their session only.
     @Test func theFileIsReadLineByLine() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        try FileManager.default.createDirectory(atPath: directory.path + "/web", withIntermediateDirectories: true)
-        try "old-key\t2a\nsession-a\tnew-key\t2b\nnot a line\nx\ty\tz\tw\nsession-a\ttorn\tnothex\n"
-            .write(toFile: directory.path + "/web/applied", atomically: true, encoding: .utf8)
+        let secret = "0123456789abcdef0123456789abcdef"
+        let hash = try #require(SipHash(hexadecimalKey: secret))
+        let sessionName = String(hash(Array("session-a".utf8)), radix: 16)
+        try write("\(IdempotencyStore.header)\t\(secret)\n\(sessionName)\tnew-key\t2b\nnot a line\nx\ty\tz\tw\n\(sessionName)\ttorn\tnothex\n"
+                  + "old-key\t2a\n", in: directory)
         let store = try IdempotencyStore(directory: directory.path)
-        #expect(store.lookup(key("anyone", "old-key"), fingerprint: 0x2a) == .applied)
-        #expect(store.lookup(key("anyone", "old-key"), fingerprint: 0x2b) == .anotherChange)
-        #expect(store.lookup(key("session-a", "new-key"), fingerprint: 0x2b) == .applied)
-        #expect(store.lookup(key("session-b", "new-key"), fingerprint: 0x2b) == .new, "another session's key")
-        #expect(store.lookup(key("session-a", "torn"), fingerprint: 0) == .new)
+        #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2b) == .applied)
+        #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2c) == .anotherChange)
+        #expect(store.lookup(store.key(sessionID: "session-b", key: "new-key"), fingerprint: 0x2b) == .new, "another session's key")
+        #expect(store.lookup(store.key(sessionID: "session-a", key: "torn"), fingerprint: 0) == .new)
+        #expect(store.lookup(store.key(sessionID: "anyone", key: "old-key"), fingerprint: 0x2a) == .new, "a line without a session names none")
+    }
+
+    /// A file of before the secret (sessions named by FNV-1a, or not at all) is dropped whole and
+    /// written afresh: none of its lines answers for any session.
+    @Test func aFileOfBeforeTheSecretIsDropped() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let fnv = String(IdempotencyStore.fingerprint(Array("session-a".utf8)), radix: 16)
+        try write("old-key\t2a\n\(fnv)\tnew-key\t2b\n", in: directory)
+        let store = try IdempotencyStore(directory: directory.path)
+        #expect(store.lookup(store.key(sessionID: "anyone", key: "old-key"), fingerprint: 0x2a) == .new)
+        #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2b) == .new)
+        let written = try String(contentsOfFile: directory.path + "/web/applied", encoding: .utf8)
+        #expect(written.hasPrefix(IdempotencyStore.header + "\t") && written.split(separator: "\n").count == 1, "\(written)")
+    }
+
+    /// A session's name depends on the install's secret (another install names it otherwise) and
+    /// outlives a restart (the same file names it the same).
+    @Test func aSessionsNameIsKeyedWithTheInstallsSecret() throws {
+        let one = TemporaryDirectory(), other = TemporaryDirectory()
+        defer { one.remove(); other.remove() }
+        var store = try IdempotencyStore(directory: one.path)
+        let key = store.key(sessionID: "session-a", key: "k")
+        #expect(key.session != String(IdempotencyStore.fingerprint(Array("session-a".utf8)), radix: 16), "not FNV-1a")
+        #expect(try IdempotencyStore(directory: other.path).key(sessionID: "session-a", key: "k") != key)
+        try store.record(key, fingerprint: 7)
+        let again = try IdempotencyStore(directory: one.path)
+        #expect(again.key(sessionID: "session-a", key: "k") == key && again.lookup(key, fingerprint: 7) == .applied)
     }
 
     /// Past twice `keptKeys`, the newest `keptKeys` are kept; a session's keys move whole to its next session.
     @Test func theOldestKeysAreForgottenAndASessionsKeysCarryOver() throws {
-        func key(_ session: String, _ key: String) -> IdempotencyStore.Key { IdempotencyStore.Key(sessionID: session, key: key) }
         var store = try IdempotencyStore(directory: nil)
+        func key(_ session: String, _ key: String) -> IdempotencyStore.Key { store.key(sessionID: session, key: key) }
         let count = 2 * IdempotencyStore.keptKeys
         for index in 0..<count { try store.record(key("a", "k\(index)"), fingerprint: UInt64(index)) }
         #expect(store.lookup(key("a", "k\(count - IdempotencyStore.keptKeys - 1)"), fingerprint: 0) == .new, "forgotten")
@@ -38,5 +72,12 @@ import Testing
         try store.carryOver(from: "a", to: "b")
         #expect(store.lookup(key("b", "k\(count - 1)"), fingerprint: UInt64(count - 1)) == .applied)
         #expect(store.lookup(key("a", "k\(count - 1)"), fingerprint: UInt64(count - 1)) == .new)
+    }
+
+    /// SipHash-2-4's vectors (key 00 01 … 0f, message 00 01 … of each length), from its paper.
+    @Test(arguments: [(0, 0x726f_db47_dd0e_0e31 as UInt64), (1, 0x74f8_39c5_93dc_67fd), (8, 0x93f5_f579_9a93_2462), (15, 0xa129_ca61_49be_45e5)])
+    func sipHashAnswersItsVectors(length: Int, expected: UInt64) throws {
+        let hash = try #require(SipHash(hexadecimalKey: "0706050403020100" + "0f0e0d0c0b0a0908"))
+        #expect(hash((0..<length).map { UInt8($0) }) == expected)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Parts of `grock rpc` that no request can reach from outside: a result that cannot be
-/// encoded, and the method table.
+/// encoded, the method table, and each method's parameter type held to its declaration.
 @MainActor @Suite struct RPCUnitTests {
     /// A result whose encoding throws, as a mistake of Grock's would.
     private struct Unencodable: Encodable, Sendable {
@@ -43,9 +43,37 @@ import Testing
     @Test func aNameDeclaredTwiceKeepsItsFirst() throws {
         let first = try #require(RPCMethod.all.first)
         let second = try #require(RPCMethod.all.dropFirst().first)
-        let clash = RPCMethod(first.name, second.parameters, "the second declaration", call: second.call)
+        let clash = RPCMethod(first.name, second.parameters, "the second declaration", takes: second.takes, decodingAndCalling: second.call)
         let table = RPCMethod.table([first, clash, second])
         #expect(table.count == 2)
         #expect(table[first.name]?.summary == first.summary)
+    }
+
+    /// Each method's parameter type agrees with its declaration: the declared parameters decode
+    /// into it (all of them, and the required ones alone), and it holds exactly the names declared.
+    @Test(arguments: RPCMethod.all.map(\.name))
+    func aMethodsParametersDecodeAsDeclared(_ name: String) throws {
+        let method = try #require(RPCMethod.named[name])
+        let every = Dictionary(uniqueKeysWithValues: method.parameters.map { ($0.name, Self.sample($0.kind)) })
+        let required = every.filter { name, _ in method.parameters.contains { $0.name == name && $0.isRequired } }
+        #expect(try Self.namesHeld(method.takes, every, method.parameters) == Set(every.keys), "\(name): the type holds other names")
+        _ = try Self.namesHeld(method.takes, required, method.parameters)
+    }
+
+    private static func sample(_ kind: RPCMethod.Parameter.Kind) -> JSONValue {
+        switch kind {
+        case .text, .textOrNull: .string("1")
+        case .texts: .array([.string("1")])
+        case .objects: .array([])
+        case .integer(let range): .integer(range.lowerBound)
+        case .flag: .bool(true)
+        }
+    }
+
+    /// The names a `P` decoded from `values` encodes again.
+    private static func namesHeld<P: RPCParameters>(_: P.Type, _ values: [String: JSONValue], _ declared: [RPCMethod.Parameter]) throws -> Set<String> {
+        let decoded = try Params.decode(P.self, from: values, checkedAgainst: declared)
+        guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(decoded)) else { return [] }
+        return Set(fields.keys)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,27 @@ final class ServeProcess: @unchecked Sendable {
         let afterColon = url.split(separator: ":")[2]
         port = UInt16(afterColon.prefix { $0.isNumber })!
         pairingToken = String(url.suffix(32))
+        dataDirectory = grock.dataDirectory
+        // Read on as it comes: the server prints the next URL after each pairing, and a pipe
+        // nobody reads would fill and stop it.
+        printedSoFar.withLock { $0 = text }
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            // The end of the output (the server stopped): nothing more will come.
+            guard !chunk.isEmpty else { return handle.readabilityHandler = nil }
+            self?.printedSoFar.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+        }
+    }
+
+    private let dataDirectory: String
+    private let printedSoFar = Mutex("")
+
+    /// What it printed on standard output so far.
+    var printed: String { printedSoFar.withLock { $0 } }
+
+    /// The pairing token now (each pairing uses one up): the first line of `web/sessions`.
+    var currentPairingToken: String {
+        get throws { String(try String(contentsOfFile: dataDirectory + "/web/sessions", encoding: .utf8).prefix(32)) }
     }
 
     /// What it wrote on standard error so far (empty when it is not kept).
@@ -85,9 +107,9 @@ final class ServeProcess: @unchecked Sendable {
         return try send(head + "\r\n" + body)
     }
 
-    /// Pairs a new browser: its session cookie and change token.
-    func pair() throws -> (cookie: String, token: String) {
-        let paired = try send("GET /?token=\(pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+    /// Pairs a new browser with `token`, else the current pairing token: its session cookie and change token.
+    func pair(token: String? = nil) throws -> (cookie: String, token: String) {
+        let paired = try send("GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         guard paired.status == 303, let setCookie = paired.headers["set-cookie"],
               let value = setCookie.split(separator: ";").first?.split(separator: "=").last else { throw Grock.Failure("pairing failed: \(paired)") }
         let cookie = String(value)

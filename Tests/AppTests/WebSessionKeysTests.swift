@@ -1,15 +1,41 @@
 import Foundation
 import Testing
 
-/// What belongs to one session in `grock serve`: the `Idempotency-Key`s it sends (another
-/// session's same key is another change), and the session itself, which ends when the sessions
-/// file is deleted; and a query whose escapes are not UTF-8, refused before it is acted on.
+/// What belongs to one session in `grock serve`: the pairing token that opened it (used up),
+/// the `Idempotency-Key`s it sends (another session's same key is another change), and the
+/// session itself, which ends when the sessions file is deleted; and a query whose escapes are
+/// not UTF-8, refused before it is acted on.
 @Suite(.serialized) struct WebSessionKeysTests {
     private let gum = #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#
 
     private func gums(_ grock: Grock) throws -> Int {
         let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
         return (cart["items"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "Gum" }.count
+    }
+
+    /// A pairing token pairs one browser: used again it is refused as a wrong one is, and the
+    /// server prints the URL with the next token, which pairs the next browser (after a restart too).
+    @Test func aPairingTokenPairsOneBrowser() throws {
+        let grock = Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        var server = try ServeProcess(grock)
+        defer { server.stop() }
+        let pairing = "GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
+        #expect(try server.send(pairing).status == 303)
+        let second = try server.send(pairing)
+        let wrong = try server.request("GET", "/?token=00000000000000000000000000000000", cookie: nil)
+        #expect(second.status == 401 && second.body == wrong.body, "used up: \(second)")
+        let next = try server.currentPairingToken
+        #expect(next != server.pairingToken)
+        let deadline = Date().addingTimeInterval(5)
+        while !server.printed.contains("token=\(next)") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.printed.contains("/?token=\(next)"), "the next URL is printed: \(server.printed)")
+        server.stop()
+        server = try ServeProcess(grock)
+        #expect(server.pairingToken == next, "a restart prints the token not yet used")
+        #expect(try server.pair().cookie.count == 32)
+        #expect(try server.request("GET", "/?token=\(next)", cookie: nil).status == 401)
     }
 
     /// Two sessions sending one key each have their change applied; one session sending it
@@ -53,7 +79,7 @@ import Testing
     }
 
     /// A sessions file deleted while the server runs ends every session (none is kept in memory
-    /// only); the printed URL pairs again, and writes the file afresh.
+    /// only); the URL with the token not yet used pairs, and writes the file afresh.
     @Test func aDeletedSessionsFileEndsEverySession() throws {
         let grock = Grock()
         defer { grock.home.remove() }
@@ -63,13 +89,14 @@ import Testing
         let session = try server.pair()
         #expect(try server.request("GET", "/session", cookie: session.cookie).status == 200)
         let file = grock.dataDirectory + "/web/sessions"
+        let next = try server.currentPairingToken
         try FileManager.default.removeItem(atPath: file)
         #expect(try server.request("GET", "/session", cookie: session.cookie).status == 401)
         #expect(try server.rpc("cart.list", "{}", session: session).status == 401)
-        let again = try server.pair()
+        let again = try server.pair(token: next)
         #expect(try server.request("GET", "/session", cookie: again.cookie).status == 200)
         let written = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(written.hasPrefix(server.pairingToken) && written.contains(again.cookie) && !written.contains(session.cookie))
+        #expect(!written.hasPrefix(next) && written.contains(again.cookie) && !written.contains(session.cookie))
     }
 
     /// Percent escapes that decode to bytes that are not UTF-8 are refused (400), not read as U+FFFD.

@@ -20,7 +20,8 @@ extension Commands {
         Command("serve", usage: "grock serve",
                 summary: "Serve the page a phone opens to plan and shop, offline in the store too (docs/WEB.md).",
                 details: "Listens on 127.0.0.1:8421 unless --listen says (--listen 0.0.0.0:8421 for the home network) and prints the URL "
-                    + "to open once on each device: it carries a pairing token; then the browser keeps a session. Every request needs it, "
+                    + "to open once on each device: it carries a pairing token, which pairs one browser (the next URL is printed after each "
+                    + "pairing); then the browser keeps a session. Every request needs it, "
                     + "on loopback too. With --listen it is plain HTTP: anyone on the network who captures the traffic takes the token "
                     + "or the session and can read and change everything (docs/WEB.md); use it on a network you trust. "
                     + "--revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).",

@@ -2,6 +2,10 @@ import Composition
 import Domain
 import Presentation
 
+// Every method in the order `rpc.discover` lists them (`RPCMethod.all`), and the families with
+// no file of their own: the general ones, spending, the data as a whole, and the receipt's
+// declarations (answered in `RPCMethod+Receipt.swift`).
+
 extension RPCMethod {
     /// Every method, in the order `rpc.discover` lists them: each family's in its own list, the
     /// carts' and trips' in `RPCMethod+Carts.swift`, the vault's in `RPCMethod+Vault.swift`.
@@ -10,56 +14,56 @@ extension RPCMethod {
 
     /// The methods themselves, the home screen, the first run and the settings.
     static let generalMethods: [RPCMethod] = [
-        RPCMethod("rpc.discover", [],
-            "These methods, with their parameters.") { container, params in
+        RPCMethod("rpc.discover",
+            "These methods, with their parameters.") { _ in
             OpenRPCDocument(methods: all.map(MethodDocument.init))
         },
-        RPCMethod("home", [],
-            "Active carts with their budgets, and this month's spending.") { container, params in
+        RPCMethod("home",
+            "Active carts with their budgets, and this month's spending.") { container in
             let home = container.home()
             try check(await home.load(), home)
             return home.document
         },
         RPCMethod("setup", [.text("currency", required: false)],
-            "First run: the default categories, and the currency (EUR unless given); what it did.") { container, params in
+            "First run: the default categories, and the currency (EUR unless given); what it did.", takes: SetupParameters.self) { container, params in
             let onboarding = container.onboarding()
-            return try changed(onboarding, await onboarding.setUp(currency: try params.optionalText("currency")), onboarding.document.setup)
+            return try changed(onboarding, await onboarding.setUp(currency: params.currency), onboarding.document.setup)
         },
-        RPCMethod("settings.show", [],
-            "The settings.") { container, params in
+        RPCMethod("settings.show",
+            "The settings.") { container in
             let settings = container.settings()
             try check(await settings.load(), settings)
             return settings.document
         },
         RPCMethod("settings.currency", [.text("currency")],
-            "Change the currency (an ISO code); amounts are relabelled, not converted.") { container, params in
+            "Change the currency (an ISO code); amounts are relabelled, not converted.", takes: CurrencyChange.self) { container, params in
             let settings = container.settings()
-            return try changed(settings, await settings.changeCurrency(try params.text("currency")), settings.document)
+            return try changed(settings, await settings.changeCurrency(params.currency), settings.document)
         },
     ]
 
     /// A cart's cheapest plan, and what was spent: the history, the insights, the report.
     static let spendingMethods: [RPCMethod] = [
         RPCMethod("plan", [.text("cart"), .integer("maxStores", in: 1...1000, required: false), .flag("apply", required: false)],
-            "The cheapest stores for a cart's lines, applied when apply is true.") { container, params in
+            "The cheapest stores for a cart's lines, applied when apply is true.", takes: PlanParameters.self) { container, params in
             let plan = container.plan()
-            try check(await plan.load(cart: try params.text("cart"), maxStores: try params.optionalInteger("maxStores"), apply: try params.flag("apply")), plan)
+            try check(await plan.load(cart: params.cart, maxStores: params.maxStores, apply: params.apply ?? false), plan)
             return plan.document
         },
-        RPCMethod("history", [],
-            "The completed trips, newest first.") { container, params in
+        RPCMethod("history",
+            "The completed trips, newest first.") { container in
             let history = container.history()
             try check(await history.load(), history)
             return history.rows
         },
         RPCMethod("insights", [.text("from", required: false), .text("to", required: false)],
-            "Spending by month, store and category, price changes, inflation.") { container, params in
+            "Spending by month, store and category, price changes, inflation.", takes: Period.self) { container, params in
             let insights = container.insights()
-            try check(await insights.load(from: try params.optionalText("from"), to: try params.optionalText("to")), insights)
+            try check(await insights.load(from: params.from, to: params.to), insights)
             return insights.document
         },
-        RPCMethod("report", [],
-            "The spending report's figures: the insights, and the prices of the items spent most on.") { container, params in
+        RPCMethod("report",
+            "The spending report's figures: the insights, and the prices of the items spent most on.") { container in
             let report = container.report()
             try check(await report.load(), report)
             return report.document
@@ -68,17 +72,17 @@ extension RPCMethod {
 
     /// The data as a whole: the household's sync, the export, undo.
     static let dataMethods: [RPCMethod] = [
-        RPCMethod("sync", [],
-            "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused.") { container, params in
+        RPCMethod("sync",
+            "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused.") { container in
             return SyncReportDocument(try await household(container).exchange())
         },
-        RPCMethod("sync.status", [],
-            "The household's devices, what each has sent and this one merged, and changes waiting to be sent.") { container, params in
+        RPCMethod("sync.status",
+            "The household's devices, what each has sent and this one merged, and changes waiting to be sent.") { container in
             return SyncStatusDocument(try await household(container).status())
         },
         RPCMethod("export", [.text("format")],
-            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.") { container, params in
-            let format = try params.text("format").lowercased()
+            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.", takes: Export.self) { container, params in
+            let format = params.format.lowercased()
             let transfer = container.transfer()
             let bytes: [UInt8]
             if format == "json" {
@@ -90,8 +94,8 @@ extension RPCMethod {
             }
             return ExportDocument(format: format, text: String(decoding: bytes, as: UTF8.self))
         },
-        RPCMethod("undo", [],
-            "Take back the last change; what it was.") { container, params in
+        RPCMethod("undo",
+            "Take back the last change; what it was.") { container in
             return UndoDocument(undid: try await container.useCases.undoLastChange())
         },
     ]
@@ -99,12 +103,12 @@ extension RPCMethod {
     /// A receipt read and logged (`RPCMethod+Receipt.swift`).
     static let receiptMethods: [RPCMethod] = [
         RPCMethod("receipt.review", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false)],
-            "Read a receipt's text and match its lines; the review, nothing stored.") { container, params in
-            return try await receipt("receipt.review", params, container)
+            "Read a receipt's text and match its lines; the review, nothing stored.", takes: ReceiptParameters.self) { container, params in
+            return try await receipt(params, container, applying: false)
         },
         RPCMethod("receipt.apply", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false), .objects("decisions", required: false), .flag("acceptDifference", required: false), .flag("dryRun", required: false)],
-            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.") { container, params in
-            return try await receipt("receipt.apply", params, container)
+            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.", takes: ReceiptParameters.self) { container, params in
+            return try await receipt(params, container, applying: true)
         },
     ]
 }
