@@ -83,7 +83,7 @@ public struct ApplyReceipt: Sendable {
         if review.date == nil, let line = receipt.unparsedReasons.filter({ $0.value == .impossibleDate }).keys.min() {
             throw ReceiptRefusal.dateUnreadable(line: line)
         }
-        let categories = Dictionary(try repositories.allCategories().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0.name) })
         try Self.check(decided, categories: categories, cart: review.cart, in: repositories)
         let book = if let cart = review.cart {
             try ReceiptOnCart(repositories: repositories, ids: ids, now: now, categories: categories)
@@ -196,7 +196,7 @@ public struct ApplyReceipt: Sendable {
     /// - Returns: how many names it learned.
     private func learnNames(_ decided: [DecidedRow], _ logged: [ReceiptLoggedLine], at storeID: StoreID, in repositories: any Repositories) throws -> Int {
         guard var store = try repositories.allStores().first(where: { $0.id == storeID }) else { return 0 }
-        let rows = Dictionary(decided.map { ($0.row.number, $0.row) }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(firstByKey: decided.map { ($0.row.number, $0.row) })
         var learned = 0
         for line in logged where line.kind != .impulse && line.kind != .salesTax {
             guard let number = line.row, let row = rows[number], try repositories.item(line.item) != nil else { continue }

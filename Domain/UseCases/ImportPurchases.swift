@@ -158,7 +158,7 @@ public struct ImportPurchases: Sendable {
         private func storedPurchases() throws -> [Fingerprint: Int] {
             let spending = try repositories.spending()
             guard !spending.trips.isEmpty else { return [:] }
-            let storeKeys = Dictionary(try repositories.allStores().map { ($0.id, Name.key($0.name)) }, uniquingKeysWith: { first, _ in first })
+            let storeKeys = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, Name.key($0.name)) })
             let trips = spending.trips.map { (day: $0.completedAt.day, name: Name.key($0.name)) }
             var nameKeys: [String: String] = [:]
             var stored: [Fingerprint: Int] = [:]

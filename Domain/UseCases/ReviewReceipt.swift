@@ -62,7 +62,7 @@ enum ReceiptReviewer {
         let categories = try repositories.allCategories()
         let matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
         let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
-        let vault = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
         let day = (date ?? now).day
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
             row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
