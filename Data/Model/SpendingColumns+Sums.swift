@@ -71,19 +71,19 @@ extension SpendingColumns {
         }
     }
 
-    func groupsBought(in grouping: TripGrouping) throws -> [Int] {
+    func groupsBought(in grouping: TripGrouping) throws -> [TripGroup] {
         var bought = [Bool](repeating: false, count: grouping.count)
-        for line in 0..<lineCount where lineItem[line] >= 0 && !bought[grouping.group(of: Int(lineTrip[line]))] {
-            if try baseQuantity(line) > 0 { bought[grouping.group(of: Int(lineTrip[line]))] = true }
+        for line in 0..<lineCount where lineItem[line] >= 0 && !bought[grouping.group(of: Int(lineTrip[line])).number] {
+            if try baseQuantity(line) > 0 { bought[grouping.group(of: Int(lineTrip[line])).number] = true }
         }
-        return bought.indices.filter { bought[$0] }
+        return grouping.groups.filter { bought[$0.number] }
     }
 
     private func baseQuantity(_ line: Int) throws -> Int64 {
         try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line], basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
     }
 
-    func basketTotals(by grouping: TripGrouping, basketOf base: Int) throws -> BasketTotals {
+    func basketTotals(by grouping: TripGrouping, basketOf base: TripGroup) throws -> BasketTotals {
         // The basket first (items bought in `base`), so that no other item's lines are added up.
         var slots = [Int](repeating: -1, count: itemIDs.count)
         for line in 0..<lineCount where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
@@ -96,7 +96,7 @@ extension SpendingColumns {
             slots[item] = basket.count
             basket.append(itemIDs[item])
         }
-        var totals = BasketTotals(items: basket, groups: grouping.count)
+        var totals = BasketTotals(items: basket, in: grouping)
         for line in 0..<lineCount where lineItem[line] >= 0 && slots[Int(lineItem[line])] >= 0 {
             let held = try baseQuantity(line)
             guard held > 0 else { continue }

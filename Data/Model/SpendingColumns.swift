@@ -99,7 +99,12 @@ struct SpendingColumns: Spending, Equatable {
         return only
     }
 
+    /// How many lines there are: what the column loops run to.
     var lineCount: Int { lineTrip.count }
+
+    func forEachLine(_ body: (PurchasedLine) throws -> Void) rethrows {
+        for index in 0..<lineCount { try body(line(index)) }
+    }
 
     mutating func addTrip(_ trip: TripSummary) { trips.append(trip) }
 
@@ -169,6 +174,7 @@ struct SpendingColumns: Spending, Equatable {
         return joined
     }
 
+    /// Line `index` (`0..<lineCount`) as a value.
     func line(_ index: Int) -> PurchasedLine {
         PurchasedLine(trip: Int(lineTrip[index]), itemID: lineItem[index] >= 0 ? itemIDs[Int(lineItem[index])] : nil,
                       item: names[Int(lineName[index])], category: lineCategory[index] >= 0 ? categories[Int(lineCategory[index])] : nil,

@@ -1,8 +1,13 @@
 /// The sums from the lines one by one: what each means, for any storage. A storage with a
 /// faster layout answers the same (the file store's agreement is tested against these).
 extension Spending {
-    /// Every line, in order.
-    public var lines: [PurchasedLine] { (0..<lineCount).map(line) }
+    /// Every line, in order, in one array: for a question about a few lines (a test, a fake);
+    /// a storage of many reads them with `forEachLine` instead.
+    public var lines: [PurchasedLine] {
+        var all: [PurchasedLine] = []
+        forEachLine { all.append($0) }
+        return all
+    }
 
     /// Every price paid on trips (`paidObservations(of:)` for all items).
     public func paidObservations() -> [PriceObservation] { paidObservations(of: nil) }
@@ -20,9 +25,8 @@ extension Spending {
             if sum.lastTrip != line.trip { (sum.trips, sum.lastTrip) = (sum.trips + 1, line.trip) }
             sums[key] = sum
         }
-        for index in 0..<lineCount {
-            let line = line(index)
-            guard selection.contains(line.trip) else { continue }
+        try forEachLine { line in
+            guard selection.contains(line.trip) else { return }
             try add(&stores, line.store, line)
             try add(&categories, line.category, line)
         }
@@ -63,8 +67,9 @@ extension Spending {
 
     /// `Spending.basketTotals(by:basketOf:)` from the lines one by one: the basket first, then
     /// its items' lines added up in their groups.
-    public func basketTotals(by grouping: TripGrouping, basketOf base: Int) throws -> BasketTotals {
+    public func basketTotals(by grouping: TripGrouping, basketOf base: TripGroup) throws -> BasketTotals {
         var order: [ItemID] = [], seen: Set<ItemID> = [], bought: Set<ItemID> = []
+        let lines = lines
         for line in lines {
             guard let item = line.itemID else { continue }
             if seen.insert(item).inserted { order.append(item) }
@@ -72,7 +77,7 @@ extension Spending {
         }
         let basket = order.filter(bought.contains)
         let slots = Dictionary(uniqueKeysWithValues: basket.enumerated().map { ($1, $0) })
-        var totals = BasketTotals(items: basket, groups: grouping.count)
+        var totals = BasketTotals(items: basket, in: grouping)
         for line in lines {
             guard let item = line.itemID, let slot = slots[item] else { continue }
             let held = try line.baseQuantity()
@@ -83,22 +88,24 @@ extension Spending {
     }
 
     /// `Spending.groupsBought(in:)` from the lines one by one.
-    public func groupsBought(in grouping: TripGrouping) throws -> [Int] {
-        var bought: Set<Int> = []
-        for line in lines where line.itemID != nil {
-            if try line.baseQuantity() > 0 { bought.insert(grouping.group(of: line.trip)) }
+    public func groupsBought(in grouping: TripGrouping) throws -> [TripGroup] {
+        var bought: Set<TripGroup> = []
+        try forEachLine { line in
+            if line.itemID != nil, try line.baseQuantity() > 0 { bought.insert(grouping.group(of: line.trip)) }
         }
-        return bought.sorted()
+        return grouping.groups.filter(bought.contains)
     }
 
     /// `Spending.paidObservations(of:)` from the lines one by one.
     public func paidObservations(of item: ItemID?) -> [PriceObservation] {
-        (0..<lineCount).compactMap { index in
-            let line = line(index)
-            guard let id = line.itemID, let store = line.store, item == nil || id == item else { return nil }
+        let trips = trips
+        var observations: [PriceObservation] = []
+        forEachLine { line in
+            guard let id = line.itemID, let store = line.store, item == nil || id == item else { return }
             let trip = trips[line.trip]
-            return PriceObservation(item: id, store: store, price: UnitPrice(line.price, per: line.basis), observedAt: trip.completedAt,
-                                    source: .trip(trip.cartID))
+            observations.append(PriceObservation(item: id, store: store, price: UnitPrice(line.price, per: line.basis),
+                                                 observedAt: trip.completedAt, source: .trip(trip.cartID)))
         }
+        return observations
     }
 }

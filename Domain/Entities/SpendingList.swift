@@ -21,11 +21,8 @@ public struct SpendingList: Spending, Hashable {
         }
     }
 
-    /// How many lines were bought.
-    public var lineCount: Int { lines.count }
-
-    /// The line at `index`, which must be below `lineCount`.
-    public func line(_ index: Int) -> PurchasedLine { lines[index] }
+    /// Calls `body` with each of `lines`, in order.
+    public func forEachLine(_ body: (PurchasedLine) throws -> Void) rethrows { try lines.forEach(body) }
 
     /// The lines of one item only, with the trips they were bought on (in the same order).
     public func lines(of item: ItemID) -> SpendingList {

@@ -1,5 +1,5 @@
-/// Completed trips (`Spending.trips`) grouped into periods, such as months: the groups are
-/// numbered `0..<count` in the order their first trip comes, and each has a label.
+/// Completed trips (`Spending.trips`) grouped into periods, such as months: the groups
+/// (`TripGroup`) come in the order their first trip comes, and each has a label.
 public struct TripGrouping: Sendable, Hashable {
     // A group number per trip: a storage's loop over a hundred thousand lines asks once per line.
     @usableFromInline let groupOfTrip: [Int]
@@ -40,14 +40,20 @@ public struct TripGrouping: Sendable, Hashable {
     /// How many groups there are.
     public var count: Int { labels.count }
 
+    /// Every group, in the order their first trip comes.
+    public var groups: [TripGroup] { labels.indices.map(TripGroup.init(number:)) }
+
     /// The group of trip `trip` (an index into `Spending.trips`).
-    @inlinable public func group(of trip: Int) -> Int { groupOfTrip[trip] }
+    @inlinable public func group(of trip: Int) -> TripGroup { TripGroup(number: groupOfTrip[trip]) }
+
+    /// The label of `group`, a group of this grouping.
+    public func label(of group: TripGroup) -> String { labels[group.number] }
 
     /// The label of trip `trip`'s group.
     public func label(ofTrip trip: Int) -> String { labels[groupOfTrip[trip]] }
 
     /// The group labelled `label`, if any trip has it.
-    public func group(labelled label: String) -> Int? { labels.firstIndex(of: label) }
+    public func group(labelled label: String) -> TripGroup? { labels.firstIndex(of: label).map(TripGroup.init(number:)) }
 
     /// The trips of the groups whose label `isIncluded` says yes to.
     public func trips(inGroupsWhere isIncluded: (String) throws -> Bool) rethrows -> TripSelection {

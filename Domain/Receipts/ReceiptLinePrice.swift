@@ -46,6 +46,7 @@ public struct ReceiptLinePrice: Sendable, Hashable {
         let net = line.netTotal
         // The parser bounds every amount by `Money.maximum`: the magnitude fits.
         let magnitude = Money(minorUnits: abs(net.minorUnits), currency: net.currency)
+        // A unit price whose cost overflows cannot be what the line printed: the next reading.
         if let unitPrice = line.unitPrice, !net.isNegative,
            (try? unitPrice.price.cost(of: line.quantity, in: PriceUnit(line.unit), per: unitPrice.basis)) == net {
             self.init(quantity: line.quantity, unit: line.unit, basis: unitPrice.basis, price: unitPrice.price)
@@ -61,6 +62,7 @@ public struct ReceiptLinePrice: Sendable, Hashable {
     public func cost() throws -> Money? { try price.cost(of: quantity, in: measure, per: basis) }
 
     /// The price of one `other`, when the two measure the same thing (1.48 per pack of 2 is
-    /// 0.74 each).
+    /// 0.74 each); nil when they do not, or when that price would not fit (it is then no
+    /// price a store asks: nothing to compare).
     public func price(per other: PriceUnit) -> Money? { try? price.per(basis, convertedTo: other) }
 }

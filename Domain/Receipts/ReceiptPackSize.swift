@@ -57,6 +57,8 @@ enum ReceiptPackSize {
             while wordEnd < characters.count, characters[wordEnd].isLetter { wordEnd += 1 }
             let unit = String(characters[word..<wordEnd])
             index = max(wordEnd, end)
+            // A number no quantity holds (too many decimals, too large) is no pack size: the
+            // name is read on, and only a zero size is worth remembering.
             guard let quantity = try? Quantity(parsing: number) else {
                 if number.allSatisfy({ $0 == "0" || $0 == "." }), units[unit] != nil || (counts.contains(unit) && unit != "x") { empty = true }
                 continue

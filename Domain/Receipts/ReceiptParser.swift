@@ -53,6 +53,7 @@ public enum ReceiptParser {
             ? assembly.statedTotal.map { Money(minorUnits: $0.amount - assembly.rounding, currency: currency) }.flatMap { $0.minorUnits >= 0 ? $0 : nil }
             : nil
         var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
+        // Lines whose sum overflows cannot stand in for a total: the receipt then has none.
         if statedTotal == nil, let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency) {
             // The printed total is unreadable (or missing): two independent readings that agree
             // are as good as it. The lines' sum and cash given less change, or the VAT table's

@@ -69,17 +69,7 @@ public struct ApplyReceipt: Sendable {
         if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
             throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)
         }
-        var decided: [DecidedRow] = [], skipped: [Int] = [], refunds: [Int] = []
-        for row in review.rows {
-            let decision = decisions[row.number] ?? row.suggestion
-            if row.isRefund {
-                refunds.append(row.number)
-            } else if decision == .skip {
-                skipped.append(row.number)
-            } else {
-                decided.append(DecidedRow(row: row, decision: decision))
-            }
-        }
+        let (decided, skipped, refunds) = Self.sorted(review.rows, decisions)
         guard !decided.isEmpty || receipt.addedTax.minorUnits > 0 else { throw ReceiptRefusal.nothingToLog }
         let loggedTotal = Money(minorUnits: decided.reduce(receipt.addedTax.minorUnits) { $0 + $1.row.line.netTotal.minorUnits }, currency: receipt.currency)
         // The total is what shows that no line was missed: without one, the person says so.
@@ -93,18 +83,8 @@ public struct ApplyReceipt: Sendable {
         if review.date == nil, let line = receipt.unparsedReasons.filter({ $0.value == .impossibleDate }).keys.min() {
             throw ReceiptRefusal.dateUnreadable(line: line)
         }
-        let categories = Dictionary(try repositories.allCategories().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        for entry in decided {
-            switch entry.decision {
-            case .newItem(let category, _) where categories[category] == nil:
-                throw DomainError.notFound(kind: "category", name: category.rawValue, suggestion: nil)
-            case .newItem(_, let name?) where try Name.validated(name, kind: "item") != name:
-                throw DomainError.invalidName(kind: "item", name: name, reason: "it has spaces around it")
-            case .item(let item) where try repositories.item(item) == nil && review.cart?.line(for: item) == nil:
-                throw DomainError.notFound(kind: "item", name: item.rawValue, suggestion: nil)
-            default: break
-            }
-        }
+        let categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0.name) })
+        try Self.check(decided, categories: categories, cart: review.cart, in: repositories)
         let book = if let cart = review.cart {
             try ReceiptOnCart(repositories: repositories, ids: ids, now: now, categories: categories)
                 .log(decided, addedTax: receipt.addedTax, on: cart, review: review, storeName: storeName)
@@ -126,6 +106,40 @@ public struct ApplyReceipt: Sendable {
         return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,
                               loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned, itemsAdded: book.itemsAdded,
                               cautions: cautions, isDryRun: isDryRun, summary: summary)
+    }
+
+    /// The rows as decided (by `decisions`, or as suggested): the rows to log, the numbers of
+    /// those skipped and of the refunds, which are never logged.
+    private static func sorted(_ rows: [ReceiptReviewRow], _ decisions: [Int: ReceiptDecision]) -> (decided: [DecidedRow], skipped: [Int], refunds: [Int]) {
+        var decided: [DecidedRow] = [], skipped: [Int] = [], refunds: [Int] = []
+        for row in rows {
+            let decision = decisions[row.number] ?? row.suggestion
+            if row.isRefund {
+                refunds.append(row.number)
+            } else if decision == .skip {
+                skipped.append(row.number)
+            } else {
+                decided.append(DecidedRow(row: row, decision: decision))
+            }
+        }
+        return (decided, skipped, refunds)
+    }
+
+    /// Refuses a decision naming what does not exist: a category not in `categories`, an item
+    /// neither in the vault nor on `cart`, or a new item's name with spaces around it.
+    /// - Throws: `DomainError.notFound`, `.invalidName`.
+    private static func check(_ decided: [DecidedRow], categories: [CategoryID: String], cart: Cart?, in repositories: any Repositories) throws {
+        for entry in decided {
+            switch entry.decision {
+            case .newItem(let category, _) where categories[category] == nil:
+                throw DomainError.notFound(kind: "category", name: category.rawValue, suggestion: nil)
+            case .newItem(_, let name?) where try Name.validated(name, kind: "item") != name:
+                throw DomainError.invalidName(kind: "item", name: name, reason: "it has spaces around it")
+            case .item(let item) where try repositories.item(item) == nil && cart?.line(for: item) == nil:
+                throw DomainError.notFound(kind: "item", name: item.rawValue, suggestion: nil)
+            default: break
+            }
+        }
     }
 
     /// A completed trip of the receipt's day at its store, made as importing its rows would
@@ -182,7 +196,7 @@ public struct ApplyReceipt: Sendable {
     /// - Returns: how many names it learned.
     private func learnNames(_ decided: [DecidedRow], _ logged: [ReceiptLoggedLine], at storeID: StoreID, in repositories: any Repositories) throws -> Int {
         guard var store = try repositories.allStores().first(where: { $0.id == storeID }) else { return 0 }
-        let rows = Dictionary(decided.map { ($0.row.number, $0.row) }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(firstByKey: decided.map { ($0.row.number, $0.row) })
         var learned = 0
         for line in logged where line.kind != .impulse && line.kind != .salesTax {
             guard let number = line.row, let row = rows[number], try repositories.item(line.item) != nil else { continue }
@@ -200,6 +214,7 @@ extension ReceiptReviewRow {
     /// The receipt's name for the line as an item's name: cut to the longest name, or the
     /// row's number when the receipt's is none Grock can take.
     var itemName: String {
+        // The error says why the name is refused; the row's number is the answer either way.
         (try? Name.validated(String(line.name.prefix(Name.maximumLength)), kind: "item")) ?? "Receipt line \(number)"
     }
 }

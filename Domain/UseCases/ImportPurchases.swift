@@ -157,14 +157,12 @@ public struct ImportPurchases: Sendable {
         /// once.
         private func storedPurchases() throws -> [Fingerprint: Int] {
             let spending = try repositories.spending()
-            guard spending.lineCount > 0 else { return [:] }
-            let storeKeys = Dictionary(try repositories.allStores().map { ($0.id, Name.key($0.name)) }, uniquingKeysWith: { first, _ in first })
+            guard !spending.trips.isEmpty else { return [:] }
+            let storeKeys = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, Name.key($0.name)) })
             let trips = spending.trips.map { (day: $0.completedAt.day, name: Name.key($0.name)) }
             var nameKeys: [String: String] = [:]
             var stored: [Fingerprint: Int] = [:]
-            stored.reserveCapacity(spending.lineCount)
-            for index in 0..<spending.lineCount {
-                let line = spending.line(index)
+            spending.forEachLine { line in
                 let trip = trips[line.trip]
                 let item = nameKeys[line.item] ?? Name.key(line.item)
                 nameKeys[line.item] = item
@@ -208,6 +206,30 @@ public struct ImportPurchases: Sendable {
 
         mutating func run(_ all: [Purchase]) throws {
             let purchases = try newRows(all)
+            let trips = Self.trips(of: purchases)
+            var added = (stores: 0, categories: 0, items: 0)
+            for rows in trips {
+                guard let first = rows.first else { continue }
+                // Noon local time keeps the trip on its day whatever the offset.
+                let time = self.time.flatMap { $0.day == first.date ? $0 : nil }
+                    ?? Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
+                let cartID = CartID(ids.makeIdentifier())
+                var lines: [CartItem] = []
+                lines.reserveCapacity(rows.count)
+                for row in rows { lines.append(try line(of: row, at: time, added: &added)) }
+                let cart = Cart(id: cartID, name: first.trip.trimmingWhitespace(), budget: nil, currency: currency, status: .completed,
+                                createdAt: time, startedAt: time, completedAt: time, lines: lines)
+                try repositories.save(cart)
+                madeCarts.append(cart)
+            }
+            for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
+            summary = Summary(trips: trips.count, purchases: purchases.count, storesAdded: added.stores,
+                              categoriesAdded: added.categories, itemsAdded: added.items, skipped: skipped)
+        }
+
+        /// The rows as trips: rows of one date and one trip name (as names compare) are one
+        /// trip, and trips come in the order their first row does.
+        private static func trips(of purchases: [Purchase]) -> [[Purchase]] {
             var order: [String] = []
             var trips: [String: [Purchase]] = [:]
             var tripKeys: [String: String] = [:]
@@ -221,50 +243,36 @@ public struct ImportPurchases: Sendable {
                 if trips[key] == nil { order.append(key) }
                 trips[key, default: []].append(purchase)
             }
-            var added = (stores: 0, categories: 0, items: 0)
-            for key in order {
-                guard let rows = trips[key], let first = rows.first else { continue }
-                // Noon local time keeps the trip on its day whatever the offset.
-                let time = self.time.flatMap { $0.day == first.date ? $0 : nil }
-                    ?? Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
-                let cartID = CartID(ids.makeIdentifier())
-                var lines: [CartItem] = []
-                lines.reserveCapacity(rows.count)
-                for row in rows {
-                    do {
-                        _ = try Name.validated(row.trip, kind: "trip")
-                        let store = try store(named: row.store, at: time, added: &added.stores)
-                        let quantity = row.quantity
-                        try count(row)
-                        if row.category.trimmingWhitespace().isEmpty {
-                            lines.append(CartItem(itemID: ItemID(ids.makeIdentifier()), name: try Name.validated(row.item, kind: "item"),
-                                                  categoryName: nil, quantity: quantity, unit: row.unit, priceUnit: row.basis, isFulfilled: true,
-                                                  actualStore: store.id, actualPrice: row.price, isImpulse: true))
-                            continue
-                        }
-                        let category = try category(named: row.category, added: &added.categories)
-                        var item = try item(named: row.item, in: category, unit: row.basis.unit, added: &added.items)
-                        // An item on several rows of a trip (a receipt repeats items) is a line per
-                        // row: merged, their costs would be an average price times the quantity,
-                        // rounded once instead of row by row. Its last row sets the vault's price.
-                        if item.record(UnitPrice(row.price, per: row.basis), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
-                            items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
-                            changedItems.insert(item.id)
-                        }
-                        lines.append(CartItem(itemID: item.id, name: item.name, categoryName: category.name, quantity: quantity, unit: row.unit,
-                                              priceUnit: row.basis, isFulfilled: true, actualStore: store.id, actualPrice: row.price))
-                    } catch let error as DomainError {
-                        throw DomainError.importRow(line: row.sourceLine ?? 0, reason: "\(error)")
-                    }
+            return order.compactMap { trips[$0] }
+        }
+
+        /// The completed line of `row` on a trip at `time`: its store, category and item found or
+        /// added (`added` counts those added), its price recorded in the vault.
+        /// - Throws: `DomainError.importRow` naming the row's line in the file and why.
+        private mutating func line(of row: Purchase, at time: Timestamp, added: inout (stores: Int, categories: Int, items: Int)) throws -> CartItem {
+            do {
+                _ = try Name.validated(row.trip, kind: "trip")
+                let store = try store(named: row.store, at: time, added: &added.stores)
+                try count(row)
+                if row.category.trimmingWhitespace().isEmpty {
+                    return CartItem(itemID: ItemID(ids.makeIdentifier()), name: try Name.validated(row.item, kind: "item"), categoryName: nil,
+                                    quantity: row.quantity, unit: row.unit, priceUnit: row.basis, isFulfilled: true, actualStore: store.id,
+                                    actualPrice: row.price, isImpulse: true)
                 }
-                let cart = Cart(id: cartID, name: first.trip.trimmingWhitespace(), budget: nil, currency: currency, status: .completed,
-                                createdAt: time, startedAt: time, completedAt: time, lines: lines)
-                try repositories.save(cart)
-                madeCarts.append(cart)
+                let category = try category(named: row.category, added: &added.categories)
+                var item = try item(named: row.item, in: category, unit: row.basis.unit, added: &added.items)
+                // An item on several rows of a trip (a receipt repeats items) is a line per
+                // row: merged, their costs would be an average price times the quantity,
+                // rounded once instead of row by row. Its last row sets the vault's price.
+                if item.record(UnitPrice(row.price, per: row.basis), at: store.id, on: time, promotionUntil: nil, isPromotion: false) {
+                    items[itemKeyBySpelling[row.item] ?? Name.key(item.name)] = item
+                    changedItems.insert(item.id)
+                }
+                return CartItem(itemID: item.id, name: item.name, categoryName: category.name, quantity: row.quantity, unit: row.unit,
+                                priceUnit: row.basis, isFulfilled: true, actualStore: store.id, actualPrice: row.price)
+            } catch let error as DomainError {
+                throw DomainError.importRow(line: row.sourceLine ?? 0, reason: "\(error)")
             }
-            for item in items.values where changedItems.contains(item.id) { try repositories.save(item) }
-            summary = Summary(trips: order.count, purchases: purchases.count, storesAdded: added.stores,
-                              categoriesAdded: added.categories, itemsAdded: added.items, skipped: skipped)
         }
 
         private mutating func store(named spelling: String, at time: Timestamp, added: inout Int) throws -> Store {

@@ -12,12 +12,14 @@ public struct ListPurchases: Sendable {
             let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
             let spending = try repositories.spending()
             let trips = spending.trips
-            return spending.lines.map { line in
+            var purchases: [Purchase] = []
+            spending.forEachLine { line in
                 let trip = trips[line.trip]
-                return Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
-                                category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit, basis: line.basis,
-                                price: line.price)
+                purchases.append(Purchase(date: trip.completedAt.day, trip: trip.name, store: line.store.flatMap { stores[$0] } ?? "",
+                                          category: line.category ?? "", item: line.item, quantity: line.quantity, unit: line.unit,
+                                          basis: line.basis, price: line.price))
             }
+            return purchases
         }
     }
 }

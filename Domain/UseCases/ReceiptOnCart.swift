@@ -10,6 +10,10 @@ struct ReceiptOnCart {
     let now: Timestamp
     let categories: [CategoryID: String]
 
+    /// Logs `decided` on `cart`, at the receipt's store (added when new), dated as the receipt
+    /// is, with a US receipt's `addedTax` as one more impulse line; saves the cart.
+    /// - Returns: what was logged, with the cautions of rows logged otherwise than decided.
+    /// - Throws: what the cart's rules throw (`Cart.logPurchase`, `.add`), and storage errors.
     func log(_ decided: [ApplyReceipt.DecidedRow], addedTax: Money, on cart: Cart, review: ReceiptReview, storeName: String) throws -> ApplyReceipt.Logbook {
         var book: ApplyReceipt.Logbook
         if let store = review.store {
@@ -22,55 +26,7 @@ struct ReceiptOnCart {
         // Dated as a receipt entered afterwards is (`LogPurchase`): the trip finishes on that day.
         if let date = review.date { try book.cart.date(date) }
         var logged: Set<ItemID> = []
-        for entry in decided {
-            let row = entry.row
-            let item: Item?, id: ItemID
-            switch entry.decision {
-            case .skip: continue
-            case .impulse:
-                try impulse(row, row.itemName, into: &book)
-                continue
-            case .item(let chosen):
-                id = chosen
-                item = try repositories.item(chosen)
-            case .newItem(let category, let name):
-                let made = try newItem(row, in: category, named: name)
-                if made.isNew { book.itemsAdded += 1 }
-                id = made.item.id
-                item = made.item
-            }
-            guard !logged.contains(id) else {
-                book.cautions.append(ReceiptCaution(row: row.number, item: item?.name ?? row.itemName, reason: .repeatedItem))
-                try impulse(row, item?.name ?? row.itemName, into: &book)
-                continue
-            }
-            if let line = book.cart.line(for: id), line.isFulfilled {
-                // A second receipt for the cart, or a line ticked by hand: what was logged stays.
-                book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .alreadyBought))
-                try impulse(row, line.name, into: &book)
-                continue
-            } else if let line = book.cart.line(for: id) {
-                guard let (changed, keptPlanned) = exactly(row, on: line, of: book.cart, at: book.store) else {
-                    book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .inexact))
-                    try impulse(row, line.name, into: &book)
-                    continue
-                }
-                if keptPlanned { book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .keptPlannedQuantity)) }
-                book.cart = changed
-                try record(row, changed.line(for: id), kind: .cartLine, into: &book)
-            } else if let item {
-                let paid = row.paid
-                try book.cart.add(CartItem(itemID: item.id, name: item.name, categoryName: categories[item.categoryID], quantity: paid.quantity, unit: paid.unit,
-                                           priceUnit: paid.basis, plannedStore: book.store))
-                try book.cart.logPurchase(item.id, price: paid.price, store: book.store, quantity: nil)
-                if case .newItem = entry.decision {
-                    try record(row, book.cart.line(for: item.id), kind: .newItem, into: &book)
-                } else {
-                    try record(row, book.cart.line(for: item.id), kind: .vaultItem, into: &book)
-                }
-            }
-            logged.insert(id)
-        }
+        for entry in decided { try log(entry, logged: &logged, into: &book) }
         if addedTax.minorUnits > 0 {
             let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: ReceiptOnCart.salesTaxName, categoryName: nil, quantity: .one, unit: .each,
                                 isFulfilled: true, actualStore: book.store, actualPrice: addedTax, isImpulse: true)
@@ -79,6 +35,60 @@ struct ReceiptOnCart {
         }
         try repositories.save(book.cart)
         return book
+    }
+
+    /// Logs one decided row on the book's cart: on the item's line, or added to the cart bought;
+    /// as an impulse buy, with a caution, when its item was logged from this receipt already,
+    /// its line was bought before, or the row's total cannot be its line's exact cost.
+    /// `logged` holds the items logged so far.
+    private func log(_ entry: ApplyReceipt.DecidedRow, logged: inout Set<ItemID>, into book: inout ApplyReceipt.Logbook) throws {
+        let row = entry.row
+        let item: Item?, id: ItemID
+        switch entry.decision {
+        case .skip: return
+        case .impulse:
+            try impulse(row, row.itemName, into: &book)
+            return
+        case .item(let chosen):
+            id = chosen
+            item = try repositories.item(chosen)
+        case .newItem(let category, let name):
+            let made = try newItem(row, in: category, named: name)
+            if made.isNew { book.itemsAdded += 1 }
+            id = made.item.id
+            item = made.item
+        }
+        guard !logged.contains(id) else {
+            book.cautions.append(ReceiptCaution(row: row.number, item: item?.name ?? row.itemName, reason: .repeatedItem))
+            try impulse(row, item?.name ?? row.itemName, into: &book)
+            return
+        }
+        if let line = book.cart.line(for: id), line.isFulfilled {
+            // A second receipt for the cart, or a line ticked by hand: what was logged stays.
+            book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .alreadyBought))
+            try impulse(row, line.name, into: &book)
+            return
+        } else if let line = book.cart.line(for: id) {
+            guard let (changed, keptPlanned) = exactly(row, on: line, of: book.cart, at: book.store) else {
+                book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .inexact))
+                try impulse(row, line.name, into: &book)
+                return
+            }
+            if keptPlanned { book.cautions.append(ReceiptCaution(row: row.number, item: line.name, reason: .keptPlannedQuantity)) }
+            book.cart = changed
+            try record(row, changed.line(for: id), kind: .cartLine, into: &book)
+        } else if let item {
+            let paid = row.paid
+            try book.cart.add(CartItem(itemID: item.id, name: item.name, categoryName: categories[item.categoryID], quantity: paid.quantity, unit: paid.unit,
+                                       priceUnit: paid.basis, plannedStore: book.store))
+            try book.cart.logPurchase(item.id, price: paid.price, store: book.store, quantity: nil)
+            if case .newItem = entry.decision {
+                try record(row, book.cart.line(for: item.id), kind: .newItem, into: &book)
+            } else {
+                try record(row, book.cart.line(for: item.id), kind: .vaultItem, into: &book)
+            }
+        }
+        logged.insert(id)
     }
 
     /// The cart logged with the row on `line` so that the line costs the row's net total: at
@@ -109,6 +119,8 @@ struct ReceiptOnCart {
             attempts.append((quantity, PriceUnit(pack: contents), net, false))
         }
         if let contents = line.contents(of: line.quantity) { attempts.append((nil, PriceUnit(pack: contents), net, true)) }
+        // An attempt the cart refuses or whose cost overflows is only a reading that does not
+        // fit: the next one is tried, and none fitting is the answer (nil), not an error.
         for attempt in attempts {
             var trial = cart
             guard (try? trial.logPurchase(line.itemID, price: attempt.price, store: store, quantity: attempt.quantity, priceUnit: attempt.basis)) != nil,

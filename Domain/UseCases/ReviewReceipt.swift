@@ -25,6 +25,8 @@ public struct ReviewReceipt: Sendable {
 /// The review itself, over the repositories of a read or of the write that logs the receipt
 /// (so that what is logged is what the data says at that moment).
 enum ReceiptReviewer {
+    /// The receipt `request` holds, read and each line matched against the vault and the cart.
+    /// - Throws: as `ReviewReceipt.callAsFunction(_:)`.
     static func review(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws -> ReceiptReview {
         let currency = try repositories.settings().currency
         let receipt = try ReceiptParser.parse(request.bytes, assuming: currency)
@@ -44,6 +46,7 @@ enum ReceiptReviewer {
             }
         } else if let header = receipt.storeName {
             store = knownStore(named: header, among: stores)
+            // A printed header is only a suggestion: one that is no valid name suggests nothing.
             if store == nil { newStoreName = try? Name.validated(header, kind: "store") }
         }
         let date = try request.date.map { try Timestamp(happened: $0, now: now) } ?? receipt.date.map { printed in
@@ -59,31 +62,37 @@ enum ReceiptReviewer {
         let categories = try repositories.allCategories()
         let matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
         let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
-        let vault = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
         let day = (date ?? now).day
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
-            let (line, found) = pair
-            // `Kaffee 0g`: a size of nothing is a misread one; the item is asked about, not taken.
-            let match = found.verdict == .confident && ReceiptPackSize.hasEmptySize(line.name)
-                ? ReceiptMatch(verdict: .doubtful, candidates: found.candidates, suggestedCategory: found.suggestedCategory) : found
-            let paid = ReceiptLinePrice(exactly: line)
-            let best = match.best?.item
-            let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }
-            let last = best.flatMap { vault[$0] }.flatMap { item in store.flatMap { item.priceOption(at: $0.id)?.currentPrice(on: day) } }
-            let change = last.map { last in
-                ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid, against: last.unitPrice),
-                                   isAfterReceipt: last.observedAt.day > day)
-            }
-            let suggestion: ReceiptDecision = if line.netTotal.isNegative {
-                .skip
-            } else if let best, !line.isDeposit, match.verdict == .alias || match.verdict == .confident {
-                .item(best)
-            } else {
-                .impulse
-            }
-            return ReceiptReviewRow(number: index + 1, line: line, match: match, paid: paid, planned: planned, lastPrice: change, suggestion: suggestion)
+            row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
         }
         return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows, categories: categories)
+    }
+
+    /// Row `number` of the review: `line` as `matched`, with what it was planned at on `cart`,
+    /// the last price of its best match at `store` on `day`, and what to do with it by default.
+    private static func row(_ number: Int, _ line: ReceiptLine, matched found: ReceiptMatch, cart: Cart?, vault: [ItemID: Item], store: Store?,
+                            day: Day) -> ReceiptReviewRow {
+        // `Kaffee 0g`: a size of nothing is a misread one; the item is asked about, not taken.
+        let match = found.verdict == .confident && ReceiptPackSize.hasEmptySize(line.name)
+            ? ReceiptMatch(verdict: .doubtful, candidates: found.candidates, suggestedCategory: found.suggestedCategory) : found
+        let paid = ReceiptLinePrice(exactly: line)
+        let best = match.best?.item
+        let planned = best.flatMap { cart?.line(for: $0) }.flatMap { line in line.plannedPrice.map { UnitPrice($0, per: line.priceUnit) } }
+        let last = best.flatMap { vault[$0] }.flatMap { item in store.flatMap { item.priceOption(at: $0.id)?.currentPrice(on: day) } }
+        let change = last.map { last in
+            ReceiptPriceChange(last: last.unitPrice, seenOn: last.observedAt.day, percent: percent(paid, against: last.unitPrice),
+                               isAfterReceipt: last.observedAt.day > day)
+        }
+        let suggestion: ReceiptDecision = if line.netTotal.isNegative {
+            .skip
+        } else if let best, !line.isDeposit, match.verdict == .alias || match.verdict == .confident {
+            .item(best)
+        } else {
+            .impulse
+        }
+        return ReceiptReviewRow(number: number, line: line, match: match, paid: paid, planned: planned, lastPrice: change, suggestion: suggestion)
     }
 
     /// The store a receipt's header names: the one of that name, else the one whose name

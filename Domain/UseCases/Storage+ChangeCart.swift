@@ -1,3 +1,5 @@
+// What the use cases that change one cart share (`StartTrip`, `AbortTrip`, `UnlogPurchase`, ...):
+// resolve it, change it, save it, in one write.
 extension Storage {
     /// Changes one cart as one change: resolves it, lets `change` act on it (returning the
     /// change's summary), and saves it.

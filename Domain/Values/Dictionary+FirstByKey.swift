@@ -1,3 +1,4 @@
+// Dictionaries from listed pairs that never trap on a key given twice.
 extension Dictionary {
     /// The pairs by key, the first one of a key given twice. What a repository lists is keyed by
     /// id, and a storage that lists an id twice (another front's, a fake) must get an answer,
