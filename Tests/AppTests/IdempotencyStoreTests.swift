@@ -10,7 +10,7 @@ import Testing
 
     /// A line without a session answers for its key in every session; a line that cannot be read is skipped.
     @Test func theFileIsReadLineByLine() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.path + "/web", withIntermediateDirectories: true)
         try "old-key\t2a\nsession-a\tnew-key\t2b\nnot a line\nx\ty\tz\tw\nsession-a\ttorn\tnothex\n"
