@@ -68,8 +68,9 @@ let package = Package(
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 
-        .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport", swiftSettings: settings),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),
+        // Tests of every layer run over DataLayer's InMemoryStorage, the file store's rules without the disk.
+        .target(name: "TestSupport", dependencies: ["Domain", "DataLayer"], path: "Tests/TestSupport", swiftSettings: settings),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DataLayer", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),
         .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"], path: "Tests/DataTests",
                     resources: [.copy("Fixtures")], swiftSettings: settings),
         // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.

@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: [40, 50])
     func helpAtNarrowWidthsNeverSplitsAnOptionFromItsValue(columns: Int) throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let environment = ["COLUMNS": String(columns)]
         let overview = try grock.run(arguments: ["help"], extra: environment)
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func withoutColumnsHelpKeepsEightyColumnsEvenWhenPiped() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for columns in [nil, "", "abc", "0", "100000"] {
             let result = try grock.run(arguments: ["help", "trip", "finish"], extra: columns.map { ["COLUMNS": $0] } ?? [:])
@@ -53,7 +53,7 @@ import Testing
     /// Issue #23, 8: `grock help item` listed nothing (exit 2), and the overview cut
     /// "Serve JSON-RPC 2.0" at "2".
     @Test func helpOfAGroupListsItsCommandsAndABriefEndsAtASentence() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for arguments in [["help", "item"], ["item", "--help"], ["help", "TRIP"]] {
             let result = try grock.run(arguments: arguments)
@@ -95,14 +95,14 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
 @Suite struct CompletionTests {
     /// A store with carts whose names a shell must quote.
     func hostileStore() throws -> Grock {
-        let grock = Grock()
+        let grock = try Grock()
         try grock.stocked()
         for name in ["Big shop", "$(touch PWNED)", "it's \\ odd"] { #expect(try grock.run(arguments: ["cart", "new", name]).status == 0) }
         return grock
     }
 
     @Test func completeListsNamesAndChangesNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let empty = try grock.run("complete carts")
         #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
@@ -123,7 +123,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
     }
 
     @Test func completionsRefusesAnUnknownShell() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let result = try grock.run("completions tcsh")
         #expect(result.status == 2 && result.stderr == "grock: completions takes bash, zsh or fish, not \"tcsh\" (see grock help)\n")
@@ -246,7 +246,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
 
 @Suite struct ManPageTests {
     @Test func theManPageHasEverySectionAndEveryCommand() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let page = try grock.ok("help --man")
         #expect(page.hasPrefix(".\\\" grock(1)") && page.contains("\n.TH GROCK 1 "))
@@ -274,7 +274,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
 
     @Test func itRendersWithGroff() throws {
         guard let groff = externalTool("groff") else { return }
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let path = grock.home.path + "/grock.1"
         try (try grock.ok("help --man")).write(toFile: path, atomically: true, encoding: .utf8)
@@ -298,7 +298,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
 
 @Suite struct ReferenceTests {
     @Test func anOlderTripByNameAndDay() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         for line in ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly --date 2026-02-20", "cart new Weekly"] { try grock.ok(line) }

@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func everyCommandWithGeneratedArguments() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("item add Eggs --category Dairy --price 2.49 --store Aldi --pack 10")
@@ -73,7 +73,7 @@ import Testing
     /// a seeded data directory: what a command reads on its usual path, every option of it
     /// included, is what it declares. `serve` is left out: its examples run until stopped.
     @Test func everyExampleReadsOnlyTheOptionsItsCommandDeclares() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -104,7 +104,7 @@ import Testing
 
     /// Every method `rpc.discover` lists, with generated parameters of every JSON type.
     @Test func everyRPCMethodWithGeneratedParameters() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")

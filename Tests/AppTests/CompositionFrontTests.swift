@@ -9,7 +9,7 @@ import Testing
     /// A container made before its directory synced sends the changes made after `start` or
     /// `join` (a tester's front kept its container, and both sides silently diverged).
     @Test func aContainerKeptAcrossStartAndJoinSendsWhatItChanges() async throws {
-        let home = TemporaryDirectory()
+        let home = try TemporaryDirectory()
         defer { home.remove() }
         let folder = home.path + "/household"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite(.serialized) struct JourneyTests {
     @Test func planShopFinishReopenFinish() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         var cart = try grock.ok("cart show weekly")
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func everyCommandHasAHappyPath() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let lines = [
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func itemIsTheOneOptionThatRepeats() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let party = try #require(try grock.json("cart new Party --item Milk --item Bread --item=Bananas") as? [String: Any])
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func namesAreCaseInsensitiveAndIdsWork() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let cart = try #require(try grock.json("cart show WEEKLY") as? [String: Any])
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func shopModeWorksThroughAPipe() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let output = try grock.ok("shop Weekly", input: "1\np 2 1.25\n+ Gum 0.99\nnonsense\n9\nf\n")
@@ -94,7 +94,7 @@ import Testing
 
 @Suite struct JSONShapeTests {
     @Test func cartShowHasEveryField() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func itemShowHasNormalisedPrices() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("item price Bananas --store Lidl --price 0.89 --unit lb")
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func everyShowingCommandPrintsOneJSONDocument() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         for line in ["", "cart list", "store list", "category list", "item list", "item search m", "item history Milk", "history",
@@ -210,7 +210,7 @@ import Testing
     @Test(arguments: 0..<cases.count)
     func badInputGetsOneLineAndAnExitCodeAndChangesNothing(index: Int) throws {
         let (line, code, message) = Self.cases[index]
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = grock.home.snapshot()
@@ -226,7 +226,7 @@ import Testing
 
     /// A clock silently left running would date a change wrongly for whoever meant to fix it.
     @Test func aMalformedGrockNowIsRefused() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = grock.home.snapshot()
@@ -244,7 +244,7 @@ import Testing
     }
 
     @Test func ambiguousNamesAreRefusedWithTheCandidates() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -257,7 +257,7 @@ import Testing
     }
 
     @Test func storageProblemsExitThreeAndTouchNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let state = grock.dataDirectory + "/state.tsv"
@@ -275,7 +275,7 @@ import Testing
     }
 
     @Test func aBusyDirectoryIsReported() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let fd = open(grock.dataDirectory + "/lock", O_RDWR)
@@ -289,7 +289,7 @@ import Testing
 
 @Suite struct DurabilityTests {
     @Test func killedWritersNeverLoseAcknowledgedChanges() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         // Kill at random moments within twice the time an uncontended write takes.
@@ -306,6 +306,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
+            // A random moment, not a condition: when the kill lands is what the test varies.
             usleep(UInt32.random(in: 0...window))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -319,7 +320,7 @@ import Testing
     }
 
     @Test func concurrentProcessesLoseNoUpdate() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let processes = (0..<4).map { worker -> Process in
@@ -354,7 +355,7 @@ import Testing
             ("writable by others", { chmod($0, 0o777) }, "chmod 700", everything),
         ]
         for (name, damage, message, lines) in cases {
-            let grock = Grock()
+            let grock = try Grock()
             defer { grock.home.remove() }
             try grock.stocked()
             try grock.ok("trip start Weekly")
@@ -377,7 +378,7 @@ import Testing
     /// The review's reproduction: a huge price and quantity used to be saved, then trap
     /// ("arithmetic overflow", exit 132) in the budget bar on every later run.
     @Test func hugeAmountsAreRefusedAndTheLargestOnesShowEverywhere() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for line in ["init", "store add A", "category add C"] { try grock.ok(line) }
         #expect(try grock.run("item add X --category C --price 999999999999 --store A").status == 2)
@@ -404,7 +405,7 @@ import Testing
     /// whose line costs more than 64 bits hold: it can be changed but not shown. (A backup
     /// with such a line is refused.)
     func grockWithAnUnshowableCart() throws -> Grock {
-        let grock = Grock()
+        let grock = try Grock()
         try grock.stocked()
         let path = grock.dataDirectory + "/state.tsv"
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -451,7 +452,7 @@ import Testing
 
 @Suite struct OutputPathTests {
     @Test func anExportIsNeverWrittenIntoTheDataDirectory() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = grock.home.snapshot()
@@ -467,7 +468,7 @@ import Testing
     }
 
     @Test func aTripOf1990ReadsBackAndOneBeforeIsRefused() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let csv = grock.home.path + "/old.csv"
@@ -490,7 +491,7 @@ import Testing
     /// Output that did not happen is never claimed: a full disk on stdout fails the command,
     /// unless its change was saved, which then only warns.
     @Test func aFullStdoutFailsTheCommandThatShowsAndWarnsForASavedChange() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let full = FileHandle(forWritingAtPath: "/dev/full")!
@@ -521,7 +522,7 @@ import Testing
     @Test(arguments: [("cart show Nope", 1, "notFound"), ("frobnicate", 2, "invalidInput"), ("item price Milk --store Aldi --price abc", 2, "invalidInput"),
                       ("store add Aldi", 1, "conflict"), ("trip finish Weekly", 1, "refused")])
     func withJSONAnErrorIsOneJSONDocumentOnStderr(line: String, code: Int32, kind: String) throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let result = try grock.run("--json " + line)
@@ -534,7 +535,7 @@ import Testing
     }
 
     @Test func aStorageProblemIsOfKindStorage() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try "grock-state\t9\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
@@ -545,7 +546,7 @@ import Testing
 
 @Suite struct ImportInputTests {
     @Test func aRowDatedInTheFutureIsRefused() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/future.csv"
@@ -558,7 +559,7 @@ import Testing
     }
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let fifo = grock.home.path + "/pipe.csv"

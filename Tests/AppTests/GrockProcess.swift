@@ -14,8 +14,8 @@ struct Grock: Sendable {
     let home: TemporaryDirectory
     var environment: [String: String]
 
-    init(now: String = "2026-03-02T10:00:00+01:00") {
-        home = TemporaryDirectory()
+    init(now: String = "2026-03-02T10:00:00+01:00") throws {
+        home = try TemporaryDirectory()
         environment = ["GROCK_HOME": home.path + "/data", "GROCK_NOW": now, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
     }
 

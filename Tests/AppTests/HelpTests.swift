@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func helpWorksAsAFlagToo() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let viaFlag = try grock.ok("cart add --help")
         #expect(viaFlag == (try grock.ok("help cart add")))
@@ -56,7 +56,7 @@ import Testing
     /// a record at a time: a wrapper that fell back to reading it whole would hold every
     /// purchase in memory at once.
     @Test func theLiveUseCasesReadHistoryARecordAtATime() async throws {
-        let home = TemporaryDirectory()
+        let home = try TemporaryDirectory()
         defer { home.remove() }
         let u = AppContainer(Configuration(store: .directory(home.path + "/data"))).useCases
         _ = try await u.setUpFirstRun()

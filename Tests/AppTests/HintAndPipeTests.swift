@@ -5,7 +5,7 @@ import Testing
 @Suite(.serialized) struct HintAndPipeTests {
     /// A command shown to be copied quotes a name for the shell, so pasting it never runs code.
     @Test func hintsQuoteNamesForTheShell() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let shown = try grock.ok("cart new $(touch|pwned)")
@@ -17,7 +17,7 @@ import Testing
     /// A saved change whose output meets a closed pipe still exits 0, with a warning; a
     /// command that only shows something fails with exit 3.
     @Test func aClosedPipeIsAnOutputThatCannotBeWritten() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let (stdout, stderr) = try bash("\"$0\" --data-dir \"$1\" item add Foo --category Dairy | (exec 0<&-; sleep 0.5); echo \"status ${PIPESTATUS[0]}\"", grock)
@@ -31,7 +31,7 @@ import Testing
     /// A hint for a name that starts with `-` puts `--` first; a long one is never broken
     /// inside its quotes when it fits a line.
     @Test func hintsWorkForNamesThatLookLikeOptions() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let shown = try grock.run(arguments: ["cart", "new", "--", "--y"])
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aSavedChangesWarningIsJSONWithJSON() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"", grock)

@@ -14,7 +14,7 @@ import Testing
 
     /// A line that cannot be read is skipped; the others answer for their session only.
     @Test func theFileIsReadLineByLine() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let secret = "0123456789abcdef0123456789abcdef"
         let hash = try #require(SipHash(hexadecimalKey: secret))

@@ -7,7 +7,7 @@ import Testing
     private func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
 
     @Test func aProgramPlansShopsAndFinishesThroughIt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let requests = [
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func whatCannotBeReadGetsTheProtocolsErrorsAndChangesNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = try grock.ok("--json export --format json")
@@ -65,7 +65,7 @@ import Testing
     /// Every method the command line's journeys use is reachable, and answers what `--json`
     /// prints.
     @Test func theRestOfTheMethodsWork() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let requests = [
@@ -100,7 +100,7 @@ import Testing
     /// What the command line offers besides carts and trips: setup, settings, categories,
     /// renames and deletes, each answering the view model's state after it.
     @Test func aProgramSetsUpRenamesAndDeletesThroughIt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let requests = [
             ("setup", #"{"currency":"GBP"}"#), ("settings.show", "{}"), ("settings.currency", #"{"currency":"USD"}"#),
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func idsComeBackExactly() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":9007199254740993,"method":"undo"}"# + "\n" + #"{"jsonrpc":"2.0","id":"x\"y","method":"rpc.discover"}"# + "\n")
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func anOutputThatCannotBeWrittenEndsItWithExitThree() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let (stdout, stderr) = try bash("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status $?\"", grock)
@@ -151,7 +151,7 @@ import Testing
 
     /// A front over `Composition` alone syncs and exports as the command line does.
     @Test func aProgramSyncsAndExportsThroughIt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let folder = grock.home.path + "/household"
@@ -184,7 +184,7 @@ import Testing
     /// The method list is the one declaration the checks come from: every method it names
     /// refuses a call without its first required parameter by name, and changes nothing.
     @Test func everyListedMethodChecksItsParametersAsListed() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = try grock.ok("--json export --format json")
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func itListsItsMethods() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n")
@@ -228,7 +228,7 @@ import Testing
 @Suite(.serialized) struct CommandLineHintTests {
     /// The command line adds its own options to a rule's sentence.
     @Test func aRestoreIntoDataSaysWhereToRestoreInstead() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("export --format json --output \(grock.home.path)/backup.json")
@@ -241,7 +241,7 @@ import Testing
 @Suite(.serialized) struct CSVHintTests {
     /// The reader says what would read the file; the command line names the option.
     @Test func aDecimalCommaInACommaFileNamesTheOption() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let file = grock.home.path + "/comma.csv"
@@ -255,7 +255,7 @@ import Testing
 @Suite(.serialized) struct StorageHintTests {
     /// A file that cannot be read: the storage says so; the command line adds where to look.
     @Test func anUnreadableFileSendsThePersonToDoctor() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
@@ -327,7 +327,7 @@ import Testing
     }
 
     @Test func aChangeByAnotherGrockArrivesAsANotification() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let session = try Session(grock)
@@ -348,7 +348,7 @@ import Testing
     /// A busy data directory is a storage failure that says it is transient: worth trying
     /// again, unlike damaged files.
     @Test func aBusyDirectoryIsToldAsTransient() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let held = open(grock.dataDirectory + "/lock", O_RDWR)
@@ -362,7 +362,7 @@ import Testing
     /// A notification that cannot be written ends the server with exit 3, as a response would,
     /// without waiting for another request.
     @Test func aNotificationThatCannotBeWrittenEndsTheServer() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let session = try Session(grock)

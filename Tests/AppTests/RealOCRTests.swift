@@ -74,7 +74,7 @@ import Testing
     ])
     func aPhotoReadWellLogsTheReceiptsTotalToTheCent(fixture: String, currency: String, store: String, cents: Int) throws {
         guard let tools = try tools() else { return }
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok(["init", "--currency", currency])
         let photo = try photo(of: fixture, in: grock, python: tools.python, angle: 1.0, seed: 7, speckle: 400)
@@ -92,7 +92,7 @@ import Testing
     @Test(arguments: [("de-lidl", "EUR", 926, 40), ("de-aldi-sued", "EUR", 848, 40), ("fr-carrefour", "EUR", 1784, 40), ("us-walmart", "USD", 2856, 400)])
     func aPhotoReadBadlyIsRefusedOrRight(fixture: String, currency: String, cents: Int, speckle: Int) throws {
         guard let tools = try tools() else { return }
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok(["init", "--currency", currency])
         for seed in 1...2 {

@@ -25,7 +25,7 @@ import Testing
     func export(_ grock: Grock) throws -> String { try ok(grock, ["--json", "export", "--format", "json"]) }
 
     @Test func aReceiptLogsTheTripAndTheVaultHistoryAndInsightsShowIt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func receiptsThatCannotBeLoggedChangeNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func hostileFilesAreRefusedUnread() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = try export(grock)
@@ -117,7 +117,7 @@ import Testing
     /// In a terminal (`script` gives it one) the new line is asked about, then the whole.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func inATerminalItAsksAboutEachNewLineAndBeforeLogging() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -150,7 +150,7 @@ import Testing
     /// `Int` included, is asked again (the smallest once trapped computing `number - 1`).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func aNumberThatIsNoCandidateIsAskedAgain() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for arguments in [["init"], ["store", "add", "Lidl"], ["item", "add", "Milch frisch", "--category", "Dairy"],
                           ["item", "add", "Milchreis", "--category", "Dairy"]] {
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func aPhotoIsReadByTesseractWhenItIsOnPath() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         // A stand-in tesseract that prints the receipt's text for any photo, as `tesseract PHOTO -` would.
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func rpcReviewsAndAppliesAReceipt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")

@@ -6,7 +6,7 @@ import Testing
 /// the next line, a weighed price, and nothing broken mid-word.
 @Suite struct ShopJourneyTests {
     @Test func aSessionAtFiftyColumnsKeepsItsNumbersAndAsksBeforeRemoving() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("item add Extra|virgin|olive|oil|from|the|hills|above|Lucca --category Pantry --price 12.49 --store Lidl")
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theEndOfInputAnswersNo() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let output = try grock.ok("shop Weekly", input: "2\n+ Gum 0.99\n4\n")   // Gum is 4, and the input ends

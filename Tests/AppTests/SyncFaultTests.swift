@@ -33,7 +33,7 @@ import Glibc
 
     /// Two devices, each with its own copy of the household folder.
     func household() throws -> (laptop: Grock, phone: Grock, laptopFolder: String, phoneFolder: String) {
-        let laptop = Grock(), phone = Grock()
+        let laptop = try Grock(), phone = try Grock()
         let laptopFolder = laptop.home.path + "/household", phoneFolder = phone.home.path + "/household"
         for folder in [laptopFolder, phoneFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try laptop.stocked()
@@ -45,7 +45,7 @@ import Glibc
 
     /// Each mistake is one line on stderr with its exit code, and changes nothing.
     @Test func mistakesAreOneLineWithTheirExitCodeAndChangeNothing() throws {
-        let laptop = Grock(), phone = Grock()
+        let laptop = try Grock(), phone = try Grock()
         defer { laptop.home.remove(); phone.home.remove() }
         let folder = laptop.home.path + "/household"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -96,7 +96,7 @@ import Glibc
     /// whose folder went, a copied data directory, another household's segment, a huge file, a
     /// folder that is the data directory or has a line break in its path.
     @Test func whatATesterBrokeStaysMended() throws {
-        let first = Grock(), second = Grock(), copy = Grock(), late = Grock()
+        let first = try Grock(), second = try Grock(), copy = try Grock(), late = try Grock()
         defer { [first, second, copy, late].forEach { $0.home.remove() } }
         let folder = first.home.path + "/share"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -136,7 +136,7 @@ import Glibc
         #expect(try first.ok("item show Soup").contains("2.20") && first.ok("item show Juice").contains("1.50"))
 
         // Another household's segment, and a huge file: reported, the rest merged.
-        let other = Grock()
+        let other = try Grock()
         defer { other.home.remove() }
         try FileManager.default.createDirectory(atPath: other.home.path + "/theirs", withIntermediateDirectories: true)
         try other.stocked()
@@ -165,7 +165,7 @@ import Glibc
         }
 
         // Folders Grock cannot keep a household in.
-        let fresh = Grock()
+        let fresh = try Grock()
         defer { fresh.home.remove() }
         try fresh.ok("init")
         for bad in [fresh.dataDirectory, fresh.dataDirectory + "/inner", first.home.path + "/a\nb"] {
@@ -253,6 +253,7 @@ import Glibc
             process.standardOutput = Pipe()
             process.standardError = Pipe()
             try process.run()
+            // A fixed moment, not a condition: when the kill lands is what the test varies.
             usleep(useconds_t(delay))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -267,7 +268,7 @@ import Glibc
 
     @Test func aDevicesFolderDeletedLivesOnInAnotherDevicesSnapshot() throws {
         // One folder for all (a network share).
-        let first = Grock(), second = Grock(), third = Grock(), late = Grock()
+        let first = try Grock(), second = try Grock(), third = try Grock(), late = try Grock()
         defer { [first, second, third, late].forEach { $0.home.remove() } }
         let folder = first.home.path + "/share"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

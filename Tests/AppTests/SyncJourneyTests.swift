@@ -28,7 +28,7 @@ import Testing
     /// One folder for both (a network share); the clock stands still, so a price entered twice
     /// is seen twice alike: the household keeps it once, on both devices.
     @Test func aPriceSeenTwiceAlikeIsKeptOnceOnEveryDevice() throws {
-        let laptop = Grock(), phone = Grock()
+        let laptop = try Grock(), phone = try Grock()
         defer { laptop.home.remove(); phone.home.remove() }
         let folder = laptop.home.path + "/share"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,7 +52,7 @@ import Testing
     /// (a page of hints) waited for room while Grock waited for its stdout. A git that writes
     /// 256 KiB of hints and fails is now heard out and named.
     @Test func aGitThatSaysALotOnStderrIsHeardOut() throws {
-        let laptop = Grock()
+        let laptop = try Grock()
         defer { laptop.home.remove() }
         let remote = laptop.home.path + "/remote.git"
         try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
@@ -73,7 +73,7 @@ import Testing
     /// The repository's hooks and file-system monitor are programs the folder names: a `.git`
     /// brought by another device (a second replicator) must not run them on `grock sync`.
     @Test func aPlantedHookOrMonitorOfTheFolderDoesNotRun() throws {
-        let laptop = Grock()
+        let laptop = try Grock()
         defer { laptop.home.remove() }
         let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
         try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
@@ -101,7 +101,7 @@ import Testing
     /// git, so it goes on without git, and the program never runs (fifth review: it ran on the
     /// next `grock sync`, as the user).
     @Test func aGitRepositoryPlantedInAFilesFolderIsNotUsed() throws {
-        let laptop = Grock()
+        let laptop = try Grock()
         defer { laptop.home.remove() }
         let household = laptop.home.path + "/household", elsewhere = laptop.home.path + "/elsewhere"
         for folder in [household, elsewhere] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aSplitShoppingTripThroughGit() throws {
-        let laptop = Grock(), phone = Grock()
+        let laptop = try Grock(), phone = try Grock()
         defer { laptop.home.remove(); phone.home.remove() }
         let remote = laptop.home.path + "/remote.git"
         try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)

@@ -40,7 +40,7 @@ import Testing
     @Test func aSplitShoppingTripOverThreeDevices() throws {
         guard let syncthing = try syncthing() else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone", "tablet"])
-        let laptop = Grock(), phone = Grock(), tablet = Grock()
+        let laptop = try Grock(), phone = try Grock(), tablet = try Grock()
         defer { cluster.remove(); [laptop, phone, tablet].forEach { $0.home.remove() } }
         let (laptopST, phoneST, tabletST) = (cluster.instances[0], cluster.instances[1], cluster.instances[2])
         try cluster.start()
@@ -102,7 +102,7 @@ import Testing
     @Test func aDataDirectoryCopiedWhileItSyncsLosesNothing() throws {
         guard let syncthing = try syncthing() else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone", "copy"])
-        let laptop = Grock(), phone = Grock(), copy = Grock()
+        let laptop = try Grock(), phone = try Grock(), copy = try Grock()
         defer { cluster.remove(); [laptop, phone, copy].forEach { $0.home.remove() } }
         let (laptopST, phoneST, copyST) = (cluster.instances[0], cluster.instances[1], cluster.instances[2])
         try cluster.start()
@@ -158,7 +158,7 @@ import Testing
     @Test func anInstanceStoppedMidTransferLeavesNothingHalfApplied() throws {
         guard let syncthing = try syncthing() else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone"])
-        let laptop = Grock(), phone = Grock()
+        let laptop = try Grock(), phone = try Grock()
         defer { cluster.remove(); [laptop, phone].forEach { $0.home.remove() } }
         let (laptopST, phoneST) = (cluster.instances[0], cluster.instances[1])
         try cluster.start()
@@ -183,17 +183,19 @@ import Testing
         let segments = laptopST.files().filter { $0.key.hasSuffix(".seg") }
         try laptopST.scan()
 
-        // Stopped while the newest segment is a temporary file of Syncthing's on the phone.
+        // Stopped while the newest segment is a temporary file of Syncthing's on the phone, a few
+        // of its blocks received (two of some fourteen).
         var temporary = ""
-        try SyncthingCluster.wait("a .syncthing.*.tmp file in the phone's folder") {
+        try SyncthingCluster.wait("two blocks received in a .syncthing.*.tmp file in the phone's folder") {
             let found = FileManager.default.subpaths(atPath: phoneST.folder)?.first {
                 let base = ($0 as NSString).lastPathComponent
                 return base.hasPrefix(".syncthing.") && base.hasSuffix(".tmp")
             }
             temporary = found ?? ""
-            return found == nil ? "none yet" : nil
+            guard let found else { return "no temporary file" }
+            let received = Self.blocksWritten(phoneST.folder + "/" + found)
+            return received >= 2 ? nil : "\(received) blocks of \(found) received"
         }
-        usleep(1_000_000)  // a few of its blocks received (about 300 KiB of some 1.8 MB)
         #expect(FileManager.default.fileExists(atPath: phoneST.folder + "/" + temporary), "the transfer ended within a second")
         phoneST.stop()
         let arrived = phoneST.files().filter { $0.key.hasSuffix(".seg") } == segments
@@ -214,5 +216,16 @@ import Testing
         let same = try phoneExport == laptop.export()
         #expect(same, "the phone's export differs from the laptop's")
         #expect(phoneExport.contains("Trip 24"))
+    }
+
+    /// How many of a file's 128 KiB blocks (Syncthing's size for files this small) hold a byte
+    /// other than zero: Syncthing writes each block it receives in its place in the temporary
+    /// file, and the rest reads as zeros until it comes.
+    static func blocksWritten(_ path: String) -> Int {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return 0 }
+        let block = 128 * 1024
+        return stride(from: 0, to: bytes.count, by: block).count { start in
+            bytes[start..<min(start + block, bytes.count)].contains { $0 != 0 }
+        }
     }
 }

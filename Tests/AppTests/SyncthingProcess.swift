@@ -19,7 +19,7 @@ final class SyncthingCluster {
 
     /// Generates and configures one instance per name; starts none.
     init(executable: String, names: [String]) throws {
-        let root = TemporaryDirectory()
+        let root = try TemporaryDirectory()
         do {
             let ports = try Self.freePorts(2 * names.count)
             var instances: [Syncthing] = []

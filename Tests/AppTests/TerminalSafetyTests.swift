@@ -9,7 +9,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
 @Suite struct TerminalSafetyTests {
     /// A backup is a file anyone can edit: its names reach every screen, and errors, escaped.
     @Test func damagedNamesFromABackupReachTheTerminalEscaped() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         for line in ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly"] { try grock.ok(line) }
@@ -21,7 +21,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
         lines[0]["category"] = "Dairy\u{9B}2J"
         trips[0]["lines"] = lines
         backup["completedCarts"] = trips
-        let restored = Grock()
+        let restored = try Grock()
         defer { restored.home.remove() }
         try JSONSerialization.data(withJSONObject: backup).write(to: URL(fileURLWithPath: restored.home.path + "/backup.json"))
         // Such a backup is refused (names Grock would refuse), and the refusal shows the name escaped.
@@ -33,7 +33,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
     }
 
     @Test func shoppingModeShowsWhatWasTypedEscaped() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let output = try grock.ok("shop Weekly", input: "+ Gum\u{1B}]0;X\u{7} 0.99\np 1 \u{0C}1.29\nq\n")
@@ -43,7 +43,7 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
     }
 
     @Test func aCommandNameTypedWithControlCharactersIsEscapedInItsOwnHints() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let result = try grock.run(arguments: ["cart", "sh\u{1B}]0;X\u{7}ow"])
         #expect(result.status == 2)

@@ -38,7 +38,7 @@ extension Grock {
 
 @Suite struct PriceIntelligenceTests {
     @Test func pricesShowsStoresAndHistory() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let text = try grock.ok("prices milk")
@@ -50,7 +50,7 @@ extension Grock {
     }
 
     @Test func planFindsTheCheapestStoresAndAppliesOnRequest() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("cart set Weekly Milk --store Lidl")
@@ -77,7 +77,7 @@ enum PurchaseCSVHeader {
 
 @Suite struct ExportImportTests {
     @Test func aJSONBackupRestoresExactly() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         try grock.ok("cart new Next --budget 10 --item Bread")
@@ -85,7 +85,7 @@ enum PurchaseCSVHeader {
         #expect(backup.contains("\"format\" : \"grock-backup\""))
         let file = grock.home.path + "/backup.json"
         try backup.write(toFile: file, atomically: false, encoding: .utf8)
-        let restored = Grock()
+        let restored = try Grock()
         defer { restored.home.remove() }
         #expect(try restored.ok("import \(file)").hasPrefix("Restored a backup: 2 stores"))
         #expect(try restored.ok("export --format json") == backup)
@@ -100,7 +100,7 @@ enum PurchaseCSVHeader {
     /// end: a history changed since it was recorded stops it before a byte reaches stdout, and
     /// leaves no file behind.
     @Test func aBackupIsWrittenWholeOrNotAtAll() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         let file = grock.home.path + "/backup.json"
@@ -123,11 +123,11 @@ enum PurchaseCSVHeader {
     /// A backup goes through the rules of typed input; one value that breaks one refuses the
     /// whole restore, with the value's path, and the data directory stays as it was.
     @Test func aBackupThatBreaksARuleRestoresNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         let backup = try grock.ok("export --format json")
-        let restored = Grock()
+        let restored = try Grock()
         defer { restored.home.remove() }
         try restored.ok("init")
         let before = restored.home.snapshot()
@@ -149,7 +149,7 @@ enum PurchaseCSVHeader {
     }
 
     @Test func csvExportsAndImportsBack() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         let csv = try grock.ok("export --format csv")
@@ -164,7 +164,7 @@ enum PurchaseCSVHeader {
         try csv.write(toFile: file, atomically: false, encoding: .utf8)
         // Back into the store it came from, impulse buy included: every row is there already.
         #expect(try grock.ok("import \(file)") == "Nothing to import: 3 rows already imported, skipped; nothing changed.\n")
-        let other = Grock()
+        let other = try Grock()
         defer { other.home.remove() }
         let summary = try other.ok("import \(file)")
         // A first import sets Grock up as init would: Dairy and Produce are default categories.
@@ -173,7 +173,7 @@ enum PurchaseCSVHeader {
         #expect(try other.ok("category list").contains("Personal Care"))
         #expect(try other.ok("settings show").contains("Set up    yes"))
         // In the currency of its rows.
-        let dollars = Grock()
+        let dollars = try Grock()
         defer { dollars.home.remove() }
         try csv.replacingOccurrences(of: ",EUR", with: ",USD").write(toFile: file, atomically: false, encoding: .utf8)
         try dollars.ok("import \(file)")
@@ -184,7 +184,7 @@ enum PurchaseCSVHeader {
     /// A receipt that repeats an item (Milk at 1.19 and at 1.29) imports as two lines of one
     /// trip, and every view and export counts exactly 2.48 for them.
     @Test func aTripWithAnItemOnSeveralRowsIsExactEverywhere() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         // Written with the cost column Grock adds: what it exports is what it read.
         let csv = """
@@ -208,7 +208,7 @@ enum PurchaseCSVHeader {
         let backup = try grock.ok("export --format json")
         let restoredFile = grock.home.path + "/backup.json"
         try backup.write(toFile: restoredFile, atomically: false, encoding: .utf8)
-        let restored = Grock()
+        let restored = try Grock()
         defer { restored.home.remove() }
         try restored.ok("import \(restoredFile)")
         #expect(try restored.ok("export --format csv") == csv)
@@ -222,7 +222,7 @@ enum PurchaseCSVHeader {
     /// run again: rows already imported are skipped and counted, a second run of the same file
     /// changes nothing and leaves no step to undo, and a file that grew imports its new rows.
     @Test func anImportCanBeTriedFirstAndRunTwice() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let csv = """
             date,trip,store,category,item,quantity,unit,price,currency
@@ -258,7 +258,7 @@ enum PurchaseCSVHeader {
     /// --delimiter), decimal commas (told by the file's first such number, or --decimal-comma).
     /// A thousands separator is refused with its line and column, and nothing changes.
     @Test func aEuropeanSpreadsheetIsReadWithItsDelimiterAndDecimalCommas() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let file = grock.home.path + "/kassenbon.csv"
         try """
@@ -293,7 +293,7 @@ enum PurchaseCSVHeader {
 
     /// Names a spreadsheet would run as formulas leave with a ' in front and come back exactly.
     @Test func formulaLikeNamesAreNeutralisedInCSVAndComeBackExactly() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for line in ["init", "store add @home", "category add +Extras", "item add =SUM(A1) --category +Extras --price 1.50 --store @home",
                      "item add -Milk --category Dairy --price 1.09 --store @home", "cart new =1+1 --item =SUM(A1) --item -Milk",
@@ -310,7 +310,7 @@ enum PurchaseCSVHeader {
             """)
         let file = grock.home.path + "/purchases.csv"
         try csv.write(toFile: file, atomically: false, encoding: .utf8)
-        let other = Grock()
+        let other = try Grock()
         defer { other.home.remove() }
         try other.ok("import \(file)")
         #expect(try other.ok("export --format csv") == csv)
@@ -320,7 +320,7 @@ enum PurchaseCSVHeader {
     }
 
     @Test func aBadRowFailsTheWholeImport() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/bad.csv"
@@ -343,7 +343,7 @@ enum PurchaseCSVHeader {
     /// names; --encoding latin1 reads it. A row whose amount or quantity is too large is refused
     /// with its line too. Refused imports change nothing.
     @Test func aFileThatIsNotUTF8IsRefusedUnlessLatin1IsAskedFor() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/latin1.csv"
@@ -378,7 +378,7 @@ enum PurchaseCSVHeader {
     /// Latin-1 reads bytes 0x80-0x9F as C1 control characters (0x9B is a terminal's CSI): a
     /// name with one is refused like any control character, and the error shows it escaped.
     @Test func aControlCharacterReadAsLatin1IsRefusedAndShownEscaped() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/hostile.csv"
@@ -394,7 +394,7 @@ enum PurchaseCSVHeader {
     }
 
     @Test func theLedgerJournalBalancesInHledgerAndLedgerWithInsightsTotals() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         var next = grock
@@ -423,7 +423,7 @@ enum PurchaseCSVHeader {
 
 @Suite struct ReportTests {
     @Test func theReportIsOneSelfContainedPageWithFiveCharts() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.withHistory()
         let file = grock.home.path + "/report.html"

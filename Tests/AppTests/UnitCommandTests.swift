@@ -6,7 +6,7 @@ import Testing
     /// The unit an item is sold by is known before any price is (docs/DOMAIN.md): cart lines
     /// count in it.
     @Test func anItemAddedWithAUnitAndNoPriceIsSoldByIt() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("item add Cherries --category Produce --unit kg")
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func aLineInGramsOfAPackedItemCostsWhatThePacksCost() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g")
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func unitsThatDoNotConvertAreRefusedAndChangeNothing() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let before = try grock.ok("--json cart show Weekly")
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aPriceThatLooksLikeASlipIsRecordedWithAWarning() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         let typo = try grock.run("item price Milk --store Aldi --price 10.90")

@@ -16,7 +16,7 @@ import Testing
             if ProcessInfo.processInfo.environment["CI"] == nil { try Test.cancel("chromium-headless-shell is not installed: skipped") }
             return
         }
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         for line in ["init", "store add Aldi", "item add Milk --category Dairy --price 1.09 --store Aldi",
                      "item add Bread --category Bakery --price 2.49 --store Aldi", "item add Eggs --category Dairy --price 2.99 --store Aldi",

@@ -41,7 +41,7 @@ import Testing
     /// Two sessions sending one key each have their change applied; one session sending it
     /// again has it applied once, after a restart too; a browser paired again keeps its keys.
     @Test func aKeyIsItsSessionsOwn() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
@@ -81,7 +81,7 @@ import Testing
     /// A sessions file deleted while the server runs ends every session (none is kept in memory
     /// only); the URL with the token not yet used pairs, and writes the file afresh.
     @Test func aDeletedSessionsFileEndsEverySession() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let server = try ServeProcess(grock)
@@ -101,7 +101,7 @@ import Testing
 
     /// Percent escapes that decode to bytes that are not UTF-8 are refused (400), not read as U+FFFD.
     @Test func aQueryThatIsNotUTF8IsRefused() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         let server = try ServeProcess(grock)

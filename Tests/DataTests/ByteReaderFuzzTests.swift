@@ -184,7 +184,7 @@ import Testing
     /// and any offset in the file either reads what is there or nothing, and never writes
     /// outside the array.
     @Test func readingIntoAnArrayStaysInside() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var random = SeededGenerator(state: 26)
         let file = (0..<100).map { _ in UInt8.random(in: 0...255, using: &random) }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FileStorageTests {
     /// A data directory holding the stocked world with one active and one completed cart.
     func stockedDirectory() async throws -> (directory: TemporaryDirectory, storage: FileStorage, world: TestWorld) {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let storage = FileStorage(directory: directory.path + "/data")
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
@@ -239,7 +239,7 @@ import Testing
     }
 
     @Test func aVersionOneFileIsMigrated() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fixture = try #require(Bundle.module.path(forResource: "state-v1", ofType: "json", inDirectory: "Fixtures"))
         try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/state.json")
@@ -363,7 +363,7 @@ import Testing
     }
 
     @Test func newerSchemaSaysToUpgrade() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Data("{\"schema\": 9}".utf8).write(to: URL(fileURLWithPath: directory.path + "/state.json"))
         let u = UseCases(storage: FileStorage(directory: directory.path), clock: FakeClock(), ids: SequentialIdentifiers())
@@ -501,7 +501,7 @@ import Testing
     }
 
     @Test func readingANewDirectoryCreatesNothing() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let u = UseCases(storage: FileStorage(directory: directory.path + "/new"), clock: FakeClock(), ids: SequentialIdentifiers())
         #expect(try await u.listStores().isEmpty)
@@ -636,7 +636,7 @@ extension Cart {
     /// A data directory written by schema 2 (items inside state.json, history as JSON Lines),
     /// holding a completed trip, prices seen by hand and an active cart.
     func fixture() throws -> (TemporaryDirectory, FileStorage, [String: Data]) {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         for name in ["state.json", "history.jsonl"] {
             let source = try #require(Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures/v2"))
             try FileManager.default.copyItem(atPath: source, toPath: directory.path + "/" + name)

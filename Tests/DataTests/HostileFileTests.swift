@@ -40,7 +40,7 @@ import Testing
         do { _ = try await u.listStores() } catch { #expect(error as? StorageError == .stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) }
         #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
         // A directory with only the lock (a read made it) is new, not lost.
-        let fresh = TemporaryDirectory()
+        let fresh = try TemporaryDirectory()
         defer { fresh.remove() }
         let empty = UseCases(storage: FileStorage(directory: fresh.path), clock: FakeClock(), ids: SequentialIdentifiers())
         #expect(try await empty.listStores().isEmpty)
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aStateOfSchemaFourIsReadAndSealedByTheNextAppend() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fixture = try #require(Bundle.module.path(forResource: "v4", ofType: nil, inDirectory: "Fixtures"))
         try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/data")
@@ -125,7 +125,7 @@ import Testing
     /// A real directory of schema 5 (written by the Grock before line units): read as it is; a
     /// change writes schema 8 with a line in grams priced per kg; undo brings back its bytes.
     @Test func aStateOfSchemaFiveIsReadAndUndoneToItsBytes() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fixture = try #require(Bundle.module.path(forResource: "v5", ofType: nil, inDirectory: "Fixtures"))
         try FileManager.default.copyItem(atPath: fixture, toPath: directory.path + "/data")

@@ -11,11 +11,13 @@ import Testing
 @Suite struct HostileSegmentTests {
     /// Two devices, a laptop and a phone, sharing one folder; the laptop has finished a trip.
     final class Household: @unchecked Sendable {
-        let root = TemporaryDirectory().path
+        let root: String
         let clock = DeviceClock(1_790_000_000)
         var folder: String { root + "/folder" }
         private var cases: [String: UseCases] = [:]
         var household = ""
+
+        init() throws { root = try TemporaryDirectory().path }
 
         func data(_ device: String) -> String { root + "/" + device }
 
@@ -36,7 +38,7 @@ import Testing
 
         /// The laptop starts the household with Milk at Aldi and a finished trip; the phone joins.
         static func make() async throws -> Household {
-            let made = Household()
+            let made = try Household()
             try FileManager.default.createDirectory(atPath: made.folder, withIntermediateDirectories: true)
             let laptop = made.useCases("laptop")
             _ = try await laptop.setUpFirstRun()

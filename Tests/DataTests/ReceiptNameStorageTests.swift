@@ -30,7 +30,9 @@ import Testing
 
     @Test(arguments: StorageKind.allCases)
     func learnedNamesComeBackAndGoWithTheirItem(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         try await learn(world)
         let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
@@ -42,7 +44,9 @@ import Testing
     }
 
     @Test func theStateFileKeepsThemUnderTheirStoreAndABackupCarriesThem() async throws {
-        let (storage, _) = try await StorageKind.file.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, _) = try await StorageKind.file.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         try await learn(world)
         let file = storage as! FileStorage

@@ -90,7 +90,7 @@ import Testing
 /// or in the folder.
 @Suite struct StartAndJoinAreOneChangeTests {
     @Test func aStartThatFailsLeavesTheFolderAsItWasAndTheDataNotSyncing() async throws {
-        let root = TemporaryDirectory().path
+        let root = try TemporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/folder", data = root + "/laptop"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

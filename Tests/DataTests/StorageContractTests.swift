@@ -8,29 +8,31 @@ import Testing
 enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `synced`: the file store of a data directory that syncs with a household (what every
     /// front's container uses), each change also kept for the household. `fake`: TestSupport's
-    /// `FakeStorage`, which the other layers' tests run on: it must keep the same contract.
+    /// `FakeStorage`, which keeps damaged values for the fronts' tests: otherwise it must keep
+    /// the same contract.
     case inMemory, file, synced, fake
 
     var testDescription: String { rawValue }
 
     /// A storage, and a function that opens the same data again as a new storage would
-    /// (a new process, for the file store).
-    func make() async throws -> (storage: any Storage, reopen: @Sendable () -> any Storage) {
+    /// (a new process, for the file store). The stores on disk are made in a directory of their
+    /// own inside `directory`, which the test removes.
+    func make(in directory: TemporaryDirectory) async throws -> (storage: any Storage, reopen: @Sendable () -> any Storage) {
+        let home = directory.path + "/" + rawValue + "-" + UUID().uuidString.prefix(8)
         switch self {
         case .inMemory:
             let storage = InMemoryStorage()
             return (storage, { storage })
         case .file:
-            let directory = TemporaryDirectory().path + "/data"
-            return (FileStorage(directory: directory), { FileStorage(directory: directory) })
+            let data = home + "/data"
+            return (FileStorage(directory: data), { FileStorage(directory: data) })
         case .synced:
-            let home = TemporaryDirectory().path
-            let directory = home + "/data", folder = home + "/household"
+            let data = home + "/data", folder = home + "/household"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            _ = try await HouseholdSync(directory: directory, now: { 1_772_400_000_000 }, newDevice: { "0000000000000d01" })
+            _ = try await HouseholdSync(directory: data, now: { 1_772_400_000_000 }, newDevice: { "0000000000000d01" })
                 .start(folder: folder, device: "0000000000000d01", name: "contract")
             let clock: @Sendable () -> Int64 = { 1_772_400_000_000 }
-            return (SyncedStorage(FileStorage(directory: directory), now: clock), { SyncedStorage(FileStorage(directory: directory), now: clock) })
+            return (SyncedStorage(FileStorage(directory: data), now: clock), { SyncedStorage(FileStorage(directory: data), now: clock) })
         case .fake:
             let storage = FakeStorage()
             return (storage, { storage })
@@ -43,7 +45,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// when one change adds an item and deletes it again beside the last one.
     @Test(arguments: StorageKind.allCases)
     func deletingItemsKeepsTheRest(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         func names() async throws -> [String] {
             try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
@@ -66,7 +70,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func aJourneyIsKeptExactly(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy", "Produce"])
@@ -94,7 +100,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// What a read saves, it sees itself, and nothing stores (an import's dry run relies on it).
     @Test(arguments: StorageKind.allCases)
     func whatAReadSavesIsNeverStored(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let seen = try await storage.read { repositories in
             try repositories.save(Store(id: StoreID("rewe"), name: "Rewe", createdAt: world.clock.now()))
@@ -107,7 +115,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func aThrowingChangeStoresNothing(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let u = try await TestWorld.stocked(storage: storage).useCases
         let before = try await u.browseVault()
         struct Boom: Error {}
@@ -124,7 +134,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         _ = try await u.createCart(name: "Weekly", items: ["Milk"])
@@ -149,7 +161,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let u = try await TestWorld.stocked(storage: storage).useCases
         for name in ["One", "Two"] {
             _ = try await u.createCart(name: name, items: ["Milk"])
@@ -167,7 +181,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         func totals() async throws -> [String] {
@@ -197,7 +213,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws {
-        let (storage, _) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, _) = try await kind.make(in: directory)
         let u = try await TestWorld.stocked(storage: storage).useCases
         _ = try await u.changeCurrency(try Currency(code: "USD"))
         #expect(try await u.showItem("Milk").cheapest?.current?.unitPrice.price.description == "1.09 USD")
@@ -205,7 +223,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws {
-        let u = TestWorld(storage: try await kind.make().storage).useCases
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let u = TestWorld(storage: try await kind.make(in: directory).storage).useCases
         #expect(try await u.listActiveCarts().isEmpty)
         #expect(try await u.listHistory().isEmpty)
         await #expect(throws: DomainError.nothingToUndo) { try await u.undoLastChange() }
@@ -213,7 +233,9 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     @Test(arguments: StorageKind.allCases)
     func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         _ = try await TestWorld(storage: storage).useCases.setUpFirstRun()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {

@@ -54,7 +54,9 @@ import Testing
     /// a cart finished again counts once, where it was finished last; a deleted one not at all.
     @Test(arguments: StorageKind.allCases)
     func historyReadARecordAtATimeIsTheRepositoriesHistory(kind: StorageKind) async throws {
-        let storage = try await kind.make().storage
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let storage = try await kind.make(in: directory).storage
         _ = try await Self.world(storage)
         let (expected, streamed) = try await storage.readWithHistory { repositories, history in
             var carts: [Cart] = [], observations: [PriceObservation] = []
@@ -72,7 +74,7 @@ import Testing
     /// whatever the size of the file, and the records are those a whole read finds. A line
     /// longer than a piece grows the buffer only as far as that line needs.
     @Test func historyIsReadInPiecesOfBoundedSize() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let storage = FileStorage(directory: directory.path + "/data")
         let u = try await TestWorld.stocked(storage: storage).useCases
@@ -106,7 +108,7 @@ import Testing
     /// A history that is cut short, ends in a cut-off line, is damaged inside or is a link is
     /// refused before any record is handed over.
     @Test func aDamagedHistoryIsRefusedBeforeAnythingIsHandedOver() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let storage = FileStorage(directory: directory.path + "/data")
         _ = try await Self.world(storage)
@@ -142,7 +144,7 @@ import Testing
 /// A document written piece by piece to a file appears whole on commit, or not at all.
 @Suite struct UserFileWriterTests {
     @Test func aFileAppearsWholeOnCommitAndNotBefore() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/backup.json"
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -159,7 +161,7 @@ import Testing
 
     /// Given up (a failure part way, then dropped): the old file stays and no temporary is left.
     @Test func aWriterGivenUpLeavesTheOldFileAndNoTemporary() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/backup.json"
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -176,7 +178,7 @@ import Testing
 
     /// A link at the file's name is replaced, never written through.
     @Test func aLinkAtTheNameIsReplacedNotFollowed() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let victim = directory.path + "/victim"
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))

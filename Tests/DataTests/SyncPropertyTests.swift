@@ -16,7 +16,7 @@ import Testing
     @Test func nothingAcknowledgedIsLost() async throws {
         var checked = (items: 0, lines: 0, purchases: 0)
         for seed in 1...max(1, SyncPropertyTests.seeds / 4) {
-            var simulation = SyncSimulation(seed: UInt64(seed), additive: true)
+            var simulation = try SyncSimulation(seed: UInt64(seed), additive: true)
             defer { simulation.remove() }
             try await simulation.run()
             checked.items += simulation.acknowledgedItems.count
@@ -42,7 +42,7 @@ import Testing
     @Test func threeDevicesConvergeWhateverTheOrderOfDelivery() async throws {
         var diverged: [UInt64] = []
         for seed in 1...SyncPropertyTests.seeds {
-            var simulation = SyncSimulation(seed: UInt64(seed))
+            var simulation = try SyncSimulation(seed: UInt64(seed))
             defer { simulation.remove() }
             do { try await simulation.run() } catch let failure as SyncSimulation.Failure {
                 diverged.append(failure.seed)
@@ -87,11 +87,11 @@ struct SyncSimulation {
     var acknowledgedLines: [(String, String, Int64?)] = []
     var counter = 0
 
-    init(seed: UInt64, additive: Bool = false) {
+    init(seed: UInt64, additive: Bool = false) throws {
         self.additive = additive
         self.seed = seed
         random = SeededGenerator(state: seed)
-        root = TemporaryDirectory().path
+        root = try TemporaryDirectory().path
     }
 
     mutating func run() async throws {

@@ -229,7 +229,9 @@ import Testing
 @Suite struct BackupTests {
     @Test(arguments: StorageKind.allCases)
     func aRestoredBackupExportsTheSameBytes(kind: StorageKind) async throws {
-        let world = try await TestWorld.stocked(storage: kind.make().storage)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let world = try await TestWorld.stocked(storage: kind.make(in: directory).storage)
         let u = world.useCases
         _ = try await u.setAisleOrder(store: "Lidl", categories: ["Bakery"])
         _ = try await u.setPrice(item: "Milk", store: "Lidl", price: "0.89", isPromotion: true, promotionUntil: Day(iso: "2026-03-20"))
@@ -242,7 +244,7 @@ import Testing
         _ = try await u.removeStore("Lidl")
         let bytes = try BackupCodec.encode(try await u.createBackup())
 
-        let restored = TestWorld(storage: try await kind.make().storage).useCases
+        let restored = TestWorld(storage: try await kind.make(in: directory).storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(try BackupCodec.encode(try await restored.createBackup()) == bytes)
         #expect(try await restored.listHistory().first?.lines == 3)
@@ -253,7 +255,9 @@ import Testing
     /// completed cart may repeat an item; an active one may not), and undo.
     @Test(arguments: StorageKind.allCases)
     func aTripWithAnItemOnTwoLinesSurvivesTheStoreABackupAndUndo(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         let csv = """
@@ -270,7 +274,7 @@ import Testing
         #expect(try await fresh.showCart("Receipt").cart.lines.map(\.name) == ["Milk", "Bread", "Milk"])
 
         let bytes = try BackupCodec.encode(try await fresh.createBackup())
-        let restored = TestWorld(storage: try await kind.make().storage).useCases
+        let restored = TestWorld(storage: try await kind.make(in: directory).storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(try BackupCodec.encode(try await restored.createBackup()) == bytes)
         #expect(try PurchaseCSV.write(try await restored.listPurchases()) == csv)

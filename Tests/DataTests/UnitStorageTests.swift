@@ -26,7 +26,9 @@ import Testing
 
     @Test(arguments: StorageKind.allCases)
     func unitsAndPacksComeBackFromTheFiles(kind: StorageKind) async throws {
-        let (storage, reopen) = try await kind.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await kind.make(in: directory)
         let world = try await world(storage)
         let u = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
         let weekly = try await u.showCart("Weekly").cart
@@ -51,7 +53,9 @@ import Testing
     /// A pack bought on a trip keeps what it held in the price history, from the history file,
     /// from the spending cache, and from the cache caught up with a later trip.
     @Test func aPackPaidOnATripIsComparedByWhatItHeld() async throws {
-        let (storage, reopen) = try await StorageKind.file.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await StorageKind.file.make(in: directory)
         let world = try await world(storage)
         let u = world.useCases
         _ = try await u.startTrip("Weekly")
@@ -75,11 +79,13 @@ import Testing
 
     @Test(arguments: StorageKind.allCases)
     func aBackupOfUnitsAndPacksRestoresToTheSameBytes(kind: StorageKind) async throws {
-        let world = try await world(kind.make().storage)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let world = try await world(kind.make(in: directory).storage)
         let bytes = try BackupCodec.encode(try await world.useCases.createBackup())
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"g/pack:250g\"") && text.contains("\"pack:250g\"") && text.contains("\"g/lb\""))
-        let restored = TestWorld(storage: try await kind.make().storage).useCases
+        let restored = TestWorld(storage: try await kind.make(in: directory).storage).useCases
         try await restored.restoreBackup(try BackupCodec.decode(bytes))
         #expect(try BackupCodec.encode(try await restored.createBackup()) == bytes)
     }
@@ -100,7 +106,9 @@ import Testing
     /// A price taken out stays out for every reader of the files: a new process, the spending
     /// cache built before it and extended after, a backup; undo brings it back.
     @Test func aForgottenPriceStaysOutOfEveryReader() async throws {
-        let (storage, reopen) = try await StorageKind.file.make()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await StorageKind.file.make(in: directory)
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         world.clock.advance(days: 1)

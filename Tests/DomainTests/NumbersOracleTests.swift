@@ -1,3 +1,4 @@
+import DataLayer
 @testable import Domain
 import Foundation
 import TestSupport
@@ -91,7 +92,7 @@ import Testing
         let seed: UInt64
         let clock = FakeClock()
         let ids = SequentialIdentifiers()
-        var storage: any Storage = FakeStorage()
+        var storage: any Storage = InMemoryStorage()
         var model = Model()
         var history: [Model] = []
         var random: SeededGenerator
@@ -220,7 +221,7 @@ import Testing
                 // nothing to undo).
                 guard Int.random(in: 0..<6, using: &random) == 0 else { return }
                 let backup = try await u.createBackup()
-                storage = FakeStorage()
+                storage = InMemoryStorage()
                 try await u.restoreBackup(backup)
                 history = []
                 log.append("backup restored")

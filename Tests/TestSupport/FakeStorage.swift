@@ -1,7 +1,11 @@
 import Domain
 import Synchronization
 
-/// A small storage fake for Domain tests: whole-snapshot transactions in memory.
+/// A storage that keeps whatever it is given, as a damaged file could: amounts past what a
+/// line can add up to, control characters in names. DataLayer's `InMemoryStorage` keeps its
+/// data encoded as the file store does, so it refuses such values as the file store does; tests
+/// of what the fronts make of damaged data store it here. Whole-snapshot transactions in memory,
+/// held to the same contract as the real storages (`StorageContractTests`).
 public final class FakeStorage: Storage {
     struct Snapshot {
         var stores: [Store] = []

@@ -1,19 +1,22 @@
 import Foundation
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
+/// A fresh directory under the system's temporary directory. A test that makes one removes it
+/// (`defer { directory.remove() }`), so that runs leave nothing behind.
 public struct TemporaryDirectory: Sendable {
     public let path: String
 
-    public init() {
+    /// - Throws: when the directory cannot be made (a full disk): the test fails, the run goes on.
+    public init() throws {
         path = NSTemporaryDirectory() + "grock-test-" + UUID().uuidString.prefix(8).lowercased()
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    // Cleaning up after the test: a directory the test removed itself, or could not be removed
+    // whole, changes nothing the test found.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 
-    /// Every file below the directory with its bytes, to prove that nothing changed.
-    /// Every file's bytes by relative path, except `spending.cache`, which a read may write (it
-    /// is derived from history and never required).
+    /// Every file's bytes by relative path, to prove that nothing changed, except
+    /// `spending.cache`, which a read may write (it is derived from history and never required).
     public func snapshot() -> [String: Foundation.Data] {
         var files: [String: Foundation.Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: path)

@@ -1,17 +1,18 @@
+import DataLayer
 import Domain
 
-/// Use cases over a fresh storage with a fake clock and predictable ids.
+/// Use cases over a fresh storage (in memory unless told) with a fake clock and predictable ids.
 public struct TestWorld: Sendable {
     public let clock = FakeClock()
     public let useCases: UseCases
 
-    public init(storage: any Storage = FakeStorage()) {
+    public init(storage: any Storage = InMemoryStorage()) {
         useCases = UseCases(storage: storage, clock: clock, ids: SequentialIdentifiers())
     }
 
     /// Set up with default categories, stores Aldi and Lidl, and a few priced items:
     /// Milk 1.09 each at Aldi and 1.19 at Lidl, Bananas 1.99/kg at Aldi, Bread 2.49 at Lidl.
-    public static func stocked(storage: any Storage = FakeStorage()) async throws -> TestWorld {
+    public static func stocked(storage: any Storage = InMemoryStorage()) async throws -> TestWorld {
         let world = TestWorld(storage: storage)
         let u = world.useCases
         _ = try await u.setUpFirstRun()
