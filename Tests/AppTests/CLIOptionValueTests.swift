@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: 0..<cases.count)
     func aBadValueIsOneUsageLineNamingTheOption(index: Int) throws {
         let (line, message) = Self.cases[index]
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         let result = try grock.run("--in-memory " + line)
         #expect(result.status == 2, "grock \(line): \(result.stderr)")

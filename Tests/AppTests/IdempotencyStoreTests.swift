@@ -32,7 +32,7 @@ import Testing
     /// A file of before the secret (sessions named by FNV-1a, or not at all) is dropped whole and
     /// written afresh: none of its lines answers for any session.
     @Test func aFileOfBeforeTheSecretIsDropped() throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fnv = String(IdempotencyStore.fingerprint(Array("session-a".utf8)), radix: 16)
         try write("old-key\t2a\n\(fnv)\tnew-key\t2b\n", in: directory)
@@ -46,7 +46,7 @@ import Testing
     /// A session's name depends on the install's secret (another install names it otherwise) and
     /// outlives a restart (the same file names it the same).
     @Test func aSessionsNameIsKeyedWithTheInstallsSecret() throws {
-        let one = TemporaryDirectory(), other = TemporaryDirectory()
+        let one = try TemporaryDirectory(), other = try TemporaryDirectory()
         defer { one.remove(); other.remove() }
         var store = try IdempotencyStore(directory: one.path)
         let key = store.key(sessionID: "session-a", key: "k")

@@ -16,7 +16,7 @@ import Testing
     /// A pairing token pairs one browser: used again it is refused as a wrong one is, and the
     /// server prints the URL with the next token, which pairs the next browser (after a restart too).
     @Test func aPairingTokenPairsOneBrowser() throws {
-        let grock = Grock()
+        let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
         var server = try ServeProcess(grock)
