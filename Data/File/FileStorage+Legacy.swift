@@ -35,10 +35,10 @@ extension FileStorage {
     }
 
     /// Schema 2's history, whole, from its committed bytes.
-    func legacyHistory(_ file: FileBytes, path historyPath: String, currency: Currency) throws -> HistoryLog {
-        let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
+    func legacyHistory(_ history: ByteReader, currency: Currency) throws -> HistoryLog {
+        let events = try RecordCodec.decodeHistory(ArraySlice(history.whole), path: history.path)
         do { return try HistoryLog(legacy: events, currency: currency) } catch {
-            throw StorageError.unreadable(path: historyPath, reason: "\(error)")
+            throw StorageError.unreadable(path: history.path, reason: "\(error)")
         }
     }
 
