@@ -1,5 +1,5 @@
-// Where bytes in memory (an array, a slice, a string, a file's bytes) are lent to a
-// `ByteReader`: the only places outside ByteReader.swift that hand it a pointer.
+// Where bytes in memory (an array, a slice, a string) are lent to a `ByteReader`: with
+// `FileBytes` (a file's bytes), the only places outside ByteReader.swift that hand it a pointer.
 
 extension Array<UInt8> {
     /// Calls `body` with a reader over the array's bytes, read from the file at `path`.
@@ -25,12 +25,5 @@ extension String {
         var text = self
         // The string's own UTF-8 memory, lent to the reader (made contiguous first if it is not).
         return try text.withUTF8 { try body(ByteReader($0, path: path)) }
-    }
-}
-
-extension FileBytes {
-    /// Calls `body` with a reader over the mapped bytes, which are valid only inside it.
-    func withReader<T>(path: String, _ body: (ByteReader) throws -> T) rethrows -> T {
-        try withBytes { try body(ByteReader($0, path: path)) }
     }
 }

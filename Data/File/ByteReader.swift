@@ -12,11 +12,11 @@ import Darwin
 /// end (which unchecked pointers would do in a release build) nor traps. A search answers nil
 /// when the byte is absent, which formats use for "the last field".
 ///
-/// It borrows the bytes: it is valid only inside the `withByteReader` (or `FileBytes.withReader`,
-/// `FileSystem.withMapping`) that gave them. The small reads are inlined: they sit in loops over
-/// 100,000 purchases, where a check is one comparison and a call would cost more. Outside this
-/// file only the code that brings bytes into memory (`FileSystem`, `FileBytes`), `ByteWriter`
-/// and the hashing loops of `Checksum` hold a pointer to them.
+/// It borrows the bytes: it is valid only inside the `withByteReader` (or `FileBytes.withReader`)
+/// that gave them. The small reads are inlined: they sit in loops over 100,000 purchases, where
+/// a check is one comparison and a call would cost more. Outside this file only the code that
+/// brings bytes into memory (`FileSystem`, `FileBytes`), `ByteWriter` and the hashing loops of
+/// `Checksum` hold a pointer to them.
 struct ByteReader {
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
     /// The file the bytes are from, for messages.

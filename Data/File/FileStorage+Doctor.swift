@@ -10,6 +10,9 @@ import Glibc
 import Darwin
 #endif
 
+/// `grock doctor`: every file of the data directory read and checked, each finding a
+/// `HealthCheck` that blames the file at fault. Used by `doctor` only; commands check what they
+/// read as they read it.
 extension FileStorage {
     /// Reads every file of the data directory and says what is in it and what is wrong,
     /// without changing anything (it takes the lock shared, like any reader).

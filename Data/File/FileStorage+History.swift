@@ -24,22 +24,24 @@ extension FileStorage {
         }
     }
 
-    /// The committed bytes of the history file a state goes with, read into memory, and its path.
-    func committedHistory(_ record: StateRecord) throws -> (FileBytes, String)? {
+    /// Calls `body` with a reader over the committed bytes of the history file a state goes
+    /// with (checked first against its seal), valid only inside it; nil when the state names
+    /// no history.
+    func withCommittedHistory<T>(_ record: StateRecord, _ body: (ByteReader) throws -> T) throws -> T? {
         guard record.history != nil, record.historyBytes > 0 else { return nil }
         try verifyHistory(of: record)
-        return try uncheckedHistory(record)
+        return try withUncheckedHistory(record, body)
     }
 
-    /// The committed bytes of the history file, read without checking them: for a caller
-    /// that has just called `verifyHistory`.
-    func uncheckedHistory(_ record: StateRecord) throws -> (FileBytes, String)? {
+    /// The same without checking the bytes first: for a caller that has just called
+    /// `verifyHistory`.
+    func withUncheckedHistory<T>(_ record: StateRecord, _ body: (ByteReader) throws -> T) throws -> T? {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
-        guard let bytes = try FileBytes(historyPath, length: record.historyBytes) else {
+        guard let answer = try FileBytes.withReader(historyPath, length: record.historyBytes, body) else {
             throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
-        return (bytes, historyPath)
+        return answer
     }
 
     /// What is shown must be what was recorded: a history changed since it was sealed is refused
@@ -54,9 +56,10 @@ extension FileStorage {
 
     /// The committed history a state goes with, whole.
     func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
-        guard let (file, historyPath) = try committedHistory(record) else { return HistoryLog() }
-        if FileStorage.isLegacyHistory(historyPath) { return try legacyHistory(file, path: historyPath, currency: currency) }
-        return try file.withReader(path: historyPath) { try HistoryCodec.decode($0, currency: currency) }
+        let legacy = record.history.map(FileStorage.isLegacyHistory) ?? false
+        return try withCommittedHistory(record) { history in
+            try legacy ? legacyHistory(history, currency: currency) : HistoryCodec.decode(history, currency: currency)
+        } ?? HistoryLog()
     }
 
     /// The history file a change appends to, checked to be the history the state recorded

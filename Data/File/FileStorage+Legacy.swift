@@ -35,10 +35,10 @@ extension FileStorage {
     }
 
     /// Schema 2's history, whole, from its committed bytes.
-    func legacyHistory(_ file: FileBytes, path historyPath: String, currency: Currency) throws -> HistoryLog {
-        let events = try file.withBytes { try RecordCodec.decodeHistory(ArraySlice($0), path: historyPath) }
+    func legacyHistory(_ history: ByteReader, currency: Currency) throws -> HistoryLog {
+        let events = try RecordCodec.decodeHistory(ArraySlice(history.whole), path: history.path)
         do { return try HistoryLog(legacy: events, currency: currency) } catch {
-            throw StorageError.unreadable(path: historyPath, reason: "\(error)")
+            throw StorageError.unreadable(path: history.path, reason: "\(error)")
         }
     }
 
@@ -62,5 +62,31 @@ extension FileStorage {
         guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
         try FileSystem.syncDirectory(of: statePath)
         unlink(snapshot)
+    }
+}
+
+// MARK: - History of schema 2
+
+extension HistoryLog {
+    /// History from the JSON Lines events of schema 1 (`history.jsonl`). Prices paid on trips
+    /// recorded there as observations are left out: the carts' lines say the same.
+    init(legacy events: [HistoryEventRecord], currency: Currency) throws {
+        self.init()
+        let mapper = try RecordMapper(settings: SettingsRecord(currency: currency.code, isSetUp: true))
+        for event in events {
+            switch event.event {
+            case .completed:
+                guard let record = event.cart else { throw RecordError("a completed event has no cart") }
+                try complete(try mapper.cart(record))
+            case .removed:
+                guard let id = event.cartId else { throw RecordError("a removed event has no cart id") }
+                remove(CartID(id))
+            case .prices:
+                guard let records = event.observations else { throw RecordError("a prices event has no observations") }
+                record(try records.filter { $0.source == "manual" }.map(mapper.observation))
+            case .retracted:
+                break
+            }
+        }
     }
 }

@@ -30,34 +30,8 @@ extension FileStorage {
             _ = try activeState(record, path: current)   // a damaged state is reported, not replaced
             guard let entry = record.undo.entries.last else { throw DomainError.nothingToUndo }
             try requireNothingNewer(DataFiles.inventory(of: record, in: self))
-            var restored = StateRecord.empty
-            var snapshot: String?
-            var gone = 0
-            if entry.hadState {
-                let file = existingUndoPath(entry.sequence)
-                guard let bytes = try FileSystem.read(file) else {
-                    throw StorageError.unreadable(path: file, reason: "the state before \"\(entry.summary)\" is missing")
-                }
-                restored = try RecordCodec.decodeState(bytes, path: file).record
-                _ = try activeState(restored, path: file)
-                // A snapshot put there by hand (an older or newer one) would take the directory
-                // somewhere else than one step back, cutting history it does not know.
-                guard restored.undo.nextSequence == entry.sequence, restored.vault == entry.vault else {
-                    throw StorageError.unreadable(path: file, reason: "it is not the state before change \(entry.sequence) (\"\(entry.summary)\"): "
-                        + "it leads to change \(restored.undo.nextSequence) and names \(restored.vault ?? "no vault")")
-                }
-                for case let vault? in DataFiles.vaultFiles(restored.vault) where !FileSystem.exists(path(vault)) {
-                    throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
-                }
-                // The restored state was written when its oldest undo entries still had their
-                // snapshots; later changes dropped them (past fifty), and with them the entries
-                // older than the current list's first. Those changes can no longer be undone,
-                // so the restored list forgets them too. (A snapshot missing for any other
-                // reason is damage, reported when undo reaches it.)
-                let oldestKept = record.undo.entries.first?.sequence ?? entry.sequence
-                gone = restored.undo.entries.prefix { $0.sequence < oldestKept }.count
-                snapshot = file
-            }
+            var (restored, snapshot, gone) = (StateRecord.empty, String?.none, 0)
+            if entry.hadState { (restored, snapshot, gone) = try stateBefore(entry, current: record) }
             // History goes back to the restored length, but only after checking that the file
             // is the history this state and the restored one recorded. A state from before the
             // first trip names no history: it is given the file cut back to its header, so the
@@ -79,6 +53,35 @@ extension FileStorage {
             if let history { try history.file.cut(to: history.length) }
             return (entry.summary, "undid \(entry.summary)")
         } }
+    }
+
+    /// The state before change `entry` as its snapshot keeps it, checked to be that state (the
+    /// change it leads to, the vault it names, which must still exist), with how many of its
+    /// oldest undo entries the current list no longer has.
+    private func stateBefore(_ entry: UndoEntryRecord, current record: StateRecord) throws -> (restored: StateRecord, file: String, gone: Int) {
+        let file = existingUndoPath(entry.sequence)
+        guard let bytes = try FileSystem.read(file) else {
+            throw StorageError.unreadable(path: file, reason: "the state before \"\(entry.summary)\" is missing")
+        }
+        let restored = try RecordCodec.decodeState(bytes, path: file).record
+        _ = try activeState(restored, path: file)
+        // A snapshot put there by hand (an older or newer one) would take the directory
+        // somewhere else than one step back, cutting history it does not know.
+        guard restored.undo.nextSequence == entry.sequence, restored.vault == entry.vault else {
+            throw StorageError.unreadable(path: file, reason: "it is not the state before change \(entry.sequence) (\"\(entry.summary)\"): "
+                + "it leads to change \(restored.undo.nextSequence) and names \(restored.vault ?? "no vault")")
+        }
+        for case let vault? in DataFiles.vaultFiles(restored.vault) where !FileSystem.exists(path(vault)) {
+            throw StorageError.unreadable(path: path(vault), reason: "the vault before \"\(entry.summary)\" is missing")
+        }
+        // The restored state was written when its oldest undo entries still had their
+        // snapshots; later changes dropped them (past fifty), and with them the entries
+        // older than the current list's first. Those changes can no longer be undone,
+        // so the restored list forgets them too. (A snapshot missing for any other
+        // reason is damage, reported when undo reaches it.)
+        let oldestKept = record.undo.entries.first?.sequence ?? entry.sequence
+        let gone = restored.undo.entries.prefix { $0.sequence < oldestKept }.count
+        return (restored, file, gone)
     }
 
     /// The history file an undo cuts, checked, and the length it cuts it to; nil when the

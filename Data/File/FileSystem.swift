@@ -9,10 +9,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`. The
-/// calls that read or write a file through a pointer into memory (`read`, `pread`, `write`,
-/// `mmap` of an open file) are here, each inside one array or mapping it bounds; the rest of
-/// Data reads bytes through `ByteReader`.
+/// The few POSIX calls durable storage needs, each turning failure into `StorageError.io`:
+/// reading a whole file, writing one atomically or as a new name, flushing, checking the data
+/// directory. The calls that read or write a file through a pointer into memory (`read`,
+/// `pread`, `write`) are here and in `FileBytes` (`mmap`), each inside one array or mapping it
+/// bounds; the rest of Data reads bytes through `ByteReader`.
 enum FileSystem {
     /// Makes what was written to `fd` durable: `fsync`, which on Apple's systems leaves it in
     /// the drive's cache, so there `F_FULLFSYNC` first.
@@ -70,58 +71,6 @@ enum FileSystem {
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
             capacity = limit.map { min(capacity * 2, $0 + 1) } ?? capacity * 2
         }
-    }
-
-    /// The first `length` bytes of the file open as `fd`, mapped into memory under a read
-    /// lease, which makes another process's open for writing or truncation of the file wait
-    /// until `fd` is closed (at most `/proc/sys/fs/lease-break-time`, 45 s by default).
-    /// Nil when there is no lease to have (not Linux; not the file's owner; the file open for
-    /// writing elsewhere; a file system without leases), or the file is now shorter.
-    static func mapLeased(_ fd: Int32, length: Int) -> UnsafeBufferPointer<UInt8>? {
-        #if os(Linux)
-        // A lease's break is told by a signal: SIGIO by default, which kills; SIGURG is ignored
-        // unless handled.
-        guard length > 0, fcntl(fd, leaseSignal, SIGURG) == 0, fcntl(fd, setLease, Int32(F_RDLCK)) == 0 else { return nil }
-        var info = stat()
-        // Every use reads the whole file: have the kernel map it in one go rather than page by page.
-        guard fstat(fd, &info) == 0, Int(info.st_size) >= length,
-              let mapping = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapping != MAP_FAILED else {
-            _ = fcntl(fd, setLease, Int32(F_UNLCK))  // failing to end it early matters not: closing the file ends it
-            return nil
-        }
-        return UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: length)
-        #else
-        return nil
-        #endif
-    }
-
-    #if os(Linux)
-    /// `F_SETSIG` and `F_SETLEASE` of Linux's `fcntl.h`, which Swift's Glibc module leaves out.
-    private static let leaseSignal: Int32 = 10, setLease: Int32 = 1024
-    #endif
-
-    /// The first `length` bytes of the file open as `fd`, read from its start into one buffer
-    /// (not zeroed first).
-    /// - Throws: `StorageError.unreadable` when the file ends before them (it was cut short
-    ///   since it was opened), `.io` when it cannot be read.
-    static func read(_ fd: Int32, first length: Int, path: String) throws(StorageError) -> [UInt8] {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(length, 0)) { buffer, count in
-            count = 0
-            guard let start = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let read = pread(fd, start + count, buffer.count - count, off_t(count))
-                if read < 0 && errno == EINTR { continue }
-                if read < 0 { failed = true }
-                if read <= 0 { break }
-                count += read
-            }
-        }
-        if failed { throw failure(path) }
-        guard bytes.count == length else {
-            throw StorageError.unreadable(path: path, reason: "it has \(bytes.count) bytes, but \(length) were recorded (truncated)")
-        }
-        return bytes
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file:
@@ -323,27 +272,6 @@ enum FileSystem {
         let count = max(0, min(count, buffer.count - start))
         // `pread` fills memory through a pointer: the array's own, inside the range cut above.
         return buffer[start..<(start + count)].withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
-    }
-
-    /// Calls `body` with a reader over the first `length` bytes of the open file `fd`: mapped
-    /// under a read lease while it runs when one is given (`mapLeased`: another process cannot
-    /// cut the file short under the mapping), read into memory otherwise (a file open for
-    /// writing, as history is while a change checks it, gets no lease).
-    /// - Throws: `StorageError` when they cannot be read (or were cut short), or whatever `body` throws.
-    static func withMapping<T>(_ fd: Int32, length: Int, path: String, _ body: (ByteReader) throws(StorageError) -> T) throws(StorageError) -> T {
-        guard length > 0 else { return try body(ByteReader(UnsafeBufferPointer(start: nil, count: 0), path: path)) }
-        guard let mapped = mapLeased(fd, length: length) else {
-            let bytes = try read(fd, first: length, path: path)
-            return try bytes.withUnsafeBufferPointer { buffer throws(StorageError) in try body(ByteReader(buffer, path: path)) }
-        }
-        defer {
-            munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), length)
-            #if os(Linux)
-            _ = fcntl(fd, setLease, Int32(F_UNLCK))  // the lease ends when the file is closed anyway
-            #endif
-        }
-        // The mapping's `length` bytes, lent to the reader until it is unmapped.
-        return try body(ByteReader(mapped, path: path))
     }
 
     static func failure(_ path: String) -> StorageError {

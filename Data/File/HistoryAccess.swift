@@ -47,15 +47,14 @@ final class HistoryAccess {
            cached.historyLength == record.historyBytes, cached.historySeal == seal {
             return tripsOnly ? (cached.data.tripsOnly, []) : (cached.data, cached.manual)
         }
-        guard let (file, historyPath) = try storage.uncheckedHistory(record) else { return (SpendingColumns(currency: currency), []) }
-        if FileStorage.isLegacyHistory(historyPath) {
+        if let file = record.history, FileStorage.isLegacyHistory(file) {
             let log = try full()
             let spending = try log.spending(currency: currency)
             return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
         }
-        let (data, manual) = try file.withReader(path: historyPath) {
+        guard let (data, manual) = try storage.withUncheckedHistory(record, {
             try SpendingCache.spending($0, seal: seal, cachePath: cachePath, currency: currency, item: tripsOnly ? nil : item)
-        }
+        }) else { return (SpendingColumns(currency: currency), []) }
         return tripsOnly ? (data.tripsOnly, []) : (data, manual)
     }
 
@@ -68,14 +67,14 @@ final class HistoryAccess {
         }
         let key = HistoryCodec.tripKey(id)
         if let cartKeys, !cartKeys.contains(key) { return nil }
-        guard let (file, historyPath) = try storage.committedHistory(record) else { return nil }
-        if FileStorage.isLegacyHistory(historyPath) { return try full().cart(id) }
-        return try file.withReader(path: historyPath) { history in
+        if let file = record.history, FileStorage.isLegacyHistory(file) { return try full().cart(id) }
+        let found = try storage.withCommittedHistory(record) { history -> Cart? in
             let keys = cartKeys ?? HistoryCodec.cartIDs(in: history)
             cartKeys = keys
             guard keys.contains(key) else { return nil }
             return try HistoryCodec.decodeCart(id, from: history, currency: currency)
         }
+        return found ?? nil
     }
 
     /// Every price seen by hand, from the spending cache when the history's seal vouches for

@@ -65,7 +65,7 @@ final class HistoryFile {
         guard last == [0x0A] else { throw damaged("the last committed line is cut off") }
         // Unchanged since the change that sealed it: its bytes are the ones that change checked.
         if let seal, let stamp = seal.stamp, stamp == Self.stamp(info) { return seal.checksum }
-        let checksum = try FileSystem.withMapping(fd, length: committed, path: path) { bytes throws(StorageError) in
+        let checksum = try FileBytes.withReader(fd, length: committed, path: path) { bytes throws(StorageError) in
             guard let prefix, prefix.length >= 0, prefix.length <= committed else { return Checksum.lines(bytes.whole, continuing: 0) }
             let checksum = Checksum.lines(bytes.whole[..<prefix.length], continuing: 0)
             guard checksum == prefix.checksum else {

@@ -53,19 +53,19 @@ extension SpendingCache {
     /// damaged, or `body` throws (finds it damaged) or answers nil.
     static func withChecked<T>(_ path: String, _ body: (ByteReader, Layout) throws -> T?) -> T? {
         var info = stat()
-        // A cache that cannot be mapped is as good as none: the caller reads history instead.
-        guard lstat(path, &info) == 0, info.st_size > 8, let file = try? FileBytes(path, length: Int(info.st_size)) else { return nil }
+        guard lstat(path, &info) == 0, info.st_size > 8 else { return nil }
         let identity = FileIdentity(of: path)
-        return file.withReader(path: path) { cache -> T? in
-            let known = identity != nil && lastSound.withLock { $0 } == identity
-            do {
+        do {
+            return try FileBytes.withReader(path, length: Int(info.st_size)) { cache -> T? in
+                let known = identity != nil && lastSound.withLock { $0 } == identity
                 let (contents, layout) = try checked(cache, known: known)
                 if !known { lastSound.withLock { $0 = identity } }
                 return try body(contents, layout)
-            } catch {
-                // Likewise a damaged one: the caller reads history instead and writes the cache anew.
-                return nil
-            }
+            } ?? nil
+        } catch {
+            // A cache that cannot be read, or is damaged, is as good as none: the caller reads
+            // history instead and writes the cache anew.
+            return nil
         }
     }
 

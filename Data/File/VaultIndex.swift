@@ -68,7 +68,7 @@ struct VaultIndex {
     init(_ bytes: [UInt8], path: String, verified: Bool = false) throws {
         self.bytes = bytes
         self.path = path
-        var found = Found()
+        var found = VaultLines()
         var trusted = false
         try bytes.withByteReader(path: path) { file in
             try CompactFile.checkHeader(file, header: VaultCodec.header)
@@ -77,9 +77,9 @@ struct VaultIndex {
             found.starts.reserveCapacity(file.count / 200)
             found.slots.reserveCapacity(file.count / 200)
             if trusted {
-                try Self.findItems(file, from: first, into: &found)
+                try found.findItems(file, from: first)
             } else {
-                try Self.checkLines(file, from: first, into: &found)
+                try found.checkLines(file, from: first)
             }
         }
         self.starts = found.starts
@@ -88,89 +88,6 @@ struct VaultIndex {
         self.categorySlots = found.slots
         self.categoryNames = found.categories.strings
         self.ordered = found.ordered
-    }
-
-    /// What reading a vault file's lines finds: where the items are, and what they name.
-    private struct Found {
-        var starts: [Int] = [], lineNumbers: [Int] = [], slots: [UInt32] = []
-        var stores = DistinctFields(), categories = DistinctFields()
-        var names = Set<String>()
-        var ordered = true
-    }
-
-    /// Every line is as Grock wrote it: an item starts where a line starts with "I".
-    private static func findItems(_ file: ByteReader, from first: Int, into found: inout Found) throws {
-        var start = first
-        var previous = 0..<0
-        while start < file.count {
-            let end = try file.lineEnd(from: start)
-            if file.byteIfPresent(at: start) == 0x49 {  // I <id> <category> …
-                found.starts.append(start)
-                let idEnd = file.fieldEnd(from: start + 2, to: end)
-                let category = idEnd + 1
-                guard category < end else { throw file.failure("an item line without a category") }
-                found.slots.append(found.categories.insert(try file.slice(category..<file.fieldEnd(from: category, to: end))))
-                let id = (start + 2)..<idEnd
-                if found.ordered && !previous.isEmpty { found.ordered = ByteReader.order(try file.slice(previous), try file.slice(id)) < 0 }
-                previous = id
-            }
-            start = end + 1
-        }
-    }
-
-    /// Not written by Grock as it is: every value is checked against the rules that Grock's
-    /// own writes obey, so that nothing it would refuse is carried along.
-    private static func checkLines(_ file: ByteReader, from first: Int, into found: inout Found) throws {
-        found.ordered = false
-        found.lineNumbers.reserveCapacity(file.count / 200)
-        var lineNumber = 1
-        var start = first
-        while start < file.count {
-            let end = try file.lineEnd(from: start)
-            lineNumber += 1
-            defer { start = end + 1 }
-            guard end > start else { continue }
-            var reader = FieldReader(file, from: start, to: end, lineNumber: lineNumber)
-            let kind = try reader.next()
-            let letter = kind.count == 1 ? file.byteIfPresent(at: start) : nil
-            if letter == 0x49 {  // I
-                found.starts.append(start)
-                found.lineNumbers.append(lineNumber)
-                try checkItem(&reader, in: file, into: &found)
-            } else if letter == 0x24 && !found.starts.isEmpty {  // $
-                try checkPrice(&reader, in: file, into: &found)
-            } else {
-                throw reader.failure("a price comes before any item, or an unknown record")
-            }
-            guard reader.isAtEnd else { throw reader.failure("too many fields") }
-        }
-    }
-
-    /// The fields of an `I` line after its letter: id, category, unit, name.
-    private static func checkItem(_ reader: inout FieldReader, in file: ByteReader, into found: inout Found) throws {
-        let id = try reader.next()
-        guard !id.isEmpty else { throw reader.failure("an item without an id") }
-        found.slots.append(found.categories.insert(try file.slice(try reader.next())))
-        _ = try reader.unit()
-        let name = try reader.text()
-        do {
-            guard try Name.validated(name, kind: "item") == name else { throw reader.failure("an item name with spaces around it") }
-        } catch let error as DomainError { throw reader.failure("\(error)") }
-        guard found.names.insert(Name.key(name)).inserted else { throw reader.failure("a second item named \"\(name)\"") }
-    }
-
-    /// The fields of a `$` line after its letter: store, basis, prices and their dates.
-    private static func checkPrice(_ reader: inout FieldReader, in file: ByteReader, into found: inout Found) throws {
-        let store = try reader.next()
-        guard !store.isEmpty else { throw reader.failure("a price without a store") }
-        found.stores.insert(try file.slice(store))
-        _ = try reader.basis()
-        let regular = try reader.optionalInteger()
-        try reader.skip()
-        let promotion = try reader.optionalInteger()
-        guard (regular ?? 0) >= 0 && (promotion ?? 0) >= 0 else { throw reader.failure("a negative price") }
-        try reader.skip()
-        try reader.skip()
     }
 
     /// This index (of a whole vault) with `overlay`, read from `overlayPath`, on it.

@@ -18,8 +18,11 @@ extension Merge {
         try folder.writeDevice(device, name: identity.name, left: false)
     }
 
-    mutating func publish() throws -> Set<SyncKey> {
-        // Versions a copy of this data directory wrote over one of its segments, told again.
+    /// Makes sure the numbers this device publishes under are its own: a copy of this data
+    /// directory that wrote as this device (one number twice, or over its last segment) makes
+    /// it a device of its own.
+    /// - Returns: the versions the copy wrote over one of its segments, to be told again.
+    private mutating func claimOwnNumbers() throws -> [SyncVersion] {
         var resent: [SyncVersion] = []
         if let shared = listings[device].firstConflict {
             // Two data directories wrote one number as this device, and the replicator kept both.
@@ -49,6 +52,15 @@ extension Merge {
                 try becomeADeviceOfItsOwn()
             }
         }
+        return resent
+    }
+
+    /// Writes this device's outbox, since what it last published, into the folder as its next
+    /// segment (nothing when there is nothing new).
+    /// - Returns: the parts whose version from here lost to another device's, which the data
+    ///   must be given again.
+    mutating func publish() throws -> Set<SyncKey> {
+        let resent = try claimOwnNumbers()
         var versions: [SyncVersion] = []
         var lost = Set<SyncKey>()
         for version in resent {

@@ -1,5 +1,7 @@
 import Domain
 
+/// The check a merge makes before it stores what it put together from other devices' changes
+/// (`Merge`, `SyncedStorage`): the working set must load again as it would from the files.
 extension WorkingSet {
     /// Refuses data a merge must never store: what loading it again would refuse.
     func checkForSync() throws {

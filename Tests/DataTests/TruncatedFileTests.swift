@@ -9,8 +9,8 @@ import Testing
 /// A file that another process cuts short while Grock reads it: Grock throws (or, for the
 /// spending cache, reads history instead) and recovers once the file is whole again. Reading
 /// a memory mapping past a file's new end would kill the process with SIGBUS instead, so
-/// Grock's files are read, never mapped (docs/STORAGE.md, "Reading a file another process
-/// cuts short").
+/// Grock's files are mapped only under a lease, for one call, and read otherwise
+/// (docs/STORAGE.md, "Reading a file another process cuts short").
 @Suite struct TruncatedFileTests {
     /// The committed length of a stocked directory's history, and the directory.
     func stocked() async throws -> (TemporaryDirectory, FileStorage, Int) {
@@ -26,7 +26,7 @@ import Testing
         defer { close(fd) }
         #expect(truncate(path, off_t(length / 2)) == 0)
         #expect(throws: StorageError.unreadable(path: path, reason: "it has \(length / 2) bytes, but \(length) were recorded (truncated)")) {
-            _ = try FileBytes(fd, length: length, path: path)
+            try FileBytes.withReader(fd, length: length, path: path) { _ in }
         }
     }
 
@@ -38,16 +38,52 @@ import Testing
         defer { directory.remove() }
         let path = storage.historyPath
         let before = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(length))
-        let file = try #require(try FileBytes(path, length: length))
-        let writer = open(path, O_WRONLY | O_NONBLOCK)
-        if writer >= 0 {
-            close(writer)
-            #expect(truncate(path, 0) == 0)
-        } else {
-            #expect(errno == EWOULDBLOCK)
+        let held = try FileBytes.withReader(path, length: length) { bytes in
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 {
+                close(writer)
+                #expect(truncate(path, 0) == 0)
+            } else {
+                #expect(errno == EWOULDBLOCK)
+            }
+            return Array(bytes.whole)
         }
-        #expect(file.withBytes { Array($0) } == before)
+        #expect(held == before)
     }
+
+    /// The kernel breaks a lease after `/proc/sys/fs/lease-break-time` whatever its holder does,
+    /// so no lease may outlive the read it was taken for: once a command has read history (and
+    /// the spending cache), a writer opens the files at once. A long `grock rpc` or `grock serve`
+    /// holds none between requests.
+    @Test func noLeaseOutlivesTheReadItWasTakenFor() async throws {
+        let (directory, storage, _) = try await stocked()
+        defer { directory.remove() }
+        let cachePath = storage.directory + "/" + SpendingCache.file
+        // The first spending read writes the cache, the second reads it.
+        for _ in 0..<2 { _ = try await storage.read { try $0.spending().trips } }
+        _ = try await storage.read { try $0.completedCarts() }
+        #expect(FileSystem.exists(cachePath))
+        for path in [storage.historyPath, cachePath] {
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            #expect(writer >= 0, "\(path): errno \(errno)")
+            close(writer)
+        }
+    }
+
+    /// While the bytes are lent, the lease is held (where the system gives one: else the bytes
+    /// were read, and `F_GETLEASE` says `F_UNLCK`); once the call returns, it is not.
+    #if os(Linux)
+    @Test func theLeaseIsHeldWhileTheBytesAreLent() async throws {
+        let (directory, storage, length) = try await stocked()
+        defer { directory.remove() }
+        let path = storage.historyPath
+        let fd = try #require(try FileSystem.openCommitted(path, length: length))
+        defer { close(fd) }
+        let lease = try FileBytes.withReader(fd, length: length, path: path) { _ in fcntl(fd, Lease.get) }
+        #expect(lease == Int32(F_RDLCK) || lease == Int32(F_UNLCK))
+        #expect(fcntl(fd, Lease.get) == Int32(F_UNLCK))
+    }
+    #endif
 
     @Test func aReaderOfACutHistoryThrowsAndRecoversOnceItIsWhole() async throws {
         let (directory, storage, _) = try await stocked()

@@ -1,5 +1,37 @@
 import Domain
 
+// Committed history as one transaction reads it: the storage's ways of reading it
+// (`HistorySource`: the files' `HistoryAccess`, or a `HistoryLog` in memory) and what the
+// transaction has read through them, each read once (`CommittedHistoryReads`). Used by
+// `WorkingSet` for every question about completed trips, spending and prices seen.
+
+/// How a working set reads committed history: whole (carts with all their lines), or only
+/// the spending (trips, bought lines, prices seen; `true` for trips alone; an item for that
+/// item's lines and prices alone).
+struct HistorySource {
+    let full: () throws -> HistoryLog
+    let spending: (_ tripsOnly: Bool, _ item: ItemID?) throws -> (SpendingColumns, [PriceObservation])
+    /// One completed cart.
+    let cart: (CartID) throws -> Cart?
+    /// Every price seen by hand, when a storage can tell them without reading all spending
+    /// (nil: it cannot; ask `spending` item by item).
+    var manual: () throws -> [PriceObservation]? = { nil }
+}
+
+extension HistorySource {
+    /// History kept as values: every answer is computed from `history`.
+    init(_ history: HistoryLog, currency: Currency) {
+        self.init(full: { history }, spending: { tripsOnly, item in
+            let all = try history.spending(currency: currency)
+            if tripsOnly { return (all.tripsOnly, []) }
+            guard let item else { return (all, history.manual) }
+            return (all.lines(of: item), history.manual.filter { $0.item == item })
+        }, cart: { history.cart($0) }, manual: { history.manual })
+    }
+}
+
+// MARK: - What one transaction has read
+
 /// Caches what one transaction has read of committed history through its `HistorySource`,
 /// each read once: all spending with every price seen by hand, the trips alone, one item's
 /// spending and prices, or every item's prices seen by hand. Never invalidated: committed
