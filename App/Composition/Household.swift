@@ -19,11 +19,8 @@ public struct Household: Sendable {
         self.newDevice = newDevice
     }
 
-    /// The folder this data directory syncs through; nil when it does not sync.
-    ///
-    /// Only the transport is chosen by it: when `sync/device.tsv` cannot be read, the exchange,
-    /// status or leave that asked reads it again itself and says what is wrong with it (or,
-    /// leaving, goes on without it).
+    /// The folder this data directory syncs through; nil when it does not sync (or when
+    /// `sync/device.tsv` cannot be read: `exchange`, `status` and `leave` say what is wrong with it).
     public var folder: String? { try? HouseholdSync.folder(of: directory) }
 
     /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.
@@ -33,7 +30,7 @@ public struct Household: Sendable {
     ///   an invalid device `name` is refused before anything is written.
     public func start(folder: String, name: String) async throws {
         let transport = Self.transport(found: folder)
-        _ = try await sync(folder, transport).start(folder: folder, device: newDevice(), name: name)
+        _ = try await sync(with: transport).start(folder: folder, device: newDevice(), name: name)
         // Set up already: a failure must not report the start as failed. Unrecorded, it is
         // decided the same way (by the folder) at the next exchange, and recorded then.
         try? transport.record(in: directory)
@@ -46,7 +43,7 @@ public struct Household: Sendable {
     ///   cannot be taken yet (nothing was joined); `.unusableFolder` or `.git` as for `start`.
     public func join(folder: String, name: String) async throws -> SyncReport {
         let transport = Self.transport(found: folder)
-        let report = try await sync(folder, transport).join(folder: folder, device: newDevice(), name: name)
+        let report = try await sync(with: transport).join(folder: folder, device: newDevice(), name: name)
         // Joined already: as for `start`, an unrecorded transport is decided at the next exchange.
         try? transport.record(in: directory)
         return report
@@ -58,7 +55,7 @@ public struct Household: Sendable {
     ///   `.householdLost` or `.otherHousehold` when the folder's household is gone or another;
     ///   `.git` when the pull or the push fails (after a failed push the merge is committed here
     ///   already); `StorageError` when the data cannot be changed.
-    public func exchange() async throws -> SyncReport { try await sync(folder).exchange() }
+    public func exchange() async throws -> SyncReport { try await sync().exchange() }
 
     /// Where this device and every other in its household stand, read without changing anything
     /// and without pulling a git folder: what `grock sync status` shows.
@@ -67,14 +64,14 @@ public struct Household: Sendable {
     /// - Throws: `SyncError.notSetUp` when this data directory is in no household;
     ///   `SyncError.householdLost` or `.otherHousehold` when the folder lost its household file
     ///   or now holds another; `SyncError.damaged` or `.unusableFolder` for files that cannot be read.
-    public func status() async throws -> SyncStatus { try await sync(folder).status() }
+    public func status() async throws -> SyncStatus { try await sync().status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
     /// - Parameter discardingUnsent: leave even though changes made here were not sent yet.
     /// - Throws: `SyncError.notSetUp` when this directory is in no household; `.unsentChanges`
     ///   when changes wait to be sent (unless `discardingUnsent`). A folder gone, read-only or
     ///   unreadable does not stop the leave: the others are told only if it can be.
-    public func leave(discardingUnsent: Bool = false) async throws { try await sync(folder).leave(discardingUnsent: discardingUnsent) }
+    public func leave(discardingUnsent: Bool = false) async throws { try await sync().leave(discardingUnsent: discardingUnsent) }
 
     /// What `doctor` finds in the household folder and `sync/`.
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }

@@ -118,6 +118,24 @@ import Testing
         #expect(try String(contentsOfFile: laptop.dataDirectory + "/sync/transport", encoding: .utf8) == "folder\n")
     }
 
+    /// A device set up by a Grock that recorded no transport: its next exchange decides by the
+    /// folder as that Grock did (a git work tree: pulled and pushed) and records it, once.
+    @Test func aDeviceThatRecordedNoTransportDecidesOnceByItsFolder() throws {
+        let laptop = try Grock()
+        defer { laptop.home.remove() }
+        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, household])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        try FileManager.default.removeItem(atPath: laptop.dataDirectory + "/sync/transport")
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        #expect(try laptop.ok(["sync"]).contains("1 change sent"))
+        #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"), "pushed through git")
+        #expect(try String(contentsOfFile: laptop.dataDirectory + "/sync/transport", encoding: .utf8) == "git\n")
+    }
+
     @Test func aSplitShoppingTripThroughGit() throws {
         let laptop = try Grock(), phone = try Grock()
         defer { laptop.home.remove(); phone.home.remove() }
