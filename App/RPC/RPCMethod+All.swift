@@ -24,7 +24,7 @@ extension RPCMethod {
             try check(await home.load(), home)
             return home.document
         },
-        RPCMethod("setup", [.text("currency", required: false)],
+        RPCMethod("setup",
             "First run: the default categories, and the currency (EUR unless given); what it did.", takes: SetupParameters.self) { container, params in
             let onboarding = container.onboarding()
             return try changed(onboarding, await onboarding.setUp(currency: params.currency), onboarding.document.setup)
@@ -35,7 +35,7 @@ extension RPCMethod {
             try check(await settings.load(), settings)
             return settings.document
         },
-        RPCMethod("settings.currency", [.text("currency")],
+        RPCMethod("settings.currency",
             "Change the currency (an ISO code); amounts are relabelled, not converted.", takes: CurrencyChange.self) { container, params in
             let settings = container.settings()
             return try changed(settings, await settings.changeCurrency(params.currency), settings.document)
@@ -44,10 +44,10 @@ extension RPCMethod {
 
     /// A cart's cheapest plan, and what was spent: the history, the insights, the report.
     static let spendingMethods: [RPCMethod] = [
-        RPCMethod("plan", [.text("cart"), .integer("maxStores", in: 1...1000, required: false), .flag("apply", required: false)],
+        RPCMethod("plan",
             "The cheapest stores for a cart's lines, applied when apply is true.", takes: PlanParameters.self) { container, params in
             let plan = container.plan()
-            try check(await plan.load(cart: params.cart, maxStores: params.maxStores, apply: params.apply ?? false), plan)
+            try check(await plan.load(cart: params.cart, maxStores: params.maxStores?.value, apply: params.apply ?? false), plan)
             return plan.document
         },
         RPCMethod("history",
@@ -56,7 +56,7 @@ extension RPCMethod {
             try check(await history.load(), history)
             return history.rows
         },
-        RPCMethod("insights", [.text("from", required: false), .text("to", required: false)],
+        RPCMethod("insights",
             "Spending by month, store and category, price changes, inflation.", takes: Period.self) { container, params in
             let insights = container.insights()
             try check(await insights.load(from: params.from, to: params.to), insights)
@@ -80,7 +80,7 @@ extension RPCMethod {
             "The household's devices, what each has sent and this one merged, and changes waiting to be sent.") { container in
             return SyncStatusDocument(try await household(container).status())
         },
-        RPCMethod("export", [.text("format")],
+        RPCMethod("export",
             "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.", takes: Export.self) { container, params in
             let format = params.format.lowercased()
             let transfer = container.transfer()
@@ -102,13 +102,13 @@ extension RPCMethod {
 
     /// A receipt read and logged (`RPCMethod+Receipt.swift`).
     static let receiptMethods: [RPCMethod] = [
-        RPCMethod("receipt.review", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false)],
-            "Read a receipt's text and match its lines; the review, nothing stored.", takes: ReceiptParameters.self) { container, params in
-            return try await receipt(params, container, applying: false)
+        RPCMethod("receipt.review",
+            "Read a receipt's text and match its lines; the review, nothing stored.", takes: ReceiptReview.self) { container, params in
+            return try await receipt(params, applying: nil, container)
         },
-        RPCMethod("receipt.apply", [.text("text"), .text("cart", required: false), .text("store", required: false), .text("date", required: false), .objects("decisions", required: false), .flag("acceptDifference", required: false), .flag("dryRun", required: false)],
-            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.", takes: ReceiptParameters.self) { container, params in
-            return try await receipt(params, container, applying: true)
+        RPCMethod("receipt.apply",
+            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.", takes: ReceiptApplication.self) { container, params in
+            return try await receipt(params.review, applying: params, container)
         },
     ]
 }

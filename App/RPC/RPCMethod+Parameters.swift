@@ -1,6 +1,7 @@
 // The parameters of Grock's methods, each a method's (or a few alike methods') as one typed
-// value (`RPCParameters`) that its declaration's names and types decode into; the receipt's,
-// which read their decisions leniently, are in `RPCMethod+Receipt.swift`.
+// value (`RPCParameters`): its fields, in their order, are the parameters `rpc.discover` lists
+// and `Params` checks. The receipt's, which read their decisions leniently, are in
+// `RPCMethod+Receipt.swift`.
 
 extension RPCMethod {
     // MARK: - Settings, plan, spending, export
@@ -18,7 +19,7 @@ extension RPCMethod {
     /// `plan`'s.
     struct PlanParameters: RPCParameters {
         let cart: String
-        let maxStores: Int?
+        let maxStores: Bounded<OneToAThousand>?
         let apply: Bool?
     }
 
@@ -91,10 +92,10 @@ extension RPCMethod {
         let name: String
     }
 
-    /// `cart.budget`'s: nil removes the budget.
+    /// `cart.budget`'s: null removes the budget.
     struct CartBudget: RPCParameters {
         let cart: String
-        let budget: String?
+        let budget: NullRemoves<String>
     }
 
     /// `trip.log`'s.
@@ -162,7 +163,7 @@ extension RPCMethod {
     /// `category.move`'s: 1 first.
     struct CategoryMove: RPCParameters {
         let category: String
-        let position: Int
+        let position: Bounded<OneToAThousand>
     }
 
     /// `item.list`'s: one category, or every one.

@@ -7,15 +7,30 @@ import Presentation
 // taken through review, the decisions and apply.
 
 extension RPCMethod {
-    /// `receipt.review` and `receipt.apply`'s parameters (`decisions` and the flags are `receipt.apply`'s only).
-    struct ReceiptParameters: RPCParameters {
+    /// `receipt.review`'s parameters: the receipt and what to match it against.
+    struct ReceiptReview: RPCParameters {
         let text: String
         let cart: String?
         let store: String?
         let date: String?
+    }
+
+    /// `receipt.apply`'s: `receipt.review`'s, then the decisions and the flags.
+    struct ReceiptApplication: RPCParameters {
+        let review: ReceiptReview
         let decisions: [Decision]?
         let acceptDifference: Bool?
         let dryRun: Bool?
+
+        private enum CodingKeys: CodingKey { case decisions, acceptDifference, dryRun }
+
+        init(from decoder: any Decoder) throws {
+            review = try ReceiptReview(from: decoder)
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            decisions = try fields.decodeIfPresent([Decision].self, forKey: .decisions)
+            acceptDifference = try fields.decodeIfPresent(Bool.self, forKey: .acceptDifference)
+            dryRun = try fields.decodeIfPresent(Bool.self, forKey: .dryRun)
+        }
     }
 
     /// One of `decisions`: `{"line": 3, "decision": "item", "item": "Milk"}`, `{"line": 4,
@@ -23,12 +38,14 @@ extension RPCMethod {
     /// "impulse"}`, `{"line": 6, "decision": "skip"}`. A field of the wrong type is read as
     /// absent: the decision is refused in its turn, after the receipt is reviewed and the
     /// decisions before it are read, with the words of a missing field.
-    struct Decision: RPCParameters {
+    struct Decision: ParameterElement {
         let line: Int?
         let decision: String?
         let item: String?
         let category: String?
         let name: String?
+
+        private enum CodingKeys: CodingKey { case line, decision, item, category, name }
 
         init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,18 +59,20 @@ extension RPCMethod {
             category = field(.category)
             name = field(.name)
         }
+
+        static var arrayKind: RPCMethod.Parameter.Kind { .objects }
     }
 
     /// `receipt.review`, and with `applying` `receipt.apply`: the receipt view model over the text sent.
     @MainActor
-    static func receipt(_ params: ReceiptParameters, _ container: AppContainer, applying: Bool) async throws -> any Encodable & Sendable {
+    static func receipt(_ review: ReceiptReview, applying application: ReceiptApplication?, _ container: AppContainer) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
-        try check(await receipt.review(ReceiptRequest(text: params.text, cart: params.cart, store: params.store, date: params.date)), receipt)
-        guard applying else { return receipt.document }
-        for (row, decision) in try await decisions(params.decisions ?? [], receipt, container) {
+        try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)), receipt)
+        guard let application else { return receipt.document }
+        for (row, decision) in try await decisions(application.decisions ?? [], receipt, container) {
             try check(receipt.decide(row: row, decision), receipt)
         }
-        try check(await receipt.apply(acceptDifference: params.acceptDifference ?? false, dryRun: params.dryRun ?? false), receipt)
+        try check(await receipt.apply(acceptDifference: application.acceptDifference ?? false, dryRun: application.dryRun ?? false), receipt)
         return receipt.document
     }
 

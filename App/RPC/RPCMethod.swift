@@ -1,40 +1,34 @@
 import Composition
 import Domain
 
-/// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, its
-/// parameters with their types, what it does, and the call. That one declaration drives
-/// `rpc.discover`, the checking of every request's parameters (`Params`), and the dispatch, for
-/// `grock rpc` and any other front that answers the same bodies. A method reads its parameters
-/// as one typed value (`RPCParameters`), decoded once the request has passed the checks.
+/// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, what it does,
+/// the type its parameters decode into, and the call. The parameter type is their one
+/// declaration: `ParameterRecorder` reads from it the list (`parameters`) that `rpc.discover`
+/// prints and every request's parameters are checked against (`Params`) before they decode into
+/// it, for `grock rpc` and any other front that answers the same bodies.
 struct RPCMethod: Sendable {
-    /// A named parameter and the JSON type it takes.
+    /// A named parameter and the JSON type it takes, as a parameter type's field declares it
+    /// (`ParameterValue`).
     struct Parameter: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
-            /// A string: amounts and quantities too ("1.09", never 1.09).
+            /// A string: amounts and quantities too ("1.09", never 1.09). `String`.
             case text
-            /// A string, or null to remove what it sets.
+            /// A string, or null to remove what it sets. `NullRemoves<String>`.
             case textOrNull
-            /// A non-empty array of strings.
+            /// A non-empty array of strings. `[String]`.
             case texts
-            /// An array of objects (their fields in the method's summary and docs/RPC.md).
+            /// An array of objects (their fields in the method's summary and docs/RPC.md): an array
+            /// of a `ParameterElement` such as `Decision`.
             case objects
-            /// A whole number within the range.
+            /// A whole number within the range. `Bounded`.
             case integer(ClosedRange<Int64>)
+            /// `Bool`.
             case flag
         }
 
         let name: String
         let kind: Kind
         let isRequired: Bool
-
-        static func text(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .text, isRequired: required) }
-        static func textOrNull(_ name: String) -> Parameter { Parameter(name: name, kind: .textOrNull, isRequired: true) }
-        static func texts(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .texts, isRequired: required) }
-        static func objects(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .objects, isRequired: required) }
-        static func integer(_ name: String, in range: ClosedRange<Int64>, required: Bool = true) -> Parameter {
-            Parameter(name: name, kind: .integer(range), isRequired: required)
-        }
-        static func flag(_ name: String, required: Bool = true) -> Parameter { Parameter(name: name, kind: .flag, isRequired: required) }
 
         /// Why `value` (nil: absent) is not what this parameter takes; nil when it is.
         func problem(with value: JSONValue?) -> String? {
@@ -56,38 +50,40 @@ struct RPCMethod: Sendable {
     }
 
     let name: String
+    /// What `P`'s fields declare, in their order.
     let parameters: [Parameter]
     let summary: String
-    /// The type the parameters decode into (what `RPCUnitTests` holds to `parameters`).
+    /// The type the parameters decode into, whose fields declare them.
     let takes: any RPCParameters.Type
-    /// Checks the request's parameters against `parameters`, decodes them into `takes`, and runs the method.
+    /// Checks the request's parameters against `parameters`, decodes them into the method's type, and runs the method.
     let call: @MainActor @Sendable (AppContainer, [String: JSONValue]) async throws -> any Encodable & Sendable
 
-    /// A method whose parameters, checked against `parameters`, decode into one `P`: the method
-    /// reads its typed fields, never the request's JSON.
-    init<P: RPCParameters>(_ name: String, _ parameters: [Parameter], _ summary: String, takes: P.Type,
+    /// A method whose parameters, checked against what `P` declares, decode into one `P`: the
+    /// method reads its typed fields, never the request's JSON. Should `P` have a field no
+    /// parameter kind takes (a mistake of Grock's, which `RPCUnitTests` looks for), the method
+    /// is listed without parameters and answers every call with `internalError`, rather than
+    /// stopping the program before it answers anything.
+    init<P: RPCParameters>(_ name: String, _ summary: String, takes: P.Type,
                            call: @escaping @MainActor @Sendable (AppContainer, P) async throws -> any Encodable & Sendable) {
-        self.init(name, parameters, summary, takes: P.self, decodingAndCalling: { container, values in
-            try await call(container, try Params.decode(P.self, from: values, checkedAgainst: parameters))
-        })
+        self.name = name
+        self.summary = summary
+        self.takes = P.self
+        do {
+            let parameters = try ParameterRecorder.parameters(of: P.self)
+            self.parameters = parameters
+            self.call = { container, values in
+                try await call(container, try Params.decode(P.self, from: values, checkedAgainst: parameters))
+            }
+        } catch {
+            let message = "the method's parameters are declared in a way Grock cannot read (\(error))"
+            self.parameters = []
+            self.call = { _, _ in throw RPCFailure(code: .internalError, message: message) }
+        }
     }
 
     /// A method that takes no parameter.
     init(_ name: String, _ summary: String, call: @escaping @MainActor @Sendable (AppContainer) async throws -> any Encodable & Sendable) {
-        self.init(name, [], summary, takes: NoParameters.self, decodingAndCalling: { container, values in
-            _ = try Params.decode(NoParameters.self, from: values, checkedAgainst: [])
-            return try await call(container)
-        })
-    }
-
-    /// A method as given: `call` checks and decodes the parameters itself.
-    init(_ name: String, _ parameters: [Parameter], _ summary: String, takes: any RPCParameters.Type,
-         decodingAndCalling call: @escaping @MainActor @Sendable (AppContainer, [String: JSONValue]) async throws -> any Encodable & Sendable) {
-        self.name = name
-        self.parameters = parameters
-        self.summary = summary
-        self.takes = takes
-        self.call = call
+        self.init(name, summary, takes: NoParameters.self) { container, _ in try await call(container) }
     }
 
     /// Every method by name.

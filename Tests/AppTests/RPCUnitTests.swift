@@ -1,9 +1,10 @@
+import Composition
 import Foundation
 @testable import RPC
 import Testing
 
 /// Parts of `grock rpc` that no request can reach from outside: a result that cannot be
-/// encoded, the method table, and each method's parameter type held to its declaration.
+/// encoded, the method table, and the parameters each method's type declares.
 @MainActor @Suite struct RPCUnitTests {
     /// A result whose encoding throws, as a mistake of Grock's would.
     private struct Unencodable: Encodable, Sendable {
@@ -43,37 +44,102 @@ import Testing
     @Test func aNameDeclaredTwiceKeepsItsFirst() throws {
         let first = try #require(RPCMethod.all.first)
         let second = try #require(RPCMethod.all.dropFirst().first)
-        let clash = RPCMethod(first.name, second.parameters, "the second declaration", takes: second.takes, decodingAndCalling: second.call)
+        let clash = RPCMethod(first.name, "the second declaration") { _ in NoticeDocument(notice: nil) }
         let table = RPCMethod.table([first, clash, second])
         #expect(table.count == 2)
         #expect(table[first.name]?.summary == first.summary)
     }
 
-    /// Each method's parameter type agrees with its declaration: the declared parameters decode
-    /// into it (all of them, and the required ones alone), and it holds exactly the names declared.
+    // MARK: - Parameters read from their type
+
+    /// Each method's parameters are what its type declares, and they decode into it: every one
+    /// given, and the required ones alone (a wrapper that decodes other than it declares fails).
     @Test(arguments: RPCMethod.all.map(\.name))
-    func aMethodsParametersDecodeAsDeclared(_ name: String) throws {
+    func aMethodsParametersAreItsTypesFields(_ name: String) throws {
         let method = try #require(RPCMethod.named[name])
+        #expect(try ParameterRecorder.parameters(of: method.takes) == method.parameters)
         let every = Dictionary(uniqueKeysWithValues: method.parameters.map { ($0.name, Self.sample($0.kind)) })
         let required = every.filter { name, _ in method.parameters.contains { $0.name == name && $0.isRequired } }
-        #expect(try Self.namesHeld(method.takes, every, method.parameters) == Set(every.keys), "\(name): the type holds other names")
-        _ = try Self.namesHeld(method.takes, required, method.parameters)
+        _ = try Self.decode(method.takes, every, method.parameters)
+        _ = try Self.decode(method.takes, required, method.parameters)
+    }
+
+    /// Every kind, required and optional, in the order the type asks for them, a hand-written
+    /// `init(from:)` read as the synthesized one is.
+    @Test func eachFieldsTypeSaysItsKind() throws {
+        struct Every: RPCParameters {
+            let text: String
+            let note: String?
+            let budget: NullRemoves<String>
+            let items: [String]?
+            let decisions: [RPCMethod.Decision]
+            let position: Bounded<OneToAThousand>
+            let maxStores: Bounded<OneToAThousand>?
+            let apply: Bool?
+        }
+        struct Nested: RPCParameters {
+            let every: Every
+            let flag: Bool
+            private enum CodingKeys: CodingKey { case flag }
+            init(from decoder: any Decoder) throws {
+                every = try Every(from: decoder)
+                flag = try decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .flag)
+            }
+        }
+        typealias P = RPCMethod.Parameter
+        #expect(try ParameterRecorder.parameters(of: Nested.self) == [
+            P(name: "text", kind: .text, isRequired: true), P(name: "note", kind: .text, isRequired: false),
+            P(name: "budget", kind: .textOrNull, isRequired: true), P(name: "items", kind: .texts, isRequired: false),
+            P(name: "decisions", kind: .objects, isRequired: true), P(name: "position", kind: .integer(1...1000), isRequired: true),
+            P(name: "maxStores", kind: .integer(1...1000), isRequired: false), P(name: "apply", kind: .flag, isRequired: false),
+            P(name: "flag", kind: .flag, isRequired: true),
+        ])
+    }
+
+    private struct Fraction: RPCParameters { let cart: String; let share: Double }
+    private struct OptionalCount: RPCParameters { let cart: String; let count: Int? }
+    private struct Twice: RPCParameters {
+        let cart: String
+        private enum CodingKeys: CodingKey { case cart }
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            _ = try fields.decodeIfPresent(String.self, forKey: .cart)
+            cart = try fields.decode(String.self, forKey: .cart)
+        }
+    }
+
+    /// A field no parameter kind takes (a number JSON would round, an unbounded whole number) is
+    /// no declaration: the method lists no parameter and answers every call with internalError,
+    /// the program still answers the rest.
+    @Test(arguments: [Fraction.self, OptionalCount.self, Twice.self] as [any RPCParameters.Type])
+    func aFieldNoParameterKindTakesIsAnInternalError(_ type: any RPCParameters.Type) async throws {
+        #expect(throws: ParameterRecorder.Undeclarable.self) { try ParameterRecorder.parameters(of: type) }
+        let method = Self.method(taking: type)
+        #expect(method.parameters.isEmpty)
+        do {
+            _ = try await method.call(AppContainer.inMemory(), ["cart": .string("x")])
+            Issue.record("the call was answered")
+        } catch let failure as RPCFailure {
+            #expect(failure.code == .internalError && failure.message.hasPrefix("the method's parameters are declared in a way Grock cannot read"), "\(failure.message)")
+        }
+    }
+
+    private static func method<P: RPCParameters>(taking _: P.Type) -> RPCMethod {
+        RPCMethod("broken", "a method declared with a type no parameter list reads", takes: P.self) { _, _ in NoticeDocument(notice: nil) }
     }
 
     private static func sample(_ kind: RPCMethod.Parameter.Kind) -> JSONValue {
         switch kind {
         case .text, .textOrNull: .string("1")
         case .texts: .array([.string("1")])
-        case .objects: .array([])
+        case .objects: .array([.object(["line": .integer(1), "decision": .string("skip")])])
         case .integer(let range): .integer(range.lowerBound)
         case .flag: .bool(true)
         }
     }
 
-    /// The names a `P` decoded from `values` encodes again.
-    private static func namesHeld<P: RPCParameters>(_: P.Type, _ values: [String: JSONValue], _ declared: [RPCMethod.Parameter]) throws -> Set<String> {
-        let decoded = try Params.decode(P.self, from: values, checkedAgainst: declared)
-        guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(decoded)) else { return [] }
-        return Set(fields.keys)
+    /// `values`, checked against `declared`, decoded into a `P`.
+    private static func decode<P: RPCParameters>(_: P.Type, _ values: [String: JSONValue], _ declared: [RPCMethod.Parameter]) throws -> P {
+        try Params.decode(P.self, from: values, checkedAgainst: declared)
     }
 }
