@@ -11,17 +11,17 @@ enum Widths {
     /// A bar's width in insights: with a 24-column label, an amount and a trip count, within 80.
     static let bar = 24
     /// A store heading's amount at the least: a usual amount and its padding line up store under
-    /// store. A longer amount is never cut: it takes its length and a space (`amount(_:)`).
+    /// store. A longer amount is never cut: it takes its length and a space (`amountColumn(_:)`).
     static let amount = 12
     /// A store heading's name: at least 20 columns (a store's name stays readable on a narrow
     /// terminal), at most 60 (on a wide one the amount stays near the name).
     static let storeHeading = 20...60
 
     /// The column of `amount` in a store heading: `Widths.amount`, or its length and a space.
-    static func amount(_ amount: String) -> Int { max(Self.amount, amount.count + 1) }
+    static func amountColumn(_ amount: String) -> Int { max(Self.amount, amount.count + 1) }
 
     /// The name column of a store heading whose amount takes `amountColumn`, at `width`.
-    static func storeHeading(width: Int, amountColumn: Int) -> Int {
+    static func storeNameColumn(width: Int, amountColumn: Int) -> Int {
         max(storeHeading.lowerBound, min(storeHeading.upperBound, width - amountColumn))
     }
 }

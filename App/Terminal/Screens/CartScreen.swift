@@ -43,8 +43,8 @@ public enum CartScreen {
             let progress = storeProgress.indices.contains(index) ? storeProgress[index] : nil
             // An amount is never cut: a long one takes more room.
             let total = progress.map { "\($0.spent.amountText) spent + \($0.toBuy.amountText) to buy" } ?? group.total
-            let room = Widths.amount(total)
-            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store", Widths.storeHeading(width: style.width, amountColumn: room)))
+            let room = Widths.amountColumn(total)
+            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store", Widths.storeNameColumn(width: style.width, amountColumn: room)))
                          + TextBlocks.pad(total, room, right: true))
             lines += TextBlocks.table(rows.map { row($0, planning: planning) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: Widths.name] : [1: Widths.name])
