@@ -4,13 +4,21 @@ import Presentation
 // `grock report`: the spending report as one HTML page, charts included (SVGChart.swift), drawn
 // from `ReportViewModel`'s state. In Terminal, the command line's drawing, though it is not text
 // for a terminal: only the command line writes it (`grock rpc` and `grock serve` answer the
-// figures, `report`, and a front draws its own), and it draws as the screens do, from the view
-// model alone. The page is self-contained: no script, no stylesheet or font to fetch.
+// figures, `report`, and a front draws its own), and it draws as the screens do, from values
+// alone. The page is self-contained: no script, no stylesheet or font to fetch.
 
 extension ReportViewModel {
-    /// The page. `generated` is shown in the footer.
+    /// The page as `ReportPage.render` draws it; nothing before the report is read.
     public func renderHTML(generated: Timestamp) -> String {
-        guard let report else { return "" }
+        report.map { ReportPage.render($0, topItems: topItems, generated: generated) } ?? ""
+    }
+}
+
+/// The report page, drawn from values alone.
+public enum ReportPage {
+    /// The page: `report`'s figures and charts, the price history of `topItems`, and `generated`
+    /// in the footer.
+    public static func render(_ report: SpendingReport, topItems: [ItemPriceSeries], generated: Timestamp) -> String {
         let code = report.currency.code
         func money(_ amount: Money) -> String { "\(amount.amountText) \(code)" }
         var body = "<h1>Grock spending report</h1>"

@@ -2,43 +2,61 @@ import Domain
 import Presentation
 
 // `grock cart show`, and the cart every `grock cart` and `grock trip` change prints after it:
-// `CartDetailViewModel`'s state as text.
+// a cart's document as text.
 
 extension CartDetailViewModel {
-    /// The cart, drawn from `document`: by store in aisle order with the budget line;
-    /// check-boxes once shopping.
+    /// The cart as `CartScreen` draws it, with the last intent's error; the error alone before
+    /// the cart is read.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let cart = document, let figures else { return TextBlocks.fit(lines, width: style.width) }
+        guard let document, let figures else { return ProblemLines.only(errorMessage, style) }
+        return CartScreen.render(document, figures: figures, storeProgress: storeProgress, unpriced: unpricedItems,
+                                 error: errorMessage, style: style)
+    }
+}
+
+/// The cart screen, drawn from values alone.
+public enum CartScreen {
+    /// The cart: by store in aisle order with the budget line; check-boxes once shopping.
+    /// - Parameters:
+    ///   - figures: the cart's totals against its budget (`CartDetailViewModel.figures`).
+    ///   - storeProgress: for each of `cart.stores`, what was paid and is left to buy there
+    ///     while shopping; a store without one shows its total.
+    ///   - unpriced: the lines still to buy with no known price, named under a cart planning.
+    ///   - error: the last intent's error, shown above the cart.
+    public static func render(_ cart: CartDocument, figures: CartFigures, storeProgress: [StoreProgress?] = [],
+                              unpriced: [String] = [], error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
         let planning = cart.status == .planning
         var header = "\(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created.day)"
         if !planning { header += "  " + TextBlocks.progressBar(done: cart.items.count(where: \.fulfilled), total: cart.items.count, style: style) }
         lines.append(header)
         lines.append(CartText.budgetLine(figures, style: style))
         if cart.status == .completed, let completed = cart.completed {
-            lines.append("Completed \(completed.day); read-only (" + TextBlocks.phrase("grock trip reopen " + TextBlocks.arguments([cart.name])) + " to correct it).")
+            lines.append("Completed \(completed.day); read-only (" + Hints.reopenTrip(cart.name) + " to correct it).")
         }
         if cart.items.isEmpty {
             lines.append("")
-            lines.append("  No items yet - add some with: " + TextBlocks.phrase("grock cart add " + TextBlocks.arguments([cart.name]) + " ITEM"))
+            lines.append("  No items yet - add some with: " + Hints.addToCart(cart.name))
         }
-        for (group, (rows, progress)) in zip(cart.stores, zip(cart.linesByStore, storeProgress)) {
+        for (index, (group, rows)) in zip(cart.stores, cart.linesByStore).enumerated() {
             lines.append("")
+            let progress = storeProgress.indices.contains(index) ? storeProgress[index] : nil
             // An amount is never cut: a long one takes more room.
             let total = progress.map { "\($0.spent.amountText) spent + \($0.toBuy.amountText) to buy" } ?? group.total
-            let room = max(12, total.count + 1)
-            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store", max(20, min(60, style.width - room)))) + TextBlocks.pad(total, room, right: true))
+            let room = Widths.amountColumn(total)
+            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store", Widths.storeNameColumn(width: style.width, amountColumn: room)))
+                         + TextBlocks.pad(total, room, right: true))
             lines += TextBlocks.table(rows.map { row($0, planning: planning) },
-                                      rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: 30] : [1: 30])
+                                      rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: Widths.name] : [1: Widths.name])
         }
-        if planning && !unpricedItems.isEmpty {
+        if planning && !unpriced.isEmpty {
             lines.append("")
-            lines.append("No known price for: \(unpricedItems.joined(separator: ", ")) (not in the total)")
+            lines.append("No known price for: \(unpriced.joined(separator: ", ")) (not in the total)")
         }
         return TextBlocks.fit(lines, width: style.width)
     }
 
-    private func row(_ line: CartDocument.Line, planning: Bool) -> [String] {
+    private static func row(_ line: CartDocument.Line, planning: Bool) -> [String] {
         let amount = "\(line.purchasedQuantity ?? line.quantity) \(line.unit)"
         // A price per something else than the line's unit says what it is per: 0.89/lb.
         // One phrase: a narrow terminal never breaks "pack of 750 g" between 750 and g.

@@ -1,27 +1,39 @@
 import Domain
 import Presentation
 
-// `grock` with no command: `HomeViewModel`'s home screen as text.
+// `grock` with no command: the home document as text.
 
 extension HomeViewModel {
-    /// The home screen: the active carts with their budget bars, then this month's figures.
+    /// The home screen as `HomeScreen` draws it, with the last intent's error; `Loading...`
+    /// before it is read.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard isLoaded else { return TextBlocks.fit(lines + ["Loading..."], width: style.width) }
+        guard isLoaded else { return TextBlocks.fit(ProblemLines.error(errorMessage, style) + ["Loading..."], width: style.width) }
+        return HomeScreen.render(document, figures: carts, error: errorMessage, style: style)
+    }
+}
+
+/// The home screen, drawn from values alone.
+public enum HomeScreen {
+    /// The active carts with their budget bars, then this month's figures.
+    /// - Parameters:
+    ///   - figures: each of `home.carts`' totals against its budget, in order (`HomeViewModel.carts`).
+    ///   - error: the last intent's error, shown above.
+    public static func render(_ home: HomeDocument, figures: [CartFigures], error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
         lines.append(style.bold("Active carts"))
-        if carts.isEmpty {
-            lines.append("  No carts yet - create one with: grock cart new NAME --budget 50")
+        if home.carts.isEmpty {
+            lines.append("  No carts yet - create one with: " + Hints.newCart)
         }
-        for (row, figures) in zip(rows, carts) {
+        for (row, figures) in zip(home.carts, figures) {
             lines += CartText.summary(row, figures, style: style)
         }
-        if let insights {
+        if let insights = home.insights {
             lines.append("")
             lines.append(style.bold("Insights"))
             lines += TextBlocks.table([
                 ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
                  "on " + TextBlocks.plural(insights.tripsThisMonth, "trip")],
-                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(rows.filter { $0.budget != nil }.count, "cart")],
+                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(home.carts.filter { $0.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
         return TextBlocks.fit(lines, width: style.width)

@@ -1,13 +1,27 @@
 import Presentation
 
-// `grock insights`: `InsightsViewModel`'s spending figures as text.
+// `grock insights`: the spending figures' document as text.
 
 extension InsightsViewModel {
-    /// The spending figures, one grouping as bars, the personal inflation and the biggest price changes.
+    /// The figures as `InsightsScreen` draws them, in the grouping and range asked, with the last
+    /// intent's error; the error alone before they are read.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let report = document else { return TextBlocks.fit(lines, width: style.width) }
-        guard let first = report.firstDay, let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report)], width: style.width) }
+        guard let document else { return ProblemLines.only(errorMessage, style) }
+        return InsightsScreen.render(document, grouping: grouping, range: range, error: errorMessage, style: style)
+    }
+}
+
+/// The insights screen, drawn from values alone.
+public enum InsightsScreen {
+    /// The spending figures, one grouping as bars, the personal inflation and the biggest price changes.
+    /// - Parameters:
+    ///   - grouping: the totals drawn as bars.
+    ///   - range: the months asked, named when they hold no trip, and the inflation's base month.
+    ///   - error: the last intent's error, shown above.
+    public static func render(_ report: InsightsDocument, grouping: InsightsViewModel.Grouping = .month, range: MonthRange = MonthRange(),
+                              error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
+        guard let first = report.firstDay, let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report, range)], width: style.width) }
         lines.append(style.bold("Spending") + " (\(report.currency)), \(first) to \(last)")
         var summary = [["Total", report.total, "on " + TextBlocks.plural(report.trips, "trip")],
                        ["Average basket", report.averageBasket ?? "-", ""]]
@@ -25,24 +39,24 @@ extension InsightsViewModel {
         lines.append(style.bold("By \(grouping.rawValue)"))
         let maximum = totals.map(\.minorUnits).max() ?? 0
         lines += TextBlocks.table(totals.map { total in
-            [total.label, total.amount, TextBlocks.plural(total.trips, "trip"), TextBlocks.bar(total.minorUnits, of: maximum, width: 24, style: style)]
-        }, rightAligned: [1, 2], limits: [0: 24])
+            [total.label, total.amount, TextBlocks.plural(total.trips, "trip"), TextBlocks.bar(total.minorUnits, of: maximum, width: Widths.bar, style: style)]
+        }, rightAligned: [1, 2], limits: [0: Widths.label])
         if grouping == .month && report.byMonth.count > 1 {
             lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.minorUnits), style: style))
         }
-        lines += inflationLines(report, style)
+        lines += inflationLines(report, range, style)
         if !report.priceChanges.isEmpty {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid, at the store last paid)")
             lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
                 [change.item, change.firstShown, "->", "\(change.last)/\(change.unit)", change.changePercent]
-            }, rightAligned: [1, 3, 4], limits: [0: 24])
+            }, rightAligned: [1, 3, 4], limits: [0: Widths.label])
         }
         return TextBlocks.fit(lines, width: style.width)
     }
 
     /// Why there is nothing to show: no trip at all, or none in the months asked.
-    private func noTrips(_ report: InsightsDocument) -> String {
+    private static func noTrips(_ report: InsightsDocument, _ range: MonthRange) -> String {
         guard let firstMonth = report.historyFirstMonth, let lastMonth = report.historyLastMonth else {
             return "No completed trips yet - insights appear once you finish a trip."
         }
@@ -56,7 +70,7 @@ extension InsightsViewModel {
     }
 
     /// The personal inflation index and its trend, or why there is none from the base month asked.
-    private func inflationLines(_ report: InsightsDocument, _ style: RenderStyle) -> [String] {
+    private static func inflationLines(_ report: InsightsDocument, _ range: MonthRange, _ style: RenderStyle) -> [String] {
         if let inflation = report.inflation, inflation.points.count > 1, let now = inflation.points.last {
             return ["", style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
                 + TextBlocks.table([

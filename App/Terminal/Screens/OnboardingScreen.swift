@@ -1,12 +1,19 @@
 import Presentation
 
-// `grock init`: `OnboardingViewModel`'s first-run steps as text.
+// `grock init`: the first run's document as text.
 
 extension OnboardingViewModel {
-    /// The step of the first run reached, with the next steps to type, drawn from `document`.
+    /// The step reached as `OnboardingScreen` draws it, with the last intent's error.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        let state = document
+        OnboardingScreen.render(document, error: errorMessage, style: style)
+    }
+}
+
+/// The first-run screen, drawn from values alone.
+public enum OnboardingScreen {
+    /// The step of the first run reached, with the next steps to type; the last intent's `error` above.
+    public static func render(_ state: OnboardingDocument, error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
         switch state.step {
         case .welcome:
             lines += [style.bold("Welcome to Grock"),
@@ -21,12 +28,7 @@ extension OnboardingViewModel {
                 lines.append("Grock is set up. Currency: \(setup.currency).")
                 lines.append("Categories: " + setup.categoriesAdded.joined(separator: ", "))
             }
-            lines += ["", "Next steps:",
-                      "  grock store add Aldi",
-                      "  grock item add Milk --category Dairy --price 1.09 --store Aldi",
-                      "  grock cart new Weekly --budget 50",
-                      "  grock cart add Weekly Milk --qty 2",
-                      "  grock shop Weekly"]
+            lines += ["", "Next steps:"] + Hints.firstSteps.map { "  " + $0 }
         case .firstStore:
             lines.append("Added your first store, \(state.firstStore?.name ?? "").")
         case .done:

@@ -1,12 +1,22 @@
 import Presentation
 
-// `grock plan`: `PlanViewModel`'s cheapest plan as text.
+// `grock plan`: the cheapest plan's document as text.
 
 extension PlanViewModel {
-    /// The plan by store, its total and saving, and what it leaves out.
+    /// The plan as `PlanScreen` draws it, with the last intent's error; the error alone before
+    /// it is worked out.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let plan = document else { return TextBlocks.fit(lines, width: style.width) }
+        guard let document else { return ProblemLines.only(errorMessage, style) }
+        return PlanScreen.render(document, error: errorMessage, style: style)
+    }
+}
+
+/// The plan screen, drawn from values alone.
+public enum PlanScreen {
+    /// The plan by store, its total and saving, what it leaves out, and whether it was applied;
+    /// the last intent's `error` above.
+    public static func render(_ plan: PlanDocument, error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
         let code = plan.currency
         lines.append(style.bold("Cheapest plan for \(plan.cart)") + " (\(TextBlocks.plural(plan.stores.count, "store")): "
             + plan.stores.joined(separator: ", ") + ")")
@@ -15,10 +25,11 @@ extension PlanViewModel {
             let rows = plan.lines.filter { $0.store == store }
             lines.append("")
             let total = storeTotal ?? "-"   // never cut: a long amount takes more room
-            lines.append(style.bold(TextBlocks.pad(store, 60)) + TextBlocks.pad(total, max(12, total.count + 1), right: true))
+            // The store's name takes the widest heading whatever the width (the line is cut after).
+            lines.append(style.bold(TextBlocks.pad(store, Widths.storeHeading.upperBound)) + TextBlocks.pad(total, Widths.amountColumn(total), right: true))
             lines += TextBlocks.table(rows.map { row in
                 [row.item, "\(row.quantity) \(row.unit)", "x " + row.linePrice, row.cost, row.plannedHere ? "" : "was \(row.currentCost ?? "-")"]
-            }, rightAligned: [2, 3], limits: [0: 30])
+            }, rightAligned: [2, 3], limits: [0: Widths.name])
         }
         lines.append("")
         lines += TextBlocks.table([
@@ -31,7 +42,7 @@ extension PlanViewModel {
         if !plan.notCovered.isEmpty {
             lines.append("Not sold at these stores (allow more with --max-stores): " + plan.notCovered.joined(separator: ", "))
         }
-        lines.append(applied ? "Applied: the cart's lines are now planned at these stores."
+        lines.append(plan.applied ? "Applied: the cart's lines are now planned at these stores."
             : "Nothing changed; add --apply to plan the cart this way.")
         return TextBlocks.fit(lines, width: style.width)
     }

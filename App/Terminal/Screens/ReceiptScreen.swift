@@ -1,24 +1,41 @@
 import Domain
 import Presentation
 
-// `grock receipt`: `ReceiptViewModel`'s review of a receipt, and what applying it logged, as text.
+// `grock receipt`: a receipt's review, and what applying it logged, as text.
 
 extension ReceiptViewModel {
+    /// The receipt as `ReceiptScreen` draws it, with the last intent's error; the error alone
+    /// before it is read.
+    public func render(_ style: RenderStyle = .plain) -> String {
+        guard let document else { return ProblemLines.only(errorMessage, style) }
+        return ReceiptScreen.render(document, error: errorMessage, style: style)
+    }
+
+    /// One row's candidates, numbered for a choice: `1 Milk (on the cart, 82)`.
+    public func candidateLines(row number: Int) -> [String] {
+        guard let row = document?.lines.first(where: { $0.line == number }) else { return [] }
+        return row.candidates.enumerated().map { index, candidate in
+            "  \(index + 1)  \(TerminalText.safe(candidate.name, singleLine: true))" + (candidate.onCart ? " (on the cart, \(candidate.score))" : " (\(candidate.score))")
+        }
+    }
+}
+
+/// The receipt screen, drawn from values alone, and its pieces.
+public enum ReceiptScreen {
     /// The receipt under review: a row per line with its match, the price paid against the
     /// plan and the last time, what will be done with it; the total check; lines not read.
-    /// After `apply`, what was logged.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        guard let receipt = document else { return TextBlocks.fit(lines, width: style.width) }
-        if let outcome = receipt.outcome { return TextBlocks.fit(lines + ReceiptScreen.outcome(outcome, style), width: style.width) }
-        lines += ReceiptScreen.heading(receipt, style)
+    /// After `apply`, what was logged. The last intent's `error` goes above.
+    public static func render(_ receipt: ReceiptDocument, error: String? = nil, style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
+        if let outcome = receipt.outcome { return TextBlocks.fit(lines + Self.outcome(outcome, style), width: style.width) }
+        lines += heading(receipt, style)
         // What will be done with a line goes under it, so that the receipt's name gets the room.
         var notes: [Int: String] = [:]
-        for (index, row) in receipt.lines.enumerated() { notes[index + 1] = "-> " + ReceiptScreen.decision(row) }
+        for (index, row) in receipt.lines.enumerated() { notes[index + 1] = "-> " + decision(row) }
         lines += TextBlocks.wrappedTable([["#", "Name", "Total", "Paid", "Planned", "Last time"]] + receipt.lines.map { row in
-            [String(row.line), row.name, row.net, ReceiptScreen.price(row.paid), row.planned?.price ?? "", ReceiptScreen.lastTime(row)]
+            [String(row.line), row.name, row.net, price(row.paid), row.planned?.price ?? "", lastTime(row)]
         }, width: style.width, flexible: 1, rightAligned: [0, 2, 4], notes: notes)
-        lines += ReceiptScreen.total(receipt, style)
+        lines += total(receipt, style)
         if !receipt.totalUnreadable.isEmpty {
             lines.append("Totals that could not be taken:")
             lines += receipt.totalUnreadable.map { "  line \($0.line): \(TerminalText.safe($0.text, singleLine: true))" }
@@ -32,17 +49,6 @@ extension ReceiptViewModel {
         return TextBlocks.fit(lines, width: style.width)
     }
 
-    /// One row's candidates, numbered for a choice: `1 Milk (on the cart, 82)`.
-    public func candidateLines(row number: Int) -> [String] {
-        guard let row = document?.lines.first(where: { $0.line == number }) else { return [] }
-        return row.candidates.enumerated().map { index, candidate in
-            "  \(index + 1)  \(TerminalText.safe(candidate.name, singleLine: true))" + (candidate.onCart ? " (on the cart, \(candidate.score))" : " (\(candidate.score))")
-        }
-    }
-}
-
-/// The pieces of the receipt screen.
-enum ReceiptScreen {
     static func heading(_ receipt: ReceiptDocument, _ style: RenderStyle) -> [String] {
         let store = receipt.store.map { "of " + $0 } ?? "of an unnamed store"
         // One parenthesis: `(a new store, a trip of its own)`.
@@ -105,7 +111,7 @@ enum ReceiptScreen {
                         + (outcome.storeAdded ? " (a new store)" : "") + " on \(target): \(outcome.loggedTotal) \(outcome.currency)"]
         lines += TextBlocks.table(outcome.logged.map { line in
             [line.line.map(String.init) ?? "", line.name, "\(line.quantity) \(line.unit)", "\(line.price)/\(line.per)", line.cost, kind(line.kind)]
-        }, rightAligned: [0, 4], limits: [1: 30])
+        }, rightAligned: [0, 4], limits: [1: Widths.name])
         if !outcome.addsUp {
             lines.append(style.yellow("The receipt says \(outcome.statedTotal ?? ""): a difference of \(outcome.difference ?? ""), accepted."))
         }

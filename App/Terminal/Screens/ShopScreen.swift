@@ -5,9 +5,10 @@ import Presentation
 // commands to type. The commands are read by the command line (App/Sources/CLI/ShopCommand.swift);
 // this file only shows them.
 
+// The commands are constants, nonisolated so that `ShopScreen`, off the main actor, lists them.
 extension ShoppingModeViewModel {
     /// What can be typed, and what it does: the list `?` shows.
-    public static let commands: [(typed: String, does: String)] = [
+    public nonisolated static let commands: [(typed: String, does: String)] = [
         ("N", "tick line N at its planned price; again to untick"),
         ("p N PRICE [QTY]", "line N bought at PRICE per unit; QTY is what was weighed or counted, in the line's unit"),
         ("+ NAME PRICE", "an impulse buy, added with the next number; @STORE after the price says where"),
@@ -17,22 +18,41 @@ extension ShoppingModeViewModel {
     ]
 
     /// The reminder under the list, a command each.
-    public static let reminders = ["N tick/untick", "p N PRICE [QTY]", "+ NAME PRICE", "f finish", "q quit", "? help"]
+    public nonisolated static let reminders = ["N tick/untick", "p N PRICE [QTY]", "+ NAME PRICE", "f finish", "q quit", "? help"]
 
     /// The reminder as one line.
-    public static var help: String { reminders.joined(separator: " | ") }
+    public nonisolated static var help: String { reminders.joined(separator: " | ") }
 
-    /// The screen, drawn from `document`, at `style.width` columns: lines break at spaces only,
-    /// continued under their own text, and a command to type is never split.
+    /// The screen as `ShopScreen` draws it, with the last intent's error and warnings.
     public func render(_ style: RenderStyle = .plain) -> String {
-        let shop = document
+        ShopScreen.render(document, figures: figures, error: errorMessage, warnings: warnings, style: style)
+    }
+
+    /// What leaving says, as `ShopScreen.farewell` draws it for the cart shown.
+    public func farewell(_ style: RenderStyle = .plain) -> String {
+        ShopScreen.farewell(cart: document.cart?.name, style: style)
+    }
+}
+
+/// The shopping-mode screen, drawn from values alone.
+public enum ShopScreen {
+    /// The screen at `style.width` columns: lines break at spaces only, continued under their own
+    /// text, and a command to type is never split.
+    /// - Parameters:
+    ///   - figures: the cart's totals against its budget (`ShoppingModeViewModel.figures`); the
+    ///     screen shows only the problems without them.
+    ///   - error: the last intent's error; `warnings`: its warnings. Both go above the notice.
+    public static func render(_ shop: ShopDocument, figures: CartFigures?, error: String? = nil, warnings: [String] = [],
+                              style: RenderStyle = .plain) -> String {
         let mark = style.unicode ? "…" : "~"
         func text(_ line: String, hang: Int = 2) -> [String] {
             line.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
                 TextBlocks.wrap(TerminalText.safe(String($0), singleLine: true), width: style.width, hang: hang, mark: mark)
             }
         }
-        let problems = errorLine(style).flatMap { text($0, hang: 7) } + warningLine(style).flatMap { text($0, hang: 9) }
+        // A problem continues under its text, after `error: ` (7 columns) or `warning: ` (9).
+        let problems = ProblemLines.error(error, style).flatMap { text($0, hang: 7) }
+            + ProblemLines.warnings(warnings, style).flatMap { text($0, hang: 9) }
         if shop.isFinished { return TextBlocks.fit(text(shop.summary.map(Self.text) ?? "Trip finished.") + problems, width: style.width) }
         guard let cart = shop.cart, let figures else { return TextBlocks.fit(problems, width: style.width) }
         let progress = TextBlocks.progressBar(done: cart.fulfilled, total: cart.lines, style: style)
@@ -48,21 +68,22 @@ extension ShoppingModeViewModel {
         lines += problems
         if let notice = shop.notice { lines += text(notice) }
         if shop.isShowingHelp {
-            lines += TextBlocks.wrappedTable(Self.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
+            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
         }
         if let pendingConfirmation = shop.pendingConfirmation {
             lines += text(pendingConfirmation.question + " [y/N]")
         } else {
             // Each command with what it does stays on one line; lines break after a "|".
-            lines += text(Self.reminders.map { TextBlocks.phrase($0) }.joined(separator: "\(TextBlocks.glue)| "))
+            lines += text(ShoppingModeViewModel.reminders.map { TextBlocks.phrase($0) }.joined(separator: "\(TextBlocks.glue)| "))
         }
         return TextBlocks.fit(lines, width: style.width)
     }
 
-    /// What leaving says, with the command that comes back, at `style.width` columns.
-    public func farewell(_ style: RenderStyle = .plain) -> String {
-        let name = TerminalText.safe(document.cart?.name ?? "CART", singleLine: true)
-        let line = "Left shopping mode; everything is saved. Continue with: " + TextBlocks.phrase("grock shop " + TextBlocks.arguments([name]))
+    /// What leaving says, with the command that comes back to `cart` (`CART` when there is
+    /// none), at `style.width` columns.
+    public static func farewell(cart: String?, style: RenderStyle = .plain) -> String {
+        let name = TerminalText.safe(cart ?? "CART", singleLine: true)
+        let line = "Left shopping mode; everything is saved. Continue with: " + Hints.shop(name)
         return TextBlocks.fit(TextBlocks.wrap(line, width: style.width, hang: 2, mark: style.unicode ? "…" : "~"), width: style.width)
     }
 

@@ -1,12 +1,21 @@
 import Presentation
 
-// `grock store`: `StoresViewModel`'s stores and aisle orders as text.
+// `grock store`: the stores, or one store's aisle order, as text.
 
 extension StoresViewModel {
-    /// The stores, or one store's aisle order, drawn from `documents` and `aislesDocument`.
+    /// The stores (or the aisles) as `StoresScreen` draws them, with the last intent's error.
     public func render(_ style: RenderStyle = .plain) -> String {
-        var lines = errorLine(style)
-        if let aisles = aislesDocument {
+        StoresScreen.render(documents, aisles: aislesDocument, error: errorMessage, style: style)
+    }
+}
+
+/// The stores screen, drawn from values alone.
+public enum StoresScreen {
+    /// `aisles`' walking order when there is one, else the stores; the last intent's `error` above.
+    public static func render(_ stores: [StoreDocument], aisles: AislesDocument? = nil, error: String? = nil,
+                              style: RenderStyle = .plain) -> String {
+        var lines = ProblemLines.error(error, style)
+        if let aisles {
             lines.append(style.bold("Aisles of \(aisles.store)") + " (walking order)")
             lines += TextBlocks.table(aisles.aisles.enumerated().map { index, category in
                 ["\(index + 1).", category, aisles.defaultOrder.contains(category) ? "(default order)" : ""]
@@ -14,8 +23,8 @@ extension StoresViewModel {
             return TextBlocks.fit(lines, width: style.width)
         }
         lines.append(style.bold("Stores"))
-        if documents.isEmpty { lines.append("  No stores yet - add one with: grock store add NAME") }
-        lines += TextBlocks.table(documents.map { [$0.name, "added \($0.created)"] })
+        if stores.isEmpty { lines.append("  No stores yet - add one with: " + Hints.addStore) }
+        lines += TextBlocks.table(stores.map { [$0.name, "added \($0.created)"] })
         return TextBlocks.fit(lines, width: style.width)
     }
 }

@@ -26,7 +26,7 @@ public enum SyncText {
 
     /// `grock sync init`: the device now syncing, and the command that joins another one.
     public static func started(device: String, folder: String) -> String {
-        "This device (\(Echo.quoted(device))) now syncs through \(Echo.quoted(folder)). On another device: grock sync join \(TextBlocks.shellWord(folder))"
+        "This device (\(Echo.quoted(device))) now syncs through \(Echo.quoted(folder)). On another device: " + Hints.joinHousehold(folder)
     }
 
     /// `grock sync join`: what this device took from the household.
