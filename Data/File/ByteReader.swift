@@ -189,35 +189,15 @@ struct ByteReader {
     func string(_ range: Range<Int>) throws(StorageError) -> String {
         try bytes(in: range).string
     }
-
-    // MARK: - The same as buffers, for the vault index
-
-    /// The bytes in `range`, in place, as a buffer: `VaultIndex` hands them to `DistinctFields`,
-    /// `order` and `Name.asciiText`, which take a `ByteSlice` too.
-    @inline(__always)
-    func slice(_ range: Range<Int>) throws(StorageError) -> UnsafeBufferPointer<UInt8> {
-        try check(range)
-        return UnsafeBufferPointer(rebasing: buffer[range])
-    }
-
-    /// `bytes(clamping:)` as a buffer, for `VaultIndex` like `slice`.
-    @inline(__always)
-    func clamped(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[range.clamped(to: 0..<buffer.count)])
-    }
-
-    /// How `bytes` sort against `other` (`ByteSlice.order`): negative, zero or positive.
-    @inline(__always)
-    static func order(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Int {
-        ByteReader(bytes, path: "").whole.order(ByteReader(other, path: "").whole)
-    }
 }
 
 /// Bytes of a `ByteReader` in place (a field, a line, a section of a file): a collection of
 /// bytes like an `ArraySlice`, indexed by their offsets in the reader, and made only from a range
 /// the reader checked (`bytes(in:)`) or cut to its bytes (`bytes(clamping:)`), so that it never
-/// reaches outside them. Its subscripts check their index as an array's do; iterating it,
-/// comparing it and searching it read the bytes directly.
+/// reaches outside them. Nothing it answers traps or reads outside its bytes: `byte(at:)` and
+/// `bytes(in:)` answer nil outside, and its subscripts (a `Collection`'s, for the standard
+/// library's algorithms) read a position outside as 0 and cut a range to the slice. Iterating
+/// it, comparing it and searching it read the bytes directly.
 struct ByteSlice: RandomAccessCollection, Equatable {
     typealias Index = Int
     typealias Indices = Range<Int>
@@ -249,16 +229,31 @@ struct ByteSlice: RandomAccessCollection, Equatable {
         @inline(__always) get { startIndex == endIndex }
     }
 
+    /// The byte at `position`; 0 for a position outside the slice, which no caller asks for
+    /// (indices come from the slice's own `indices` and searches), but which must neither trap
+    /// nor read outside: ask `byte(at:)` where a position could be outside.
     @inline(__always)
     subscript(position: Int) -> UInt8 {
-        precondition(position >= startIndex && position < endIndex, "a byte outside the slice")
-        return base[position]
+        byte(at: position) ?? 0
     }
 
+    /// The bytes in `bounds`, cut to the slice (as `ByteReader.bytes(clamping:)` cuts to the
+    /// reader): a range partly outside gives its part inside, and never traps.
     @inline(__always)
     subscript(bounds: Range<Int>) -> ByteSlice {
-        precondition(bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex, "bytes outside the slice")
-        return ByteSlice(base, bounds)
+        ByteSlice(base, bounds.clamped(to: startIndex..<endIndex))
+    }
+
+    /// The byte at `position`, or nil outside the slice: the checked read.
+    @inline(__always)
+    func byte(at position: Int) -> UInt8? {
+        position >= startIndex && position < endIndex ? base[position] : nil
+    }
+
+    /// The bytes in `bounds`, or nil when they are not all inside the slice: the checked run.
+    @inline(__always)
+    func bytes(in bounds: Range<Int>) -> ByteSlice? {
+        bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex ? ByteSlice(base, bounds) : nil
     }
 
     @inline(__always)

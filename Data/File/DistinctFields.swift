@@ -38,10 +38,4 @@ struct DistinctFields {
         strings.append(field.string)
         return slot
     }
-
-    /// The same for a field as a buffer (`ByteReader.slice`), as `VaultIndex` holds it.
-    @discardableResult
-    mutating func insert(_ field: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        insert(ByteReader(field, path: "").whole)
-    }
 }

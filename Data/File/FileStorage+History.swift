@@ -78,7 +78,7 @@ extension FileStorage {
     /// Until `state.tsv` records that length, the appended bytes do not count. The first
     /// history is a new file; history of schema 2 is rewritten whole as `history.tsv`.
     func appendHistory(_ working: WorkingSet, to history: (file: HistoryFile, checksum: UInt64)?,
-                               record: StateRecord) throws -> (String?, Int, HistorySeal?) {
+                       record: StateRecord) throws -> (name: String?, bytes: Int, seal: HistorySeal?) {
         guard !working.pending.isEmpty else { return (record.history, record.historyBytes, record.historySeal) }
         if let history {
             let bytes = try HistoryCodec.encode(working.pending.events, header: record.historyBytes == 0)

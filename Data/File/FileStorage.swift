@@ -116,52 +116,72 @@ public final class FileStorage: Storage, Sendable {
     @discardableResult
     func write<T>(numbered body: sending (WorkingSet, Int) throws -> Change<T>,
                   beforeCommit: sending (Int, T) throws -> Void) async throws -> sending Committed<T> {
+        // The steps in the order docs/ARCHITECTURE.md's `grock trip log` walk-through gives them.
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
         return try await locked(.exclusive) {
             let stored = try loadState()
-            let hadState = stored.path != nil
-            let record = stored.record
             let working = try workingSet(stored)
-            let change = try body(working, record.undo.nextSequence)
+            let sequence = stored.record.undo.nextSequence
+            let change = try body(working, sequence)
             // Nothing is written before the history it appends to is known to be sound, and
             // the state known to be the newest.
-            let history = working.pending.isEmpty ? nil : try openHistory(record)
-            let inventory = DataFiles.inventory(of: record, in: self)
+            let history = working.pending.isEmpty ? nil : try openHistory(stored.record)
+            let inventory = DataFiles.inventory(of: stored.record, in: self)
             try requireNothingNewer(inventory)
             // From here on the change is written, into files of new names only: what a killed
             // writer left under such names goes first.
             removeLeftovers(inventory)
-
-            let sequence = record.undo.nextSequence
-            let (vault, vaultChecksum, vaultStamp, vaultBytes, vaultIndex) = try writeVault(working, stored: stored, sequence: sequence)
-            let (historyName, historyBytes, historySeal) = try appendHistory(working, to: history, record: record)
-            var undo = record.undo
-            if let current = stored.path { try keepForUndo(current, as: sequence) }
-            undo.nextSequence += 1
-            undo.entries.append(UndoEntryRecord(sequence: sequence, summary: change.summary, hadState: hadState, vault: record.vault))
-            let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
-            undo.entries.removeFirst(dropped.count)
-
-            let state = working.state.record(vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: historyName, historyBytes: historyBytes, historySeal: historySeal,
-                                             months: try working.monthsToStore(), undo: undo)
+            let vault = try writeVault(working, stored: stored, sequence: sequence)
+            let appended = try appendHistory(working, to: history, record: stored.record)
+            let undo = try linkUndo(stored, sequence: sequence, summary: change.summary)
+            let state = working.state.record(vault: vault.name, vaultChecksum: vault.checksum, vaultStamp: vault.stamp,
+                                             history: appended.name, historyBytes: appended.bytes, historySeal: appended.seal,
+                                             months: try working.monthsToStore(), undo: undo.record)
             try beforeCommit(sequence, change.value)
-            try feed.commit {
-                cache.forget()
-                try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
-                // The state of an older schema is now the undo snapshot; its name goes.
-                unlink(legacyStatePath)
-                cache.remember(state, at: FileIdentity(of: statePath), vault: vaultIndex.map(StateCache.Vault.index) ?? vaultBytes.map(StateCache.Vault.bytes))
-                return ((), change.summary)
-            }
-            // Best effort from here: a leftover file is never read.
-            for entry in dropped {
-                unlink(undoPath(entry.sequence))
-                unlink(legacyUndoPath(entry.sequence))
-            }
-            if vault != record.vault || !dropped.isEmpty { removeUnusedVaults(keeping: [vault] + undo.entries.map(\.vault)) }
+            try replaceState(with: state, vault: vault.index.map(StateCache.Vault.index) ?? vault.bytes.map(StateCache.Vault.bytes), summary: change.summary)
+            cleanUp(dropped: undo.dropped, vault: vault.name, previousVault: stored.record.vault, undo: undo.record)
             return Committed(value: change.value, sequence: sequence)
         }
+    }
+
+    /// Links the state being replaced as the undo snapshot of change `sequence` (none in a new
+    /// directory) and records the change in the undo list, which keeps `UndoPolicy.depth` entries.
+    /// - Returns: the new undo list, and the entries it no longer holds, whose snapshots
+    ///   `cleanUp` removes after the commit.
+    private func linkUndo(_ stored: RecordCodec.StoredState, sequence: Int, summary: String) throws
+        -> (record: UndoRecord, dropped: ArraySlice<UndoEntryRecord>) {
+        var undo = stored.record.undo
+        if let current = stored.path { try keepForUndo(current, as: sequence) }
+        undo.nextSequence += 1
+        undo.entries.append(UndoEntryRecord(sequence: sequence, summary: summary, hadState: stored.path != nil, vault: stored.record.vault))
+        let dropped = undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth))
+        undo.entries.removeFirst(dropped.count)
+        return (undo, dropped)
+    }
+
+    /// The commit: inside the change feed's commit, `state` written to a temporary file,
+    /// flushed and renamed over `state.tsv`, and remembered with the vault this process may reuse.
+    private func replaceState(with state: StateRecord, vault: StateCache.Vault?, summary: String) throws {
+        try feed.commit {
+            cache.forget()
+            try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
+            // The state of an older schema is now the undo snapshot; its name goes.
+            unlink(legacyStatePath)
+            cache.remember(state, at: FileIdentity(of: statePath), vault: vault)
+            return ((), summary)
+        }
+    }
+
+    /// After the commit, still under the lock: removes the snapshots of the undo entries
+    /// `dropped`, and the vault files that neither the state nor an undo entry uses any more.
+    private func cleanUp(dropped: ArraySlice<UndoEntryRecord>, vault: String?, previousVault: String?, undo: UndoRecord) {
+        // Best effort: a leftover file is never read.
+        for entry in dropped {
+            unlink(undoPath(entry.sequence))
+            unlink(legacyUndoPath(entry.sequence))
+        }
+        if vault != previousVault || !dropped.isEmpty { removeUnusedVaults(keeping: [vault] + undo.entries.map(\.vault)) }
     }
 
     /// Deletes the store's own files, history and undo snapshots included (it cannot be undone),

@@ -211,20 +211,3 @@ enum HistoryCodec {
                                 observedAt: seen, source: .manual, isPromotion: promotion)
     }
 }
-
-/// The same over a buffer and the path it was read from, for `InMemoryStorage`, which holds
-/// history as an array.
-extension HistoryCodec {
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> HistoryLog {
-        try decode(ByteReader(buffer, path: path), currency: currency)
-    }
-
-    static func decodeSpending(_ buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String, tripsOnly: Bool = false,
-                               item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
-        try decodeSpending(ByteReader(buffer, path: path), currency: currency, tripsOnly: tripsOnly, item: item)
-    }
-
-    static func decodeCart(_ id: CartID, from buffer: UnsafeBufferPointer<UInt8>, currency: Currency, path: String) throws -> Cart? {
-        try decodeCart(id, from: ByteReader(buffer, path: path), currency: currency)
-    }
-}

@@ -154,7 +154,7 @@ struct VaultIndex {
             try starts.indices.compactMap { position in
                 if isHidden(position) { return nil }
                 guard let field = field(4, at: position, file) else { return try name(at: position, file) }  // throws, naming the line
-                let raw = try file.slice(field)
+                let raw = try file.bytes(in: field)
                 let matches = raw.contains(0x5C) ? nil : Name.asciiText(raw, hasKey: keyBytes)
                 guard try matches ?? (Name.key(try name(at: position, file).name) == key) else { return nil }
                 return try name(at: position, file)
@@ -222,7 +222,7 @@ struct VaultIndex {
         bytes.withByteReader(path: path) { file in
             for start in starts {  // I <id> <category> …, as `encodeLines` wrote it
                 let category = file.fieldEnd(from: start + 2, to: file.count) + 1
-                slots.append(categories.insert(file.clamped(category..<file.fieldEnd(from: category, to: file.count))))
+                slots.append(categories.insert(file.bytes(clamping: category..<file.fieldEnd(from: category, to: file.count))))
             }
         }
         categorySlots = slots
@@ -290,9 +290,8 @@ struct VaultIndex {
     }
 
     private func compare(_ position: Int, with id: ItemID) -> Int {
-        var target = id.rawValue
-        return target.withUTF8 { target in
-            withFile { file in ByteReader.order(file.clamped(field(1, at: position, file) ?? 0..<0), target) }
+        id.rawValue.withByteReader(path: "") { target in
+            withFile { file in file.bytes(clamping: field(1, at: position, file) ?? 0..<0).order(target.whole) }
         }
     }
 

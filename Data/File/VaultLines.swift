@@ -20,9 +20,9 @@ struct VaultLines {
                 let idEnd = file.fieldEnd(from: start + 2, to: end)
                 let category = idEnd + 1
                 guard category < end else { throw file.failure("an item line without a category") }
-                slots.append(categories.insert(try file.slice(category..<file.fieldEnd(from: category, to: end))))
+                slots.append(categories.insert(try file.bytes(in: category..<file.fieldEnd(from: category, to: end))))
                 let id = (start + 2)..<idEnd
-                if ordered && !previous.isEmpty { ordered = ByteReader.order(try file.slice(previous), try file.slice(id)) < 0 }
+                if ordered && !previous.isEmpty { ordered = try file.bytes(in: previous).order(try file.bytes(in: id)) < 0 }
                 previous = id
             }
             start = end + 1
@@ -61,7 +61,7 @@ struct VaultLines {
     private mutating func checkItem(_ reader: inout FieldReader, in file: ByteReader) throws {
         let id = try reader.next()
         guard !id.isEmpty else { throw reader.failure("an item without an id") }
-        slots.append(categories.insert(try file.slice(try reader.next())))
+        slots.append(categories.insert(try file.bytes(in: try reader.next())))
         _ = try reader.unit()
         let name = try reader.text()
         do {
@@ -74,7 +74,7 @@ struct VaultLines {
     private mutating func checkPrice(_ reader: inout FieldReader, in file: ByteReader) throws {
         let store = try reader.next()
         guard !store.isEmpty else { throw reader.failure("a price without a store") }
-        stores.insert(try file.slice(store))
+        stores.insert(try file.bytes(in: store))
         _ = try reader.basis()
         let regular = try reader.optionalInteger()
         try reader.skip()

@@ -78,16 +78,16 @@ import Testing
                 }
                 if let end = try? reader.lineEnd(from: at) { #expect(bytes[end] == 0x0A) }
                 let fieldEnd = reader.fieldEnd(from: at, to: other)
-                _ = reader.clamped(min(at, fieldEnd)..<max(at, fieldEnd)).reduce(0, &+)
+                _ = reader.bytes(clamping: min(at, fieldEnd)..<max(at, fieldEnd)).reduce(0, &+)
                 let range = min(at, other)..<max(at, other)
-                if let slice = try? reader.slice(range) {
+                if let slice = try? reader.bytes(in: range) {
                     #expect(Array(slice) == Array(bytes[range]))
                     #expect((try? reader.string(range)) == String(decoding: bytes[range], as: UTF8.self))
                 } else {
                     #expect(range.lowerBound < 0 || range.upperBound > bytes.count)
                 }
-                #expect(reader.clamped(range).count == range.clamped(to: 0..<bytes.count).count)
-                _ = ByteReader.order(reader.clamped(range), reader.clamped(0..<bytes.count))
+                #expect(reader.bytes(clamping: range).count == range.clamped(to: 0..<bytes.count).count)
+                _ = reader.bytes(clamping: range).order(reader.whole)
                 _ = Self.readsOrThrows("lines") {
                     try reader.forEachLine(from: at, to: other, firstLine: 1) { line, _ in
                         #expect(reader.contains(line) && !bytes[line].contains(0x0A))
@@ -162,6 +162,26 @@ import Testing
         if !slice.isEmpty {
             let index = Int.random(in: inside, using: &random)
             #expect(slice[index] == bytes[index] && Array(slice[index...]) == Array(bytes[index..<inside.upperBound]))
+        }
+        checkSliceReads(slice, bytes, &random)
+    }
+
+    /// What a `ByteSlice` reads at any position and range, inside it or not (a parser's bug
+    /// could ask for either): `byte(at:)` and `bytes(in:)` answer nil outside, the subscripts
+    /// read 0 and cut the range to the slice; none traps or reads a byte outside the slice.
+    static func checkSliceReads(_ slice: ByteSlice, _ bytes: [UInt8], _ random: inout SeededGenerator) {
+        let inside = slice.indices
+        func position() -> Int { Int.random(in: (inside.lowerBound - 3)...(inside.upperBound + 3), using: &random) }
+        let at = position(), other = position()
+        let expected: UInt8? = inside.contains(at) ? bytes[at] : nil
+        #expect(slice.byte(at: at) == expected && slice[at] == expected ?? 0)
+        let range = min(at, other)..<max(at, other)
+        let part = range.clamped(to: inside)
+        #expect(slice[range].indices == part && Array(slice[range]) == Array(bytes[part]))
+        if let run = slice.bytes(in: range) {
+            #expect(range.lowerBound >= inside.lowerBound && range.upperBound <= inside.upperBound && Array(run) == Array(bytes[range]))
+        } else {
+            #expect(range.lowerBound < inside.lowerBound || range.upperBound > inside.upperBound)
         }
     }
 
