@@ -126,11 +126,12 @@ public enum GrockCLI {
         for option in parsed.options.keys.sorted() where !command.options.contains(option) {
             throw UsageError("grock \(command.name) does not take --\(option)")
         }
-        guard command.arguments.contains(arguments.count) else {
-            if arguments.count < command.arguments.lowerBound {
+        let taken = command.arguments
+        guard taken.contains(arguments.count) else {
+            if arguments.count < taken.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
-            throw UsageError("too many arguments (\(Echo.quoted(arguments[command.arguments.upperBound]))); usage: \(command.usage)")
+            throw UsageError("too many arguments (\(Echo.quoted(arguments[taken.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
@@ -138,7 +139,7 @@ public enum GrockCLI {
         // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
         // are the last the command takes: given when the line reaches them.
         let declared = command.optionUsage.flatMap(\.arguments)
-        let reached = declared.prefix(max(0, arguments.count - (command.arguments.upperBound - declared.count)))
+        let reached = declared.prefix(max(0, arguments.count - (taken.upperBound - declared.count)))
         try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(reached)),
                               command: command.name)
     }
