@@ -12,6 +12,19 @@ public struct GitTransport: FolderTransport {
     /// takes seconds; one that hangs (a server that never answers) is stopped.
     static let timeout = 300_000
 
+    /// The only variables of git's own (`GIT_…`) Grock passes on to git: which of the user's
+    /// config files git reads (as `HOME` does) and whether it may prompt for a password. The
+    /// others are dropped: they can point git at another repository (`GIT_DIR`, `GIT_WORK_TREE`,
+    /// `GIT_INDEX_FILE`, set for instance in a hook that runs grock), add config
+    /// (`GIT_CONFIG_COUNT`, `GIT_CONFIG_PARAMETERS`) or name programs (`GIT_SSH_COMMAND`,
+    /// `GIT_ASKPASS`, `GIT_EXEC_PATH`); a variable git adds later is dropped too. Credentials
+    /// come through what is not `GIT_…` (`HOME`, `SSH_AUTH_SOCK`, `SSH_ASKPASS`) and the user's
+    /// git config (`credential.helper`, `core.sshCommand`). docs/SYNC.md says the same.
+    static let keptGitVariables: Set<String> = ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT"]
+
+    /// Whether the variable `name` of Grock's environment is kept from git.
+    static func isRemoved(_ name: String) -> Bool { name.hasPrefix("GIT_") && !keptGitVariables.contains(name) }
+
     /// The transport for a household folder that is a git work tree; it keeps no state.
     public init() {}
 
@@ -93,7 +106,7 @@ public struct GitTransport: FolderTransport {
         let words = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments
         let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner.run(git, words, timeout: Self.timeout)
+            outcome = try ProcessRunner.run(git, words, removing: Self.isRemoved, timeout: Self.timeout)
         } catch ProcessRunner.Failure.notStarted(let reason) {
             throw SyncError.git(reason: reason)
         } catch {

@@ -6,8 +6,8 @@ import Darwin
 
 /// Runs another program (git, tesseract) to its end and hands back what it wrote: both its
 /// output and its errors are read together, so a program that fills one pipe while Grock waits
-/// on the other cannot stall either; and it is killed past its time, so a hung program cannot
-/// hang Grock.
+/// on the other cannot stall either; and it is killed past its time, whether it hangs writing or
+/// after closing its outputs, so a hung program cannot hang Grock.
 public enum ProcessRunner {
     /// How a program ended and what it wrote.
     public struct Outcome: Sendable {
@@ -20,13 +20,15 @@ public enum ProcessRunner {
     }
 
     /// Why a program did not run to its end.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// It could not be started: the reason (`strerror`).
         case notStarted(String)
         /// It ran past its time and was killed.
         case timedOut
         /// It wrote more output than it was allowed and was killed.
         case tooMuchOutput
+        /// Its outputs could not be watched (`poll` failed: the reason) and it was killed.
+        case unwatchable(String)
 
         /// What happened, as the end of a sentence naming the program ("git fetch ran out of time…").
         public var description: String {
@@ -34,20 +36,24 @@ public enum ProcessRunner {
             case .notStarted(let reason): reason
             case .timedOut: "ran out of time and was stopped"
             case .tooMuchOutput: "wrote more than expected and was stopped"
+            case .unwatchable(let reason): "could not be watched (\(reason)) and was stopped"
             }
         }
     }
 
     /// Runs `executable` with `arguments` (without the program's own name), standard input
-    /// from /dev/null and the environment Grock has plus `addedEnvironment` (`NAME=value`).
+    /// from /dev/null and the environment Grock has, less the variables `removing` names, plus
+    /// `addedEnvironment` (`NAME=value`).
     /// - Parameters:
-    ///   - timeout: the most the program may take, in milliseconds.
+    ///   - removing: whether a variable of Grock's environment, by its name, is kept from the program.
+    ///   - timeout: the most the program may take, in milliseconds, from its start to its end
+    ///     (not only to the end of its outputs).
     ///   - maximumBytes: the most it may write to its output; of its errors, what is past this is
     ///     read and dropped.
-    /// - Throws: `Failure.notStarted` when it cannot be started; `.timedOut` or
-    ///   `.tooMuchOutput` when it had to be killed.
-    public static func run(_ executable: String, _ arguments: [String], addedEnvironment: [String] = [],
-                           timeout: Int, maximumBytes: Int = 64 << 20) throws(Failure) -> Outcome {
+    /// - Throws: `Failure.notStarted` when it cannot be started; `.timedOut`, `.tooMuchOutput`
+    ///   or `.unwatchable` when it had to be killed.
+    public static func run(_ executable: String, _ arguments: [String], removing: (_ name: String) -> Bool = { _ in false },
+                           addedEnvironment: [String] = [], timeout: Int, maximumBytes: Int = 64 << 20) throws(Failure) -> Outcome {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard openPipe(&output), openPipe(&errors) else {
             let reason = String(cString: strerror(errno))
@@ -55,15 +61,20 @@ public enum ProcessRunner {
             throw Failure.notStarted(reason)
         }
         defer { close(output[0]); close(errors[0]) }
-        let started = spawn(executable, arguments, addedEnvironment, output: output[1], errors: errors[1])
+        let started = spawn(executable, arguments, removing, addedEnvironment, output: output[1], errors: errors[1])
         close(output[1])
         close(errors[1])
         let pid = try started.get()
-        let drained = drain(output[0], errors[0], until: monotonicMilliseconds() + Int64(max(0, timeout)), maximumBytes: maximumBytes)
-        if drained.failure != nil { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if let failure = drained.failure { throw failure }
+        let deadline = monotonicMilliseconds() + Int64(max(0, timeout))
+        let drained = drain(output[0], errors[0], until: deadline, maximumBytes: maximumBytes)
+        // A program can close its outputs and go on (or hang): its end is waited for until the
+        // same deadline, then it is killed like one that hangs writing.
+        guard drained.failure == nil, let status = waitForEnd(pid, until: deadline) else {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            throw drained.failure ?? .timedOut
+        }
         let exited = status & 0x7F == 0
         return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
     }
@@ -76,7 +87,23 @@ public enum ProcessRunner {
         return true
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], _ addedEnvironment: [String],
+    /// The status the program `pid` ended with, once ended (and reaped) before `deadline`
+    /// (monotonic ms); nil when it runs on.
+    private static func waitForEnd(_ pid: pid_t, until deadline: Int64) -> Int32? {
+        var pause: Int64 = 1
+        while true {
+            var status: Int32 = 0
+            let ended = waitpid(pid, &status, WNOHANG)
+            // Not a child of Grock's (it cannot be): nothing to wait for, as a blocking waitpid found.
+            if ended != 0 && !(ended < 0 && errno == EINTR) { return status }
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0 else { return nil }
+            pause = min(pause * 2, 50, left)
+            usleep(useconds_t(pause * 1000))
+        }
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], _ removing: (String) -> Bool, _ addedEnvironment: [String],
                               output: Int32, errors: Int32) -> Result<pid_t, Failure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -87,10 +114,12 @@ public enum ProcessRunner {
         let argv = ([executable] + arguments).map { strdup($0) }
         let added = addedEnvironment.map { strdup($0) }
         defer { (argv + added).forEach { free($0) } }
+        // Grock's own entries are passed as they are (bytes, not text); only their names are read.
         var environment: [UnsafeMutablePointer<CChar>?] = []
         var index = 0
         while let entry = environ[index] {
-            environment.append(entry)
+            let name = UnsafeBufferPointer(start: entry, count: strcspn(entry, "=")).map { UInt8(bitPattern: $0) }
+            if !removing(String(decoding: name, as: UTF8.self)) { environment.append(entry) }
             index += 1
         }
         var pid = pid_t()
@@ -109,7 +138,7 @@ public enum ProcessRunner {
             let left = deadline - monotonicMilliseconds()
             guard left > 0 else { return (bytes, .timedOut) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left, Int64(Int32.max))))
-            if ready < 0 && errno != EINTR { break }
+            if ready < 0 && errno != EINTR { return (bytes, .unwatchable(String(cString: strerror(errno)))) }
             for index in fds.indices where ready > 0 && fds[index].fd >= 0 && fds[index].revents != 0 {
                 let count = read(fds[index].fd, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }

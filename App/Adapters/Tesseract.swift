@@ -43,6 +43,8 @@ public enum Tesseract {
             case .notStarted(let reason): throw .notStarted(reason)
             case .timedOut: throw .timedOut
             case .tooMuchOutput: throw .tooMuchOutput
+            // Grock lost sight of it (poll failed) and killed it: a signal ended it.
+            case .unwatchable: throw .failed(exitCode: nil)
             }
         }
         guard outcome.exitCode == 0 else { throw .failed(exitCode: outcome.exitCode) }

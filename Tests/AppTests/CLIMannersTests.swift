@@ -242,6 +242,31 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         let budget = Commands.all.first { $0.name == "cart budget" }?.syntax
         #expect(budget?.positionals == [.names(.carts), .text] && budget?.options.map(\.name) == ["none"])
     }
+
+    /// Review of the command line: a command's argument count was declared beside its usage
+    /// line; it is counted on it (brackets optional, `...` many, COMMAND one or two words).
+    @Test(arguments: [
+        ("trip log", 2...2), ("cart list", 0...0), ("cart budget", 1...2), ("cart add", 2...Syntax.mostArguments),
+        ("receipt", 0...2), ("store aisles", 1...Syntax.mostArguments), ("help", 0...2), ("complete", 1...2),
+        ("completions", 1...1), ("sync leave", 0...0),
+    ])
+    func theArgumentCountIsReadFromTheUsageLine(command name: String, count: ClosedRange<Int>) throws {
+        #expect(try #require(Commands.all.first { $0.name == name }).arguments == count)
+    }
+
+    /// An error in the command line itself is printed as its --json asks, wherever that stands,
+    /// read by the one parse (not by a scan of the raw words beside it).
+    @Test func aCommandLineErrorIsPrintedAsItsJsonAsks() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        for line in ["--bogus --json", "--json --qty", "--JSON --bogus"] {
+            let result = try grock.run(line)
+            #expect(result.status == 2 && result.stderr.hasPrefix("{\"error\":{\"kind\":\"invalidInput\""), "\(line): \(result.stderr)")
+        }
+        // After `--` a word is a word: `--json` there asks nothing.
+        let words = try grock.run("--bogus -- --json")
+        #expect(words.status == 2 && words.stderr == "grock: unknown option --bogus (see grock help)\n", "\(words.stderr)")
+    }
 }
 
 @Suite struct ManPageTests {

@@ -96,6 +96,32 @@ import Testing
         #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"))
     }
 
+    /// Review of the adapters: git got Grock's whole environment, so a `GIT_DIR` (a hook that runs
+    /// grock sets one) or config added through the environment (`GIT_CONFIG_COUNT`) pointed the
+    /// household's git at another repository. They are dropped: the exchange is the household's.
+    @Test func gitVariablesOfTheEnvironmentDoNotRedirectTheHouseholdsGit() throws {
+        let laptop = try Grock()
+        defer { laptop.home.remove() }
+        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
+        let elsewhere = laptop.home.path + "/elsewhere", other = laptop.home.path + "/other.git"
+        for folder in [remote, elsewhere, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(other, ["init", "--quiet", "--bare"])
+        try git(elsewhere, ["init", "--quiet"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, household])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        let result = try laptop.run(arguments: ["sync"], extra: [
+            "GIT_DIR": elsewhere + "/.git", "GIT_WORK_TREE": elsewhere,
+            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "remote.origin.pushurl", "GIT_CONFIG_VALUE_0": other,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"))
+        #expect(try git(elsewhere, ["rev-list", "--all", "--count"]) == "0\n")
+        #expect(try git(other, ["rev-list", "--all", "--count"]) == "0\n")
+    }
+
     /// A folder carried as plain files (Syncthing) in which a peer plants a `.git` whose
     /// configuration names a program (`remote.origin.uploadpack`): this device set up without
     /// git, so it goes on without git, and the program never runs (fifth review: it ran on the

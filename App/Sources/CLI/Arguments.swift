@@ -31,18 +31,22 @@ struct Arguments {
     /// a guess. (A flag given twice means what it means once.)
     static let repeatable = Set(declared.filter(\.repeats).map(\.name))
 
-    /// - Throws: `UsageError` for an unknown option or a missing value.
-    init(_ arguments: [String]) throws {
+    /// The first thing wrong with the command line (an unknown option, a missing value), if any.
+    /// The line is read to its end all the same, so that the error is printed as the global
+    /// options ask (`--json`, `--no-color`) wherever they stand.
+    private(set) var error: UsageError?
+
+    init(_ arguments: [String]) {
         var rest = arguments[...]
         var onlyWords = false
         while let token = rest.popFirst() {
             if onlyWords || !token.hasPrefix("--") || token == "--" {
                 readWord(token, onlyWords: &onlyWords)
             } else {
-                try readOption(token, rest: &rest)
+                do throws(UsageError) { try readOption(token, rest: &rest) } catch { self.error = self.error ?? error }
             }
         }
-        if global.inMemory && global.dataDirectory != nil { throw UsageError("--data-dir and --in-memory cannot be used together") }
+        if global.inMemory && global.dataDirectory != nil { error = error ?? UsageError("--data-dir and --in-memory cannot be used together") }
     }
 
     /// A word; the first `--`, after which every token is a word (`--5` included); or `-h`.
@@ -55,7 +59,7 @@ struct Arguments {
     /// `--name`, `--name=value`, or `--name value` with its value taken from `rest`.
     /// - Throws: `UsageError` for an unknown option, a value given to a flag or none to an
     ///   option that takes one.
-    private mutating func readOption(_ token: String, rest: inout ArraySlice<String>) throws {
+    private mutating func readOption(_ token: String, rest: inout ArraySlice<String>) throws(UsageError) {
         let (name, value) = Self.split(token)
         if Arguments.flags.contains(name) {
             guard value == nil else { throw UsageError("--\(name) takes no value") }
@@ -87,7 +91,7 @@ struct Arguments {
     }
 
     /// - Throws: `UsageError` for an option given twice that takes one value, or an empty `--data-dir`.
-    private mutating func setValue(_ given: String, of name: String) throws {
+    private mutating func setValue(_ given: String, of name: String) throws(UsageError) {
         guard name == OptionName.dataDir.spelling else {
             if options[name] != nil && !Arguments.repeatable.contains(name) { throw UsageError("--\(name) given twice") }
             options[name, default: []].append(given)

@@ -11,24 +11,22 @@ struct Command {
     let examples: [String]
     /// The options it takes besides the global ones, as its usage line shows them.
     let optionUsage: [OptionUsage]
-    /// How many positional arguments it takes.
-    let arguments: ClosedRange<Int>
     /// Left out of `grock help`, the man page and completion: a command for scripts, not people.
     let hidden: Bool
     let run: @MainActor (Invocation) async throws -> Void
 
     /// - Parameters:
     ///   - usage: the usage line without the options (`grock cart add CART ITEM...`): they are
-    ///     added from `options`, their one declaration.
+    ///     added from `options`, their one declaration; how many arguments the command takes is
+    ///     counted on it (`Syntax.arguments`).
     init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [OptionUsage] = [],
-         arguments: ClosedRange<Int> = 0...0, hidden: Bool = false, run: @escaping @MainActor (Invocation) async throws -> Void) {
+         hidden: Bool = false, run: @escaping @MainActor (Invocation) async throws -> Void) {
         self.path = path.split(separator: " ").map(String.init)
         self.synopsis = usage
         self.summary = summary
         self.details = details
         self.examples = examples
         self.optionUsage = options
-        self.arguments = arguments
         self.hidden = hidden
         self.run = run
     }

@@ -8,7 +8,7 @@ extension Commands {
                 summary: "Create a cart to plan, optionally with a budget and items from the vault.",
                 details: "Each --item puts one of that vault item on the cart, planned at its cheapest store.\nA budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
-                options: [.optional(.budget), .repeated(.item)], arguments: 1...1) { run in
+                options: [.optional(.budget), .repeated(.item)]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.create(budget: run.value(.budget), items: run.values(.item)), cart)
             try show(cart, run)
@@ -22,25 +22,23 @@ extension Commands {
         Command("cart show", usage: "grock cart show CART",
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
                 details: "CART is a cart's name or the start of its id; a completed cart can be shown too, and an older\ntrip of a name used again by NAME@YYYY-MM-DD, the day it was finished.",
-                examples: ["grock cart show Weekly", "grock cart show Weekly@2026-10-03", "grock --json cart show Weekly"], arguments: 1...1) { run in
+                examples: ["grock cart show Weekly", "grock cart show Weekly@2026-10-03", "grock --json cart show Weekly"]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.load(), cart)
             try show(cart, run)
         },
-        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"],
-                arguments: 1...1) { run in
+        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.delete(), cart)
             run.console.out(cart.notice ?? "")
         },
-        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""],
-                arguments: 2...2) { run in
+        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.edit(name: run.argument(1), budget: nil), cart)
             try show(cart, run)
         },
         Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
-                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required(.none))], arguments: 1...2) { run in
+                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required(.none))]) { run in
             let cart = try run.container.cart(run.argument(0))
             // The declaration has seen to it that exactly one of AMOUNT and --none is given.
             try run.check(await cart.edit(name: nil, budget: .some(run.arguments.count == 2 ? run.argument(1) : nil)), cart)
@@ -51,7 +49,7 @@ extension Commands {
                 details: "The quantity is in --unit, by default the item's own unit (the one it is sold by), whatever\nthe store prices it per: --qty 250 --unit g of an item priced 9.16/kg at Aldi costs 2.29.\nWithout --store each item is planned at the store where it is cheapest today (compared per\nkg, l or each) among those whose price converts; a store that prices it per something else\n(a line in kg, a price per each) is refused. A line holds at most 100000 (--qty, and the\nquantities added up, converted into the line's unit).",
                 examples: ["grock cart add Weekly Milk --qty 2", "grock cart add Weekly Coffee --qty 250 --unit g",
                            "grock cart add Weekly Bread Eggs Butter --store Lidl"],
-                options: lineOptions, arguments: 2...200) { run in
+                options: lineOptions) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.add(Array(run.arguments.dropFirst()), quantity: try run.quantity(.qty) ?? .one, unit: try run.unit(),
                                          store: run.value(.store)), cart)
@@ -62,14 +60,14 @@ extension Commands {
                 details: "--unit alone converts the quantity (1.2 kg becomes 1200 g; 1 lb has no exact kg, so give\n--qty too). A new store keeps the line's quantity and unit and converts its price; one that\nprices the item per something the line's unit is not (kg and each) is refused.",
                 examples: ["grock cart set Weekly Bananas --qty 1.5", "grock cart set Weekly Bananas --unit g",
                            "grock cart set Weekly Milk --store Aldi"],
-                options: lineOptions, arguments: 2...2) { run in
+                options: lineOptions) { run in
             guard try run.has(.qty) || run.has(.store) || run.has(.unit) else { throw UsageError("give --qty, --unit or --store") }
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.setLine(run.argument(1), quantity: try run.quantity(.qty), unit: try run.unit(),
                                              store: run.value(.store)), cart)
             try show(cart, run)
         },
-        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"], arguments: 2...2) { run in
+        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.remove(run.argument(1)), cart)
             try show(cart, run)

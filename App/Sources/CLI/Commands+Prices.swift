@@ -6,7 +6,7 @@ extension Commands {
     static let pricing: [Command] = [
         Command("prices", usage: "grock prices ITEM",
                 summary: "An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price history with a sparkline.",
-                examples: ["grock prices Milk", "grock --json prices Milk"], arguments: 1...1) { run in
+                examples: ["grock prices Milk", "grock --json prices Milk"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.showPrices(run.argument(0)), vault)
             if run.json, let item = vault.itemDocument {
@@ -18,7 +18,7 @@ extension Commands {
                 summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
                 details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
-                options: [.optional(.maxStores), .optional(.apply)], arguments: 1...1) { run in
+                options: [.optional(.maxStores), .optional(.apply)]) { run in
             let limit = try run.integer(.maxStores, in: 1...Int.max)
             let plan = run.container.plan()
             try run.check(await plan.load(cart: run.argument(0), maxStores: limit, apply: run.has(.apply)), plan)

@@ -27,7 +27,7 @@ extension Commands {
                 examples: ["grock receipt Weekly aldi.txt", "grock receipt Weekly aldi.txt --yes", "grock receipt aldi.txt --yes --store Aldi",
                            "pbpaste | grock receipt Weekly - --yes --dry-run", "grock --json receipt aldi.txt", "grock receipt Weekly --image bon.jpg"],
                 options: [.optional(.store), .optional(.date), .optional(.image), .optional(.yes), .optional(.dryRun),
-                          .optional(.acceptDifference)], arguments: 0...2) { run in
+                          .optional(.acceptDifference)]) { run in
             try await ReceiptSession.run(run)
         },
     ]

@@ -9,7 +9,7 @@ extension Commands {
         },
         Command("settings currency", usage: "grock settings currency CODE",
                 summary: "Change the currency (an ISO code). Amounts are relabelled, not converted.",
-                examples: ["grock settings currency GBP"], arguments: 1...1) { run in
+                examples: ["grock settings currency GBP"]) { run in
             try await settingsStep(run) { try await $0.changeCurrency(run.argument(0)) }
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],

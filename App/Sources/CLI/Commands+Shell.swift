@@ -14,8 +14,7 @@ extension Commands {
                 for fish:
                   grock completions fish > ~/.config/fish/completions/grock.fish
                 """,
-                examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock", "source <(grock completions zsh)"],
-                arguments: 1...1) { run in
+                examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock", "source <(grock completions zsh)"]) { run in
             guard let shell = Completions.Shell(rawValue: try run.argument(0).lowercased()) else {
                 throw UsageError("completions takes bash, zsh or fish, not \(Echo.quoted(try run.argument(0)))")
             }
@@ -24,7 +23,7 @@ extension Commands {
         Command("complete", usage: "grock complete carts|items|stores|categories [PREFIX]",
                 summary: "Print the names of one kind that start with PREFIX, one a line, for the completion scripts.",
                 details: "Reads only: active carts, vault items, stores and categories; any case and accents.",
-                examples: ["grock complete carts We"], arguments: 1...2, hidden: true) { run in
+                examples: ["grock complete carts We"], hidden: true) { run in
             guard let kind = ListNames.Kind(rawValue: try run.argument(0).lowercased()) else {
                 throw UsageError("complete takes carts, items, stores or categories, not \(Echo.quoted(try run.argument(0)))")
             }

@@ -24,7 +24,7 @@ extension Commands {
         Command("sync init", usage: "grock sync init DIR",
                 summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
-                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)], arguments: 1...1) { run in
+                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
             let household = try household(run), device = try name(run)
             try await household.start(folder: folder, name: device)
@@ -32,7 +32,7 @@ extension Commands {
         },
         Command("sync join", usage: "grock sync join DIR",
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
-                examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional(.name)], arguments: 1...1) { run in
+                examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
             let report = try await household(run).join(folder: folder, name: try name(run))
             run.console.out(SyncText.joined(report, folder: folder))

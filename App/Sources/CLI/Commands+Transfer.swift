@@ -20,7 +20,7 @@ extension Commands {
                 examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
                            "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
                 options: [.optional(.format, "json|csv"), .optional(.encoding), .optional(.delimiter),
-                          .optional(.decimalComma), .optional(.dryRun)], arguments: 1...1) { run in
+                          .optional(.decimalComma), .optional(.dryRun)]) { run in
             try await importFile(run)
         },
         Command("report", usage: "grock report",

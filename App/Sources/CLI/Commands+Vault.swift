@@ -5,17 +5,18 @@ import Terminal
 extension Commands {
     /// The categories, in the order they are walked.
     static let category: [Command] = [
-        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"],
-                arguments: 1...1) { run in try await categoryStep(run) { try await $0.addCategory(run.argument(0)) } },
-        Command("category rename", usage: "grock category rename CATEGORY NEW-NAME", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"], arguments: 2...2) { run in
+        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"]) { run in
+            try await categoryStep(run) { try await $0.addCategory(run.argument(0)) }
+        },
+        Command("category rename", usage: "grock category rename CATEGORY NEW-NAME", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"]) { run in
             try await categoryStep(run) { try await $0.renameCategory(run.argument(0), to: run.argument(1)) }
         },
         Command("category remove", usage: "grock category remove CATEGORY",
-                summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"], arguments: 1...1) { run in
+                summary: "Remove an empty category (move or remove its items first).", examples: ["grock category remove Herbs"]) { run in
             try await categoryStep(run) { try await $0.removeCategory(run.argument(0)) }
         },
         Command("category move", usage: "grock category move CATEGORY", summary: "Move a category to a position (1 is first).",
-                examples: ["grock category move Bakery --to 1"], options: [.required(.to, "POSITION")], arguments: 1...1) { run in
+                examples: ["grock category move Bakery --to 1"], options: [.required(.to, "POSITION")]) { run in
             let position = try run.required(.to) { try run.integer($0) }
             try await categoryStep(run) { try await $0.moveCategory(run.argument(0), to: position) }
         },
@@ -41,8 +42,7 @@ extension Commands {
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
                 // The unit is the one the item is sold by, known with or without a price; a pack
                 // size is what a price buys, so it needs one.
-                options: [.required(.category), .optional(.required(.price), .required(.store)), unitOrPack],
-                arguments: 1...1) { run in
+                options: [.required(.category), .optional(.required(.price), .required(.store)), unitOrPack]) { run in
             if try run.has(.pack) && !run.has(.price) { throw UsageError("--pack goes with --price P and --store STORE") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
@@ -56,7 +56,7 @@ extension Commands {
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
                 options: [.required(.store), .required(.price), unitOrPack, .optional(.required(.promo), .optional(.until)),
-                          .optional(.date)], arguments: 1...1) { run in
+                          .optional(.date)]) { run in
             let unit = try run.unit(), pack = try run.pack(), until = try run.day(.until)
             try await itemStep(run) { try await $0.setPrice(run.argument(0), store: run.required(.store), price: run.required(.price), unit: unit, pack: pack, promotion: run.has(.promo),
                                                   until: until, date: run.value(.date)) }
@@ -65,17 +65,16 @@ extension Commands {
                 summary: "Take a wrong price, recorded by hand, out of an item's price history.",
                 details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
-                options: [.required(.store), .optional(.date, "YYYY-MM-DD")], arguments: 1...1) { run in
+                options: [.required(.store), .optional(.date, "YYYY-MM-DD")]) { run in
             let day = try run.day(.date)
             try await itemStep(run) { try await $0.forgetPrice(run.argument(0), store: run.required(.store), day: day) }
         },
         Command("item show", usage: "grock item show ITEM",
                 summary: "Show an item's prices at every store, normalised per kg, l or each, the cheapest marked.",
-                examples: ["grock item show Milk", "grock --json item show Milk"], arguments: 1...1) { run in
+                examples: ["grock item show Milk", "grock --json item show Milk"]) { run in
             try await itemStep(run) { try await $0.show(run.argument(0)) }
         },
-        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"],
-                arguments: 1...1) { run in
+        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault)
             if run.json {
@@ -90,21 +89,21 @@ extension Commands {
             if run.json { return try run.console.json(vault.document.sections.flatMap(\.items)) }
             run.console.out(vault.render(run.style))
         },
-        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"],
-                arguments: 1...1) { run in
+        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault)
             if run.json { return try run.console.json(vault.resultDocuments) }
             run.console.out(vault.render(run.style))
         },
-        Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""],
-                arguments: 2...2) { run in try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) } },
+        Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""]) { run in
+            try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) }
+        },
         Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
-                options: [.required(.category)], arguments: 1...1) { run in
+                options: [.required(.category)]) { run in
             try await itemStep(run) { try await $0.moveItem(run.argument(0), to: run.required(.category)) }
         },
         Command("item remove", usage: "grock item remove ITEM",
-                summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"], arguments: 1...1) { run in
+                summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.removeItem(run.argument(0)), vault)
             if !run.json { run.console.notice(vault.notice) }

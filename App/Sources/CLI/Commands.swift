@@ -47,8 +47,7 @@ enum Commands {
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command; --man prints the manual page.",
                 details: "--man prints grock(1) in roff, made from the same commands as this help: read it with\nman -l <(grock help --man), or install it as grock.1 in a man1 directory of your MANPATH.",
-                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional(.man)],
-                arguments: 0...2) { run in
+                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional(.man)]) { run in
             if try run.has(.man) {
                 guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }
                 return run.console.out(ManPage.roff)

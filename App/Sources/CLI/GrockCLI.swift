@@ -15,14 +15,13 @@ public enum GrockCLI {
     /// - Returns: the exit code.
     @MainActor
     public static func main(_ arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
-        var noColor = arguments.contains("--no-color")
-        var json = arguments.contains("--json")
+        // Read to its end even when wrong: an error in it is printed as its --json and
+        // --no-color ask, like any other.
+        let parsed = Arguments(arguments)
+        let console = Console(noColor: parsed.global.noColor, environment: environment)
         var container: AppContainer?
         do {
-            let parsed = try Arguments(arguments)
-            noColor = parsed.global.noColor
-            json = parsed.global.json
-            let console = Console(noColor: noColor, environment: environment)
+            if let error = parsed.error { throw error }
             if parsed.global.version {
                 console.out(version)
             } else if parsed.global.help {
@@ -41,7 +40,7 @@ public enum GrockCLI {
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
-            report(line, of: error, code: code, json: json, console: Console(noColor: noColor, environment: environment))
+            report(line, of: error, code: code, json: parsed.global.json, console: console)
             return code.rawValue
         }
     }
@@ -66,33 +65,22 @@ public enum GrockCLI {
     static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
         if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
         let code = ExitCode.of(error)
-        return ("\(error)" + hint(for: error, code: code), code)
+        return ("\(error)" + commandLineHint(for: error, code: code), code)
     }
 
-    /// What the command line adds to a message of the layers below, which name no option of
-    /// its own: how to do it here.
-    static func hint(for error: any Error, code: ExitCode) -> String {
+    /// The command line's hint for an error: what to type next, in its own options and
+    /// commands, appended to a message of the layers below (which name none). Not a second
+    /// table of remedies: the data layer's failures carry Composition's `Remedy` (front-neutral,
+    /// what a person can do), said here in the command line's words (`Remedy.commandLineHint`);
+    /// the others listed here are the command line's alone (an option that answers them).
+    static func commandLineHint(for error: any Error, code: ExitCode) -> String {
         switch error {
         case is UsageError where code == .usage: " (see grock help)"
         case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
         case DomainError.tooManyStores: " (--max-stores N)"
         case ReceiptRefusal.noStore: " (--store STORE)"
         case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
-        default:
-            switch Remedy(for: error) {
-            case .runDoctor: " (see grock doctor)"
-            case .reset: " (grock reset --yes erases it)"
-            case .upgrade: "; upgrade grock"
-            case .startOrJoinHousehold: " (grock sync init DIR, or grock sync join DIR)"
-            case .leaveHousehold: " (grock sync leave)"
-            case .exportThenReset: " (export what you want to keep, then grock reset --yes)"
-            case .joinHousehold: " (grock sync join DIR)"
-            case .startHousehold: " (grock sync init DIR starts one)"
-            case .decimalComma: " (--decimal-comma)"
-            case .decimalPoint: " (without --decimal-comma)"
-            case .latin1: " (--encoding latin1)"
-            case nil: ""
-            }
+        default: Remedy(for: error)?.commandLineHint ?? ""
         }
     }
 
@@ -126,11 +114,12 @@ public enum GrockCLI {
         for option in parsed.options.keys.sorted() where !command.options.contains(option) {
             throw UsageError("grock \(command.name) does not take --\(option)")
         }
-        guard command.arguments.contains(arguments.count) else {
-            if arguments.count < command.arguments.lowerBound {
+        let taken = command.arguments
+        guard taken.contains(arguments.count) else {
+            if arguments.count < taken.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
-            throw UsageError("too many arguments (\(Echo.quoted(arguments[command.arguments.upperBound]))); usage: \(command.usage)")
+            throw UsageError("too many arguments (\(Echo.quoted(arguments[taken.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
@@ -138,7 +127,7 @@ public enum GrockCLI {
         // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
         // are the last the command takes: given when the line reaches them.
         let declared = command.optionUsage.flatMap(\.arguments)
-        let reached = declared.prefix(max(0, arguments.count - (command.arguments.upperBound - declared.count)))
+        let reached = declared.prefix(max(0, arguments.count - (taken.upperBound - declared.count)))
         try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(reached)),
                               command: command.name)
     }

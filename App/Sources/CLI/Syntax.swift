@@ -62,6 +62,14 @@ struct Syntax: Equatable {
     var positionals: [Value] = []
     var repeatsLast = false
     var options: [Option] = []
+    /// How many positional arguments the command takes, counted on its usage line: a word is
+    /// one (`CART`), `[WORD]` one or none, `WORD...` as many as `mostArguments` allows, COMMAND
+    /// one or two (`cart add`); an argument among the options (`AMOUNT | --none`) one or none,
+    /// `OptionUsage.check` saying when it must be there.
+    var arguments: ClosedRange<Int> = 0...0
+
+    /// The most positional arguments a command takes, however many its usage line repeats.
+    static let mostArguments = 200
 
     /// The options every command takes, with what they mean: `grock help`, the man page and
     /// the completion scripts list these.
@@ -79,16 +87,24 @@ struct Syntax: Equatable {
     /// (`grock cart add CART ITEM...`), whose first `skipping` words are the program and the
     /// command, then from `options`, which also hold the options.
     init(usage: String, skipping: Int, options: [OptionUsage]) {
+        var least = 0, most = 0
         for token in usage.split(separator: " ").dropFirst(skipping) {
             let word = String(token.filter { !"[]()".contains($0) }.replacing("...", with: ""))
             if word == "|" || word.isEmpty { continue }
-            positionals.append(Value(placeholder: word))
+            let value = Value(placeholder: word)
+            positionals.append(value)
             repeatsLast = token.contains("...")
+            // An option the usage line shows (`sync leave [--discard]`) is no argument.
+            if word.hasPrefix("--") { continue }
+            if !token.hasPrefix("[") { least += 1 }
+            most = repeatsLast ? Self.mostArguments : most + (value == .command ? 2 : 1)
         }
         for word in options.flatMap(\.arguments) {
             positionals.append(Value(placeholder: word))
             repeatsLast = false
+            most += 1
         }
+        arguments = least...most
         self.options = options.flatMap(\.options)
     }
 }
@@ -96,6 +112,9 @@ struct Syntax: Equatable {
 extension Command {
     /// What its words and options stand for.
     var syntax: Syntax { Syntax(usage: synopsis, skipping: 1 + path.count, options: optionUsage) }
+
+    /// How many positional arguments it takes, counted on its usage line, the one place it names them.
+    var arguments: ClosedRange<Int> { syntax.arguments }
 }
 
 extension Commands {

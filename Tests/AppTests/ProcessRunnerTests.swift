@@ -1,0 +1,43 @@
+import Adapters
+import Foundation
+import TestSupport
+import Testing
+
+/// How `ProcessRunner` ends a program that does not end: killed on its deadline and reported,
+/// never waited for.
+@Suite struct ProcessRunnerTests {
+    /// Runs the shell script `text` (from a file, which /bin/sh reads: executing a file just
+    /// written can fail with ETXTBSY while another test's child holds it open).
+    func run(_ text: String, removing: (String) -> Bool = { _ in false }, addedEnvironment: [String] = [],
+             timeout: Int) throws(ProcessRunner.Failure) -> ProcessRunner.Outcome {
+        let directory: TemporaryDirectory
+        do {
+            directory = try TemporaryDirectory()
+            try text.write(toFile: directory.path + "/script", atomically: true, encoding: .utf8)
+        } catch { throw .notStarted("\(error)") }
+        defer { directory.remove() }
+        return try ProcessRunner.run("/bin/sh", [directory.path + "/script"], removing: removing, addedEnvironment: addedEnvironment, timeout: timeout)
+    }
+
+    /// Review of the adapters: the wait after the outputs' end had no limit, so a program that
+    /// closed them and hung hung Grock too. It is killed on the same deadline.
+    @Test func aProgramThatClosesItsOutputsAndHangsIsKilledOnTime() throws {
+        let start = Date()
+        #expect(throws: ProcessRunner.Failure.timedOut) { try run("echo said\nexec >&- 2>&-\nexec sleep 30\n", timeout: 300) }
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    /// A program that ends in time is waited for and heard out, its exit code kept.
+    @Test func aProgramThatEndsInTimeIsHeardOut() throws {
+        let outcome = try run("echo said\necho warned >&2\nexec >&- 2>&-\nsleep 0.2\nexit 3\n", timeout: 10_000)
+        #expect(outcome.exitCode == 3 && outcome.output == Array("said\n".utf8) && outcome.errors == Array("warned\n".utf8))
+    }
+
+    /// The variables `removing` names are kept from the program; the others reach it.
+    @Test func removedVariablesDoNotReachTheProgram() throws {
+        let outcome = try run("env -0\n", removing: { $0 == "PATH" }, addedEnvironment: ["GROCK_ADDED=1"], timeout: 10_000)
+        let names = String(decoding: outcome.output, as: UTF8.self).split(separator: "\0").map { $0.prefix { $0 != "=" } }
+        let kept = ProcessInfo.processInfo.environment.keys.filter { $0 != "PATH" }
+        #expect(!names.contains("PATH") && names.contains("GROCK_ADDED") && kept.allSatisfy { names.contains(Substring($0)) })
+    }
+}
