@@ -44,7 +44,7 @@ extension Commands {
             if run.json { return try run.console.json(SyncStatusDocument(status)) }
             run.console.out(SyncText.status(status))
         },
-        Command("sync leave", usage: "grock sync leave [--discard]",
+        Command("sync leave", usage: "grock sync leave",
                 summary: "Stop syncing this device. Its data stays; its files stay in the folder for the others.",
                 details: "Changes made here and not sent yet (grock sync status counts them) keep it from leaving:\nrun grock sync first, or --discard to leave without sending them (they stay in this\ndevice's data only).",
                 examples: ["grock sync leave", "grock sync leave --discard"], options: [.optional(.discard)]) { run in
