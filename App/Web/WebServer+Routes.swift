@@ -13,13 +13,19 @@ extension WebServer {
             // The reason stays on the server's terminal: the file's path is not for any client to read.
             return (WebResponse.make(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false)
         }
-        if request.method == "GET", request.path == "/", request.query["token"] != nil {
+        if request.method == "GET" || request.method == "HEAD", request.path == "/", request.query["token"] != nil {
+            // Pairing changes the sessions: a HEAD, which must change nothing (a link preview,
+            // `curl -I`), would otherwise use up the token the phone needs.
+            guard request.method == "GET" else {
+                return (WebResponse.make(405, text: "only GET pairs: open the URL in a browser", headers: ["Allow": "GET"]), false)
+            }
             return (pair(request), false)
         }
         guard let session = sessions.session(request.cookie(Self.cookie)) else {
             return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false)
         }
-        switch WebRoute.lookup(method: request.method, path: request.path) {
+        // HEAD is answered as GET (`receive` drops the body).
+        switch WebRoute.lookup(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
         case .route(.file(let file)): return (WebResponse.make(200, body: Array(file.text.utf8), type: file.contentType), false)
         case .route(.session):
             return (WebResponse.make(200, body: Array("{\"token\":\"\(session.token)\",\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)

@@ -136,10 +136,9 @@ public final class WebServer {
     }
 
     private func receive(_ id: HTTPLoop.ConnectionID, _ request: HTTPRequest) async {
-        // HEAD is GET without its body.
+        // HEAD is GET without its body (and without its effects: `respond` pairs no HEAD).
         let isHead = request.method == "HEAD"
-        let asked = isHead ? HTTPRequest(method: "GET", path: request.path, query: request.query, headers: request.headers, body: request.body) : request
-        var (bytes, stream) = await respond(to: asked)
+        var (bytes, stream) = await respond(to: request)
         if isHead, let end = HTTPRequest.headerEnd(bytes) { bytes = Array(bytes[..<(end + 4)]); stream = false }
         let close = request.headers["connection"]?.lowercased() == "close" || isHead && stream
         loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream))

@@ -1,3 +1,5 @@
+import Composition
+
 /// Who may use `grock serve`: the pairing token its URL carries, and the sessions of the
 /// browsers that opened that URL (each with the token its requests that change data must
 /// carry in a header). A pairing token pairs one browser: the pairing draws the next. Kept in
@@ -14,8 +16,8 @@ struct WebSessions {
     private(set) var pairingToken: String
     private(set) var sessions: [Session]
     private let path: String?
-    /// The file as last read or written (inode, size, change time): another process's write changes it.
-    private var identity: [Int]?
+    /// The file as last read or written (device, inode, size, modification time): another process's write changes it.
+    private var identity: PrivateTextFile.Identity?
     static let keptSessions = 1000
 
     /// The sessions kept in `directory` (a new token when there are none yet); with `afresh`, a

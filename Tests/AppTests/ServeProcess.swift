@@ -152,12 +152,7 @@ final class ServeProcess: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let end = Self.headerEnd(bytes) {
-                let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-                var headers: [String: String] = [:]
-                for line in head.dropFirst() {
-                    if let colon = line.firstIndex(of: ":") { headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
-                }
-                let status = Int(head[0].split(separator: " ")[1]) ?? 0
+                let (status, headers) = Self.head(bytes[..<end])
                 if let length = headers["content-length"].flatMap(Int.init), bytes.count >= end + 4 + length {
                     return Response(status: status, headers: headers, body: String(decoding: bytes[(end + 4)..<(end + 4 + length)], as: UTF8.self))
                 }
@@ -167,11 +162,22 @@ final class ServeProcess: @unchecked Sendable {
                 // A timeout (EAGAIN) and a closed or reset connection are told apart, for a failure's message.
                 let why = count == 0 ? "closed" : String(cString: strerror(errno))
                 guard let end = Self.headerEnd(bytes) else { throw Grock.Failure("no response (\(bytes.count) bytes; \(why))") }
-                let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-                return Response(status: Int(head[0].split(separator: " ")[1]) ?? 0, headers: [:], body: String(decoding: bytes[(end + 4)...], as: UTF8.self))
+                // A HEAD's answer ends here: its headers, and no body whatever its Content-Length.
+                let (status, headers) = Self.head(bytes[..<end])
+                return Response(status: status, headers: headers, body: String(decoding: bytes[(end + 4)...], as: UTF8.self))
             }
             bytes += chunk[..<count]
         }
+    }
+
+    /// The status and the headers (names in lower case) of a response's head.
+    private static func head(_ bytes: ArraySlice<UInt8>) -> (Int, [String: String]) {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            if let colon = line.firstIndex(of: ":") { headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+        }
+        return (Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0, headers)
     }
 
     /// What a stream sends until `marker` arrives or `seconds` pass.

@@ -82,6 +82,37 @@ import Testing
         #expect(try String(contentsOfFile: web + "/sessions", encoding: .utf8).count == 33)
     }
 
+    /// A FIFO planted as either file of `web/` is refused by name, not waited on for ever.
+    @Test func aFIFOPlantedInWebIsRefusedNotWaitedOn() throws {
+        for name in ["sessions", "applied"] {
+            let grock = try Grock()
+            defer { grock.home.remove() }
+            try grock.ok("init")
+            let web = grock.dataDirectory + "/web"
+            try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
+            #expect(mkfifo(web + "/" + name, 0o600) == 0)
+            let process = Process()
+            process.executableURL = Grock.executable
+            process.arguments = ["serve", "--listen", "127.0.0.1:0"]
+            process.environment = grock.environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            guard !process.isRunning else {
+                // SIGKILL: a server blocked opening the FIFO does not get to its SIGTERM handler.
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                Issue.record("web/\(name): grock serve is still waiting on the FIFO after 10 s")
+                continue
+            }
+            let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 1 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"), "\(told)")
+        }
+    }
+
     @Test func anotherHostOrSiteCannotUseIt() throws {
         let grock = try Grock()
         defer { grock.home.remove() }

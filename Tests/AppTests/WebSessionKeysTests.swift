@@ -38,6 +38,20 @@ import Testing
         #expect(try server.request("GET", "/?token=\(next)", cookie: nil).status == 401)
     }
 
+    /// A HEAD of the pairing URL (a link preview, `curl -I`) pairs nothing: it is refused (405,
+    /// no cookie), and the token still pairs the browser that opens the URL after.
+    @Test func aHeadOfThePairingURLPairsNothing() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let head = try server.send("HEAD /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        #expect(head.status == 405 && head.headers["set-cookie"] == nil && head.headers["allow"] == "GET" && head.body.isEmpty, "\(head)")
+        #expect(try server.currentPairingToken == server.pairingToken, "the token is not used up")
+        #expect(try server.pair(token: server.pairingToken).cookie.count == 32)
+    }
+
     /// Two sessions sending one key each have their change applied; one session sending it
     /// again has it applied once, after a restart too; a browser paired again keeps its keys.
     @Test func aKeyIsItsSessionsOwn() throws {
