@@ -1,3 +1,4 @@
+import Composition
 import Terminal
 
 /// One command of `grock`: its words, its help, what it accepts, and what it does.
@@ -13,6 +14,9 @@ struct Command {
     let optionUsage: [OptionUsage]
     /// Left out of `grock help`, the man page and completion: a command for scripts, not people.
     let hidden: Bool
+    /// Where its storage work runs: in place for a command, which waits for it anyway; in the
+    /// background for a server, which keeps reading requests while it works.
+    let storageWork: Configuration.StorageWork
     let run: @MainActor (Invocation) async throws -> Void
 
     /// - Parameters:
@@ -20,7 +24,7 @@ struct Command {
     ///     added from `options`, their one declaration; how many arguments the command takes is
     ///     counted on it (`Syntax.arguments`).
     init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [OptionUsage] = [],
-         hidden: Bool = false, run: @escaping @MainActor (Invocation) async throws -> Void) {
+         hidden: Bool = false, storageWork: Configuration.StorageWork = .inPlace, run: @escaping @MainActor (Invocation) async throws -> Void) {
         self.path = path.split(separator: " ").map(String.init)
         self.synopsis = usage
         self.summary = summary
@@ -28,6 +32,7 @@ struct Command {
         self.examples = examples
         self.optionUsage = options
         self.hidden = hidden
+        self.storageWork = storageWork
         self.run = run
     }
 

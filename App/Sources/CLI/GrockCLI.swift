@@ -30,8 +30,7 @@ public enum GrockCLI {
                 let (command, rest) = try find(parsed.words.map { $0 })
                 try validate(parsed, for: command, arguments: rest)
                 var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
-                // A command waits for its storage anyway; only the server keeps reading while it works.
-                if command.path != ["rpc"] && command.path != ["serve"] { configuration.storageWork = .inPlace }
+                configuration.storageWork = command.storageWork
                 let made = AppContainer(configuration)
                 container = made
                 try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
