@@ -23,6 +23,18 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// `laptop`, stocked, starts a household in a clone of a new bare repository.
+    /// - Returns: the bare repository (the remote) and the household folder (its clone).
+    func startedThroughGit(_ laptop: Grock) throws -> (remote: String, household: String) {
+        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, household])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        return (remote, household)
+    }
+
 
 
     /// One folder for both (a network share); the clock stands still, so a price entered twice
@@ -75,12 +87,7 @@ import Testing
     @Test func aPlantedHookOrMonitorOfTheFolderDoesNotRun() throws {
         let laptop = try Grock()
         defer { laptop.home.remove() }
-        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
-        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
-        try git(remote, ["init", "--quiet", "--bare"])
-        try git(laptop.home.path, ["clone", "--quiet", remote, household])
-        try laptop.stocked()
-        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        let (remote, household) = try startedThroughGit(laptop)
         let marker = laptop.home.path + "/ran"
         let script = household + "/.git/planted"
         try "#!/bin/sh\necho \"$0 $*\" >> \(marker)\nexit 0\n".write(toFile: script, atomically: true, encoding: .utf8)
@@ -149,12 +156,7 @@ import Testing
     @Test func aDeviceThatRecordedNoTransportDecidesOnceByItsFolder() throws {
         let laptop = try Grock()
         defer { laptop.home.remove() }
-        let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
-        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
-        try git(remote, ["init", "--quiet", "--bare"])
-        try git(laptop.home.path, ["clone", "--quiet", remote, household])
-        try laptop.stocked()
-        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        let remote = try startedThroughGit(laptop).remote
         try FileManager.default.removeItem(atPath: laptop.dataDirectory + "/sync/transport")
         try laptop.ok("item price Milk --store Aldi --price 1.15")
         #expect(try laptop.ok(["sync"]).contains("1 change sent"))
