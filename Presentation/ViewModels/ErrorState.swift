@@ -33,12 +33,13 @@ extension ErrorState {
     }
 
     /// Runs what follows a saved change (reloading what it changed, to show it). Whatever fails
-    /// here cannot take the change back, so it becomes `warning` and the intent still succeeds.
+    /// here cannot take the change back, so it becomes `unshownChange` (a warning) and the
+    /// intent still succeeds.
     func afterSaving(_ step: () async throws -> Void) async {
         do {
             try await step()
         } catch {
-            lastIntent.warning = Notice.savedButNotShown(error)
+            lastIntent.unshownChange = error
         }
     }
 }

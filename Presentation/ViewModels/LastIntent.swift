@@ -7,10 +7,12 @@ public struct LastIntent: Sendable {
     public internal(set) var errorMessage: String?
     /// Why it failed; nil after one that succeeded.
     public internal(set) var lastError: (any Error)?
-    /// Set when it saved its change but could not show the result (reloading what it changed
-    /// failed). The change stands, so the intent succeeded: fronts show this as a warning,
-    /// never as a failure, or the person would do it again.
-    public internal(set) var warning: String?
+    /// Set when it saved its change but could not show the result: why reloading what it
+    /// changed failed. The change stands, so the intent succeeded: fronts show `warning`,
+    /// never a failure, or the person would do it again.
+    public internal(set) var unshownChange: (any Error)?
+    /// `unshownChange` in a sentence: `the change was saved, but it cannot be shown: …`.
+    public var warning: String? { unshownChange.map { "the change was saved, but it cannot be shown: \($0)" } }
     /// What looked wrong about what it recorded, though it was recorded (a price ten times the
     /// last one): fronts show each as a warning; the intent succeeded.
     public internal(set) var cautions: [String] = []

@@ -1,95 +1,143 @@
 import Domain
 
-/// Every sentence a view model makes: what an intent did (its `notice`), what it asks (a shop
-/// mode question), and the two warnings and errors that are a screen's, not an error's own
-/// `description`. Worded here and nowhere else.
-///
-/// They are display text that the view models make, not typed state for each front to word:
-/// every front (the command line, `grock rpc`'s `notice`, the web page, a SwiftUI view) then
-/// says the same thing in the same words, and a port rewords or translates them in this one
-/// file (docs/PORTING.md, "The notice is a sentence the view model makes"). Names typed by the
-/// person are shortened (`Echo.shortened`): a notice is one line, however long the name.
-enum Notice {
-    // MARK: - A cart (CartDetailViewModel): "Weekly: added Milk"
+/// What an intent did, as a value a front can switch on (`case .tripFinished(_, let left, _)`),
+/// with `text` wording it the one way every front shows it today: the command line, `grock
+/// rpc`'s `notice`, the web page, a SwiftUI view that does not word its own (docs/PORTING.md,
+/// "A notice is a value with its sentence"). A view model keeps its last one in `lastNotice`
+/// and the sentence in `notice`. Names are kept as given; `text` shortens the ones the person
+/// typed (`Echo.shortened`), so a notice is one line however long the name.
+public enum Notice: Sendable, Hashable {
+    // MARK: - A cart (CartDetailViewModel), each after the name of the cart: "Weekly: added Milk"
 
-    /// What was done, after the name of the cart it was done to.
-    static func onCart(_ cart: String, _ what: String) -> String { "\(cart): \(what)" }
-    static let cartCreated = "created cart"
-    static func linesAdded(_ items: [String]) -> String { "added \(items.map(Echo.shortened).joined(separator: ", "))" }
-    static func lineUpdated(_ item: String) -> String { "updated \(Echo.shortened(item))" }
-    static func lineRemoved(_ item: String) -> String { "removed \(Echo.shortened(item))" }
-    static let cartUpdated = "updated the cart"
-    static func cartRenamed(from old: String, to new: String) -> String { "renamed cart \(old) to \(new)" }
-    static func budgetSet(_ budget: Money?) -> String { budget.map { "set the budget to \($0.amountText)" } ?? "removed the budget" }
-    static let cartDeleted = "deleted cart"
-    static let tripStarted = "started the trip"
-    static func lineLogged(_ item: String) -> String { "logged \(Echo.shortened(item))" }
-    static func lineUnlogged(_ item: String) -> String { "un-logged \(Echo.shortened(item))" }
-    static func impulseAdded(_ name: String) -> String { "added impulse buy \(Echo.shortened(name))" }
-    /// `left` lines not bought, carried over to the cart named `carryOver` when one was.
-    static func tripFinished(notBought left: Int, carriedOverTo carryOver: String?) -> String {
-        "finished the trip" + (left == 0 ? "" : "; \(Wording.counted(left, "line")) not bought"
-            + (carryOver.map { ", carried over to \(Echo.shortened($0))" } ?? ""))
-    }
-    static let tripAborted = "aborted the trip; back to planning"
-    static let cartReopened = "reopened the cart"
+    case cartCreated(cart: String)
+    /// `items` as the person named them (names or ids).
+    case linesAdded(cart: String, items: [String])
+    case lineUpdated(cart: String, item: String)
+    case lineRemoved(cart: String, item: String)
+    /// The name, the budget, both or neither edited; `renamedFrom` is the old name.
+    case cartEdited(cart: String, renamedFrom: String?, budget: BudgetEdit?)
+    case cartDeleted(cart: String)
+    case tripStarted(cart: String)
+    case purchaseLogged(cart: String, item: String)
+    case purchaseUnlogged(cart: String, item: String)
+    case impulseAdded(cart: String, name: String)
+    /// `notBought` lines left, carried over to the cart named `carriedOverTo` when one was given.
+    case tripFinished(cart: String, notBought: Int, carriedOverTo: String?)
+    case tripAborted(cart: String)
+    case cartReopened(cart: String)
 
     // MARK: - Shop mode (ShoppingModeViewModel): "Milk: bought."
 
-    static let shopStarted = "Trip started."
-    static func shopBought(_ name: String) -> String { "\(name): bought." }
-    static func shopNotBought(_ name: String) -> String { "\(name): not bought." }
-    /// A line logged at `paid`: how much at what, and what it cost (`Bananas: bought 0.736 kg at
-    /// 3.49/kg = 2.57.`); a line counted and priced per each says no unit (`Milk: bought 3 at 1.19 = 3.57.`).
-    static func shopBought(_ name: String, _ line: CartItem, at paid: Money, costing cost: Money?) -> String {
-        let amount = line.purchasedQuantity ?? line.quantity
-        let bought = line.unit == .each && line.isPricedPerUnit ? "\(amount) at \(paid.amountText)"
-            : "\(amount) \(line.unit) at \(paid.amountText)/\(line.priceUnit)"
-        return "\(name): bought \(bought) = \(cost?.amountText ?? "-")."
-    }
-    static func shopImpulseAdded(_ name: String) -> String { "\(Echo.shortened(name)): added and bought." }
-    static func shopImpulseRemoved(_ name: String, number: Int) -> String {
-        "\(name): removed; number \(number) is not used again in this session."
-    }
-    static func shopImpulseKept(_ name: String) -> String { "\(name): kept, bought." }
-    /// The question unticking an impulse buy asks: unticked, it would leave the cart.
-    static func removeImpulseBuy(_ name: String) -> String { "Remove impulse buy \(name)?" }
+    case shopStarted
+    case ticked(name: String)
+    case unticked(name: String)
+    /// A line logged at `price` per `priceUnit`, `quantity` of `unit` bought, costing `cost`
+    /// (nil when it cannot be worked out).
+    case logged(name: String, quantity: Quantity, unit: MeasureUnit, price: Money, priceUnit: PriceUnit, cost: Money?)
+    case shopImpulseAdded(name: String)
+    /// The impulse buy numbered `number` deleted; the number is not given again this session.
+    case shopImpulseRemoved(name: String, number: Int)
+    /// Asked whether to delete an impulse buy, the person kept it.
+    case shopImpulseKept(name: String)
 
     // MARK: - The vault (VaultViewModel): "added Milk"
 
-    static func itemAdded(_ name: String) -> String { "added \(name)" }
-    /// A price recorded; `isCurrent` false when a newer one at the store stays current (tester, #23).
-    static func priceRecorded(of item: String, at store: String, promotion: Bool, isCurrent: Bool) -> String {
-        "recorded the \(promotion ? "promotion" : "price") of \(item) at \(Echo.shortened(store))"
-            + (isCurrent ? "" : " in its history; the newer one there stays current")
-    }
-    static func priceForgotten(of item: String, at store: String) -> String {
-        "took the price of \(item) at \(Echo.shortened(store)) out of its history"
-    }
-    static func itemRenamed(from old: String, to new: String) -> String { "renamed \(old) to \(new)" }
-    static func itemMoved(_ item: String, to category: String) -> String { "moved \(item) to \(Echo.shortened(category))" }
-    static func itemRemoved(_ name: String) -> String { "removed \(name) from the vault" }
-    static func categoryAdded(_ name: String) -> String { "added category \(name)" }
-    static func categoryRenamed(from old: String, to new: String) -> String { "renamed category \(old) to \(new)" }
-    static func categoryMoved(_ category: String, to position: Int) -> String {
-        "moved category \(Echo.shortened(category)) to position \(position)"
-    }
-    static func categoryRemoved(_ name: String) -> String { "removed category \(name)" }
-
-    /// A cart shown that was deleted elsewhere: the error its refresh leaves.
-    static func cartGone(_ name: String) -> String { "the cart \(Echo.quoted(name)) no longer exists" }
+    case itemAdded(name: String)
+    /// `isCurrent` false when a newer price at the store stays current (tester, #23).
+    case priceRecorded(item: String, store: String, promotion: Bool, isCurrent: Bool)
+    case priceForgotten(item: String, store: String)
+    case itemRenamed(from: String, to: String)
+    case itemMoved(item: String, category: String)
+    case itemRemoved(name: String)
+    case categoryAdded(name: String)
+    case categoryRenamed(from: String, to: String)
+    /// `position` 1 for the first.
+    case categoryMoved(category: String, position: Int)
+    case categoryRemoved(name: String)
 
     // MARK: - Stores (StoresViewModel) and settings (SettingsViewModel)
 
-    static func storeAdded(_ name: String) -> String { "added store \(name)" }
-    static func storeRenamed(from old: String, to new: String) -> String { "renamed store \(old) to \(new)" }
-    static func storeRemoved(_ name: String) -> String { "removed store \(name); its prices left the vault" }
-    static func aislesSet(of store: String) -> String { "set the aisle order of \(store)" }
-    static func currencySet(_ currency: Currency) -> String { "currency is now \(currency.code)" }
-    static let everythingErased = "all data erased"
+    case storeAdded(name: String)
+    case storeRenamed(from: String, to: String)
+    case storeRemoved(name: String)
+    case aislesSet(store: String)
+    case currencySet(Currency)
+    case everythingErased
 
-    // MARK: - Any screen (ErrorState)
+    /// What `cartEdited` did to the budget.
+    public enum BudgetEdit: Sendable, Hashable {
+        case set(Money)
+        case removed
+    }
+}
 
-    /// The warning of an intent whose change was saved but could not be read back to show.
-    static func savedButNotShown(_ error: any Error) -> String { "the change was saved, but it cannot be shown: \(error)" }
+extension Notice: CustomStringConvertible {
+    /// The notice in the words every front shows: `Weekly: added Milk`.
+    public var text: String {
+        switch self {
+        case .cartCreated(let cart): "\(cart): created cart"
+        case .linesAdded(let cart, let items): "\(cart): added \(items.map(Echo.shortened).joined(separator: ", "))"
+        case .lineUpdated(let cart, let item): "\(cart): updated \(Echo.shortened(item))"
+        case .lineRemoved(let cart, let item): "\(cart): removed \(Echo.shortened(item))"
+        case .cartEdited(let cart, let oldName, let budget):
+            "\(cart): " + edits(renamedFrom: oldName, to: cart, budget: budget)
+        case .cartDeleted(let cart): "\(cart): deleted cart"
+        case .tripStarted(let cart): "\(cart): started the trip"
+        case .purchaseLogged(let cart, let item): "\(cart): logged \(Echo.shortened(item))"
+        case .purchaseUnlogged(let cart, let item): "\(cart): un-logged \(Echo.shortened(item))"
+        case .impulseAdded(let cart, let name): "\(cart): added impulse buy \(Echo.shortened(name))"
+        case .tripFinished(let cart, let left, let carryOver):
+            "\(cart): finished the trip" + (left == 0 ? "" : "; \(Wording.counted(left, "line")) not bought"
+                + (carryOver.map { ", carried over to \(Echo.shortened($0))" } ?? ""))
+        case .tripAborted(let cart): "\(cart): aborted the trip; back to planning"
+        case .cartReopened(let cart): "\(cart): reopened the cart"
+
+        case .shopStarted: "Trip started."
+        case .ticked(let name): "\(name): bought."
+        case .unticked(let name): "\(name): not bought."
+        case .logged(let name, let quantity, let unit, let price, let priceUnit, let cost):
+            // Counted and priced per each, it says no unit: `Milk: bought 3 at 1.19 = 3.57.`
+            "\(name): bought "
+                + (unit == .each && priceUnit == PriceUnit(unit) ? "\(quantity) at \(price.amountText)"
+                    : "\(quantity) \(unit) at \(price.amountText)/\(priceUnit)")
+                + " = \(cost?.amountText ?? "-")."
+        case .shopImpulseAdded(let name): "\(Echo.shortened(name)): added and bought."
+        case .shopImpulseRemoved(let name, let number): "\(name): removed; number \(number) is not used again in this session."
+        case .shopImpulseKept(let name): "\(name): kept, bought."
+
+        case .itemAdded(let name): "added \(name)"
+        case .priceRecorded(let item, let store, let promotion, let isCurrent):
+            "recorded the \(promotion ? "promotion" : "price") of \(item) at \(Echo.shortened(store))"
+                + (isCurrent ? "" : " in its history; the newer one there stays current")
+        case .priceForgotten(let item, let store): "took the price of \(item) at \(Echo.shortened(store)) out of its history"
+        case .itemRenamed(let old, let new): "renamed \(old) to \(new)"
+        case .itemMoved(let item, let category): "moved \(item) to \(Echo.shortened(category))"
+        case .itemRemoved(let name): "removed \(name) from the vault"
+        case .categoryAdded(let name): "added category \(name)"
+        case .categoryRenamed(let old, let new): "renamed category \(old) to \(new)"
+        case .categoryMoved(let category, let position): "moved category \(Echo.shortened(category)) to position \(position)"
+        case .categoryRemoved(let name): "removed category \(name)"
+
+        case .storeAdded(let name): "added store \(name)"
+        case .storeRenamed(let old, let new): "renamed store \(old) to \(new)"
+        case .storeRemoved(let name): "removed store \(name); its prices left the vault"
+        case .aislesSet(let store): "set the aisle order of \(store)"
+        case .currencySet(let currency): "currency is now \(currency.code)"
+        case .everythingErased: "all data erased"
+        }
+    }
+
+    public var description: String { text }
+
+    /// `renamed cart Old to New; set the budget to 80.00`, or `updated the cart` when nothing was.
+    private func edits(renamedFrom oldName: String?, to name: String, budget: BudgetEdit?) -> String {
+        var parts: [String] = []
+        if let oldName { parts.append("renamed cart \(oldName) to \(name)") }
+        switch budget {
+        case .set(let money)?: parts.append("set the budget to \(money.amountText)")
+        case .removed?: parts.append("removed the budget")
+        case nil: break
+        }
+        return parts.isEmpty ? "updated the cart" : parts.joined(separator: "; ")
+    }
 }

@@ -3,11 +3,11 @@ import Observation
 
 /// Settings (menu): the currency, and erasing everything.
 @MainActor @Observable
-public final class SettingsViewModel: ErrorState {
+public final class SettingsViewModel: ErrorState, ConfirmsIntents {
     /// The settings as data; nil before `load` succeeds.
     public private(set) var document: SettingsDocument?
-    /// What the last change did, in a sentence (`currency is now USD`); nil until one succeeds.
-    public private(set) var notice: String?
+    /// What the last change did (`.currencySet`); nil until one succeeds.
+    public private(set) var lastNotice: Notice?
     /// What the last intent left besides its Bool result: its error, or its warnings though it
     /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
@@ -32,7 +32,7 @@ public final class SettingsViewModel: ErrorState {
         await perform {
             let changed = try await useCases.changeCurrency(try Currency(code: code))
             document = SettingsDocument(changed)
-            notice = Notice.currencySet(changed.currency)
+            lastNotice = .currencySet(changed.currency)
         }
     }
 
@@ -41,7 +41,7 @@ public final class SettingsViewModel: ErrorState {
     public func reset() async -> Bool {
         await perform {
             try await useCases.resetAllData()
-            notice = Notice.everythingErased
+            lastNotice = .everythingErased
             await afterSaving { document = SettingsDocument(try await useCases.showSettings()) }
         }
     }

@@ -6,55 +6,7 @@ import Observation
 /// `log(3, price:)`; a text front reads them from typed lines) and answers
 /// `pendingConfirmation` with `confirm()` or `decline()`; `document` is all it shows.
 @MainActor @Observable
-public final class ShoppingModeViewModel: ErrorState {
-    /// One numbered line as shop mode shows it.
-    public struct Row: Sendable, Hashable, Encodable {
-        /// The line's number for the whole session.
-        public let number: Int
-        /// The line's name: the item's, or the impulse buy's.
-        public let name: String
-        /// Whether the line is ticked.
-        public let isBought: Bool
-        /// Whether it was bought on impulse (unticking it asks first: it would be deleted).
-        public let isImpulse: Bool
-        /// What was bought, else what is planned: `1.5 kg`.
-        public let quantity: String
-        /// The price paid for one unit once bought, else the planned one (`0.89/lb` when per
-        /// another unit than the line's); nil when unknown.
-        public let price: String?
-    }
-
-    /// The rows bought, or to be bought, at one store.
-    public struct Section: Sendable, Hashable, Encodable {
-        /// The store's name; nil for the lines with no store, which come last.
-        public let store: String?
-        /// Its rows in number order: shopping order at the session's start, then the lines added
-        /// since.
-        public let rows: [Row]
-    }
-
-    /// A question the session waits on before doing what a tick cannot take back: a front shows
-    /// it and answers with `confirm()` or `decline()`.
-    public struct Confirmation: Sendable, Hashable, Encodable {
-        /// The number of the line it asks about.
-        public let number: Int
-        /// That line's name.
-        public let name: String
-        /// `Remove impulse buy Gum?`
-        public let question: String
-        /// The line's item: the session's own, not the front's (it answers by `number`).
-        let item: ItemID
-
-        private enum CodingKeys: String, CodingKey { case number, name, question }
-
-        init(number: Int, name: String, item: ItemID) {
-            self.number = number
-            self.name = name
-            self.item = item
-            question = Notice.removeImpulseBuy(name)
-        }
-    }
-
+public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
     /// The cart's totals against its budget; nil before `begin` succeeds.
     public private(set) var figures: CartFigures?
     /// Whether the trip was finished this session: the list gives way to `summary`.
@@ -62,9 +14,9 @@ public final class ShoppingModeViewModel: ErrorState {
     /// What the finished trip came to; nil until then, or when it was finished but cannot be
     /// shown.
     public private(set) var summary: TripOutcome?
-    /// What the last intent did, in a sentence (`Milk: bought.`); nil after one that failed or
-    /// only asked something.
-    public private(set) var notice: String?
+    /// What the last intent did (`.ticked`, worded `Milk: bought.`); nil after one that failed
+    /// or only asked something.
+    public private(set) var lastNotice: Notice?
     /// Set by `help()`, until the next intent: the front shows how to drive the session.
     public private(set) var isShowingHelp = false
     /// Unticking an impulse buy deletes it, so it waits here for an answer.
@@ -77,21 +29,7 @@ public final class ShoppingModeViewModel: ErrorState {
     private var reference: String
     /// The cart being shopped, numbered into `sections`; nil before `begin` succeeds.
     private var details: CartDetails?
-
-    /// A numbered line of the session: number n is `slots[n - 1]`. A line that goes away keeps
-    /// its slot, so no number is ever given to another line while the person shops by them.
-    private struct Slot {
-        let item: ItemID
-        var name: String
-        /// The store it is listed under: where it was when first numbered. A line ticked at
-        /// another store stays where the person saw it.
-        let store: StoreID?
-    }
-
-    private var slots: [Slot] = []
-    private var slotNumbers: [ItemID: Int] = [:]
-    /// The order of the stores on screen, fixed for the session; no store (nil) comes last.
-    private var storeOrder: [StoreID?] = []
+    private var numbering = ShopNumbering()
 
     /// A shopping session for the cart named by `reference` (a name or an id); nothing is read
     /// until `begin`. Fronts get one from `AppContainer.shopping(_:)`.
@@ -102,21 +40,7 @@ public final class ShoppingModeViewModel: ErrorState {
 
     /// The lines by store, numbered for the session: store and aisle order at its start, then
     /// each line added since (an impulse buy) with the next number, under its store.
-    public var sections: [Section] {
-        guard let details else { return [] }
-        let lines = Dictionary(details.cart.lines.map { ($0.itemID, $0) }) { first, _ in first }
-        return storeOrder.compactMap { store in
-            let rows = slots.indices.compactMap { index -> Row? in
-                guard slots[index].store == store, let line = lines[slots[index].item] else { return nil }
-                return Row(number: index + 1, name: line.name, isBought: line.isFulfilled, isImpulse: line.isImpulse,
-                           quantity: "\(line.purchasedQuantity ?? line.quantity) \(line.unit)",
-                           price: (line.isFulfilled ? line.actualPrice : line.plannedPrice).map { money in
-                               line.isPricedPerUnit ? money.amountText : "\(money.amountText)/\(line.priceUnit)"
-                           })
-            }
-            return rows.isEmpty ? nil : Section(store: store.flatMap(details.storeName), rows: rows)
-        }
-    }
+    public var sections: [Section] { details.map(numbering.sections) ?? [] }
 
     /// The row numbered `number`; nil when there is none, or its line has gone.
     public func row(_ number: Int) -> Row? { sections.lazy.flatMap(\.rows).first { $0.number == number } }
@@ -127,9 +51,7 @@ public final class ShoppingModeViewModel: ErrorState {
     /// anew in store and aisle order.
     @discardableResult
     public func begin() async -> Bool {
-        slots = []
-        slotNumbers = [:]
-        storeOrder = []
+        numbering = ShopNumbering()
         startIntent()
         return await perform {
             let details = try await useCases.showCart(reference)
@@ -138,7 +60,7 @@ public final class ShoppingModeViewModel: ErrorState {
                 return try show(details)
             }
             _ = try await useCases.startTrip(details.cart.id.rawValue)
-            notice = Notice.shopStarted
+            lastNotice = .shopStarted
             await afterSaving { try show(try await useCases.showCart(details.cart.id.rawValue)) }
         }
     }
@@ -149,15 +71,15 @@ public final class ShoppingModeViewModel: ErrorState {
     public func toggle(_ number: Int) async -> Bool {
         startIntent()
         return await perform {
-            let line = try lineNumbered(number)
+            let line = try numbering.line(numbered: number, on: details?.cart)
             if line.isFulfilled && line.isImpulse {
                 pendingConfirmation = Confirmation(number: number, name: line.name, item: line.itemID)
             } else if line.isFulfilled {
                 _ = try await useCases.unlogPurchase(cart: reference, item: line.itemID.rawValue)
-                notice = Notice.shopNotBought(line.name)
+                lastNotice = .unticked(name: line.name)
             } else {
                 _ = try await useCases.logPurchase(cart: reference, item: line.itemID.rawValue)
-                notice = Notice.shopBought(line.name)
+                lastNotice = .ticked(name: line.name)
             }
             await afterSaving { try await reload() }
         }
@@ -170,7 +92,7 @@ public final class ShoppingModeViewModel: ErrorState {
         startIntent()
         return await perform {
             _ = try await useCases.unlogPurchase(cart: reference, item: pending.item.rawValue)
-            notice = Notice.shopImpulseRemoved(pending.name, number: pending.number)
+            lastNotice = .shopImpulseRemoved(name: pending.name, number: pending.number)
             await afterSaving { try await reload() }
         }
     }
@@ -179,7 +101,7 @@ public final class ShoppingModeViewModel: ErrorState {
     public func decline() {
         guard let pending = pendingConfirmation else { return }
         startIntent()
-        notice = Notice.shopImpulseKept(pending.name)
+        lastNotice = .shopImpulseKept(name: pending.name)
     }
 
     /// Logs line `number` as bought at `price` per unit, `quantity` of the line's unit when
@@ -189,14 +111,15 @@ public final class ShoppingModeViewModel: ErrorState {
     public func log(_ number: Int, price: String, quantity: String? = nil) async -> Bool {
         startIntent()
         return await perform {
-            let line = try lineNumbered(number)
+            let line = try numbering.line(numbered: number, on: details?.cart)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
             let (cart, cautions) = try await useCases.logPurchase.checked(cart: reference, item: line.itemID.rawValue, price: price,
                                                                           quantity: weighed ?? line.purchasedQuantity)
             lastIntent.cautions = cautions.map(\.description)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
-                notice = Notice.shopBought(line.name, logged, at: paid, costing: try logged.actualCost())
+                lastNotice = .logged(name: line.name, quantity: logged.purchasedQuantity ?? logged.quantity, unit: logged.unit, price: paid,
+                                     priceUnit: logged.priceUnit, cost: try logged.actualCost())
             }
             await afterSaving { try await reload() }
         }
@@ -210,7 +133,7 @@ public final class ShoppingModeViewModel: ErrorState {
         startIntent()
         return await perform {
             _ = try await useCases.addImpulseItem(cart: reference, name: name, price: price, store: store)
-            notice = Notice.shopImpulseAdded(name)
+            lastNotice = .shopImpulseAdded(name: name)
             await afterSaving { try await reload() }
         }
     }
@@ -250,42 +173,17 @@ public final class ShoppingModeViewModel: ErrorState {
     /// its error and warnings.
     private func startIntent() {
         lastIntent = LastIntent()
-        notice = nil
+        lastNotice = nil
         isShowingHelp = false
         pendingConfirmation = nil
     }
 
-    /// The line numbered `number` this session.
-    /// - Throws: `DomainError.invalidPosition` for a number never given; `ShopError` for the
-    ///   number of a line that has gone.
-    private func lineNumbered(_ number: Int) throws -> CartItem {
-        guard number >= 1, number <= slots.count else { throw DomainError.invalidPosition(number, count: slots.count) }
-        let slot = slots[number - 1]
-        guard let line = details?.cart.line(for: slot.item) else { throw ShopError.lineGone(number: number, name: slot.name) }
-        return line
-    }
-
     private func reload() async throws { try show(try await useCases.showCart(reference)) }
 
-    /// Takes in the cart as it is now: lines already numbered keep their numbers (and names
-    /// follow renames); new ones get the next numbers, in shopping order.
+    /// Takes in the cart as it is now, numbering the lines new to the session.
     private func show(_ details: CartDetails) throws {
         figures = try CartFigures(details.cart)
-        for group in details.groups {
-            let store = group.store?.id
-            for line in group.lines {
-                if let number = slotNumbers[line.itemID] {
-                    slots[number - 1].name = line.name
-                    continue
-                }
-                if !storeOrder.contains(store) {
-                    // A store met during the trip goes before no store, which stays last.
-                    storeOrder.insert(store, at: store == nil ? storeOrder.count : storeOrder.firstIndex(of: nil) ?? storeOrder.count)
-                }
-                slots.append(Slot(item: line.itemID, name: line.name, store: store))
-                slotNumbers[line.itemID] = slots.count
-            }
-        }
+        numbering.number(details)
         self.details = details
         reference = details.cart.id.rawValue
     }

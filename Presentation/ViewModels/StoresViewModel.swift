@@ -3,13 +3,13 @@ import Observation
 
 /// The stores (menu): list, add, rename, remove, and each store's aisle order.
 @MainActor @Observable
-public final class StoresViewModel: ErrorState {
+public final class StoresViewModel: ErrorState, ConfirmsIntents {
     /// The stores not removed, by name, as data; empty before `load`.
     public private(set) var documents: [StoreDocument] = []
     /// The aisle order shown, as data; nil when the stores are shown instead.
     public private(set) var aislesDocument: AislesDocument?
-    /// What the last change did, in a sentence (`added store Lidl`); nil until one succeeds.
-    public private(set) var notice: String?
+    /// What the last change did (`.storeAdded`); nil until one succeeds.
+    public private(set) var lastNotice: Notice?
     /// What the last intent left besides its Bool result: its error, or its warnings though it
     /// succeeded (`IntentOutcome`).
     public internal(set) var lastIntent = LastIntent()
@@ -31,7 +31,7 @@ public final class StoresViewModel: ErrorState {
     /// Adds a store (adding the name of a removed store brings it back), then lists the stores.
     @discardableResult
     public func add(_ name: String) async -> Bool {
-        await change { Notice.storeAdded(try await useCases.addStore(name: name).name) }
+        await change { .storeAdded(name: try await useCases.addStore(name: name).name) }
     }
 
     /// Renames a store (a name or id), then lists the stores; refused when the name is taken.
@@ -39,7 +39,7 @@ public final class StoresViewModel: ErrorState {
     public func rename(_ store: String, to name: String) async -> Bool {
         await change {
             let renamed = try await useCases.renameStore(store, to: name)
-            return Notice.storeRenamed(from: renamed.oldName, to: renamed.value.name)
+            return .storeRenamed(from: renamed.oldName, to: renamed.value.name)
         }
     }
 
@@ -47,7 +47,7 @@ public final class StoresViewModel: ErrorState {
     /// lines at the cheapest other store. Refused while an active trip has a purchase logged there.
     @discardableResult
     public func remove(_ store: String) async -> Bool {
-        await change { Notice.storeRemoved(try await useCases.removeStore(store).name) }
+        await change { .storeRemoved(name: try await useCases.removeStore(store).name) }
     }
 
     /// Shows the aisle order, or sets it when `categories` are given.
@@ -60,14 +60,15 @@ public final class StoresViewModel: ErrorState {
             } else {
                 let set = try await useCases.setAisleOrder(store: store, categories: categories)
                 aislesDocument = AislesDocument(store: set.store, order: set.order)
-                notice = Notice.aislesSet(of: set.store.name)
+                lastNotice = .aislesSet(store: set.store.name)
             }
         }
     }
 
-    private func change(_ action: () async throws -> String) async -> Bool {
+    /// Runs a change of the stores, which answers what it did, then lists the stores.
+    private func change(_ action: () async throws -> Notice) async -> Bool {
         await perform {
-            notice = try await action()
+            lastNotice = try await action()
             aislesDocument = nil
             await afterSaving { documents = try await useCases.listStores().map(StoreDocument.init) }
         }
