@@ -46,7 +46,7 @@ public final class CartDetailViewModel: ErrorState, ConfirmsIntents {
     /// The cart shown; nil whenever `details` is.
     var cart: Cart? { details?.cart }
 
-    // MARK: - Intents
+    // MARK: - Loading and showing (the intents that change the cart: +Planning, +Trip)
 
     /// Reads the cart.
     /// - Returns: false when it cannot be read (no such cart, or a name that matches several):
