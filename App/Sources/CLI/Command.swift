@@ -7,7 +7,11 @@ struct Command {
     let path: [String]
     /// The usage line up to its options: the program, the command's words and its arguments.
     let synopsis: String
+    /// What it does, on one line; `grock help` shows it up to its first `;` or sentence end.
     let summary: String
+    /// The rest of its help: paragraphs apart by blank lines, each written as one line and
+    /// wrapped to the terminal when shown, and indented lines (a table, a command to copy)
+    /// kept as they are.
     let details: String
     let examples: [String]
     /// The options it takes besides the global ones, as its usage line shows them.

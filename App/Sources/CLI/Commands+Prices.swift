@@ -16,7 +16,10 @@ extension Commands {
         },
         Command("plan", usage: "grock plan CART",
                 summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
-                details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
+                details: """
+                The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, \
+                not guessed. Nothing changes without --apply.
+                """,
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
                 options: [.optional(.maxStores), .optional(.apply)]) { run in
             let limit = try run.integer(.maxStores, in: 1...Int.max)

@@ -12,10 +12,10 @@ extension Commands {
                   f               finish the trip
                   q               leave; everything is already saved
                   ?               the list of commands
-                The numbers stay the same all session. Unticking an impulse buy asks before it
-                is removed; the next line answers (only y or yes removes it).
-                Lines fit COLUMNS (else the terminal's width, else 80).
-                Works with a pipe too: printf '1\\n2\\nf\\n' | grock shop Weekly
+                The numbers stay the same all session. Unticking an impulse buy asks before it is removed; the next line \
+                answers (only y or yes removes it). Lines fit COLUMNS (else the terminal's width, else 80). Works with a \
+                pipe too:
+                  printf '1\\n2\\nf\\n' | grock shop Weekly
                 """, examples: ["grock shop Weekly", "printf '1\\n2\\nf\\n' | grock shop Weekly"]) { run in
             try await ShopSession.run(run)
         },

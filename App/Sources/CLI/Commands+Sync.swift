@@ -12,9 +12,11 @@ extension Commands {
     static let sync: [Command] = [
         Command("sync", usage: "grock sync",
                 summary: "Exchange changes with the household now: send this device's, merge the others'.",
-                details: "When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. "
-                    + "A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses "
-                    + "(a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.",
+                details: """
+                When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. \
+                A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses \
+                (a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.
+                """,
                 examples: ["grock sync", "grock --json sync"]) { run in
             let report = try await household(run).exchange()
             if run.json { return try run.console.json(SyncReportDocument(report)) }
@@ -46,7 +48,10 @@ extension Commands {
         },
         Command("sync leave", usage: "grock sync leave",
                 summary: "Stop syncing this device. Its data stays; its files stay in the folder for the others.",
-                details: "Changes made here and not sent yet (grock sync status counts them) keep it from leaving:\nrun grock sync first, or --discard to leave without sending them (they stay in this\ndevice's data only).",
+                details: """
+                Changes made here and not sent yet (grock sync status counts them) keep it from leaving: run grock sync \
+                first, or --discard to leave without sending them (they stay in this device's data only).
+                """,
                 examples: ["grock sync leave", "grock sync leave --discard"], options: [.optional(.discard)]) { run in
             try await household(run).leave(discardingUnsent: run.has(.discard))
             run.console.out("This device no longer syncs; its data stays.")

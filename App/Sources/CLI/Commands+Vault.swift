@@ -36,7 +36,14 @@ extension Commands {
     static let item: [Command] = [
         Command("item add", usage: "grock item add NAME",
                 summary: "Add an item to the vault, optionally with its price at a store.",
-                details: "The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most\n1000000.00. Units: each, pack, g, kg, lb, oz, ml, l. --pack 250g prices a pack by what it\nholds (2.29 for 250 g compares as 9.16/kg). The unit is the one the item is sold by: cart\nlines count in it unless told otherwise. A price that looks like a slip (outside what\ngroceries cost per kg, l or each) is recorded with a warning on stderr.",
+                details: """
+                The price is per UNIT (each unless given): --price 3.49 --unit kg is 3.49 per kg, at most 1000000.00. Units: \
+                each, pack, g, kg, lb, oz, ml, l. --pack 250g prices a pack by what it holds (2.29 for 250 g compares as \
+                9.16/kg). The unit is the one the item is sold by: cart lines count in it unless told otherwise.
+
+                A price that looks like a slip (outside what groceries cost per kg, l or each) is recorded with a warning on \
+                stderr.
+                """,
                 examples: ["grock item add Milk --category Dairy --price 1.09 --store Aldi",
                            "grock item add Bananas --category Produce --price 1.99 --store Aldi --unit kg",
                            "grock item add Coffee --category Pantry --price 2.29 --store Aldi --pack 250g"],
@@ -52,7 +59,17 @@ extension Commands {
         },
         Command("item price", usage: "grock item price ITEM",
                 summary: "Record a price seen at a store (shelf or flyer) without buying.",
-                details: "It becomes the store's current price and joins the price history. With --promo it is a\npromotion: it counts until --until (inclusive), then the regular price counts again.\nA price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the\nfuture); an older price joins the history but leaves a newer one current. --pack 250g: the\nprice is for a pack holding 250 g, compared everywhere as its price per kg. A price more than\n3 times or less than a third of the last one at that store, or outside what groceries cost\nper kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.",
+                details: """
+                It becomes the store's current price and joins the price history. With --promo it is a promotion: it counts \
+                until --until (inclusive), then the regular price counts again.
+
+                A price is at most 1000000.00. --date YYYY-MM-DD [HH:MM] says when it was seen (not in the future); an older \
+                price joins the history but leaves a newer one current. --pack 250g: the price is for a pack holding 250 g, \
+                compared everywhere as its price per kg.
+
+                A price more than 3 times or less than a third of the last one at that store, or outside what groceries cost per \
+                kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.
+                """,
                 examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
                 options: [.required(.store), .required(.price), unitOrPack, .optional(.required(.promo), .optional(.until)),
@@ -63,7 +80,13 @@ extension Commands {
         },
         Command("item forget-price", usage: "grock item forget-price ITEM",
                 summary: "Take a wrong price, recorded by hand, out of an item's price history.",
-                details: "Without --date: the price current at that store; with it, every price recorded by hand there\nthat day. They leave the history (prices, insights, exports); when one was the current price,\nthe newest price left there (seen or paid) is current again. A wrong price paid on a trip is corrected\nby reopening the trip (grock trip reopen). Undo brings the price back.",
+                details: """
+                Without --date: the price current at that store; with it, every price recorded by hand there that day. They \
+                leave the history (prices, insights, exports); when one was the current price, the newest price left there (seen \
+                or paid) is current again.
+
+                A wrong price paid on a trip is corrected by reopening the trip (grock trip reopen). Undo brings the price back.
+                """,
                 examples: ["grock item forget-price Milk --store Aldi", "grock item forget-price Milk --store Aldi --date 2026-11-20"],
                 options: [.required(.store), .optional(.date, "YYYY-MM-DD")]) { run in
             let day = try run.day(.date)
