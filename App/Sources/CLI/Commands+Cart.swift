@@ -13,7 +13,8 @@ extension Commands {
             try run.check(await cart.create(budget: run.value(.budget), items: run.values(.item)), cart)
             try show(cart, run)
         },
-        Command("cart list", usage: "grock cart list", summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
+        Command("cart list", usage: "grock cart list",
+                summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home)
             if run.json { return try run.console.json(home.rows) }
@@ -30,18 +31,21 @@ extension Commands {
             try run.check(await cart.load(), cart)
             try show(cart, run)
         },
-        Command("cart delete", usage: "grock cart delete CART", summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"]) { run in
+        Command("cart delete", usage: "grock cart delete CART",
+                summary: "Delete a cart, whatever its status (grock undo brings it back).", examples: ["grock cart delete Party"]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.delete(), cart)
             run.console.out(cart.notice ?? "")
         },
-        Command("cart rename", usage: "grock cart rename CART NEW-NAME", summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""]) { run in
+        Command("cart rename", usage: "grock cart rename CART NEW-NAME",
+                summary: "Rename a cart being planned or shopped.", examples: ["grock cart rename Weekly \"Big shop\""]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.edit(name: run.argument(1), budget: nil), cart)
             try show(cart, run)
         },
         Command("cart budget", usage: "grock cart budget CART", summary: "Set or remove a cart's budget.",
-                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"], options: [.either(.argument("AMOUNT"), .required(.none))]) { run in
+                examples: ["grock cart budget Weekly 80", "grock cart budget Weekly --none"],
+                options: [.either(.argument("AMOUNT"), .required(.none))]) { run in
             let cart = try run.container.cart(run.argument(0))
             // The declaration has seen to it that exactly one of AMOUNT and --none is given.
             try run.check(await cart.edit(name: nil, budget: .some(run.arguments.count == 2 ? run.argument(1) : nil)), cart)

@@ -12,7 +12,10 @@ extension Commands {
             try await storeStep(run) { try await $0.rename(run.argument(0), to: run.argument(1)) }
         },
         Command("store remove", usage: "grock store remove STORE",
-                summary: "Remove a store: its prices leave the vault, carts being planned move those lines to the cheapest other store; history keeps its name.",
+                summary: """
+                Remove a store: its prices leave the vault, carts being planned move those lines to the cheapest other \
+                store; history keeps its name.
+                """,
                 examples: ["grock store remove Aldi"]) { run in
             try await storeStep(run) { try await $0.remove(run.argument(0)) }
         },

@@ -60,7 +60,9 @@ extension Commands {
 
     @MainActor
     private static func household(_ run: Invocation) throws -> Household {
-        guard let household = run.container.household() else { throw CommandFailure(kind: .refused, description: "sync needs a data directory, not --in-memory") }
+        guard let household = run.container.household() else {
+            throw CommandFailure(kind: .refused, description: "sync needs a data directory, not --in-memory")
+        }
         return household
     }
 

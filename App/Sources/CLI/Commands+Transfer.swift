@@ -43,7 +43,10 @@ extension Commands {
             try await importFile(run)
         },
         Command("report", usage: "grock report",
-                summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
+                summary: """
+                Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget \
+                against actual per trip, price history of your top items.
+                """,
                 examples: ["grock report --output report.html"], options: [.optional(.output, "FILE.html")]) { run in
             let report = run.container.report()
             try run.check(await report.load(), report)
@@ -130,7 +133,9 @@ extension Commands {
         let purchases: [Purchase]
         do {
             defer { progress.finish() }
-            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) { progress.show($0) }
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) {
+                progress.show($0)
+            }
         }
         let summary: ImportPurchases.Summary
         do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
@@ -145,8 +150,8 @@ extension Commands {
     private static func summarise(_ run: Invocation, _ document: ImportDocument) throws {
         if run.json { return try run.console.json(document) }
         if document.format == "json" {
-            return run.console.out("Restored a backup: " + [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
-                                                               (document.trips, "trip")].map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
+            let counts = [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"), (document.trips, "trip")]
+            return run.console.out("Restored a backup: " + counts.map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
         }
         let purchases = document.purchases ?? 0, skipped = document.skipped ?? 0
         let already = "\(Wording.counted(skipped, "row")) already imported, skipped"

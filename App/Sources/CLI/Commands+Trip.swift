@@ -3,7 +3,8 @@ import Presentation
 extension Commands {
     /// A trip: a cart from planning through shopping to history, and back.
     static let trip: [Command] = [
-        Command("trip start", usage: "grock trip start CART", summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"]) { run in
+        Command("trip start", usage: "grock trip start CART",
+                summary: "Start shopping: the cart goes from planning to shopping.", examples: ["grock trip start Weekly"]) { run in
             try await tripStep(run) { await $0.startTrip() }
         },
         Command("trip log", usage: "grock trip log CART ITEM",

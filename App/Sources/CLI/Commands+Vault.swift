@@ -5,10 +5,12 @@ import Terminal
 extension Commands {
     /// The categories, in the order they are walked.
     static let category: [Command] = [
-        Command("category add", usage: "grock category add NAME", summary: "Add a category at the end of the order.", examples: ["grock category add Spices"]) { run in
+        Command("category add", usage: "grock category add NAME",
+                summary: "Add a category at the end of the order.", examples: ["grock category add Spices"]) { run in
             try await categoryStep(run) { try await $0.addCategory(run.argument(0)) }
         },
-        Command("category rename", usage: "grock category rename CATEGORY NEW-NAME", summary: "Rename a category.", examples: ["grock category rename Spices Herbs"]) { run in
+        Command("category rename", usage: "grock category rename CATEGORY NEW-NAME",
+                summary: "Rename a category.", examples: ["grock category rename Spices Herbs"]) { run in
             try await categoryStep(run) { try await $0.renameCategory(run.argument(0), to: run.argument(1)) }
         },
         Command("category remove", usage: "grock category remove CATEGORY",
@@ -75,8 +77,10 @@ extension Commands {
                 options: [.required(.store), .required(.price), unitOrPack, .optional(.required(.promo), .optional(.until)),
                           .optional(.date)]) { run in
             let unit = try run.unit(), pack = try run.pack(), until = try run.day(.until)
-            try await itemStep(run) { try await $0.setPrice(run.argument(0), store: run.required(.store), price: run.required(.price), unit: unit, pack: pack, promotion: run.has(.promo),
-                                                  until: until, date: run.value(.date)) }
+            try await itemStep(run) {
+                try await $0.setPrice(run.argument(0), store: run.required(.store), price: run.required(.price), unit: unit, pack: pack,
+                                      promotion: run.has(.promo), until: until, date: run.value(.date))
+            }
         },
         Command("item forget-price", usage: "grock item forget-price ITEM",
                 summary: "Take a wrong price, recorded by hand, out of an item's price history.",
@@ -97,7 +101,9 @@ extension Commands {
                 examples: ["grock item show Milk", "grock --json item show Milk"]) { run in
             try await itemStep(run) { try await $0.show(run.argument(0)) }
         },
-        Command("item history", usage: "grock item history ITEM", summary: "Show every price seen or paid for an item, with a sparkline.", examples: ["grock item history Milk", "grock --json item history Milk"]) { run in
+        Command("item history", usage: "grock item history ITEM",
+                summary: "Show every price seen or paid for an item, with a sparkline.",
+                examples: ["grock item history Milk", "grock --json item history Milk"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.showHistory(run.argument(0)), vault)
             if run.json {
@@ -105,20 +111,23 @@ extension Commands {
             }
             run.console.out(vault.render(run.style))
         },
-        Command("item list", usage: "grock item list", summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
+        Command("item list", usage: "grock item list",
+                summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
                 options: [.optional(.category)]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.value(.category)), vault)
             if run.json { return try run.console.json(vault.document.sections.flatMap(\.items)) }
             run.console.out(vault.render(run.style))
         },
-        Command("item search", usage: "grock item search TEXT", summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"]) { run in
+        Command("item search", usage: "grock item search TEXT",
+                summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault)
             if run.json { return try run.console.json(vault.resultDocuments) }
             run.console.out(vault.render(run.style))
         },
-        Command("item rename", usage: "grock item rename ITEM NEW-NAME", summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""]) { run in
+        Command("item rename", usage: "grock item rename ITEM NEW-NAME",
+                summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""]) { run in
             try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) }
         },
         Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],

@@ -52,7 +52,8 @@ enum ManPage {
             ".TP", ".B 2", text("Usage error: an unknown command or option, a missing or malformed argument."),
             ".TP", ".B 3", text("Storage problem: a file cannot be read or written, the directory is busy, or the output cannot be written."),
             ".SH FILES",
-            ".TP", ".I ~/.local/share/grock/", text("The data directory by default: the state, the history, undo steps and a lock file, all private to you (mode 0600)."),
+            ".TP", ".I ~/.local/share/grock/",
+            text("The data directory by default: the state, the history, undo steps and a lock file, all private to you (mode 0600)."),
             ".SH EXAMPLES",
         ]
         for command in Commands.visible {
