@@ -9,8 +9,25 @@ enum Commands {
     static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + servers + shop + spending + settings + upkeep
         + pricing + transfer + shell
 
+    /// The commands a person is shown: in help, the man page and completion.
+    static var visible: [Command] { all.filter { !$0.hidden } }
+
+    /// The first words of the commands, in the order help lists them, each with the second
+    /// words it takes (none for a command of one word).
+    static var nouns: [(noun: String, verbs: [String])] {
+        var order: [String] = []
+        var verbs: [String: [String]] = [:]
+        for command in visible {
+            guard let noun = command.path.first else { continue }
+            if verbs[noun] == nil { order.append(noun) }
+            verbs[noun, default: []] += command.path.dropFirst()
+        }
+        return order.compactMap { key in verbs[key].map { (key, $0) } }
+    }
+
     /// The home screen: what `grock` alone runs, the command of no words (`GrockCLI.find`).
-    static let home = Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.", examples: ["grock", "grock --json"]) { run in
+    static let home = Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.",
+                              examples: ["grock", "grock --json"]) { run in
         let home = run.container.home()
         try run.check(await home.load(), home)
         if run.json { return try run.console.json(home.document) }
@@ -44,7 +61,8 @@ enum Commands {
                 examples: ["grock doctor", "grock --data-dir ~/backup/grock doctor"]) { run in
             try await Doctor.run(run)
         },
-        Command("undo", usage: "grock undo", summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
+        Command("undo", usage: "grock undo",
+                summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command; --man prints the manual page.",
@@ -52,7 +70,8 @@ enum Commands {
                 --man prints grock(1) in roff, made from the same commands as this help: read it with man -l <(grock help --man), \
                 or install it as grock.1 in a man1 directory of your MANPATH.
                 """,
-                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"], options: [.optional(.man)]) { run in
+                examples: ["grock help", "grock help item", "grock help cart add", "grock help --man > ~/.local/share/man/man1/grock.1"],
+                options: [.optional(.man)]) { run in
             if try run.has(.man) {
                 guard run.arguments.isEmpty else { throw UsageError("--man prints the whole manual; give no command") }
                 return run.console.out(ManPage.roff)

@@ -27,9 +27,10 @@ public enum GrockCLI {
             } else if parsed.global.help {
                 console.out(try help(for: parsed.words, width: console.width))
             } else {
-                let (command, rest) = try find(parsed.words.map { $0 })
+                let (command, rest) = try find(parsed.words)
                 try validate(parsed, for: command, arguments: rest)
-                var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
+                var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory,
+                                                           environment: environment)
                 configuration.storageWork = command.storageWork
                 let made = AppContainer(configuration)
                 container = made
@@ -109,25 +110,29 @@ public enum GrockCLI {
         throw UsageError("\(Echo.quoted(typedVerb)) is not \(Wording.withArticle(noun)) command" + hint)
     }
 
+    /// Refuses, before any file is opened, a line the command cannot take: an option it does
+    /// not declare, too few or too many arguments, an empty one, or options its declaration
+    /// does not allow together (`OptionUsage.check`).
+    /// - Throws: `UsageError` (exit 2).
     private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
         for option in parsed.options.keys.sorted() where !command.options.contains(option) {
             throw UsageError("grock \(command.name) does not take --\(option)")
         }
-        let taken = command.arguments
-        guard taken.contains(arguments.count) else {
-            if arguments.count < taken.lowerBound {
+        let accepted = command.arguments
+        guard accepted.contains(arguments.count) else {
+            if arguments.count < accepted.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
-            throw UsageError("too many arguments (\(Echo.quoted(arguments[taken.upperBound]))); usage: \(command.usage)")
+            throw UsageError("too many arguments (\(Echo.quoted(arguments[accepted.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
         }
         // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
         // are the last the command takes: given when the line reaches them.
-        let declared = command.optionUsage.flatMap(\.arguments)
-        let reached = declared.prefix(max(0, arguments.count - (taken.upperBound - declared.count)))
-        try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(reached)),
+        let optionArguments = command.optionUsage.flatMap(\.arguments)
+        let given = optionArguments.prefix(max(0, arguments.count - (accepted.upperBound - optionArguments.count)))
+        try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(given)),
                               command: command.name)
     }
 }
