@@ -18,7 +18,7 @@ extension Commands {
             let home = run.container.home()
             try run.check(await home.load(), home)
             if run.json { return try run.console.json(home.rows) }
-            run.console.out(home.rows.isEmpty ? "No active carts." : home.rows.flatMap { CartListText.lines($0, run.style) }.joined(separator: "\n"))
+            run.console.out(home.rows.isEmpty ? "No active carts." : home.rows.map(listLine).joined(separator: "\n"))
         },
         Command("cart show", usage: "grock cart show CART",
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
@@ -91,6 +91,12 @@ extension Commands {
             try show(cart, run)
         },
     ]
+
+    /// A cart as a line of `cart list`.
+    private static func listLine(_ cart: CartRow) -> String {
+        "\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.prefix(8))  created \(cart.created)  planned \(cart.plannedTotal)  spent \(cart.actualTotal)"
+            + (cart.budget.map { "  budget \($0)" } ?? "")
+    }
 
     /// What a cart line is changed by: its quantity, its unit and its store.
     static let lineOptions: [OptionUsage] = [.optional(.qty), .optional(.unit), .optional(.store)]
