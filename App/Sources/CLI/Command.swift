@@ -54,6 +54,8 @@ struct Command {
     /// The text of `grock help COMMAND`, wrapped for a terminal `width` columns wide (examples
     /// and tables excepted: they are kept whole, to be copied).
     func help(width: Int = 80) -> String {
+        // Two columns kept free on the right (78 of 80), as help has always been: prose that
+        // reaches the terminal's last column reads as if it ran into the edge.
         let width = width - 2
         var lines = TextBlocks.paragraphs("Usage: \(usage)", width: width, hang: 9) + [""] + TextBlocks.paragraphs(summary, width: width)
         if !details.isEmpty { lines += [""] + TextBlocks.paragraphs(details, width: width) }
