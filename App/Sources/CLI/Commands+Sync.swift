@@ -28,7 +28,7 @@ extension Commands {
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
                 examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
-            let household = try household(run), device = try name(run)
+            let household = try household(run), device = try deviceName(run)
             try await household.start(folder: folder, name: device)
             run.console.out(SyncText.started(device: device, folder: folder))
         },
@@ -36,7 +36,7 @@ extension Commands {
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
                 examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
-            let report = try await household(run).join(folder: folder, name: try name(run))
+            let report = try await household(run).join(folder: folder, name: try deviceName(run))
             run.console.out(SyncText.joined(report, folder: folder))
         },
         Command("sync status", usage: "grock sync status",
@@ -58,6 +58,8 @@ extension Commands {
         },
     ]
 
+    /// The household sync of the command's data directory.
+    /// - Throws: `CommandFailure` (exit 1) for `--in-memory`, which has no files to exchange.
     @MainActor
     private static func household(_ run: Invocation) throws -> Household {
         guard let household = run.container.household() else {
@@ -66,8 +68,10 @@ extension Commands {
         return household
     }
 
+    /// This device's name in the household: `--name`, else the host's name.
+    /// - Throws: `DomainError.invalidName` for a `--name` that cannot be one (exit 2).
     @MainActor
-    private static func name(_ run: Invocation) throws -> String {
+    private static func deviceName(_ run: Invocation) throws -> String {
         if let name = try run.value(.name) { return try Name.validated(name, kind: "device") }
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)

@@ -55,8 +55,8 @@ extension Commands {
             if try run.has(.pack) && !run.has(.price) { throw UsageError("--pack goes with --price P and --store STORE") }
             let unit = try run.unit(), pack = try run.pack()
             try await itemStep(run) {
-                try await $0.addItem(run.argument(0), category: run.required(.category), price: run.value(.price), store: run.value(.store), unit: unit,
-                                 pack: pack)
+                try await $0.addItem(run.argument(0), category: run.required(.category), price: run.value(.price), store: run.value(.store),
+                                     unit: unit, pack: pack)
             }
         },
         Command("item price", usage: "grock item price ITEM",
