@@ -29,7 +29,6 @@ final class Console {
     /// the screens are laid out for) nor less than 20. Text is wrapped to it, never cut, piped
     /// or not.
     let width: Int
-    private(set) var output: [String] = []
 
     /// Plain ASCII without colour unless stdout is a terminal, `NO_COLOR` is unset and
     /// `--no-color` was not given.
