@@ -297,6 +297,12 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         #expect(ManPage.text("keep --qty 2 together") == "keep \\-\\-qty\\ 2 together")
     }
 
+    /// Help's paragraphs stay apart in the page, and a table or a command to copy stays whole.
+    @Test func detailsKeepTheirParagraphsAndIndentedLines() {
+        #expect(ManPage.block("One, refilled.\n\nTwo:\n  grock shop Weekly\nThree.")
+                == ["One, refilled.", ".IP", "Two:", ".nf", "  grock shop Weekly", ".fi", "Three."])
+    }
+
     @Test func itRendersWithGroff() throws {
         guard let groff = externalTool("groff") else { return }
         let grock = try Grock()

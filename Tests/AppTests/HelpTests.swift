@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// A paragraph is written as one line and wrapped where it is shown, so help fits any width
+    /// and the man page fills it: a line break inside one, wrapped by hand, is a defect.
+    @Test func helpParagraphsAreWrittenWhole() throws {
+        for command in Commands.all {
+            #expect(!command.summary.contains("\n"), "grock \(command.name): the summary is one line")
+            let lines = command.details.split(separator: "\n", omittingEmptySubsequences: false)
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !line.hasPrefix(" ") {
+                #expect(next.isEmpty || next.hasPrefix(" "), "grock \(command.name): a paragraph broken before \"\(next)\"")
+            }
+        }
+    }
+
     /// Piped or not, the overview cuts no summary short: long ones wrap under their column.
     @Test func theOverviewWrapsSummariesAndCutsNone() throws {
         let overview = GrockCLI.overview()

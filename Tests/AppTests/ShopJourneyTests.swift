@@ -49,6 +49,6 @@ import Testing
 
     @Test(arguments: [("50", 50), ("5", 40), ("0", 80), ("-40", 80), ("wide", 80), ("99999999999999999999", 80), ("100000", 1000)])
     @MainActor func theWidthComesFromColumnsWithinBounds(columns: String, width: Int) {
-        #expect(ShopSession.width(columns: columns) == width)
+        #expect(ShopSession.width(columns: Console.columns(["COLUMNS": columns], terminal: false)) == width)
     }
 }

@@ -109,13 +109,4 @@ struct Arguments {
         let hint = Name.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
         return UsageError("unknown option \(Echo.shortened("--" + name))\(hint)")
     }
-
-}
-
-/// A command line Grock cannot make sense of: exit code 2.
-struct UsageError: ClassifiedError, CustomStringConvertible {
-    var kind: ErrorKind { .invalidInput }
-
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -7,7 +7,11 @@ struct Command {
     let path: [String]
     /// The usage line up to its options: the program, the command's words and its arguments.
     let synopsis: String
+    /// What it does, on one line; `grock help` shows it up to its first `;` or sentence end.
     let summary: String
+    /// The rest of its help: paragraphs apart by blank lines, each written as one line and
+    /// wrapped to the terminal when shown, and indented lines (a table, a command to copy)
+    /// kept as they are.
     let details: String
     let examples: [String]
     /// The options it takes besides the global ones, as its usage line shows them.
@@ -50,6 +54,8 @@ struct Command {
     /// The text of `grock help COMMAND`, wrapped for a terminal `width` columns wide (examples
     /// and tables excepted: they are kept whole, to be copied).
     func help(width: Int = 80) -> String {
+        // Two columns kept free on the right (78 of 80), as help has always been: prose that
+        // reaches the terminal's last column reads as if it ran into the edge.
         let width = width - 2
         var lines = TextBlocks.paragraphs("Usage: \(usage)", width: width, hang: 9) + [""] + TextBlocks.paragraphs(summary, width: width)
         if !details.isEmpty { lines += [""] + TextBlocks.paragraphs(details, width: width) }

@@ -5,7 +5,10 @@ extension Commands {
     /// Prices across stores: an item's, and the cheapest plan for a cart.
     static let pricing: [Command] = [
         Command("prices", usage: "grock prices ITEM",
-                summary: "An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price history with a sparkline.",
+                summary: """
+                An item's current price at every store, normalised per kg, l or each with the cheapest marked, and its price \
+                history with a sparkline.
+                """,
                 examples: ["grock prices Milk", "grock --json prices Milk"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.showPrices(run.argument(0)), vault)
@@ -15,8 +18,14 @@ extension Commands {
             run.console.out(vault.render(run.style))
         },
         Command("plan", usage: "grock plan CART",
-                summary: "Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, and show the saving against the current plan.",
-                details: "The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, not guessed. Nothing changes without --apply.",
+                summary: """
+                Find the cheapest store for each line still to buy from known prices, optionally visiting at most K stores, \
+                and show the saving against the current plan.
+                """,
+                details: """
+                The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, \
+                not guessed. Nothing changes without --apply.
+                """,
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
                 options: [.optional(.maxStores), .optional(.apply)]) { run in
             let limit = try run.integer(.maxStores, in: 1...Int.max)

@@ -6,8 +6,8 @@ extension Commands {
         Command("completions", usage: "grock completions bash|zsh|fish",
                 summary: "Print a shell completion script: commands, options, their values, and the names in your store.",
                 details: """
-                Names of carts, items, stores and categories are completed from the data directory
-                (the one --data-dir names, when it is on the line) as you type. Install for bash 4+:
+                Names of carts, items, stores and categories are completed from the data directory (the one --data-dir names, \
+                when it is on the line) as you type. Install for bash 4+:
                   grock completions bash > ~/.local/share/bash-completion/completions/grock
                 for zsh, in a directory of $fpath (fpath=(~/.zfunc $fpath) before compinit):
                   grock completions zsh > ~/.zfunc/_grock

@@ -12,7 +12,10 @@ extension Commands {
         },
         Command("insights", usage: "grock insights",
                 summary: "Spending from completed trips: totals, budget adherence, planning accuracy, price changes, and your personal inflation index.",
-                details: "The inflation index prices the basket you bought in the --base month (by default a year before the latest month) at what you paid each month since; docs/INSIGHTS.md explains every figure.",
+                details: """
+                The inflation index prices the basket you bought in the --base month (by default a year before the latest \
+                month) at what you paid each month since; docs/INSIGHTS.md explains every figure.
+                """,
                 examples: ["grock insights", "grock insights --by store --from 2026-01", "grock insights --base 2025-01", "grock --json insights"],
                 options: [.optional(.by), .optional(.from), .optional(.to),
                           .optional(.base)]) { run in

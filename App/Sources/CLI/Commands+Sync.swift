@@ -12,9 +12,11 @@ extension Commands {
     static let sync: [Command] = [
         Command("sync", usage: "grock sync",
                 summary: "Exchange changes with the household now: send this device's, merge the others'.",
-                details: "When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. "
-                    + "A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses "
-                    + "(a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.",
+                details: """
+                When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. \
+                A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses \
+                (a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.
+                """,
                 examples: ["grock sync", "grock --json sync"]) { run in
             let report = try await household(run).exchange()
             if run.json { return try run.console.json(SyncReportDocument(report)) }
@@ -26,7 +28,7 @@ extension Commands {
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
                 examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
-            let household = try household(run), device = try name(run)
+            let household = try household(run), device = try deviceName(run)
             try await household.start(folder: folder, name: device)
             run.console.out(SyncText.started(device: device, folder: folder))
         },
@@ -34,7 +36,7 @@ extension Commands {
                 summary: "Join the household whose folder is DIR: this device, empty, takes its data.",
                 examples: ["grock sync join ~/Sync/grock --name phone"], options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
-            let report = try await household(run).join(folder: folder, name: try name(run))
+            let report = try await household(run).join(folder: folder, name: try deviceName(run))
             run.console.out(SyncText.joined(report, folder: folder))
         },
         Command("sync status", usage: "grock sync status",
@@ -46,21 +48,30 @@ extension Commands {
         },
         Command("sync leave", usage: "grock sync leave",
                 summary: "Stop syncing this device. Its data stays; its files stay in the folder for the others.",
-                details: "Changes made here and not sent yet (grock sync status counts them) keep it from leaving:\nrun grock sync first, or --discard to leave without sending them (they stay in this\ndevice's data only).",
+                details: """
+                Changes made here and not sent yet (grock sync status counts them) keep it from leaving: run grock sync \
+                first, or --discard to leave without sending them (they stay in this device's data only).
+                """,
                 examples: ["grock sync leave", "grock sync leave --discard"], options: [.optional(.discard)]) { run in
             try await household(run).leave(discardingUnsent: run.has(.discard))
             run.console.out("This device no longer syncs; its data stays.")
         },
     ]
 
+    /// The household sync of the command's data directory.
+    /// - Throws: `CommandFailure` (exit 1) for `--in-memory`, which has no files to exchange.
     @MainActor
     private static func household(_ run: Invocation) throws -> Household {
-        guard let household = run.container.household() else { throw CommandFailure(kind: .refused, description: "sync needs a data directory, not --in-memory") }
+        guard let household = run.container.household() else {
+            throw CommandFailure(kind: .refused, description: "sync needs a data directory, not --in-memory")
+        }
         return household
     }
 
+    /// This device's name in the household: `--name`, else the host's name.
+    /// - Throws: `DomainError.invalidName` for a `--name` that cannot be one (exit 2).
     @MainActor
-    private static func name(_ run: Invocation) throws -> String {
+    private static func deviceName(_ run: Invocation) throws -> String {
         if let name = try run.value(.name) { return try Name.validated(name, kind: "device") }
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)

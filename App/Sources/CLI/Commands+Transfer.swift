@@ -8,7 +8,11 @@ extension Commands {
     static let transfer: [Command] = [
         Command("export", usage: "grock export",
                 summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
-                details: "Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and cost, what the row cost in all (an empty category is an impulse buy).",
+                details: """
+                Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, \
+                store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and \
+                cost, what the row cost in all (an empty category is an impulse buy).
+                """,
                 examples: ["grock export --format json --output grock-backup.json", "grock export --format csv > purchases.csv",
                            "grock export --format ledger | hledger -f - bal -M"],
                 options: [.required(.format), .optional(.output)]) { run in
@@ -16,7 +20,22 @@ extension Commands {
         },
         Command("import", usage: "grock import FILE",
                 summary: "Read data in: a json backup into an empty data directory, or a csv purchase history into any.",
-                details: "The format follows the file's extension unless given. A csv row with a new store, category or item creates it; rows of the same date and trip become one completed trip, an item on several rows a line per row; the vault takes the latest price per item and store. Rows already in history (same date, trip, store, item, quantity, unit and price) are skipped and counted, so a file can be imported again; two rows alike in one file are two purchases. All or nothing: a bad row stops the import with its line and column, and nothing changes. --dry-run says what would be imported and changes nothing. A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO 8859-1) instead. Fields are separated as the header line is (, ; or tab) unless --delimiter says (comma, semicolon, tab, or the character itself); numbers have a decimal point, or a decimal comma (1,99) with --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. Thousands separators are refused.",
+                details: """
+                The format follows the file's extension unless given. A csv row with a new store, category or item creates it; \
+                rows of the same date and trip become one completed trip, an item on several rows a line per row; the vault \
+                takes the latest price per item and store. Rows already in history (same date, trip, store, item, quantity, unit \
+                and price) are skipped and counted, so a file can be imported again; two rows alike in one file are two \
+                purchases.
+
+                All or nothing: a bad row stops the import with its line and column, and nothing changes. --dry-run says what \
+                would be imported and changes nothing.
+
+                A csv file is read as UTF-8 (a line that is not UTF-8 is refused); --encoding latin1 reads it as Latin-1 (ISO \
+                8859-1) instead. Fields are separated as the header line is (, ; or tab) unless --delimiter says (comma, \
+                semicolon, tab, or the character itself); numbers have a decimal point, or a decimal comma (1,99) with \
+                --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. \
+                Thousands separators are refused.
+                """,
                 examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
                            "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
                 options: [.optional(.format, "json|csv"), .optional(.encoding), .optional(.delimiter),
@@ -24,7 +43,10 @@ extension Commands {
             try await importFile(run)
         },
         Command("report", usage: "grock report",
-                summary: "Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget against actual per trip, price history of your top items.",
+                summary: """
+                Write a self-contained HTML report with SVG charts: spending per month, by store, by category, budget \
+                against actual per trip, price history of your top items.
+                """,
                 examples: ["grock report --output report.html"], options: [.optional(.output, "FILE.html")]) { run in
             let report = run.container.report()
             try run.check(await report.load(), report)
@@ -111,7 +133,9 @@ extension Commands {
         let purchases: [Purchase]
         do {
             defer { progress.finish() }
-            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) { progress.show($0) }
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) {
+                progress.show($0)
+            }
         }
         let summary: ImportPurchases.Summary
         do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
@@ -126,8 +150,8 @@ extension Commands {
     private static func summarise(_ run: Invocation, _ document: ImportDocument) throws {
         if run.json { return try run.console.json(document) }
         if document.format == "json" {
-            return run.console.out("Restored a backup: " + [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
-                                                               (document.trips, "trip")].map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
+            let counts = [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"), (document.trips, "trip")]
+            return run.console.out("Restored a backup: " + counts.map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
         }
         let purchases = document.purchases ?? 0, skipped = document.skipped ?? 0
         let already = "\(Wording.counted(skipped, "row")) already imported, skipped"

@@ -22,25 +22,33 @@ import Darwin
 final class Console {
     let style: RenderStyle
     let isInteractive: Bool
-    /// The width help and screens are drawn for: `COLUMNS` when it holds a number, else the
-    /// terminal's when stdout is one, else 80; never more than 80 (what the screens are laid
-    /// out for) nor less than 20. Text is wrapped to it, never cut, piped or not.
+    /// The columns there are to draw in: `COLUMNS` when it holds a positive number, else the
+    /// terminal's width when stdout is one; nil when neither says.
+    let columns: Int?
+    /// The width help and screens are drawn for: `columns`, else 80; never more than 80 (what
+    /// the screens are laid out for) nor less than 20. Text is wrapped to it, never cut, piped
+    /// or not.
     let width: Int
-    private(set) var output: [String] = []
 
     /// Plain ASCII without colour unless stdout is a terminal, `NO_COLOR` is unset and
     /// `--no-color` was not given.
     init(noColor: Bool, environment: [String: String]) {
         let terminal = isatty(STDOUT_FILENO) == 1
         let colour = terminal && !noColor && Configuration.colorAllowed(environment)
-        var columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        var size = winsize()
-        if columns == nil && terminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { columns = Int(size.ws_col) }
+        columns = Console.columns(environment, terminal: terminal)
         width = min(80, max(20, columns ?? 80))
         var style = colour ? RenderStyle.rich : .plain
         style.width = width
         self.style = style
         isInteractive = isatty(STDIN_FILENO) == 1 && terminal
+    }
+
+    /// `COLUMNS` when it holds a positive number, else the width of the `terminal` stdout is.
+    static func columns(_ environment: [String: String], terminal: Bool) -> Int? {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        var size = winsize()
+        guard terminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     func out(_ text: String) {

@@ -21,6 +21,14 @@ public enum ExitCode: Int32, Sendable {
     }
 }
 
+/// A command line Grock cannot make sense of: exit code 2.
+struct UsageError: ClassifiedError, CustomStringConvertible {
+    var kind: ErrorKind { .invalidInput }
+
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// A failure the command line finds itself (a doctor's problems, an output that cannot be
 /// written), of the kind that gives its exit code.
 struct CommandFailure: ClassifiedError, CustomStringConvertible {

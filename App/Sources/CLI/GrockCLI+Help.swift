@@ -17,7 +17,7 @@ extension GrockCLI {
     /// A command's summary up to the end of its first sentence or clause ("JSON-RPC 2.0" is
     /// not an end).
     static func brief(_ summary: String) -> String {
-        let text = Array(summary.map { $0 == "\n" ? " " : $0 })
+        let text = Array(summary)
         var end = text.count
         for index in text.indices where text[index] == ";" || (text[index] == "." && (index + 1 == text.count || text[index + 1] == " ")) {
             end = index

@@ -27,9 +27,10 @@ public enum GrockCLI {
             } else if parsed.global.help {
                 console.out(try help(for: parsed.words, width: console.width))
             } else {
-                let (command, rest) = try find(parsed.words.map { $0 })
+                let (command, rest) = try find(parsed.words)
                 try validate(parsed, for: command, arguments: rest)
-                var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
+                var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory,
+                                                           environment: environment)
                 configuration.storageWork = command.storageWork
                 let made = AppContainer(configuration)
                 container = made
@@ -41,45 +42,6 @@ public enum GrockCLI {
             let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
             report(line, of: error, code: code, json: parsed.global.json, console: console)
             return code.rawValue
-        }
-    }
-
-    /// Prints the line for the error that ended a command on stderr: as it is, or in JSON an
-    /// error document (a warning one when the change was saved).
-    @MainActor
-    private static func report(_ line: String, of error: any Error, code: ExitCode, json: Bool, console: Console) {
-        if json && code != .success {
-            console.errorDocument(kind: ErrorKind.of(error), message: line)
-        } else if json {
-            console.warningDocument(String(line.dropFirst("warning: ".count)))
-        } else {
-            console.error(line)
-        }
-    }
-
-    /// The line to print and the exit code for the error that ended a command. Whatever can
-    /// fail must fail before the commit; once a change is committed, a failure (of showing its
-    /// result) cannot mean "nothing changed", and running the command again would repeat the
-    /// change: it is a warning, and the command succeeds.
-    static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
-        if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
-        let code = ExitCode.of(error)
-        return ("\(error)" + commandLineHint(for: error, code: code), code)
-    }
-
-    /// The command line's hint for an error: what to type next, in its own options and
-    /// commands, appended to a message of the layers below (which name none). Not a second
-    /// table of remedies: the data layer's failures carry Composition's `Remedy` (front-neutral,
-    /// what a person can do), said here in the command line's words (`Remedy.commandLineHint`);
-    /// the others listed here are the command line's alone (an option that answers them).
-    static func commandLineHint(for error: any Error, code: ExitCode) -> String {
-        switch error {
-        case is UsageError where code == .usage: " (see grock help)"
-        case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
-        case DomainError.tooManyStores: " (--max-stores N)"
-        case ReceiptRefusal.noStore: " (--store STORE)"
-        case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
-        default: Remedy(for: error)?.commandLineHint ?? ""
         }
     }
 
@@ -109,25 +71,29 @@ public enum GrockCLI {
         throw UsageError("\(Echo.quoted(typedVerb)) is not \(Wording.withArticle(noun)) command" + hint)
     }
 
+    /// Refuses, before any file is opened, a line the command cannot take: an option it does
+    /// not declare, too few or too many arguments, an empty one, or options its declaration
+    /// does not allow together (`OptionUsage.check`).
+    /// - Throws: `UsageError` (exit 2).
     private static func validate(_ parsed: Arguments, for command: Command, arguments: [String]) throws {
         for option in parsed.options.keys.sorted() where !command.options.contains(option) {
             throw UsageError("grock \(command.name) does not take --\(option)")
         }
-        let taken = command.arguments
-        guard taken.contains(arguments.count) else {
-            if arguments.count < taken.lowerBound {
+        let accepted = command.arguments
+        guard accepted.contains(arguments.count) else {
+            if arguments.count < accepted.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
-            throw UsageError("too many arguments (\(Echo.quoted(arguments[taken.upperBound]))); usage: \(command.usage)")
+            throw UsageError("too many arguments (\(Echo.quoted(arguments[accepted.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
             throw UsageError("an argument is empty; usage: \(command.usage)")
         }
         // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
         // are the last the command takes: given when the line reaches them.
-        let declared = command.optionUsage.flatMap(\.arguments)
-        let reached = declared.prefix(max(0, arguments.count - (taken.upperBound - declared.count)))
-        try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(reached)),
+        let optionArguments = command.optionUsage.flatMap(\.arguments)
+        let given = optionArguments.prefix(max(0, arguments.count - (accepted.upperBound - optionArguments.count)))
+        try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(given)),
                               command: command.name)
     }
 }

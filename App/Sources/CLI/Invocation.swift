@@ -64,7 +64,8 @@ struct Invocation {
     ///   command with its options to find it.
     private func given(_ option: OptionName) throws -> [String]? {
         guard command.options.contains(option.spelling) else {
-            throw CommandFailure(kind: .refused, description: "grock \(command.name) reads --\(option.spelling), which it does not declare (a mistake of Grock's)")
+            throw CommandFailure(kind: .refused,
+                                 description: "grock \(command.name) reads --\(option.spelling), which it does not declare (a mistake of Grock's)")
         }
         return parsed.options[option.spelling]
     }

@@ -29,7 +29,7 @@ enum ManPage {
         ]
         for command in Commands.visible {
             page += [".TP", ".B " + escaped(command.usage)]
-            page.append(text(command.summary.map { $0 == "\n" ? " " : $0 }.reduce(into: "") { $0.append($1) }))
+            page.append(text(command.summary))
             if !command.details.isEmpty { page += [".IP"] + block(command.details) }
         }
         page.append(".SH OPTIONS")
@@ -52,7 +52,8 @@ enum ManPage {
             ".TP", ".B 2", text("Usage error: an unknown command or option, a missing or malformed argument."),
             ".TP", ".B 3", text("Storage problem: a file cannot be read or written, the directory is busy, or the output cannot be written."),
             ".SH FILES",
-            ".TP", ".I ~/.local/share/grock/", text("The data directory by default: the state, the history, undo steps and a lock file, all private to you (mode 0600)."),
+            ".TP", ".I ~/.local/share/grock/",
+            text("The data directory by default: the state, the history, undo steps and a lock file, all private to you (mode 0600)."),
             ".SH EXAMPLES",
         ]
         for command in Commands.visible {
@@ -91,12 +92,17 @@ enum ManPage {
         line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
     }
 
-    /// Text with its own line breaks (an indented table) kept: refilled prose, and the indented
-    /// lines as they are.
+    /// Help's details as roff: each paragraph refilled, a blank line between two a new indented
+    /// paragraph, and the indented lines (a table, a command to copy) as they are.
     static func block(_ text: String) -> [String] {
         var lines: [String] = []
         var verbatim = false
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty {
+                if verbatim { lines.append(".fi"); verbatim = false }
+                lines.append(".IP")
+                continue
+            }
             let indented = line.hasPrefix(" ")
             if indented != verbatim { lines.append(indented ? ".nf" : ".fi"); verbatim = indented }
             lines.append(indented ? protected(escaped(String(line))) : self.text(String(line)))

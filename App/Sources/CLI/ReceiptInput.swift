@@ -33,12 +33,14 @@ enum ReceiptInput {
         } catch {
             switch error {
             case .notInstalled:
-                throw CommandFailure(kind: .refused, description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
+                throw CommandFailure(kind: .refused,
+                                     description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
             case .tooMuchOutput:
                 throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
             case .timedOut:
+                let seconds = Tesseract.timeout / 1000
                 throw CommandFailure(kind: .refused,
-                                     description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(Tesseract.timeout / 1000) seconds and was stopped)")
+                                     description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(seconds) seconds and was stopped)")
             case .notStarted(let reason):
                 throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(reason)")
             case .failed(let exitCode):

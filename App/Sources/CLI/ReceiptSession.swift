@@ -91,7 +91,8 @@ enum ReceiptSession {
                 }
                 if let (category, name) = newItem(answer) {
                     if receipt.categoryID(named: category) == nil {
-                        run.console.out("  No category named \"\(TerminalText.safe(category, singleLine: true))\" (grock category list shows them); answer again.")
+                        let shown = TerminalText.safe(category, singleLine: true)
+                        run.console.out("  No category named \"\(shown)\" (grock category list shows them); answer again.")
                     } else {
                         run.console.out("  \"\(TerminalText.safe(name ?? category, singleLine: true))\" cannot be an item's name; answer again.")
                     }

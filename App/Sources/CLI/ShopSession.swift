@@ -1,9 +1,3 @@
-import Composition
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Presentation
 import Terminal
 
@@ -16,7 +10,7 @@ enum ShopSession {
         // Started, but the list cannot be shown: the warning said so, and there is nothing to tick.
         guard shop.document.cart != nil else { return }
         var style = run.style
-        style.width = width(columns: ProcessEnvironment.current["COLUMNS"])
+        style.width = width(columns: run.console.columns)
         run.console.clearScreen()
         run.console.out(shop.render(style))
         // A question (remove an impulse buy?) is answered by the next line, typed or piped:
@@ -32,14 +26,8 @@ enum ShopSession {
         run.console.out(shop.farewell(style))
     }
 
-    /// The columns to draw in: `COLUMNS` when it is a number, else the terminal's width, else
-    /// 80; never below 40 (a list of prices does not fit in less) nor above 1000.
-    static func width(columns: String?) -> Int {
-        if let columns, let number = Int(columns), number > 0 { return min(max(number, 40), 1000) }
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return min(max(Int(size.ws_col), 40), 1000)
-        }
-        return 80
-    }
+    /// The width to draw in: the console's `columns`, else 80; wider than help's (the list is
+    /// the whole screen), but never below 40 (a list of prices does not fit in less) nor above
+    /// 1000.
+    static func width(columns: Int?) -> Int { min(max(columns ?? 80, 40), 1000) }
 }

@@ -116,21 +116,3 @@ extension Command {
     /// How many positional arguments it takes, counted on its usage line, the one place it names them.
     var arguments: ClosedRange<Int> { syntax.arguments }
 }
-
-extension Commands {
-    /// The commands a person is shown: in help, the man page and completion.
-    static var visible: [Command] { all.filter { !$0.hidden } }
-
-    /// The first words of the commands, in the order help lists them, each with the second
-    /// words it takes (none for a command of one word).
-    static var nouns: [(noun: String, verbs: [String])] {
-        var order: [String] = []
-        var verbs: [String: [String]] = [:]
-        for command in visible {
-            guard let noun = command.path.first else { continue }
-            if verbs[noun] == nil { order.append(noun) }
-            verbs[noun, default: []] += command.path.dropFirst()
-        }
-        return order.compactMap { key in verbs[key].map { (key, $0) } }
-    }
-}
