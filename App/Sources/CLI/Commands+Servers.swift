@@ -12,7 +12,7 @@ extension Commands {
         Command("rpc", usage: "grock rpc",
                 summary: "Serve JSON-RPC 2.0 on stdin and stdout: one request a line, one response a line (docs/RPC.md).",
                 details: "For another program: the same view models as the command line, results as --json prints\nthem, failures with error.data.kind (invalidInput, notFound, refused, conflict, storage).\nAmounts and quantities are strings. rpc.discover lists the methods. Ends when stdin ends.",
-                examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"], storageWork: .background) { run in
+                examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"], storageWork: .background, changeLimit: .unlimited) { run in
             if let failure = await RPCServer(container: run.container).run(input: STDIN_FILENO, output: STDOUT_FILENO) {
                 throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)")
             }
@@ -26,7 +26,7 @@ extension Commands {
                     + "or the session and can read and change everything (docs/WEB.md); use it on a network you trust. "
                     + "--revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).",
                 examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: [.optional(.listen), .optional(.revoke)],
-                storageWork: .background) { run in
+                storageWork: .background, changeLimit: .unlimited) { run in
             if try run.has(.revoke) {
                 try WebServer.revoke(container: run.container)
                 return run.console.out("Every session ended; the next grock serve prints a new URL.")

@@ -31,6 +31,7 @@ public enum GrockCLI {
                 try validate(parsed, for: command, arguments: rest)
                 var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory, environment: environment)
                 configuration.storageWork = command.storageWork
+                configuration.changeLimit = command.changeLimit
                 let made = AppContainer(configuration)
                 container = made
                 try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
@@ -38,7 +39,7 @@ public enum GrockCLI {
             if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
         } catch {
-            let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
+            let (line, code) = outcome(of: error, afterCommitting: container?.committedChanges ?? 0)
             report(line, of: error, code: code, json: parsed.global.json, console: console)
             return code.rawValue
         }
@@ -57,12 +58,17 @@ public enum GrockCLI {
         }
     }
 
-    /// The line to print and the exit code for the error that ended a command. Whatever can
-    /// fail must fail before the commit; once a change is committed, a failure (of showing its
-    /// result) cannot mean "nothing changed", and running the command again would repeat the
-    /// change: it is a warning, and the command succeeds.
-    static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
-        if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
+    /// The line to print and the exit code for the error that ended a command after `committed`
+    /// changes. Whatever can fail must fail before the commit; once a command's one change (or a
+    /// session's changes, each its own) is committed, a failure (of showing its result) cannot
+    /// mean "nothing changed", and running the command again would repeat the change: it is a
+    /// warning, and the command succeeds. A second change refused (`ChangeLimitExceeded`) is
+    /// the exception: the command did not store all it meant to, so it fails.
+    static func outcome(of error: any Error, afterCommitting committed: Int) -> (line: String, code: ExitCode) {
+        if committed > 0 && !(error is ChangeLimitExceeded) {
+            let saved = committed == 1 ? "the change was saved" : "the \(committed) changes made were saved"
+            return ("warning: \(saved), but the command could not finish: \(error)", .success)
+        }
         let code = ExitCode.of(error)
         return ("\(error)" + commandLineHint(for: error, code: code), code)
     }

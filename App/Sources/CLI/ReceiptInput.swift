@@ -41,9 +41,10 @@ enum ReceiptInput {
                                      description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(Tesseract.timeout / 1000) seconds and was stopped)")
             case .notStarted(let reason):
                 throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(reason)")
-            case .failed(let exitCode):
+            case .failed(let exitCode, let reason):
                 let ending = exitCode.map { "exit code \($0)" } ?? "a signal"
-                throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending))")
+                throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending)"
+                                     + (reason.map { ": \(Echo.quoted($0))" } ?? "") + ")")
             }
         }
     }
