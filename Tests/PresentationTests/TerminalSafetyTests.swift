@@ -1,6 +1,7 @@
 import DataLayer
 @testable import Domain
 @testable import Presentation
+import Report
 import Terminal
 import TestSupport
 import Testing
