@@ -42,8 +42,8 @@ public enum ProcessRunner {
     }
 
     /// Runs `executable` with `arguments` (without the program's own name), standard input
-    /// from /dev/null and the environment Grock has, less the variables `removing` names, plus
-    /// `addedEnvironment` (`NAME=value`).
+    /// from /dev/null, every signal at its default and unblocked, and the environment Grock
+    /// has, less the variables `removing` names, plus `addedEnvironment` (`NAME=value`).
     /// - Parameters:
     ///   - removing: whether a variable of Grock's environment, by its name, is kept from the program.
     ///   - timeout: the most the program may take, in milliseconds, from its start to its end
