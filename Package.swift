@@ -58,13 +58,16 @@ let package = Package(
         // that grock rpc carries no sockets and no page.
         .target(name: "Web", dependencies: ["RPC", "Composition", "Domain"], path: "App/Web", swiftSettings: settings),
         // The command line's drawing: screens as text for a terminal (colour, width, the `grock
-        // ...` hints) and, in Report/, `grock report`'s HTML page, all from the view models' state.
-        // Only the command line needs it; grock rpc answers with the state itself.
+        // ...` hints), from the view models' state. Only the command line needs it; grock rpc
+        // answers with the state itself.
         .target(name: "Terminal", dependencies: ["Domain", "Presentation"], path: "App/Terminal", swiftSettings: settings),
+        // `grock report`'s HTML page (charts as SVG), drawn from the report view model's state:
+        // another medium than the terminal's text, for the command line alone.
+        .target(name: "Report", dependencies: ["Domain", "Presentation"], path: "App/Report", swiftSettings: settings),
         // The command line sees the data layer only through the composition root (Household,
         // Transfer, doctor): a front needs nothing more. It runs tesseract itself (Adapters) for
         // `grock receipt --image`.
-        .target(name: "App", dependencies: ["Composition", "Adapters", "RPC", "Web", "Terminal", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
+        .target(name: "App", dependencies: ["Composition", "Adapters", "RPC", "Web", "Terminal", "Report", "Domain", "Presentation"], path: "App/Sources", swiftSettings: settings),
         .executableTarget(name: "grock", dependencies: ["App"], path: "App/grock", exclude: ["symbol-order.txt"], swiftSettings: settings,
                          linkerSettings: symbolOrder),
 
@@ -73,8 +76,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DataLayer", "TestSupport"], path: "Tests/DomainTests", swiftSettings: settings),
         .testTarget(name: "DataTests", dependencies: ["DataLayer", "Domain", "TestSupport"], path: "Tests/DataTests",
                     resources: [.copy("Fixtures")], swiftSettings: settings),
-        // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "DataLayer", "Domain", "TestSupport"],
+        // The screens' state, and their drawing (Terminal, Report) over the same worlds: one target, one build.
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "Report", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
         .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],

@@ -92,6 +92,14 @@ public struct GitTransport: FolderTransport {
         }
     }
 
+    /// The git command `arguments` run, which messages name: `commit` of
+    /// `-c user.name=Grock -c user.email=… commit --quiet`, past the options before it.
+    static func command(in arguments: [String]) -> String {
+        var words = arguments[...]
+        while let word = words.first, word.hasPrefix("-") { words = words.dropFirst(word == "-c" ? 2 : 1) }
+        return words.first ?? ""
+    }
+
     private func hasRemote(_ folder: String) throws -> Bool { !(try git(folder, ["remote"])).isEmpty }
 
     /// Runs git in `folder`; its output, or `SyncError.git` with its last line of errors.
@@ -100,7 +108,7 @@ public struct GitTransport: FolderTransport {
         guard let git = Programs.path(of: "git") else {
             throw SyncError.git(reason: "the household folder is a git work tree, but git is not on PATH")
         }
-        let command = arguments.first(where: { !$0.hasPrefix("-") && $0 != "user.name=Grock" }) ?? ""
+        let command = Self.command(in: arguments)
         // No hook and no file-system monitor of the repository's runs: they are programs the
         // folder names, and a folder is input (a `.git` another replicator brought along).
         let words = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments

@@ -42,8 +42,8 @@ public enum ProcessRunner {
     }
 
     /// Runs `executable` with `arguments` (without the program's own name), standard input
-    /// from /dev/null and the environment Grock has, less the variables `removing` names, plus
-    /// `addedEnvironment` (`NAME=value`).
+    /// from /dev/null, every signal at its default and unblocked, and the environment Grock
+    /// has, less the variables `removing` names, plus `addedEnvironment` (`NAME=value`).
     /// - Parameters:
     ///   - removing: whether a variable of Grock's environment, by its name, is kept from the program.
     ///   - timeout: the most the program may take, in milliseconds, from its start to its end
@@ -69,14 +69,17 @@ public enum ProcessRunner {
         let drained = drain(output[0], errors[0], until: deadline, maximumBytes: maximumBytes)
         // A program can close its outputs and go on (or hang): its end is waited for until the
         // same deadline, then it is killed like one that hangs writing.
-        guard drained.failure == nil, let status = waitForEnd(pid, until: deadline) else {
+        let ended: Result<Int32, Failure> = drained.failure.map { .failure($0) } ?? waitForEnd(pid, until: deadline)
+        switch ended {
+        case .success(let status):
+            let exited = status & 0x7F == 0
+            return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
+        case .failure(let failure):
             kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            throw drained.failure ?? .timedOut
+            throw failure
         }
-        let exited = status & 0x7F == 0
-        return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
     }
 
     /// A pipe whose ends the program does not inherit (only the ends `dup2` gives it).
@@ -88,16 +91,17 @@ public enum ProcessRunner {
     }
 
     /// The status the program `pid` ended with, once ended (and reaped) before `deadline`
-    /// (monotonic ms); nil when it runs on.
-    private static func waitForEnd(_ pid: pid_t, until deadline: Int64) -> Int32? {
+    /// (monotonic ms); `.timedOut` when it runs on, `.unwatchable` when it cannot be waited for.
+    private static func waitForEnd(_ pid: pid_t, until deadline: Int64) -> Result<Int32, Failure> {
         var pause: Int64 = 1
         while true {
             var status: Int32 = 0
             let ended = waitpid(pid, &status, WNOHANG)
-            // Not a child of Grock's (it cannot be): nothing to wait for, as a blocking waitpid found.
-            if ended != 0 && !(ended < 0 && errno == EINTR) { return status }
+            if ended == pid { return .success(status) }
+            // Never a status made up: a program whose end cannot be seen did not succeed.
+            if ended < 0 && errno != EINTR { return .failure(.unwatchable(String(cString: strerror(errno)))) }
             let left = deadline - monotonicMilliseconds()
-            guard left > 0 else { return nil }
+            guard left > 0 else { return .failure(.timedOut) }
             pause = min(pause * 2, 50, left)
             usleep(useconds_t(pause * 1000))
         }
@@ -122,8 +126,20 @@ public enum ProcessRunner {
             if !removing(String(decoding: name, as: UTF8.self)) { environment.append(entry) }
             index += 1
         }
+        // Every signal as a program starts with it (default, unblocked), not as Grock keeps them:
+        // Grock ignores SIGPIPE (App/grock/main.swift), and an ignored signal stays ignored
+        // across exec, so a program writing to a reader gone would go on instead of ending.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv + [nil], environment + added + [nil])
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + added + [nil])
         return spawned == 0 ? .success(pid) : .failure(.notStarted(String(cString: strerror(spawned))))
     }
 

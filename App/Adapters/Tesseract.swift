@@ -21,8 +21,9 @@ public enum Tesseract {
         case timedOut
         /// It wrote more than the caller's `maximumBytes` and was stopped.
         case tooMuchOutput
-        /// It ended with this exit code, or by a signal (nil), without text.
-        case failed(exitCode: Int32?)
+        /// It ended with this exit code, or by a signal (nil), without text; `reason` is the last
+        /// line of its errors, when it wrote one.
+        case failed(exitCode: Int32?, reason: String?)
     }
 
     /// The text tesseract reads from the image file `photo`.
@@ -37,17 +38,24 @@ public enum Tesseract {
         let threadLimit = getenv("OMP_THREAD_LIMIT") == nil ? ["OMP_THREAD_LIMIT=1"] : []
         let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner.run(tesseract, [photo, "-"], addedEnvironment: threadLimit, timeout: timeout, maximumBytes: maximumBytes)
+            outcome = try ProcessRunner.run(tesseract, arguments(reading: photo), addedEnvironment: threadLimit, timeout: timeout, maximumBytes: maximumBytes)
         } catch {
             switch error {
             case .notStarted(let reason): throw .notStarted(reason)
             case .timedOut: throw .timedOut
             case .tooMuchOutput: throw .tooMuchOutput
             // Grock lost sight of it (poll failed) and killed it: a signal ended it.
-            case .unwatchable: throw .failed(exitCode: nil)
+            case .unwatchable(let reason): throw .failed(exitCode: nil, reason: reason)
             }
         }
-        guard outcome.exitCode == 0 else { throw .failed(exitCode: outcome.exitCode) }
+        guard outcome.exitCode == 0 else {
+            let reason = String(decoding: outcome.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
+            throw .failed(exitCode: outcome.exitCode, reason: reason)
+        }
         return outcome.output
     }
+
+    /// tesseract's words for reading `photo` to standard output: a photo whose path starts
+    /// with `-` is named `./-…`, which tesseract cannot take for an option.
+    static func arguments(reading photo: String) -> [String] { [photo.hasPrefix("-") ? "./" + photo : photo, "-"] }
 }

@@ -26,7 +26,7 @@ extension AppContainer {
     /// A new cheapest-plan screen: which store to buy each line of a cart at.
     @MainActor public func plan() -> PlanViewModel { PlanViewModel(useCases: useCases) }
     /// A new spending report: the figures a front draws as a report (the command line's is one
-    /// self-contained HTML page, drawn in Terminal's `Report/ReportPage.swift`).
+    /// self-contained HTML page, drawn by the `Report` target's `ReportPage`).
     @MainActor public func report() -> ReportViewModel { ReportViewModel(useCases: useCases) }
     /// A new receipt screen: lines read, matched and decided, then logged as one change.
     @MainActor public func receipt() -> ReceiptViewModel { ReceiptViewModel(useCases: useCases) }

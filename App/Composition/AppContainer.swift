@@ -18,7 +18,7 @@ public struct AppContainer: Sendable {
 
     /// Every use case over this container's storage, clock and identifiers: what a front calls when
     /// no view model covers the command (and what the factories below hand to each view model).
-    /// Its writes are watched, so `hasCommitted` knows when one went through.
+    /// Its writes are watched, so `committedChanges` knows how many went through.
     public let useCases: UseCases
     private let commits: CommitWatchingStorage
     /// Nil in memory: nothing on disk to check or sync.
@@ -31,9 +31,10 @@ public struct AppContainer: Sendable {
     /// refreshes on each (`LiveUpdates`).
     public func changes() -> AsyncStream<StorageChange> { commits.changes() }
 
-    /// Whether a change has been committed through `useCases`: from then on a command may warn,
-    /// but not fail (its change is saved, and running it again would repeat it).
-    public var hasCommitted: Bool { commits.hasCommitted }
+    /// How many changes have been committed through `useCases`: from the first on, a command may
+    /// warn but not fail (its change is saved, and running it again would repeat it). Held to the
+    /// configuration's `changeLimit`.
+    public var committedChanges: Int { commits.committedChanges }
 
     /// Grock as `configuration` asks: over its files or in memory, with the system clock (or
     /// the fixed one it names) and random identifiers.
@@ -47,19 +48,19 @@ public struct AppContainer: Sendable {
             // through `household()` takes this container's changes from then on.
             let storage = SyncedStorage(files, now: { clock.milliseconds() })
             let onDisk = OnDisk(path: path, files: files, lockTimeout: configuration.lockTimeout, syncClock: { clock.milliseconds() })
-            self.init(storage: storage, work: configuration.storageWork, clock: clock, onDisk: onDisk)
+            self.init(storage: storage, configuration: configuration, clock: clock, onDisk: onDisk)
         case .inMemory:
-            self.init(storage: InMemoryStorage(), work: configuration.storageWork, clock: clock, onDisk: nil)
+            self.init(storage: InMemoryStorage(), configuration: configuration, clock: clock, onDisk: nil)
         }
     }
 
     /// Grock over a throwaway in-memory store.
     public static func inMemory(clock: any Clock = SystemClock()) -> AppContainer {
-        AppContainer(storage: InMemoryStorage(), work: .background, clock: clock, onDisk: nil)
+        AppContainer(storage: InMemoryStorage(), configuration: Configuration(store: .inMemory), clock: clock, onDisk: nil)
     }
 
-    private init(storage: any Storage, work: Configuration.StorageWork, clock: any Clock, onDisk: OnDisk?) {
-        commits = CommitWatchingStorage(work == .background ? BackgroundStorage(storage) : storage)
+    private init(storage: any Storage, configuration: Configuration, clock: any Clock, onDisk: OnDisk?) {
+        commits = CommitWatchingStorage(configuration.storageWork == .background ? BackgroundStorage(storage) : storage, limit: configuration.changeLimit)
         useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.onDisk = onDisk
     }

@@ -23,11 +23,23 @@ public struct Configuration: Sendable, Equatable {
         case inPlace
     }
 
+    /// How many changes one run may commit (`CommitWatchingStorage` holds it to them).
+    public enum ChangeLimit: Sendable, Equatable {
+        /// One: a command stores its one change or nothing, so that success means everything was
+        /// stored and failure that nothing was; a second change is a bug, refused.
+        case one
+        /// Any number, each its own: a session (shopping mode's lines) or a server's requests.
+        case unlimited
+    }
+
     /// Where the data lives: the data directory `read` resolved, or memory (`--in-memory`).
     public var store: Store
     /// Where the storage does its work; `read` leaves it `.background`, and the command line sets
     /// `.inPlace` for every command but `rpc` and `serve` (which answer several requests).
     public var storageWork: StorageWork
+    /// How many changes one run may commit; `read` leaves it `.unlimited`, and the command line
+    /// sets `.one` for every command but those that hold a session (`shop`, `rpc`, `serve`).
+    public var changeLimit: ChangeLimit = .unlimited
     /// How often a live front's change stream looks for other processes' changes
     /// (`GROCK_WATCH_MS`).
     public var watchInterval: Duration

@@ -29,7 +29,7 @@ public struct Household: Sendable {
     ///   data directory, inside it, missing); `.git` when a git folder cannot be pulled or pushed;
     ///   an invalid device `name` is refused before anything is written.
     public func start(folder: String, name: String) async throws {
-        let transport = Self.transport(found: folder)
+        let transport = SyncTransport.found(in: folder)
         _ = try await sync(with: transport).start(folder: folder, device: newDevice(), name: name)
         // Set up already: a failure must not report the start as failed. Unrecorded, it is
         // decided the same way (by the folder) at the next exchange, and recorded then.
@@ -42,7 +42,7 @@ public struct Household: Sendable {
     ///   `.dataToReplace` when this directory holds data; `.noStart` when the household's start
     ///   cannot be taken yet (nothing was joined); `.unusableFolder` or `.git` as for `start`.
     public func join(folder: String, name: String) async throws -> SyncReport {
-        let transport = Self.transport(found: folder)
+        let transport = SyncTransport.found(in: folder)
         let report = try await sync(with: transport).join(folder: folder, device: newDevice(), name: name)
         // Joined already: as for `start`, an unrecorded transport is decided at the next exchange.
         try? transport.record(in: directory)

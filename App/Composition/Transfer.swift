@@ -5,6 +5,11 @@ import Domain
 /// that no history is too large to write; a CSV of purchases and a ledger journal; a backup
 /// restored into an empty data directory; a CSV purchase history read in. Files are written
 /// whole or not at all, never inside the data directory. Built by `AppContainer.transfer()`.
+///
+/// The formats and the files are DataLayer's (`PurchaseCSV`, `LedgerJournal`, `BackupCodec`,
+/// `UserFile`), the work the use cases'; what is here is the edge between them and the fronts,
+/// which do not see DataLayer: each failure told as a `TransferError` naming the file, and the
+/// CSV options as values of their own.
 public struct Transfer: Sendable {
     private let useCases: UseCases
     private let directory: String?

@@ -8,12 +8,12 @@ import Domain
 /// colour codes `RenderStyle` itself writes.
 public enum TerminalText {
     /// `text` with every control character escaped but line breaks (unless `singleLine`) and
-    /// `RenderStyle`'s own colour codes (unless not `keepingColour`).
+    /// `RenderStyle`'s own colour codes (unless not `keepingColor`).
     ///
     /// A colour code read from a damaged file looks exactly like one of the screen's own, so a
     /// screen drawn in colour lets it through (it can change a colour, nothing more); plain
     /// output, which has no colour of its own, escapes them too.
-    public static func safe(_ text: String, singleLine: Bool = false, keepingColour: Bool = true) -> String {
+    public static func safe(_ text: String, singleLine: Bool = false, keepingColor: Bool = true) -> String {
         // Most text has no control character but line breaks and colour codes: one pass over
         // its bytes says so, and it is returned as it is.
         if isPlain(text.utf8, singleLine: singleLine) { return text }
@@ -24,7 +24,7 @@ public enum TerminalText {
             let scalar = scalars[index]
             if scalar == "\n" && !singleLine {
                 result.unicodeScalars.append(scalar)
-            } else if scalar == "\u{1B}", keepingColour, let end = styleCodeEnd(scalars, from: index) {
+            } else if scalar == "\u{1B}", keepingColor, let end = styleCodeEnd(scalars, from: index) {
                 result.unicodeScalars.append(contentsOf: scalars[index...end])
                 index = end
             } else if Echo.needsEscape(scalar) {

@@ -13,13 +13,13 @@ package enum TextBlocks {
         return right ? space + cut : cut + space
     }
 
+    /// `line` without the spaces a padded last cell leaves at its end.
     static func trimTrailing(_ line: String) -> String {
         var line = line
         while line.last == " " { line.removeLast() }
         return line
     }
 
+    /// An amount as a cell shows it: `-` for none.
     static func money(_ money: Money?) -> String { money?.amountText ?? "-" }
-
-    static func plural(_ count: Int, _ word: String) -> String { Wording.counted(count, word) }
 }

@@ -1,5 +1,8 @@
-import Adapters
+@testable import Adapters
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Testing
 
@@ -39,5 +42,49 @@ import Testing
         let names = String(decoding: outcome.output, as: UTF8.self).split(separator: "\0").map { $0.prefix { $0 != "=" } }
         let kept = ProcessInfo.processInfo.environment.keys.filter { $0 != "PATH" }
         #expect(!names.contains("PATH") && names.contains("GROCK_ADDED") && kept.allSatisfy { names.contains(Substring($0)) })
+    }
+
+    /// Review of the adapters: Grock ignores SIGPIPE, and a program inherited that, so a git
+    /// or tesseract writing to a reader gone went on. Every signal starts at its default.
+    @Test func aProgramStartsWithEverySignalAtItsDefault() throws {
+        #if os(Linux)
+        signal(SIGPIPE, SIG_IGN)   // as App/grock/main.swift does
+        let outcome = try run("exec grep -E '^Sig(Ign|Blk)' /proc/self/status\n", timeout: 10_000)
+        let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
+        let ignored = lines.first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "\(lines)")
+        #expect(lines.contains("SigBlk:\t0000000000000000"), "\(lines)")
+        #endif
+    }
+
+    /// A relative directory of PATH names wherever Grock was started: a program there is not run.
+    @Test func aProgramIsFoundInAbsoluteDirectoriesOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let program = directory.path + "/grock-probe"
+        try "#!/bin/sh\n".write(toFile: program, atomically: true, encoding: .utf8)
+        chmod(program, 0o755)
+        // The same directory, reached from wherever the tests run.
+        let relative = String(repeating: "../", count: 64) + directory.path.dropFirst()
+        #expect(Programs.path(of: "grock-probe", searchPath: relative) == nil)
+        #expect(Programs.path(of: "grock-probe", searchPath: "::" + relative + ":" + directory.path) == program)
+    }
+
+    /// Review of the adapters: a commit's failure was named after its identity option
+    /// ("git user.email=grock@….invalid failed"), not after the git command.
+    @Test(arguments: [
+        (["-c", "user.name=Grock", "-c", "user.email=grock@laptop.invalid", "commit", "--quiet", "-m", "x"], "commit"),
+        (["fetch", "--quiet"], "fetch"),
+        (["rev-parse", "--abbrev-ref", "@{u}"], "rev-parse"),
+        (["--version"], ""),
+    ])
+    func gitFailuresNameTheGitCommand(arguments: [String], command: String) {
+        #expect(GitTransport.command(in: arguments) == command)
+    }
+
+    /// A photo whose name starts with `-` is not an option to tesseract.
+    @Test func tesseractReadsAPhotoNamedLikeAnOption() {
+        #expect(Tesseract.arguments(reading: "-receipt.png") == ["./-receipt.png", "-"])
+        #expect(Tesseract.arguments(reading: "/tmp/-receipt.png") == ["/tmp/-receipt.png", "-"])
     }
 }

@@ -1,5 +1,6 @@
 @testable import Domain
 import Presentation
+import Report
 import Terminal
 import TestSupport
 import Testing

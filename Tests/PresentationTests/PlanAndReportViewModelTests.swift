@@ -2,6 +2,7 @@ import DataLayer
 import Domain
 import Observation
 @testable import Presentation
+import Report
 import Terminal
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
-// The report's charts (App/Terminal/Report/SVGChart.swift) draw whatever amounts they are given:
+// The report's charts (App/Report/SVGChart.swift) draw whatever amounts they are given:
 // drawing cannot fail, so no figure may make a coordinate trap.
 
-@testable import Terminal
+@testable import Report
 import Testing
 
 @Suite struct SVGChartTests {

@@ -1,6 +1,7 @@
 import DataLayer
 @testable import Domain
 @testable import Presentation
+import Report
 import Terminal
 import TestSupport
 import Testing
@@ -101,7 +102,7 @@ import Testing
     @Test func onlyTheScreensOwnColourCodesGetThrough() {
         let coloured = "a\u{1B}[31mb\u{1B}[0m\nc\u{1B}[1md\u{1B}[0m"
         #expect(TerminalText.safe(coloured) == coloured)
-        #expect(TerminalText.safe(coloured, keepingColour: false) == "a\\e[31mb\\e[0m\nc\\e[1md\\e[0m")
+        #expect(TerminalText.safe(coloured, keepingColor: false) == "a\\e[31mb\\e[0m\nc\\e[1md\\e[0m")
         #expect(TerminalText.safe("\u{1B}[8mhidden\u{1B}[0m") == "\\e[8mhidden\u{1B}[0m", "concealed text is not a colour")
         #expect(TerminalText.safe("\u{1B}[31;1m\u{1B}[2J\u{1B}[") == "\\e[31;1m\\e[2J\\e[")
         #expect(TerminalText.safe("one\ntwo", singleLine: true) == "one\\ntwo")

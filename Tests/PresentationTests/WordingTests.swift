@@ -1,6 +1,7 @@
 import DataLayer
 import Domain
 @testable import Presentation
+import Report
 @testable import Terminal
 import TestSupport
 import Testing
@@ -46,8 +47,8 @@ import Testing
     }
 
     @Test func theHelperThatScreensUseKnowsIrregularEndings() {
-        #expect(TextBlocks.plural(2, "category") == "2 categories")
-        #expect(TextBlocks.plural(1, "category") == "1 category")
+        #expect(Wording.counted(2, "category") == "2 categories")
+        #expect(Wording.counted(1, "category") == "1 category")
     }
 }
 

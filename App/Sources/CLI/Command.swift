@@ -21,6 +21,9 @@ struct Command {
     /// Where its storage work runs: in place for a command, which waits for it anyway; in the
     /// background for a server, which keeps reading requests while it works.
     let storageWork: Configuration.StorageWork
+    /// How many changes it may commit: one for a command (a second is a bug, refused), any number
+    /// for a session or a server, whose each change or request is its own.
+    let changeLimit: Configuration.ChangeLimit
     let run: @MainActor (Invocation) async throws -> Void
 
     /// - Parameters:
@@ -28,7 +31,8 @@ struct Command {
     ///     added from `options`, their one declaration; how many arguments the command takes is
     ///     counted on it (`Syntax.arguments`).
     init(_ path: String, usage: String, summary: String, details: String = "", examples: [String] = [], options: [OptionUsage] = [],
-         hidden: Bool = false, storageWork: Configuration.StorageWork = .inPlace, run: @escaping @MainActor (Invocation) async throws -> Void) {
+         hidden: Bool = false, storageWork: Configuration.StorageWork = .inPlace,
+         changeLimit: Configuration.ChangeLimit = .one, run: @escaping @MainActor (Invocation) async throws -> Void) {
         self.path = path.split(separator: " ").map(String.init)
         self.synopsis = usage
         self.summary = summary
@@ -37,6 +41,7 @@ struct Command {
         self.optionUsage = options
         self.hidden = hidden
         self.storageWork = storageWork
+        self.changeLimit = changeLimit
         self.run = run
     }
 

@@ -18,7 +18,7 @@ extension Commands {
                 answers (only y or yes removes it). Lines fit COLUMNS (else the terminal's width, else 80). Works with a \
                 pipe too:
                   printf '1\\n2\\nf\\n' | grock shop Weekly
-                """, examples: ["grock shop Weekly", "printf '1\\n2\\nf\\n' | grock shop Weekly"]) { run in
+                """, examples: ["grock shop Weekly", "printf '1\\n2\\nf\\n' | grock shop Weekly"], changeLimit: .unlimited) { run in
             try await ShopSession.run(run)
         },
     ]

@@ -1,6 +1,7 @@
 import Composition
 import Domain
 import Presentation
+import Report
 import Terminal
 
 extension Commands {

@@ -53,7 +53,7 @@ final class Console {
 
     func out(_ text: String) {
         guard !text.isEmpty else { return }
-        let safe = TerminalText.safe(text, keepingColour: style.color)
+        let safe = TerminalText.safe(text, keepingColor: style.color)
         write(Array((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
     }
 

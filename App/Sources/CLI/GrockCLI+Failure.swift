@@ -17,12 +17,17 @@ extension GrockCLI {
         }
     }
 
-    /// The line to print and the exit code for the error that ended a command. Whatever can
-    /// fail must fail before the commit; once a change is committed, a failure (of showing its
-    /// result) cannot mean "nothing changed", and running the command again would repeat the
-    /// change: it is a warning, and the command succeeds.
-    static func outcome(of error: any Error, afterCommit: Bool) -> (line: String, code: ExitCode) {
-        if afterCommit { return ("warning: the change was saved, but the command could not finish: \(error)", .success) }
+    /// The line to print and the exit code for the error that ended a command after `committed`
+    /// changes. Whatever can fail must fail before the commit; once a command's one change (or a
+    /// session's changes, each its own) is committed, a failure (of showing its result) cannot
+    /// mean "nothing changed", and running the command again would repeat the change: it is a
+    /// warning, and the command succeeds. A second change refused (`ChangeLimitExceeded`) is
+    /// the exception: the command did not store all it meant to, so it fails.
+    static func outcome(of error: any Error, afterCommitting committed: Int) -> (line: String, code: ExitCode) {
+        if committed > 0 && !(error is ChangeLimitExceeded) {
+            let saved = committed == 1 ? "the change was saved" : "the \(committed) changes made were saved"
+            return ("warning: \(saved), but the command could not finish: \(error)", .success)
+        }
         let code = ExitCode.of(error)
         return ("\(error)" + commandLineHint(for: error, code: code), code)
     }

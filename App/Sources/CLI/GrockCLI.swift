@@ -32,6 +32,7 @@ public enum GrockCLI {
                 var configuration = try Configuration.read(dataDirectory: parsed.global.dataDirectory, inMemory: parsed.global.inMemory,
                                                            environment: environment)
                 configuration.storageWork = command.storageWork
+                configuration.changeLimit = command.changeLimit
                 let made = AppContainer(configuration)
                 container = made
                 try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
@@ -39,7 +40,7 @@ public enum GrockCLI {
             if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
             return ExitCode.success.rawValue
         } catch {
-            let (line, code) = outcome(of: error, afterCommit: container?.hasCommitted ?? false)
+            let (line, code) = outcome(of: error, afterCommitting: container?.committedChanges ?? 0)
             report(line, of: error, code: code, json: parsed.global.json, console: console)
             return code.rawValue
         }

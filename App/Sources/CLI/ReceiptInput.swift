@@ -43,9 +43,10 @@ enum ReceiptInput {
                                      description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(seconds) seconds and was stopped)")
             case .notStarted(let reason):
                 throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(reason)")
-            case .failed(let exitCode):
+            case .failed(let exitCode, let reason):
                 let ending = exitCode.map { "exit code \($0)" } ?? "a signal"
-                throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending))")
+                throw CommandFailure(kind: .refused, description: "tesseract could not read \(Echo.quoted(photo)) (it ended with \(ending)"
+                                     + (reason.map { ": \(Echo.quoted($0))" } ?? "") + ")")
             }
         }
     }

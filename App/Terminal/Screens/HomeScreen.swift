@@ -32,8 +32,8 @@ public enum HomeScreen {
             lines.append(style.bold("Insights"))
             lines += TextBlocks.table([
                 ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
-                 "on " + TextBlocks.plural(insights.tripsThisMonth, "trip")],
-                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + TextBlocks.plural(home.carts.filter { $0.budget != nil }.count, "cart")],
+                 "on " + Wording.counted(insights.tripsThisMonth, "trip")],
+                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + Wording.counted(home.carts.filter { $0.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
         return TextBlocks.fit(lines, width: style.width)
@@ -45,7 +45,7 @@ enum CartText {
     /// Two lines: name, status and progress; then the budget bar or totals.
     static func summary(_ cart: CartRow, _ figures: CartFigures, style: RenderStyle) -> [String] {
         let progress = figures.status == .planning
-            ? TextBlocks.plural(cart.lines, "item")
+            ? Wording.counted(cart.lines, "item")
             : "\(cart.fulfilled)/\(cart.lines) bought"
         var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created)  \(progress)"]
         lines.append("    " + budgetLine(figures, style: style))

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 // `grock insights`: the spending figures' document as text.
@@ -23,10 +24,10 @@ public enum InsightsScreen {
         var lines = ProblemLines.error(error, style)
         guard let first = report.firstDay, let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report, range)], width: style.width) }
         lines.append(style.bold("Spending") + " (\(report.currency)), \(first) to \(last)")
-        var summary = [["Total", report.total, "on " + TextBlocks.plural(report.trips, "trip")],
+        var summary = [["Total", report.total, "on " + Wording.counted(report.trips, "trip")],
                        ["Average basket", report.averageBasket ?? "-", ""]]
         summary.append(["Over budget", report.overBudgetTotal,
-                        "in all, on " + TextBlocks.plural(report.tripsOverBudget.count, "trip") + " of \(report.tripsWithBudget) with a budget"])
+                        "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip") + " of \(report.tripsWithBudget) with a budget"])
         summary.append(["Planning error", report.meanPlanningError ?? "-", "mean |paid - planned| per trip, impulse buys too"])
         lines += TextBlocks.table(summary, rightAligned: [1])
 
@@ -39,7 +40,7 @@ public enum InsightsScreen {
         lines.append(style.bold("By \(grouping.rawValue)"))
         let maximum = totals.map(\.minorUnits).max() ?? 0
         lines += TextBlocks.table(totals.map { total in
-            [total.label, total.amount, TextBlocks.plural(total.trips, "trip"), TextBlocks.bar(total.minorUnits, of: maximum, width: Widths.bar, style: style)]
+            [total.label, total.amount, Wording.counted(total.trips, "trip"), TextBlocks.bar(total.minorUnits, of: maximum, width: Widths.bar, style: style)]
         }, rightAligned: [1, 2], limits: [0: Widths.label])
         if grouping == .month && report.byMonth.count > 1 {
             lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.minorUnits), style: style))
@@ -72,7 +73,7 @@ public enum InsightsScreen {
     /// The personal inflation index and its trend, or why there is none from the base month asked.
     private static func inflationLines(_ report: InsightsDocument, _ range: MonthRange, _ style: RenderStyle) -> [String] {
         if let inflation = report.inflation, inflation.points.count > 1, let now = inflation.points.last {
-            return ["", style.bold("Personal inflation") + " (your basket of \(TextBlocks.plural(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
+            return ["", style.bold("Personal inflation") + " (your basket of \(Wording.counted(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
                 + TextBlocks.table([
                     ["Now", now.index, inflation.changePercent + " since \(inflation.baseMonth)"],
                     ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],

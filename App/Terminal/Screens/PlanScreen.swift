@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 // `grock plan`: the cheapest plan's document as text.
@@ -18,7 +19,7 @@ public enum PlanScreen {
     public static func render(_ plan: PlanDocument, error: String? = nil, style: RenderStyle = .plain) -> String {
         var lines = ProblemLines.error(error, style)
         let code = plan.currency
-        lines.append(style.bold("Cheapest plan for \(plan.cart)") + " (\(TextBlocks.plural(plan.stores.count, "store")): "
+        lines.append(style.bold("Cheapest plan for \(plan.cart)") + " (\(Wording.counted(plan.stores.count, "store")): "
             + plan.stores.joined(separator: ", ") + ")")
         if plan.lines.isEmpty { lines.append("  No line still to buy has a known price.") }
         for (store, storeTotal) in zip(plan.stores, plan.storeTotals) {

@@ -95,7 +95,7 @@ public enum ShopScreen {
             text += " of \(budget)"
             text += cart.overBudgetBy.map { " (\($0) over budget)" } ?? " (\(cart.remaining ?? "-") left)"
         }
-        return text + ".\n\(cart.fulfilled) of \(TextBlocks.plural(cart.lines, "item")) bought; vault prices updated for "
-            + TextBlocks.plural(trip.pricesUpdated, "item") + "."
+        return text + ".\n\(cart.fulfilled) of \(Wording.counted(cart.lines, "item")) bought; vault prices updated for "
+            + Wording.counted(trip.pricesUpdated, "item") + "."
     }
 }

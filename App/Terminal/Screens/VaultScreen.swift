@@ -33,7 +33,7 @@ public enum VaultScreen {
         case .categories:
             lines.append(style.bold("Categories"))
             lines += TextBlocks.table(vault.categories.map { category in
-                ["\(category.position).", category.name, TextBlocks.plural(category.items, "item")]
+                ["\(category.position).", category.name, Wording.counted(category.items, "item")]
             }, rightAligned: [0])
         }
         return TextBlocks.fit(lines, width: style.width)
@@ -58,7 +58,7 @@ public enum VaultScreen {
         guard let cheapest = item.prices.first(where: \.cheapest), let price = cheapest.comparedPrice else { return [item.name, "no price yet"] }
         let others = item.prices.count - 1
         return [item.name, price + (cheapest.promotion ? " promo" : ""),
-                "at \(cheapest.store)" + (others > 0 ? " (+\(TextBlocks.plural(others, "store")))" : "")]
+                "at \(cheapest.store)" + (others > 0 ? " (+\(Wording.counted(others, "store")))" : "")]
     }
 
     private static func renderItem(_ item: ItemDocument, style: RenderStyle) -> [String] {

@@ -1,8 +1,6 @@
 import Domain
 
-// The charts of `grock report`'s HTML page (ReportPage.swift), drawn as SVG text. In Terminal,
-// with the screens, because it is the command line's drawing too: only `grock report` writes
-// the page, from the same view model state (`grock rpc`'s `report` answers the figures).
+// The charts of `grock report`'s HTML page (ReportPage.swift), drawn as SVG text.
 
 /// Small SVG charts for the HTML report: plain shapes and text, no scripts, no fonts to load.
 enum SVGChart {

@@ -2,10 +2,10 @@ import Domain
 import Presentation
 
 // `grock report`: the spending report as one HTML page, charts included (SVGChart.swift), drawn
-// from `ReportViewModel`'s state. In Terminal, the command line's drawing, though it is not text
-// for a terminal: only the command line writes it (`grock rpc` and `grock serve` answer the
-// figures, `report`, and a front draws its own), and it draws as the screens do, from values
-// alone. The page is self-contained: no script, no stylesheet or font to fetch.
+// from `ReportViewModel`'s state. A target of its own: a page is another medium than a terminal's
+// text, and only the command line writes it (`grock rpc` and `grock serve` answer the figures,
+// `report`, and a front draws its own); it draws as the screens do, from values alone. The page
+// is self-contained: no script, no stylesheet or font to fetch.
 
 extension ReportViewModel {
     /// The page as `ReportPage.render` draws it; nothing before the report is read.
@@ -23,7 +23,7 @@ public enum ReportPage {
         func money(_ amount: Money) -> String { "\(amount.amountText) \(code)" }
         var body = "<h1>Grock spending report</h1>"
         if let first = report.trips.first, let last = report.trips.last {
-            body += "<p>\(TextBlocks.plural(report.trips.count, "trip")) from \(first.day) to \(last.day): "
+            body += "<p>\(Wording.counted(report.trips.count, "trip")) from \(first.day) to \(last.day): "
                 + "\(HTML.escape(money(report.total))) in all, \(HTML.escape(report.averageBasket.map(money) ?? "-")) per trip on average; "
                 + "\(report.tripsOverBudget.count) over budget.</p>"
         } else {
