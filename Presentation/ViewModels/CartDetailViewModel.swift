@@ -243,7 +243,7 @@ extension CartDetailViewModel: LiveScreen {
     public func refresh() async -> Bool {
         let shown = details?.cart.name
         guard await keepingOutcome({ await load() }) else {
-            if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
+            if let shown, case .notFound(kind: .cart, _, _)? = lastError as? DomainError {
                 lastIntent.errorMessage = Notice.cartGone(shown)
                 clear()
             }
