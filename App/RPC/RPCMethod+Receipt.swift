@@ -101,7 +101,7 @@ extension RPCMethod {
                 }
             case "newItem":
                 guard let name = sent.category else { throw invalid("decision newItem on line \(row) needs category") }
-                guard let category = receipt.categoryID(named: name) else { throw RPCFailure(DomainError.notFound(kind: "category", name: name, suggestion: nil)) }
+                guard let category = receipt.categoryID(named: name) else { throw RPCFailure(DomainError.notFound(kind: .category, name: name, suggestion: nil)) }
                 decided.append((row, .newItem(category: category, name: sent.name)))
             default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
             }

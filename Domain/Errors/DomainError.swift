@@ -51,9 +51,9 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A new name that another thing of its kind has, as `Name.key` compares them.
     case duplicateName(kind: String, name: String)
     /// A reference that names nothing of `kind`; `suggestion` is the closest name, if any is close.
-    case notFound(kind: String, name: String, suggestion: String?)
+    case notFound(kind: EntityKind, name: String, suggestion: String?)
     /// A reference that names several things of `kind` (equal names, or a shared id prefix).
-    case ambiguous(kind: String, name: String, candidates: [String])
+    case ambiguous(kind: EntityKind, name: String, candidates: [String])
     /// An `action` the cart's `status` forbids (`Cart.check(_:)`).
     case notAllowed(cart: String, status: CartStatus, action: Cart.Action)
     /// An item asked for on a cart that has no line of it.

@@ -3,7 +3,8 @@
 /// that made it. Ordered by all three, so two devices never make equal timestamps and every
 /// device orders every pair the same way, whatever their clocks say.
 ///
-/// Its text, `0001700000000000.0000.laptop-3f2a`, sorts like the timestamps it stands for.
+/// Its text, `0001700000000000.0000.laptop-3f2a`, sorts like the timestamps it stands for: a
+/// sync segment holds it so, and DataLayer reads it back (`HybridTimestamp+Text.swift`).
 public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Wall time, in milliseconds since 1970, as the device's clock (or a later stamp seen) had it.
     public let milliseconds: Int64
@@ -37,31 +38,6 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     public var description: String {
         guard self != .zero else { return "0" }
         return Self.padded(milliseconds, 16) + "." + Self.padded(Int64(counter), 4) + "." + device
-    }
-
-    /// Reads `description`; nil for anything else (so a stamp that reads is one that was
-    /// written: its device is one or more letters, digits, `-`, `_`, `.` or `:`, as a device's id).
-    public init?(_ text: Substring) {
-        if text == "0" { self = .zero; return }
-        // Sixteen digits, a dot, four digits, a dot, the device: read as bytes.
-        let bytes = text.utf8
-        guard bytes.count > 22 else { return nil }
-        var milliseconds: Int64 = 0, counter: Int32 = 0
-        for (offset, byte) in bytes.prefix(21).enumerated() {
-            switch offset {
-            case 16, 21: guard byte == 0x2E else { return nil }
-            case 0..<16:
-                guard (0x30...0x39).contains(byte) else { return nil }
-                milliseconds = milliseconds * 10 + Int64(byte - 0x30)
-            default:
-                guard (0x30...0x39).contains(byte) else { return nil }
-                counter = counter * 10 + Int32(byte - 0x30)
-            }
-        }
-        guard bytes[bytes.index(bytes.startIndex, offsetBy: 21)] == 0x2E else { return nil }
-        guard bytes.dropFirst(22).allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || [0x2D, 0x5F, 0x2E, 0x3A].contains($0) })
-        else { return nil }
-        self.init(milliseconds: milliseconds, counter: counter, device: String(Substring(bytes.dropFirst(22))))
     }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {

@@ -132,11 +132,11 @@ public struct ApplyReceipt: Sendable {
         for entry in decided {
             switch entry.decision {
             case .newItem(let category, _) where categories[category] == nil:
-                throw DomainError.notFound(kind: "category", name: category.rawValue, suggestion: nil)
+                throw DomainError.notFound(kind: .category, name: category.rawValue, suggestion: nil)
             case .newItem(_, let name?) where try Name.validated(name, kind: "item") != name:
                 throw DomainError.invalidName(kind: "item", name: name, reason: "it has spaces around it")
             case .item(let item) where try repositories.item(item) == nil && cart?.line(for: item) == nil:
-                throw DomainError.notFound(kind: "item", name: item.rawValue, suggestion: nil)
+                throw DomainError.notFound(kind: .item, name: item.rawValue, suggestion: nil)
             default: break
             }
         }

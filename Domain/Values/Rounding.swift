@@ -1,9 +1,10 @@
-/// Exact integer rounding.
-package enum Rounding {
+/// How Grock rounds: exactly, in integers, half to even (banker's rounding), so a cost, a
+/// share of a budget or a change in price comes out the same in every layer and every front.
+public enum Rounding {
     /// The cost of `thousandths` / 1000 units at `price` minor units each, rounded half-to-even:
     /// `Money.times` on plain numbers, for code that adds up many lines.
-    /// - Throws: `DomainError.amountOverflow`.
-    package static func cost(price: Int64, thousandths: Int64) throws -> Int64 {
+    /// - Throws: `DomainError.amountOverflow` when the cost does not fit in 64 bits.
+    public static func cost(price: Int64, thousandths: Int64) throws -> Int64 {
         let (product, overflow) = price.multipliedReportingOverflow(by: thousandths)
         guard !overflow, product >= 0 else { return try halfEven(Int128(price) * Int128(thousandths), dividedBy: 1000) }
         // The common case in 64 bits, without 128-bit division.
@@ -28,8 +29,9 @@ package enum Rounding {
     }
 
     /// `value / divisor` rounded half-to-even, clamped to what an `Int` holds (a percentage of
-    /// prices from a damaged file may be anything).
-    package static func halfEvenClamped(_ value: Int128, dividedBy divisor: Int128) -> Int {
+    /// prices from a damaged file may be anything): for percentages, which a front shows
+    /// rounded like every other (99.6% is 100%, not 99%).
+    public static func halfEvenClamped(_ value: Int128, dividedBy divisor: Int128) -> Int {
         // What `halfEven` refuses (a quotient beyond 64 bits, a divisor not above 0) is out of
         // range either way, which is what the clamp answers.
         if let result = try? halfEven(value, dividedBy: divisor) { return Int(result) }

@@ -98,7 +98,7 @@ extension CartDetailViewModel: LiveScreen {
     public func refresh() async -> Bool {
         let shown = details?.cart.name
         guard await keepingOutcome({ await load() }) else {
-            if let shown, case .notFound(kind: "cart", _, _)? = lastError as? DomainError {
+            if let shown, case .notFound(kind: .cart, _, _)? = lastError as? DomainError {
                 lastIntent.errorMessage = "the cart \(Echo.quoted(shown)) no longer exists"
                 clear()
             }

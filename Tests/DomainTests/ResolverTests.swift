@@ -53,7 +53,7 @@ import Testing
         let many = DomainError.noTripOnDay(name: "W", day: "2026-01-01", days: (1...9).map { "2025-01-0\($0)" })
         #expect("\(many)".hasSuffix("its trips: 2025-01-01, 2025-01-02, 2025-01-03, 2025-01-04, 2025-01-05 and 4 more"))
         // A name without completed trips is simply not found.
-        await #expect(throws: DomainError.notFound(kind: "cart", name: "Party@2026-03-02", suggestion: nil)) {
+        await #expect(throws: DomainError.notFound(kind: .cart, name: "Party@2026-03-02", suggestion: nil)) {
             try await world.useCases.showCart("Party@2026-03-02")
         }
     }

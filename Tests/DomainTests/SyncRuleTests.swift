@@ -7,13 +7,9 @@ import Testing
         HybridTimestamp(milliseconds: milliseconds, counter: counter, device: device)
     }
 
-    @Test func timestampsReadBackAndSortAsTheirText() {
+    @Test func timestampsSortAsTheirText() {
         let stamps = [stamp(1_790_000_000_000, 0, "b"), stamp(1_790_000_000_000, 12, "a"), stamp(5, 9999, "phone-1"), .zero]
-        for value in stamps { #expect(HybridTimestamp(Substring(value.description)) == value) }
         #expect(stamps.sorted() == stamps.sorted { $0.description < $1.description })
-        for bad in ["", "1", "0001790000000000.0000.", "001790000000000.0000.a", "0001790000000000.000x.a", "0001790000000000-0000.a"] {
-            #expect(HybridTimestamp(Substring(bad)) == nil, "\(bad)")
-        }
     }
 
     @Test func aClockNeverGoesBackAndRunsAheadOfWhatItSaw() {

@@ -27,8 +27,17 @@ import Testing
 
     @Test func unknownNamesSuggestTheClosest() async throws {
         let u = try await TestWorld.stocked().useCases
-        await #expect(throws: DomainError.notFound(kind: "item", name: "Mlik", suggestion: "Milk")) { try await u.showItem("Mlik") }
-        await #expect(throws: DomainError.notFound(kind: "store", name: "Li", suggestion: "Lidl")) { try await u.removeStore("Li") }
+        await #expect(throws: DomainError.notFound(kind: .item, name: "Mlik", suggestion: "Milk")) { try await u.showItem("Mlik") }
+        await #expect(throws: DomainError.notFound(kind: .store, name: "Li", suggestion: "Lidl")) { try await u.removeStore("Li") }
+    }
+
+    /// A line is missing from one cart, and the message says which, in the words it always had.
+    @Test func aLineNotOnTheCartIsMissingFromThatCart() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        let missing = DomainError.notFound(kind: .line(onCart: "Weekly"), name: "Mlik", suggestion: "Milk")
+        await #expect(throws: missing) { try await u.removeFromCart(cart: "Weekly", item: "Mlik") }
+        #expect(missing.description == "no item on cart \"Weekly\" named \"Mlik\"; did you mean \"Milk\"?")
     }
 
     @Test func itemsResolveByIdPrefix() async throws {

@@ -7,11 +7,11 @@ struct Resolver {
     static let minimumPrefix = 4
 
     func store(_ reference: String) throws -> Store {
-        try Resolver.match(reference, kind: "store", in: repositories.allStores().filter { !$0.isRemoved }, name: \.name, id: \.id.rawValue)
+        try Resolver.match(reference, kind: .store, in: repositories.allStores().filter { !$0.isRemoved }, name: \.name, id: \.id.rawValue)
     }
 
     func category(_ reference: String) throws -> Category {
-        try Resolver.match(reference, kind: "category", in: repositories.allCategories(), name: \.name, id: \.id.rawValue)
+        try Resolver.match(reference, kind: .category, in: repositories.allCategories(), name: \.name, id: \.id.rawValue)
     }
 
     func item(_ reference: String) throws -> Item {
@@ -20,8 +20,8 @@ struct Resolver {
         if let item = try repositories.item(ItemID(text)) { return item }
         let named = try repositories.itemNames(withKey: Name.key(text))
         if named.count == 1, let item = try repositories.item(named[0].id) { return item }
-        let found = try Resolver.match(reference, kind: "item", in: repositories.itemNames(), name: \.name, id: \.id.rawValue)
-        guard let item = try repositories.item(found.id) else { throw DomainError.notFound(kind: "item", name: reference, suggestion: nil) }
+        let found = try Resolver.match(reference, kind: .item, in: repositories.itemNames(), name: \.name, id: \.id.rawValue)
+        guard let item = try repositories.item(found.id) else { throw DomainError.notFound(kind: .item, name: reference, suggestion: nil) }
         return item
     }
 
@@ -33,7 +33,7 @@ struct Resolver {
     func cart(_ reference: String) throws -> Cart {
         let active = try repositories.activeCarts()
         do {
-            return try Resolver.match(reference, kind: "cart", in: active, name: \.name, id: \.id.rawValue)
+            return try Resolver.match(reference, kind: .cart, in: active, name: \.name, id: \.id.rawValue)
         } catch DomainError.notFound(_, _, let suggestion) {
             // Not an active cart: look in history, keeping the suggestion among active carts.
             do { return try completedCart(reference) } catch DomainError.notFound(let kind, let name, let other) {
@@ -59,7 +59,7 @@ struct Resolver {
             }
             throw DomainError.severalTripsOnDay(name: newest.name, day: day.description, ids: thatDay.map { String($0.cartID.rawValue.prefix(8)) })
         }
-        guard let cart = try repositories.cart(thatDay[0].cartID) else { throw DomainError.notFound(kind: "cart", name: reference, suggestion: nil) }
+        guard let cart = try repositories.cart(thatDay[0].cartID) else { throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil) }
         return cart
     }
 
@@ -67,24 +67,24 @@ struct Resolver {
         let completed = try repositories.completedTrips().reversed().sorted { $0.completedAt > $1.completedAt }
         let key = Name.key(reference)
         let trip = try completed.first(where: { Name.key($0.name) == key })
-            ?? Resolver.match(reference, kind: "cart", in: completed, name: \.name, id: \.cartID.rawValue)
-        guard let cart = try repositories.cart(trip.cartID) else { throw DomainError.notFound(kind: "cart", name: reference, suggestion: nil) }
+            ?? Resolver.match(reference, kind: .cart, in: completed, name: \.name, id: \.cartID.rawValue)
+        guard let cart = try repositories.cart(trip.cartID) else { throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil) }
         return cart
     }
 
     /// The line on `cart` that `reference` names: by item name or id, impulse lines included.
     func line(_ reference: String, on cart: Cart) throws -> CartItem {
         do {
-            return try Resolver.match(reference, kind: "item on cart \"\(cart.name)\"", in: cart.lines, name: \.name, id: \.itemID.rawValue)
+            return try Resolver.match(reference, kind: .line(onCart: cart.name), in: cart.lines, name: \.name, id: \.itemID.rawValue)
         } catch DomainError.notFound(_, _, let suggestion) {
-            throw DomainError.notFound(kind: "item on cart \"\(cart.name)\"", name: reference, suggestion: suggestion)
+            throw DomainError.notFound(kind: .line(onCart: cart.name), name: reference, suggestion: suggestion)
         }
     }
 
     func settings() throws -> Settings { try repositories.settings() }
 
     /// Exact id, then name (case- and accent-insensitive), then unique id prefix.
-    static func match<T>(_ reference: String, kind: String, in candidates: [T], name: (T) -> String, id: (T) -> String) throws -> T {
+    static func match<T>(_ reference: String, kind: EntityKind, in candidates: [T], name: (T) -> String, id: (T) -> String) throws -> T {
         let text = reference.trimmingWhitespace()
         if let exact = candidates.first(where: { id($0) == text }) { return exact }
         let key = Name.key(text)
