@@ -76,7 +76,7 @@ let package = Package(
         // The screens' state, and their drawing (Terminal) over the same worlds: one target, one build.
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "DataLayer", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Composition
+import DataLayer
 import Foundation
 @testable import App
 @testable import Domain
@@ -43,7 +44,7 @@ import Testing
 /// mean "nothing changed", and a retry would repeat the change.
 @Suite struct AfterCommitTests {
     @Test func theStorageKnowsWhenAChangeWasCommitted() async throws {
-        let storage = CommitWatchingStorage(FakeStorage())
+        let storage = CommitWatchingStorage(InMemoryStorage())
         _ = try await storage.read { try $0.settings() }
         #expect(!storage.hasCommitted)
         await #expect(throws: DomainError.nothingToUndo) { try await storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }

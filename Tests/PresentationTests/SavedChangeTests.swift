@@ -9,7 +9,7 @@ import Testing
     /// A cart whose one line costs more than 64 bits hold, as only a damaged file can: every
     /// change to it that leaves the line saves, but the cart cannot be shown.
     func worldWithAnUnshowableCart(status: CartStatus = .planning) async throws -> TestWorld {
-        let world = try await TestWorld.stocked(storage: FakeStorage())
+        let world = try await TestWorld.stocked(storage: UncheckedStorage())
         let milk = try await world.useCases.showItem("Milk").item
         let aldi = try #require(try await world.useCases.listStores().first { $0.name == "Aldi" })
         let day = world.clock.now()
