@@ -37,7 +37,9 @@ import Testing
         for attempt in attempts {
             await expectRefused("state.tsv", directory, attempt)
         }
-        do { _ = try await u.listStores() } catch { #expect(error as? StorageError == .stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) }
+        await #expect(throws: StorageError.stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) {
+            _ = try await u.listStores()
+        }
         #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
         // A directory with only the lock (a read made it) is new, not lost.
         let fresh = try TemporaryDirectory()
