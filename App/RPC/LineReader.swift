@@ -82,7 +82,7 @@ struct LineBuffer {
     mutating func next() -> RPCServer.Line? {
         if let end = pending.firstIndex(of: 0x0A) {
             defer { pending.removeSubrange(...end); dropping = false }
-            return dropping ? .tooLong : .text(String(decoding: pending[..<end], as: UTF8.self))
+            return dropping || end > maximum ? .tooLong : .text(String(decoding: pending[..<end], as: UTF8.self))
         }
         if dropping || pending.count > maximum {
             dropping = true
