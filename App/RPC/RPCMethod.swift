@@ -4,8 +4,8 @@ import Domain
 /// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, what it does,
 /// the type its parameters decode into, and the call. The parameter type is their one
 /// declaration: `ParameterRecorder` reads from it the list (`parameters`) that `rpc.discover`
-/// prints and every request's parameters are checked against (`RPCParameters.checked`) before they decode into
-/// it, for `grock rpc` and any other front that answers the same bodies.
+/// prints and every request's parameters are checked against (`RPCParameters.checked`) before
+/// they decode into it, for `grock rpc` and any other front that answers the same bodies.
 struct RPCMethod: Sendable {
     let name: String
     /// What `P`'s fields declare, in their order.

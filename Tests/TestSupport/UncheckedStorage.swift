@@ -1,13 +1,12 @@
 import Domain
 import Synchronization
 
-/// A storage that keeps whatever it is given unchecked, as a damaged file could hold it: amounts
-/// past what a line can add up to, control characters in names. It exists for that alone: every
-/// other test uses DataLayer's `InMemoryStorage`, which keeps its data encoded as the file store
-/// does and so refuses such values as the file store does (and as `TerminalSafetyTests`,
-/// `ExtremeAmountsTests` and `SavedChangeTests` need them stored, to see what the fronts make of
-/// them). Domain values in memory, whole-snapshot transactions, held to the same contract as the
-/// real storages otherwise (`StorageContractTests`).
+/// A storage that keeps whatever it is given unchecked, as a damaged or hand-edited file could
+/// hold it: control characters in the names of an active cart, which the file store, and so
+/// DataLayer's `InMemoryStorage` (the file store's codecs in memory), refuses when it reads them.
+/// It exists for that alone, for `TerminalSafetyTests` (what the screens make of such names);
+/// every other test uses `InMemoryStorage`. Domain values in memory, whole-snapshot transactions,
+/// held otherwise to the same contract as the real storages (`StorageContractTests`).
 public final class UncheckedStorage: Storage {
     struct Snapshot {
         var stores: [Store] = []
