@@ -79,7 +79,7 @@ let package = Package(
         // The screens' state, and their drawing (Terminal, Report) over the same worlds: one target, one build.
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Terminal", "Report", "DataLayer", "Domain", "TestSupport"],
                     path: "Tests/PresentationTests", swiftSettings: settings),
-        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Composition", "DataLayer", "Web", "TestSupport"], path: "Tests/AppTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,32 +1,22 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Lines of a file descriptor, read in pieces: a line longer than `maximum` bytes is dropped as
-/// it is read and reported as `.tooLong`, so no input can make the reader hold more than one
-/// piece beyond `maximum`. Bytes that are not UTF-8 become U+FFFD.
+/// `grock rpc`'s requests: the lines of its input, read a piece at a time on a thread of its own.
 ///
-/// The descriptor is read on a thread of its own, which blocks there until input comes: waiting
-/// costs nothing, and the main actor stays free meanwhile for the server's notifications. One
-/// piece is read at a time, when `next` needs one, so the input waits in its pipe, not here.
+/// The thread blocks in `read` until input comes: waiting costs nothing, and the main actor stays
+/// free meanwhile for the server's notifications. A piece is read only when `next` needs one, so
+/// the input waits in its pipe, not here; `LineBuffer` bounds what is held.
 @MainActor
 final class LineReader {
-    let maximum: Int
-    private let fd: Int32
+    private let input: Descriptor
     private let thread = DispatchQueue(label: "grock.line-reader")
-    private var pending: [UInt8] = []
-    private var dropping = false
-    private var ended = false
+    private var lines: LineBuffer
     private var stopped = false
     /// The `next` waiting for a piece: resumed with it (nil at the end of the input) or by `stop`.
     private var waiting: CheckedContinuation<[UInt8]?, Never>?
 
     init(fd: Int32, maximum: Int) {
-        self.fd = fd
-        self.maximum = maximum
+        input = Descriptor(fd: fd)
+        lines = LineBuffer(maximum: maximum)
     }
 
     /// Ends the lines at once: the `next` waiting returns nil, as does every later one.
@@ -39,28 +29,11 @@ final class LineReader {
     /// The next line without its line break; nil at the end of the input, or once `stop` is called.
     func next() async -> RPCServer.Line? {
         while !stopped {
-            if let end = pending.firstIndex(of: 0x0A) {
-                let line = pending[..<end]
-                pending.removeSubrange(...end)
-                if dropping {
-                    dropping = false
-                    return .tooLong
-                }
-                return .text(String(decoding: line, as: UTF8.self))
-            }
-            if dropping { pending.removeAll(keepingCapacity: true) }
-            if pending.count > maximum {
-                dropping = true
-                pending.removeAll(keepingCapacity: true)
-            }
-            if ended {
-                guard !pending.isEmpty || dropping else { return nil }
-                defer { pending.removeAll(); dropping = false }
-                return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
-            }
+            if let line = lines.next() { return line }
+            if lines.isFinished { return nil }
             let piece = await nextPiece()
             if stopped { return nil }
-            if let piece { pending += piece } else { ended = true }
+            lines.append(piece)
         }
         return nil
     }
@@ -69,9 +42,9 @@ final class LineReader {
     private func nextPiece() async -> [UInt8]? {
         await withCheckedContinuation { continuation in
             waiting = continuation
-            let fd = fd
+            let input = input
             thread.async {
-                let piece = Self.blockingRead(fd)
+                let piece = input.readPiece()
                 Task { @MainActor in self.deliver(piece) }
             }
         }
@@ -82,34 +55,41 @@ final class LineReader {
         waiting?.resume(returning: piece)
         waiting = nil
     }
+}
 
-    /// One piece of `fd`, waiting as long as it takes; nil at its end, or when reading fails,
-    /// which ends the input as the end of the pipe does.
-    private nonisolated static func blockingRead(_ fd: Int32) -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && errno == EAGAIN {
-                // A descriptor left non-blocking by whoever opened it: wait for it here, unbounded.
-                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, -1)
-                continue
-            }
-            return count > 0 ? Array(chunk[..<count]) : nil
-        }
+/// Lines out of pieces of input, however the pieces fall. A line longer than `maximum` bytes is
+/// dropped as its pieces come and reported as `.tooLong`, so no input makes it hold more than
+/// one piece beyond `maximum`. Bytes that are not UTF-8 become U+FFFD.
+struct LineBuffer {
+    let maximum: Int
+    /// The bytes read and not yet taken as lines.
+    private(set) var pending: [UInt8] = []
+    /// Within a line past `maximum`: its bytes are dropped up to its line break.
+    private var dropping = false
+    private var ended = false
+
+    init(maximum: Int) { self.maximum = maximum }
+
+    /// Every line has been taken and no more input comes.
+    var isFinished: Bool { ended && pending.isEmpty && !dropping }
+
+    /// Takes the next piece of input; nil: the input ended (its last line may have no line break).
+    mutating func append(_ piece: [UInt8]?) {
+        if let piece { pending += piece } else { ended = true }
     }
 
-    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes.
-    /// - Returns: nil, or why it could not (a full disk, a closed pipe).
-    nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in buffer.baseAddress.map { write(fd, $0 + offset, buffer.count - offset) } ?? 0 }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
-            offset += count
+    /// The next whole line, without its line break; nil until more input comes (or once it is finished).
+    mutating func next() -> RPCServer.Line? {
+        if let end = pending.firstIndex(of: 0x0A) {
+            defer { pending.removeSubrange(...end); dropping = false }
+            return dropping || end > maximum ? .tooLong : .text(String(decoding: pending[..<end], as: UTF8.self))
         }
-        return nil
+        if dropping || pending.count > maximum {
+            dropping = true
+            pending.removeAll(keepingCapacity: true)
+        }
+        guard ended, !pending.isEmpty || dropping else { return nil }
+        defer { pending.removeAll(); dropping = false }
+        return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
     }
 }

@@ -2,7 +2,7 @@
 // declaration: its `init(from:)` (synthesized, or written by hand) is run over a decoder that
 // answers every field with a placeholder and notes, in the order asked, the key, its type's kind
 // (`ParameterValue`), and whether it was asked for with `decode` (required) or `decodeIfPresent`
-// (optional). What it notes is what `rpc.discover` lists and `Params` checks.
+// (optional). What it notes is what `rpc.discover` lists and `RPCParameters.checked` checks.
 
 enum ParameterRecorder {
     /// A field whose type is no `ParameterValue`, or a way of decoding no parameter is read by.

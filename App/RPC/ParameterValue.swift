@@ -1,11 +1,11 @@
 // The types a method's parameter can have: each says which `RPCMethod.Parameter.Kind` it is, so
-// that a parameter type's fields alone declare what `rpc.discover` lists and `Params` checks
+// that a parameter type's fields alone declare what `rpc.discover` lists and `RPCParameters.checked` checks
 // (`ParameterRecorder` reads them). A plain type where it says enough (`String`, `Bool`,
 // `[String]`), a small wrapper where it does not (`NullRemoves`, `Bounded`).
 
 /// A type a method's parameter can have.
 protocol ParameterValue: Decodable, Sendable {
-    /// The JSON it takes, as `rpc.discover` lists it and `Params` checks it.
+    /// The JSON it takes, as `rpc.discover` lists it and `RPCParameters.checked` checks it.
     static var kind: RPCMethod.Parameter.Kind { get }
     /// Any value of the type: what `ParameterRecorder` answers a field with, to read the next.
     static var placeholder: Self { get }
@@ -64,14 +64,14 @@ enum OneToAThousand: IntegerBounds {
     static var range: ClosedRange<Int64> { 1...1000 }
 }
 
-/// A whole number within `Bounds.range`, as `Params` checks it before anything decodes.
+/// A whole number within `Bounds.range`, as `RPCParameters.checked` checks it before anything decodes.
 struct Bounded<Bounds: IntegerBounds>: ParameterValue {
     let value: Int
 
     static var kind: RPCMethod.Parameter.Kind { .integer(Bounds.range) }
     static var placeholder: Bounded { Bounded(value: Int(Bounds.range.lowerBound)) }
 
-    /// - Throws: `DecodingError` for a number outside the range (which `Params` refuses first).
+    /// - Throws: `DecodingError` for a number outside the range (which `RPCParameters.checked` refuses first).
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         let number = try single.decode(Int64.self)

@@ -43,3 +43,9 @@ extension RPCMethod {
         throw model.lastError.map(RPCFailure.init) ?? RPCFailure(code: .refused, message: "the request failed")
     }
 }
+
+/// What this front refuses by itself (sync without a data directory).
+private struct RPCRefusal: Error, ClassifiedError, CustomStringConvertible {
+    let description: String
+    var kind: ErrorKind { .refused }
+}

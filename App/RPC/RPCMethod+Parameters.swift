@@ -1,6 +1,6 @@
 // The parameters of Grock's methods, each a method's (or a few alike methods') as one typed
 // value (`RPCParameters`): its fields, in their order, are the parameters `rpc.discover` lists
-// and `Params` checks. The receipt's, which read their decisions leniently, are in
+// and `RPCParameters.checked` checks. The receipt's, which read their decisions leniently, are in
 // `RPCMethod+Receipt.swift`.
 
 extension RPCMethod {

@@ -4,51 +4,9 @@ import Domain
 /// One method of Grock's JSON-RPC API, declared once in `RPCMethod.all`: its name, what it does,
 /// the type its parameters decode into, and the call. The parameter type is their one
 /// declaration: `ParameterRecorder` reads from it the list (`parameters`) that `rpc.discover`
-/// prints and every request's parameters are checked against (`Params`) before they decode into
-/// it, for `grock rpc` and any other front that answers the same bodies.
+/// prints and every request's parameters are checked against (`RPCParameters.checked`) before
+/// they decode into it, for `grock rpc` and any other front that answers the same bodies.
 struct RPCMethod: Sendable {
-    /// A named parameter and the JSON type it takes, as a parameter type's field declares it
-    /// (`ParameterValue`).
-    struct Parameter: Sendable, Equatable {
-        enum Kind: Sendable, Equatable {
-            /// A string: amounts and quantities too ("1.09", never 1.09). `String`.
-            case text
-            /// A string, or null to remove what it sets. `NullRemoves<String>`.
-            case textOrNull
-            /// A non-empty array of strings. `[String]`.
-            case texts
-            /// An array of objects (their fields in the method's summary and docs/RPC.md): an array
-            /// of a `ParameterElement` such as `Decision`.
-            case objects
-            /// A whole number within the range. `Bounded`.
-            case integer(ClosedRange<Int64>)
-            /// `Bool`.
-            case flag
-        }
-
-        let name: String
-        let kind: Kind
-        let isRequired: Bool
-
-        /// Why `value` (nil: absent) is not what this parameter takes; nil when it is.
-        func problem(with value: JSONValue?) -> String? {
-            switch (kind, value) {
-            case (.textOrNull, nil): return "\(name) is required (null removes it)"
-            case (_, nil), (_, .null?): return isRequired && kind != .textOrNull ? "\(name) is required" : nil
-            case (.text, .string?), (.textOrNull, .string?), (.flag, .bool?): return nil
-            case (.text, _), (.textOrNull, _): return "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)"
-            case (.texts, .array(let items)?) where !items.isEmpty && items.allSatisfy({ if case .string = $0 { true } else { false } }): return nil
-            case (.texts, _): return "\(name) must be a non-empty array of strings"
-            case (.objects, .array(let items)?) where items.allSatisfy({ if case .object = $0 { true } else { false } }): return nil
-            case (.objects, _): return "\(name) must be an array of objects"
-            case (.integer(let range), .integer(let value)?) where range.contains(value): return nil
-            case (.integer(let range), .integer?): return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            case (.integer, _): return "\(name) must be a whole number"
-            case (.flag, _): return "\(name) must be true or false"
-            }
-        }
-    }
-
     let name: String
     /// What `P`'s fields declare, in their order.
     let parameters: [Parameter]
@@ -72,7 +30,7 @@ struct RPCMethod: Sendable {
             let parameters = try ParameterRecorder.parameters(of: P.self)
             self.parameters = parameters
             self.call = { container, values in
-                try await call(container, try Params.decode(P.self, from: values, checkedAgainst: parameters))
+                try await call(container, try P.checked(values, against: parameters))
             }
         } catch {
             let message = "the method's parameters are declared in a way Grock cannot read (\(error))"

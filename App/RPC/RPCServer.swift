@@ -46,15 +46,15 @@ public struct RPCServer {
 
     /// Standard output, written a line at a time by the responses and the notifications.
     private final class Output {
-        let fd: Int32
+        let output: Descriptor
         /// Why a write failed; nothing is written after.
         private(set) var failure: String?
 
-        init(fd: Int32) { self.fd = fd }
+        init(fd: Int32) { output = Descriptor(fd: fd) }
 
         func write(_ line: String) -> Bool {
             guard failure == nil else { return false }
-            failure = LineReader.writeAll(Array((line + "\n").utf8), to: fd)
+            failure = output.writeAll(Array((line + "\n").utf8))
             return failure == nil
         }
     }

@@ -1,4 +1,5 @@
 import Composition
+import DataLayer
 import Foundation
 @testable import App
 @testable import Domain
@@ -10,7 +11,7 @@ import Testing
 /// is true, a command commits at most one change: a second is refused.
 @Suite struct AfterCommitTests {
     @Test func theStorageCountsTheChangesCommitted() async throws {
-        let storage = CommitWatchingStorage(FakeStorage())
+        let storage = CommitWatchingStorage(InMemoryStorage())
         _ = try await storage.read { try $0.settings() }
         #expect(storage.committedChanges == 0)
         await #expect(throws: DomainError.nothingToUndo) { try await storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
@@ -24,7 +25,7 @@ import Testing
     /// failed would have said it succeeded. A second change where one is allowed is a bug of
     /// the command, refused before anything of it is stored.
     @Test func aSecondChangeInACommandIsRefusedUnstored() async throws {
-        let base = FakeStorage()
+        let base = InMemoryStorage()
         let storage = CommitWatchingStorage(base, limit: .one)
         _ = try await storage.write { Change(try $0.settings(), summary: "first") }
         await #expect(throws: ChangeLimitExceeded.self) { try await storage.write { Change(try $0.settings(), summary: "second") } }

@@ -304,7 +304,7 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
     }
 
     @Test func itRendersWithGroff() throws {
-        guard let groff = externalTool("groff") else { return }
+        guard let groff = try requiredTool("groff") else { return }
         let grock = try Grock()
         defer { grock.home.remove() }
         let path = grock.home.path + "/grock.1"

@@ -1,4 +1,5 @@
 import Composition
+import DataLayer
 import Domain
 import Glibc
 import TestSupport
@@ -47,8 +48,8 @@ import Testing
 @Suite struct StorageWorkTests {
     @MainActor @Test func aBackgroundStorageWorksOffTheCallersActorAndInPlaceOnIt() async throws {
         let caller = pthread_self()
-        let inPlace = try await FakeStorage().read { _ in pthread_self() }
-        let background = try await BackgroundStorage(FakeStorage()).read { _ in pthread_self() }
+        let inPlace = try await InMemoryStorage().read { _ in pthread_self() }
+        let background = try await BackgroundStorage(InMemoryStorage()).read { _ in pthread_self() }
         #expect(pthread_equal(inPlace, caller) != 0)
         #expect(pthread_equal(background, caller) == 0, "the main actor's thread is free while the storage works")
         #expect(Configuration(store: .inMemory).storageWork == .background, "a new front gets the background unless it asks")

@@ -140,6 +140,6 @@ import Testing
 
     /// `values`, checked against `declared`, decoded into a `P`.
     private static func decode<P: RPCParameters>(_: P.Type, _ values: [String: JSONValue], _ declared: [RPCMethod.Parameter]) throws -> P {
-        try Params.decode(P.self, from: values, checkedAgainst: declared)
+        try P.checked(values, against: declared)
     }
 }

@@ -8,16 +8,6 @@ import Testing
 /// keeps conflict copies); an instance stopped in the middle of a large transfer.
 /// Outside CI a missing `syncthing` skips these tests; in CI (`CI` set) it is a failure.
 @Suite(.serialized) struct SyncthingJourneyTests {
-
-
-    /// The path of `syncthing`; nil in CI when it is missing (`externalTool` recorded the failure);
-    /// outside CI a missing one cancels (skips) the test.
-    func syncthing() throws -> String? {
-        if let path = externalTool("syncthing") { return path }
-        if ProcessInfo.processInfo.environment["CI"] != nil { return nil }
-        try Test.cancel("syncthing is not installed (apt-get install syncthing; .ci/run installs it): skipped")
-    }
-
     /// Every device syncs, then Syncthing carries what they wrote, `rounds` times.
     func exchange(_ devices: [Grock], _ cluster: SyncthingCluster, rounds: Int) throws {
         for _ in 0..<rounds {
@@ -38,7 +28,7 @@ import Testing
     }
 
     @Test func aSplitShoppingTripOverThreeDevices() throws {
-        guard let syncthing = try syncthing() else { return }
+        guard let syncthing = try requiredTool("syncthing") else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone", "tablet"])
         let laptop = try Grock(), phone = try Grock(), tablet = try Grock()
         defer { cluster.remove(); [laptop, phone, tablet].forEach { $0.home.remove() } }
@@ -100,7 +90,7 @@ import Testing
     /// and Syncthing keeps one and a conflict copy of the other. After a few rounds every device
     /// holds the same data, with both sides' changes.
     @Test func aDataDirectoryCopiedWhileItSyncsLosesNothing() throws {
-        guard let syncthing = try syncthing() else { return }
+        guard let syncthing = try requiredTool("syncthing") else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone", "copy"])
         let laptop = try Grock(), phone = try Grock(), copy = try Grock()
         defer { cluster.remove(); [laptop, phone, copy].forEach { $0.home.remove() } }
@@ -156,7 +146,7 @@ import Testing
     /// stopped while Syncthing's temporary file is there: `grock sync` on it merges nothing half,
     /// and after a restart everything arrives.
     @Test func anInstanceStoppedMidTransferLeavesNothingHalfApplied() throws {
-        guard let syncthing = try syncthing() else { return }
+        guard let syncthing = try requiredTool("syncthing") else { return }
         let cluster = try SyncthingCluster(executable: syncthing, names: ["laptop", "phone"])
         let laptop = try Grock(), phone = try Grock()
         defer { cluster.remove(); [laptop, phone].forEach { $0.home.remove() } }

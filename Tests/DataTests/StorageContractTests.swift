@@ -7,10 +7,10 @@ import Testing
 /// The storages under test: every contract case runs against each.
 enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `synced`: the file store of a data directory that syncs with a household (what every
-    /// front's container uses), each change also kept for the household. `fake`: TestSupport's
-    /// `FakeStorage`, which keeps damaged values for the fronts' tests: otherwise it must keep
+    /// front's container uses), each change also kept for the household. `unchecked`: TestSupport's
+    /// `UncheckedStorage`, which keeps damaged values for the fronts' tests: otherwise it must keep
     /// the same contract.
-    case inMemory, file, synced, fake
+    case inMemory, file, synced, unchecked
 
     var testDescription: String { rawValue }
 
@@ -33,8 +33,8 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 .start(folder: folder, device: "0000000000000d01", name: "contract")
             let clock: @Sendable () -> Int64 = { 1_772_400_000_000 }
             return (SyncedStorage(FileStorage(directory: data), now: clock), { SyncedStorage(FileStorage(directory: data), now: clock) })
-        case .fake:
-            let storage = FakeStorage()
+        case .unchecked:
+            let storage = UncheckedStorage()
             return (storage, { storage })
         }
     }

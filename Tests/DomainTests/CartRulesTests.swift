@@ -61,14 +61,13 @@ extension Cart {
 
     @Test func refusalsReadWell() throws {
         var completed = try Cart.fixture(status: .completed)
-        #expect(throws: DomainError.self) { try completed.rename(to: "X") }
-        do { try completed.rename(to: "X") } catch {
-            #expect("\(error)" == "cart \"Weekly\" is completed; reopen it to change it")
-        }
+        let renaming = try #require(throws: DomainError.self) { try completed.rename(to: "X") }
+        #expect("\(renaming)" == "cart \"Weekly\" is completed; reopen it to change it")
         var planning = try Cart.fixture()
-        do { try planning.logPurchase(ItemID("milk"), price: .zero(eur), store: StoreID("a"), quantity: nil) } catch {
-            #expect("\(error)" == "cart \"Weekly\" is still being planned; start the trip first")
+        let logging = try #require(throws: DomainError.self) {
+            try planning.logPurchase(ItemID("milk"), price: .zero(eur), store: StoreID("a"), quantity: nil)
         }
+        #expect("\(logging)" == "cart \"Weekly\" is still being planned; start the trip first")
     }
 
     @Test func totalsFollowTheLines() throws {

@@ -45,11 +45,9 @@ import Testing
         }
     }
 
-    @Test func aNameTooLongIsQuotedCutNotWhole() {
+    @Test func aNameTooLongIsQuotedCutNotWhole() throws {
         let name = String(repeating: "n", count: 150)
-        #expect(throws: DomainError.self) { try Name.validated(name, kind: "store") }
-        do { _ = try Name.validated(name, kind: "store") } catch {
-            #expect("\(error)" == "\"\(String(repeating: "n", count: 60))...\" cannot be a store name: it is longer than 100 characters")
-        }
+        let error = try #require(throws: DomainError.self) { try Name.validated(name, kind: "store") }
+        #expect("\(error)" == "\"\(String(repeating: "n", count: 60))...\" cannot be a store name: it is longer than 100 characters")
     }
 }

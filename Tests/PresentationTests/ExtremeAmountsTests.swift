@@ -10,10 +10,10 @@ import Testing
 @MainActor @Suite struct ExtremeAmountsTests {
     static let day = Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!
 
-    /// A world in `currency` holding `carts` as they are, whatever their amounts (the fake keeps
-    /// anything, as a damaged file could).
+    /// A world in `currency` holding `carts` as they are, whatever their amounts: storage keeps
+    /// any amount of 64 bits, as a file can hold it, though no total of such amounts may fit.
     func world(_ currency: Currency, carts: [Cart]) async throws -> TestWorld {
-        let world = TestWorld(storage: FakeStorage())
+        let world = TestWorld()
         _ = try await world.useCases.setUpFirstRun(currency: currency)
         try await world.useCases.storage.write { repositories in
             for cart in carts { try repositories.save(cart) }

@@ -6,10 +6,11 @@ import Testing
 /// Once an intent has saved its change, failing to show the result cannot undo it: the intent
 /// succeeds with a warning, or a person (or a script) would make the change again.
 @MainActor @Suite struct SavedChangeTests {
-    /// A cart whose one line costs more than 64 bits hold, as only a damaged file can: every
-    /// change to it that leaves the line saves, but the cart cannot be shown.
+    /// A cart whose one line costs the most 64 bits hold, twice, as only a damaged file can:
+    /// storage keeps the amount, but no total of it fits. Every change to the cart that leaves the
+    /// line saves, but the cart cannot be shown.
     func worldWithAnUnshowableCart(status: CartStatus = .planning) async throws -> TestWorld {
-        let world = try await TestWorld.stocked(storage: FakeStorage())
+        let world = try await TestWorld.stocked()
         let milk = try await world.useCases.showItem("Milk").item
         let aldi = try #require(try await world.useCases.listStores().first { $0.name == "Aldi" })
         let day = world.clock.now()

@@ -13,9 +13,9 @@ import Testing
 
     /// A world whose cart "Weekly" (being planned) and one completed trip carry control characters
     /// in their names and in a line's name, as a damaged file would. The file storage refuses such
-    /// an active cart when it reads it; the fake keeps whatever it is given.
+    /// an active cart when it reads it; `UncheckedStorage` keeps whatever it is given.
     func damagedWorld() async throws -> TestWorld {
-        let world = try await TestWorld.stocked(storage: FakeStorage())
+        let world = try await TestWorld.stocked(storage: UncheckedStorage())
         let cart = CartDetailViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await cart.create(budget: "5", items: ["Milk", "Bananas", "Bread"]))
         let planned = try #require(cart.cart)

@@ -1,12 +1,13 @@
 import Domain
 import Synchronization
 
-/// A storage that keeps whatever it is given, as a damaged file could: amounts past what a
-/// line can add up to, control characters in names. DataLayer's `InMemoryStorage` keeps its
-/// data encoded as the file store does, so it refuses such values as the file store does; tests
-/// of what the fronts make of damaged data store it here. Whole-snapshot transactions in memory,
-/// held to the same contract as the real storages (`StorageContractTests`).
-public final class FakeStorage: Storage {
+/// A storage that keeps whatever it is given unchecked, as a damaged or hand-edited file could
+/// hold it: control characters in the names of an active cart, which the file store, and so
+/// DataLayer's `InMemoryStorage` (the file store's codecs in memory), refuses when it reads them.
+/// It exists for that alone, for `TerminalSafetyTests` (what the screens make of such names);
+/// every other test uses `InMemoryStorage`. Domain values in memory, whole-snapshot transactions,
+/// held otherwise to the same contract as the real storages (`StorageContractTests`).
+public final class UncheckedStorage: Storage {
     struct Snapshot {
         var stores: [Store] = []
         var categories: [Category] = []
@@ -21,12 +22,12 @@ public final class FakeStorage: Storage {
     public init() {}
 
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
-        try body(FakeRepositories(state.withLock { $0.current }))
+        try body(UncheckedRepositories(state.withLock { $0.current }))
     }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         try state.withLock { state in
-            let repositories = FakeRepositories(state.current)
+            let repositories = UncheckedRepositories(state.current)
             let change = try body(repositories)
             state.undo.append((state.current, change.summary))
             state.current = repositories.snapshot
@@ -54,10 +55,10 @@ public final class FakeStorage: Storage {
     public func changes() -> AsyncStream<StorageChange> { AsyncStream { $0.finish() } }
 }
 
-final class FakeRepositories: Repositories {
-    var snapshot: FakeStorage.Snapshot
+final class UncheckedRepositories: Repositories {
+    var snapshot: UncheckedStorage.Snapshot
 
-    init(_ snapshot: FakeStorage.Snapshot) { self.snapshot = snapshot }
+    init(_ snapshot: UncheckedStorage.Snapshot) { self.snapshot = snapshot }
 
     func allStores() -> [Store] { snapshot.stores }
     func save(_ store: Store) { upsert(store, in: &snapshot.stores) }
@@ -100,5 +101,40 @@ final class FakeRepositories: Repositories {
 
     private func upsert<T: Identifiable>(_ value: T, in list: inout [T]) {
         if let index = list.firstIndex(where: { $0.id == value.id }) { list[index] = value } else { list.append(value) }
+    }
+}
+
+/// A currency change: every stored amount takes the new currency's label, as the real storages
+/// do (they keep amounts in minor units and label them on reading, so a change of currency
+/// relabels without converting, `ChangeCurrency`). This storage keeps Domain values, each amount
+/// with its currency, so it relabels them when the settings change.
+extension UncheckedStorage.Snapshot {
+    mutating func relabel(to currency: Currency) {
+        func relabelled(_ money: Money) -> Money { Money(minorUnits: money.minorUnits, currency: currency) }
+        func relabelled(_ quote: PriceQuote) -> PriceQuote { PriceQuote(price: relabelled(quote.price), observedAt: quote.observedAt) }
+        items = items.map { item in
+            var item = item
+            item.prices = item.prices.map { option in
+                var option = option
+                option.regular = option.regular.map(relabelled)
+                option.promotion = option.promotion.map { Promotion(quote: relabelled($0.quote), until: $0.until) }
+                return option
+            }
+            return item
+        }
+        carts = carts.map { cart in
+            let lines = cart.lines.map { line in
+                var line = line
+                line.plannedPrice = line.plannedPrice.map(relabelled)
+                line.actualPrice = line.actualPrice.map(relabelled)
+                return line
+            }
+            return Cart(id: cart.id, name: cart.name, budget: cart.budget.map(relabelled), currency: currency, status: cart.status,
+                        createdAt: cart.createdAt, startedAt: cart.startedAt, completedAt: cart.completedAt, lines: lines)
+        }
+        observations = observations.map { seen in
+            PriceObservation(item: seen.item, store: seen.store, price: UnitPrice(relabelled(seen.price.price), per: seen.price.basis),
+                             observedAt: seen.observedAt, source: seen.source, isPromotion: seen.isPromotion)
+        }
     }
 }

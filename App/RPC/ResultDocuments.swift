@@ -1,12 +1,3 @@
-import Composition
-import Domain
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Presentation
-
 // The documents methods answer with that no screen has: an export, a notice, an undo, and a
 // value with the warning its change left.
 
