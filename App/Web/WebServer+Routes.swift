@@ -26,7 +26,7 @@ extension WebServer {
         }
         // HEAD is answered as GET (`receive` drops the body).
         switch WebRoute.lookup(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
-        case .route(.file(let file)): return (WebResponse.make(200, body: Array(file.text.utf8), type: file.contentType), false)
+        case .route(.file(let file)): return (WebResponse.make(200, body: file.bytes, type: file.contentType), false)
         case .route(.session):
             return (WebResponse.make(200, body: Array("{\"token\":\"\(session.token)\",\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
         case .route(.events):
