@@ -32,12 +32,11 @@ for _ in $(seq 1 100); do grep -q token= "$work/serve.out" 2>/dev/null && break;
 url=$(grep -o 'http://[^ ]*' "$work/serve.out")
 base=${url%%/\?*}
 curl -s -o /dev/null -c "$work/cookies" "$url"
-token=$(curl -s -b "$work/cookies" "$base/session" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 : > "$work/ticks"
 for run in $(seq 1 "$runs"); do
   item=${items[$((run % 25))]}
   for method in trip.log trip.unlog; do
-    curl -s -D - -o /dev/null -b "$work/cookies" -H "X-Grock-Token: $token" -H 'Content-Type: application/json' \
+    curl -s -D - -o /dev/null -b "$work/cookies" -H "X-Requested-With: grock" -H 'Content-Type: application/json' \
       -d "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"$method\",\"params\":{\"cart\":\"WebTicks\",\"item\":\"$item\"}}" "$base/rpc" \
       | sed -n 's/^Server-Timing: app;dur=\([0-9.]*\).*/\1/p' | tr -d '\r' >> "$work/ticks"
   done

@@ -1,5 +1,5 @@
 'use strict';
-const state = { token: localStorage.getItem('grock.token'), online: true, sending: false };
+const state = { online: true, sending: false };
 const queue = () => JSON.parse(localStorage.getItem('grock.queue') || '[]');
 const saveQueue = (q) => localStorage.setItem('grock.queue', JSON.stringify(q));
 const clashes = () => JSON.parse(localStorage.getItem('grock.clashes') || '[]');
@@ -15,7 +15,8 @@ const $ = (tag, props = {}, ...children) => {
 const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 async function rpc(method, params, key) {
-  const headers = { 'Content-Type': 'application/json', 'X-Grock-Token': state.token || '' };
+  // The session is an HttpOnly cookie; the header is what a page of another site cannot send.
+  const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'grock' };
   if (key) headers['Idempotency-Key'] = key;
   let response;
   try {
@@ -279,11 +280,8 @@ async function renderInsights() {
 }
 
 async function start() {
-  try {
-    const session = await (await fetch('/session', { credentials: 'same-origin' })).json();
-    state.token = session.token;
-    localStorage.setItem('grock.token', session.token);
-  } catch (error) { setOnline(false); }
+  // Kept by the page of earlier versions, which sent it with every change: no longer used.
+  localStorage.removeItem('grock.token');
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
   window.addEventListener('hashchange', render);
   window.addEventListener('online', flush);
