@@ -47,7 +47,9 @@ times = [float(line) for line in open(sys.argv[1]) if line.strip()]
 print(f"  tick (trip.log / trip.unlog) at 100,000 purchases: median {statistics.median(times):.2f} ms of {len(times)} "
       f"({min(times):.2f}-{max(times):.2f} ms), server time")
 PY
-python3 bench/web_render.py "$url" 9 > "$work/render"
+# The first URL paired curl's session above (a pairing token pairs one browser): Chromium pairs
+# with the next one the server printed.
+python3 bench/web_render.py "$(grep -o 'http://[^ ]*' "$work/serve.out" | tail -1)" 9 > "$work/render"
 python3 - "$work/render" <<'PY'
 import statistics, sys
 times = [float(line) for line in open(sys.argv[1]) if line.strip()][1:]   # the first warms the cache
