@@ -56,7 +56,12 @@ let package = Package(
         // The third front, `grock serve`: its own HTTP server and the phone's page. It answers the
         // same JSON-RPC bodies as grock rpc (`POST /rpc`) through RPC; a target of its own so
         // that grock rpc carries no sockets and no page.
-        .target(name: "Web", dependencies: ["RPC", "Composition", "Domain"], path: "App/Web", swiftSettings: settings),
+        // Its page's four files (Page/) are compiled in as byte arrays (`PackageResources`), not
+        // copied beside the binary: `grock` stays one file (App/Web/WebPage.swift).
+        .target(name: "Web", dependencies: ["RPC", "Composition", "Domain"], path: "App/Web",
+                resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
+                            .embedInCode("Page/app.js"), .embedInCode("Page/sw.js")],
+                swiftSettings: settings),
         // The command line's drawing: screens as text for a terminal (colour, width, the `grock
         // ...` hints), from the view models' state. Only the command line needs it; grock rpc
         // answers with the state itself.

@@ -18,16 +18,11 @@ final class HTTPConnection {
     /// reads is searched once, not from its first byte at every read.
     private var headerScanned = 0
     var pending: [UInt8] = []
-    /// A request was handed over and its answer is awaited: nothing more is read into a request meanwhile.
-    var busy = false
-    var isStream = false
-    var closeWhenWritten = false
+    var phase = Phase.reading
     /// The client sent its end (or an error): nothing more will be read.
     var peerClosed = false
     /// The socket failed, or sent more than a request may be: closed at once.
     var failed = false
-    /// Answered, its side shut: closed when the client closes, or at this time.
-    var lingerUntil: Int64?
     /// When the first byte of the request being read arrived.
     var requestStarted: Int64?
     var lastActive: Int64
@@ -41,8 +36,27 @@ final class HTTPConnection {
         requestStarted = now
     }
 
+    /// Where a connection stands.
+    enum Phase: Equatable {
+        /// Reading a request, or waiting for one.
+        case reading
+        /// A request was handed over and its answer is awaited: nothing more is read into a request meanwhile.
+        case answering
+        /// Answered (or refused): closes once what is pending is written.
+        case closing
+        /// An event stream: every later output for streams is added to it.
+        case stream
+        /// Answered, its side shut: closed when the client closes, or at this time.
+        case lingering(until: Int64)
+    }
+
+    /// When a lingering connection closes (nil: it is not lingering).
+    var lingerUntil: Int64? {
+        if case .lingering(let until) = phase { until } else { nil }
+    }
+
     /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
-    var isIdle: Bool { !busy && !isStream && buffer.isEmpty && pending.isEmpty && lingerUntil == nil }
+    var isIdle: Bool { phase == .reading && buffer.isEmpty && pending.isEmpty }
 
     /// Whether what was read holds a whole request.
     var hasWholeRequest: Bool {
@@ -68,9 +82,7 @@ final class HTTPConnection {
     /// another request, or stays open as a stream.
     func queue(_ output: HTTPLoop.Output, now: Int64) {
         pending += output.bytes
-        busy = false
-        closeWhenWritten = output.close
-        if output.stream { isStream = true }
+        phase = output.stream ? .stream : output.close ? .closing : .reading
         requestStarted = nil
         lastActive = now
     }
@@ -82,7 +94,7 @@ final class HTTPConnection {
         while true {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count > 0 {
-                if isStream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
+                if phase == .stream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
                 buffer += chunk[..<count]
                 lastActive = now
                 if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }

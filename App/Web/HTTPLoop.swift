@@ -36,8 +36,8 @@ final class HTTPLoop: Sendable {
         var stream = false
     }
 
-    private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
+    private let listener: ListeningSocket
+    private let wake: WakePipe
     private let requestTimeout: Int64
     private let outbox = Mutex<[Output]>([])
     private let handle: @Sendable (ConnectionID, HTTPRequest) -> Void
@@ -46,29 +46,20 @@ final class HTTPLoop: Sendable {
     /// Listens on `address` (an IPv4 or IPv6 literal) and `port` (0: any free one).
     init(address: String, port: UInt16, requestTimeout: Duration, handle: @escaping @Sendable (ConnectionID, HTTPRequest) -> Void,
          refuse: @escaping @Sendable (HTTPRequest.Refusal) -> [UInt8]) throws(WebError) {
-        listener = try HTTPLoop.listen(address: address, port: port)
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw WebError("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for end in pipeEnds { HTTPLoop.makeNonBlocking(end) }
-        wake = (pipeEnds[0], pipeEnds[1])
+        listener = try ListeningSocket(address: address, port: port)
+        wake = try WakePipe()
         self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000 + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
         self.handle = handle
         self.refuse = refuse
     }
 
     /// The port listened on (the one the system chose, for port 0).
-    var port: UInt16 {
-        var address = sockaddr_in6()
-        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
-        return UInt16(bigEndian: address.sin6_port)   // sin_port and sin6_port share their offset
-    }
+    var port: UInt16 { listener.port }
 
     /// Queues output for a connection (dropped if it is gone) and wakes the loop.
     func send(_ output: Output) {
         outbox.withLock { $0.append(output) }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.signal()
     }
 
     /// Serves until `poll` fails, which it does only in a process already broken (no memory
@@ -80,11 +71,11 @@ final class HTTPLoop: Sendable {
         var connections = ConnectionTable()
         while true {
             let watched = Array(connections.open)
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
                 + watched.map { pollfd(fd: $0.value.fd, events: HTTPLoop.events(of: $0.value), revents: 0) }
             try HTTPLoop.wait(for: &fds)
             let now = HTTPLoop.milliseconds()
-            if fds[1].revents != 0 { drainWake() }
+            if fds[1].revents != 0 { wake.drain() }
             deliverOutbox(to: connections.open, now: now)
             for (offset, (id, connection)) in watched.enumerated() {
                 if advance(connection, id: id, revents: fds[offset + 2].revents, now: now) == .close { connections.close(id) }
@@ -143,18 +134,12 @@ final class HTTPLoop: Sendable {
         return false
     }
 
-    /// Empties the wake-up pipe: one turn takes every output `send` queued meanwhile.
-    private func drainWake() {
-        var drain = [UInt8](repeating: 0, count: 256)
-        while read(wake.read, &drain, drain.count) > 0 {}
-    }
-
     /// Hands each output queued to its connection, or to every open stream; an output for a
     /// connection that is gone is dropped.
     private func deliverOutbox(to connections: [ConnectionID: HTTPConnection], now: Int64) {
         for output in outbox.withLock({ queue in defer { queue.removeAll() }; return queue }) {
             if output.connection == HTTPLoop.everyStream {
-                for connection in connections.values where connection.isStream && connection.lingerUntil == nil { connection.pending += output.bytes }
+                for connection in connections.values where connection.phase == .stream { connection.pending += output.bytes }
             } else {
                 connections[output.connection]?.queue(output, now: now)
             }
@@ -168,9 +153,9 @@ final class HTTPLoop: Sendable {
         if let until = connection.lingerUntil { return linger(connection, until: until, revents: revents, now: now) }
         if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close { return .close }
         if !connection.pending.isEmpty, !connection.flush() { return .close }
-        if connection.pending.isEmpty && connection.closeWhenWritten { return answered(connection, now: now) }
-        if !connection.busy && !connection.isStream { serve(connection, id: id, now: now) }
-        if connection.peerClosed && !connection.busy && connection.pending.isEmpty { return .close }
+        if connection.pending.isEmpty && connection.phase == .closing { return answered(connection, now: now) }
+        if connection.phase == .reading { serve(connection, id: id, now: now) }
+        if connection.peerClosed && connection.phase != .answering && connection.pending.isEmpty { return .close }
         return expire(connection, now: now)
     }
 
@@ -185,7 +170,7 @@ final class HTTPLoop: Sendable {
     /// connection closes; otherwise there is no one to answer.
     private func peerFinished(_ connection: HTTPConnection) -> Fate {
         connection.peerClosed = true
-        return connection.failed || !connection.busy && connection.pending.isEmpty && !connection.hasWholeRequest ? .close : .open
+        return connection.failed || connection.phase != .answering && connection.pending.isEmpty && !connection.hasWholeRequest ? .close : .open
     }
 
     /// The answer is written and the connection is to close: at once when the client has
@@ -193,7 +178,7 @@ final class HTTPLoop: Sendable {
     private func answered(_ connection: HTTPConnection, now: Int64) -> Fate {
         guard !connection.peerClosed else { return .close }
         shutdown(connection.fd, Int32(SHUT_WR))
-        connection.lingerUntil = now + HTTPLoop.lingerTime
+        connection.phase = .lingering(until: now + HTTPLoop.lingerTime)
         connection.discard()
         return .open
     }
@@ -202,9 +187,9 @@ final class HTTPLoop: Sendable {
     /// idle too long, or reading a stream too slowly: closed.
     private func expire(_ connection: HTTPConnection, now: Int64) -> Fate {
         let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
-        let idle = !connection.busy && !connection.isStream && connection.buffer.isEmpty && now - connection.lastActive > HTTPLoop.idleTimeout
+        let idle = connection.phase != .answering && connection.phase != .stream && connection.buffer.isEmpty && now - connection.lastActive > HTTPLoop.idleTimeout
         guard late || idle || connection.pending.count > HTTPLoop.maximumPendingBytes else { return .open }
-        if late && !connection.busy {
+        if late && connection.phase != .answering {
             connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time"))
             _ = connection.flush()
         }
@@ -215,11 +200,7 @@ final class HTTPLoop: Sendable {
     /// `maximumPerAddress` from one address other than loopback, is refused (503).
     private func acceptWaiting(into connections: inout ConnectionTable, now: Int64) {
         while true {
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { return }
-            HTTPLoop.makeNonBlocking(fd)
-            var one: Int32 = 1
-            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            guard let (fd, peer) = listener.accept() else { return }
             if connections.open.count >= HTTPLoop.maximumConnections,
                let (oldest, _) = connections.open.filter({ $0.value.isIdle }).min(by: { $0.value.lastActive < $1.value.lastActive }) {
                 // Full: the connection that has waited longest without a request makes room.
@@ -229,7 +210,6 @@ final class HTTPLoop: Sendable {
                 turnAway(fd, reason: "too many connections; try again")
                 continue
             }
-            let peer = HTTPLoop.peerAddress(fd)
             // (This machine itself is not limited: a program on it can reach the data directory anyway.)
             let isLoopback = peer.hasPrefix("127.") || peer == "::1"
             guard isLoopback || connections.open.values.count(where: { $0.peer == peer }) < HTTPLoop.maximumPerAddress else {
@@ -257,30 +237,12 @@ final class HTTPLoop: Sendable {
         case .refused(let refusal):
             connection.discard()
             connection.pending += refuse(refusal)
-            connection.closeWhenWritten = true
+            connection.phase = .closing
         case .request(let request, let consumed):
             connection.take(consumed)
-            connection.busy = true
+            connection.phase = .answering
             handle(id, request)
         }
-    }
-
-    /// The address a connection comes from (without its port).
-    private static func peerAddress(_ fd: Int32) -> String {
-        var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let got = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) } }
-        guard got == 0 else { return "" }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = address.ss_family
-        withUnsafePointer(to: &address) { pointer in
-            if family == sa_family_t(AF_INET6) {
-                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { var raw = $0.pointee.sin6_addr; _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) }
-            } else {
-                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { var raw = $0.pointee.sin_addr; _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) }
-            }
-        }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func milliseconds() -> Int64 {
@@ -288,41 +250,4 @@ final class HTTPLoop: Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
-
-    private static func listen(address: String, port: UInt16) throws(WebError) -> Int32 {
-        var v4 = sockaddr_in(), v6 = sockaddr_in6()
-        let isV6 = address.contains(":")
-        if isV6 {
-            v6.sin6_family = sa_family_t(AF_INET6)
-            v6.sin6_port = port.bigEndian
-            guard inet_pton(AF_INET6, address, &v6.sin6_addr) == 1 else { throw WebError("--listen needs an IP address, not \(address)") }
-        } else {
-            v4.sin_family = sa_family_t(AF_INET)
-            v4.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, address, &v4.sin_addr) == 1 else { throw WebError("--listen needs an IP address, not \(address)") }
-        }
-        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw WebError("cannot open a socket: \(String(cString: strerror(errno)))") }
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound = isV6
-            ? withUnsafePointer(to: &v6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-            : withUnsafePointer(to: &v4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, systemListen(fd) == 0 else {
-            let reason = String(cString: strerror(errno))
-            systemClose(fd)
-            throw WebError("cannot listen on \(address):\(port): \(reason)")
-        }
-        makeNonBlocking(fd)
-        return fd
-    }
-
-    /// Makes `fd` non-blocking, and closed in any program this one starts.
-    private static func makeNonBlocking(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
 }
-
-// The system's call, out of reach of the method of the same name above.
-private func systemListen(_ fd: Int32) -> Int32 { listen(fd, 128) }

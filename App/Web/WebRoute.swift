@@ -4,7 +4,7 @@
 enum WebRoute: Equatable {
     /// One of the page's files.
     case file(WebPage.File)
-    /// `GET /session`: the token changes carry, and the version.
+    /// `GET /session`: whether this browser is paired (200, else 401), and the version.
     case session
     /// `GET /events`: the stream of changes made meanwhile.
     case events

@@ -5,14 +5,17 @@ import Foundation
 #endif
 import RPC
 
-/// `POST /rpc`: a JSON-RPC request from the page, checked (the session's token, the origin, the
-/// content type) and applied once per session and `Idempotency-Key`.
+/// `POST /rpc`: a JSON-RPC request from the page, checked (the header only a script of the page
+/// can send, the origin, the content type) and applied once per session and `Idempotency-Key`.
 extension WebServer {
     /// The response to `POST /rpc`: refused, "already applied", or the JSON-RPC answer.
     func call(_ request: HTTPRequest, session: WebSessions.Session) async -> [UInt8] {
         let started = ContinuousClock.now
-        guard let token = request.headers["x-grock-token"], WebSessions.same(token, session.token) else {
-            return WebResponse.make(403, text: "a change needs the session's X-Grock-Token header (a page of another site cannot send it)")
+        // A form of another site cannot set a header, and a script of another site can only with
+        // the server's leave (a CORS preflight), which this server never gives; the session itself
+        // is a cookie no script reads (docs/WEB.md).
+        guard request.headers["x-requested-with"]?.isEmpty == false else {
+            return WebResponse.make(403, text: "a change needs the X-Requested-With header (a page of another site cannot send it)")
         }
         if !HostCheck.isOwnOrigin(request.headers["origin"], host: request.headers["host"]) {
             return WebResponse.make(403, text: "a change from another origin (\(request.headers["origin"] ?? "")) is refused")

@@ -26,9 +26,9 @@ extension WebServer {
         }
         // HEAD is answered as GET (`receive` drops the body).
         switch WebRoute.lookup(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
-        case .route(.file(let file)): return (WebResponse.make(200, body: Array(file.text.utf8), type: file.contentType), false)
+        case .route(.file(let file)): return (WebResponse.make(200, body: file.bytes, type: file.contentType), false)
         case .route(.session):
-            return (WebResponse.make(200, body: Array("{\"token\":\"\(session.token)\",\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
+            return (WebResponse.make(200, body: Array("{\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
         case .route(.events):
             return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
         case .route(.rpc): return (await call(request, session: session), false)

@@ -12,7 +12,7 @@ import Darwin
 /// methods as `grock rpc` (`POST /rpc`, from `RPCMethod.all`), and a stream of the changes made
 /// meanwhile (`GET /events`, Server-Sent Events). Every request needs the session a browser gets
 /// by opening the printed URL once (its pairing token), on loopback too; every request that
-/// changes data also carries the session's token in `X-Grock-Token`, which no other site can
+/// changes data also carries an `X-Requested-With` header, which no page of another site can
 /// send. A change sent with an `Idempotency-Key` is applied once, however often it is sent.
 ///
 /// This file puts the parts together and runs them: the sockets (`HTTPLoop`), the route table

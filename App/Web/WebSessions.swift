@@ -1,16 +1,14 @@
 import Composition
 
 /// Who may use `grock serve`: the pairing token its URL carries, and the sessions of the
-/// browsers that opened that URL (each with the token its requests that change data must
-/// carry in a header). A pairing token pairs one browser: the pairing draws the next. Kept in
+/// browsers that opened that URL (each an id, the `HttpOnly` cookie the browser sends back).
+/// A pairing token pairs one browser: the pairing draws the next. Kept in
 /// `web/sessions` in the data directory (mode 0600), so that a phone stays paired when the
 /// server restarts; `grock serve --revoke` draws a new token and ends every session. With
 /// `--in-memory` they live as long as the process.
 struct WebSessions {
     struct Session: Equatable {
         let id: String
-        /// Sent back in `X-Grock-Token` by every request that changes data.
-        let token: String
     }
 
     private(set) var pairingToken: String
@@ -51,9 +49,11 @@ struct WebSessions {
                 throw WebError("\(path) is damaged: run grock serve --revoke to start it afresh")
             }
             pairingToken = first
+            // A line of an earlier version holds a second token after a tab, which the page sent
+            // with every change (docs/WEB.md): no longer used, dropped when the file is next written.
             sessions = lines.dropFirst().compactMap { line in
-                let parts = line.split(separator: "\t").map(String.init)
-                return parts.count == 2 ? Session(id: parts[0], token: parts[1]) : nil
+                let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+                return parts.count <= 2 && !parts[0].isEmpty ? Session(id: String(parts[0])) : nil
             }
             identity = seen
             return true
@@ -70,7 +70,7 @@ struct WebSessions {
     /// pairs nobody once used).
     mutating func open() throws(WebError) -> Session {
         try reloadIfChanged()
-        let session = Session(id: WebSessions.randomToken(), token: WebSessions.randomToken())
+        let session = Session(id: WebSessions.randomToken())
         pairingToken = WebSessions.randomToken()
         sessions.append(session)
         // A browser that pairs again and again must not grow the file without end.
@@ -89,7 +89,7 @@ struct WebSessions {
 
     private mutating func save() throws(WebError) {
         guard let path else { return }
-        try WebFiles.write(([pairingToken] + sessions.map { "\($0.id)\t\($0.token)" }).joined(separator: "\n") + "\n", to: path)
+        try WebFiles.write(([pairingToken] + sessions.map(\.id)).joined(separator: "\n") + "\n", to: path)
         identity = WebFiles.identity(path)
     }
 

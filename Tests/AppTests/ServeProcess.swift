@@ -97,32 +97,33 @@ final class ServeProcess: @unchecked Sendable {
         return try receive(fd, timeout: timeout)
     }
 
-    /// A request with the session cookie (and the change token, when given).
-    func request(_ method: String, _ path: String, cookie: String?, token: String? = nil, body: String = "", headers: [String: String] = [:]) throws -> Response {
+    /// A request with the session cookie (and, `fromPage`, the header that only a script of the
+    /// server's own page can send).
+    func request(_ method: String, _ path: String, cookie: String?, fromPage: Bool = false, body: String = "", headers: [String: String] = [:]) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let cookie { head += "Cookie: grock_session=\(cookie)\r\n" }
-        if let token { head += "X-Grock-Token: \(token)\r\n" }
+        if fromPage { head += "X-Requested-With: grock\r\n" }
         if method == "POST" { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         return try send(head + "\r\n" + body)
     }
 
-    /// Pairs a new browser with `token`, else the current pairing token: its session cookie and change token.
-    func pair(token: String? = nil) throws -> (cookie: String, token: String) {
+    /// A paired browser: the session cookie it sends.
+    struct Session {
+        let cookie: String
+    }
+
+    /// Pairs a new browser with `token`, else the current pairing token.
+    func pair(token: String? = nil) throws -> Session {
         let paired = try send("GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         guard paired.status == 303, let setCookie = paired.headers["set-cookie"],
               let value = setCookie.split(separator: ";").first?.split(separator: "=").last else { throw Grock.Failure("pairing failed: \(paired)") }
-        let cookie = String(value)
-        let session = try request("GET", "/session", cookie: cookie)
-        guard let object = try JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any], let token = object["token"] as? String else {
-            throw Grock.Failure("no session token: \(session.body)")
-        }
-        return (cookie, token)
+        return Session(cookie: String(value))
     }
 
     /// A JSON-RPC call through `POST /rpc`; the response's body.
-    func rpc(_ method: String, _ params: String, session: (cookie: String, token: String), key: String? = nil) throws -> Response {
-        try request("POST", "/rpc", cookie: session.cookie, token: session.token,
+    func rpc(_ method: String, _ params: String, session: Session, key: String? = nil) throws -> Response {
+        try request("POST", "/rpc", cookie: session.cookie, fromPage: true,
                     body: #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
     }
 

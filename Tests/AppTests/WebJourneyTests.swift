@@ -43,6 +43,12 @@ import Testing
         #expect(page["hostileImages"] as? Int == 0 && page["hostileText"] as? Bool == true, "a hostile name is shown as its characters")
         #expect((page["follow"] as? Double ?? 99) < 2, "the command line's change showed within 2 s")
         #expect(page["clashes"] is NSNull, "nothing was refused")
+        // The session is an HttpOnly cookie no script reads, and the page keeps no secret of the
+        // server's (web/sessions: the pairing token, the sessions) where any script could.
+        #expect(page["cookies"] as? String == "", "the script sees no cookie")
+        let storage = try #require(page["storage"] as? String)
+        let secrets = try String(contentsOfFile: grock.dataDirectory + "/web/sessions", encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\t" })
+        #expect(!secrets.isEmpty && !secrets.contains { storage.contains($0) }, "the browser's storage holds no secret of the server's: \(storage)")
 
         // What the server holds: each change once, the totals the page showed.
         let cart = try #require(try grock.json("cart show Phone") as? [String: Any])

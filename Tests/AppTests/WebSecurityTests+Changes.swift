@@ -88,7 +88,7 @@ extension WebSecurityTests {
         defer { server.stop() }
         let session = try server.pair()
         let body = #"{"jsonrpc":"2.0","id":7,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"]}}"#
-        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Grock-Token: \(session.token)\r\n"
+        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
             + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         let sockets = try (0..<10).map { _ in try server.connect() }
         defer { sockets.forEach { close($0) } }
@@ -102,7 +102,7 @@ extension WebSecurityTests {
         let again = try server.rpc("cart.add", #"{"cart":"Weekly","items":["Milk"]}"#, session: session, key: "race-1")
         #expect(again.status == 200 && again.body.contains(#""alreadyApplied":true"#) && again.body.contains(#""id":1"#), "the caller's id: \(again.body)")
         #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Milk"}"#, session: session, key: "race-1").status == 422, "another change, same key")
-        let notification = try server.request("POST", "/rpc", cookie: session.cookie, token: session.token,
+        let notification = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true,
                                               body: #"{"jsonrpc":"2.0","method":"cart.add","params":{"cart":"Weekly","items":["Bread"]}}"#,
                                               headers: ["Idempotency-Key": "note-1"])
         #expect(notification.status == 400, "a keyed change without an id")

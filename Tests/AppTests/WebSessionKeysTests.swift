@@ -84,8 +84,7 @@ import Testing
         let repaired = try server.send("GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
             + "Cookie: grock_session=\(phone.cookie)\r\nConnection: close\r\n\r\n")
         let cookie = try #require(repaired.headers["set-cookie"]?.split(separator: ";").first?.split(separator: "=").last.map(String.init))
-        let token = try #require(try JSONSerialization.jsonObject(with: Data(server.request("GET", "/session", cookie: cookie).body.utf8)) as? [String: Any])["token"] as? String
-        let again = try server.rpc("trip.impulse", gum, session: (cookie, try #require(token)), key: key)
+        let again = try server.rpc("trip.impulse", gum, session: ServeProcess.Session(cookie: cookie), key: key)
         #expect(again.body.contains(#""alreadyApplied":true"#), "the old session's keys are the new one's: \(again.body)")
         let stranger = try server.pair()
         #expect(!(try server.rpc("trip.impulse", gum, session: stranger, key: key).body.contains("alreadyApplied")), "not a stranger's")
@@ -111,6 +110,26 @@ import Testing
         #expect(try server.request("GET", "/session", cookie: again.cookie).status == 200)
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(!written.hasPrefix(next) && written.contains(again.cookie) && !written.contains(session.cookie))
+    }
+
+    /// A `web/sessions` of an earlier version (each session's id, a tab, and the change token its
+    /// page sent then) keeps its phones paired; the token is gone once the file is written again.
+    @Test func aSessionsFileOfAnEarlierVersionStillPairs() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        let (pairing, phone, oldToken) = ("0123456789abcdef0123456789abcdef", "1123456789abcdef0123456789abcdef", "2123456789abcdef0123456789abcdef")
+        let file = grock.dataDirectory + "/web/sessions"
+        try FileManager.default.createDirectory(atPath: grock.dataDirectory + "/web", withIntermediateDirectories: true)
+        try "\(pairing)\n\(phone)\t\(oldToken)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        #expect(try server.request("GET", "/session", cookie: phone).status == 200, "the phone stays paired")
+        #expect(try server.rpc("cart.list", "{}", session: ServeProcess.Session(cookie: phone)).status == 200)
+        #expect(try server.request("GET", "/session", cookie: oldToken).status == 401, "the old token is no session")
+        _ = try server.pair(token: pairing)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains(phone + "\n") && !written.contains(oldToken), "\(written)")
     }
 
     /// Percent escapes that decode to bytes that are not UTF-8 are refused (400), not read as U+FFFD.

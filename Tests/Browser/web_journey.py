@@ -133,6 +133,7 @@ try:
     wait("t.text().includes('Finished.')", 5, "the finished trip")
     print(json.dumps({"firstRender": first_render, "follow": follow, "offlineQueue": offline_queue, "offlineShown": offline_shown, "spentShown": spent_shown,
                       "hostileImages": hostile_images, "hostileText": hostile_text,
-                      "clashes": js("localStorage.getItem('grock.clashes')")}))
+                      "clashes": js("localStorage.getItem('grock.clashes')"),
+                      "storage": js("JSON.stringify(Object.assign({}, localStorage))"), "cookies": js("document.cookie")}))
 finally:
     browser.stop()
