@@ -17,122 +17,137 @@ extension FileStorage {
     /// Reads every file of the data directory and says what is in it and what is wrong,
     /// without changing anything (it takes the lock shared, like any reader).
     public func diagnose() async -> [HealthCheck] {
-        var checks: [HealthCheck] = []
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            checks.ok(directory, "does not exist yet; it is created by the first change")
-            return checks
-        }
-        diagnoseDirectory(mode: info.st_mode & 0o777, into: &checks)
-        do {
-            try await locked(.shared, timeout: .seconds(2)) {
-                guard let (stored, state) = diagnoseState(into: &checks) else { return }
-                let record = stored.record
-                diagnoseHistory(record, currency: state.settings.currency, into: &checks)
-                diagnoseUndo(record, into: &checks)
-                diagnoseOtherFiles(record, into: &checks)
-            }
-        } catch {
-            checks.problem(directory, "\(error)")
-        }
-        return checks
+        var diagnosis = Diagnosis(storage: self)
+        await diagnosis.examine()
+        return diagnosis.checks
+    }
+}
+
+/// One examination of a data directory by `grock doctor`: its findings, in the order the files
+/// were looked at.
+struct Diagnosis {
+    let storage: FileStorage
+    private(set) var checks: [HealthCheck] = []
+
+    init(storage: FileStorage) {
+        self.storage = storage
     }
 
-    private func diagnoseDirectory(mode: mode_t, into checks: inout [HealthCheck]) {
+    mutating func examine() async {
+        var info = stat()
+        guard stat(storage.directory, &info) == 0 else {
+            ok(storage.directory, "does not exist yet; it is created by the first change")
+            return
+        }
+        diagnoseDirectory(mode: info.st_mode & 0o777)
         do {
-            try checkDirectories()
-            if mode & 0o077 != 0 { checks.problem(directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
-            else { checks.ok(directory, "private (mode \(String(mode, radix: 8)))") }
+            try await storage.locked(.shared, timeout: .seconds(2)) {
+                guard let (stored, state) = diagnoseState() else { return }
+                let record = stored.record
+                diagnoseHistory(record, currency: state.settings.currency)
+                diagnoseUndo(record)
+                diagnoseOtherFiles(record)
+            }
         } catch {
-            checks.problem(subject(of: error) ?? directory, "\(error)")
+            problem(storage.directory, "\(error)")
+        }
+    }
+
+    private mutating func diagnoseDirectory(mode: mode_t) {
+        do {
+            try storage.checkDirectories()
+            if mode & 0o077 != 0 { problem(storage.directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
+            else { ok(storage.directory, "private (mode \(String(mode, radix: 8)))") }
+        } catch {
+            problem(subject(of: error) ?? storage.directory, "\(error)")
         }
     }
 
     /// The state and its items; nil when there is no state, or it cannot be read (then the
     /// files it names are not looked at).
-    private func diagnoseState(into checks: inout [HealthCheck]) -> (RecordCodec.StoredState, ActiveState)? {
+    private mutating func diagnoseState() -> (RecordCodec.StoredState, ActiveState)? {
         let stored: RecordCodec.StoredState
         var state: ActiveState
-        var subject = statePath
+        var subject = storage.statePath
         do {
-            stored = try loadState()
+            stored = try storage.loadState()
             guard let path = stored.path else {
-                checks.ok(statePath, "does not exist yet; it is created by the first change")
+                ok(storage.statePath, "does not exist yet; it is created by the first change")
                 return nil
             }
             subject = path
             state = try ActiveState(stored.record)
-            checks.ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
+            ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                 + "\(state.categories.count) categories, \(state.carts.count) active carts")
         } catch {
-            report(error, about: subject, into: &checks)
+            report(error, about: subject)
             return nil
         }
         // The items are checked against the state: a problem found there is the vault's.
-        let vaultSubject = stored.record.vault.map(path) ?? subject
+        let vaultSubject = stored.record.vault.map(storage.path) ?? subject
         do {
-            let items = try items(of: stored)
+            let items = try storage.items(of: stored)
             try state.setItems(items)
-            if stored.record.vault != nil { checks.ok(vaultSubject, "\(items.count) items") }
+            if stored.record.vault != nil { ok(vaultSubject, "\(items.count) items") }
         } catch {
-            report(error, about: vaultSubject, into: &checks)
+            report(error, about: vaultSubject)
         }
         return (stored, state)
     }
 
-    private func diagnoseHistory(_ record: StateRecord, currency: Currency, into checks: inout [HealthCheck]) {
+    private mutating func diagnoseHistory(_ record: StateRecord, currency: Currency) {
         guard let file = record.history else { return }
         do {
-            if file == FileStorage.historyFile, let opened = try HistoryFile(historyPath, readOnly: true) {
+            if file == FileStorage.historyFile, let opened = try HistoryFile(storage.historyPath, readOnly: true) {
                 _ = try opened.verify(committed: record.historyBytes, seal: record.historySeal)
             }
-            let history = try loadHistory(record, currency: currency)
+            let history = try storage.loadHistory(record, currency: currency)
             var size = stat()
-            let extra = stat(path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
-            checks.ok(path(file), "\(history.liveTrips.count) completed carts, \(history.manual.count) prices seen"
+            let extra = stat(storage.path(file), &size) == 0 ? Int(size.st_size) - record.historyBytes : 0
+            ok(storage.path(file), "\(history.liveTrips.count) completed carts, \(history.manual.count) prices seen"
                 + (extra > 0 ? "; \(extra) bytes of an interrupted change are ignored" : ""))
         } catch {
-            report(error, about: path(file), into: &checks)
+            report(error, about: storage.path(file))
         }
     }
 
     /// Every undo snapshot is read as an undo would read it.
-    private func diagnoseUndo(_ record: StateRecord, into checks: inout [HealthCheck]) {
+    private mutating func diagnoseUndo(_ record: StateRecord) {
         var broken = 0
         for entry in record.undo.entries where entry.hadState {
-            let snapshot = existingUndoPath(entry.sequence)
+            let snapshot = storage.existingUndoPath(entry.sequence)
             do {
                 guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
                 let old = try RecordCodec.decodeState(bytes, path: snapshot)
-                _ = try ActiveState(old.record, items: try items(of: old))
+                _ = try ActiveState(old.record, items: try storage.items(of: old))
                 guard old.record.undo.nextSequence == entry.sequence, old.record.vault == entry.vault else { throw RecordError("not its state") }
             } catch {
                 broken += 1
-                checks.problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
+                problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
             }
         }
-        if broken == 0 { checks.ok(undoDirectory, "\(record.undo.entries.count) changes can be undone") }
+        if broken == 0 { ok(storage.undoDirectory, "\(record.undo.entries.count) changes can be undone") }
     }
 
     /// Files the state does not name: a stray history, files of a newer Grock, leftovers.
-    private func diagnoseOtherFiles(_ record: StateRecord, into checks: inout [HealthCheck]) {
-        if record.history != FileStorage.historyFile && FileSystem.exists(historyPath) {
-            checks.problem(historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
+    private mutating func diagnoseOtherFiles(_ record: StateRecord) {
+        if record.history != FileStorage.historyFile && FileSystem.exists(storage.historyPath) {
+            problem(storage.historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
         }
-        let inventory = DataFiles.inventory(of: record, in: self)
-        do throws(StorageError) { try requireNothingNewer(inventory) } catch { checks.problem(statePath, reasonText(error)) }
+        let inventory = DataFiles.inventory(of: record, in: storage)
+        do throws(StorageError) { try storage.requireNothingNewer(inventory) } catch { problem(storage.statePath, reasonText(error)) }
         let leftovers = inventory.leftovers
         if !leftovers.isEmpty {
-            checks.ok(directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
+            ok(storage.directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
         }
     }
 
     /// A problem for `error`: with the path a `StorageError` names (else `fallback`) and its reason.
-    private func report(_ error: any Error, about fallback: String, into checks: inout [HealthCheck]) {
+    private mutating func report(_ error: any Error, about fallback: String) {
         if let error = error as? StorageError {
-            checks.problem(subject(of: error) ?? fallback, reasonText(error))
+            problem(subject(of: error) ?? fallback, reasonText(error))
         } else {
-            checks.problem(fallback, "\(error)")
+            problem(fallback, "\(error)")
         }
     }
 
@@ -152,9 +167,7 @@ extension FileStorage {
         case .io(_, let reason), .insecure(_, let reason): reason
         }
     }
-}
 
-private extension [HealthCheck] {
-    mutating func ok(_ subject: String, _ detail: String) { append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
-    mutating func problem(_ subject: String, _ detail: String) { append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
+    private mutating func ok(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
+    private mutating func problem(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
 }
