@@ -72,5 +72,12 @@ import Testing
             #expect(slice.integer(UInt64.self, at: 6) == Self.word(bytes, at: 6))
             for outside in [-1, 3, 7, 14, Int.max, Int.min] { #expect(slice.integer(UInt64.self, at: outside) == nil) }
         }
+        let longer: [UInt8] = Array(0..<80)
+        try longer.withByteReader(path: "") { reader in
+            let slice = try reader.bytes(in: 4..<40)
+            let words = try #require(slice.integers(at: 8))
+            #expect([words.0, words.1, words.2, words.3] == [8, 16, 24, 32].map { Self.word(longer, at: $0) })
+            for outside in [3, 9, 40, Int.max, Int.min] { #expect(slice.integers(at: outside) == nil) }
+        }
     }
 }

@@ -54,10 +54,9 @@ enum Checksum {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
         var offset = bytes.startIndex
-        // 32 bytes a round while they last; a round is all four loads or none.
-        while let word0 = bytes.integer(UInt64.self, at: offset), let word1 = bytes.integer(UInt64.self, at: offset + 8),
-              let word2 = bytes.integer(UInt64.self, at: offset + 16), let word3 = bytes.integer(UInt64.self, at: offset + 24) {
-            lanes = (mix(lanes.0, word0, prime), mix(lanes.1, word1, prime), mix(lanes.2, word2, prime), mix(lanes.3, word3, prime))
+        // 32 bytes a round while they last, one word to each lane.
+        while let words = bytes.integers(at: offset) {
+            lanes = (mix(lanes.0, words.0, prime), mix(lanes.1, words.1, prime), mix(lanes.2, words.2, prime), mix(lanes.3, words.3, prime))
             offset += 32
         }
         var hash = mix(mix(mix(lanes.0, lanes.1, prime), lanes.2, prime), lanes.3, prime) ^ UInt64(bytes.count)
