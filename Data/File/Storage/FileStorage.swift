@@ -25,6 +25,12 @@ import Darwin
 ///
 /// A change never reads history, so its cost does not grow with the number of trips. See
 /// docs/STORAGE.md.
+///
+/// It coordinates: the lock (`FileLock`), the state file (`RecordCodec`, `StateCache`), the
+/// vault (`VaultIndex`, `VaultOverlay`), history (`HistoryFile`, `SpendingCache`), the names in
+/// the directory (`DataFiles`), older schemas (`LegacyFiles`) and `grock doctor` (`Diagnosis`)
+/// are types of their own; its extensions (`+Vault`, `+History`, `+Undo`) are the steps of a
+/// transaction that use them.
 public final class FileStorage: Storage, Sendable {
     /// The data directory, as given: where every file of the store lives, and where sync keeps
     /// `sync/`.
