@@ -1,5 +1,5 @@
 // The records of schema 2 and of `history.jsonl`, read only to bring older data forward
-// (`FileStorage+Legacy`, `LegacyHistory`).
+// (`LegacyFiles`, `HistoryLog(legacy:)`).
 
 /// `state.json` of schema 2: the items were inside it, and history was JSON Lines.
 struct StateRecordV2: Codable {

@@ -101,7 +101,7 @@ import Testing
         _ = try await u.addStore(name: "Aldi")
         #expect(try storage.load().0.schema == StateRecord.currentSchema)
         #expect(FileManager.default.fileExists(atPath: storage.statePath))
-        #expect(!FileManager.default.fileExists(atPath: storage.legacyStatePath))
+        #expect(!FileManager.default.fileExists(atPath: storage.legacy.statePath))
         _ = try await u.addStore(name: "Lidl")
         #expect(try await u.undoLastChange() == "added store Lidl")
         #expect(try await u.undoLastChange() == "added store Aldi")

@@ -3,19 +3,17 @@
 /// Eight bytes at a time, multiply-xor-rotate in four independent lanes (so the multiplies
 /// overlap), then a final mix; the same bytes give the same value on every machine.
 ///
-/// It takes any bytes held in one piece (a reader's `ByteSlice`, an array, a slice of one). Its
-/// two hashing loops read them through a pointer, eight at a time, inside the range their own
-/// loop condition bounds: they run over every byte of a history or a cache, where a checked
-/// read each would cost more than the hashing.
+/// It takes any bytes, and reads them as a `ByteSlice` (in place when they are held in one
+/// piece: a reader's slice, an array, a slice of one), eight at a time through its checked loads.
 enum Checksum {
     static func value(of bytes: some Collection<UInt8>) -> UInt64 {
-        contiguous(bytes, checksum(_:))
+        bytes.withByteSlice(checksum(_:))
     }
 
     /// A hash of a short run of bytes (a field), eight at a time: for hash tables, where the
     /// four lanes of `value` would not pay off.
     static func short(_ bytes: some Collection<UInt8>) -> UInt64 {
-        contiguous(bytes, fieldHash(_:))
+        bytes.withByteSlice(fieldHash(_:))
     }
 
     /// The checksum as 16 lowercase hex digits.
@@ -50,52 +48,36 @@ enum Checksum {
         bytes.withByteReader(path: "") { lines($0.whole, continuing: seed) }
     }
 
-    // MARK: - Over the bytes in memory
+    // MARK: - The hashing loops
 
-    /// `body` over the bytes in one piece: they are (arrays, their slices and readers' slices
-    /// hold them so), and anything else is copied into one first.
-    @inline(__always)
-    private static func contiguous(_ bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> UInt64) -> UInt64 {
-        if let value = bytes.withContiguousStorageIfAvailable(body) { return value }
-        // Only a collection that is not in one piece gets here: the pointer is its copy's.
-        return ContiguousArray(bytes).withUnsafeBufferPointer(body)
-    }
-
-    private static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func checksum(_ bytes: ByteSlice) -> UInt64 {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        // Unchecked loads: `offset + 32 <= raw.count` bounds every one of them.
-        while offset + 32 <= raw.count {
-            lanes.0 = mix(lanes.0, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), prime)
-            lanes.1 = mix(lanes.1, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)), prime)
-            lanes.2 = mix(lanes.2, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)), prime)
-            lanes.3 = mix(lanes.3, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)), prime)
+        var offset = bytes.startIndex
+        // 32 bytes a round while they last, one word to each lane.
+        while let words = bytes.integers(at: offset) {
+            lanes = (mix(lanes.0, words.0, prime), mix(lanes.1, words.1, prime), mix(lanes.2, words.2, prime), mix(lanes.3, words.3, prime))
             offset += 32
         }
-        var hash = mix(mix(mix(lanes.0, lanes.1, prime), lanes.2, prime), lanes.3, prime) ^ UInt64(raw.count)
-        while offset < raw.count {
-            hash = mix(hash, UInt64(raw[offset]), prime)
+        var hash = mix(mix(mix(lanes.0, lanes.1, prime), lanes.2, prime), lanes.3, prime) ^ UInt64(bytes.count)
+        while let byte = bytes.byte(at: offset) {
+            hash = mix(hash, UInt64(byte), prime)
             offset += 1
         }
         return finalized(hash)
     }
 
-    private static func fieldHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func fieldHash(_ bytes: ByteSlice) -> UInt64 {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawBufferPointer(bytes)
-        let count = raw.count
-        var hash = UInt64(count) &* prime
-        var offset = 0
-        // Unchecked loads: `offset + 8 <= count` bounds every one of them.
-        while offset + 8 <= count {
-            hash = mix(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), prime)
+        var hash = UInt64(bytes.count) &* prime
+        var offset = bytes.startIndex
+        while let word = bytes.integer(UInt64.self, at: offset) {
+            hash = mix(hash, word, prime)
             offset += 8
         }
-        if offset < count {
+        if offset < bytes.endIndex {
             var tail: UInt64 = 0
-            for index in offset..<count { tail = tail << 8 | UInt64(raw[index]) }
+            for byte in bytes[offset...] { tail = tail << 8 | UInt64(byte) }
             hash = mix(hash, tail, prime)
         }
         return finalized(hash)

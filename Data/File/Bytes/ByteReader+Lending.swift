@@ -18,6 +18,18 @@ extension ArraySlice<UInt8> {
     }
 }
 
+extension Collection<UInt8> {
+    /// Calls `body` with the bytes as a `ByteSlice` (offsets from 0): in place when they are held
+    /// in one piece (arrays, their slices, readers' slices, a native string's UTF-8), else copied
+    /// into one first.
+    @inline(__always)
+    func withByteSlice<T>(_ body: (ByteSlice) throws -> T) rethrows -> T {
+        // Their memory, lent to a reader for the call.
+        if let answer = try withContiguousStorageIfAvailable({ try body(ByteReader($0, path: "").whole) }) { return answer }
+        return try ContiguousArray(self).withUnsafeBufferPointer { try body(ByteReader($0, path: "").whole) }
+    }
+}
+
 extension String {
     /// Calls `body` with a reader over the text's UTF-8 bytes, in place when the string holds
     /// them contiguously (as every native string does).

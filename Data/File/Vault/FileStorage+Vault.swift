@@ -25,7 +25,7 @@ extension FileStorage {
         do { currency = try RecordMapper(settings: stored.record.settings).currency } catch {
             throw StorageError.unreadable(path: stored.path ?? statePath, reason: "\(error)")
         }
-        if let legacy = try legacyItems(of: stored) { return legacy }
+        if let legacy = try legacy.items(of: stored) { return legacy }
         guard let vault = stored.record.vault else { return [] }
         if DataFiles.vaultBase(vault) != nil {
             return try vaultIndex(of: stored.record, trustingStamp: false).allItems(currency: currency)

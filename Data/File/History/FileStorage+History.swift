@@ -17,7 +17,7 @@ extension FileStorage {
             let record = try loadState().record
             let currency = try repositories.settings().currency
             guard let file = record.history, record.historyBytes > 0 else { return try body(repositories, HistoryLog()) }
-            if FileStorage.isLegacyHistory(file) { return try body(repositories, try loadHistory(record, currency: currency)) }
+            if LegacyFiles.isHistory(file) { return try body(repositories, try loadHistory(record, currency: currency)) }
             try verifyHistory(of: record)
             let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header), currency: currency)
             return try body(repositories, history)
@@ -56,9 +56,9 @@ extension FileStorage {
 
     /// The committed history a state goes with, whole.
     func loadHistory(_ record: StateRecord, currency: Currency) throws -> HistoryLog {
-        let legacy = record.history.map(FileStorage.isLegacyHistory) ?? false
+        let legacy = record.history.map(LegacyFiles.isHistory) ?? false
         return try withCommittedHistory(record) { history in
-            try legacy ? legacyHistory(history, currency: currency) : HistoryCodec.decode(history, currency: currency)
+            try legacy ? LegacyFiles.history(history, currency: currency) : HistoryCodec.decode(history, currency: currency)
         } ?? HistoryLog()
     }
 
@@ -85,7 +85,7 @@ extension FileStorage {
             return (FileStorage.historyFile, record.historyBytes + bytes.count,
                     try history.file.append(bytes, after: record.historyBytes, checksum: history.checksum))
         }
-        if record.history != nil { return try rewriteLegacyHistory(working) }
+        if record.history != nil { return try LegacyFiles.rewriteHistory(working, to: historyPath) }
         let bytes = try HistoryCodec.encode(working.pending.events, header: true)
         return (FileStorage.historyFile, bytes.count, try HistoryFile.create(bytes, at: historyPath))
     }

@@ -15,8 +15,8 @@ import Darwin
 /// It borrows the bytes: it is valid only inside the `withByteReader` (or `FileBytes.withReader`)
 /// that gave them. The small reads are inlined: they sit in loops over 100,000 purchases, where
 /// a check is one comparison and a call would cost more. Outside this file only the code that
-/// brings bytes into memory (`FileSystem`, `FileBytes`), `ByteWriter` and the hashing loops of
-/// `Checksum` hold a pointer to them.
+/// brings bytes into memory (`FileSystem`, `FileBytes`) and `ByteWriter` hold a pointer to them
+/// (docs/STORAGE.md, "Where pointers are").
 struct ByteReader {
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
     /// The file the bytes are from, for messages.
@@ -216,7 +216,7 @@ struct ByteSlice: RandomAccessCollection, Equatable {
         endIndex = range.upperBound
     }
 
-    /// The bytes themselves, for the pointer-taking calls below and `Checksum`.
+    /// The bytes themselves, for the pointer-taking calls below.
     private var buffer: UnsafeBufferPointer<UInt8> {
         @inline(__always) get { UnsafeBufferPointer(rebasing: base[startIndex..<endIndex]) }
     }
@@ -275,7 +275,7 @@ struct ByteSlice: RandomAccessCollection, Equatable {
         }
     }
 
-    /// What lets `Checksum` and the standard library's copies read the bytes at once.
+    /// What lets the standard library's copies (and `withByteSlice`) read the bytes at once.
     @inline(__always)
     func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         try body(buffer)
@@ -343,6 +343,26 @@ struct ByteSlice: RandomAccessCollection, Equatable {
             guard let left = base.baseAddress, let right = whole.baseAddress else { return false }
             return memcmp(left + startIndex, right + offset, count) == 0
         }
+    }
+
+    /// The little-endian integer of the bytes at `offset`, as many as `T` holds, or nil when
+    /// they are not all inside the slice: the checked load (`Checksum`'s, eight bytes at a time).
+    @inline(__always)
+    func integer<T: FixedWidthInteger>(_: T.Type = T.self, at offset: Int) -> T? {
+        guard offset >= startIndex && offset <= endIndex - MemoryLayout<T>.size else { return nil }
+        return T(littleEndian: UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    /// The 32 bytes at `offset` as four little-endian 64-bit integers, or nil when they are not
+    /// all inside the slice: one check for four loads (`Checksum`'s rounds over 5 MB of cache).
+    @inline(__always)
+    func integers(at offset: Int) -> (UInt64, UInt64, UInt64, UInt64)? {
+        guard offset >= startIndex && offset <= endIndex - 32 else { return nil }
+        let raw = UnsafeRawBufferPointer(base)
+        return (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
     }
 
     /// The little-endian integer of the bytes from `offset` on, as many as `T` holds: bytes

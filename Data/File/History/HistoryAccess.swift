@@ -47,7 +47,7 @@ final class HistoryAccess {
            cached.historyLength == record.historyBytes, cached.historySeal == seal {
             return tripsOnly ? (cached.data.tripsOnly, []) : (cached.data, cached.manual)
         }
-        if let file = record.history, FileStorage.isLegacyHistory(file) {
+        if let file = record.history, LegacyFiles.isHistory(file) {
             let log = try full()
             let spending = try log.spending(currency: currency)
             return (item.map(spending.lines(of:)) ?? spending, log.manual.filter { item == nil || $0.item == item })
@@ -67,7 +67,7 @@ final class HistoryAccess {
         }
         let key = HistoryCodec.tripKey(id)
         if let cartKeys, !cartKeys.contains(key) { return nil }
-        if let file = record.history, FileStorage.isLegacyHistory(file) { return try full().cart(id) }
+        if let file = record.history, LegacyFiles.isHistory(file) { return try full().cart(id) }
         let found = try storage.withCommittedHistory(record) { history -> Cart? in
             let keys = cartKeys ?? HistoryCodec.cartIDs(in: history)
             cartKeys = keys
@@ -80,7 +80,7 @@ final class HistoryAccess {
     /// Every price seen by hand, from the spending cache when the history's seal vouches for
     /// it; nil when the cache cannot tell (ask `spending` item by item).
     func manual() throws -> [PriceObservation]? {
-        guard let file = record.history, record.historyBytes > 0, !FileStorage.isLegacyHistory(file),
+        guard let file = record.history, record.historyBytes > 0, !LegacyFiles.isHistory(file),
               let seal = try storage.verifyHistory(of: record) else { return nil }
         return SpendingCache.readManual(cachePath, currency: currency, historyLength: record.historyBytes, seal: seal)
     }

@@ -11,22 +11,20 @@ import Darwin
 /// directory is read as it is; its first change writes today's files (the vault out of the
 /// state, history rewritten as `history.tsv`), and undoing that change puts the old files
 /// back. Nothing else in the store knows these names.
-extension FileStorage {
+struct LegacyFiles {
+    /// The data directory.
+    let directory: String
+
     /// The state file of schemas 1 to 3.
-    var legacyStatePath: String { directory + "/state.json" }
+    var statePath: String { directory + "/state.json" }
 
-    func legacyUndoPath(_ sequence: Int) -> String { undoDirectory + "/\(sequence).json" }
-
-    /// The snapshot of change `sequence` as it exists: `N.tsv`, else `N.json`.
-    func existingUndoPath(_ sequence: Int) -> String {
-        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacyUndoPath(sequence)) ? legacyUndoPath(sequence) : undoPath(sequence)
-    }
+    func undoPath(_ sequence: Int) -> String { directory + "/undo/\(sequence).json" }
 
     /// Whether a history file is schema 2's JSON Lines.
-    static func isLegacyHistory(_ file: String) -> Bool { file.hasSuffix(".jsonl") }
+    static func isHistory(_ file: String) -> Bool { file.hasSuffix(".jsonl") }
 
     /// The items of a schema 2 state, kept inside it; nil for a state whose items are in a vault file.
-    func legacyItems(of stored: RecordCodec.StoredState) throws -> [Item]? {
+    func items(of stored: RecordCodec.StoredState) throws -> [Item]? {
         guard let legacy = stored.legacyItems else { return nil }
         do {
             let mapper = try RecordMapper(settings: stored.record.settings)
@@ -35,32 +33,32 @@ extension FileStorage {
     }
 
     /// Schema 2's history, whole, from its committed bytes.
-    func legacyHistory(_ history: ByteReader, currency: Currency) throws -> HistoryLog {
+    static func history(_ history: ByteReader, currency: Currency) throws -> HistoryLog {
         let events = try RecordCodec.decodeHistory(ArraySlice(history.whole), path: history.path)
         do { return try HistoryLog(legacy: events, currency: currency) } catch {
             throw StorageError.unreadable(path: history.path, reason: "\(error)")
         }
     }
 
-    /// Writes schema 2's history, with what a change adds, as `history.tsv`: the first change
-    /// to such a directory.
-    func rewriteLegacyHistory(_ working: WorkingSet) throws -> (String?, Int, HistorySeal?) {
+    /// Writes schema 2's history, with what a change adds, as `history.tsv` at `path`: the
+    /// first change to such a directory.
+    static func rewriteHistory(_ working: WorkingSet, to path: String) throws -> (String?, Int, HistorySeal?) {
         let log = try working.history()
         let events = log.completedCarts.map(HistoryCodec.Event.completed) + [.observed(log.manual)]
         let bytes = try HistoryCodec.encode(events, header: true)
-        try FileSystem.writeAtomically(bytes, to: historyPath)
+        try FileSystem.writeAtomically(bytes, to: path)
         return (FileStorage.historyFile, bytes.count, HistorySeal(checksum: Checksum.lines(bytes, continuing: 0), stamp: nil))
     }
 
-    /// Undoes the change that moved the state from `state.json` to `state.tsv`. Each step
-    /// leaves a readable directory: until `state.tsv` goes, it is the state and the snapshot
-    /// is still there to undo again.
-    func restoreLegacyState(from snapshot: String) throws {
-        unlink(legacyStatePath)
-        guard link(snapshot, legacyStatePath) == 0 else { throw FileSystem.failure(legacyStatePath) }
-        try FileSystem.syncDirectory(of: legacyStatePath)
-        guard unlink(statePath) == 0 || errno == ENOENT else { throw FileSystem.failure(statePath) }
+    /// Undoes the change that moved the state from `state.json` to `current` (`state.tsv`).
+    /// Each step leaves a readable directory: until `current` goes, it is the state and the
+    /// snapshot is still there to undo again.
+    func restoreState(from snapshot: String, replacing current: String) throws {
+        unlink(statePath)
+        guard link(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
         try FileSystem.syncDirectory(of: statePath)
+        guard unlink(current) == 0 || errno == ENOENT else { throw FileSystem.failure(current) }
+        try FileSystem.syncDirectory(of: current)
         unlink(snapshot)
     }
 }

@@ -102,6 +102,25 @@ enum DataFiles {
         return inventory
     }
 
+    /// Deletes the leftovers (best effort, under the exclusive lock, before a change writes):
+    /// a later change must be free to create their names.
+    static func removeLeftovers(_ inventory: Inventory, in storage: FileStorage) {
+        for name in inventory.leftovers { unlink(storage.path(name)) }
+    }
+
+    /// Deletes every file of Grock's in the data directory (the lock excepted), and no other
+    /// program's: the state first, since without it whatever is left is ignored and
+    /// overwritten, then history, vaults, the cache, temporary files and undo snapshots.
+    /// - Throws: `StorageError.io` when the state or a data file cannot be deleted.
+    static func erase(in storage: FileStorage) throws(StorageError) {
+        let data = FileSystem.names(in: storage.directory).filter { isData($0) || isTemporary($0) }
+        for file in ["state.tsv", "state.json"] + data where unlink(storage.path(file)) != 0 && errno != ENOENT {
+            throw FileSystem.failure(storage.path(file))
+        }
+        try FileSystem.syncDirectory(of: storage.statePath)
+        for name in FileSystem.names(in: storage.undoDirectory) where snapshotNumber(name) != nil { unlink(storage.undoDirectory + "/" + name) }
+    }
+
     private static func number(_ name: String, prefix: String, suffixes: [String]) -> Int? {
         guard name.hasPrefix(prefix), let suffix = suffixes.first(where: name.hasSuffix) else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)

@@ -22,8 +22,7 @@ struct ByteWriter {
 
     /// Appends `value` as little-endian bytes.
     mutating func integer<T: FixedWidthInteger>(_ value: T) {
-        // An integer's bytes are only reachable through a pointer to it (its memory, read once).
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Appends `values` as little-endian bytes, one after another: on a little-endian machine

@@ -36,11 +36,11 @@ extension FileStorage {
             // is the history this state and the restored one recorded. A state from before the
             // first trip names no history: it is given the file cut back to its header, so the
             // name is never left to a file no state knows.
-            let legacy = snapshot?.hasSuffix(".json") == true
-            let history = legacy ? nil : try historyToCut(current: record, restored: &restored)
+            let fromJSON = snapshot?.hasSuffix(".json") == true
+            let history = fromJSON ? nil : try historyToCut(current: record, restored: &restored)
             cache.forget()
-            if let snapshot, legacy {
-                try restoreLegacyState(from: snapshot)
+            if let snapshot, fromJSON {
+                try legacy.restoreState(from: snapshot, replacing: statePath)
                 if restored.history != record.history, record.history == FileStorage.historyFile { unlink(historyPath) }
             } else if let snapshot, gone == 0, history?.rewritesState != true {
                 guard rename(snapshot, statePath) == 0 else { throw FileSystem.failure(statePath) }
@@ -105,10 +105,15 @@ extension FileStorage {
         return (file, restored.historyBytes, rewritesState)
     }
 
+    /// The snapshot of change `sequence` as it exists: `N.tsv`, else schema 1 to 3's `N.json`.
+    func existingUndoPath(_ sequence: Int) -> String {
+        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacy.undoPath(sequence)) ? legacy.undoPath(sequence) : undoPath(sequence)
+    }
+
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
     func keepForUndo(_ current: String, as sequence: Int) throws {
         try FileSystem.makeDirectory(undoDirectory)
-        let snapshot = current == statePath ? undoPath(sequence) : legacyUndoPath(sequence)
+        let snapshot = current == statePath ? undoPath(sequence) : legacy.undoPath(sequence)
         guard link(current, snapshot) == 0 else {
             if errno == EEXIST { throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet") }
             throw FileSystem.failure(snapshot)

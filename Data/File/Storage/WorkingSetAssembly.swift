@@ -10,7 +10,7 @@ struct WorkingSetAssembly {
         let statePath = stored.path ?? storage.statePath
         var state = try storage.activeState(record, path: statePath)
         var vault: (() throws -> VaultIndex)?
-        if let legacy = try storage.legacyItems(of: stored) {
+        if let legacy = try storage.legacy.items(of: stored) {
             do { try state.setItems(legacy) } catch let error as RecordError {
                 throw StorageError.unreadable(path: statePath, reason: "\(error)")
             }

@@ -25,6 +25,12 @@ import Darwin
 ///
 /// A change never reads history, so its cost does not grow with the number of trips. See
 /// docs/STORAGE.md.
+///
+/// It coordinates: the lock (`FileLock`), the state file (`RecordCodec`, `StateCache`), the
+/// vault (`VaultIndex`, `VaultOverlay`), history (`HistoryFile`, `SpendingCache`), the names in
+/// the directory (`DataFiles`), older schemas (`LegacyFiles`) and `grock doctor` (`Diagnosis`)
+/// are types of their own; its extensions (`+Vault`, `+History`, `+Undo`) are the steps of a
+/// transaction that use them.
 public final class FileStorage: Storage, Sendable {
     /// The data directory, as given: where every file of the store lives, and where sync keeps
     /// `sync/`.
@@ -39,6 +45,8 @@ public final class FileStorage: Storage, Sendable {
     let cache = StateCache()
     /// Who listens for changes; it looks at the state file for other processes' commits.
     let feed: ChangeFeed
+    /// The files of schemas 1 to 3, read until a change replaces them.
+    let legacy: LegacyFiles
 
     /// - Parameters:
     ///   - lockTimeout: how long to wait for another process using the directory.
@@ -56,6 +64,7 @@ public final class FileStorage: Storage, Sendable {
         self.lockPause = lockPause
         self.wallClock = wallClock
         feed = ChangeFeed(watching: directory + "/state.tsv", every: watchInterval)
+        legacy = LegacyFiles(directory: directory)
     }
 
     /// The machine's clock (`CLOCK_REALTIME`, the clock of files' change times), in
@@ -131,7 +140,7 @@ public final class FileStorage: Storage, Sendable {
             try requireNothingNewer(inventory)
             // From here on the change is written, into files of new names only: what a killed
             // writer left under such names goes first.
-            removeLeftovers(inventory)
+            DataFiles.removeLeftovers(inventory, in: self)
             let vault = try writeVault(working, stored: stored, sequence: sequence)
             let appended = try appendHistory(working, to: history, record: stored.record)
             let undo = try linkUndo(stored, sequence: sequence, summary: change.summary)
@@ -167,7 +176,7 @@ public final class FileStorage: Storage, Sendable {
             cache.forget()
             try FileSystem.writeAtomically(StateCodec.encode(state), to: statePath)
             // The state of an older schema is now the undo snapshot; its name goes.
-            unlink(legacyStatePath)
+            unlink(legacy.statePath)
             cache.remember(state, at: FileIdentity(of: statePath), vault: vault)
             return ((), summary)
         }
@@ -179,7 +188,7 @@ public final class FileStorage: Storage, Sendable {
         // Best effort: a leftover file is never read.
         for entry in dropped {
             unlink(undoPath(entry.sequence))
-            unlink(legacyUndoPath(entry.sequence))
+            unlink(legacy.undoPath(entry.sequence))
         }
         if vault != previousVault || !dropped.isEmpty { removeUnusedVaults(keeping: [vault] + undo.entries.map(\.vault)) }
     }
@@ -190,18 +199,12 @@ public final class FileStorage: Storage, Sendable {
         try checkDirectories()
         guard FileSystem.exists(directory) else { return }
         try await locked(.exclusive) {
-            try feed.commit { try eraseFiles(); return ((), "erased everything") }
+            try feed.commit {
+                cache.forget()
+                try DataFiles.erase(in: self)
+                return ((), "erased everything")
+            }
         }
-    }
-
-    private func eraseFiles() throws {
-        cache.forget()
-        // The state goes first: without it, whatever is left is ignored and overwritten.
-        let names = FileSystem.names(in: directory)
-        let data = names.filter { DataFiles.isData($0) || DataFiles.isTemporary($0) }
-        for file in ["state.tsv", "state.json"] + data where unlink(path(file)) != 0 && errno != ENOENT { throw FileSystem.failure(path(file)) }
-        try FileSystem.syncDirectory(of: statePath)
-        for name in FileSystem.names(in: undoDirectory) where DataFiles.snapshotNumber(name) != nil { unlink(undoDirectory + "/" + name) }
     }
 
     /// The data directory and its `undo` directory are this user's alone (see `FileSystem`).
@@ -224,7 +227,7 @@ public final class FileStorage: Storage, Sendable {
             cache.remember(stored.record, at: identity)
             return stored
         }
-        if let bytes = try FileSystem.read(legacyStatePath) { return try RecordCodec.decodeState(bytes, path: legacyStatePath) }
+        if let bytes = try FileSystem.read(legacy.statePath) { return try RecordCodec.decodeState(bytes, path: legacy.statePath) }
         // No state: a new directory, unless Grock's other files are there. Then the state was
         // lost (deleted, or not copied along), and starting afresh would write over them.
         let data = FileSystem.names(in: directory).filter(DataFiles.isData).sorted()
@@ -251,12 +254,6 @@ public final class FileStorage: Storage, Sendable {
     }
 
     // MARK: - Writing
-
-    /// Deletes the leftovers (best effort, under the exclusive lock, before a change writes):
-    /// a later change must be free to create their names.
-    private func removeLeftovers(_ inventory: DataFiles.Inventory) {
-        for name in inventory.leftovers { unlink(path(name)) }
-    }
 
     /// Refuses a state that files beside it are newer than (`DataFiles.Inventory.newer`).
     func requireNothingNewer(_ inventory: DataFiles.Inventory) throws(StorageError) {
