@@ -33,7 +33,7 @@ extension RPCMethod {
     static func changed<Value: Encodable & Sendable>(_ model: some IntentOutcome, _ succeeded: Bool, _ value: @autoclosure () -> Value?) throws
         -> Warned<Value?> {
         try check(succeeded, model)
-        return Warned(value: model.warning == nil ? value() : nil, warnings: model.warnings)
+        return Warned(value: model.warning == nil ? value() : nil, warnings: model.warnings.map(\.text))
     }
 
     /// Throws the intent's error as an RPC failure of its kind.

@@ -105,7 +105,7 @@ extension RPCMethod {
             let vault = container.vault()
             try check(await vault.addItem(params.name, category: params.category, price: params.price, store: params.store,
                                       unit: try params.unit.map { try MeasureUnit(parsing: $0) }, pack: try params.pack.map { try PackSize(parsing: $0) }), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.warnings)
+            return Warned(value: vault.itemDocument, warnings: vault.warnings.map(\.text))
         },
         RPCMethod("item.price",
             "Record a price seen at a store; the item and any warnings.", takes: PriceSeen.self) { container, params in
@@ -113,7 +113,7 @@ extension RPCMethod {
             try check(await vault.setPrice(params.item, store: params.store, price: params.price,
                                        unit: try params.unit.map { try MeasureUnit(parsing: $0) }, pack: try params.pack.map { try PackSize(parsing: $0) },
                                        promotion: false, until: nil, date: params.date), vault)
-            return Warned(value: vault.itemDocument, warnings: vault.warnings)
+            return Warned(value: vault.itemDocument, warnings: vault.warnings.map(\.text))
         },
         RPCMethod("item.forget",
             "Take a price recorded by hand out of the history (the one seen on date, else the current one); the item.", takes: PriceForgotten.self) { container, params in

@@ -20,10 +20,10 @@ extension IntentOutcome {
     public var warning: String? { lastIntent.warning }
 
     /// What looked wrong about what the last intent recorded (`LastIntent.cautions`).
-    public var cautions: [String] { lastIntent.cautions }
+    public var cautions: [Caution] { lastIntent.cautions }
 
     /// Every warning of the last intent, for a front to show (`LastIntent.warnings`).
-    public var warnings: [String] { lastIntent.warnings }
+    public var warnings: [Warning] { lastIntent.warnings }
 
     /// What kind of failure the last intent met (`ErrorKind.of`), for a front to map: an exit
     /// code, an HTTP status, a colour; nil after an intent that succeeded.

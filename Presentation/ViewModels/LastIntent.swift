@@ -11,11 +11,12 @@ public struct LastIntent: Sendable {
     /// changed failed. The change stands, so the intent succeeded: fronts show `warning`,
     /// never a failure, or the person would do it again.
     public internal(set) var unshownChange: (any Error)?
-    /// `unshownChange` in a sentence: `the change was saved, but it cannot be shown: …`.
-    public var warning: String? { unshownChange.map { "the change was saved, but it cannot be shown: \($0)" } }
+    /// `unshownChange` in a sentence (`Warning.unshownChange`'s): `the change was saved, but it
+    /// cannot be shown: …`.
+    public var warning: String? { unshownChange.map { Warning.unshownChange($0).text } }
     /// What looked wrong about what it recorded, though it was recorded (a price ten times the
     /// last one): fronts show each as a warning; the intent succeeded.
-    public internal(set) var cautions: [String] = []
+    public internal(set) var cautions: [Caution] = []
 
     /// An intent that has not failed or warned (yet).
     init() {}
@@ -26,9 +27,10 @@ public struct LastIntent: Sendable {
         errorMessage = reason
     }
 
-    /// Every warning, for a front to show: what looked wrong about what was recorded
-    /// (`cautions`), then that the change was saved but cannot be shown (`warning`).
-    public var warnings: [String] { cautions + (warning.map { [$0] } ?? []) }
+    /// Every warning, for a front to show (each in words: `text`): what looked wrong about what
+    /// was recorded (`cautions`), then that the change was saved but cannot be shown
+    /// (`unshownChange`).
+    public var warnings: [Warning] { cautions.map(Warning.caution) + (unshownChange.map { [.unshownChange($0)] } ?? []) }
 
     /// The intent failed with `error`; what it recorded before stays said.
     mutating func fail(_ error: any Error) {

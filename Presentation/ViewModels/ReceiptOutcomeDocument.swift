@@ -29,8 +29,9 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     public let learnedNames: Int
     /// How many vault items were made from new lines.
     public let itemsAdded: Int
-    /// What was logged otherwise than the receipt says, and why, each a sentence to show as a warning.
-    public let cautions: [String]
+    /// What was logged otherwise than the receipt says, and why, each to show as a warning;
+    /// written as its sentence.
+    public let cautions: [Caution]
     /// Whether nothing was stored: the document says what applying would do.
     public let dryRun: Bool
     /// The sentence that names the change, and how to undo it.
@@ -66,7 +67,7 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
         difference = outcome.difference?.amountText
         learnedNames = outcome.learnedNames
         itemsAdded = outcome.itemsAdded
-        cautions = outcome.cautions.map(\.description)
+        cautions = outcome.cautions.map(Caution.receipt)
         dryRun = outcome.isDryRun
         summary = outcome.summary
         completedOn = outcome.cart.status == .completed ? outcome.cart.completedAt?.day : nil

@@ -74,7 +74,7 @@ public final class ReceiptViewModel: ErrorState {
             guard let request else { throw NothingReviewed() }
             let outcome = try await useCases.applyReceipt(request, decisions: decisions, acceptDifference: acceptDifference, dryRun: dryRun)
             self.outcome = outcome
-            lastIntent.cautions = outcome.cautions.map(\.description)
+            lastIntent.cautions = outcome.cautions.map(Caution.receipt)
         }
     }
 

@@ -115,7 +115,7 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
             let weighed = try quantity.map { try Quantity(parsing: $0) }
             let (cart, cautions) = try await useCases.logPurchase.checked(cart: reference, item: line.itemID.rawValue, price: price,
                                                                           quantity: weighed ?? line.purchasedQuantity)
-            lastIntent.cautions = cautions.map(\.description)
+            lastIntent.cautions = cautions.map(Caution.price)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
                 lastNotice = .logged(name: line.name, quantity: logged.purchasedQuantity ?? logged.quantity, unit: logged.unit, price: paid,

@@ -15,7 +15,7 @@ extension VaultViewModel {
     public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
         await itemChange {
             let added = try await useCases.addItem.checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
-            lastIntent.cautions = added.cautions.map(\.description)
+            lastIntent.cautions = added.cautions.map(Caution.price)
             return added.item
         } notice: {
             .itemAdded(name: $0.name)
@@ -37,7 +37,7 @@ extension VaultViewModel {
         return await itemChange {
             let set = try await useCases.setPrice.checked(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
                                                           promotionUntil: until, date: date)
-            lastIntent.cautions = set.cautions.map(\.description)
+            lastIntent.cautions = set.cautions.map(Caution.price)
             isCurrent = set.isCurrent
             return set.item
         } notice: {

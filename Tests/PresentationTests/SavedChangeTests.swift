@@ -34,6 +34,12 @@ import Testing
         #expect(cart.errorMessage == nil && cart.lastError == nil)
         #expect(cart.notice == "Bigger: renamed cart Big to Bigger")
         #expect(cart.warning == "the change was saved, but it cannot be shown: the amount is too large")
+        guard case .unshownChange(let error)? = cart.warnings.first else {
+            Issue.record("a change saved but not shown is a warning a front switches on: \(cart.warnings)")
+            return
+        }
+        #expect(cart.warnings.count == 1 && "\(error)" == "the amount is too large")
+        #expect(cart.warnings.map(\.text) == [cart.warning], "one sentence, made in one place")
         #expect(try await world.useCases.createBackup().activeCarts.map(\.name) == ["Bigger"])
         // The next intent starts afresh.
         #expect(await cart.edit(name: "Big", budget: nil))

@@ -75,7 +75,7 @@ struct Invocation {
     func check(_ succeeded: Bool, _ model: some IntentOutcome) throws {
         guard !succeeded else {
             for warning in model.warnings {
-                if json { console.warningDocument(warning) } else { console.error("warning: " + warning) }
+                if json { console.warningDocument(warning.text) } else { console.error("warning: " + warning.text) }
             }
             return
         }
