@@ -28,6 +28,7 @@ enum ReceiptInput {
         }
         throw .notText(line: number)
     }
+
     /// The bytes of `path`, or of standard input for `-`.
     /// - Throws: `UsageError` for a directory, a device or pipe named as FILE (`/dev/zero`, a
     ///   FIFO: they may never end), a file larger than `maximumBytes`, one that cannot be read.
