@@ -1,6 +1,6 @@
 import Domain
 
-/// A storage whose work (file I/O, decoding, the wait for another process's lock) runs on the
+/// A storage whose work (file I/O and decoding, which block the thread they run on) runs on the
 /// global concurrent executor, off its caller's actor: a front with a main actor that draws
 /// (a GUI, a server answering several clients) stays responsive while a change is written.
 /// The command line has nothing else to do meanwhile and runs its storage in place
@@ -23,8 +23,10 @@ public struct BackgroundStorage: Storage {
         try await base.readWithHistory(body)
     }
 
-    /// `base.write(_:)`, on the global concurrent executor, where a wait for another process's
-    /// lock blocks a worker thread rather than the caller's actor.
+    /// `base.write(_:)`, on the global concurrent executor, where the change's reads, writes,
+    /// flushes and rename block a worker thread rather than the caller's actor. A wait for another
+    /// process's lock blocks neither: `FileLock` tries a non-blocking `flock` and suspends in
+    /// `Task.sleep` between tries.
     @concurrent
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T { try await base.write(body) }
 

@@ -23,6 +23,9 @@ extension SyncTransport {
     /// before any transport is used.
     public static func chosen(for directory: String) -> SyncTransport {
         if let recorded = recorded(in: directory) { return recorded }
+        // No household, or a `sync/device.tsv` that cannot be read: `.folder`, and the exchange
+        // then refuses with the reason (its own read of the setup throws it) before any transport
+        // is used.
         guard let folder = try? HouseholdSync.folder(of: directory) else { return .folder }
         let transport = found(in: folder)
         // Not recorded (a read-only sync/), it is decided the same way next time.

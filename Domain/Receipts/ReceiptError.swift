@@ -3,7 +3,8 @@ public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStri
     /// Nothing but white space.
     case empty
     /// Bytes that are not UTF-8 text (an image, a PDF, a Latin-1 file); `line` is the first
-    /// line where they are.
+    /// line where they are. Domain reads text: the front that reads a receipt's bytes refuses
+    /// them so (the command line's `ReceiptInput.text(_:)`).
     case notText(line: Int)
     /// UTF-8 text with a control character other than a tab on `line` (NUL, BEL, ESC, DEL): a
     /// terminal's colour codes, a binary or UTF-16 file, nothing a receipt prints.

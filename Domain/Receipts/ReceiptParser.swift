@@ -5,27 +5,9 @@ public enum ReceiptParser {
     /// The most lines a receipt may have; a longer text is refused rather than read.
     public static let maximumLines = 2000
 
-    /// Reads a receipt from its bytes: UTF-8 (a byte order mark allowed), lines ending in LF or
-    /// CRLF.
-    /// - Parameter currency: the currency of a receipt that shows none (the user's).
-    /// - Throws: `ReceiptError`: `.notText` for bytes that are not UTF-8, `.controlCharacters`,
-    ///   `.empty`, `.tooLong`, `.noItems`.
-    public static func parse(_ bytes: [UInt8], assuming currency: Currency) throws -> Receipt {
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard let text = String(validating: body, as: UTF8.self) else {
-            var number = 1
-            for lineBytes in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                if String(validating: lineBytes, as: UTF8.self) == nil { break }
-                number += 1
-            }
-            throw ReceiptError.notText(line: number)
-        }
-        // Control characters in valid UTF-8 are refused by the text's own reading, which names them.
-        return try parse(text: text, assuming: currency)
-    }
-
-    /// Reads a receipt from its text.
+    /// Reads a receipt from its text, lines ending in LF or CRLF. Bytes from a file are the
+    /// caller's to decode (the command line's `ReceiptInput.text(_:)` refuses those that are not
+    /// UTF-8 with `ReceiptError.notText`).
     /// - Parameter currency: the currency of a receipt that shows none (the user's).
     /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.controlCharacters` for a
     ///   line with a control character other than a tab (NUL, BEL, ESC, DEL, …).

@@ -29,7 +29,7 @@ enum ReceiptReviewer {
     /// - Throws: as `ReviewReceipt.callAsFunction(_:)`.
     static func review(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws -> ReceiptReview {
         let currency = try repositories.settings().currency
-        let receipt = try ReceiptParser.parse(request.bytes, assuming: currency)
+        let receipt = try ReceiptParser.parse(text: request.text, assuming: currency)
         if receipt.isForeign(to: currency) {
             throw ReceiptRefusal.foreignCurrency(receipt: receipt.currency.code, settings: currency.code)
         }

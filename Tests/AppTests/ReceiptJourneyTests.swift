@@ -74,6 +74,13 @@ import Testing
             #expect(result.stderr.contains(entry.message), "\(entry.name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(entry.name): one line: \(result.stderr)")
         }
+        // Latin-1: bytes that are not UTF-8, refused by the command line before Domain reads text.
+        let latin1 = grock.home.path + "/latin1.txt"
+        try Data(Array("ALDI\nBr".utf8) + [0xF6] + Array("tchen 0,25\nSUMME 0,25\n".utf8)).write(to: URL(fileURLWithPath: latin1))
+        let notText = try grock.run(arguments: ["receipt", "Weekly", latin1, "--yes"], extra: Self.evening)
+        #expect(notText.status == 2 && notText.stderr
+            == "grock: the receipt is not text (line 2 has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF\n",
+            "\(notText.stderr)")
         #expect(try export(grock) == before)
         let planning = try grock.run(arguments: ["receipt", "Later", try file(grock, "aldi.txt", Self.aldi), "--yes"], extra: Self.evening)
         #expect(planning.status == 1 && planning.stderr.contains("no cart named \"Later\""))

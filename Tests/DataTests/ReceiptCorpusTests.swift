@@ -16,9 +16,16 @@ import Testing
         #expect(Self.names.count >= 25)
     }
 
+    /// The text of receipt `name`: every file here is UTF-8, as the parser takes text (bytes that
+    /// are not UTF-8 are the command line's to refuse: `ReceiptInputTests`).
+    static func text(_ name: String) throws -> String {
+        let bytes = try Data(contentsOf: directory.appendingPathComponent(name + ".txt"))
+        return try #require(String(validating: bytes, as: UTF8.self), "\(name).txt is not UTF-8")
+    }
+
     @Test(arguments: names)
     func parsesAsExpected(name: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name + ".txt")))
+        let text = try Self.text(name)
         let expectedText = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8)
         var expected = expectedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while expected.last == "" { expected.removeLast() }
@@ -29,7 +36,7 @@ import Testing
         }
         let actual: [String]
         do {
-            actual = Self.render(try ReceiptParser.parse(bytes, assuming: assumed), assumed: assumed)
+            actual = Self.render(try ReceiptParser.parse(text: text, assuming: assumed), assumed: assumed)
         } catch let error as ReceiptError {
             actual = ["error: \(Self.render(error))"]
         }
@@ -41,27 +48,27 @@ import Testing
     /// are not listed.
     @Test(arguments: names)
     func noLineIsDroppedSilently(name: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name + ".txt")))
+        let text = try Self.text(name)
         // In the currency its `.expected` file assumes; a receipt expected to be refused must be
         // (issue #25, 5: every error was skipped, and GBP and USD receipts read as EUR).
         let expected = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8).split(separator: "\n").map(String.init)
         let assumed = try expected.first.flatMap { $0.hasPrefix("assume: ") ? try Currency(code: String($0.dropFirst(8))) : nil } ?? .euro
         if expected.contains(where: { $0.hasPrefix("error: ") }) {
-            #expect(throws: ReceiptError.self, "\(name)") { try ReceiptParser.parse(bytes, assuming: assumed) }
+            #expect(throws: ReceiptError.self, "\(name)") { try ReceiptParser.parse(text: text, assuming: assumed) }
             return
         }
-        let receipt = try ReceiptParser.parse(bytes, assuming: assumed)
-        let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let receipt = try ReceiptParser.parse(text: text, assuming: assumed)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var seen: [Int] = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
         seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number) + receipt.totalUnreadable.map(\.number)
         #expect(Set(seen).count == seen.count, "\(name): a line counted twice")
-        let missing = text.indices.map { $0 + 1 }.filter { !seen.contains($0) && !text[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
+        let missing = lines.indices.map { $0 + 1 }.filter { !seen.contains($0) && !lines[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
         // A total or tax line is excused only when it states the total or the tax the parser read
         // (issue #25, 5: any line with such a word was excused, whatever it said).
         // Compared by digits, as receipts group thousands (`1 300,79`, `$1,304.28`).
         func digits(_ text: String) -> String { text.filter { $0.isASCII && $0.isNumber } }
         let amounts = [receipt.statedTotal, receipt.addedTax].compactMap { $0.map { digits($0.amountText) } }
-        let unlisted = missing.map { String(text[$0 - 1]) }.filter { line in
+        let unlisted = missing.map { String(lines[$0 - 1]) }.filter { line in
             let upper = line.uppercased()
             let named = ["SUMME", "TOTAL", "BALANCE", "PAYER", "ZU ZAHLEN", "AMOUNT DUE", "TAX"].contains { upper.contains($0) }
             return !(named && amounts.contains { digits(line).hasSuffix($0) })

@@ -246,7 +246,7 @@ import Testing
             try await u.reviewReceipt(ReceiptRequest(text: "TESCO\nMILK £1.09\nTOTAL £1.09\n"))
         }
         await #expect(throws: ReceiptError.empty) { try await u.reviewReceipt(ReceiptRequest(text: " \n\n")) }
-        await #expect(throws: ReceiptError.notText(line: 1)) { try await u.reviewReceipt(ReceiptRequest(bytes: [0x00, 0xFF, 0x10])) }
+        await #expect(throws: ReceiptError.controlCharacters(line: 1)) { try await u.reviewReceipt(ReceiptRequest(text: "\u{0}\u{FF}\u{10}")) }
         _ = try await u.createCart(name: "Later")
         await #expect(throws: DomainError.notAllowed(cart: "Later", status: .planning, action: .logPurchase)) {
             try await u.reviewReceipt(ReceiptRequest(text: Self.aldi, cart: "Later"))

@@ -8,10 +8,27 @@ import Darwin
 
 /// Where `grock receipt` gets a receipt's bytes: a file, standard input, or the text tesseract
 /// reads from a photo. Whatever it is, it is read only when it is what it claims and no larger
-/// than a receipt can be.
+/// than a receipt can be, and decoded here: Domain's parser takes text.
 enum ReceiptInput {
     /// The most a receipt's text may take: a supermarket's longest is a few kilobytes.
     static let maximumBytes = 1 << 20
+
+    /// The text of a receipt's bytes: UTF-8, a byte order mark skipped.
+    /// - Throws: `ReceiptError.notText` naming the first line with bytes that are not UTF-8 (an
+    ///   image, a PDF, a Latin-1 file): they are refused, never replaced by U+FFFD.
+    static func text(_ bytes: [UInt8]) throws(ReceiptError) -> String {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let text = String(validating: body, as: UTF8.self) { return text }
+        // No UTF-8 sequence holds a line feed, so the first line that is not UTF-8 is the one.
+        var number = 1
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if String(validating: line, as: UTF8.self) == nil { break }
+            number += 1
+        }
+        throw .notText(line: number)
+    }
+
     /// The bytes of `path`, or of standard input for `-`.
     /// - Throws: `UsageError` for a directory, a device or pipe named as FILE (`/dev/zero`, a
     ///   FIFO: they may never end), a file larger than `maximumBytes`, one that cannot be read.

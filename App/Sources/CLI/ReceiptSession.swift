@@ -12,9 +12,9 @@ import Darwin
 enum ReceiptSession {
     static func run(_ run: Invocation) async throws {
         let (cart, source) = try arguments(run)
-        let bytes = try contents(source, run)
+        let text = try ReceiptInput.text(contents(source, run))
         let receipt = run.container.receipt()
-        let request = try ReceiptRequest(bytes: bytes, cart: cart, store: run.value(.store), date: run.value(.date))
+        let request = try ReceiptRequest(text: text, cart: cart, store: run.value(.store), date: run.value(.date))
         try run.check(await receipt.review(request), receipt)
         let yes = try run.has(.yes), dryRun = try run.has(.dryRun)
         // Questions need a person at a terminal, and stdin free for the answers.
@@ -54,7 +54,7 @@ enum ReceiptSession {
         }
     }
 
-    /// The receipt's text: tesseract's reading of `--image`, else the file `source` (`-` or
+    /// The receipt's bytes: tesseract's reading of `--image`, else the file `source` (`-` or
     /// none: standard input).
     private static func contents(_ source: String?, _ run: Invocation) throws -> [UInt8] {
         guard let photo = try run.value(.image) else { return try ReceiptInput.contents(of: source ?? "-") }
