@@ -146,6 +146,13 @@ public struct RPCServer {
         encode(Response(id: id, error: RPCFailure(code: .internalError, message: "the request could not be encoded as JSON (a mistake of Grock's; please report it)")))
     }
 
+    /// The invalid-request (-32600) response to a request whose `id` could not come back exactly
+    /// (a number with a fraction or beyond 64 bits), or nil when it can: what `grock serve`
+    /// answers before looking a keyed change up.
+    package static func idRefusal(_ id: JSONValue) -> String? {
+        Request.idProblem(id).map { encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: $0))) }
+    }
+
     /// `value` as one line of JSON, its keys sorted and slashes kept.
     static func line(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
