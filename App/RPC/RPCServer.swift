@@ -46,11 +46,11 @@ public struct RPCServer {
 
     /// Standard output, written a line at a time by the responses and the notifications.
     private final class Output {
-        let output: Descriptor
+        let output: OutputDescriptor
         /// Why a write failed; nothing is written after.
         private(set) var failure: String?
 
-        init(fd: Int32) { output = Descriptor(fd: fd) }
+        init(fd: Int32) { output = OutputDescriptor(fd) }
 
         func write(_ line: String) -> Bool {
             guard failure == nil else { return false }
