@@ -1,7 +1,9 @@
 /// A JSON value as a request carries it (also read by `grock serve`, to key a change by its
 /// method and parameters).
 package enum JSONValue: Codable, Sendable, Equatable {
-    /// A whole number is kept exactly (an id of 2^53 + 1 comes back as it was sent).
+    /// A whole number from -2^63 to 2^63 - 1 is kept exactly (an id of 2^53 + 1 comes back as it
+    /// was sent); any other number is a `Double`, the nearest one, which is why a request's id
+    /// may not be one (`Request.idProblem`).
     case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
     /// Reads any JSON value: `null`, then a boolean, a whole number that fits 64 bits (kept exact),

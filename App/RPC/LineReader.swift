@@ -7,7 +7,7 @@ import Dispatch
 /// the input waits in its pipe, not here; `LineBuffer` bounds what is held.
 @MainActor
 final class LineReader {
-    private let input: Descriptor
+    private let input: InputDescriptor
     private let thread = DispatchQueue(label: "grock.line-reader")
     private var lines: LineBuffer
     private var stopped = false
@@ -15,7 +15,7 @@ final class LineReader {
     private var waiting: CheckedContinuation<[UInt8]?, Never>?
 
     init(fd: Int32, maximum: Int) {
-        input = Descriptor(fd: fd)
+        input = InputDescriptor(fd: fd)
         lines = LineBuffer(maximum: maximum)
     }
 

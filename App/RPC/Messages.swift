@@ -16,15 +16,24 @@ struct Request {
         let error: RPCFailure
     }
 
+    /// Why `id` cannot be a request's id, or nil when it can: a string, null, or a whole number
+    /// that fits 64 bits, the ids that come back exactly as sent. Any other number would come
+    /// back as the nearest `Double` (2^63 as 9.223372036854776e+18), which a client matching
+    /// replies by id would miss.
+    static func idProblem(_ id: JSONValue?) -> String? {
+        switch id {
+        case nil, .null?, .string?, .integer?: return nil
+        case .number?: return "an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807 (any other comes back inexact: send it as a string)"
+        default: return "an id is a string or a number"
+        }
+    }
+
     static func read(_ value: JSONValue) -> Result<Request, Refusal> {
         guard case .object(let fields) = value else {
             return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "a request is a JSON object (one a line: batches are not supported)")))
         }
         let id = fields["id"]
-        switch id {
-        case nil, .null?, .string?, .integer?, .number?: break
-        default: return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "an id is a string or a number")))
-        }
+        if let problem = idProblem(id) { return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: problem))) }
         guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
             return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidRequest, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
         }

@@ -46,11 +46,11 @@ public struct RPCServer {
 
     /// Standard output, written a line at a time by the responses and the notifications.
     private final class Output {
-        let output: Descriptor
+        let output: OutputDescriptor
         /// Why a write failed; nothing is written after.
         private(set) var failure: String?
 
-        init(fd: Int32) { output = Descriptor(fd: fd) }
+        init(fd: Int32) { output = OutputDescriptor(fd) }
 
         func write(_ line: String) -> Bool {
             guard failure == nil else { return false }
@@ -144,6 +144,13 @@ public struct RPCServer {
     /// take in.
     package static func internalError(id: JSONValue) -> String {
         encode(Response(id: id, error: RPCFailure(code: .internalError, message: "the request could not be encoded as JSON (a mistake of Grock's; please report it)")))
+    }
+
+    /// The invalid-request (-32600) response to a request whose `id` could not come back exactly
+    /// (a number with a fraction or beyond 64 bits), or nil when it can: what `grock serve`
+    /// answers before looking a keyed change up.
+    package static func idRefusal(_ id: JSONValue) -> String? {
+        Request.idProblem(id).map { encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: $0))) }
     }
 
     /// `value` as one line of JSON, its keys sorted and slashes kept.

@@ -63,6 +63,10 @@ extension WebServer {
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let id = fields["id"] else {
             return .failure(NotApplied(bytes: WebResponse.make(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")))
         }
+        // Refused as grock rpc refuses it, before "already applied" could answer an id that changed.
+        if let refusal = RPCServer.idRefusal(id) {
+            return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(refusal.utf8), type: "application/json")))
+        }
         // The change itself (method and parameters), whatever its id or spacing. Values read
         // from JSON encode again; were one not to, no key is kept for a text it does not have.
         guard let change = try? RPCServer.changeText(method: fields["method"] ?? .null, params: fields["params"] ?? .null) else {

@@ -1,5 +1,6 @@
 import Composition
 import Dispatch
+import Domain
 import RPC
 #if canImport(Glibc)
 import Glibc
@@ -122,10 +123,10 @@ public final class WebServer {
         return (["http://127.0.0.1" + path] + InterfaceAddresses.ipv4().map { "http://\($0)" + path }).joined(separator: " or ")
     }
 
-    /// Writes `grock: line` to standard error, in one write (`Options.warn`'s default).
+    /// Writes `grock: line` to standard error, escaped as the command line's messages are (a
+    /// name in it may come from the network) and whole (`Options.warn`'s default).
     public nonisolated static func standardError(_ line: String) {
-        let bytes = Array("grock: \(line)\n".utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        OutputDescriptor.standardError.writeAll(Array("grock: \(Echo.escaped(line))\n".utf8))
     }
 
     /// The port listened on: the one the system chose, once listening.

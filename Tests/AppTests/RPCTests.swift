@@ -137,8 +137,23 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
-        let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":9007199254740993,"method":"undo"}"# + "\n" + #"{"jsonrpc":"2.0","id":"x\"y","method":"rpc.discover"}"# + "\n")
-        #expect(output.contains(#""id":9007199254740993,"#) && output.contains(#""id":"x\"y","#))
+        let ids = ["9007199254740993", "9223372036854775807", "-9223372036854775808", #""x\"y""#, #""9223372036854775808""#]
+        let output = try grock.ok("rpc", input: ids.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"settings.show"}"# + "\n" }.joined())
+        for id in ids { #expect(output.contains(#""id":\#(id),"#), "\(id): \(output)") }
+    }
+
+    /// A numeric id that would come back as the nearest `Double` (2^63 as 9.223372036854776e+18,
+    /// missed by a client matching replies by id) is refused before anything runs.
+    @Test func aNumericIDThatCannotComeBackExactlyIsRefused() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        for id in ["9223372036854775808", "-9223372036854775809", "1e19", "1.5"] {
+            let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":\#(id),"method":"cart.new","params":{"cart":"Weekly"}}"# + "\n")
+            #expect(output.hasPrefix(#"{"error":{"code":-32600,"message":"an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807"#)
+                    && output.hasSuffix(#""id":null,"jsonrpc":"2.0"}"# + "\n"), "\(id): \(output)")
+        }
+        #expect(try grock.ok("cart list").contains("No active carts"), "nothing ran")
     }
 
     @Test func anOutputThatCannotBeWrittenEndsItWithExitThree() throws {

@@ -179,6 +179,26 @@ import Testing
         #expect(dropped.status == 408, "the slow client is dropped after 10 s")
     }
 
+    /// What grock serve tells its terminal is escaped as the command line's messages are: a name
+    /// in it (here the data directory's, in the sessions file's damage) cannot clear the screen
+    /// or forge a line of its own.
+    @Test func itsTerminalMessagesAreEscaped() throws {
+        var grock = try Grock()
+        defer { grock.home.remove() }
+        let data = grock.home.path + "/da\u{1B}[2J\nta"
+        grock.environment["GROCK_HOME"] = data
+        try grock.ok("init")
+        let server = try ServeProcess(grock, errorPath: grock.home.path + "/serve.err")
+        defer { server.stop() }
+        let session = try server.pair(token: server.pairingToken)
+        try FileManager.default.removeItem(atPath: data + "/web/sessions")
+        try "not a token\n".write(toFile: data + "/web/sessions", atomically: true, encoding: .utf8)
+        #expect(try server.request("GET", "/session", cookie: session.cookie).status == 503)
+        let told = server.errors
+        #expect(told.contains(#"da\e[2J\nta"#) && told.contains("web/sessions") && !told.contains("\u{1B}"), "\(told)")
+        #expect(told.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: ") }, "\(told)")
+    }
+
     /// The sessions file damaged or replaced by a link while the server runs: it might hold a
     /// `--revoke`, so no session (nor the pairing URL) is honoured until it can be read again; the
     /// server says so once on its terminal, naming the file, and serves again once it is mended.

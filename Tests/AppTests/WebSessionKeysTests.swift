@@ -91,6 +91,27 @@ import Testing
         #expect(try gums(grock) == 3)
     }
 
+    /// An id that could not come back exactly (2^63) is refused as grock rpc refuses it, keyed
+    /// or not, even when the same change was applied under that key with an id that can.
+    @Test func aNumericIDThatCannotComeBackExactlyIsRefused() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let key = "0123456789abcdef0123456789abcdef"
+        #expect(try server.rpc("trip.impulse", gum, session: session, key: key).body.contains(#""result""#))
+        for key in [nil, key] {
+            let body = #"{"jsonrpc":"2.0","id":9223372036854775808,"method":"trip.impulse","params":\#(gum)}"#
+            let refused = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true, body: body,
+                                             headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+            #expect(refused.status == 200 && refused.body.contains(#""code":-32600"#) && refused.body.contains(#""id":null"#), "\(key ?? "no key"): \(refused.body)")
+        }
+        #expect(try gums(grock) == 1)
+    }
+
     /// A sessions file deleted while the server runs ends every session (none is kept in memory
     /// only); the URL with the token not yet used pairs, and writes the file afresh.
     @Test func aDeletedSessionsFileEndsEverySession() throws {

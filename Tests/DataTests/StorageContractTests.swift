@@ -38,224 +38,39 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return (storage, { storage })
         }
     }
+
+    /// The contract (TestSupport's `StorageContract`, its cases documented there) over this kind.
+    var contract: StorageContract { StorageContract { try await make(in: $0) } }
 }
 
 @Suite struct StorageContractTests {
-    /// Deleting items keeps the others, across new storages, until the vault is empty: also
-    /// when one change adds an item and deletes it again beside the last one.
     @Test(arguments: StorageKind.allCases)
-    func deletingItemsKeepsTheRest(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let world = try await TestWorld.stocked(storage: storage)
-        func names() async throws -> [String] {
-            try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
-        }
-        _ = try await world.useCases.deleteItem("Bananas")
-        #expect(try await names() == ["Bread", "Milk"])
-        _ = try await world.useCases.deleteItem("Bread")
-        try await storage.write { repositories in
-            let item = Item(id: ItemID("temporary"), name: "Temporary", categoryID: try #require(repositories.allCategories().first).id, unit: .each)
-            try repositories.save(item)
-            try repositories.deleteItem(item.id)
-            return Change((), summary: "added and deleted an item")
-        }
-        #expect(try await names() == ["Milk"])
-        _ = try await world.useCases.deleteItem("Milk")
-        #expect(try await names().isEmpty)
-        _ = try await world.useCases.addItem(name: "Eggs", category: "Dairy")
-        #expect(try await names() == ["Eggs"])
-    }
+    func deletingItemsKeepsTheRest(kind: StorageKind) async throws { try await kind.contract.deletingItemsKeepsTheRest() }
 
     @Test(arguments: StorageKind.allCases)
-    func aJourneyIsKeptExactly(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let world = try await TestWorld.stocked(storage: storage)
-        let u = world.useCases
-        _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy", "Produce"])
-        _ = try await u.setPrice(item: "Milk", store: "Lidl", price: "0.89", isPromotion: true, promotionUntil: Day(iso: "2026-03-09"))
-        _ = try await u.createCart(name: "Weekly", budget: "25.50", items: ["Milk", "Bananas", "Bread"])
-        _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", quantity: try Quantity(parsing: "1.25"))
-        _ = try await u.startTrip("Weekly")
-        _ = try await u.logPurchase(cart: "Weekly", item: "Bananas", price: "2.05", quantity: try Quantity(parsing: "1.3"))
-        _ = try await u.addImpulseItem(cart: "Weekly", name: "Chocolate", price: "1.49")
-        let shopping = try await u.showCart("Weekly").cart
-
-        let again = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
-        #expect(try await again.showCart("Weekly").cart == shopping)
-        #expect(try await again.showItem("Milk") == (try await u.showItem("Milk")))
-        #expect(try await again.showSettings() == (try await u.showSettings()))
-        #expect(try await again.setAisleOrder.current(store: "Aldi").order.map(\.name).prefix(2) == ["Dairy", "Produce"])
-
-        let finished = try await again.finishTrip("Weekly")
-        let third = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
-        #expect(try await third.listHistory() == [try TripSummary(finished)])
-        #expect(try await third.listActiveCarts().isEmpty)
-        #expect(try await third.priceHistory("Bananas").entries.count == 2)
-    }
-
-    /// What a read saves, it sees itself, and nothing stores (an import's dry run relies on it).
-    @Test(arguments: StorageKind.allCases)
-    func whatAReadSavesIsNeverStored(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let world = try await TestWorld.stocked(storage: storage)
-        let seen = try await storage.read { repositories in
-            try repositories.save(Store(id: StoreID("rewe"), name: "Rewe", createdAt: world.clock.now()))
-            return try repositories.allStores().map(\.name).sorted()
-        }
-        #expect(seen == ["Aldi", "Lidl", "Rewe"])
-        #expect(try await world.useCases.listStores().map(\.name) == ["Aldi", "Lidl"])
-        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).listStores().map(\.name) == ["Aldi", "Lidl"])
-    }
+    func aJourneyIsKeptExactly(kind: StorageKind) async throws { try await kind.contract.aJourneyIsKeptExactly() }
 
     @Test(arguments: StorageKind.allCases)
-    func aThrowingChangeStoresNothing(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let u = try await TestWorld.stocked(storage: storage).useCases
-        let before = try await u.browseVault()
-        struct Boom: Error {}
-        await #expect(throws: Boom.self) {
-            try await storage.write { repositories -> Change<Void> in
-                try repositories.deleteItem(ItemID("00000005"))
-                try repositories.record([])
-                throw Boom()
-            }
-        }
-        let after = try await UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers()).browseVault()
-        #expect(after == before)
-    }
+    func whatAReadSavesIsNeverStored(kind: StorageKind) async throws { try await kind.contract.whatAReadSavesIsNeverStored() }
 
     @Test(arguments: StorageKind.allCases)
-    func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let world = try await TestWorld.stocked(storage: storage)
-        let u = world.useCases
-        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
-        _ = try await u.startTrip("Weekly")
-        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
-        _ = try await u.finishTrip("Weekly")
-        #expect(try await u.listHistory().count == 1)
-        #expect(try await u.undoLastChange() == "finished the trip for Weekly (1.09 spent)")
-        let reopened = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
-        #expect(try await reopened.listHistory().isEmpty)
-        #expect(try await reopened.showCart("Weekly").cart.status == .shopping)
-        #expect(try await reopened.priceHistory("Milk").entries.count == 2)  // the manual ones only
-        // A change after an undo replaces the undone history.
-        _ = try await reopened.finishTrip("Weekly")
-        #expect(try await reopened.listHistory().count == 1)
-
-        for index in 1...55 { _ = try await u.addCategory(name: "Aisle \(index)") }
-        for _ in 1...50 { _ = try await u.undoLastChange() }
-        let names = try await u.listCategories().map(\.category.name)
-        #expect(names.contains("Aisle 5") && !names.contains("Aisle 6"))
-    }
+    func aThrowingChangeStoresNothing(kind: StorageKind) async throws { try await kind.contract.aThrowingChangeStoresNothing() }
 
     @Test(arguments: StorageKind.allCases)
-    func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let u = try await TestWorld.stocked(storage: storage).useCases
-        for name in ["One", "Two"] {
-            _ = try await u.createCart(name: name, items: ["Milk"])
-            _ = try await u.startTrip(name)
-            _ = try await u.logPurchase(cart: name, item: "Milk")
-            _ = try await u.finishTrip(name)
-        }
-        _ = try await u.reopenCart("One")
-        _ = try await u.deleteCart("Two")
-        let fresh = UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers())
-        #expect(try await fresh.listHistory().isEmpty)
-        #expect(try await fresh.listActiveCarts().map(\.name) == ["One"])
-        #expect(try await fresh.priceHistory("Milk").entries.allSatisfy { $0.observation.source == .manual })
-    }
+    func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws { try await kind.contract.undoGoesBackFiftyChangesThroughHistory() }
 
     @Test(arguments: StorageKind.allCases)
-    func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        let world = try await TestWorld.stocked(storage: storage)
-        let u = world.useCases
-        func totals() async throws -> [String] {
-            let kept = try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).monthlySpending()
-            let fromTrips = try MonthSpending.of(try await u.listHistory().reversed(), currency: .euro)
-            #expect(kept == fromTrips, "kept month totals differ from the trips")
-            return kept.map { "\($0.month) \($0.total.amountText) \($0.trips)" }
-        }
-        for (name, days) in [("One", 0), ("Two", 1), ("Three", 40)] {
-            world.clock.advance(days: days)
-            _ = try await u.createCart(name: name, items: ["Milk", "Bread"])
-            _ = try await u.startTrip(name)
-            _ = try await u.logPurchase(cart: name, item: "Milk")
-            _ = try await u.finishTrip(name)
-        }
-        #expect(try await totals() == ["2026-03 2.18 2", "2026-04 1.09 1"])
-        _ = try await u.reopenCart("Two")
-        _ = try await u.logPurchase(cart: "Two", item: "Bread", store: "Lidl")
-        #expect(try await totals() == ["2026-03 1.09 1", "2026-04 1.09 1"])
-        _ = try await u.finishTrip("Two")   // finished again in April, with Bread: it stays in March
-        #expect(try await totals() == ["2026-03 4.67 2", "2026-04 1.09 1"])
-        _ = try await u.deleteCart("Three")
-        #expect(try await totals() == ["2026-03 4.67 2"])
-        _ = try await u.undoLastChange()
-        #expect(try await totals() == ["2026-03 4.67 2", "2026-04 1.09 1"])
-    }
+    func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws { try await kind.contract.reopeningAndDeletingCompletedCartsUpdateHistory() }
 
     @Test(arguments: StorageKind.allCases)
-    func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, _) = try await kind.make(in: directory)
-        let u = try await TestWorld.stocked(storage: storage).useCases
-        _ = try await u.changeCurrency(try Currency(code: "USD"))
-        #expect(try await u.showItem("Milk").cheapest?.current?.unitPrice.price.description == "1.09 USD")
-    }
+    func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws { try await kind.contract.monthTotalsFollowFinishReopenDeleteAndUndo() }
 
     @Test(arguments: StorageKind.allCases)
-    func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let u = TestWorld(storage: try await kind.make(in: directory).storage).useCases
-        #expect(try await u.listActiveCarts().isEmpty)
-        #expect(try await u.listHistory().isEmpty)
-        await #expect(throws: DomainError.nothingToUndo) { try await u.undoLastChange() }
-    }
+    func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws { try await kind.contract.changingTheCurrencyRelabelsStoredAmounts() }
 
     @Test(arguments: StorageKind.allCases)
-    func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (storage, reopen) = try await kind.make(in: directory)
-        _ = try await TestWorld(storage: storage).useCases.setUpFirstRun()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<4 {
-                group.addTask {
-                    // Each worker opens the data on its own, as a separate process would.
-                    let u = UseCases(storage: reopen(), clock: FakeClock(), ids: WorkerIdentifiers(worker: worker))
-                    for index in 0..<10 { _ = try await u.addItem(name: "W\(worker) item \(index)", category: "Pantry") }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let items = try await UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers()).searchItems("item")
-        #expect(items.count == 40)
-    }
-}
+    func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws { try await kind.contract.readingAnEmptyStoreFindsNothing() }
 
-/// Identifiers that never collide between workers.
-final class WorkerIdentifiers: IdentifierSource {
-    let worker: Int
-    let inner = SequentialIdentifiers()
-    init(worker: Int) { self.worker = worker }
-    func makeIdentifier() -> String { "\(worker)" + inner.makeIdentifier() }
+    @Test(arguments: StorageKind.allCases)
+    func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws { try await kind.contract.threadsChangingTogetherLoseNothing() }
 }

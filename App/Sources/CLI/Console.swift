@@ -64,29 +64,14 @@ final class Console {
     /// Writes bytes to stdout as they are, remembering the first failure.
     func write(_ bytes: [UInt8]) {
         guard outputFailure == nil else { return }
-        outputFailure = Console.writeAll(bytes, to: STDOUT_FILENO).map { "standard output: \($0)" }
+        outputFailure = OutputDescriptor.standardOutput.writeAll(bytes).map { "standard output: \($0)" }
     }
 
     /// Whether stderr is a terminal (a progress bar is drawn there, and only there).
     var isErrorATerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Text on stderr as it is (a progress bar's carriage returns), best effort.
-    func rawError(_ text: String) { Console.writeAll(Array(text.utf8), to: STDERR_FILENO) }
-
-    /// Writes everything to `fd`, retrying short and interrupted writes; why it could not, or nil.
-    @discardableResult
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in buffer.baseAddress.map { systemWrite(fd, $0 + offset, buffer.count - offset) } ?? 0 }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return nil
-    }
+    func rawError(_ text: String) { OutputDescriptor.standardError.writeAll(Array(text.utf8)) }
 
     /// A view model's notice as a sentence: "Added store Aldi.".
     func notice(_ text: String?) {
@@ -96,7 +81,7 @@ final class Console {
 
     /// One line on stderr: `grock: <message>`; a line break in the message is shown escaped.
     func error(_ message: String) {
-        Console.writeAll(Array(("grock: " + Echo.escaped(message) + "\n").utf8), to: STDERR_FILENO)
+        OutputDescriptor.standardError.writeAll(Array(("grock: " + Echo.escaped(message) + "\n").utf8))
     }
 
     /// An error as one line of JSON on stderr, for `--json`: `{"error":{"kind":"notFound","message":"..."}}`.
@@ -126,7 +111,7 @@ final class Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(document)).map(Array.init) ?? Array("{}".utf8)
-        Console.writeAll(bytes + [0x0A], to: STDERR_FILENO)
+        OutputDescriptor.standardError.writeAll(bytes + [0x0A])
     }
 
     /// One JSON document on stdout, keys sorted.
@@ -139,14 +124,11 @@ final class Console {
 
     /// Reads a line from stdin; nil at its end.
     func readLine(prompt: String) -> String? {
-        if isInteractive { Console.writeAll(Array(prompt.utf8), to: STDOUT_FILENO) }
+        if isInteractive { OutputDescriptor.standardOutput.writeAll(Array(prompt.utf8)) }
         return Swift.readLine(strippingNewline: true)
     }
 
     func clearScreen() {
-        if isInteractive && style.color { Console.writeAll(Array("\u{1B}[2J\u{1B}[H".utf8), to: STDOUT_FILENO) }
+        if isInteractive && style.color { OutputDescriptor.standardOutput.writeAll(Array("\u{1B}[2J\u{1B}[H".utf8)) }
     }
 }
-
-/// The system's `write(2)`, out of reach of `Console.write` (a method's name hides the function's).
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Standard input or output as `grock rpc` reads and writes it: the C library's `read` and
-/// `write` behind two methods that take and give arrays, the one place the front hands memory to
-/// the system, each time an array's own buffer with its own length.
-struct Descriptor: Sendable {
+/// Standard input as `grock rpc` reads it: the C library's `read` behind a method that gives
+/// arrays, each an array's own buffer with its own length. (Its output is Composition's
+/// `OutputDescriptor`, which every front writes through.)
+struct InputDescriptor: Sendable {
     let fd: Int32
 
     /// The next bytes, at most 64 KiB, waiting as long as it takes; nil at the end of the input,
@@ -29,18 +29,5 @@ struct Descriptor: Sendable {
             default: return piece.isEmpty ? nil : piece
             }
         }
-    }
-
-    /// Writes all of `bytes`, retrying short and interrupted writes.
-    /// - Returns: nil, or why it could not (a full disk, a closed pipe).
-    func writeAll(_ bytes: [UInt8]) -> String? {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let count = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return String(cString: strerror(count < 0 ? errno : EIO)) }
-            rest = rest.dropFirst(count)
-        }
-        return nil
     }
 }
