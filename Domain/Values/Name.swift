@@ -46,12 +46,11 @@ public enum Name {
         }
         let name = text.trimmingWhitespace()
         if name.isEmpty { throw DomainError.invalidName(kind: kind, name: text, reason: "it is empty") }
-        // Bytes first: counting the characters of 800 KB is slower than refusing it.
-        if !asStored, name.utf8.count > maximumBytes {
-            throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
-        }
         if name.count > maximumLength {
             throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumLength) characters")
+        }
+        if !asStored, name.utf8.count > maximumBytes {
+            throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
         }
         for scalar in name.unicodeScalars where Echo.needsEscape(scalar) {
             if scalar.properties.generalCategory == .control {
