@@ -78,7 +78,9 @@ struct ActiveState {
 
     /// Values no command would have stored: names the domain refuses, negative amounts, two
     /// stores, categories or active carts of one name. A damaged or hand-edited file is
-    /// refused for them rather than shown or carried into the next write.
+    /// refused for them rather than shown or carried into the next write. Names are held to
+    /// the rules they were stored under (`Name.validatedAsStored`), so that one stored before
+    /// names were bounded in bytes still opens.
     private func checkValues() throws {
         for store in stores.values { try ActiveState.requireValid(store.name, of: "store \(store.id)") }
         for category in categories.values { try ActiveState.requireValid(category.name, of: "category \(category.id)") }
@@ -97,7 +99,7 @@ struct ActiveState {
 
     private static func requireValid(_ name: String, of owner: String) throws {
         let valid: String
-        do { valid = try Name.validated(name, kind: "name") } catch { throw RecordError("\(owner) has a name Grock refuses: \(error)") }
+        do { valid = try Name.validatedAsStored(name, kind: "name") } catch { throw RecordError("\(owner) has a name Grock refuses: \(error)") }
         guard valid == name else { throw RecordError("\(owner) has a name with spaces around it") }
     }
 

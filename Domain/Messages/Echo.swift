@@ -8,8 +8,9 @@
 /// overrides and isolates (U+202A–202E, U+2066–2069), which reorder what follows them on the
 /// line (a name could make a message read otherwise than it says): `\e` for escape, `\t`, `\n`, `\r`, and
 /// `\u{7}` (the code point in hex, as Swift writes it) for the others. A backslash typed as
-/// such is shown as it is. Text quoted back in a message is also cut after 60 characters,
-/// ending in `...`, so that a pasted page does not drown the message.
+/// such is shown as it is. Text quoted back in a message is also cut after 60 characters or 240
+/// bytes, ending in `...`, so that a pasted page (or one letter with a page of accents on it)
+/// does not drown the message.
 ///
 /// Domain's, not Presentation's: `DomainError`'s descriptions and the data layer's refusals
 /// quote what they refuse with it, and neither may depend on Presentation.
@@ -21,7 +22,15 @@ public enum Echo {
     /// text shown after it.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || isDirectionControl(scalar)
+    }
+
+    /// Whether `scalar` is a bidirectional embedding, override or isolate (U+202A–202E,
+    /// U+2066–2069): it reorders the text after it up to its closing one or the line's end. The
+    /// direction marks (U+200E, U+200F, U+061C) are none: each acts on its neighbours only, as a
+    /// right-to-left letter does.
+    public static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// The visible spelling of a scalar that `needsEscape`: `\e`, `\t`, `\n`, `\r` or `\u{HEX}`.
@@ -45,16 +54,24 @@ public enum Echo {
         return result
     }
 
-    /// `text` escaped and, when longer than `maximumLength` characters, cut there with `...`;
-    /// an escape is never cut in two.
+    /// How many bytes of UTF-8 echoed text a message shows before cutting it: one character can
+    /// hold any number of combining marks, so characters alone bound nothing.
+    public static let maximumBytes = maximumLength * 4
+
+    /// `text` escaped and, when longer than `maximumLength` characters or `maximumBytes` bytes,
+    /// cut there with `...`; an escape is never cut in two, nor a character unless it alone is
+    /// over the bytes (then only its first scalar is shown).
     public static func shortened(_ text: String) -> String {
         let whole = escaped(text)
-        guard whole.count > maximumLength else { return whole }
+        guard whole.utf8.count > maximumBytes || whole.count > maximumLength else { return whole }
         var cut = ""
         var length = 0
         for character in text {
             let shown = escaped(String(character))
-            guard length + shown.count <= maximumLength else { break }
+            guard length + shown.count <= maximumLength, cut.utf8.count + shown.utf8.count <= maximumBytes else {
+                if cut.isEmpty, let first = character.unicodeScalars.first { cut = escaped(String(first)) }
+                break
+            }
             cut += shown
             length += shown.count
         }

@@ -147,7 +147,7 @@ public struct ApplyReceipt: Sendable {
     private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String, categories: [CategoryID: String],
                            in repositories: any Repositories, now: Timestamp) throws -> Logbook {
         let day = (review.date ?? now).day
-        let trip = "\(storeName.prefix(Name.maximumLength - 8)) receipt"
+        let trip = "\(Name.prefix(of: storeName, reserving: 8)) receipt"
         var rows: [Purchase] = []
         var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
         for entry in decided {
@@ -215,6 +215,6 @@ extension ReceiptReviewRow {
     /// row's number when the receipt's is none Grock can take.
     var itemName: String {
         // The error says why the name is refused; the row's number is the answer either way.
-        (try? Name.validated(String(line.name.prefix(Name.maximumLength)), kind: "item")) ?? "Receipt line \(number)"
+        (try? Name.validated(String(Name.prefix(of: line.name)), kind: "item")) ?? "Receipt line \(number)"
     }
 }

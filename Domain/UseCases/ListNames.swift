@@ -13,8 +13,9 @@ public struct ListNames: Sendable {
     public init(storage: any Storage) { self.storage = storage }
 
     /// The names of `kind` that start with `prefix` (compared case-, accent- and
-    /// spacing-insensitively, like every name), sorted that way; none with a control character,
-    /// which no shell could take back as one word.
+    /// spacing-insensitively, like every name), sorted that way; none with a character `Echo`
+    /// escapes (a control character, which no shell could take back as one word, or a direction
+    /// control in a name stored before they were refused), which the terminal would get escaped.
     public func callAsFunction(_ kind: Kind, prefix: String = "") async throws -> [String] {
         let names = try await storage.read { repositories -> [String] in
             switch kind {
@@ -26,7 +27,7 @@ public struct ListNames: Sendable {
         }
         let start = Name.key(prefix)
         return names.map { (key: Name.key($0), name: $0) }
-            .filter { $0.key.hasPrefix(start) && !$0.name.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+            .filter { $0.key.hasPrefix(start) && !$0.name.unicodeScalars.contains(where: Echo.needsEscape) }
             .sorted { $0.key < $1.key }
             .map(\.name)
     }

@@ -118,6 +118,31 @@ import Testing
         return try SyncParts.json(StoreRecord(id: id, name: name, createdAt: StoreRecord(aldi).createdAt, aisleOrder: [], removed: false))
     }
 
+    /// A forged but well-formed change naming a store with a direction override (which would
+    /// reorder every line it is shown on, on every device) or one letter under a page of accents
+    /// (800 bytes in one character) is refused alone, named with its device; the rest merges.
+    @Test func aNameThatReordersALineOrOutgrowsItsBytesIsRefusedAlone() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let reordering = try storePayload(before, id: "s-rtl", name: "Z\u{202E}evil")
+        let heavy = try storePayload(before, id: "s-heavy", name: "a" + String(repeating: "\u{301}", count: 400))
+        let good = try storePayload(before, id: "s-good", name: "Zürich 東京 👨‍👩‍👧")
+        try home.forge("evil", [
+            "store/s-rtl\t\(home.stamp("evil"))\t0\t-\t\(reordering)",
+            "store/s-heavy\t\(home.stamp("evil", counter: 1))\t0\t-\t\(heavy)",
+            "store/s-good\t\(home.stamp("evil", counter: 2))\t0\t-\t\(good)",
+        ])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.count == 2, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rtl: its name is one Grock refuses")
+            && $0.contains("it contains \\u{202e}, a direction control") && !$0.contains("\u{202E}") }, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-heavy: its name is one Grock refuses")
+            && $0.contains("it is longer than 400 bytes of UTF-8") && $0.utf8.count < 400 }, "\(report)")
+        let stores = try await home.backup("phone").stores.map(\.name)
+        #expect(stores.contains("Zürich 東京 👨‍👩‍👧") && stores.count == before.stores.count + 1, "\(stores)")
+    }
+
     /// What an independent attacker found next (#22's tester): a count near Int.max, a snapshot
     /// claiming segments it does not hold, a tab in `after`, out-of-bound values in a forged
     /// start, a linked `devices`, thousands of versions of one line, a device name with escapes.

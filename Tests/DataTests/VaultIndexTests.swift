@@ -54,6 +54,18 @@ import Testing
         #expect { try VaultCodec.decode(bytes, currency: .euro, path: "vault") } throws: { "\($0)".contains("its checksum does not match") }
     }
 
+    /// A name stored before names were bounded in bytes and refused direction controls still
+    /// reads, trusted or checked whole: an upgrade never locks a person out of their vault.
+    @Test func aNameStoredBeforeTheNewerRulesStillReads() throws {
+        let heavy = "a" + String(repeating: "\u{301}", count: 400)
+        let lines = "I\ta1\tc1\teach\tMi\u{202E}lk\n$\ts1\teach\t109\t2026-03-02T10:00:00+01:00\t\t\t\nI\ta2\tc1\teach\t\(heavy)\n"
+        for bytes in [VaultCodec.file(lines: Array(lines.utf8)), Array((VaultCodec.header + "\t\n" + lines).utf8)] {
+            let index = try VaultIndex(bytes, path: "vault")
+            #expect(try index.item(ItemID("a1"), currency: .euro)?.name == "Mi\u{202E}lk")
+            #expect(try index.item(ItemID("a2"), currency: .euro)?.name == heavy)
+        }
+    }
+
     @Test func aFileWithItsChecksumEmptiedIsCheckedWhole() throws {
         let bytes = Array((VaultCodec.header + "\t\n" + Self.lines).utf8)
         #expect(throws: StorageError.unreadable(path: "vault", reason: "line 4: \"furlong\" is not a unit")) {

@@ -25,6 +25,15 @@ import Testing
         #expect(Echo.quoted(long) == "\"" + String(repeating: "x", count: 60) + "...\"")
     }
 
+    /// One character can hold any number of combining marks: 60 characters bound nothing.
+    @Test func echoedTextIsCutAtTwoHundredFortyBytesToo() {
+        let heavy = "a" + String(repeating: "\u{301}", count: 100_000) + "b"
+        #expect(Echo.shortened(heavy) == "a...")
+        let families = String(repeating: "👨‍👩‍👧", count: 20)   // 18 bytes each
+        #expect(Echo.shortened(families) == String(repeating: "👨‍👩‍👧", count: 13) + "...")
+        #expect(Echo.shortened("Crème fraîche") == "Crème fraîche")
+    }
+
     @Test func anEscapeIsNeverCutInTwo() {
         let text = String(repeating: "x", count: 57) + "\u{1B}\u{1B}"   // 57 + 2 + 2 characters shown
         #expect(Echo.shortened(text) == String(repeating: "x", count: 57) + "\\e...")

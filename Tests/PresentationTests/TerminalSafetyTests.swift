@@ -1,5 +1,6 @@
 import DataLayer
 @testable import Domain
+import Foundation
 @testable import Presentation
 import Report
 import Terminal
@@ -106,6 +107,25 @@ import Testing
         #expect(TerminalText.safe("\u{1B}[8mhidden\u{1B}[0m") == "\\e[8mhidden\u{1B}[0m", "concealed text is not a colour")
         #expect(TerminalText.safe("\u{1B}[31;1m\u{1B}[2J\u{1B}[") == "\\e[31;1m\\e[2J\\e[")
         #expect(TerminalText.safe("one\ntwo", singleLine: true) == "one\\ntwo")
+    }
+
+    /// The byte-wise fast path lets through nothing `Echo` escapes: a direction override in a
+    /// name stored before names refused it once reordered `grock cart list`'s line.
+    @Test func everyCharacterEchoEscapesIsEscapedOnScreenAndInJSON() throws {
+        let escaped = (0...0x2FFFF).compactMap(Unicode.Scalar.init).filter { Echo.needsEscape($0) && $0 != "\n" }
+        #expect(escaped.count == 31 + 1 + 32 + 2 + 5 + 4)   // C0 less the line break, DEL, C1, U+2028-2029, U+202A-202E, U+2066-2069
+        for scalar in escaped {
+            let name = "Z" + String(scalar) + "evil"
+            #expect(TerminalText.safe(name) == "Z" + Echo.escape(scalar) + "evil", "\(scalar.value)")
+            #expect(TerminalText.safe(name, singleLine: true) == "Z" + Echo.escape(scalar) + "evil", "\(scalar.value)")
+        }
+        let json = "{\n  \"name\" : \"Z\u{202E}evil\u{2069}\u{85}\"\n}"
+        #expect(TerminalText.safeJSON(json) == "{\n  \"name\" : \"Z\\u202eevil\\u2069\\u0085\"\n}")
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(TerminalText.safeJSON(json).utf8))
+        #expect(decoded["name"] == "Z\u{202E}evil\u{2069}\u{85}")
+        for plain in ["Crème fraîche", "東京 👨‍👩‍👧", "\u{5D7}\u{5DC}\u{5D1}\u{200F} 3%", "left\u{200E}mark", "a\nb"] {
+            #expect(TerminalText.safe(plain) == plain && TerminalText.safeJSON(plain) == plain)
+        }
     }
 
     @Test func aLineBreakInACellStaysOnItsLine() async throws {

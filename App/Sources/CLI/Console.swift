@@ -119,7 +119,7 @@ final class Console {
     func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+        out(TerminalText.safeJSON(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 
     /// Reads a line from stdin; nil at its end.

@@ -65,7 +65,7 @@ struct VaultLines {
         _ = try reader.unit()
         let name = try reader.text()
         do {
-            guard try Name.validated(name, kind: "item") == name else { throw reader.failure("an item name with spaces around it") }
+            guard try Name.validatedAsStored(name, kind: "item") == name else { throw reader.failure("an item name with spaces around it") }
         } catch let error as DomainError { throw reader.failure("\(error)") }
         guard names.insert(Name.key(name)).inserted else { throw reader.failure("a second item named \"\(name)\"") }
 }
