@@ -14,7 +14,7 @@ work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 build() {  # SwiftPM does not see the order file as an input of the link: relink by hand
   rm -f .build/release/grock
-  swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections "$@" 2>&1 | tail -1
+  swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections "$@" 2>&1 | tail -1
 }
 
 echo "== building with a link map"

@@ -16,7 +16,7 @@ runs=${BENCH_RUNS:-15}
 command -v hyperfine >/dev/null || { echo "needs hyperfine" >&2; exit 1; }
 grock=$root/.build/release/grock
 if [ ! -x "$grock" ]; then
-  swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
+  swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 fi
 rm -rf "$work" && mkdir -p "$work"
 python3 "$root/bench/generate.py" "$work" 1000 >/dev/null

@@ -24,7 +24,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 echo "== building (release, fully static: the shipped build, see README.md)"
-swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
+swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 grock=$root/.build/release/grock
 mkdir -p "$work/results"
 rm -f "$work"/results/*.json "$work"/results/*.rss

@@ -20,7 +20,7 @@ parts=("$@")
 
 command -v hyperfine >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null; }
 if [ ! -x "$grock" ]; then
-  swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
+  swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 fi
 mkdir -p "$data"; [ -f "$data/history-20000.csv" ] && [ -f "$data/vault.json" ] || python3 bench/generate.py "$data" 20000
 median() { python3 -c "import json,statistics;print('%.1f ms' % (statistics.median(json.load(open('$1'))['results'][0]['times'])*1000))"; }

@@ -14,7 +14,7 @@ grock=${GROCK:-$root/.build/release/grock}
 
 command -v hyperfine >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null; }
 if [ ! -x "$grock" ]; then
-  swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
+  swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 fi
 mkdir -p "$data"
 [ -f "$data/history-100000.csv" ] || python3 bench/generate.py "$data" 100000

@@ -10,7 +10,7 @@ data=$root/bench/.data
 work=$data/web
 runs=${BENCH_RUNS:-50}
 grock=${GROCK:-$root/.build/release/grock}
-[ -x "$grock" ] || swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
+[ -x "$grock" ] || swift build -c release --product grock --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -Xfrontend -Xswiftc -function-sections 2>&1 | tail -1
 if [ ! -d "$data/grock-100000" ]; then
   [ -f "$data/history-100000.csv" ] || python3 bench/generate.py "$data" 100000
   $grock --data-dir "$data/grock-100000" import "$data/vault.json" >/dev/null
