@@ -60,10 +60,20 @@ final class LineReader {
 /// Lines out of pieces of input, however the pieces fall. A line longer than `maximum` bytes is
 /// dropped as its pieces come and reported as `.tooLong`, so no input makes it hold more than
 /// one piece beyond `maximum`. Bytes that are not UTF-8 become U+FFFD.
+///
+/// A line taken moves an offset on, not the bytes after it, and a line break is searched for
+/// once, where the last search stopped: a piece of many short lines, or a long line in many
+/// small pieces, costs each byte one look and at most one move (what was taken is dropped once
+/// a piece, when the next one comes).
 struct LineBuffer {
     let maximum: Int
-    /// The bytes read and not yet taken as lines.
-    private(set) var pending: [UInt8] = []
+    /// The bytes read; those from `start` on are not yet taken as lines.
+    private(set) var bytes: [UInt8] = []
+    private var start = 0
+    /// The bytes before this offset (and from `start`) hold no line break.
+    private var searched = 0
+    /// How many bytes were moved to drop the lines taken (what the tests hold to one move a byte).
+    private(set) var movedBytes = 0
     /// Within a line past `maximum`: its bytes are dropped up to its line break.
     private var dropping = false
     private var ended = false
@@ -71,25 +81,47 @@ struct LineBuffer {
     init(maximum: Int) { self.maximum = maximum }
 
     /// Every line has been taken and no more input comes.
-    var isFinished: Bool { ended && pending.isEmpty && !dropping }
+    var isFinished: Bool { ended && start == bytes.count && !dropping }
 
     /// Takes the next piece of input; nil: the input ended (its last line may have no line break).
     mutating func append(_ piece: [UInt8]?) {
-        if let piece { pending += piece } else { ended = true }
+        guard let piece else {
+            ended = true
+            return
+        }
+        if start > 0 {
+            movedBytes += bytes.count - start
+            bytes.removeFirst(start)
+            searched -= start
+            start = 0
+        }
+        bytes += piece
     }
 
     /// The next whole line, without its line break; nil until more input comes (or once it is finished).
     mutating func next() -> RPCServer.Line? {
-        if let end = pending.firstIndex(of: 0x0A) {
-            defer { pending.removeSubrange(...end); dropping = false }
-            return dropping || end > maximum ? .tooLong : .text(String(decoding: pending[..<end], as: UTF8.self))
+        if let end = bytes[max(start, searched)...].firstIndex(of: 0x0A) {
+            defer {
+                start = end + 1
+                searched = start
+                dropping = false
+            }
+            return dropping || end - start > maximum ? .tooLong : .text(String(decoding: bytes[start..<end], as: UTF8.self))
         }
-        if dropping || pending.count > maximum {
+        searched = bytes.count
+        if dropping || bytes.count - start > maximum {
             dropping = true
-            pending.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            start = 0
+            searched = 0
         }
-        guard ended, !pending.isEmpty || dropping else { return nil }
-        defer { pending.removeAll(); dropping = false }
-        return dropping ? .tooLong : .text(String(decoding: pending, as: UTF8.self))
+        guard ended, start < bytes.count || dropping else { return nil }
+        defer {
+            bytes.removeAll()
+            start = 0
+            searched = 0
+            dropping = false
+        }
+        return dropping ? .tooLong : .text(String(decoding: bytes[start...], as: UTF8.self))
     }
 }

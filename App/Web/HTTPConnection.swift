@@ -11,13 +11,9 @@ final class HTTPConnection {
     let fd: Int32
     /// The client's address, as text.
     let peer: String
-    /// The bytes read and not yet taken as a request (changed through `take` and `discard`, so
-    /// that `headerScanned` always describes them).
-    private(set) var buffer: [UInt8] = []
-    /// How far `buffer` was searched for the end of the headers: a request arriving in many small
-    /// reads is searched once, not from its first byte at every read.
-    private var headerScanned = 0
-    var pending: [UInt8] = []
+    /// The bytes read and not yet taken as a request, and what is known of that request.
+    private(set) var reader = HTTPRequestReader()
+    var pending = PendingBytes()
     var phase = Phase.reading
     /// The client sent its end (or an error): nothing more will be read.
     var peerClosed = false
@@ -58,25 +54,23 @@ final class HTTPConnection {
     /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
     var isIdle: Bool { phase == .reading && buffer.isEmpty && pending.isEmpty }
 
+    /// The bytes read and not yet taken as a request.
+    var buffer: [UInt8] { reader.buffer }
+
     /// Whether what was read holds a whole request.
     var hasWholeRequest: Bool {
         if case .request = parse() { true } else { false }
     }
 
-    /// What the bytes read so far hold, searched from where the last search stopped.
-    func parse() -> HTTPRequest.Parse { HTTPRequest.parse(buffer, scanned: &headerScanned) }
+    /// What the bytes read so far hold: the headers searched from where the last search
+    /// stopped, and parsed once.
+    func parse() -> HTTPRequest.Parse { reader.parse() }
 
     /// Drops the first `count` bytes read (a request taken): what follows is searched afresh.
-    func take(_ count: Int) {
-        buffer.removeFirst(min(count, buffer.count))
-        headerScanned = 0
-    }
+    func take(_ count: Int) { reader.take(count) }
 
     /// Drops every byte read.
-    func discard() {
-        buffer = []
-        headerScanned = 0
-    }
+    func discard() { reader.discard() }
 
     /// Takes the answer to its request: written next, then the connection closes, waits for
     /// another request, or stays open as a stream.
@@ -95,9 +89,9 @@ final class HTTPConnection {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count > 0 {
                 if phase == .stream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
-                buffer += chunk[..<count]
+                reader.append(chunk[..<count])
                 lastActive = now
-                if buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
+                if reader.buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
                 continue
             }
             if count == 0 { return false }
@@ -110,14 +104,52 @@ final class HTTPConnection {
     /// Writes what is pending, as much as the socket takes; false when it failed.
     func flush() -> Bool {
         while !pending.isEmpty {
-            let written = pending.withUnsafeBytes { systemSend(fd, $0) }
+            let written = pending.withUnsentBytes { systemSend(fd, $0) }
             if written < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-            pending.removeFirst(written)
+            pending.sent(written)
         }
         return true
     }
 
     func close() { systemClose(fd) }
+}
+
+/// The bytes a connection has yet to write. A write the socket takes only part of moves an
+/// offset on, not the bytes after it: a client that reads 1 MiB in small pieces costs each
+/// byte one move at most (when what was written is dropped, once it is half of what is kept).
+struct PendingBytes {
+    private(set) var stored: [UInt8] = []
+    /// How many of `stored` are written.
+    private var written = 0
+    /// How many bytes were moved to drop what was written: at most as many as were written
+    /// (what the tests hold it to).
+    private(set) var movedBytes = 0
+
+    /// Nothing left to write.
+    var isEmpty: Bool { written == stored.count }
+
+    /// How many bytes are left to write.
+    var count: Int { stored.count - written }
+
+    static func += (pending: inout PendingBytes, bytes: [UInt8]) { pending.stored += bytes }
+
+    /// Calls `body` with the bytes left to write.
+    func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        stored[written...].withUnsafeBytes(body)
+    }
+
+    /// `count` more bytes are written.
+    mutating func sent(_ count: Int) {
+        written += min(max(0, count), stored.count - written)
+        if written == stored.count {
+            stored = []
+            written = 0
+        } else if written >= stored.count / 2 {
+            movedBytes += stored.count - written
+            stored.removeFirst(written)
+            written = 0
+        }
+    }
 }
 
 // The system's calls, out of reach of the methods of the same names above.

@@ -29,43 +29,52 @@ struct HTTPRequest: Sendable, Equatable {
         case refused(Refusal)
     }
 
-    /// What `bytes`, read from the start of a request, hold: a whole request, not enough yet,
-    /// or something refused (checked in this order: the headers' size, their line breaks, the
-    /// request line, each header, the body's length).
-    static func parse(_ bytes: [UInt8]) -> Parse {
-        var scanned = 0
-        return parse(bytes, scanned: &scanned)
-    }
+    /// A request's line and headers, read once the blank line after them has arrived: all that
+    /// is needed to tell when its body has arrived too, kept while it does (`HTTPRequestReader`).
+    struct Head: Equatable {
+        let method: String
+        let path: String
+        let query: [String: String]
+        let headers: [String: String]
+        /// The body's length, from `Content-Length` (none: 0).
+        let bodyLength: Int
+        /// The bytes the request line, the headers and their blank line take: where the body starts.
+        let size: Int
 
-    /// `parse(_:)` for bytes that arrive a read at a time: `scanned` is how far earlier calls
-    /// searched these same bytes for the end of the headers (0 for new bytes), and is moved on, so
-    /// that a header arriving in many small reads is searched once, not from its start each time.
-    static func parse(_ bytes: [UInt8], scanned: inout Int) -> Parse {
-        let headersTooLarge = Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")
-        guard let end = headerEnd(bytes, from: scanned) else {
-            // The last 3 bytes are searched again: the blank line may be split between reads.
-            scanned = max(0, bytes.count - 3)
-            return bytes.count > maximumHeaderBytes ? .refused(headersTooLarge) : .incomplete
-        }
-        // Found: the next call (the body still arriving) finds it at once.
-        scanned = end
-        do throws(Refusal) {
+        /// The head of `bytes`, whose headers end where their blank line (`\r\n\r\n`) starts,
+        /// at `end`; checked in this order: the headers' size, their line breaks, the request
+        /// line, each header, the body's length, the query.
+        init(_ bytes: [UInt8], headerEnd end: Int) throws(Refusal) {
             guard end <= maximumHeaderBytes else { throw headersTooLarge }
             try checkLineBreaks(bytes, headerEnd: end)
             let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
                 String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
             }
             let (method, target) = try requestLine(lines[0])
-            let headers = try headerFields(lines.dropFirst())
-            let length = try bodyLength(headers)
-            let start = end + 4
-            guard bytes.count - start >= length else { return .incomplete }
+            headers = try headerFields(lines.dropFirst())
+            bodyLength = try HTTPRequest.bodyLength(headers)
             let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
-            return .request(HTTPRequest(method: method, path: path, query: try Self.pairs(query), headers: headers,
-                                        body: Array(bytes[start..<(start + length)])), consumed: start + length)
-        } catch {
-            return .refused(error)
+            self.method = method
+            self.path = path
+            self.query = try pairs(query)
+            size = end + 4
         }
+
+        /// The request this head starts, with its body.
+        func request(body: [UInt8]) -> HTTPRequest {
+            HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        }
+    }
+
+    static let headersTooLarge = Refusal(status: 431, reason: "the request's headers are larger than 16 KiB")
+
+    /// What `bytes`, read from the start of a request, hold: a whole request, not enough yet,
+    /// or something refused (as `Head` checks it). A connection, whose bytes arrive a read at a
+    /// time, reads through an `HTTPRequestReader` instead, which parses the head once.
+    static func parse(_ bytes: [UInt8]) -> Parse {
+        var reader = HTTPRequestReader()
+        reader.append(bytes[...])
+        return reader.parse()
     }
 
     /// Refuses headers whose lines do not all end with CR LF, or that hold another control

@@ -94,10 +94,13 @@ struct IdempotencyStore {
     mutating func end(_ key: Key) { inFlight.remove(key) }
 
     /// Keeps `key` as applied, flushed to the file before it returns.
-    /// - Throws: `WebError` when the file cannot be written: the change was made, its key not kept.
+    /// - Throws: `WebError` when the file cannot be written: the change was made, and its key is
+    ///   kept in memory only (this server answers it as applied; after a restart it is new).
     mutating func record(_ key: Key, fingerprint: UInt64) throws(WebError) {
-        try path.map { path throws(WebError) in try WebFiles.append(Self.line(key, fingerprint), to: path) }
+        // Remembered first: while this server runs, the change sent again is applied once even
+        // when the file failed (and the next whole write of the file keeps it there too).
         remember(key, fingerprint: fingerprint)
+        try path.map { path throws(WebError) in try WebFiles.append(Self.line(key, fingerprint), to: path) }
         // A long-running server's file would otherwise grow without end.
         if applied.count >= 2 * Self.keptKeys { try forgetOldest() }
     }

@@ -32,18 +32,31 @@ extension WebServer {
         }
         defer { if let keyed { idempotency.end(keyed.key) } }
         let (line, succeeded) = await rpc.answer(to: String(decoding: request.body, as: UTF8.self))
+        var warning: String?
         if let keyed, succeeded {
             // Kept before the answer leaves: an answer lost on the way makes the page send it again.
             do { try idempotency.record(keyed.key, fingerprint: keyed.fingerprint) } catch {
-                return WebResponse.make(500, text: "the change was saved, but its key could not be kept: \(error)")
+                // The change is stored: a failure would have the page send it again, and it
+                // would be applied twice. Answered as made, with a warning (the file's path and
+                // errno are for the server's terminal, not for a client).
+                options.warn("a change was saved, but its Idempotency-Key could not be written down: \(error)")
+                warning = Self.keyNotKept
             }
         }
         // The server's own time, for the page's developer tools and bench/web.sh.
         let elapsed = started.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return WebResponse.make(200, body: Array((line ?? "").utf8), type: "application/json",
-                                headers: ["Server-Timing": "app;dur=\(Double(Int(milliseconds * 1000)) / 1000)"])
+        var headers = ["Server-Timing": "app;dur=\(Double(Int(milliseconds * 1000)) / 1000)"]
+        headers[Self.warningHeader] = warning
+        return WebResponse.make(200, body: Array((line ?? "").utf8), type: "application/json", headers: headers)
     }
+
+    /// The header of a change's answer that tells what went wrong around a change that was made:
+    /// the JSON-RPC answer itself stays the one `grock rpc` gives.
+    static let warningHeader = "Grock-Warning"
+    /// The warning of a change whose key could not be written to `web/applied`.
+    static let keyNotKept = "the change was saved, but the server could not write down its Idempotency-Key (its terminal says why): "
+        + "sent again after grock serve restarts, it would be applied again"
 
     /// A keyed change that is not to be applied (now): the response that says why.
     private struct NotApplied: Error {

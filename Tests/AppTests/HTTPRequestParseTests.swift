@@ -29,14 +29,56 @@ import Testing
         guard case .request(let expected, let consumed) = whole else { Issue.record("\(whole)"); return }
         #expect(consumed == raw.count && expected.body == Array("hello".utf8) && expected.query["a"] == "A")
         let headerEnd = raw.count - 5 - 4
-        var scanned = 0
+        var reader = HTTPRequestReader()
         for count in 1..<raw.count {
-            let result = HTTPRequest.parse(Array(raw[..<count]), scanned: &scanned)
+            reader.append(raw[(count - 1)..<count])
+            let result = reader.parse()
             #expect(result == .incomplete, "\(count) bytes")
-            // Not searched again from the start: on from the last 3 bytes, or from the blank line once found.
-            #expect(scanned == (count >= headerEnd + 4 ? headerEnd : max(0, count - 3)), "\(count) bytes")
+            // Not searched again from the start: on from the last 3 bytes, until the blank line is found.
+            if count < headerEnd + 4 { #expect(reader.state == .searching(from: max(0, count - 3)), "\(count) bytes") }
         }
-        #expect(HTTPRequest.parse(raw, scanned: &scanned) == whole)
+        reader.append(raw[(raw.count - 1)...])
+        #expect(reader.parse() == whole)
+        #expect(reader.headsParsed == 1)
+    }
+
+    /// Once its blank line has come, a request's head is parsed once and kept: a body sent in
+    /// 1,000 pieces is counted as it comes, never parsed again (a client dribbling its body
+    /// cannot make the server read 16 KiB of headers at every byte).
+    @Test func theHeadIsParsedOnceWhileTheBodyArrives() throws {
+        let body = Array(repeating: UInt8(ascii: "x"), count: 1_000)
+        let head = Array("POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 1000\r\nX-Pad: \(String(repeating: "p", count: 15_000))\r\n\r\n".utf8)
+        var reader = HTTPRequestReader()
+        reader.append(head[...])
+        #expect(reader.parse() == .incomplete)
+        let parsed = try HTTPRequest.Head(head, headerEnd: head.count - 4)
+        #expect(reader.state == .read(parsed) && parsed.size == head.count && parsed.bodyLength == 1_000)
+        for index in body.indices {
+            reader.append(body[index...index])
+            let result = reader.parse()
+            #expect(index == body.count - 1 || result == .incomplete)
+        }
+        guard case .request(let request, let consumed) = reader.parse() else { Issue.record("not whole"); return }
+        #expect(request.body == body && request.headers["x-pad"]?.count == 15_000 && consumed == head.count + body.count)
+        #expect(reader.headsParsed == 1, "parsed \(reader.headsParsed) times")
+        // The next request on the connection is read afresh.
+        reader.take(consumed)
+        reader.append(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n".utf8)[...])
+        guard case .request(let next, _) = reader.parse() else { Issue.record("the next request"); return }
+        #expect(next.method == "GET" && next.body.isEmpty && reader.headsParsed == 2)
+    }
+
+    /// A refused head stays refused (and is not parsed again) until its bytes are discarded.
+    @Test func aRefusalIsKeptUntilDiscarded() {
+        var reader = HTTPRequestReader()
+        reader.append(Array("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n".utf8)[...])
+        let refused = HTTPRequest.Parse.refused(HTTPRequest.Refusal(status: 400, reason: "host is given twice"))
+        #expect(reader.parse() == refused)
+        reader.append(Array("more".utf8)[...])
+        #expect(reader.parse() == refused && reader.headsParsed == 1)
+        reader.discard()
+        reader.append(Array("GET / HTTP/1.1\r\n\r\n".utf8)[...])
+        guard case .request = reader.parse() else { Issue.record("after discard"); return }
     }
 
     /// A start out of range is brought within it: past the end, the last 4 bytes are still searched.

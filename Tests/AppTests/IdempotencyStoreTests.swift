@@ -74,6 +74,24 @@ import Testing
         #expect(store.lookup(key("a", "k\(count - 1)"), fingerprint: UInt64(count - 1)) == .new)
     }
 
+    /// A key whose line cannot be written (a directory where the file was) is still known to
+    /// this store: the change sent again is applied once while the server runs; the next whole
+    /// write of the file keeps it too.
+    @Test func aKeyTheFileCannotTakeIsStillKnown() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var store = try IdempotencyStore(directory: directory.path)
+        let key = store.key(sessionID: "session-a", key: "k")
+        try FileManager.default.removeItem(atPath: directory.path + "/web/applied")
+        try FileManager.default.createDirectory(atPath: directory.path + "/web/applied", withIntermediateDirectories: false)
+        #expect(throws: WebError.self) { try store.record(key, fingerprint: 7) }
+        #expect(store.lookup(key, fingerprint: 7) == .applied)
+        try FileManager.default.removeItem(atPath: directory.path + "/web/applied")
+        try store.carryOver(from: "session-a", to: "session-b")
+        let again = try IdempotencyStore(directory: directory.path)
+        #expect(again.lookup(again.key(sessionID: "session-b", key: "k"), fingerprint: 7) == .applied)
+    }
+
     /// SipHash-2-4's vectors (key 00 01 … 0f, message 00 01 … of each length), from its paper.
     @Test(arguments: [(0, 0x726f_db47_dd0e_0e31 as UInt64), (1, 0x74f8_39c5_93dc_67fd), (8, 0x93f5_f579_9a93_2462), (15, 0xa129_ca61_49be_45e5)])
     func sipHashAnswersItsVectors(length: Int, expected: UInt64) throws {

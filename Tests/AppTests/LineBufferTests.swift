@@ -50,10 +50,29 @@ import Testing
         for _ in 0..<1_000 {
             buffer.append([0x78])
             #expect(buffer.next() == nil)
-            #expect(buffer.pending.count <= 5)
+            #expect(buffer.bytes.count <= 5)
         }
         buffer.append([0x0A])
         #expect(buffer.next() == .tooLong)
         #expect(buffer.next() == nil && !buffer.isFinished, "the input has not ended")
+    }
+
+    /// A piece of 100,000 short lines yields every one, and taking a line moves no byte: what
+    /// was taken is dropped once, when the next piece comes, and only what was left of the last
+    /// line moves then.
+    @Test func aPieceOfManyShortLinesIsTakenWithoutMovingIt() {
+        let piece = Array((String(repeating: "ab\n", count: 100_000) + "cd").utf8)
+        var buffer = LineBuffer(maximum: 8)
+        buffer.append(piece)
+        var taken = 0, wrong = 0
+        while let line = buffer.next() {
+            taken += 1
+            if line != .text("ab") { wrong += 1 }
+        }
+        #expect(taken == 100_000 && wrong == 0)
+        #expect(buffer.bytes.count == piece.count && buffer.movedBytes == 0, "moved before the next piece")
+        buffer.append(Array("e\n".utf8))
+        #expect(buffer.movedBytes == 2 && buffer.bytes.count == 4, "\(buffer.movedBytes) bytes moved")
+        #expect(buffer.next() == .text("cde"))
     }
 }

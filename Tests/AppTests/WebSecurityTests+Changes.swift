@@ -78,6 +78,32 @@ extension WebSecurityTests {
         #expect(made.body.contains(#""result""#) && !made.body.contains("alreadyApplied"), "\(made.body)")
     }
 
+    /// A change made whose key cannot be written down (a directory planted where its file
+    /// goes) is answered as made (200, the result), with a warning header, never a 5xx that
+    /// has the page send it again; sent again all the same, it is not applied twice.
+    @Test func aChangeWhoseKeyCannotBeWrittenIsAnsweredAsMadeWithAWarning() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        let errors = grock.home.path + "/serve-errors"
+        let server = try ServeProcess(grock, errorPath: errors)
+        defer { server.stop() }
+        let session = try server.pair()
+        let applied = grock.dataDirectory + "/web/applied"
+        try FileManager.default.removeItem(atPath: applied)
+        try FileManager.default.createDirectory(atPath: applied, withIntermediateDirectories: false)
+        let change = #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#
+        let made = try server.rpc("trip.impulse", change, session: session, key: "kept-in-memory-1")
+        #expect(made.status == 200 && made.body.contains(#""result""#), "\(made.status) \(made.body)")
+        #expect(made.headers["grock-warning"]?.contains("could not write down its Idempotency-Key") == true, "\(made.headers)")
+        #expect(server.errors.contains("its Idempotency-Key could not be written down"), "\(server.errors)")
+        let again = try server.rpc("trip.impulse", change, session: session, key: "kept-in-memory-1")
+        #expect(again.status == 200 && again.body.contains(#""alreadyApplied":true"#), "\(again.body)")
+        let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
+        #expect((cart["items"] as? [[String: Any]] ?? []).count { $0["item"] as? String == "Gum" } == 1)
+    }
+
     /// What an independent tester broke, mended: one key on ten connections at once, a key
     /// reused for another change, a key on a notification, --revoke while the server runs.
     @Test func keysHoldUnderRacesAndReuseAndRevokeActsAtOnce() throws {

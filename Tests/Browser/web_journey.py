@@ -6,7 +6,8 @@ Usage: web_journey.py URL SCREENSHOT.png   (GROCK, GROCK_HOME and GROCK_NOW in t
 Plans a cart, starts the trip, ticks two lines with prices, adds an impulse buy, sees a command
 line change arrive without a reload, goes offline for two ticks and a price, reloads from the
 cache, comes back online with the first answer cut after the server committed it, takes a
-screenshot at 390x844 and finishes. Prints one JSON object: what the page showed. Every wait has
+screenshot at 390x844, changes a price while the server cannot write down its key (and is
+warned, not asked to send it again) and finishes. Prints one JSON object: what the page showed. Every wait has
 a timeout; the browser is stopped on every path out.
 """
 import base64, json, os, subprocess, sys, time
@@ -124,6 +125,18 @@ try:
     shot = tools.call("Page.captureScreenshot", format="png")
     with open(SCREENSHOT, "wb") as out:
         out.write(base64.b64decode(shot["data"]))
+    # The server cannot write down a change's key (a directory where its file goes): the change
+    # is answered as made, and the page shows the warning instead of sending it again.
+    applied = os.path.join(os.environ["GROCK_HOME"], "web", "applied")
+    os.remove(applied)
+    os.mkdir(applied)
+    spent_before = js("document.querySelector('main p').textContent")
+    js("t.set(t.line('Bread').querySelector('input.price'), '2.69'); true")
+    wait("t.queue() === 0 && document.getElementById('clashes').textContent.includes('Saved, with a warning: Price of Bread (2.69)')",
+         5, "the warning of the price")
+    warning_shown = js("document.getElementById('clashes').textContent")
+    os.rmdir(applied)
+    wait(f"document.querySelector('main p').textContent !== {json.dumps(spent_before)}", 5, "the new total")
     spent_shown = js("document.querySelector('main p').textContent")
 
     js("t.button('Finish trip').click(); true")
@@ -132,6 +145,7 @@ try:
     js("t.button('Finish with 1 line not bought').click(); true")
     wait("t.text().includes('Finished.')", 5, "the finished trip")
     print(json.dumps({"firstRender": first_render, "follow": follow, "offlineQueue": offline_queue, "offlineShown": offline_shown, "spentShown": spent_shown,
+                      "warningShown": warning_shown,
                       "hostileImages": hostile_images, "hostileText": hostile_text,
                       "clashes": js("localStorage.getItem('grock.clashes')"),
                       "storage": js("JSON.stringify(Object.assign({}, localStorage))"), "cookies": js("document.cookie")}))

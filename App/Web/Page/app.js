@@ -3,6 +3,7 @@ const state = { online: true, sending: false };
 const queue = () => JSON.parse(localStorage.getItem('grock.queue') || '[]');
 const saveQueue = (q) => localStorage.setItem('grock.queue', JSON.stringify(q));
 const clashes = () => JSON.parse(localStorage.getItem('grock.clashes') || '[]');
+const warnings = () => JSON.parse(localStorage.getItem('grock.warnings') || '[]');
 const $ = (tag, props = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
@@ -27,8 +28,6 @@ async function rpc(method, params, key) {
   }
   // Not paired (any more): nothing is sent until the URL is opened again; nothing is dropped.
   if (response.status === 401 || response.status === 403) throw { unpaired: true, message: await response.text() };
-  // Applied, but its key not kept: applied all the same, never to be sent again.
-  if (response.status === 500) throw { saved: true, message: await response.text() };
   // Sent again later: being applied by another try (409), or the server failing (5xx).
   if (response.status === 409 || response.status >= 500) throw { network: true, message: 'the server answered ' + response.status };
   // Refused as it is (too large, malformed): it will never go through; shown, not retried for ever.
@@ -40,13 +39,17 @@ async function rpc(method, params, key) {
     if (data.transient === 'true') throw { network: true, message: answer.error.message };
     throw { network: false, message: answer.error.message, kind: data.kind };
   }
-  return answer.result;
+  // Made, with what it warns of (a price that looks like a slip) and what went wrong around it
+  // (its key not written down): shown, never a reason to send it again.
+  const result = answer.result;
+  const header = response.headers.get('Grock-Warning');
+  return { result, warnings: (result && Array.isArray(result.warnings) ? result.warnings : []).concat(header ? [header] : []) };
 }
 
 async function read(method, params) {
   const cacheKey = 'grock.read.' + method + JSON.stringify(params || {});
   try {
-    const result = await rpc(method, params);
+    const { result } = await rpc(method, params);
     localStorage.setItem(cacheKey, JSON.stringify(result));
     setOnline(true);
     return result;
@@ -105,15 +108,14 @@ async function flush() {
     for (let q = queue(); q.length; q = queue()) {
       const next = q[0];
       try {
-        await rpc(next.method, next.params, next.key);
+        const answer = await rpc(next.method, next.params, next.key);
+        if (answer.warnings.length) note('grock.warnings', answer.warnings.map((text) => next.label + ': ' + text));
       } catch (error) {
         if (error.unpaired) { state.unpaired = error.message; setOnline(false); await render(); return; }
         // Offline: drawn again from what was last shown, with the waiting changes laid over it.
-        if (!error.saved && error.network !== false) { setOnline(false); await render(); return; }
+        if (error.network !== false) { setOnline(false); await render(); return; }
         // Refused (the line was removed meanwhile, say): shown, never dropped silently.
-        const list = clashes();
-        list.push(next.label + ': ' + (error.saved ? 'saved, but ' : '') + error.message);
-        localStorage.setItem('grock.clashes', JSON.stringify(list));
+        note('grock.clashes', [next.label + ': ' + error.message]);
       }
       // By its key: another tab may have sent and removed it meanwhile (they share the queue).
       saveQueue(queue().filter((c) => c.key !== next.key));
@@ -126,11 +128,17 @@ async function flush() {
   await render();
 }
 
+// Kept until dismissed: the changes refused (clashes) and the warnings of those made.
+function note(name, texts) {
+  localStorage.setItem(name, JSON.stringify(JSON.parse(localStorage.getItem(name) || '[]').concat(texts)));
+}
+
 function showClashes() {
   const box = document.getElementById('clashes');
-  const list = clashes();
-  box.replaceChildren(...list.map((text) => $('p', { text: 'Not applied: ' + text })));
-  if (list.length) box.append($('button', { text: 'Dismiss', onclick: () => { localStorage.removeItem('grock.clashes'); showClashes(); } }));
+  const list = clashes().map((text) => 'Not applied: ' + text).concat(warnings().map((text) => 'Saved, with a warning: ' + text));
+  box.replaceChildren(...list.map((text) => $('p', { text })));
+  const dismiss = () => { localStorage.removeItem('grock.clashes'); localStorage.removeItem('grock.warnings'); showClashes(); };
+  if (list.length) box.append($('button', { text: 'Dismiss', onclick: dismiss }));
   box.hidden = list.length === 0;
 }
 
