@@ -8,7 +8,8 @@ import Testing
     /// A negative total far below the largest (only a damaged or hostile history holds one) drew
     /// a bar whose length no `Int` holds, and trapped.
     @Test func aTotalFarBelowZeroIsDrawnWithoutTrapping() {
-        let chart = SVGChart.columns([("2026-01", -Int64.max, "-92233720368547758.07"), ("2026-02", 1, "0.01")], title: "Spending")
+        let chart = SVGChart.columns([ChartBar(label: "2026-01", value: -Int64.max, text: "-92233720368547758.07"), ChartBar(label: "2026-02", value: 1, text: "0.01")],
+                                     title: "Spending")
         #expect(chart.contains("<rect x=\"71.0\" y=\"410.0\" width=\"238.0\" height=\"0.0\""))
         #expect(chart.hasSuffix("</svg>"))
     }
