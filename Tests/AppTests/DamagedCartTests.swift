@@ -15,7 +15,9 @@ import Testing
         var lines = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = lines[0].split(separator: "\t").prefix(2).joined(separator: "\t") + "\t"
         // Broken's one line, Milk, planned at nearly the largest amount: three of it overflow.
-        let broken = try #require(lines.lastIndex { $0.hasPrefix("L\t") })
+        let cart = try #require(lines.firstIndex { $0.hasPrefix("C\t") && $0.hasSuffix("\tBroken") })
+        let broken = cart + 1
+        #expect(lines[broken].hasSuffix("\tMilk") && lines[broken].contains("\t109\t"), "\(lines[broken])")
         lines[broken] = lines[broken].replacingOccurrences(of: "\t109\t", with: "\t9223372036854775806\t")
         try lines.joined(separator: "\n").write(toFile: state, atomically: false, encoding: .utf8)
 
