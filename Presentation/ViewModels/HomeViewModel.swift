@@ -4,7 +4,8 @@ import Observation
 /// Home: the active carts with their budgets, and what was spent this month.
 @MainActor @Observable
 public final class HomeViewModel: ErrorState {
-    /// The active carts (planning and shopping) with their totals; empty before `load`.
+    /// The active carts (planning and shopping) with their totals; empty before `load`. A cart
+    /// whose totals cannot be worked out is in `damagedCarts` instead.
     public private(set) var carts: [CartFigures] = []
     /// The active carts whose totals cannot be worked out, each with its problem; they are
     /// left out of `carts` so that one damaged record does not hide the others.
