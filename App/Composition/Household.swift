@@ -19,10 +19,6 @@ public struct Household: Sendable {
         self.newDevice = newDevice
     }
 
-    /// The folder this data directory syncs through; nil when it does not sync (or when
-    /// `sync/device.tsv` cannot be read: `exchange`, `status` and `leave` say what is wrong with it).
-    public var folder: String? { try? HouseholdSync.folder(of: directory) }
-
     /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.
     /// - Throws: `SyncError.alreadySetUp` when this directory syncs already; `.alreadyAHousehold`
     ///   when `folder` is one; `.unusableFolder` for a folder Grock cannot keep a household in (the

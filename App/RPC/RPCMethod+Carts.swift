@@ -3,7 +3,7 @@ import Domain
 import Presentation
 
 // The methods of carts being planned, and of trips (a cart being shopped), over the cart view
-// model: each declared with the type of its parameters (`RPCMethod+Parameters.swift`), each
+// model: each declared with the type of its parameters (`RPCMethod+CartParameters.swift`, `+TripParameters`), each
 // answered with the cart, the warnings its change raised, or the intent's error.
 
 extension RPCMethod {

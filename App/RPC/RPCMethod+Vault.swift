@@ -3,7 +3,7 @@ import Domain
 import Presentation
 
 // The methods of the vault: the stores and their aisle orders, the categories, the items and
-// the prices seen for them (their parameters' types in `RPCMethod+Parameters.swift`).
+// the prices seen for them (their parameters' types in `RPCMethod+VaultParameters.swift`).
 
 extension RPCMethod {
     /// The stores and their aisle orders.

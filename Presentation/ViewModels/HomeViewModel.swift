@@ -4,8 +4,12 @@ import Observation
 /// Home: the active carts with their budgets, and what was spent this month.
 @MainActor @Observable
 public final class HomeViewModel: ErrorState {
-    /// The active carts (planning and shopping) with their totals; empty before `load`.
+    /// The active carts (planning and shopping) with their totals; empty before `load`. A cart
+    /// whose totals cannot be worked out is in `damagedCarts` instead.
     public private(set) var carts: [CartFigures] = []
+    /// The active carts whose totals cannot be worked out, each with its problem; they are
+    /// left out of `carts` so that one damaged record does not hide the others.
+    public private(set) var damagedCarts: [DamagedCart] = []
     /// What was spent this month; nil before `load` succeeds.
     public private(set) var insights: HomeInsights?
     /// Whether `load` has succeeded once: an empty `carts` then means no active cart.
@@ -27,7 +31,17 @@ public final class HomeViewModel: ErrorState {
     @discardableResult
     public func load() async -> Bool {
         await perform {
-            carts = try await useCases.listActiveCarts().map(CartFigures.init)
+            var figures: [CartFigures] = []
+            var damaged: [DamagedCart] = []
+            for cart in try await useCases.listActiveCarts() {
+                do {
+                    figures.append(try CartFigures(cart))
+                } catch {
+                    damaged.append(DamagedCart(cart, problem: error))
+                }
+            }
+            carts = figures
+            damagedCarts = damaged
             let month = useCases.clock.now().day.monthText
             let spending = try await useCases.monthlySpending().first { $0.month == month }
             let currency = try await useCases.showSettings().currency

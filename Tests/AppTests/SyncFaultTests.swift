@@ -323,4 +323,24 @@ import Glibc
         #expect(try phone.ok("item show Milk").contains("1.90"))
         #expect(try laptop.ok("item show Bread").contains("2.59"))
     }
+
+    /// A damaged `sync/device.tsv` is not read as "not in a household": `grock sync` and
+    /// `grock sync status` say the file is damaged, naming it, and change nothing.
+    @Test func aDamagedDeviceFileIsNamedNotTakenForNoHousehold() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        let folder = grock.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try grock.stocked()
+        try grock.ok(["sync", "init", folder, "--name", "laptop"])
+        let device = grock.dataDirectory + "/sync/device.tsv"
+        try "grock-sync\t1\ndevice\n".write(toFile: device, atomically: false, encoding: .utf8)
+        let before = grock.home.snapshot()
+        for arguments in [["sync"], ["sync", "status"]] {
+            let result = try grock.run(arguments: arguments)
+            #expect(result.status == 3, "grock \(arguments): \(result.stderr)")
+            #expect(result.stderr == "grock: \(device) is damaged: it cannot be read (grock sync leave removes it)\n", "grock \(arguments)")
+        }
+        #expect(grock.home.snapshot() == before)
+    }
 }

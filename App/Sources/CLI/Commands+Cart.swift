@@ -17,8 +17,14 @@ extension Commands {
                 summary: "List the active carts (planning and shopping).", examples: ["grock cart list", "grock --json cart list"]) { run in
             let home = run.container.home()
             try run.check(await home.load(), home)
-            if run.json { return try run.console.json(home.rows) }
-            run.console.out(home.rows.isEmpty ? "No active carts." : home.rows.map(listLine).joined(separator: "\n"))
+            // The list's JSON is an array of rows; a cart whose totals cannot be worked out has
+            // none, so it is named on stderr instead of being left out unsaid.
+            if run.json {
+                for damaged in home.damagedCarts { run.console.warningDocument("left out: " + damagedLine(damaged)) }
+                return try run.console.json(home.rows)
+            }
+            let lines = home.rows.map(listLine) + home.damagedCarts.map(damagedLine)
+            run.console.out(lines.isEmpty ? "No active carts." : lines.joined(separator: "\n"))
         },
         Command("cart show", usage: "grock cart show CART",
                 summary: "Show a cart: by store in aisle order while planning, with check-boxes while shopping.",
@@ -96,6 +102,11 @@ extension Commands {
     private static func listLine(_ cart: CartRow) -> String {
         "\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.prefix(8))  created \(cart.created)  planned \(cart.plannedTotal)  spent \(cart.actualTotal)"
             + (cart.budget.map { "  budget \($0)" } ?? "")
+    }
+
+    /// `Party  [planning]  1a2b3c4d  its totals cannot be worked out: …`.
+    private static func damagedLine(_ cart: DamagedCart) -> String {
+        "\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.prefix(8))  its totals cannot be worked out: \(cart.problem)"
     }
 
     /// What a cart line is changed by: its quantity, its unit and its store.

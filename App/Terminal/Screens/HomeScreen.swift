@@ -21,11 +21,14 @@ public enum HomeScreen {
     public static func render(_ home: HomeDocument, figures: [CartFigures], error: String? = nil, style: RenderStyle = .plain) -> String {
         var lines = ProblemLines.error(error, style)
         lines.append(style.bold("Active carts"))
-        if home.carts.isEmpty {
+        if home.carts.isEmpty && home.damagedCarts.isEmpty {
             lines.append("  No carts yet - create one with: " + Hints.newCart)
         }
         for (row, figures) in zip(home.carts, figures) {
             lines += CartText.summary(row, figures, style: style)
+        }
+        for damaged in home.damagedCarts {
+            lines += CartText.damaged(damaged, style: style)
         }
         if let insights = home.insights {
             lines.append("")
@@ -50,6 +53,11 @@ enum CartText {
         var lines = ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created)  \(progress)"]
         lines.append("    " + budgetLine(figures, style: style))
         return lines
+    }
+
+    /// Two lines: name and status; then why its totals cannot be worked out.
+    static func damaged(_ cart: DamagedCart, style: RenderStyle) -> [String] {
+        ["  \(style.bold(cart.name))  [\(cart.status.rawValue)]", "    " + style.red("its totals cannot be worked out: \(cart.problem)")]
     }
 
     /// `[####----]  45%  spent 9.00 of 20.00 EUR, 11.00 left`, or the totals without a budget.
