@@ -187,7 +187,7 @@ public struct Cart: Sendable, Hashable, Identifiable {
         if let priceUnit, priceUnit != lines[index].priceUnit {
             // Bought in other packs than planned: the line holds what it held (2 packs of 250 g
             // are 1 pack of 500 g), its planned price said per the new unit.
-            let held = lines[index].holding(pricedPer: priceUnit)
+            let held = try lines[index].holding(pricedPer: priceUnit)
             (changed.lines[index].quantity, changed.lines[index].unit) = (held.quantity, held.unit)
             changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
             changed.lines[index].priceUnit = priceUnit

@@ -127,7 +127,7 @@ public struct PlanCheapestStores: Sendable {
             }
             if !used.contains(choice.store) { used.append(choice.store) }
             // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
-            assignments.append(StorePlan.Assignment(line: line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
+            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
                                                     cost: choice.option.cost, currentCost: try line.plannedCost()))
         }
         return try StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,
