@@ -55,13 +55,21 @@ public struct Cart: Sendable, Hashable, Identifiable {
     // MARK: - Derived figures
 
     /// The sum of every line's planned cost; lines with no known price count as nothing.
+    /// - Throws: `DomainError.cartTotalTooLarge`, naming the cart, when it does not fit.
     public func plannedTotal() throws -> Money {
-        try Money.sum(lines.compactMap { try $0.plannedCost() }, currency: currency)
+        try namingCart { try Money.sum(lines.compactMap { try $0.plannedCost() }, currency: currency) }
     }
 
     /// The sum of what was paid for the lines bought.
+    /// - Throws: `DomainError.cartTotalTooLarge`, naming the cart, when it does not fit.
     public func actualTotal() throws -> Money {
-        try Money.sum(lines.compactMap { try $0.actualCost() }, currency: currency)
+        try namingCart { try Money.sum(lines.compactMap { try $0.actualCost() }, currency: currency) }
+    }
+
+    /// `figure`, an overflow in it said of this cart: "the amount is too large" alone would not
+    /// say which cart, on a screen of several or from a sync.
+    private func namingCart<T>(_ figure: () throws -> T) throws -> T {
+        do { return try figure() } catch DomainError.amountOverflow { throw DomainError.cartTotalTooLarge(cart: name) }
     }
 
     /// What is compared with the budget: the plan while planning, what was paid after that.
@@ -72,13 +80,13 @@ public struct Cart: Sendable, Hashable, Identifiable {
     /// Budget minus `spendingAgainstBudget()`; negative when over; nil without a budget.
     public func remainingBudget() throws -> Money? {
         guard let budget else { return nil }
-        return try budget.subtracting(spendingAgainstBudget())
+        return try namingCart { try budget.subtracting(spendingAgainstBudget()) }
     }
 
     /// How far over budget the cart is; nil when within it or without a budget.
     public func overBudget() throws -> Money? {
         guard let remaining = try remainingBudget(), remaining.isNegative else { return nil }
-        return try Money.zero(currency).subtracting(remaining)
+        return try namingCart { try Money.zero(currency).subtracting(remaining) }
     }
 
     /// How many lines are bought, of how many.
@@ -89,7 +97,12 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// The expected cost per store (paid where bought, else planned), stores in first-seen order;
     /// lines with no store are under nil.
+    /// - Throws: `DomainError.cartTotalTooLarge`, naming the cart, when a total does not fit.
     public func totalsByStore() throws -> [(store: StoreID?, total: Money)] {
+        try namingCart(totalsByStoreUnnamed)
+    }
+
+    private func totalsByStoreUnnamed() throws -> [(store: StoreID?, total: Money)] {
         var order: [StoreID?] = []
         var totals: [StoreID?: Money] = [:]
         for line in lines {
@@ -187,7 +200,7 @@ public struct Cart: Sendable, Hashable, Identifiable {
         if let priceUnit, priceUnit != lines[index].priceUnit {
             // Bought in other packs than planned: the line holds what it held (2 packs of 250 g
             // are 1 pack of 500 g), its planned price said per the new unit.
-            let held = lines[index].holding(pricedPer: priceUnit)
+            let held = try lines[index].holding(pricedPer: priceUnit)
             (changed.lines[index].quantity, changed.lines[index].unit) = (held.quantity, held.unit)
             changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
             changed.lines[index].priceUnit = priceUnit
@@ -298,14 +311,11 @@ public struct Cart: Sendable, Hashable, Identifiable {
     /// the budget) could not be worked out: every screen shows them, so such a cart could be
     /// saved but never shown again. Removing lines is never refused.
     private func requireTotals() throws {
-        do {
-            _ = try remainingBudget()
-            _ = try plannedTotal()
-            _ = try actualTotal()
-            _ = try totalsByStore()
-        } catch DomainError.amountOverflow {
-            throw DomainError.cartTotalTooLarge(cart: name)
-        }
+        // Each throws `cartTotalTooLarge`, naming the cart.
+        _ = try remainingBudget()
+        _ = try plannedTotal()
+        _ = try actualTotal()
+        _ = try totalsByStore()
     }
 
     /// Updates the names a line keeps for history, whatever the status.

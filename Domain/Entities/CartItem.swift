@@ -79,7 +79,9 @@ public struct CartItem: Sendable, Hashable {
     /// is 2 packs of 250 g where `basis` is a pack of 250 g, or 500 g where `basis` is per kg or
     /// its packs do not divide it a thousandth exactly, its planned price said per `basis`. Any
     /// other line is returned as it is (its unit converts by itself).
-    public func holding(pricedPer basis: PriceUnit) -> CartItem {
+    /// - Throws: `DomainError.amountOverflow` when the planned price, said per `basis`, is more
+    ///   than an amount can be (250 g at a price per 0.001 g, per kg): never dropped silently.
+    public func holding(pricedPer basis: PriceUnit) throws -> CartItem {
         guard unit == .pack, basis != priceUnit, let holds = contents(of: quantity) else { return self }
         var line = self
         if basis.pack != nil, let packs = Quantity.one.converted(from: PriceUnit(pack: holds), to: basis) {
@@ -90,9 +92,9 @@ public struct CartItem: Sendable, Hashable {
         } else {
             return self
         }
-        // Priced per `basis` from now on (the planned price, per the old unit, is the caller's
-        // to convert); asked again, the same line is what it is.
-        line.plannedPrice = try? plannedPrice.flatMap { try $0.per(priceUnit, convertedTo: basis) }
+        // Priced per `basis` from now on, the planned price converted with it; asked again, the
+        // same line is what it is.
+        line.plannedPrice = try plannedPrice.flatMap { try $0.per(priceUnit, convertedTo: basis) }
         line.priceUnit = basis
         return line
     }

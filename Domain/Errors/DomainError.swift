@@ -84,7 +84,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     case importRow(line: Int, reason: String)
     /// A backup restored into a data set that already has data.
     case notEmpty
-    /// A cheapest-store plan with more store sets to try than `PlanCheapestStores` allows.
+    /// A cheapest-store plan whose store sets, over the cart's lines, are more work than
+    /// `StoreSetSearch.defaultBudget`: the count is of stores with a price for some line.
     case tooManyStores(Int)
     /// `NAME@DAY` names a day on which more than one trip of that name was finished: `ids` are
     /// their short ids, in the order they were finished.
@@ -157,7 +158,7 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nothingToUndo: "there is nothing to undo"
         case .importRow(let line, let reason): "line \(line): \(Echo.escaped(reason)); nothing was imported"
         case .notEmpty: "this data directory already has data; restore a backup into an empty one"
-        case .tooManyStores(let count): "cannot compare \(count) stores at once; limit how many the plan may use"
+        case .tooManyStores(let count): "too many sets of stores to compare over this cart's lines (\(count) stores); allow the plan fewer stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
     }

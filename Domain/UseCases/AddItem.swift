@@ -24,14 +24,14 @@ public struct AddItem: Sendable {
     ///   `price`.
     public func callAsFunction(name: String, category: String, price: String? = nil, store: String? = nil,
                                unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> Item {
-        try await checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack).item
+        try await withCautions(name: name, category: category, price: price, store: store, unit: unit, pack: pack).item
     }
 
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
     /// - Returns: the new item, and the cautions about its price (none without `price`).
     /// - Throws: as `callAsFunction(name:category:price:store:unit:pack:)`.
-    public func checked(name: String, category: String, price: String? = nil, store: String? = nil,
-                        unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
+    public func withCautions(name: String, category: String, price: String? = nil, store: String? = nil,
+                             unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         let name = try Name.validated(name, kind: "item")
         if let unit, let pack, unit != .pack { throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)") }
         let basis = pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit ?? .each)

@@ -176,7 +176,7 @@ public struct ApplyReceipt: Sendable {
             rows.append(Purchase(date: day, trip: trip, store: storeName, category: "", item: ReceiptOnCart.salesTaxName, quantity: .one, unit: .each, price: addedTax))
             kinds.append((nil, .salesTax))
         }
-        var importer = try ImportPurchases.Importer(repositories, ids: ids, offset: now.utcOffsetSeconds)
+        var importer = try PurchaseImporter(repositories, ids: ids, offset: now.utcOffsetSeconds)
         importer.time = review.date
         try importer.run(rows)
         guard importer.summary.skipped == 0, let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {

@@ -26,16 +26,16 @@ public struct LogPurchase: Sendable {
     ///   at so far says where; `.cartTotalTooLarge` when the cart's totals would overflow.
     public func callAsFunction(cart reference: String, item: String, price: String? = nil, store: String? = nil,
                                quantity: Quantity? = nil, date: String? = nil) async throws -> Cart {
-        try await checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date).cart
+        try await withCautions(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date).cart
     }
 
-    /// The same, with what looks wrong about a price typed (`PriceCheck` against the vault's
-    /// price at that store): logged anyway.
+    /// The same, also answering what looks wrong about a price typed (`PriceCheck` against the
+    /// vault's price at that store): the purchase is logged anyway, and a front shows them.
     /// - Returns: the cart, and the cautions about `price` (none when no price was typed or
     ///   the item is an impulse buy).
     /// - Throws: as `callAsFunction(cart:item:price:store:quantity:date:)`.
-    public func checked(cart reference: String, item: String, price: String? = nil, store: String? = nil,
-                        quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
+    public func withCautions(cart reference: String, item: String, price: String? = nil, store: String? = nil,
+                             quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var cart = try resolver.cart(reference)

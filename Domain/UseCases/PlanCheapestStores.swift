@@ -6,12 +6,11 @@
 /// takes its cheapest store. With a limit of k, every set of k stores is tried (C(8, 3) = 56
 /// sets for 8 stores), each line takes its cheapest store in the set, and the set that leaves the
 /// fewest lines unpriced, then costs least, then needs fewest stores wins: an exact optimum.
+/// The search's work is bounded (`StoreSetSearch.defaultBudget`) and runs outside the data
+/// directory's lock: what it needs is read first, and the lock released.
 public struct PlanCheapestStores: Sendable {
     let storage: any Storage
     let clock: any Clock
-
-    /// More store sets than this are not tried.
-    static let maximumSets = 2_000_000
 
     /// Usually reached as `UseCases.planCheapestStores`; `clock` says which prices are current.
     public init(storage: any Storage, clock: any Clock) {
@@ -23,45 +22,70 @@ public struct PlanCheapestStores: Sendable {
     /// and, with `apply`, plans them there.
     /// - Parameter maxStores: at most this many stores (at least one); nil for no limit.
     /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
-    ///   several; `.notAllowed` for a completed cart; `.tooManyStores` when `maxStores` leaves
-    ///   more store sets than can be tried; with `apply`, `.cartTotalTooLarge` when the totals
-    ///   would overflow.
+    ///   several; `.notAllowed` for a completed cart; `.tooManyStores` when the sets of
+    ///   `maxStores` stores are more than the search's budget can try over the cart's lines;
+    ///   with `apply`, `.cartTotalTooLarge` when the totals would overflow.
     public func callAsFunction(cart reference: String, maxStores: Int? = nil, apply: Bool = false) async throws -> StorePlan {
         let maxStores = maxStores.map { max(1, $0) }
-        let work: (any Repositories) throws -> StorePlan = { repositories in
-            var cart = try Resolver(repositories: repositories).cart(reference)
-            try cart.check(.edit)
-            let plan = try Self.plan(cart, repositories: repositories, day: clock.now().day, maxStores: maxStores)
-            guard apply else { return plan }
+        let day = clock.now().day
+        // The search runs after the lock is released: a long one does not keep writers waiting.
+        let inputs = try await storage.read { try Inputs(reference, repositories: $0, day: day) }
+        let chosen = try inputs.cheapestSet(maxStores: maxStores)
+        guard apply else { return try inputs.plan(chosen) }
+        return try await storage.write { repositories in
+            var current = try Inputs(reference, repositories: repositories, day: day)
+            // Changed since it was read: searched again, within the same budget.
+            let plan = try current.plan(current == inputs ? chosen : try current.cheapestSet(maxStores: maxStores))
             let stores = Set(plan.stores.map(\.id))
             for assignment in plan.assignments where assignment.line.plannedStore != assignment.store.id {
                 let item = try repositories.item(assignment.line.itemID)
-                try cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: clock.now().day, storeNames: nil))
+                try current.cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: day, storeNames: nil))
             }
-            try repositories.save(cart)
-            return plan
+            try repositories.save(current.cart)
+            return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
         }
-        if apply {
-            return try await storage.write { repositories in
-                let plan = try work(repositories)
-                return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
-            }
-        }
-        return try await storage.read(work)
     }
 
     /// What a line costs at one store: the store's price, the line's cost there, and the price
     /// per kg, l or each that tells costs equal to the cent apart.
-    typealias Option = (price: UnitPrice, cost: Money, perBase: Int64)
+    struct Option: Equatable {
+        let price: UnitPrice
+        let cost: Money
+        let perBase: Int64
+    }
 
-    static func plan(_ cart: Cart, repositories: any Repositories, day: Day, maxStores: Int?) throws -> StorePlan {
-        // In one order on every run (storage may list them in any): ties are then broken alike.
-        let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
-        let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
-        // costs[line][store] for every store that can sell the line.
-        let costs = try lines.map { try options(for: $0, at: stores, repositories: repositories, day: day) }
-        let chosen = try cheapestSet(costs, maxStores: maxStores)
-        return try assemble(cart, lines: lines, costs: costs, stores: stores, chosen: chosen)
+    /// What the search needs, read under the lock: the cart, the stores, and what each line
+    /// still to buy costs at each store.
+    struct Inputs: Equatable {
+        var cart: Cart
+        /// In one order on every run (storage may list them in any): ties are then broken alike.
+        let stores: [Store]
+        let lines: [CartItem]
+        /// costs[line][store] for every store that can sell the line.
+        let costs: [[Int: Option]]
+
+        /// - Throws: `DomainError.notFound`, `.ambiguous` or `.notAllowed` for a cart that cannot be planned.
+        init(_ reference: String, repositories: any Repositories, day: Day) throws {
+            cart = try Resolver(repositories: repositories).cart(reference)
+            try cart.check(.edit)
+            let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
+            let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
+            costs = try lines.map { try PlanCheapestStores.options(for: $0, at: stores, repositories: repositories, day: day) }
+            self.stores = stores
+            self.lines = lines
+        }
+
+        /// The stores (indices) of the cheapest plan visiting at most `maxStores`.
+        /// - Throws: `DomainError.tooManyStores` past the search's budget.
+        func cheapestSet(maxStores: Int?) throws -> [Int] {
+            var search = StoreSetSearch(costs.map { $0.mapValues { StoreSetSearch.Cost(minorUnits: $0.cost.minorUnits, perBase: $0.perBase) } })
+            return try search.cheapest(maxStores: maxStores)
+        }
+
+        /// The plan of buying at the stores of `chosen`.
+        func plan(_ chosen: [Int]) throws -> StorePlan {
+            try PlanCheapestStores.assemble(cart, lines: lines, costs: costs, stores: stores, chosen: chosen)
+        }
     }
 
     /// What `line` costs at each of `stores` (by index) that has a current price for it in a
@@ -78,52 +102,9 @@ public struct PlanCheapestStores: Sendable {
                   let cost = try price.price.cost(of: line.quantity, in: measure, per: price.basis) else { continue }
             // Costs equal to the cent are told apart by the price per kg, l or each
             // (250 g at 7.99/kg costs 2.00 like 250 g at 3.99 per 500 g, but is dearer).
-            options[index] = (price, cost, (try? price.normalised().price.minorUnits) ?? .max)
+            options[index] = Option(price: price, cost: cost, perBase: (try? price.normalised().price.minorUnits) ?? .max)
         }
         return options
-    }
-
-    /// The stores (indices) to buy at: of the sets of at most `maxStores`, the one that leaves
-    /// the fewest lines unpriced, then costs least, then needs fewest stores.
-    /// - Throws: `DomainError.tooManyStores` when there are more such sets than can be tried.
-    private static func cheapestSet(_ costs: [[Int: Option]], maxStores: Int?) throws -> [Int] {
-        let candidates = Array(Set(costs.flatMap(\.keys))).sorted()
-        let limit = min(maxStores ?? candidates.count, candidates.count)
-        var best: (score: (uncovered: Int, cost: Int128, size: Int), set: [Int])?
-        func consider(_ set: [Int]) {
-            let result = score(set, costs)
-            if let best, best.score <= result { return }
-            best = (result, set)
-        }
-        guard limit == candidates.count || binomial(candidates.count, limit) <= maximumSets else { throw DomainError.tooManyStores(candidates.count) }
-        // Of plans that cost the same, the one with fewest stores: smaller sets first, as many
-        // as `maximumSets` allows (all of them for any household's number of stores).
-        var evaluated = 0
-        for size in 1..<max(1, limit) {
-            let count = binomial(candidates.count, size)
-            guard evaluated + count <= maximumSets else { break }
-            evaluated += count
-            forEachCombination(of: candidates, size: size, consider)
-        }
-        if limit == candidates.count { consider(candidates) } else { forEachCombination(of: candidates, size: limit, consider) }
-        return best?.set ?? []
-    }
-
-    /// How buying at the stores of `set` does: the lines it leaves unpriced, what the others
-    /// cost, and how many of its stores are used. Costs are added up in 128 bits: every line's
-    /// cost fits in 64, their sum need not.
-    private static func score(_ set: [Int], _ costs: [[Int: Option]]) -> (uncovered: Int, cost: Int128, size: Int) {
-        var uncovered = 0, total: Int128 = 0
-        var used = Set<Int>()
-        for options in costs {
-            guard let choice = cheapest(options, in: set) else {
-                uncovered += 1
-                continue
-            }
-            total += Int128(choice.option.cost.minorUnits)
-            used.insert(choice.store)
-        }
-        return (uncovered, total, used.count)
     }
 
     /// The cheapest of a line's `options` at the stores of `set`: by cost, then by price per
@@ -146,31 +127,10 @@ public struct PlanCheapestStores: Sendable {
             }
             if !used.contains(choice.store) { used.append(choice.store) }
             // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
-            assignments.append(StorePlan.Assignment(line: line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
+            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
                                                     cost: choice.option.cost, currentCost: try line.plannedCost()))
         }
         return try StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,
                              stores: used.map { stores[$0] }.sorted { Name.key($0.name) < Name.key($1.name) })
-    }
-
-    static func binomial(_ n: Int, _ k: Int) -> Int {
-        var result = 1
-        for i in 0..<min(k, n - k) {
-            result = result * (n - i) / (i + 1)
-            if result > maximumSets { return result }
-        }
-        return result
-    }
-
-    static func forEachCombination(of values: [Int], size: Int, _ body: ([Int]) -> Void) {
-        var indices = Array(0..<size)
-        while true {
-            body(indices.map { values[$0] })
-            var position = size - 1
-            while position >= 0 && indices[position] == values.count - size + position { position -= 1 }
-            if position < 0 { return }
-            indices[position] += 1
-            for next in (position + 1)..<size { indices[next] = indices[next - 1] + 1 }
-        }
     }
 }

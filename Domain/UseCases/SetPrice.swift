@@ -27,16 +27,16 @@ public struct SetPrice: Sendable {
     ///   already past; `.cartTotalTooLarge` when a cart being planned, re-priced, would overflow.
     public func callAsFunction(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
                                pack: PackSize? = nil, isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
-        try await checked(item: reference, store: storeReference, price: price, unit: unit, pack: pack, isPromotion: isPromotion,
-                          promotionUntil: promotionUntil, date: date).item
+        try await withCautions(item: reference, store: storeReference, price: price, unit: unit, pack: pack, isPromotion: isPromotion,
+                               promotionUntil: promotionUntil, date: date).item
     }
 
     /// The same, with what looks wrong about the price (`PriceCheck`): recorded anyway.
     /// - Returns: the item, the cautions about the price, and whether it became the store's
     ///   current price (false when a newer one is known there, or a trip paid one that moment).
     /// - Throws: as `callAsFunction(item:store:price:unit:pack:isPromotion:promotionUntil:date:)`.
-    public func checked(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
-                        isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
+    public func withCautions(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
+                             isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)

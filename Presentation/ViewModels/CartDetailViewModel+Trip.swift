@@ -20,7 +20,7 @@ extension CartDetailViewModel {
     @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         await change {
-            let logged = try await useCases.logPurchase.checked(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
+            let logged = try await useCases.logPurchase.withCautions(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
             lastIntent.cautions = logged.cautions.map(Caution.price)
             return logged.cart
         } notice: { .purchaseLogged(cart: $0.name, item: item) }

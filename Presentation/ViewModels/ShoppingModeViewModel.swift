@@ -113,7 +113,7 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
         return await perform {
             let line = try numbering.line(numbered: number, on: details?.cart)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
-            let (cart, cautions) = try await useCases.logPurchase.checked(cart: reference, item: line.itemID.rawValue, price: price,
+            let (cart, cautions) = try await useCases.logPurchase.withCautions(cart: reference, item: line.itemID.rawValue, price: price,
                                                                           quantity: weighed ?? line.purchasedQuantity)
             lastIntent.cautions = cautions.map(Caution.price)
             // The price as understood, not as typed: the typed text may be padded or very long.

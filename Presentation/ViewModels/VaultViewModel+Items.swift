@@ -14,7 +14,7 @@ extension VaultViewModel {
     @discardableResult
     public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
         await itemChange {
-            let added = try await useCases.addItem.checked(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
+            let added = try await useCases.addItem.withCautions(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
             lastIntent.cautions = added.cautions.map(Caution.price)
             return added.item
         } notice: {
@@ -35,7 +35,7 @@ extension VaultViewModel {
                          date: String? = nil) async -> Bool {
         var isCurrent = true
         return await itemChange {
-            let set = try await useCases.setPrice.checked(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
+            let set = try await useCases.setPrice.withCautions(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
                                                           promotionUntil: until, date: date)
             lastIntent.cautions = set.cautions.map(Caution.price)
             isCurrent = set.isCurrent

@@ -103,6 +103,21 @@ import TestSupport
     }
 }
 
+/// Reviewer's finding: a planned price that could not be said per another unit was dropped
+/// silently (`try?`), while the comment said the caller converts it.
+@Suite struct LineHoldingTests {
+    @Test func aPlannedPriceThatCannotBeConvertedIsRefusedNotDropped() throws {
+        let tiny = try #require(PackSize(Quantity(thousandths: 1), .g))
+        let line = CartItem(itemID: ItemID("saffron"), name: "Saffron", categoryName: nil, quantity: .one, unit: .pack,
+                            priceUnit: PriceUnit(pack: tiny), plannedPrice: Money(minorUnits: 9_000_000_000_000_000, currency: .euro))
+        // A forged 9 × 10^15 cents per 0.001 g is 9 × 10^21 per kg: more than 64 bits hold.
+        #expect(throws: DomainError.amountOverflow) { try line.holding(pricedPer: PriceUnit(.kg)) }
+        let held = try line.holding(pricedPer: PriceUnit(.g))
+        #expect(held.quantity == Quantity(thousandths: 1) && held.unit == .g)
+        #expect(held.plannedPrice == Money(minorUnits: 9_000_000_000_000_000_000, currency: .euro))
+    }
+}
+
 @Suite struct UnitConversionTests {
     @Test func costsConvertExactlyAndRoundOnce() throws {
         let perKg = Money(minorUnits: 916, currency: .euro)

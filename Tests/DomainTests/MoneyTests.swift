@@ -242,6 +242,25 @@ let kwd = try! Currency(code: "KWD")
         #expect(refused == .cartTotalTooLarge(cart: "Heavy"))
         #expect(throws: Never.self) { try cart.plannedTotal() }
     }
+
+    /// Reviewer's finding: a cart whose figures overflow (as a forged file or sync segment can
+    /// hold it: no change made it) said only "the amount is too large", not which cart.
+    @Test func aCartThatCannotBeAddedUpSaysWhichCart() throws {
+        let perKilogram = try #require(try Money.maximum(kwd).per(PriceUnit(.g), convertedTo: PriceUnit(.kg)))
+        let lines = (0..<1_000).map {
+            CartItem(itemID: ItemID("i\($0)"), name: "Item \($0)", categoryName: nil, quantity: .maximum, unit: .kg,
+                     plannedStore: StoreID("s"), plannedPrice: perKilogram)
+        }
+        let cart = Cart(id: CartID("c1"), name: "Heavy", budget: Money(minorUnits: 1, currency: kwd), currency: kwd, status: .planning,
+                        createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0), startedAt: nil, completedAt: nil, lines: lines)
+        let figures: [(String, () throws -> Void)] = [
+            ("planned", { _ = try cart.plannedTotal() }), ("by store", { _ = try cart.totalsByStore() }),
+            ("left", { _ = try cart.remainingBudget() }), ("over", { _ = try cart.overBudget() }),
+        ]
+        for (figure, work) in figures {
+            #expect(throws: DomainError.cartTotalTooLarge(cart: "Heavy"), "\(figure)") { try work() }
+        }
+    }
 }
 
 @Suite struct BoundsInUseCasesTests {

@@ -67,7 +67,7 @@ import TestSupport
 @Suite struct MoreFindingsTests {
     @Test func onePriceGetsOneRemarkTheMostTelling() async throws {
         let u = try await TestWorld.stocked().useCases
-        let set = try await u.setPrice.checked(item: "Bananas", store: "Aldi", price: "2.29", unit: .g)
+        let set = try await u.setPrice.withCautions(item: "Bananas", store: "Aldi", price: "2.29", unit: .g)
         #expect(set.cautions.map(\.description) == [
             "\"Bananas\" at \"Aldi\": 2.29/g (2290.00/kg) is more than groceries cost; was it 2.29/kg? (recorded anyway)",
         ])
@@ -124,7 +124,7 @@ import TestSupport
 
     @Test func aPricePerItsOwnBaseUnitIsNotRestated() async throws {
         let u = try await TestWorld.stocked().useCases
-        let set = try await u.setPrice.checked(item: "Bananas", store: "Lidl", price: "5000", unit: .kg)
+        let set = try await u.setPrice.withCautions(item: "Bananas", store: "Lidl", price: "5000", unit: .kg)
         #expect(set.cautions.map(\.description) == ["\"Bananas\" at \"Lidl\": 5000.00/kg is more than groceries cost (recorded anyway)"])
     }
 }

@@ -23,8 +23,10 @@ extension Commands {
                 and show the saving against the current plan.
                 """,
                 details: """
-                The plan is exact: with --max-stores every set of K stores is tried. Lines with no known price are listed, \
-                not guessed. Nothing changes without --apply.
+                The plan is exact: with --max-stores every set of K stores is tried. When that is more work than a plan may \
+                take (about 20 million line-store comparisons: sets of K stores × K × lines), nothing is guessed: the plan \
+                is refused (exit 1) and a smaller K works. Lines with no known price are listed, not guessed. The data \
+                directory is not held while the plan is worked out. Nothing changes without --apply.
                 """,
                 examples: ["grock plan Weekly", "grock plan Weekly --max-stores 2", "grock plan Weekly --max-stores 2 --apply"],
                 options: [.optional(.maxStores), .optional(.apply)]) { run in

@@ -41,7 +41,7 @@ extension GrockCLI {
         switch error {
         case is UsageError where code == .usage: " (see grock help)"
         case DomainError.notEmpty: " (a new --data-dir, or after grock reset --yes)"
-        case DomainError.tooManyStores: " (--max-stores N)"
+        case DomainError.tooManyStores: " (a smaller --max-stores)"
         case ReceiptRefusal.noStore: " (--store STORE)"
         case ReceiptRefusal.doesNotAddUp, ReceiptRefusal.noTotal: " (--accept-difference)"
         default: Remedy(for: error)?.commandLineHint ?? ""

@@ -37,7 +37,7 @@ public enum LinePlanner {
         guard let chosen, let option = item.priceOption(at: chosen) else { return line }
         // What a line of packs holds (1 pack of 500 g) is kept when the line moves to a store
         // with other packs, which the line's own pack would otherwise silently become.
-        let held = original.holding(pricedPer: option.basis)
+        let held = try original.holding(pricedPer: option.basis)
         (line.quantity, line.unit) = (held.quantity, held.unit)
         guard PriceUnit(line.unit).converts(to: option.basis) else {
             guard let storeNames else { return line }

@@ -1,0 +1,3 @@
+extension Character {
+    var isASCIIDigit: Bool { asciiValue.map { $0 >= 48 && $0 <= 57 } ?? false }
+}
