@@ -35,14 +35,14 @@ import Testing
         #expect(await home.load(), "one damaged cart must not take the home screen down")
         #expect(home.rows.map(\.name) == ["Weekly"])
         #expect(home.damagedCarts.map(\.name) == ["Broken"])
-        #expect(home.damagedCarts.first?.problem == "\(DomainError.amountOverflow)")
+        #expect(home.damagedCarts.first?.problem == "\(DomainError.cartTotalTooLarge(cart: "Broken"))")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(home.document), as: UTF8.self)
-        #expect(json.contains(#""damagedCarts":[{"id":""#) && json.contains(#""name":"Broken","problem":"the amount is too large","status":"planning"}]"#))
+        #expect(json.contains(#""damagedCarts":[{"id":""#) && json.contains(#""name":"Broken","problem":"cart \"Broken\" would cost more than Grock can add up; split it into smaller carts","status":"planning"}]"#))
         let text = home.render()
         #expect(text.contains("  Weekly  [planning]"))
-        #expect(text.contains("  Broken  [planning]\n    its totals cannot be worked out: the amount is too large"))
+        #expect(text.contains("  Broken  [planning]\n    its totals cannot be worked out: cart \"Broken\" would cost more than Grock\n    can add up; split it into smaller carts"), "\(text)")
         #expect(!text.contains("No carts yet"))
     }
 }
