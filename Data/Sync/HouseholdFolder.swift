@@ -117,9 +117,10 @@ struct HouseholdFolder {
         }.sorted()
     }
 
-    /// The largest segment read: far beyond a household's snapshot of a million purchases
-    /// (~280 MB); a larger file is damage, not read into memory.
-    static let largestSegment: Int64 = 1 << 30
+    /// The largest segment read (256 MiB): nine times a household's snapshot after 100,000
+    /// purchases, a decade of a large household's shopping (28 MB); a larger file is damage, not
+    /// read into memory. A file within it is read whole, so this is what a forged one can cost.
+    static let largestSegment: Int64 = 1 << 28
     /// The largest `grock-household` or `device` file read: they hold an id and a name.
     static let largestSmallFile = 4096
 
