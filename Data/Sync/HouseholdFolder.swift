@@ -57,11 +57,11 @@ struct HouseholdFolder {
         }
         guard let bytes else { throw SyncError.notAHousehold(folder: path) }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), BackupCodec.isIdentifier(String(lines[1].dropFirst(3))) else {
+        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), Identifier.isValid(String(lines[1].dropFirst(3))) else {
             throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file; remove it and run grock sync on a device of the household, which writes it again")
         }
         let founder = lines.dropFirst(2).first { $0.hasPrefix("founder\t") }.map { String($0.dropFirst(8)) }
-        return (String(lines[1].dropFirst(3)), founder.flatMap { BackupCodec.isIdentifier($0) ? $0 : nil })
+        return (String(lines[1].dropFirst(3)), founder.flatMap { Identifier.isValid($0) ? $0 : nil })
     }
 
     /// Writes the marker file: a new household `household`, or one whose files were lost and
@@ -113,13 +113,14 @@ struct HouseholdFolder {
     func devices() -> [String] {
         FileSystem.names(in: devicesPath).filter { name in
             var info = stat()
-            return !name.hasPrefix(".") && BackupCodec.isIdentifier(name) && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return !name.hasPrefix(".") && Identifier.isValid(name) && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }.sorted()
     }
 
-    /// The largest segment read: far beyond a household's snapshot of a million purchases
-    /// (~280 MB); a larger file is damage, not read into memory.
-    static let largestSegment: Int64 = 1 << 30
+    /// The largest segment read (256 MiB): nine times a household's snapshot after 100,000
+    /// purchases, a decade of a large household's shopping (28 MB); a larger file is damage, not
+    /// read into memory. A file within it is read whole, so this is what a forged one can cost.
+    static let largestSegment: Int64 = 1 << 28
     /// The largest `grock-household` or `device` file read: they hold an id and a name.
     static let largestSmallFile = 4096
 

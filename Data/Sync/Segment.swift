@@ -95,17 +95,29 @@ struct Segment: Equatable {
             guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
                 return .damaged("its checksum does not match its content")
             }
-            var lines: [Range<Int>] = []
-            var position = 0
-            while let end = file.firstIndex(of: 0x0A, from: position, to: start) {
-                lines.append(position..<end)
-                position = end + 1
-            }
             func text(_ line: Range<Int>) -> Substring { Substring(content[line].string) }
-            // Compared without adding to a count the file chose (it could be near Int.max).
-            guard lines.count >= 6, count == lines.count - 6 else { return .damaged("it holds \(max(lines.count - 6, 0)) changes where it says \(count)") }
-            return read(header: lines.prefix(6).map(text), lines: lines.dropFirst(6).lazy.map(text),
-                        household: household, device: device, number: number, each: each)
+            // The lines are checked against the count as they are found, never indexed first:
+            // a forged file of countless empty lines, or of more lines than it says, is refused
+            // at its first empty line or at the line past its count, in memory it does not grow.
+            var meta: [Substring] = []
+            var found = 0, position = 0, versionsStart = start
+            while let end = file.firstIndex(of: 0x0A, from: position, to: start) {
+                guard end > position else { return .damaged("its line \(found + 1) is empty") }
+                // Compared without adding to a count the file chose (it could be near Int.max).
+                guard found - 6 < count else { return .damaged("it holds more than the \(max(count, 0)) changes it says") }
+                if meta.count < 6 { meta.append(text(position..<end)) }
+                found += 1
+                position = end + 1
+                if found == 6 { versionsStart = position }
+            }
+            guard found >= 6, count == found - 6 else { return .damaged("it holds \(max(found - 6, 0)) changes where it says \(count)") }
+            // The versions, read one at a time as `each` takes them.
+            let versionLines = sequence(state: versionsStart) { position -> Substring? in
+                guard let end = file.firstIndex(of: 0x0A, from: position, to: start) else { return nil }
+                defer { position = end + 1 }
+                return text(position..<end)
+            }
+            return read(header: meta, lines: versionLines, household: household, device: device, number: number, each: each)
         }
     }
 
@@ -121,7 +133,7 @@ struct Segment: Equatable {
                 let parts = pair.split(separator: "=")
                 // A device's id and a segment number, as Grock writes them: anything else would be
                 // carried into this device's index and its snapshots.
-                guard parts.count == 2, BackupCodec.isIdentifier(String(parts[0])), let value = Int(parts[1]), value >= -1, value <= 99_999_999,
+                guard parts.count == 2, Identifier.isValid(String(parts[0])), let value = Int(parts[1]), value >= -1, value <= 99_999_999,
                       after.updateValue(value, forKey: String(parts[0])) == nil else { return .damaged("its header cannot be read") }
             }
         }

@@ -115,7 +115,7 @@ struct SegmentCheck {
             return .cart(cart)
         case .order:
             let ids = try parts.order(payload, key: key)
-            guard ids.allSatisfy(BackupCodec.isIdentifier) else { throw refused("it orders lines by ids Grock cannot have") }
+            guard ids.allSatisfy(Identifier.isValid) else { throw refused("it orders lines by ids Grock cannot have") }
             guard Set(ids).count == ids.count else { throw refused("it lists a line twice") }
             return .order(ids)
         case .line:

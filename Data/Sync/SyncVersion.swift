@@ -61,7 +61,7 @@ struct SyncKey: Hashable, Comparable, CustomStringConvertible {
         while start < bytes.endIndex {
             start = bytes.index(after: start)  // past the slash
             let end = bytes[start...].firstIndex(of: 0x2F) ?? bytes.endIndex
-            guard BackupCodec.isIdentifier(bytes[start..<end]) else { return nil }
+            guard Identifier.isValid(bytes[start..<end]) else { return nil }
             ids += 1
             start = end
         }

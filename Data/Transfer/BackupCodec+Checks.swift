@@ -172,7 +172,7 @@ extension BackupCodec {
         /// Text from the file as it may be shown: quoted, control characters escaped, cut
         /// after 40 characters.
         static func identifier(_ text: String, at path: String) throws(Failure) {
-            guard isIdentifier(text) else { throw failure(path, "\(Echo.quoted(text)) is not an id Grock writes") }
+            guard Identifier.isValid(text) else { throw failure(path, "\(Echo.quoted(text)) is not an id Grock writes") }
         }
 
         /// The Domain's rule for a name a person types (`Name.validated`); and since a backup

@@ -34,19 +34,6 @@ public enum BackupCodec {
         public let description: String
     }
 
-    /// 1 to 64 ASCII letters, digits, `-`, `_`, `.` or `:`: what Grock's identifier sources and
-    /// earlier schemas made. Ids go into Grock's compact files unescaped, so a hand-made backup
-    /// with a tab or a line break in one must be refused, not restored.
-    static func isIdentifier(_ text: String) -> Bool { isIdentifier(text.utf8[...]) }
-
-    /// Whether the bytes are an identifier (`isIdentifier`), read in place.
-    static func isIdentifier(_ bytes: Substring.UTF8View) -> Bool {
-        !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
-        }
-    }
-
     /// The backup as one JSON document (`Writer`, into memory).
     /// - Throws: what `JSONEncoder` throws; Grock's records (strings, integers, flags, never a
     ///   float) always encode, but an error is passed on rather than trapped.

@@ -309,8 +309,10 @@ public struct Cart: Sendable, Hashable, Identifiable {
 
     /// Refuses a change after which the cart's figures (totals, totals per store, what is left of
     /// the budget) could not be worked out: every screen shows them, so such a cart could be
-    /// saved but never shown again. Removing lines is never refused.
-    private func requireTotals() throws {
+    /// saved but never shown again. Removing lines is never refused. `grock doctor` asks it too,
+    /// of a cart read from a state edited by hand.
+    /// - Throws: `DomainError.cartTotalTooLarge` when a figure does not fit in an amount.
+    public func requireTotals() throws {
         // Each throws `cartTotalTooLarge`, naming the cart.
         _ = try remainingBudget()
         _ = try plannedTotal()

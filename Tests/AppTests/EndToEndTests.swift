@@ -195,6 +195,10 @@ import Testing
         let grock = try grockWithAnUnshowableCart()
         defer { grock.home.remove() }
         #expect(try grock.run("cart show Weekly").status == 1, "the damaged cart cannot be shown")
+        // Doctor does not call such a state "ok".
+        let doctor = try grock.run("doctor")
+        #expect(doctor.status == 3 && doctor.stdout.contains("read unchecked") && doctor.stdout.contains("PROBLEM") && doctor.stdout.contains("cannot be shown"),
+                "\(doctor.stdout)")
         let renamed = try grock.run("cart rename Weekly Big")
         #expect(renamed.status == 0, "\(renamed.stderr)")
         #expect(renamed.stdout == "Big: renamed cart Weekly to Big.\n")

@@ -49,6 +49,28 @@ import Testing
         _ = try await empty.setUpFirstRun()
     }
 
+    /// A state whose checksum was emptied is read unchecked: doctor says so, and does not say
+    /// "ok" of a cart whose hand-edited price no figure of it can hold (`cart show` fails on it).
+    @Test func doctorSeesAStateEditedByHand() async throws {
+        let (directory, storage, _) = try await directory()
+        defer { directory.remove() }
+        let text = try String(contentsOfFile: storage.statePath, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] = lines[0].split(separator: "\t").prefix(2).joined(separator: "\t") + "\t"
+        try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        var checks = await storage.diagnose()
+        #expect(checks.contains { !$0.isProblem && $0.subject == storage.statePath && $0.detail.contains("read unchecked") }, "\(checks)")
+        #expect(checks.allSatisfy { !$0.isProblem }, "\(checks)")
+        // Bread's planned price at Int64.max: Weekly's plan (with Bananas) no longer adds up.
+        let bread = try #require(lines.firstIndex { $0.hasPrefix("L\t") && $0.hasSuffix("\tBread") })
+        var fields = lines[bread].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        fields[5] = String(Int64.max)
+        lines[bread] = fields.joined(separator: "\t")
+        try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        checks = await storage.diagnose()
+        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.hasPrefix("cart \"Weekly\" cannot be shown") }, "\(checks)")
+    }
+
     @Test func undoRefusesAHistoryThatIsNotTheOneItWrote() async throws {
         let (directory, storage, u) = try await directory()
         defer { directory.remove() }

@@ -143,6 +143,28 @@ import Testing
         #expect(stores.contains("Zürich 東京 👨‍👩‍👧") && stores.count == before.stores.count + 1, "\(stores)")
     }
 
+    /// A forged segment of nothing but empty lines, or of more lines than its end line counts,
+    /// with the right household, count and checksum (64 MB of empty lines once took 1.15 GB to
+    /// index): refused at the first line that cannot be, before the rest is looked at (the
+    /// reasons name that line), and named with its device and file.
+    @Test func aSegmentOfCountlessLinesIsRefusedAtTheFirstLineThatCannotBe() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        try home.forgeRaw("empty", lines: Array(repeating: "", count: 100_000))
+        try home.forgeRaw("more", lines: Array(repeating: "x", count: 100_000), count: "2")
+        let report = try await home.sync("phone").exchange()
+        #expect(report.damaged.contains { $0.hasPrefix("empty/00000000.seg: its line 7 is empty") }, "\(report)")
+        #expect(report.damaged.contains { $0.hasPrefix("more/00000000.seg: it holds more than the 2 changes it says") }, "\(report)")
+        // Read alone, neither hands a version on.
+        let folder = try HouseholdFolder(path: home.folder)
+        for device in ["empty", "more"] {
+            var handed = 0
+            let reading = folder.read(device, file: Segment.fileName(0), number: 0, household: home.household) { _, _ in handed += 1 }
+            guard case .damaged = reading else { Issue.record("\(device): \(reading)"); continue }
+            #expect(handed == 0, "\(device)")
+        }
+    }
+
     /// What an independent attacker found next (#22's tester): a count near Int.max, a snapshot
     /// claiming segments it does not hold, a tab in `after`, out-of-bound values in a forged
     /// start, a linked `devices`, thousands of versions of one line, a device name with escapes.

@@ -18,6 +18,8 @@ enum RecordCodec {
         var legacyItems: [ItemRecord]?
         /// The file it was read from; nil for the empty state of a new directory.
         var path: String?
+        /// Whether its checksum was emptied (edited by hand), so it was read unchecked.
+        var isHandEdited = false
     }
 
     /// - Throws: `StorageError.unreadable` or `.newerVersion`, naming `path`.
@@ -28,7 +30,9 @@ enum RecordCodec {
     }
 
     private static func decodeStateRecord(_ bytes: [UInt8], path: String) throws -> StoredState {
-        if StateCodec.recognises(bytes) { return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil) }
+        if StateCodec.recognises(bytes) {
+            return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil, isHandEdited: StateCodec.isHandEdited(bytes))
+        }
         try requireJSONObject(bytes, path: path)
         do {
             return try decodeJSONState(Data(bytes), path: path)

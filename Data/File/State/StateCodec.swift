@@ -15,10 +15,11 @@
 /// `L` lines belong to the `C` line before them, in order. Values are kept as the records
 /// hold them; `ActiveState` checks what they mean. The header's checksum (as a vault's: every
 /// byte after the header line) makes a changed byte refuse the file rather than carry it into
-/// the next state; emptied, the file is read unchecked (edited by hand). Schema 4 is the same
-/// without the checksum and the last three fields of `F` (`HistorySeal`, the vault's checksum);
-/// schemas 5 and 6 are the same without `A` lines; schema 7 is the same without the vault's
-/// stamp (the last field of `F`), and its vault file is always whole, never an overlay.
+/// the next state; emptied, the file is read unchecked (edited by hand: `grock doctor` says so).
+/// Schema 4 is the same without the checksum and the last three fields of `F` (`HistorySeal`,
+/// the vault's checksum); schemas 5 and 6 are the same without `A` lines; schema 7 is the same
+/// without the vault's stamp (the last field of `F`), and its vault file is always whole,
+/// never an overlay.
 enum StateCodec {
     static let header = "grock-state\t8"
 
@@ -61,6 +62,13 @@ enum StateCodec {
     /// Whether `bytes` look like this format rather than JSON of an older schema.
     static func recognises(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: "grock-state\t".utf8)
+    }
+
+    /// Whether the header's checksum was emptied to edit the file by hand (`grock-state<TAB>8<TAB>`):
+    /// it is then read unchecked.
+    static func isHandEdited(_ bytes: [UInt8]) -> Bool {
+        guard recognises(bytes), let end = bytes.firstIndex(of: 0x0A) else { return false }
+        return bytes[end - 1] == 0x09
     }
 
     /// - Throws: `StorageError.unreadable` naming `path` and the line, or `.newerVersion`.

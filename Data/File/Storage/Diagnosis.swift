@@ -78,10 +78,18 @@ struct Diagnosis {
             subject = path
             state = try ActiveState(stored.record)
             ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
-                + "\(state.categories.count) categories, \(state.carts.count) active carts")
+                + "\(state.categories.count) categories, \(state.carts.count) active carts"
+                + (stored.isHandEdited ? "; read unchecked: its checksum was emptied (edited by hand), the next change writes one again" : ""))
         } catch {
             report(error, about: subject)
             return nil
+        }
+        // What Grock writes was checked as each change was made; a state edited by hand was not.
+        for cart in state.carts.values.sorted(by: { $0.name < $1.name }) {
+            do { try cart.requireTotals() } catch {
+                problem(subject, "cart \(Echo.quoted(cart.name)) cannot be shown: its amounts add up to more than Grock can count "
+                    + "(edited by hand?); put back a copy of the directory, or set its prices right")
+            }
         }
         // The items are checked against the state: a problem found there is the vault's.
         let vaultSubject = stored.record.vault.map(storage.path) ?? subject
