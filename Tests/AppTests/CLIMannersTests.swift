@@ -303,6 +303,12 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
                 == ["One, refilled.", ".IP", "Two:", ".nf", "  grock shop Weekly", ".fi", "Three."])
     }
 
+    /// Beyond ASCII a character is named by its code point, so groff reads the page without
+    /// preconv and warns about nothing (help says "sets × lines").
+    @Test func charactersBeyondASCIIAreNamedByCodePoint() {
+        #expect(ManPage.escaped("K × lines – café 🛒") == "K \\[u00D7] lines \\[u2013] caf\\[u00E9] \\[u1F6D2]")
+    }
+
     @Test func itRendersWithGroff() throws {
         guard let groff = try requiredTool("groff") else { return }
         let grock = try Grock()

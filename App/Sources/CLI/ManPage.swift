@@ -66,14 +66,19 @@ enum ManPage {
     }
 
     /// Text escaped for roff: a backslash is `\e`, a hyphen `\-` (so `--qty` stays two ASCII
-    /// hyphens when rendered and can be searched for and copied).
+    /// hyphens when rendered and can be searched for and copied), and anything beyond ASCII is
+    /// named by its code point (`\[u00D7]` for ×), which groff reads whatever the page's
+    /// encoding; written raw it warns "invalid input character" unless run through preconv.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": result += "\\e"
             case "-": result += "\\-"
-            default: result.append(character)
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
             }
         }
         return result
