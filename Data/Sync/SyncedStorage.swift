@@ -70,10 +70,11 @@ public final class SyncedStorage: Storage, Sendable {
     public func undoLastChange() async throws -> String {
         guard local.isSetUp else { return try await inner.undoLastChange() }
         let local = self.local
-        guard let target = try SyncedStorage.lastUndoable(in: local) else { throw DomainError.nothingToUndo }
         let now = self.now
         let device = try local.setup().device
         return try await writeWithOutbox { working, sequence in
+            // Picked under the lock: two undos at once (the CLI and `serve`) take back two changes.
+            guard let target = try SyncedStorage.lastUndoable(in: local) else { throw DomainError.nothingToUndo }
             let capture = ChangeCapture(working)
             let parts = try SyncParts(currency: working.settings().currency)
             let index = try local.index(device: device, committed: sequence).0

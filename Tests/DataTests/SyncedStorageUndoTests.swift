@@ -1,0 +1,33 @@
+@testable import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// Undo on a device of a household: the change to take back is picked under the lock.
+@Suite struct SyncedStorageUndoTests {
+    /// Two undos at once (the CLI and `serve`) both waiting for the lock take back two changes,
+    /// not one change twice.
+    @Test func twoUndosAtOnceTakeBackTwoChanges() async throws {
+        let home = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let laptop = home.useCases("laptop")
+        func price() async throws -> PriceOption? { try await home.backup("laptop").items.first { $0.name == "Milk" }?.prices.first }
+        let before = try await price()
+        _ = try await laptop.setPrice(item: "Milk", store: "Aldi", price: "2.00")
+        _ = try await laptop.setPrice(item: "Milk", store: "Aldi", price: "3.00")
+        // Another process holds the lock while both undos start, so each would pick its change
+        // before either takes the lock.
+        let fd = open(home.data("laptop") + "/lock", O_RDWR)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        async let first = laptop.undoLastChange()
+        async let second = laptop.undoLastChange()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(flock(fd, LOCK_UN) == 0)
+        let summaries = try await [first, second]
+        #expect(summaries.count == 2)
+        #expect(try await price() == before, "\(summaries)")
+    }
+}
