@@ -1,5 +1,12 @@
 import Domain
 
+/// A version's record as the boundary decoded it: a start taken whole is put together from
+/// these, so a join decodes each thing of the household once.
+enum CheckedPart {
+    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line(CartItem),
+         seen(PriceObservation)
+}
+
 /// The boundary between the household folder and this device's data: every version another
 /// device wrote is checked like typed input before it can win. The household folder is written
 /// by other devices, other versions of Grock, a replicator and, at worst, a damaged or hostile
@@ -9,13 +16,6 @@ import Domain
 /// to hold or when it merges), so every device refuses the same versions and all still agree.
 /// The one exception is time: a segment stamped further ahead of this device's clock than
 /// `futureMargin` waits until the clock catches up, so it too is merged alike everywhere.
-/// A version's record as the boundary decoded it: a start taken whole is put together from
-/// these, so a join decodes each thing of the household once.
-enum CheckedPart {
-    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line(CartItem),
-         seen(PriceObservation)
-}
-
 struct SegmentCheck {
     let parts: SyncParts
     let currency: Currency
@@ -70,7 +70,15 @@ struct SegmentCheck {
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
             // Bounded like typed input even in a household's start (a backup beyond the bounds could
             // not be restored either).
-            return .accepted(try check(payload, of: version.key, latest: latest))
+            let part = try check(payload, of: version.key, latest: latest)
+            // A start's price ranks by when it was seen, and it has no stamp to bound that by: it
+            // must say what its record says, as every snapshot writes it (a forged `seen` far
+            // ahead would outrank every later price, on every device, for good).
+            if version.stamp == .zero, case .price(let option) = part {
+                let recorded = SyncParts.seen(of: option)
+                guard version.seen == recorded else { return .refused("its price says it was seen at \(version.seen.map(String.init) ?? "-"), not when its record says (\(recorded))") }
+            }
+            return .accepted(part)
         } catch let error as SyncError {
             if case .damaged(_, let reason) = error { return .refused(reason) }
             return .refused("\(error)")

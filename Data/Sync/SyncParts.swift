@@ -57,14 +57,18 @@ struct SyncParts {
         [SyncKey(.category, category.id.rawValue): SyncPart(payload: try json(CategoryRecord(category)))]
     }
 
+    /// When a price was last seen (seconds since 1970; 0 when never): what its version ranks by.
+    static func seen(of option: PriceOption) -> Int64 {
+        [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max() ?? 0
+    }
+
     static func parts(of item: Item) throws -> [SyncKey: SyncPart] {
         var record = ItemRecord(item)
         let prices = record.prices
         record.prices = []
         var parts = [SyncKey(.item, item.id.rawValue): SyncPart(payload: try json(record))]
         for (option, price) in zip(item.prices, prices) {
-            let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
-            parts[SyncKey(.price, item.id.rawValue, option.store.rawValue)] = SyncPart(payload: try json(price), seen: seen ?? 0)
+            parts[SyncKey(.price, item.id.rawValue, option.store.rawValue)] = SyncPart(payload: try json(price), seen: seen(of: option))
         }
         return parts
     }
@@ -91,9 +95,8 @@ struct SyncParts {
         case .price:
             guard let position = item.prices.firstIndex(where: { $0.store.rawValue == key.ids[1] }) else { return .absent }
             let option = item.prices[position]
-            let seen = [option.regular?.observedAt, option.promotion?.quote.observedAt].compactMap { $0?.secondsSince1970 }.max()
             return SyncPart(payload: try json(ItemRecord(Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])).prices[0]),
-                            seen: seen ?? 0)
+                            seen: seen(of: option))
         default: return .absent
         }
     }
