@@ -23,7 +23,7 @@ public struct SystemClock: Clock {
         var seconds = time(nil)
         var local = tm()
         localtime_r(&seconds, &local)
-        return Timestamp(secondsSince1970: Int64(seconds), utcOffsetSeconds: Int32(local.tm_gmtoff))
+        return Timestamp(clamping: Int64(seconds), utcOffsetSeconds: Int32(local.tm_gmtoff))
     }
 
     /// Milliseconds since 1970, for sync's hybrid clock (a fixed clock's time, to the second).

@@ -206,7 +206,7 @@ struct Materializer {
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
             let key = SyncKey(.store, id.rawValue)
             let payload = try index.newestLive(key)?.payload
-                ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(secondsSince1970: 0), isRemoved: true)))
+                ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(clamping: 0), isRemoved: true)))
             try repositories.save(try parts.store(payload, key: key))
         }
     }

@@ -89,7 +89,7 @@ struct Merge {
         if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }
         let capture = ChangeCapture(working)
         // A line being planned follows a price merged as it follows a price set here.
-        let today = Timestamp(secondsSince1970: now / 1000).day
+        let today = Timestamp(clamping: now / 1000).day
         let startWritten = base.takeStartWritten()
         let changed = startWritten.isEmpty ? winners : winners.merging(startWritten) { winner, _ in winner }
         // A start taken whole is the household's data as it is: its lines are planned as its

@@ -34,7 +34,7 @@ struct SegmentCheck {
     /// Why a segment whose latest change is stamped `latest` must wait, or nil.
     static func wait(latest: Int64, now: Int64) -> String? {
         guard latest > now + futureMargin else { return nil }
-        return "it holds a change stamped \(Timestamp(secondsSince1970: latest / 1000)), more than a day ahead of this device's clock;"
+        return "it holds a change stamped \(Timestamp(clamping: latest / 1000)), more than a day ahead of this device's clock;"
             + " it is merged when this device's clock is that late"
     }
 

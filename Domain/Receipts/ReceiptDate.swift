@@ -15,7 +15,7 @@ public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
     /// of the day without one (as `Timestamp(happened:now:)` takes a bare day).
     public func timestamp(utcOffsetSeconds: Int32) -> Timestamp {
         let local = Int64(day.daysSince1970) * 86_400 + Int64((minuteOfDay ?? 12 * 60) * 60)
-        return Timestamp(secondsSince1970: local - Int64(utcOffsetSeconds), utcOffsetSeconds: utcOffsetSeconds)
+        return Timestamp(clamping: local - Int64(utcOffsetSeconds), utcOffsetSeconds: utcOffsetSeconds)
     }
 
     /// `2026-11-23 14:05`, or `2026-11-23` without a time.

@@ -57,8 +57,11 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Whether it is below zero: a remaining budget that went over, a refund.
     public var isNegative: Bool { minorUnits < 0 }
 
-    /// Compares minor units only; the currencies are taken as the same.
-    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+    /// Amounts of one currency by size; amounts of two currencies by currency code, so that a
+    /// sort groups each currency and no amount passes for a larger one in another currency.
+    public static func < (lhs: Money, rhs: Money) -> Bool {
+        lhs.currency == rhs.currency ? lhs.minorUnits < rhs.minorUnits : lhs.currency.code < rhs.currency.code
+    }
 
     /// - Throws: `DomainError.amountOverflow`, or `currencyMismatch` for two currencies.
     public func adding(_ other: Money) throws -> Money {

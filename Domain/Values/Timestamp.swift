@@ -7,15 +7,31 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// local `day` and how it is written; never how instants compare.
     public let utcOffsetSeconds: Int32
 
-    /// An instant as stored.
-    public init(secondsSince1970: Int64, utcOffsetSeconds: Int32 = 0) {
+    /// The instants a timestamp can be: about 316,000 years either side of 1970, every second a
+    /// sync stamp can name (`HybridTimestamp.largestMilliseconds`), and far enough from `Int64`'s
+    /// ends that no local time, day or text derived from one can overflow.
+    public static let secondsRange: ClosedRange<Int64> = -9_999_999_999_999...9_999_999_999_999
+    /// The UTC offsets a timestamp can have: less than a day either way.
+    public static let utcOffsetRange: ClosedRange<Int32> = -86_399...86_399
+
+    /// An instant as stored; nil when either part is outside `secondsRange` or `utcOffsetRange`.
+    public init?(secondsSince1970: Int64, utcOffsetSeconds: Int32 = 0) {
+        guard Timestamp.secondsRange.contains(secondsSince1970), Timestamp.utcOffsetRange.contains(utcOffsetSeconds) else { return nil }
         self.secondsSince1970 = secondsSince1970
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
+    /// The nearest timestamp to the parts given, each clamped into its range: for instants that
+    /// are only shown or come from the machine's clock, where there is no way to fail.
+    public init(clamping secondsSince1970: Int64, utcOffsetSeconds: Int32 = 0) {
+        self.secondsSince1970 = min(max(secondsSince1970, Timestamp.secondsRange.lowerBound), Timestamp.secondsRange.upperBound)
+        self.utcOffsetSeconds = min(max(utcOffsetSeconds, Timestamp.utcOffsetRange.lowerBound), Timestamp.utcOffsetRange.upperBound)
+    }
+
     /// The local calendar day.
     public var day: Day {
-        let local = secondsSince1970 + Int64(utcOffsetSeconds)
+        // Both parts are bounded by every initializer, so the sum is far from wrapping.
+        let local = secondsSince1970 &+ Int64(utcOffsetSeconds)
         return Day(daysSince1970: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
     }
 
@@ -24,7 +40,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// RFC 3339 with the local offset: `2026-11-21T23:46:00+01:00`.
     public var description: String {
-        let local = secondsSince1970 + Int64(utcOffsetSeconds)
+        let local = secondsSince1970 &+ Int64(utcOffsetSeconds)
         let secondOfDay = Int(((local % 86_400) + 86_400) % 86_400)
         let offset = Int(utcOffsetSeconds)
         let day = self.day
@@ -125,6 +141,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public static let earliestHappened = Day(daysSince1970: 7305)
 
     private init(local day: Day, secondOfDay: Int, offset: Int32) {
-        self.init(secondsSince1970: Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset), utcOffsetSeconds: offset)
+        self.init(clamping: Int64(day.daysSince1970) * 86_400 + Int64(secondOfDay) - Int64(offset), utcOffsetSeconds: offset)
     }
 }

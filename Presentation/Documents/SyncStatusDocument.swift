@@ -41,7 +41,7 @@ public struct SyncStatusDocument: Sendable, Hashable, Encodable {
         household = status.household
         devices = status.devices.map {
             Device(id: $0.id, name: $0.name, this: $0.isThis, left: $0.hasLeft, segments: $0.segments, applied: $0.applied,
-                   lastSeen: $0.lastSeen.map { Timestamp(secondsSince1970: $0 / 1000).description })
+                   lastSeen: $0.lastSeen.map { Timestamp(clamping: $0 / 1000).description })
         }
         pending = status.pending
         waiting = status.waiting

@@ -37,33 +37,6 @@ enum WrappedStorageKind: String, CaseIterable, Sendable, CustomTestStringConvert
 }
 
 @Suite struct CompositionStorageContractTests {
-    @Test(arguments: WrappedStorageKind.allCases)
-    func deletingItemsKeepsTheRest(kind: WrappedStorageKind) async throws { try await kind.contract.deletingItemsKeepsTheRest() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func aJourneyIsKeptExactly(kind: WrappedStorageKind) async throws { try await kind.contract.aJourneyIsKeptExactly() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func whatAReadSavesIsNeverStored(kind: WrappedStorageKind) async throws { try await kind.contract.whatAReadSavesIsNeverStored() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func aThrowingChangeStoresNothing(kind: WrappedStorageKind) async throws { try await kind.contract.aThrowingChangeStoresNothing() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func undoGoesBackFiftyChangesThroughHistory(kind: WrappedStorageKind) async throws { try await kind.contract.undoGoesBackFiftyChangesThroughHistory() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func reopeningAndDeletingCompletedCartsUpdateHistory(kind: WrappedStorageKind) async throws { try await kind.contract.reopeningAndDeletingCompletedCartsUpdateHistory() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func monthTotalsFollowFinishReopenDeleteAndUndo(kind: WrappedStorageKind) async throws { try await kind.contract.monthTotalsFollowFinishReopenDeleteAndUndo() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func changingTheCurrencyRelabelsStoredAmounts(kind: WrappedStorageKind) async throws { try await kind.contract.changingTheCurrencyRelabelsStoredAmounts() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func readingAnEmptyStoreFindsNothing(kind: WrappedStorageKind) async throws { try await kind.contract.readingAnEmptyStoreFindsNothing() }
-
-    @Test(arguments: WrappedStorageKind.allCases)
-    func threadsChangingTogetherLoseNothing(kind: WrappedStorageKind) async throws { try await kind.contract.threadsChangingTogetherLoseNothing() }
+    @Test(arguments: WrappedStorageKind.allCases, StorageContractCase.allCases)
+    func keepsTheContract(kind: WrappedStorageKind, contractCase: StorageContractCase) async throws { try await contractCase.run(kind.contract) }
 }

@@ -38,7 +38,7 @@ extension ByteReaderFuzzTests {
     }
 
     static func vaultItems() -> [Item] {
-        let seen = Timestamp(secondsSince1970: 1_790_000_000, utcOffsetSeconds: 3600)
+        let seen = Timestamp(clamping: 1_790_000_000, utcOffsetSeconds: 3600)
         return itemIDs.enumerated().map { index, id in
             let prices = stores.prefix(index % 3 + 1).map { store in
                 PriceOption(store: store, unit: index % 2 == 0 ? .each : .kg, regular: PriceQuote(price: Money(minorUnits: Int64(99 + index), currency: currency), observedAt: seen),

@@ -191,7 +191,7 @@ import Testing
         // A forged start cannot bring in amounts, quantities or dates the CLI refuses.
         let before = try await home.backup("laptop")
         let cart = try SyncParts.json(CartRecord(Cart(id: CartID("c-huge"), name: "Huge", budget: Money(minorUnits: .max, currency: before.settings.currency),
-                                                  currency: before.settings.currency, createdAt: Timestamp(secondsSince1970: 1_790_000_000))))
+                                                  currency: before.settings.currency, createdAt: Timestamp(clamping: 1_790_000_000))))
         try home.forge("start", snapshot: true, ["cart/c-huge\t0\t0\t-\t\(cart)"])
         report = try await home.sync("laptop").exchange()
         #expect(report.quarantined.contains { $0.hasPrefix("start/00000000.seg: cart/c-huge: its amount") }, "\(report)")

@@ -16,7 +16,7 @@ import Testing
                                                  (.pack, PriceUnit(pack: PackSize(Quantity(250), .g)!)), (.ml, PriceUnit(.l)), (.lb, PriceUnit(.lb))]
         return (0..<Int.random(in: 0...9, using: &random)).map { number in
             // Few distinct moments, so that trips often finish at the same second.
-            let time = Timestamp(secondsSince1970: 1_772_000_000 + Int64.random(in: 0...4, using: &random) * 2_000_000, utcOffsetSeconds: 3600)
+            let time = Timestamp(clamping: 1_772_000_000 + Int64.random(in: 0...4, using: &random) * 2_000_000, utcOffsetSeconds: 3600)
             let lines = (0..<Int.random(in: 0...7, using: &random)).map { _ -> CartItem in
                 let (id, name) = items.randomElement(using: &random)!
                 let (unit, basis) = kinds.randomElement(using: &random)!

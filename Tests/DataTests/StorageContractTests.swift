@@ -44,33 +44,6 @@ enum StorageKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct StorageContractTests {
-    @Test(arguments: StorageKind.allCases)
-    func deletingItemsKeepsTheRest(kind: StorageKind) async throws { try await kind.contract.deletingItemsKeepsTheRest() }
-
-    @Test(arguments: StorageKind.allCases)
-    func aJourneyIsKeptExactly(kind: StorageKind) async throws { try await kind.contract.aJourneyIsKeptExactly() }
-
-    @Test(arguments: StorageKind.allCases)
-    func whatAReadSavesIsNeverStored(kind: StorageKind) async throws { try await kind.contract.whatAReadSavesIsNeverStored() }
-
-    @Test(arguments: StorageKind.allCases)
-    func aThrowingChangeStoresNothing(kind: StorageKind) async throws { try await kind.contract.aThrowingChangeStoresNothing() }
-
-    @Test(arguments: StorageKind.allCases)
-    func undoGoesBackFiftyChangesThroughHistory(kind: StorageKind) async throws { try await kind.contract.undoGoesBackFiftyChangesThroughHistory() }
-
-    @Test(arguments: StorageKind.allCases)
-    func reopeningAndDeletingCompletedCartsUpdateHistory(kind: StorageKind) async throws { try await kind.contract.reopeningAndDeletingCompletedCartsUpdateHistory() }
-
-    @Test(arguments: StorageKind.allCases)
-    func monthTotalsFollowFinishReopenDeleteAndUndo(kind: StorageKind) async throws { try await kind.contract.monthTotalsFollowFinishReopenDeleteAndUndo() }
-
-    @Test(arguments: StorageKind.allCases)
-    func changingTheCurrencyRelabelsStoredAmounts(kind: StorageKind) async throws { try await kind.contract.changingTheCurrencyRelabelsStoredAmounts() }
-
-    @Test(arguments: StorageKind.allCases)
-    func readingAnEmptyStoreFindsNothing(kind: StorageKind) async throws { try await kind.contract.readingAnEmptyStoreFindsNothing() }
-
-    @Test(arguments: StorageKind.allCases)
-    func threadsChangingTogetherLoseNothing(kind: StorageKind) async throws { try await kind.contract.threadsChangingTogetherLoseNothing() }
+    @Test(arguments: StorageKind.allCases, StorageContractCase.allCases)
+    func keepsTheContract(kind: StorageKind, contractCase: StorageContractCase) async throws { try await contractCase.run(kind.contract) }
 }

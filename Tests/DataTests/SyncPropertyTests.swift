@@ -59,7 +59,7 @@ import Testing
 final class DeviceClock: Clock, @unchecked Sendable {
     private let seconds: Mutex<Int64>
     init(_ start: Int64) { seconds = Mutex(start) }
-    func now() -> Timestamp { Timestamp(secondsSince1970: seconds.withLock { $0 }) }
+    func now() -> Timestamp { Timestamp(clamping: seconds.withLock { $0 }) }
     func advance(_ by: Int64) { seconds.withLock { $0 += by } }
 }
 

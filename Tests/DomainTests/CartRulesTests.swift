@@ -3,7 +3,7 @@ import Testing
 
 extension Cart {
     static func fixture(status: CartStatus = .planning, budget: Int64? = 2000) throws -> Cart {
-        let start = Timestamp(secondsSince1970: 1_000)
+        let start = Timestamp(clamping: 1_000)
         var cart = Cart(id: CartID("c1"), name: "Weekly", budget: budget.map { Money(minorUnits: $0, currency: eur) },
                         currency: eur, createdAt: start)
         try cart.add(CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: Quantity(2), unit: .each,
@@ -28,12 +28,12 @@ extension Cart {
         ("add", { try $0.add(CartItem(itemID: ItemID("x"), name: "X", categoryName: nil, quantity: .one, unit: .each)) }),
         ("update", { try $0.update($0.lines[0]) }),
         ("remove", { try $0.removeLine(ItemID("milk")) }),
-        ("start", { try $0.startTrip(at: Timestamp(secondsSince1970: 5)) }),
+        ("start", { try $0.startTrip(at: Timestamp(clamping: 5)) }),
         ("log", { try $0.logPurchase(ItemID("bananas"), price: .zero(eur), store: StoreID("aldi"), quantity: nil) }),
         ("unlog", { try $0.unlogPurchase(ItemID("milk")) }),
         ("impulse", { try $0.addImpulse(CartItem(itemID: ItemID("gum"), name: "Gum", categoryName: nil, quantity: .one, unit: .each,
                                                  isFulfilled: true, actualPrice: .zero(eur), isImpulse: true)) }),
-        ("finish", { try $0.finishTrip(at: Timestamp(secondsSince1970: 5)) }),
+        ("finish", { try $0.finishTrip(at: Timestamp(clamping: 5)) }),
         ("abort", { try $0.abortTrip() }),
         ("reopen", { try $0.reopen() }),
     ]
@@ -118,14 +118,14 @@ extension Cart {
     @Test func finishingNeedsSomethingBought() throws {
         var cart = try Cart.fixture(status: .shopping)
         try cart.unlogPurchase(ItemID("milk"))
-        #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try cart.finishTrip(at: Timestamp(secondsSince1970: 9)) }
+        #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try cart.finishTrip(at: Timestamp(clamping: 9)) }
     }
 
     /// A completed trip may hold an item on several lines (a receipt's repeated rows, imported),
     /// and its totals add them all. A cart being shopped is changed line by item, so such a trip
     /// is not reopened: which of its Milk lines would `trip log Milk` correct?
     @Test func aTripWithAnItemOnTwoLinesCountsBothAndIsNotReopened() throws {
-        let time = Timestamp(secondsSince1970: 1_000)
+        let time = Timestamp(clamping: 1_000)
         func milk(_ price: Int64) -> CartItem {
             CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: .one, unit: .each, isFulfilled: true,
                      actualStore: StoreID("aldi"), actualPrice: Money(minorUnits: price, currency: eur))

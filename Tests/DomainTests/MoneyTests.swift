@@ -7,6 +7,14 @@ let jpy = try! Currency(code: "jpy")
 let kwd = try! Currency(code: "KWD")
 
 @Suite struct MoneyTests {
+    @Test func ordersByCurrencyBeforeAmount() {
+        let yen = Money(minorUnits: 1_000_000, currency: jpy), cent = Money(minorUnits: 1, currency: eur)
+        #expect(cent < yen && !(yen < cent))
+        #expect(Money(minorUnits: 2, currency: eur) > cent)
+        let sorted = [yen, Money(minorUnits: 5, currency: eur), Money(minorUnits: 3, currency: jpy), cent].sorted()
+        #expect(sorted.map(\.description) == ["0.01 EUR", "0.05 EUR", "3 JPY", "1000000 JPY"])
+    }
+
     @Test(arguments: [
         ("3.49", eur, Int64(349)), ("3", eur, 300), ("0.5", eur, 50), (".5", eur, 50), ("3.", eur, 300),
         (" 12.30 ", eur, 1230), ("0", eur, 0), ("3.490", eur, 349), ("349", jpy, 349), ("1.234", kwd, 1234),
@@ -129,6 +137,22 @@ let kwd = try! Currency(code: "KWD")
 }
 
 @Suite struct TimeAndNameTests {
+    @Test func extremeInstantsAndOffsetsAreRefusedNotTrapped() {
+        for seconds in [Int64.max, Int64.min, Timestamp.secondsRange.upperBound + 1, Timestamp.secondsRange.lowerBound - 1] {
+            #expect(Timestamp(secondsSince1970: seconds) == nil)
+            #expect(Timestamp(clamping: seconds, utcOffsetSeconds: .max).day.year != 0)
+        }
+        for offset in [Int32.max, Int32.min, 86_400, -86_400] {
+            #expect(Timestamp(secondsSince1970: 0, utcOffsetSeconds: offset) == nil)
+        }
+        let latest = Timestamp(secondsSince1970: Timestamp.secondsRange.upperBound, utcOffsetSeconds: Timestamp.utcOffsetRange.upperBound)
+        let earliest = Timestamp(secondsSince1970: Timestamp.secondsRange.lowerBound, utcOffsetSeconds: Timestamp.utcOffsetRange.lowerBound)
+        #expect(latest?.description.isEmpty == false && earliest?.description.isEmpty == false)
+        #expect((latest?.day.year ?? 0) > 300_000 && (earliest?.day.year ?? 0) < -300_000)
+        #expect(Timestamp(clamping: .max, utcOffsetSeconds: .min) == Timestamp(secondsSince1970: Timestamp.secondsRange.upperBound,
+                                                                              utcOffsetSeconds: Timestamp.utcOffsetRange.lowerBound))
+    }
+
     @Test func daysRoundTripThroughTheCalendar() {
         for days in [-1, 0, 59, 365, 11_016, 20_513, 2_932_896] {
             #expect(Day(daysSince1970: days).daysSince1970 == days)
@@ -211,7 +235,7 @@ let kwd = try! Currency(code: "KWD")
     @Test func aCartOfAThousandLinesAtTheMaximaStillAddsUp() throws {
         for currency in [eur, jpy, kwd] {
             var cart = Cart(id: CartID("c1"), name: "Big", budget: Money(minorUnits: 1, currency: currency), currency: currency,
-                            createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0))
+                            createdAt: Timestamp(clamping: 0, utcOffsetSeconds: 0))
             for index in 0..<1_000 {
                 try cart.add(CartItem(itemID: ItemID("i\(index)"), name: "Item \(index)", categoryName: nil, quantity: .maximum, unit: .each,
                                       plannedPrice: .maximum(currency)))
@@ -226,7 +250,7 @@ let kwd = try! Currency(code: "KWD")
         // A price per gram planned per kilogram is a thousand times the largest typed price: such
         // computed amounts are checked where they are added up, before anything is saved.
         let perKilogram = try #require(try Money.maximum(kwd).per(PriceUnit(.g), convertedTo: PriceUnit(.kg)))
-        var cart = Cart(id: CartID("c1"), name: "Heavy", budget: nil, currency: kwd, createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0))
+        var cart = Cart(id: CartID("c1"), name: "Heavy", budget: nil, currency: kwd, createdAt: Timestamp(clamping: 0, utcOffsetSeconds: 0))
         var refused: DomainError?
         for index in 0..<1_000 {
             let before = cart
@@ -252,7 +276,7 @@ let kwd = try! Currency(code: "KWD")
                      plannedStore: StoreID("s"), plannedPrice: perKilogram)
         }
         let cart = Cart(id: CartID("c1"), name: "Heavy", budget: Money(minorUnits: 1, currency: kwd), currency: kwd, status: .planning,
-                        createdAt: Timestamp(secondsSince1970: 0, utcOffsetSeconds: 0), startedAt: nil, completedAt: nil, lines: lines)
+                        createdAt: Timestamp(clamping: 0, utcOffsetSeconds: 0), startedAt: nil, completedAt: nil, lines: lines)
         let figures: [(String, () throws -> Void)] = [
             ("planned", { _ = try cart.plannedTotal() }), ("by store", { _ = try cart.totalsByStore() }),
             ("left", { _ = try cart.remainingBudget() }), ("over", { _ = try cart.overBudget() }),

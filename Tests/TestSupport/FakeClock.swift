@@ -14,7 +14,7 @@ public final class FakeClock: Clock {
 
     public func advance(days: Int = 0, seconds: Int64 = 0) {
         current.withLock {
-            $0 = Timestamp(secondsSince1970: $0.secondsSince1970 + Int64(days) * 86_400 + seconds, utcOffsetSeconds: $0.utcOffsetSeconds)
+            $0 = Timestamp(clamping: $0.secondsSince1970 + Int64(days) * 86_400 + seconds, utcOffsetSeconds: $0.utcOffsetSeconds)
         }
     }
 }

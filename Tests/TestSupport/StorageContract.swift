@@ -2,10 +2,41 @@ import DataLayer
 import Domain
 import Testing
 
+/// Every case of `StorageContract`, listed once: `StorageContractTests` (DataTests) runs each over
+/// the data layer's storages and `CompositionStorageContractTests` (AppTests) over the ones the
+/// fronts get, so a case added here runs everywhere.
+public enum StorageContractCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case deletingItemsKeepsTheRest, aJourneyIsKeptExactly, whatAReadSavesIsNeverStored, aThrowingChangeStoresNothing
+    case undoGoesBackFiftyChangesThroughHistory, reopeningAndDeletingCompletedCartsUpdateHistory
+    case monthTotalsFollowFinishReopenDeleteAndUndo, changingTheCurrencyRelabelsStoredAmounts
+    case readingAnEmptyStoreFindsNothing, threadsChangingTogetherLoseNothing
+    case historyIsHandedOverAsTheRepositoriesHoldIt, eachSubscriberHearsOfEachChange, erasingLeavesNothingOrRefusesWhole
+
+    public var testDescription: String { rawValue }
+
+    /// Runs this case of `contract`.
+    public func run(_ contract: StorageContract) async throws {
+        switch self {
+        case .deletingItemsKeepsTheRest: try await contract.deletingItemsKeepsTheRest()
+        case .aJourneyIsKeptExactly: try await contract.aJourneyIsKeptExactly()
+        case .whatAReadSavesIsNeverStored: try await contract.whatAReadSavesIsNeverStored()
+        case .aThrowingChangeStoresNothing: try await contract.aThrowingChangeStoresNothing()
+        case .undoGoesBackFiftyChangesThroughHistory: try await contract.undoGoesBackFiftyChangesThroughHistory()
+        case .reopeningAndDeletingCompletedCartsUpdateHistory: try await contract.reopeningAndDeletingCompletedCartsUpdateHistory()
+        case .monthTotalsFollowFinishReopenDeleteAndUndo: try await contract.monthTotalsFollowFinishReopenDeleteAndUndo()
+        case .changingTheCurrencyRelabelsStoredAmounts: try await contract.changingTheCurrencyRelabelsStoredAmounts()
+        case .readingAnEmptyStoreFindsNothing: try await contract.readingAnEmptyStoreFindsNothing()
+        case .threadsChangingTogetherLoseNothing: try await contract.threadsChangingTogetherLoseNothing()
+        case .historyIsHandedOverAsTheRepositoriesHoldIt: try await contract.historyIsHandedOverAsTheRepositoriesHoldIt()
+        case .eachSubscriberHearsOfEachChange: try await contract.eachSubscriberHearsOfEachChange()
+        case .erasingLeavesNothingOrRefusesWhole: try await contract.erasingLeavesNothingOrRefusesWhole()
+        }
+    }
+}
+
 /// The contract every `Storage` keeps, whatever keeps the data (memory, files, a household) and
 /// whatever wraps it (Composition's `BackgroundStorage` and `CommitWatchingStorage`): each case
-/// a method, run by `StorageContractTests` (DataTests) over the data layer's storages and by
-/// `CompositionStorageContractTests` (AppTests) over the ones the fronts get.
+/// a method, listed in `StorageContractCase`.
 public struct StorageContract: Sendable {
     /// A storage, and a function that opens the same data again as a new storage would (a new
     /// process, for the file store); what is on disk goes in the given directory, which the
@@ -187,6 +218,57 @@ public struct StorageContract: Sendable {
         let u = try await TestWorld.stocked(storage: storage).useCases
         _ = try await u.changeCurrency(try Currency(code: "USD"))
         #expect(try await u.showItem("Milk").cheapest?.current?.unitPrice.price.description == "1.09 USD")
+    }
+
+    /// `readWithHistory` hands over, one record at a time, the completed carts and hand-kept
+    /// prices the repositories hold, in their order.
+    public func historyIsHandedOverAsTheRepositoriesHoldIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, _) = try await make(directory)
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        for name in ["One", "Two"] {
+            _ = try await u.createCart(name: name, items: ["Milk"])
+            _ = try await u.startTrip(name)
+            _ = try await u.logPurchase(cart: name, item: "Milk")
+            _ = try await u.finishTrip(name)
+        }
+        let (handed, held) = try await storage.readWithHistory { repositories, history in
+            var carts: [String] = [], prices = 0
+            try history.forEachCompletedCart { carts.append($0.id.rawValue) }
+            try history.forEachManualObservation { _ in prices += 1 }
+            return ("\(carts) \(prices)", "\(try repositories.completedCarts().map(\.id.rawValue)) \(try repositories.manualObservations(of: nil).count)")
+        }
+        #expect(handed == held)
+        #expect(try await u.listHistory().count == 2 && !handed.hasSuffix(" 0"))
+    }
+
+    /// Each subscription to `changes()` hears of a change committed through the storage, as
+    /// made here, with its summary.
+    public func eachSubscriberHearsOfEachChange() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, _) = try await make(directory)
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        var first = storage.changes().makeAsyncIterator(), second = storage.changes().makeAsyncIterator()
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        for change in [await first.next(), await second.next()] {
+            #expect(change?.origin == .here && change?.summary?.contains("Weekly") == true)
+        }
+    }
+
+    /// `eraseEverything` leaves nothing, not even undo, for a new storage over the same data;
+    /// a storage that refuses it (one that syncs with a household) leaves everything.
+    public func erasingLeavesNothingOrRefusesWhole() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await make(directory)
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        let erased = (try? await storage.eraseEverything()) != nil
+        let fresh = UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers())
+        #expect(try await fresh.listActiveCarts().map(\.name) == (erased ? [] : ["Weekly"]))
+        if erased { await #expect(throws: DomainError.nothingToUndo) { try await fresh.undoLastChange() } }
     }
 
     public func readingAnEmptyStoreFindsNothing() async throws {

@@ -18,6 +18,8 @@ public final class UncheckedStorage: Storage {
     }
 
     private let state = Mutex((current: Snapshot(), undo: [(Snapshot, String)]()))
+    /// Every subscription ever made: a test's storage lives no longer than the test.
+    private let subscribers = Mutex([AsyncStream<StorageChange>.Continuation]())
 
     public init() {}
 
@@ -26,13 +28,15 @@ public final class UncheckedStorage: Storage {
     }
 
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
-        try state.withLock { state in
+        let (value, summary) = try state.withLock { state in
             let repositories = UncheckedRepositories(state.current)
             let change = try body(repositories)
             state.undo.append((state.current, change.summary))
             state.current = repositories.snapshot
-            return change.value
+            return (change.value, change.summary)
         }
+        announce(summary)
+        return value
     }
 
     public func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
@@ -40,19 +44,30 @@ public final class UncheckedStorage: Storage {
     }
 
     public func undoLastChange() async throws -> String {
-        try state.withLock { state in
+        let summary = try state.withLock { state in
             guard let (previous, summary) = state.undo.popLast() else { throw DomainError.nothingToUndo }
             state.current = previous
             return summary
         }
+        announce("undid \(summary)")
+        return summary
     }
 
     public func eraseEverything() async throws {
         state.withLock { $0 = (Snapshot(), []) }
+        announce("erased everything")
     }
 
-    /// No subscriber is ever told anything: Domain's tests do not follow changes.
-    public func changes() -> AsyncStream<StorageChange> { AsyncStream { $0.finish() } }
+    /// Each subscriber is told of each change made here, as the real storages tell theirs.
+    public func changes() -> AsyncStream<StorageChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StorageChange.self)
+        subscribers.withLock { $0.append(continuation) }
+        return stream
+    }
+
+    private func announce(_ summary: String) {
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.yield(StorageChange(origin: .here, summary: summary)) }
+    }
 }
 
 final class UncheckedRepositories: Repositories {

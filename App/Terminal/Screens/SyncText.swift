@@ -40,7 +40,7 @@ public enum SyncText {
     public static func status(_ status: SyncStatus) -> String {
         var lines = ["Household folder: \(status.folder)", ""]
         for device in status.devices {
-            let seen = device.lastSeen.map { "last change " + Timestamp(secondsSince1970: $0 / 1000).description } ?? "no change seen"
+            let seen = device.lastSeen.map { "last change " + Timestamp(clamping: $0 / 1000).description } ?? "no change seen"
             let role = device.isThis ? " (this device)" : device.hasLeft ? " (left)" : ""
             let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
             lines.append("  \(device.name)\(role): \(merged), \(seen)")

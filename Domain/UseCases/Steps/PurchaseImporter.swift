@@ -130,7 +130,7 @@ struct PurchaseImporter {
             guard let first = rows.first else { continue }
             // Noon local time keeps the trip on its day whatever the offset.
             let time = self.time.flatMap { $0.day == first.date ? $0 : nil }
-                ?? Timestamp(secondsSince1970: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
+                ?? Timestamp(clamping: Int64(first.date.daysSince1970) * 86_400 + 43_200 - Int64(offset), utcOffsetSeconds: offset)
             let cartID = CartID(ids.makeIdentifier())
             var lines: [CartItem] = []
             lines.reserveCapacity(rows.count)
