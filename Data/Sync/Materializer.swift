@@ -21,8 +21,17 @@ struct Materializer {
         for key in (owners[.category] ?? []).sorted() {
             if let payload = winners[key]?.payload { try repositories.save(try parts.category(payload, key: key)) }
         }
+        // A store's record is never deleted (trips name it); an absent one, an added store taken
+        // back by an undo, is removed as `store remove` removes it, so every device agrees.
+        let gone = (owners[.store] ?? []).filter { winners[$0]?.payload == nil }.map { $0.ids[0] }
+        let stores = gone.isEmpty ? [] : try repositories.allStores()
         for key in (owners[.store] ?? []).sorted() {
-            if let payload = winners[key]?.payload { try repositories.save(try parts.store(payload, key: key)) }
+            if let payload = winners[key]?.payload {
+                try repositories.save(try parts.store(payload, key: key))
+            } else if var store = stores.first(where: { $0.id.rawValue == key.ids[0] }), !store.isRemoved {
+                store.isRemoved = true
+                try repositories.save(store)
+            }
         }
         // Each thing with its parts, in key order.
         let things = grouped.sorted { $0.key < $1.key }

@@ -30,4 +30,20 @@ import Testing
         #expect(summaries.count == 2)
         #expect(try await price() == before, "\(summaries)")
     }
+
+    /// A store added and taken back is removed, here and on every device, as `store remove`
+    /// removes one (its record stays, for the trips that name it): an undo that said "undid
+    /// added store Lidl" used to leave Lidl in place.
+    @Test func anAddedStoreTakenBackIsRemovedEverywhere() async throws {
+        let home = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let laptop = home.useCases("laptop")
+        _ = try await laptop.addStore(name: "Corner Shop")
+        #expect(try await laptop.listStores().map(\.name).contains("Corner Shop"))
+        #expect(try await laptop.undoLastChange() == "added store Corner Shop")
+        #expect(!(try await laptop.listStores().map(\.name).contains("Corner Shop")))
+        _ = try await home.sync("laptop").exchange()
+        _ = try await home.sync("phone").exchange()
+        #expect(!(try await home.useCases("phone").listStores().map(\.name).contains("Corner Shop")))
+    }
 }
