@@ -32,7 +32,7 @@ public enum SyncText {
     /// `grock sync join`: what this device took from the household.
     public static func joined(_ report: SyncReport, folder: String) -> String {
         let later = report.received > 0 ? " and \(Wording.counted(report.received, "change")) made since" : ""
-        return "Joined the household in \(Echo.quoted(folder)): its data\(later) is here; its categories and currency are this device's now."
+        return "Joined the household in \(Echo.quoted(folder)): its data\(later) \(later.isEmpty ? "is" : "are") here; its categories and currency are this device's now."
     }
 
     /// `grock sync status`: the folder, each device with what it sent and this one merged, and
