@@ -1,5 +1,7 @@
 /// Marks a line bought. The price defaults to the planned one, the store to the planned store,
-/// the quantity to the planned quantity. Logging a bought line again corrects it.
+/// the quantity to the planned quantity. Logging a bought line again with a price or a quantity
+/// corrects it; without either (a tick from a second phone, or one queued offline) it keeps
+/// what was recorded: the line is bought already.
 public struct LogPurchase: Sendable {
     let storage: any Storage
     let clock: any Clock
@@ -14,7 +16,9 @@ public struct LogPurchase: Sendable {
     /// Logs `item` (a line of the cart: its name or id) as bought on the trip `reference` names.
     /// - Parameters:
     ///   - price: the price of one unit of what the line is priced per (`CartItem.priceUnit`),
-    ///     as typed.
+    ///     as typed. For a line already bought, without `price`, `quantity` and `store`, the
+    ///     price, quantity and store recorded stay; with some of them, the others default to
+    ///     what was recorded.
     ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`), for a receipt
     ///     entered afterwards: the trip is recorded on that date.
     /// - Returns: the cart, with the line bought.
@@ -42,7 +46,14 @@ public struct LogPurchase: Sendable {
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
-            let storeID = try store.map { try resolver.store($0).id } ?? line.plannedStore ?? cart.onlyStoreBoughtAt
+            // Decided here, on the line as stored, not on a front's possibly stale copy: a tick
+            // says "bought", and overwriting what another phone paid with the plan loses it.
+            if line.isFulfilled, price == nil, quantity == nil, store == nil {
+                try repositories.save(cart)
+                return Change((cart, []), summary: "kept \(line.name) on \(cart.name) as bought")
+            }
+            let recordedStore = line.isFulfilled ? line.actualStore : nil
+            let storeID = try store.map { try resolver.store($0).id } ?? recordedStore ?? line.plannedStore ?? cart.onlyStoreBoughtAt
             let vaultItem = line.isImpulse ? nil : try repositories.item(line.itemID)
             let day = (cart.completedAt ?? clock.now()).day
             // Bought at another store than planned: priced the way that store sells it (per kg
@@ -61,7 +72,9 @@ public struct LogPurchase: Sendable {
             if price != nil, let vaultItem, let shop = try repositories.allStores().first(where: { $0.id == storeID }) {
                 cautions = try PriceCheck.cautions(for: UnitPrice(paid, per: basis), of: vaultItem, at: shop, on: day)
             }
-            try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity, priceUnit: basis)
+            // A price corrected keeps the weight logged with it (in the same unit).
+            let recordedQuantity = line.isFulfilled && basis == line.priceUnit ? line.purchasedQuantity : nil
+            try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity ?? recordedQuantity, priceUnit: basis)
             try repositories.save(cart)
             return Change((cart, cautions), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(basis)")
         }

@@ -114,7 +114,7 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
             let line = try numbering.line(numbered: number, on: details?.cart)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
             let (cart, cautions) = try await useCases.logPurchase.withCautions(cart: reference, item: line.itemID.rawValue, price: price,
-                                                                          quantity: weighed ?? line.purchasedQuantity)
+                                                                          quantity: weighed)
             lastIntent.cautions = cautions.map(Caution.price)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {

@@ -28,6 +28,18 @@ import Testing
         #expect(try grock.ok("").contains("No carts yet"))
     }
 
+    /// A tick from a second front (no price) on a line already bought keeps what was paid.
+    @Test func aLogWithoutAPriceKeepsThePricePaid() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        try grock.ok("trip start Weekly")
+        try grock.ok("trip log Weekly Milk --price 1.29")
+        try grock.ok("trip log Weekly Milk")
+        let cart = try grock.ok("cart show Weekly")
+        #expect(cart.contains("[x]  Milk     1 each    1.29  1.29  planned 1.09"), "\(cart)")
+    }
+
     @Test func everyCommandHasAHappyPath() throws {
         let grock = try Grock()
         defer { grock.home.remove() }

@@ -14,6 +14,7 @@ import Testing
             #"{"jsonrpc":"2.0","id":1,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"],"quantity":"250","unit":"g"}}"#,
             #"{"jsonrpc":"2.0","id":2,"method":"trip.start","params":{"cart":"Weekly"}}"#,
             #"{"jsonrpc":"2.0","id":"log","method":"trip.log","params":{"cart":"Weekly","item":"Bread","price":"24.90"}}"#,
+            #"{"jsonrpc":"2.0","method":"trip.log","params":{"cart":"Weekly","item":"Bread"}}"#,   // the page's tick: keeps 24.90
             #"{"jsonrpc":"2.0","method":"trip.log","params":{"cart":"Weekly","item":"Milk"}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"trip.finish","params":{"cart":"Weekly"}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"insights"}"#,

@@ -203,6 +203,23 @@ import Testing
         await #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try await u.finishTrip("Weekly") }
     }
 
+    @Test func aTickOnALineBoughtKeepsWhatWasPaid() async throws {
+        // A second phone's stale or queued tick must not overwrite what the first one paid.
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.29", store: "Lidl", quantity: try Quantity(parsing: "2"))
+        var cart = try await u.logPurchase(cart: "Weekly", item: "Milk")
+        #expect(cart.lines[0].actualPrice?.amountText == "1.29")
+        #expect(cart.lines[0].purchasedQuantity == (try Quantity(parsing: "2")))
+        let lidl = cart.lines[0].actualStore
+        // A price corrected alone keeps the store and the quantity recorded.
+        cart = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.19")
+        #expect(cart.lines[0].actualPrice?.amountText == "1.19")
+        #expect(cart.lines[0].purchasedQuantity == (try Quantity(parsing: "2")))
+        #expect(cart.lines[0].actualStore == lidl && lidl != cart.lines[0].plannedStore)
+    }
+
     @Test func abortingReturnsToPlanning() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.createCart(name: "Weekly", items: ["Milk"])
