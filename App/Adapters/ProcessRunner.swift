@@ -84,15 +84,10 @@ public enum ProcessRunner {
 
     /// A pipe whose ends the program does not inherit (only the ends `dup2` gives it).
     private static func openPipe(_ ends: inout [Int32]) -> Bool {
-        #if canImport(Glibc)
-        // Closed-on-exec from the start: another thread's program started meanwhile never holds them.
-        return pipe2(&ends, O_CLOEXEC) == 0
-        #else
         guard pipe(&ends) == 0 else { return false }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         return true
-        #endif
     }
 
     /// The status the program `pid` ended with, once ended (and reaped) before `deadline`
@@ -181,9 +176,3 @@ public enum ProcessRunner {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
-
-#if canImport(Glibc)
-// A GNU extension the Glibc module leaves out (no _GNU_SOURCE): looked up in the C library,
-// called with the C convention.
-private let pipe2 = unsafeBitCast(dlsym(nil, "pipe2"), to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-#endif

@@ -6,8 +6,7 @@ import Darwin
 
 /// The socket `grock serve` listens on, and the system's socket calls around it (the address
 /// structures, binding, accepting, the flags every descriptor gets), so that `HTTPLoop` reads
-/// as a loop. Every descriptor is non-blocking and closed-on-exec from the call that makes it:
-/// set afterwards, a program started meanwhile (git, tesseract) would inherit it.
+/// as a loop.
 struct ListeningSocket {
     let fd: Int32
 
@@ -25,7 +24,7 @@ struct ListeningSocket {
             v4.sin_port = port.bigEndian
             guard inet_pton(AF_INET, address, &v4.sin_addr) == 1 else { throw WebError("--listen needs an IP address, not \(address)") }
         }
-        let fd = systemSocket(isV6 ? AF_INET6 : AF_INET)
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw WebError("cannot open a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -37,6 +36,7 @@ struct ListeningSocket {
             systemClose(fd)
             throw WebError("cannot listen on \(address):\(port): \(reason)")
         }
+        Self.makeNonBlocking(fd)
         self.fd = fd
     }
 
@@ -53,9 +53,16 @@ struct ListeningSocket {
     func accept() -> (fd: Int32, peer: String)? {
         let connection = systemAccept(fd)
         guard connection >= 0 else { return nil }
+        Self.makeNonBlocking(connection)
         var one: Int32 = 1
         _ = setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         return (connection, Self.peerAddress(connection))
+    }
+
+    /// Makes `fd` non-blocking, and closed in any program this one starts.
+    static func makeNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
     /// The address a connection comes from, as text ("" when the system cannot say).
@@ -86,7 +93,8 @@ struct WakePipe {
     /// - Throws: `WebError` when the system has no pipe to give.
     init() throws(WebError) {
         var ends: [Int32] = [0, 0]
-        guard systemPipe(&ends) == 0 else { throw WebError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else { throw WebError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for end in ends { ListeningSocket.makeNonBlocking(end) }
         (readEnd, writeEnd) = (ends[0], ends[1])
     }
 
@@ -103,31 +111,5 @@ struct WakePipe {
     }
 }
 
-// The system's calls (out of reach of the method of the same name above), each giving a
-// descriptor non-blocking and closed-on-exec.
-#if canImport(Glibc)
-private let descriptorFlags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-private func systemSocket(_ family: Int32) -> Int32 { socket(family, Int32(SOCK_STREAM.rawValue) | descriptorFlags, 0) }
-private func systemAccept(_ fd: Int32) -> Int32 { accept4(fd, nil, nil, descriptorFlags) }
-private func systemPipe(_ ends: inout [Int32]) -> Int32 { pipe2(&ends, O_CLOEXEC | O_NONBLOCK) }
-// accept4 and pipe2 are GNU extensions the Glibc module leaves out (no _GNU_SOURCE): looked up
-// in the C library, called with the C convention.
-private let accept4 = unsafeBitCast(dlsym(nil, "accept4"),
-    to: (@convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32).self)
-private let pipe2 = unsafeBitCast(dlsym(nil, "pipe2"), to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-#else
-// Darwin has no flags for it: set right after, which leaves the race open there.
-private func systemSocket(_ family: Int32) -> Int32 { flagged(socket(family, SOCK_STREAM, 0)) }
-private func systemAccept(_ fd: Int32) -> Int32 { flagged(accept(fd, nil, nil)) }
-private func systemPipe(_ ends: inout [Int32]) -> Int32 {
-    guard pipe(&ends) == 0 else { return -1 }
-    for end in ends { _ = flagged(end) }
-    return 0
-}
-private func flagged(_ fd: Int32) -> Int32 {
-    guard fd >= 0 else { return fd }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    return fd
-}
-#endif
+// The system's call, out of reach of the method of the same name above.
+private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
