@@ -14,6 +14,18 @@ public struct Category: Sendable, Hashable, Identifiable {
         self.sortOrder = sortOrder
     }
 
+    /// The place after every one of `categories`: one past the highest `sortOrder` (0 for none),
+    /// or the highest itself when that is `Int.max`. A backup or another device may hold any
+    /// order, and a tie only leaves the two in name order, where adding one would trap.
+    public static func orderAfter(_ categories: [Category]) -> Int {
+        successor(of: categories.map(\.sortOrder).max() ?? -1)
+    }
+
+    /// `order + 1`, or `order` itself at `Int.max` (see `orderAfter`).
+    public static func successor(of order: Int) -> Int {
+        order == .max ? order : order + 1
+    }
+
     /// The categories a first run starts with.
     public static let defaultNames = [
         "Produce", "Dairy", "Meat & Fish", "Bakery", "Pantry", "Frozen", "Beverages", "Snacks", "Household",

@@ -16,7 +16,7 @@ public struct AddCategory: Sendable {
         return try await storage.write { repositories in
             let categories = try repositories.allCategories()
             try requireUnique(name, kind: "category", among: categories.map(\.name))
-            let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: (categories.map(\.sortOrder).max() ?? -1) + 1)
+            let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: Category.orderAfter(categories))
             try repositories.save(category)
             return Change(category, summary: "added category \(name)")
         }

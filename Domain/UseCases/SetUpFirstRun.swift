@@ -49,7 +49,7 @@ extension SetUpFirstRun {
         var categories = try repositories.allCategories()
         var added: [String] = []
         for name in Category.defaultNames where !categories.contains(where: { Name.key($0.name) == Name.key(name) }) {
-            let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: (categories.map(\.sortOrder).max() ?? -1) + 1)
+            let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: Category.orderAfter(categories))
             try repositories.save(category)
             categories.append(category)
             added.append(name)

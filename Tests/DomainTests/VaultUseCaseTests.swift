@@ -1,4 +1,5 @@
 import Domain
+import DataLayer
 import TestSupport
 import Testing
 
@@ -158,5 +159,25 @@ extension VaultUseCaseTests {
         #expect(order.position(ofCategoryNamed: "  produce ") == 0)
         #expect(order.position(ofCategoryNamed: "Nowhere") == order.categories.count)
         #expect(order.position(ofCategoryNamed: String?.none) == order.categories.count)
+    }
+}
+
+/// A category's order from a backup or another device may be any integer: the next one added
+/// goes after it without trapping.
+@Suite struct CategoryOrderTests {
+    @Test func aCategoryAddedAfterTheLargestOrderDoesNotTrap() async throws {
+        let storage = InMemoryStorage()
+        let u = TestWorld(storage: storage).useCases
+        _ = try await u.setUpFirstRun()
+        _ = try await storage.write { repositories -> Change<Void> in
+            var last = try #require(try repositories.allCategories().first)
+            last.sortOrder = .max
+            try repositories.save(last)
+            return Change((), summary: "order at the end of Int")
+        }
+        _ = try await u.addCategory(name: "Zzz")
+        let orders = try await u.listCategories().map(\.category.sortOrder)
+        #expect(orders.filter { $0 == .max }.count == 2)
+        #expect(Category.successor(of: 41) == 42 && Category.successor(of: .max) == .max)
     }
 }

@@ -37,7 +37,7 @@ struct PurchaseImporter {
         for store in try repositories.allStores() where !store.isRemoved { stores[Name.key(store.name)] = store }
         let categories = try repositories.allCategories()
         for category in categories { self.categories[Name.key(category.name)] = category }
-        nextSortOrder = (categories.map(\.sortOrder).max() ?? -1) + 1
+        nextSortOrder = Category.orderAfter(categories)
         for item in try repositories.allItems() { items[Name.key(item.name)] = item }
         for month in try repositories.spendingByMonth() {
             let (sum, overflow) = spent.addingReportingOverflow(month.total.minorUnits)
@@ -215,7 +215,7 @@ struct PurchaseImporter {
             return category
         }
         let category = Category(id: CategoryID(ids.makeIdentifier()), name: name, sortOrder: nextSortOrder)
-        nextSortOrder += 1
+        nextSortOrder = Category.successor(of: nextSortOrder)
         try repositories.save(category)
         categories[Name.key(name)] = category
         added += 1
