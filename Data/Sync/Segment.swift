@@ -123,6 +123,8 @@ struct Segment: Equatable {
 
     private static func read(header meta: [Substring], lines: some Sequence<Substring>,
                              household: String, device: String, number: Int, each: (Segment, SyncVersion) -> Void) -> Reading {
+        // The whole first line, not its start: `grock-sync-segment\t12` is another format.
+        guard meta[0] == header else { return .damaged("its format is not this Grock's (\(Echo.escaped(String(meta[0].prefix(40)))))") }
         guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
         guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
         guard meta[3] == "number\t\(number)" else { return .damaged("it says it is number \(meta[3].dropFirst(7)), not \(number)") }

@@ -84,8 +84,9 @@ import Testing
         }
 
         /// Writes a segment file from raw header fields, with the checksum right and the count given.
-        func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [], count: String? = nil) throws {
-            var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
+        func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [], count: String? = nil,
+                      format: String = Segment.header) throws {
+            var text = "\(format)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
             for line in lines { text += line + "\n" }
             let content = Array(text.utf8)
             let bytes = content + Array("end\t\(count ?? String(lines.count))\t\(Checksum.hex(of: content))\n".utf8)
