@@ -99,6 +99,12 @@ enum ReceiptInput {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A stdin left non-blocking by the program before (a shell's job, a pipe's
+                // writer): wait until it has something, as a blocking read would.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+                }
                 throw UsageError("cannot read \(name): \(String(cString: strerror(errno)))")
             }
             if count == 0 { return bytes }
