@@ -166,12 +166,7 @@ public struct StorageContract: Sendable {
         defer { directory.remove() }
         let (storage, reopen) = try await make(directory)
         let u = try await TestWorld.stocked(storage: storage).useCases
-        for name in ["One", "Two"] {
-            _ = try await u.createCart(name: name, items: ["Milk"])
-            _ = try await u.startTrip(name)
-            _ = try await u.logPurchase(cart: name, item: "Milk")
-            _ = try await u.finishTrip(name)
-        }
+        try await finishTrips(["One", "Two"], with: u)
         _ = try await u.reopenCart("One")
         _ = try await u.deleteCart("Two")
         let fresh = UseCases(storage: reopen(), clock: FakeClock(), ids: SequentialIdentifiers())
@@ -227,12 +222,7 @@ public struct StorageContract: Sendable {
         defer { directory.remove() }
         let (storage, _) = try await make(directory)
         let u = try await TestWorld.stocked(storage: storage).useCases
-        for name in ["One", "Two"] {
-            _ = try await u.createCart(name: name, items: ["Milk"])
-            _ = try await u.startTrip(name)
-            _ = try await u.logPurchase(cart: name, item: "Milk")
-            _ = try await u.finishTrip(name)
-        }
+        try await finishTrips(["One", "Two"], with: u)
         let (handed, held) = try await storage.readWithHistory { repositories, history in
             var carts: [String] = [], prices = 0
             try history.forEachCompletedCart { carts.append($0.id.rawValue) }
@@ -306,4 +296,14 @@ private final class WorkerIdentifiers: IdentifierSource {
     let inner = SequentialIdentifiers()
     init(worker: Int) { self.worker = worker }
     func makeIdentifier() -> String { "\(worker)" + inner.makeIdentifier() }
+}
+
+/// A completed trip for each name, buying Milk: the history two contract cases start from.
+private func finishTrips(_ names: [String], with u: UseCases) async throws {
+    for name in names {
+        _ = try await u.createCart(name: name, items: ["Milk"])
+        _ = try await u.startTrip(name)
+        _ = try await u.logPurchase(cart: name, item: "Milk")
+        _ = try await u.finishTrip(name)
+    }
 }
