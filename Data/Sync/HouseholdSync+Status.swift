@@ -35,14 +35,18 @@ extension HouseholdSync {
             let info = folder.device(id)
             let segments = folder.segments(of: id)
             let last = index.applied[id] ?? -1
-            let applied = id == setup.device ? segments.count : segments.count { $0 <= last }
-            for number in segments where number > last && id != setup.device {
+            let applied = id == setup.device ? segments.count : segments.count { $0 <= last && !index.isSkipped($0, of: id) }
+            for number in segments where (number > last || index.isSkipped(number, of: id)) && id != setup.device {
                 for (file, reading) in folder.read(id, number, household: household) {
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
                     case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
                     case .complete(let segment):
-                        if let reason = SegmentCheck.wait(segment, now: now()) { waiting.append("\(id)/\(file): \(reason)") }
+                        if let reason = SegmentCheck.wait(segment, now: now()) {
+                            waiting.append("\(id)/\(file): \(reason)")
+                        } else if number <= last {
+                            waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; grock sync reads it")
+                        }
                     }
                 }
             }

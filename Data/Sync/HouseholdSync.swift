@@ -189,7 +189,8 @@ public struct HouseholdSync: Sendable {
                       index.lastSent.map({ folder.checksum(of: device, index.sent) == $0.checksum }) ?? true,
                       !Merge.snapshotDue(listed: listing.numbers, through: index.sent, gone: index.gone[device]) else { return false }
             } else {
-                guard (listing.numbers.last ?? -1) <= (index.applied[device] ?? -1) else { return false }
+                guard (listing.numbers.last ?? -1) <= (index.applied[device] ?? -1),
+                      !listing.numbers.contains(where: { index.isSkipped($0, of: device) }) else { return false }
             }
         }
         // A device this one merged whose segments vanished: a snapshot is due.

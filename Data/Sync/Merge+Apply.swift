@@ -5,8 +5,13 @@ extension Merge {
     /// the one numbered after the last applied, or, when that one is gone from the folder, a
     /// snapshot of `other`'s that covers it (a snapshot stands alone).
     mutating func applyNext(of other: String, into touched: inout Set<SyncKey>) throws -> Bool {
-        let applied = index.applied[other] ?? -1
         let listed = listings[other]
+        if let claim = index.claimed[other], let last = listed.numbers.last {
+            // The device's folder is here now: what a snapshot said it covers spares only what it lacks.
+            index.claimed[other] = nil
+            skipMissing(of: other, through: min(claim, last))
+        }
+        let applied = index.applied[other] ?? -1
         guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
         var readings = folder.read(other, number, household: household, in: listed)
         var segments: [(file: String, segment: Segment)] = []
@@ -70,18 +75,58 @@ extension Merge {
     }
 
     /// What a snapshot covers of a device whose segments are gone from the folder is in it: those
-    /// need not be read. Segments still in the folder are read all the same (twice is harmless),
-    /// so a snapshot that claims more than it holds loses nothing.
+    /// need not be read to go on. Segments still in the folder are read all the same (twice is
+    /// harmless), and so is one that turns up later (`applyTurnedUp`): a snapshot that claims
+    /// more than it holds delays nothing it lacks, and loses nothing.
     mutating func markCovered(by segment: Segment) {
         for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != device {
-            var applied = index.applied[covered] ?? -1
             if listings.present.contains(covered) {
-                let listed = Set(listings[covered].numbers)
-                while applied < through && !listed.contains(applied + 1) { applied += 1 }
+                skipMissing(of: covered, through: through)
             } else {
-                applied = max(applied, through)
+                // No folder of that device here yet: the claim waits for it (`applyNext`).
+                index.claimed[covered] = max(index.claimed[covered] ?? -1, through)
             }
-            index.applied[covered] = applied
+        }
+    }
+
+    /// Takes the segments of `other` after those applied, up to `through`, that the folder lacks as
+    /// covered, up to the first it holds; each is remembered as skipped, to be read if it turns up.
+    mutating func skipMissing(of other: String, through: Int) {
+        let listed = Set(listings[other].numbers)
+        let first = (index.applied[other] ?? -1) + 1
+        var applied = first - 1
+        while applied < through && !listed.contains(applied + 1) { applied += 1 }
+        guard applied >= first else { return }
+        index.skipped[other, default: []].append(first...applied)
+        index.applied[other] = applied
+    }
+
+    /// Reads the segments of `other` that were taken as covered while missing and are in the
+    /// folder now: what they hold is merged like any segment's (an older version loses, as it
+    /// would have then). One still arriving or damaged stays skipped and is told.
+    mutating func applyTurnedUp(of other: String, into touched: inout Set<SyncKey>) throws {
+        guard index.skipped[other] != nil else { return }
+        let listed = listings[other]
+        numbers: for number in listed.numbers where index.isSkipped(number, of: other) {
+            var segments: [(file: String, segment: Segment)] = []
+            for (file, reading) in folder.read(other, number, household: household, in: listed) {
+                let name = "\(other)/\(file)"
+                guard let segment = complete(reading, named: name) else { continue numbers }
+                if let reason = SegmentCheck.wait(segment, now: now) {
+                    tally.wait("\(name): \(reason)")
+                    continue numbers
+                }
+                if segment.isSnapshot, let reason = coverageProblem(of: segment) {
+                    tally.damage("\(name): \(reason)")
+                    continue numbers
+                }
+                segments.append((name, segment))
+            }
+            for position in segments.indices {
+                let versions = segments[position].segment.takeVersions()
+                try apply(versions, of: segments[position].segment, named: segments[position].file, into: &touched)
+            }
+            index.read(number, of: other)
         }
     }
 

@@ -83,6 +83,7 @@ struct Merge {
                 while try applyNext(of: other, into: &touched) { progress = true }
             }
         }
+        for other in listings.present.sorted() where other != device { try applyTurnedUp(of: other, into: &touched) }
         var winners = base.takeSnapshot()
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)

@@ -6,7 +6,9 @@ import Domain
 /// the outbox is published. Kept as `sync/index-N.tsv`, N the number of the change that wrote
 /// it, so that a sync killed before its change was committed leaves the previous index in force.
 struct SyncIndex: Equatable {
-    static let header = "grock-sync-index\t1"
+    /// Version 2 added `claimed` and `skipped`; version 1 is read as having neither.
+    static let header = "grock-sync-index\t2"
+    static let headers: Set<Substring> = ["grock-sync-index\t1", "grock-sync-index\t2"]
 
     var clock: HybridTimestamp = .zero
     /// Outbox entries up to this number are in this device's segments.
@@ -29,12 +31,36 @@ struct SyncIndex: Equatable {
     /// lost by a replicator), with the last of their segments this device's snapshot covers: it
     /// wrote one, so that a device joining later still gets what they said.
     var gone: [String: Int] = [:]
+    /// What snapshots said they cover of devices that had no folder here when they were applied
+    /// (not replicated yet, or removed): taken once that device's folder lists a segment, and
+    /// then only for the segments the folder lacks (`Merge.skipMissing`). Taken at once, a
+    /// snapshot's word would skip segments still on their way.
+    var claimed: [String: Int] = [:]
+    /// Segments of each device taken as covered by a snapshot because they were not in the folder:
+    /// one that turns up later is read all the same, since a snapshot's claim is never checked
+    /// (a forged or mistaken one must not make a device's changes vanish unread).
+    var skipped: [String: [ClosedRange<Int>]] = [:]
     /// Changes of other devices refused at the boundary (`SegmentCheck`), each as
     /// `devices/DEVICE/FILE: KEY: reason`, newest last; the last `quarantineKept` are kept.
     var quarantined: [String] = []
     static let quarantineKept = 200
     /// The versions of every part changed since the household's start.
     var versions: [SyncKey: [SyncVersion]] = [:]
+
+    /// Whether segment `number` of `device` was taken as covered without being read.
+    func isSkipped(_ number: Int, of device: String) -> Bool { skipped[device]?.contains { $0.contains(number) } ?? false }
+
+    /// Segment `number` of `device` has been read.
+    mutating func read(_ number: Int, of device: String) {
+        guard let ranges = skipped[device] else { return }
+        var left: [ClosedRange<Int>] = []
+        for range in ranges {
+            guard range.contains(number) else { left.append(range); continue }
+            if range.lowerBound < number { left.append(range.lowerBound...(number - 1)) }
+            if number < range.upperBound { left.append((number + 1)...range.upperBound) }
+        }
+        skipped[device] = left.isEmpty ? nil : left
+    }
 
     /// The winning version of a part; nil when it was never changed since the snapshot.
     func winner(_ key: SyncKey) -> SyncVersion? {
@@ -110,6 +136,10 @@ struct SyncIndex: Equatable {
         if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
         for (device, number) in applied.sorted(by: { $0.key < $1.key }) { text += "applied\t\(device)\t\(number)\n" }
         for (device, number) in gone.sorted(by: { $0.key < $1.key }) { text += "gone\t\(device)\t\(number)\n" }
+        for (device, number) in claimed.sorted(by: { $0.key < $1.key }) { text += "claimed\t\(device)\t\(number)\n" }
+        for (device, ranges) in skipped.sorted(by: { $0.key < $1.key }) {
+            for range in ranges { text += "skipped\t\(device)\t\(range.lowerBound)\t\(range.upperBound)\n" }
+        }
         // JSON: a reason may hold any text the segment held.
         for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(try SyncParts.json(refusal))\n" }
         for (_, list) in versions.sorted(by: { $0.key < $1.key }) {
@@ -134,7 +164,7 @@ struct SyncIndex: Equatable {
             position = end + 1
             defer { number += 1 }
             switch number {
-            case 0: guard line == SyncIndex.header else { throw damaged("it is not a whole index") }
+            case 0: guard SyncIndex.headers.contains(line) else { throw damaged("it is not a whole index") }
             case 1:
                 guard line.hasPrefix("clock\t"), let clock = HybridTimestamp(line.dropFirst(6)) else { throw damaged("no clock") }
                 self.clock = clock
@@ -158,6 +188,16 @@ struct SyncIndex: Equatable {
                     let fields = line.split(separator: "\t")
                     guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
                     gone[String(fields[1])] = number
+                } else if line.hasPrefix("claimed\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad claimed line") }
+                    claimed[String(fields[1])] = number
+                } else if line.hasPrefix("skipped\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 4, let from = Int(fields[2]), let through = Int(fields[3]), from <= through else {
+                        throw damaged("a bad skipped line")
+                    }
+                    skipped[String(fields[1]), default: []].append(from...through)
                 } else if line.hasPrefix("quarantined\t") {
                     // Its own error names the settings; the index as a whole is what is damaged.
                     guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else {

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// Forged snapshots (findings 1 and 2 of issue #22): a start no device made, a snapshot that
-/// claims more segments than the folder holds.
+/// claims more segments than the folder holds; and (eleventh review of #25) one that claims
+/// segments of a device whose folder has not reached this side yet.
 extension HostileSegmentTests {
     /// Finding 1: a snapshot of an unknown device stamped as the household's start cannot delete
     /// a completed trip or replace a price a device holds; a device joining later agrees.
@@ -40,5 +41,69 @@ extension HostileSegmentTests {
         let status = try await home.sync("phone").status()
         let laptop = try #require(status.devices.first { $0.id == "laptop" })
         #expect(laptop.applied == laptop.segments, "\(status.devices)")
+    }
+
+    /// The tablet joins and sends Tea, then Coffee (its segments 0 and 1); its folder is moved
+    /// aside, as a replicator that has not brought it yet. - Returns: where it waits.
+    func tabletNotHereYet(_ home: Household) async throws -> (folder: String, arriving: String) {
+        _ = try await home.sync("tablet").join(folder: home.folder, device: "tablet", name: "tablet")
+        for name in ["Tea", "Coffee"] {
+            _ = try await home.useCases("tablet").addItem(name: name, category: "Dairy", price: "2.49", store: "Aldi")
+            _ = try await home.sync("tablet").exchange()
+        }
+        let folder = try HouseholdFolder(path: home.folder).devicePath("tablet")
+        #expect(try HouseholdFolder(path: home.folder).segments(of: "tablet") == [0, 1])
+        let arriving = home.root + "/tablet-arriving"
+        try FileManager.default.moveItem(atPath: folder, toPath: arriving)
+        return (folder, arriving)
+    }
+
+    func items(_ home: Household, _ device: String) async throws -> Set<String> { Set(try await home.backup(device).items.map(\.name)) }
+
+    func tablet(in status: SyncStatus) throws -> SyncStatus.Device { try #require(status.devices.first { $0.id == "tablet" }) }
+
+    /// Eleventh review: a snapshot whose `after` names a device with no folder here yet (still
+    /// being replicated) is applied, but its claim waits for that folder; once it is here, every
+    /// segment in it is read. Taken at once, the claim skipped the tablet's segments for good
+    /// while `sync status` said they were merged.
+    @Test func aSnapshotNamingADeviceNotHereYetSkipsNoneOfItsSegments() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let tablet = try await tabletNotHereYet(home)
+        try home.forge("evil", after: ["tablet": 99_999_999], snapshot: true, [])
+        _ = try await home.sync("phone").exchange()
+        try FileManager.default.moveItem(atPath: tablet.arriving, toPath: tablet.folder)
+        _ = try await home.sync("phone").exchange()
+        #expect(try await items(home, "phone").isSuperset(of: ["Tea", "Coffee"]))
+        let status = try self.tablet(in: try await home.sync("phone").status())
+        #expect(status.applied == 2 && status.segments == 2, "\(status)")
+    }
+
+    /// A segment that a snapshot's claim let this device skip because it was not in the folder is
+    /// read when it turns up, and until then `sync status` does not count it as merged.
+    @Test func aSegmentSkippedAsCoveredIsReadWhenItTurnsUp() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let tablet = try await tabletNotHereYet(home)
+        try home.forge("evil", after: ["tablet": 99_999_999], snapshot: true, [])
+        _ = try await home.sync("phone").exchange()
+        // The tablet's folder arrives with its second segment first.
+        try FileManager.default.createDirectory(atPath: tablet.folder, withIntermediateDirectories: false)
+        for file in ["device", Segment.fileName(1)] {
+            try FileManager.default.moveItem(atPath: tablet.arriving + "/" + file, toPath: tablet.folder + "/" + file)
+        }
+        _ = try await home.sync("phone").exchange()
+        #expect(try await items(home, "phone").contains("Coffee"))
+        let partly = try self.tablet(in: try await home.sync("phone").status())
+        #expect(partly.applied == 1 && partly.segments == 1, "\(partly)")
+        // Then the first: read, though the claim had covered it.
+        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0), toPath: tablet.folder + "/" + Segment.fileName(0))
+        let arrived = try await home.sync("phone").status()
+        #expect(arrived.waiting.contains { $0.hasPrefix("tablet/00000000.seg: it turned up after a snapshot said it covered it") }, "\(arrived)")
+        #expect(try self.tablet(in: arrived).applied == 1)
+        _ = try await home.sync("phone").exchange()
+        #expect(try await items(home, "phone").isSuperset(of: ["Tea", "Coffee"]))
+        let status = try self.tablet(in: try await home.sync("phone").status())
+        #expect(status.applied == 2 && status.segments == 2, "\(status)")
     }
 }
