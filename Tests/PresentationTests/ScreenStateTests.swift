@@ -140,7 +140,7 @@ import Testing
         let report = ReportViewModel(useCases: world.useCases)
         #expect(await report.load())
         let document = try #require(report.document)
-        #expect(document.insights.total == "1.19" && document.insights.trips == 1)
+        #expect(document.insights.total == Money(minorUnits: 119, currency: .euro) && document.insights.trips == 1)
         #expect(document.topItems.map(\.item) == ["Milk"])
         #expect(document.topItems[0].prices.map(\.price) == ["1.09", "1.19", "1.19"])   // seen at Aldi and Lidl, then paid
     }
