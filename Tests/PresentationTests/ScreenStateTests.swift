@@ -41,7 +41,9 @@ import Testing
         #expect(document.carts.map(\.name) == ["Weekly"])
         #expect(document.carts[0].overBudget && document.carts[0].overBudgetBy == "1.56")
         #expect(document.carts[0].lines == 4 && document.carts[0].fulfilled == 0)
-        #expect(try json(try #require(document.insights)) == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
+        let insights = try #require(document.insights)
+        #expect(insights.openBudgets == Money(minorUnits: 500, currency: .euro) && insights.spentThisMonth == .zero(.euro))
+        #expect(try json(insights) == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
     }
 
     @Test func shopModeKeepsItsNumbersAndItsQuestionInItsDocument() async throws {

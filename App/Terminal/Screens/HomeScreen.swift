@@ -25,9 +25,9 @@ public enum HomeScreen {
             lines.append("")
             lines.append(style.bold("Insights"))
             lines += TextBlocks.table([
-                ["Spent in \(insights.month)", "\(insights.spentThisMonth) \(insights.currency)",
+                ["Spent in \(insights.month)", "\(insights.spentThisMonth.amountText) \(insights.currency)",
                  "on " + Wording.counted(insights.tripsThisMonth, "trip")],
-                ["Open budgets", "\(insights.openBudgets) \(insights.currency)", "across " + Wording.counted(home.carts.filter { $0.budget != nil }.count, "cart")],
+                ["Open budgets", "\(insights.openBudgets.amountText) \(insights.currency)", "across " + Wording.counted(home.carts.filter { $0.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
         return TextBlocks.fit(lines, width: style.width)
