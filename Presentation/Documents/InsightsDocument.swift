@@ -50,9 +50,6 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         public var unit: String { change.last.basis.description }
         /// The change from `first` to `last` (written `+12.34%`, `-3.10%`, `0.00%`).
         public var changePercent: PercentChange { PercentChange(basisPoints: change.basisPoints) }
-        /// `first` as the screen shows it: the amount alone when it is per what `last` is, else with
-        /// what it is per (`2.29/pack of 250 g`). Not in the JSON.
-        public var firstShown: String { change.first.basis == change.last.basis ? first.amountText : change.first.description }
 
         init(_ change: SpendingReport.PriceChange) { self.change = change }
 

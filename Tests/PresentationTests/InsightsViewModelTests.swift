@@ -77,6 +77,26 @@ import Testing
                 .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to 2026-04."))
     }
 
+    /// A first price paid per another pack than the last is shown with what it is per.
+    @Test func aPriceChangeAcrossPackSizesShowsWhatTheFirstPriceWasPer() async throws {
+        let world = try await TestWorld.stocked()
+        let u = world.useCases
+        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "2.29", store: "Aldi", pack: try PackSize(parsing: "250g"))
+        _ = try await u.createCart(name: "March", items: ["Coffee"])
+        _ = try await u.startTrip("March")
+        _ = try await u.logPurchase(cart: "March", item: "Coffee")
+        _ = try await u.finishTrip("March")
+        world.clock.advance(days: 31)
+        _ = try await u.setPrice(item: "Coffee", store: "Aldi", price: "4.29", pack: try PackSize(parsing: "500g"))
+        _ = try await u.createCart(name: "April", items: ["Coffee"])
+        _ = try await u.startTrip("April")
+        _ = try await u.logPurchase(cart: "April", item: "Coffee")
+        _ = try await u.finishTrip("April")
+        let insights = InsightsViewModel(useCases: u)
+        await insights.load()
+        #expect(lines(insights.render()).last == "  Coffee  2.29/pack of 250 g  ->  4.29/pack of 500 g  -6.33%")
+    }
+
     private func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -41,7 +41,9 @@ public enum InsightsScreen {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid, at the store last paid)")
             lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
-                [change.item, change.firstShown, "->", "\(change.last.amountText)/\(change.unit)", change.changePercent.description]
+                // The first price alone when it is per what the last is, else with what it is per.
+                let first = change.firstPer == change.unit ? change.first.amountText : "\(change.first.amountText)/\(change.firstPer)"
+                return [change.item, first, "->", "\(change.last.amountText)/\(change.unit)", change.changePercent.description]
             }, rightAligned: [1, 3, 4], limits: [0: Widths.label])
         }
         return TextBlocks.fit(lines, width: style.width)
