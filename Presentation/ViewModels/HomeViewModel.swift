@@ -46,8 +46,8 @@ public final class HomeViewModel: ErrorState {
             let spending = try await useCases.monthlySpending().first { $0.month == month }
             let currency = try await useCases.showSettings().currency
             let open = try Money.sum(carts.compactMap(\.budget), currency: currency)
-            insights = HomeInsights(month: month, spentThisMonth: (spending?.total ?? .zero(currency)).amountText, tripsThisMonth: spending?.trips ?? 0,
-                                    openBudgets: open.amountText, currency: currency.code)
+            insights = HomeInsights(month: month, spentThisMonth: spending?.total ?? .zero(currency), tripsThisMonth: spending?.trips ?? 0,
+                                    openBudgets: open, currency: currency.code)
             isLoaded = true
         }
     }

@@ -27,7 +27,7 @@ public final class InsightsViewModel: ErrorState {
     /// An insights screen with nothing read yet; fronts get one from `AppContainer.insights()`.
     public init(useCases: UseCases) { self.useCases = useCases }
 
-    /// The figures as data, amounts as decimal strings; nil before `load` succeeds.
+    /// The figures as data, amounts as `Money`; nil before `load` succeeds.
     public var document: InsightsDocument? { report.map { InsightsDocument($0, inflation: inflation) } }
 
     /// Reads the figures of the completed trips in a range of months, with the inflation index.
@@ -47,18 +47,5 @@ public final class InsightsViewModel: ErrorState {
             range = MonthRange(from: from, to: to, base: base)
             (report, inflation) = try await useCases.spendingInsights.withInflation(from: from, to: to, base: base)
         }
-    }
-
-    /// `104.31` from basis points of an index (10000 = 100.00).
-    public nonisolated static func indexText(_ basisPoints: Int) -> String {
-        "\(basisPoints / 100).\(basisPoints % 100 < 10 ? "0" : "")\(basisPoints % 100)"
-    }
-
-    /// `+12.34%` from basis points.
-    public nonisolated static func percent(_ basisPoints: Int) -> String {
-        let sign = basisPoints > 0 ? "+" : basisPoints < 0 ? "-" : ""
-        let magnitude = basisPoints.magnitude
-        let cents = magnitude % 100
-        return "\(sign)\(magnitude / 100).\(cents < 10 ? "0" : "")\(cents)%"
     }
 }

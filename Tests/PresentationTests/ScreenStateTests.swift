@@ -41,7 +41,9 @@ import Testing
         #expect(document.carts.map(\.name) == ["Weekly"])
         #expect(document.carts[0].overBudget && document.carts[0].overBudgetBy == "1.56")
         #expect(document.carts[0].lines == 4 && document.carts[0].fulfilled == 0)
-        #expect(try json(try #require(document.insights)) == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
+        let insights = try #require(document.insights)
+        #expect(insights.openBudgets == Money(minorUnits: 500, currency: .euro) && insights.spentThisMonth == .zero(.euro))
+        #expect(try json(insights) == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
     }
 
     @Test func shopModeKeepsItsNumbersAndItsQuestionInItsDocument() async throws {
@@ -140,7 +142,7 @@ import Testing
         let report = ReportViewModel(useCases: world.useCases)
         #expect(await report.load())
         let document = try #require(report.document)
-        #expect(document.insights.total == "1.19" && document.insights.trips == 1)
+        #expect(document.insights.total == Money(minorUnits: 119, currency: .euro) && document.insights.trips == 1)
         #expect(document.topItems.map(\.item) == ["Milk"])
         #expect(document.topItems[0].prices.map(\.price) == ["1.09", "1.19", "1.19"])   // seen at Aldi and Lidl, then paid
     }

@@ -4,16 +4,6 @@ import Presentation
 // `grock cart show`, and the cart every `grock cart` and `grock trip` change prints after it:
 // a cart's document as text.
 
-extension CartDetailViewModel {
-    /// The cart as `CartScreen` draws it, with the last intent's error; the error alone before
-    /// the cart is read.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        guard let document, let figures else { return ProblemLines.only(errorMessage, style) }
-        return CartScreen.render(document, figures: figures, storeProgress: storeProgress, unpriced: unpricedItems,
-                                 error: errorMessage, style: style)
-    }
-}
-
 /// The cart screen, drawn from values alone.
 public enum CartScreen {
     /// The cart: by store in aisle order with the budget line; check-boxes once shopping.

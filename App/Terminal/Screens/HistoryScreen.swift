@@ -3,15 +3,6 @@ import Presentation
 
 // `grock history`: the completed trips as text.
 
-extension HistoryViewModel {
-    /// The trips as `HistoryScreen` draws them, with the last intent's error; the error alone
-    /// before they are read.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        guard isLoaded else { return ProblemLines.only(errorMessage, style) }
-        return HistoryScreen.render(rows, error: errorMessage, style: style)
-    }
-}
-
 /// The history screen, drawn from values alone.
 public enum HistoryScreen {
     /// The completed trips, newest first as given, with the last intent's `error` above.

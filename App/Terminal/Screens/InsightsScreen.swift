@@ -3,15 +3,6 @@ import Presentation
 
 // `grock insights`: the spending figures' document as text.
 
-extension InsightsViewModel {
-    /// The figures as `InsightsScreen` draws them, in the grouping and range asked, with the last
-    /// intent's error; the error alone before they are read.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        guard let document else { return ProblemLines.only(errorMessage, style) }
-        return InsightsScreen.render(document, grouping: grouping, range: range, error: errorMessage, style: style)
-    }
-}
-
 /// The insights screen, drawn from values alone.
 public enum InsightsScreen {
     /// The spending figures, one grouping as bars, the personal inflation and the biggest price changes.
@@ -24,11 +15,11 @@ public enum InsightsScreen {
         var lines = ProblemLines.error(error, style)
         guard let first = report.firstDay, let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report, range)], width: style.width) }
         lines.append(style.bold("Spending") + " (\(report.currency)), \(first) to \(last)")
-        var summary = [["Total", report.total, "on " + Wording.counted(report.trips, "trip")],
-                       ["Average basket", report.averageBasket ?? "-", ""]]
-        summary.append(["Over budget", report.overBudgetTotal,
+        var summary = [["Total", report.total.amountText, "on " + Wording.counted(report.trips, "trip")],
+                       ["Average basket", report.averageBasket?.amountText ?? "-", ""]]
+        summary.append(["Over budget", report.overBudgetTotal.amountText,
                         "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip") + " of \(report.tripsWithBudget) with a budget"])
-        summary.append(["Planning error", report.meanPlanningError ?? "-", "mean |paid - planned| per trip, impulse buys too"])
+        summary.append(["Planning error", report.meanPlanningError?.amountText ?? "-", "mean |paid - planned| per trip, impulse buys too"])
         lines += TextBlocks.table(summary, rightAligned: [1])
 
         let totals = switch grouping {
@@ -38,19 +29,21 @@ public enum InsightsScreen {
         }
         lines.append("")
         lines.append(style.bold("By \(grouping.rawValue)"))
-        let maximum = totals.map(\.minorUnits).max() ?? 0
+        let maximum = totals.map(\.amount.minorUnits).max() ?? 0
         lines += TextBlocks.table(totals.map { total in
-            [total.label, total.amount, Wording.counted(total.trips, "trip"), TextBlocks.bar(total.minorUnits, of: maximum, width: Widths.bar, style: style)]
+            [total.label, total.amount.amountText, Wording.counted(total.trips, "trip"), TextBlocks.bar(total.amount.minorUnits, of: maximum, width: Widths.bar, style: style)]
         }, rightAligned: [1, 2], limits: [0: Widths.label])
         if grouping == .month && report.byMonth.count > 1 {
-            lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.minorUnits), style: style))
+            lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
         }
         lines += inflationLines(report, range, style)
         if !report.priceChanges.isEmpty {
             lines.append("")
             lines.append(style.bold("Biggest price changes") + " (first and last price paid, at the store last paid)")
             lines += TextBlocks.table(report.priceChanges.prefix(5).map { change in
-                [change.item, change.firstShown, "->", "\(change.last)/\(change.unit)", change.changePercent]
+                // The first price alone when it is per what the last is, else with what it is per.
+                let first = change.firstPer == change.unit ? change.first.amountText : "\(change.first.amountText)/\(change.firstPer)"
+                return [change.item, first, "->", "\(change.last.amountText)/\(change.unit)", change.changePercent.description]
             }, rightAligned: [1, 3, 4], limits: [0: Widths.label])
         }
         return TextBlocks.fit(lines, width: style.width)
@@ -75,7 +68,7 @@ public enum InsightsScreen {
         if let inflation = report.inflation, inflation.points.count > 1, let now = inflation.points.last {
             return ["", style.bold("Personal inflation") + " (your basket of \(Wording.counted(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
                 + TextBlocks.table([
-                    ["Now", now.index, inflation.changePercent + " since \(inflation.baseMonth)"],
+                    ["Now", now.index, "\(inflation.changePercent) since \(inflation.baseMonth)"],
                     ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
                 ])
         }

@@ -2,13 +2,6 @@ import Presentation
 
 // `grock init`: the first run's document as text.
 
-extension OnboardingViewModel {
-    /// The step reached as `OnboardingScreen` draws it, with the last intent's error.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        OnboardingScreen.render(document, error: errorMessage, style: style)
-    }
-}
-
 /// The first-run screen, drawn from values alone.
 public enum OnboardingScreen {
     /// The step of the first run reached, with the next steps to type; the last intent's `error` above.

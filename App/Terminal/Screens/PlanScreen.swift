@@ -3,15 +3,6 @@ import Presentation
 
 // `grock plan`: the cheapest plan's document as text.
 
-extension PlanViewModel {
-    /// The plan as `PlanScreen` draws it, with the last intent's error; the error alone before
-    /// it is worked out.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        guard let document else { return ProblemLines.only(errorMessage, style) }
-        return PlanScreen.render(document, error: errorMessage, style: style)
-    }
-}
-
 /// The plan screen, drawn from values alone.
 public enum PlanScreen {
     /// The plan by store, its total and saving, what it leaves out, and whether it was applied;

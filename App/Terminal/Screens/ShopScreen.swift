@@ -2,37 +2,8 @@ import Domain
 import Presentation
 
 // `grock shop`'s screen: the cart's lines numbered by store, ticked as they are bought, with the
-// commands to type. The commands are read by the command line (App/Sources/CLI/ShopCommand.swift);
-// this file only shows them.
-
-// The commands are constants, nonisolated so that `ShopScreen`, off the main actor, lists them.
-extension ShoppingModeViewModel {
-    /// What can be typed, and what it does: the list `?` shows.
-    public nonisolated static let commands: [(typed: String, does: String)] = [
-        ("N", "tick line N at its planned price; again to untick"),
-        ("p N PRICE [QTY]", "line N bought at PRICE per unit; QTY is what was weighed or counted, in the line's unit"),
-        ("+ NAME PRICE", "an impulse buy, added with the next number; @STORE after the price says where"),
-        ("f [DATE]", "finish the trip; DATE (YYYY-MM-DD) when it was on another day"),
-        ("q", "leave; everything is already saved"),
-        ("?", "this list"),
-    ]
-
-    /// The reminder under the list, a command each.
-    public nonisolated static let reminders = ["N tick/untick", "p N PRICE [QTY]", "+ NAME PRICE", "f finish", "q quit", "? help"]
-
-    /// The reminder as one line.
-    public nonisolated static var help: String { reminders.joined(separator: " | ") }
-
-    /// The screen as `ShopScreen` draws it, with the last intent's error and warnings.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        ShopScreen.render(document, figures: figures, error: errorMessage, warnings: warnings.map(\.text), style: style)
-    }
-
-    /// What leaving says, as `ShopScreen.farewell` draws it for the cart shown.
-    public func farewell(_ style: RenderStyle = .plain) -> String {
-        ShopScreen.farewell(cart: document.cart?.name, style: style)
-    }
-}
+// commands to type (`ShoppingModeViewModel.commands`, ViewModels/ShoppingModeViewModel+Commands.swift).
+// The command line reads what is typed (App/Sources/CLI/ShopCommand.swift); this file only shows them.
 
 /// The shopping-mode screen, drawn from values alone.
 public enum ShopScreen {

@@ -2,13 +2,6 @@ import Presentation
 
 // `grock store`: the stores, or one store's aisle order, as text.
 
-extension StoresViewModel {
-    /// The stores (or the aisles) as `StoresScreen` draws them, with the last intent's error.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        StoresScreen.render(documents, aisles: aislesDocument, error: errorMessage, style: style)
-    }
-}
-
 /// The stores screen, drawn from values alone.
 public enum StoresScreen {
     /// `aisles`' walking order when there is one, else the stores; the last intent's `error` above.

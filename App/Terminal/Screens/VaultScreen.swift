@@ -3,13 +3,6 @@ import Presentation
 
 // `grock item` and `grock category`: the vault's document (items, prices, categories) as text.
 
-extension VaultViewModel {
-    /// The view shown last as `VaultScreen` draws it, with the last intent's error.
-    public func render(_ style: RenderStyle = .plain) -> String {
-        VaultScreen.render(document, screen: screen, normalisedHistory: normalisedHistory, error: errorMessage, style: style)
-    }
-}
-
 /// The vault screen, drawn from values alone.
 public enum VaultScreen {
     /// The view `screen` of `vault`: the categories with their items, search results, an item
