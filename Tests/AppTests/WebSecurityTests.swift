@@ -311,15 +311,21 @@ import Testing
         let sessionRequest = "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
         server.write(kept, sessionRequest)
         #expect(try server.receive(kept, timeout: 20).status == 200, "a paired browser's connection, kept open")
-        var lorises: [Int32] = []
-        defer { lorises.forEach { close($0) } }
-        for _ in 0..<70 {
+        func loris() throws -> Int32 {
             let fd = try server.connect()
             server.write(fd, "G")
-            lorises.append(fd)
+            return fd
         }
-        // 71 are more than the server holds (64): once it has taken them all, it has closed 7,
-        // the ones that have waited longest (the first opened).
+        var lorises = try (0..<63).map { _ in try loris() }
+        defer { lorises.forEach { close($0) } }
+        // The server holds 64 now. The first seven send a byte more meanwhile: a loris that
+        // sends a byte now and then is no newer for it.
+        usleep(200_000)
+        for fd in lorises.prefix(7) { server.write(fd, "E") }
+        usleep(200_000)
+        lorises += try (0..<7).map { _ in try loris() }
+        // 71 are more than the server holds: once it has taken them all, it has closed 7, the
+        // ones that have waited longest since their first byte (the first opened).
         #expect(server.ended(lorises, atLeast: 7, within: 10) >= 7)
         var watched = lorises.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         _ = poll(&watched, nfds_t(watched.count), 0)
