@@ -324,17 +324,20 @@ import Testing
         for fd in lorises.prefix(7) { server.write(fd, "E") }
         usleep(200_000)
         lorises += try (0..<7).map { _ in try loris() }
-        // 71 are more than the server holds: once it has taken them all, it has closed 7, the
-        // ones that have waited longest since their first byte (the first opened).
-        #expect(server.ended(lorises, atLeast: 7, within: 10) >= 7)
-        var watched = lorises.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&watched, nfds_t(watched.count), 0)
-        let ended = watched.indices.filter { watched[$0].revents != 0 }
-        #expect(ended.prefix(7) == [0, 1, 2, 3, 4, 5, 6][...], "the first to go are the oldest: \(ended)")
+        // 71 are more than the server holds, and each real request one more: each is answered,
+        // with no wait for the lorises' 10 s to run out.
         for attempt in 0..<3 {
             let answer = try server.rpc("cart.list", "{}", session: session)
             #expect(answer.status == 200, "served while 60-odd connections hold one byte each (\(attempt)): \(answer)")
         }
+        // At least 8 were closed to make room (7, then one for the first request: the next ones
+        // may find the room the one before left), the ones that have waited longest since their
+        // first byte: the first opened.
+        #expect(server.ended(lorises, atLeast: 8, within: 10) >= 8)
+        var watched = lorises.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&watched, nfds_t(watched.count), 0)
+        let ended = watched.indices.filter { watched[$0].revents != 0 }
+        #expect(ended.prefix(8) == Array(0..<8)[...], "the first to go are the oldest: \(ended)")
         server.write(kept, sessionRequest)
         #expect(try server.receive(kept, timeout: 20).status == 200, "the paired browser's connection was not closed to make room")
     }
