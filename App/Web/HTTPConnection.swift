@@ -19,9 +19,11 @@ final class HTTPConnection {
     var peerClosed = false
     /// The socket failed, or sent more than a request may be: closed at once.
     var failed = false
-    /// When the first byte of the request being read arrived.
+    /// When the first byte of the request being read arrived (or the connection, for its first).
     var requestStarted: Int64?
     var lastActive: Int64
+    /// The last request answered came with a session (`HTTPLoop.Output.authenticated`).
+    private var authenticated = false
 
     /// A connection just accepted: a connection that says nothing is as late as one that says
     /// too little, so its request's time starts now.
@@ -51,8 +53,20 @@ final class HTTPConnection {
         if case .lingering(let until) = phase { until } else { nil }
     }
 
-    /// Waiting for nothing: no request being read or answered, nothing to write, not a stream.
-    var isIdle: Bool { phase == .reading && buffer.isEmpty && pending.isEmpty }
+    /// Where this connection stands when the loop is full and closes one to make room for a new
+    /// one, the least first; nil when it is busy: a request being answered, an answer being
+    /// written, a stream. First (rank 0) come the connections without a paired client's request
+    /// (none sent yet, part of one, or answered without a session) and the answered ones
+    /// lingering; then (rank 1) the ones kept open after a paired client's request. Of a rank,
+    /// the one waiting since longest first: since its request's first byte, not its last (a
+    /// client sending a byte now and then does not stay new), or since its last answer.
+    var evictionOrder: (rank: Int, since: Int64)? {
+        switch phase {
+        case .lingering: (0, lastActive)
+        case .reading where pending.isEmpty: (authenticated ? 1 : 0, requestStarted ?? lastActive)
+        case .reading, .answering, .closing, .stream: nil
+        }
+    }
 
     /// The bytes read and not yet taken as a request.
     var buffer: [UInt8] { reader.buffer }
@@ -79,6 +93,7 @@ final class HTTPConnection {
         phase = output.stream ? .stream : output.close ? .closing : .reading
         requestStarted = nil
         lastActive = now
+        authenticated = output.authenticated
     }
 
     /// Reads what is there; false when the peer closed or failed (or sent more than a request may be).

@@ -8,7 +8,8 @@ import Darwin
 /// The sockets of `grock serve`: one thread that accepts connections, reads requests, writes
 /// responses and streams, and drops what is too slow, without ever waiting on one client.
 /// Whole requests go to `handle` (on the main actor, where the view models live); its answers
-/// come back through `send`, which wakes the loop. At most `maximumConnections` at once; a
+/// come back through `send`, which wakes the loop. At most `maximumConnections` at once (when
+/// full, the connection that has waited longest without a request makes room for a new one); a
 /// request must arrive whole within `requestTimeout` of its first byte.
 final class HTTPLoop: Sendable {
     static let maximumConnections = 64
@@ -34,6 +35,9 @@ final class HTTPLoop: Sendable {
         let bytes: [UInt8]
         let close: Bool
         var stream = false
+        /// The request answered came with a session: its connection, kept open, is among the
+        /// last closed to make room for a new one.
+        var authenticated = false
     }
 
     private let listener: ListeningSocket
@@ -100,6 +104,14 @@ final class HTTPLoop: Sendable {
         mutating func close(_ id: ConnectionID) {
             open[id]?.close()
             open[id] = nil
+        }
+
+        /// Closes the connection first in `HTTPConnection.evictionOrder` (accepted first, of two
+        /// that waited as long): the one that has waited longest without a request, before any
+        /// paired client's. None when every connection is busy (answering, writing, a stream).
+        mutating func makeRoom() {
+            let first = open.compactMap { id, connection in connection.evictionOrder.map { ($0.rank, $0.since, id) } }.min(by: <)
+            if let (_, _, id) = first { close(id) }
         }
     }
 
@@ -196,16 +208,15 @@ final class HTTPLoop: Sendable {
         return .close
     }
 
-    /// Accepts every connection waiting; one past `maximumConnections`, or past
-    /// `maximumPerAddress` from one address other than loopback, is refused (503).
+    /// Accepts every connection waiting. When `maximumConnections` are open, the one that has
+    /// waited longest without a request is closed to make room (`ConnectionTable.makeRoom`): a
+    /// client that sends a byte now and then holds no connection against a new one. One that
+    /// finds every connection busy, or past `maximumPerAddress` from one address other than
+    /// loopback, is refused (503).
     private func acceptWaiting(into connections: inout ConnectionTable, now: Int64) {
         while true {
             guard let (fd, peer) = listener.accept() else { return }
-            if connections.open.count >= HTTPLoop.maximumConnections,
-               let (oldest, _) = connections.open.filter({ $0.value.isIdle }).min(by: { $0.value.lastActive < $1.value.lastActive }) {
-                // Full: the connection that has waited longest without a request makes room.
-                connections.close(oldest)
-            }
+            if connections.open.count >= HTTPLoop.maximumConnections { connections.makeRoom() }
             guard connections.open.count < HTTPLoop.maximumConnections else {
                 turnAway(fd, reason: "too many connections; try again")
                 continue

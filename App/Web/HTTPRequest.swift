@@ -41,13 +41,15 @@ struct HTTPRequest: Sendable, Equatable {
         /// The bytes the request line, the headers and their blank line take: where the body starts.
         let size: Int
 
-        /// The head of `bytes`, whose headers end where their blank line (`\r\n\r\n`) starts,
-        /// at `end`; checked in this order: the headers' size, their line breaks, the request
-        /// line, each header, the body's length, the query.
-        init(_ bytes: [UInt8], headerEnd end: Int) throws(Refusal) {
-            guard end <= maximumHeaderBytes else { throw headersTooLarge }
-            try checkLineBreaks(bytes, headerEnd: end)
-            let lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+        /// The head of `bytes`, its first `size` bytes (up to and with the blank line after the
+        /// headers, as `headSize` finds it); checked in this order: the head's size, its line
+        /// breaks, the request line, each header, the body's length, the query.
+        init(_ bytes: [UInt8], size: Int) throws(Refusal) {
+            guard size <= maximumHeaderBytes else { throw headersTooLarge }
+            try checkLineBreaks(bytes, headSize: size)
+            // Each line ends with an LF, and the CR before it is dropped (RFC 9112 §2.2); the
+            // blank line and the end make empty lines, which `headerFields` skips.
+            let lines = bytes[..<size].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
                 String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
             }
             let (method, target) = try requestLine(lines[0])
@@ -57,7 +59,7 @@ struct HTTPRequest: Sendable, Equatable {
             self.method = method
             self.path = path
             self.query = try pairs(query)
-            size = end + 4
+            self.size = size
         }
 
         /// The request this head starts, with its body.
@@ -77,15 +79,16 @@ struct HTTPRequest: Sendable, Equatable {
         return reader.parse()
     }
 
-    /// Refuses headers whose lines do not all end with CR LF, or that hold another control
-    /// character: a bare LF or CR, or a NUL, is read differently by different readers (request
-    /// smuggling).
-    private static func checkLineBreaks(_ bytes: [UInt8], headerEnd end: Int) throws(Refusal) {
-        for index in 0..<end {
+    /// Refuses a head that holds a CR not followed by an LF, or a control character other than
+    /// a tab or a line break: a bare CR or a NUL is read differently by different readers
+    /// (request smuggling), and RFC 9112 §2.2 has a bare CR refused. An LF alone ends a line, as
+    /// the RFC lets a recipient read it (and as nginx and Go do).
+    private static func checkLineBreaks(_ bytes: [UInt8], headSize size: Int) throws(Refusal) {
+        for index in 0..<size {
             let byte = bytes[index]
-            let lineEnd = byte == 13 && bytes[index + 1] == 10 || byte == 10 && index > 0 && bytes[index - 1] == 13
-            if (byte == 13 || byte == 10) && !lineEnd || byte < 32 && byte != 9 && byte != 13 && byte != 10 || byte == 127 {
-                throw Refusal(status: 400, reason: "a header line holds a control character or a bare line break")
+            let bareCR = byte == 13 && (index + 1 == size || bytes[index + 1] != 10)
+            if bareCR || byte < 32 && byte != 9 && byte != 13 && byte != 10 || byte == 127 {
+                throw Refusal(status: 400, reason: "a header line holds a control character or a bare CR")
             }
         }
     }
@@ -134,13 +137,15 @@ struct HTTPRequest: Sendable, Equatable {
         return value
     }
 
-    /// The offset of the blank line that ends the headers (`\r\n\r\n`), or nil; searched from
-    /// `start` on (bytes before it are known to hold none).
-    static func headerEnd(_ bytes: [UInt8], from start: Int = 0) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        let first = min(max(0, start), bytes.count - 4)
-        for index in first...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-            return index
+    /// The size of the head `bytes` start with: the offset just past the blank line that ends
+    /// the headers, or nil while it has not arrived. A line ends with an LF, with or without a CR
+    /// before it (RFC 9112 §2.2), so the blank line is the LF after an LF, or the CR LF after
+    /// one. Searched from `start` on (bytes before it are known to hold no LF of it).
+    static func headSize(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        for index in max(0, min(start, bytes.count - 3))..<(bytes.count - 1) where bytes[index] == 10 {
+            if bytes[index + 1] == 10 { return index + 2 }
+            if bytes[index + 1] == 13, index + 2 < bytes.count, bytes[index + 2] == 10 { return index + 3 }
         }
         return nil
     }

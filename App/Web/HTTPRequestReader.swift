@@ -30,14 +30,14 @@ struct HTTPRequestReader {
         case .refused(let refusal):
             return .refused(refusal)
         case .searching(let from):
-            guard let end = HTTPRequest.headerEnd(buffer, from: from) else {
+            guard let size = HTTPRequest.headSize(buffer, from: from) else {
                 guard buffer.count <= HTTPRequest.maximumHeaderBytes else { return refuse(HTTPRequest.headersTooLarge) }
                 // The last 3 bytes are searched again: the blank line may be split between reads.
                 state = .searching(from: max(0, buffer.count - 3))
                 return .incomplete
             }
             headsParsed += 1
-            do throws(HTTPRequest.Refusal) { state = .read(try HTTPRequest.Head(buffer, headerEnd: end)) } catch { return refuse(error) }
+            do throws(HTTPRequest.Refusal) { state = .read(try HTTPRequest.Head(buffer, size: size)) } catch { return refuse(error) }
             return parse()
         case .read(let head):
             // Both bounded (16 KiB of headers, 1 MiB of body): no sum of them overflows.

@@ -3,27 +3,34 @@ import Composition
 /// Answering a request: the checks every request passes (the sessions file, the `Host`), the
 /// pairing, the session, then the route `WebRoute`'s table gives.
 extension WebServer {
-    /// The response to a request, and whether it opened a stream.
-    func respond(to request: HTTPRequest) async -> ([UInt8], Bool) {
+    /// The response to a request, whether it opened a stream, and whether it came with a session
+    /// (its connection is then among the last the loop closes to make room for another).
+    func respond(to request: HTTPRequest) async -> (bytes: [UInt8], stream: Bool, paired: Bool) {
         refreshSessions()
         guard let host = request.headers["host"]?.lowercased(), HostCheck(port: port).isOwnHost(host) else {
-            return (WebResponse.make(403, text: "this server answers to its own address only (the Host header names another)"), false)
+            return (WebResponse.make(403, text: "this server answers to its own address only (the Host header names another)"), false, false)
         }
         if sessionsFailure != nil {
             // The reason stays on the server's terminal: the file's path is not for any client to read.
-            return (WebResponse.make(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false)
+            return (WebResponse.make(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false, false)
         }
         if request.method == "GET" || request.method == "HEAD", request.path == "/", request.query["token"] != nil {
             // Pairing changes the sessions: a HEAD, which must change nothing (a link preview,
             // `curl -I`), would otherwise use up the token the phone needs.
             guard request.method == "GET" else {
-                return (WebResponse.make(405, text: "only GET pairs: open the URL in a browser", headers: ["Allow": "GET"]), false)
+                return (WebResponse.make(405, text: "only GET pairs: open the URL in a browser", headers: ["Allow": "GET"]), false, false)
             }
-            return (pair(request), false)
+            return (pair(request), false, false)
         }
         guard let session = sessions.session(request.cookie(Self.cookie)) else {
-            return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false)
+            return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false, false)
         }
+        let (bytes, stream) = await route(request, session: session)
+        return (bytes, stream, true)
+    }
+
+    /// The response to a paired browser's request, from the route table; and whether it opened a stream.
+    private func route(_ request: HTTPRequest, session: WebSessions.Session) async -> ([UInt8], Bool) {
         // HEAD is answered as GET (`receive` drops the body).
         switch WebRoute.lookup(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
         case .route(.file(let file)): return (WebResponse.make(200, body: file.bytes, type: file.contentType), false)

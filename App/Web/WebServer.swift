@@ -139,9 +139,9 @@ public final class WebServer {
     private func receive(_ id: HTTPLoop.ConnectionID, _ request: HTTPRequest) async {
         // HEAD is GET without its body (and without its effects: `respond` pairs no HEAD).
         let isHead = request.method == "HEAD"
-        var (bytes, stream) = await respond(to: request)
-        if isHead, let end = HTTPRequest.headerEnd(bytes) { bytes = Array(bytes[..<(end + 4)]); stream = false }
+        var (bytes, stream, paired) = await respond(to: request)
+        if isHead, let size = HTTPRequest.headSize(bytes) { bytes = Array(bytes[..<size]); stream = false }
         let close = request.headers["connection"]?.lowercased() == "close" || isHead && stream
-        loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream))
+        loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream, authenticated: paired))
     }
 }

@@ -51,7 +51,7 @@ import Testing
         var reader = HTTPRequestReader()
         reader.append(head[...])
         #expect(reader.parse() == .incomplete)
-        let parsed = try HTTPRequest.Head(head, headerEnd: head.count - 4)
+        let parsed = try HTTPRequest.Head(head, size: head.count)
         #expect(reader.state == .read(parsed) && parsed.size == head.count && parsed.bodyLength == 1_000)
         for index in body.indices {
             reader.append(body[index...index])
@@ -81,13 +81,42 @@ import Testing
         guard case .request = reader.parse() else { Issue.record("after discard"); return }
     }
 
-    /// A start out of range is brought within it: past the end, the last 4 bytes are still searched.
+    /// A start out of range is brought within it: past the end, the last 3 bytes are still searched.
     @Test func theEndOfTheHeadersIsFoundFromAnyStart() {
         let raw = Array("GET / HTTP/1.1\r\n\r\n".utf8)
         for start in [-5, 0, 3, 14, 15, 100, Int.max] {
-            #expect(HTTPRequest.headerEnd(raw, from: start) == 14, "from \(start)")
+            #expect(HTTPRequest.headSize(raw, from: start) == 18, "from \(start)")
         }
-        #expect(HTTPRequest.headerEnd(raw + Array("x\r\n\r\n".utf8), from: 15) == 19)
-        #expect(HTTPRequest.headerEnd(Array("\r\n\r".utf8), from: 0) == nil)
+        #expect(HTTPRequest.headSize(raw + Array("x\r\n\r\n".utf8), from: 16) == 23, "the bytes before the start are not searched")
+        #expect(HTTPRequest.headSize(Array("\r\n\r".utf8), from: 0) == nil)
+        #expect(HTTPRequest.headSize(Array("GET / HTTP/1.1\n\n".utf8), from: Int.max) == 16)
+    }
+
+    /// A line may end with an LF alone (RFC 9112 §2.2: `printf 'GET / HTTP/1.1\nHost: x\n\n' | nc`):
+    /// the request is whole when its blank line arrives, however its lines end, and reads as
+    /// with CR LF, whole or a byte at a time.
+    @Test(arguments: ["GET /?a=1 HTTP/1.1\nHost: h\nContent-Length: 5\n\nhello", "GET /?a=1 HTTP/1.1\r\nHost: h\nContent-Length: 5\r\n\nhello",
+                      "GET /?a=1 HTTP/1.1\nHost: h\r\nContent-Length: 5\n\r\nhello"])
+    func linesEndingInABareLFAreRead(_ raw: String) {
+        let bytes = Array(raw.utf8)
+        let expected = HTTPRequest(method: "GET", path: "/", query: ["a": "1"], headers: ["host": "h", "content-length": "5"], body: Array("hello".utf8))
+        #expect(HTTPRequest.parse(bytes) == .request(expected, consumed: bytes.count), "\(raw.debugDescription)")
+        var reader = HTTPRequestReader()
+        for index in bytes.indices {
+            reader.append(bytes[index...index])
+            let result = reader.parse()
+            #expect(result == (index == bytes.count - 1 ? .request(expected, consumed: bytes.count) : .incomplete), "\(raw.debugDescription) at \(index)")
+        }
+    }
+
+    /// A bare CR (one not before an LF) and a folded header line (one that starts with a space
+    /// or a tab) are refused however the lines end: two readers could see two requests.
+    @Test(arguments: [("GET / HTTP/1.1\r\nHost: h\rContent-Length: 5\r\n\r\n", 400), ("GET / HTTP/1.1\nHost: h\rContent-Length: 5\n\n", 400),
+                      ("GET / HTTP/1.1\nHost: h\r\r\n\n", 400), ("GET / HTTP/1.1\nHost: h\n X-A: b\n\n", 400),
+                      ("GET / HTTP/1.1\r\nHost: h\r\n\tX-A: b\r\n\r\n", 400), ("GET / HTTP/1.1\nHost: h\nX-A: a\u{0}b\n\n", 400)])
+    func aBareCROrAFoldedLineIsRefused(_ raw: String, _ status: Int) {
+        let result = HTTPRequest.parse(Array(raw.utf8))
+        guard case .refused(let refusal) = result else { Issue.record("\(raw.debugDescription): \(result)"); return }
+        #expect(refusal.status == status, "\(raw.debugDescription)")
     }
 }
