@@ -35,8 +35,8 @@ import Darwin
         defer { close(ends[0]) }
         OutputDescriptor(ends[1]).writeAll([UInt8](repeating: 0x41, count: count))
         close(ends[1])
-        let read = Result { () throws(InputDescriptor.Failure) in try InputDescriptor(ends[0]).readAll(maximum: 1000) }
-        #expect(read == (isRead ? .success([UInt8](repeating: 0x41, count: count)) : .failure(.tooLarge)))
+        let read = Result { () throws(InputDescriptor.Failure) in try InputDescriptor(ends[0]).readAll(maximum: 1000).count }
+        #expect(read == (isRead ? .success(count) : .failure(.tooLarge)))
     }
 
     /// A descriptor that cannot be read says why, rather than reading as empty.
