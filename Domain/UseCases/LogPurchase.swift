@@ -40,8 +40,8 @@ public struct LogPurchase: Sendable {
     ///   is an impulse buy); and whether anything changed: false for a tick of a line bought
     ///   already, which stores nothing.
     /// - Throws: as `callAsFunction(cart:item:price:store:quantity:date:)`.
-    public func withCautions(cart reference: String, item: String, price: String? = nil, store: String? = nil, quantity: Quantity? = nil,
-                             date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution], changed: Bool) {
+    public func withCautions(cart reference: String, item: String, price: String? = nil, store: String? = nil,
+                             quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution], changed: Bool) {
         try await storage.write(unlessUnchanged: { repositories in
             let resolver = Resolver(repositories: repositories)
             let stored = try resolver.cart(reference)

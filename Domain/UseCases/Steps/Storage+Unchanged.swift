@@ -1,5 +1,6 @@
-// A request that turns out to change nothing (a tick of a line bought already) stores nothing:
-// no undo step stands for it, so `undo` takes back the change before it, not an invisible one.
+// A request that turns out to change nothing (a tick of a line bought already, a cart edited to
+// what it is, a setup run again) stores nothing: no undo step stands for it, so `undo` takes
+// back the change before it, not an invisible one.
 
 /// What a change's body found: a change to store, or nothing to change (and the value to answer).
 enum ChangeOutcome<Value: Sendable> {
