@@ -6,6 +6,14 @@ import Domain
 /// `AppContainer.household()` over the container's own directory, lock timeout, clock and
 /// identifiers; a folder that was a git work tree when the device set up is pulled before and
 /// pushed after (`Household+Transport.swift`).
+///
+/// What a front catches: the errors thrown underneath are DataLayer's, which no front imports,
+/// and none needs to. Each is a `ClassifiedError` whose `kind` a front answers by (an exit code,
+/// an RPC error's `data.kind`) and whose description is the sentence to show as it is (it names
+/// the folder or file at fault); `Remedy(for:)` names what a person can do where there is
+/// something (start or join a household, leave it first, run doctor); `ErrorKind.isTransient`
+/// tells a directory busy with another process of Grock (try again). The `- Throws:` below
+/// say which kind each failure is.
 public struct Household: Sendable {
     let directory: String
     let lockTimeout: Duration
@@ -20,10 +28,11 @@ public struct Household: Sendable {
     }
 
     /// Starts a household in `folder` (an existing directory, absolute) with this directory's data.
-    /// - Throws: `SyncError.alreadySetUp` when this directory syncs already; `.alreadyAHousehold`
-    ///   when `folder` is one; `.unusableFolder` for a folder Grock cannot keep a household in (the
-    ///   data directory, inside it, missing); `.git` when a git folder cannot be pulled or pushed;
-    ///   an invalid device `name` is refused before anything is written.
+    /// - Throws: `.conflict` when this directory syncs already, or `folder` is a household's
+    ///   already (`Remedy.joinHousehold`); `.storage` for a folder Grock cannot keep a household
+    ///   in (the data directory, inside it, missing) or a git folder that cannot be pulled or
+    ///   pushed; `.invalidInput` for a device `name` that cannot be one, refused before anything
+    ///   is written.
     public func start(folder: String, name: String) async throws {
         let transport = SyncTransport.found(in: folder)
         _ = try await sync(with: transport).start(folder: folder, device: newDevice(), name: name)
@@ -34,9 +43,10 @@ public struct Household: Sendable {
 
     /// Joins the household in `folder`: this directory, empty, takes its data.
     /// - Returns: what the first exchange sent and took in.
-    /// - Throws: `SyncError.alreadySetUp`; `.notAHousehold` for a folder without a household;
-    ///   `.dataToReplace` when this directory holds data; `.noStart` when the household's start
-    ///   cannot be taken yet (nothing was joined); `.unusableFolder` or `.git` as for `start`.
+    /// - Throws: `.conflict` when this directory syncs already, holds data
+    ///   (`Remedy.exportThenReset`), or the household's start cannot be taken yet (nothing was
+    ///   joined); `.notFound` for a folder without a household (`Remedy.startHousehold`);
+    ///   `.storage` or `.invalidInput` as for `start`.
     public func join(folder: String, name: String) async throws -> SyncReport {
         let transport = SyncTransport.found(in: folder)
         let report = try await sync(with: transport).join(folder: folder, device: newDevice(), name: name)
@@ -47,26 +57,28 @@ public struct Household: Sendable {
 
     /// Sends this device's changes and merges the others'.
     /// - Returns: how many changes went each way, and the segments waiting, damaged or refused.
-    /// - Throws: `SyncError.notSetUp` when this directory is in no household;
-    ///   `.householdLost` or `.otherHousehold` when the folder's household is gone or another;
-    ///   `.git` when the pull or the push fails (after a failed push the merge is committed here
-    ///   already); `StorageError` when the data cannot be changed.
+    /// - Throws: `.refused` when this directory is in no household
+    ///   (`Remedy.startOrJoinHousehold`); `.conflict` when the folder's household is gone or
+    ///   another; `.storage` when the pull or the push fails (after a failed push the merge is
+    ///   committed here already) or the data cannot be changed (`Remedy.runDoctor` for a file
+    ///   that cannot be read); transient while another process holds the data directory.
     public func exchange() async throws -> SyncReport { try await sync().exchange() }
 
     /// Where this device and every other in its household stand, read without changing anything
     /// and without pulling a git folder: what `grock sync status` shows.
     /// - Returns: the folder and household, each device with its segments applied and last change
     ///   seen, the changes waiting to be sent, and the segments still arriving, damaged or refused.
-    /// - Throws: `SyncError.notSetUp` when this data directory is in no household;
-    ///   `SyncError.householdLost` or `.otherHousehold` when the folder lost its household file
-    ///   or now holds another; `SyncError.damaged` or `.unusableFolder` for files that cannot be read.
+    /// - Throws: `.refused` when this data directory is in no household
+    ///   (`Remedy.startOrJoinHousehold`); `.conflict` when the folder lost its household file or
+    ///   now holds another; `.storage` for files that cannot be read.
     public func status() async throws -> SyncStatus { try await sync().status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
     /// - Parameter discardingUnsent: leave even though changes made here were not sent yet.
-    /// - Throws: `SyncError.notSetUp` when this directory is in no household; `.unsentChanges`
-    ///   when changes wait to be sent (unless `discardingUnsent`). A folder gone, read-only or
-    ///   unreadable does not stop the leave: the others are told only if it can be.
+    /// - Throws: `.refused` when this directory is in no household
+    ///   (`Remedy.startOrJoinHousehold`), or when changes wait to be sent (unless
+    ///   `discardingUnsent`). A folder gone, read-only or unreadable does not stop the leave:
+    ///   the others are told only if it can be.
     public func leave(discardingUnsent: Bool = false) async throws { try await sync().leave(discardingUnsent: discardingUnsent) }
 
     /// What `doctor` finds in the household folder and `sync/`.

@@ -1,3 +1,4 @@
+import Composition
 import Dispatch
 
 /// `grock rpc`'s requests: the lines of its input, read a piece at a time on a thread of its own.
@@ -15,7 +16,7 @@ final class LineReader {
     private var waiting: CheckedContinuation<[UInt8]?, Never>?
 
     init(fd: Int32, maximum: Int) {
-        input = InputDescriptor(fd: fd)
+        input = InputDescriptor(fd)
         lines = LineBuffer(maximum: maximum)
     }
 
@@ -44,7 +45,9 @@ final class LineReader {
             waiting = continuation
             let input = input
             thread.async {
-                let piece = input.readPiece()
+                // A read that fails (EIO, a descriptor closed under it) ends the requests as the
+                // end of the input does: every request read so far is answered, none is lost.
+                let piece = try? input.readPiece()
                 Task { @MainActor in self.deliver(piece) }
             }
         }

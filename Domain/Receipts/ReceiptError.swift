@@ -2,10 +2,6 @@
 public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStringConvertible {
     /// Nothing but white space.
     case empty
-    /// Bytes that are not UTF-8 text (an image, a PDF, a Latin-1 file); `line` is the first
-    /// line where they are. Domain reads text: the front that reads a receipt's bytes refuses
-    /// them so (the command line's `ReceiptInput.text(_:)`).
-    case notText(line: Int)
     /// UTF-8 text with a control character other than a tab on `line` (NUL, BEL, ESC, DEL): a
     /// terminal's colour codes, a binary or UTF-16 file, nothing a receipt prints.
     case controlCharacters(line: Int)
@@ -21,7 +17,6 @@ public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStri
     public var description: String {
         switch self {
         case .empty: "the receipt is empty"
-        case .notText(let line): "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF"
         case .controlCharacters(let line): "the receipt is not text: line \(line) holds control characters (such as ESC, BEL or NUL), which no receipt prints; give the receipt's plain text"
         case .tooLong(let lines): "the receipt has \(lines) lines, more than the \(ReceiptParser.maximumLines) a receipt can have"
         case .noItems: "no line of the receipt reads as an item with a price"

@@ -7,7 +7,7 @@ public enum ReceiptParser {
 
     /// Reads a receipt from its text, lines ending in LF or CRLF. Bytes from a file are the
     /// caller's to decode (the command line's `ReceiptInput.text(_:)` refuses those that are not
-    /// UTF-8 with `ReceiptError.notText`).
+    /// UTF-8).
     /// - Parameter currency: the currency of a receipt that shows none (the user's).
     /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.controlCharacters` for a
     ///   line with a control character other than a tab (NUL, BEL, ESC, DEL, …).

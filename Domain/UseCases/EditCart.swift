@@ -8,15 +8,17 @@ public struct EditCart: Sendable {
     /// Renames the cart `reference` names and sets or removes its budget.
     /// - Parameters:
     ///   - budget: `.some(nil)` removes the budget; nil leaves it.
-    /// - Returns: the cart, with the name it had before.
+    /// - Returns: the cart, with the name it had before; an edit that leaves the cart as it was
+    ///   (its own name, the budget it has) stores nothing and leaves no undo step.
     /// - Throws: `DomainError.notFound` or `.ambiguous` for a reference that names no cart or
     ///   several; `.notAllowed` for a completed cart; `.invalidName` for `name`;
     ///   `.duplicateName` when another active cart has it; `.invalidAmount` or `.tooLarge` for
     ///   `budget`.
     public func callAsFunction(_ reference: String, name newName: String? = nil, budget: String?? = nil) async throws -> Renamed<Cart> {
-        try await storage.write { repositories in
+        try await storage.write(unlessUnchanged: { repositories in
             let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+            let stored = try resolver.cart(reference)
+            var cart = stored
             let oldName = cart.name
             var changes: [String] = []
             if let newName {
@@ -29,8 +31,9 @@ public struct EditCart: Sendable {
                 try cart.setBudget(try budget.map { try Money(parsing: $0, currency: cart.currency, as: "budget") })
                 changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" } ?? "removed the budget of \(cart.name)")
             }
+            guard cart != stored else { return .unchanged(Renamed(value: cart, oldName: oldName)) }
             try repositories.save(cart)
-            return Change(Renamed(value: cart, oldName: oldName), summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
-        }
+            return .changed(Change(Renamed(value: cart, oldName: oldName), summary: changes.joined(separator: " and ")))
+        })
     }
 }

@@ -1,7 +1,7 @@
 /// Marks a line bought. The price defaults to the planned one, the store to the planned store,
 /// the quantity to the planned quantity. Logging a bought line again with a price or a quantity
 /// corrects it; without either (a tick from a second phone, or one queued offline) it keeps
-/// what was recorded: the line is bought already.
+/// what was recorded: the line is bought already, and nothing is stored.
 public struct LogPurchase: Sendable {
     let storage: any Storage
     let clock: any Clock
@@ -21,7 +21,8 @@ public struct LogPurchase: Sendable {
     ///     what was recorded.
     ///   - date: when the trip happened, as typed (`Timestamp(happened:now:)`), for a receipt
     ///     entered afterwards: the trip is recorded on that date.
-    /// - Returns: the cart, with the line bought.
+    /// - Returns: the cart, with the line bought (a tick of a line bought already stores
+    ///   nothing and leaves no undo step).
     /// - Throws: `DomainError.notFound` or `.ambiguous` for a cart, a line or a `store` that
     ///   matches none or several; `.notAllowed` unless the cart is shopping; `.invalidDate`,
     ///   `.futureDate` or `.pastDate` for `date`; `.invalidAmount` or `.tooLarge` for `price`;
@@ -35,22 +36,25 @@ public struct LogPurchase: Sendable {
 
     /// The same, also answering what looks wrong about a price typed (`PriceCheck` against the
     /// vault's price at that store): the purchase is logged anyway, and a front shows them.
-    /// - Returns: the cart, and the cautions about `price` (none when no price was typed or
-    ///   the item is an impulse buy).
+    /// - Returns: the cart; the cautions about `price` (none when no price was typed or the item
+    ///   is an impulse buy); and whether anything changed: false for a tick of a line bought
+    ///   already, which stores nothing.
     /// - Throws: as `callAsFunction(cart:item:price:store:quantity:date:)`.
     public func withCautions(cart reference: String, item: String, price: String? = nil, store: String? = nil,
-                             quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution]) {
-        try await storage.write { repositories in
+                             quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution], changed: Bool) {
+        try await storage.write(unlessUnchanged: { repositories in
             let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+            let stored = try resolver.cart(reference)
+            var cart = stored
             let line = try resolver.line(item, on: cart)
             try cart.check(.logPurchase)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             // Decided here, on the line as stored, not on a front's possibly stale copy: a tick
             // says "bought", and overwriting what another phone paid with the plan loses it.
             if line.isFulfilled, price == nil, quantity == nil, store == nil {
+                guard cart != stored else { return .unchanged((cart, [], false)) }
                 try repositories.save(cart)
-                return Change((cart, []), summary: "kept \(line.name) on \(cart.name) as bought")
+                return .changed(Change((cart, [], true), summary: "dated the trip of \(cart.name), \(line.name) kept as bought"))
             }
             let recordedStore = line.isFulfilled ? line.actualStore : nil
             let storeID = try store.map { try resolver.store($0).id } ?? recordedStore ?? line.plannedStore ?? cart.onlyStoreBoughtAt
@@ -76,7 +80,7 @@ public struct LogPurchase: Sendable {
             let recordedQuantity = line.isFulfilled && basis == line.priceUnit ? line.purchasedQuantity : nil
             try cart.logPurchase(line.itemID, price: paid, store: storeID, quantity: quantity ?? recordedQuantity, priceUnit: basis)
             try repositories.save(cart)
-            return Change((cart, cautions), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(basis)")
-        }
+            return .changed(Change((cart, cautions, true), summary: "logged \(line.name) on \(cart.name) at \(paid.amountText)/\(basis)"))
+        })
     }
 }

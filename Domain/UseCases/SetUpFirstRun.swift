@@ -1,5 +1,5 @@
 /// First-run setup: the default categories and the currency. Running it again adds nothing
-/// and changes nothing; it refuses to switch the currency of data already set up.
+/// and stores nothing (no undo step); it refuses to switch the currency of data already set up.
 public struct SetUpFirstRun: Sendable {
     /// What a setup did.
     public struct Report: Sendable, Hashable {
@@ -24,19 +24,19 @@ public struct SetUpFirstRun: Sendable {
     /// categories, unless it is set up already.
     /// - Throws: `DomainError.alreadySetUp` when asked for another currency after setup.
     public func callAsFunction(currency: Currency? = nil) async throws -> Report {
-        try await storage.write { repositories in
+        try await storage.write(unlessUnchanged: { repositories in
             var settings = try repositories.settings()
             if settings.isSetUp {
                 if let currency, currency != settings.currency {
                     throw DomainError.alreadySetUp(currency: settings.currency.code)
                 }
-                return Change(Report(currency: settings.currency, categoriesAdded: [], wasAlreadySetUp: true), summary: "nothing")
+                return .unchanged(Report(currency: settings.currency, categoriesAdded: [], wasAlreadySetUp: true))
             }
             let added = try Self.setUp(repositories, ids: ids, currency: currency ?? settings.currency)
             settings = try repositories.settings()
-            return Change(Report(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
-                          summary: "set up Grock with \(Wording.counted(added.count, "category"))")
-        }
+            return .changed(Change(Report(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
+                                   summary: "set up Grock with \(Wording.counted(added.count, "category"))"))
+        })
     }
 }
 

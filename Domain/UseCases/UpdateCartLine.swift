@@ -21,11 +21,13 @@ public struct UpdateCartLine: Sendable {
     ///   or passes the maximum; `.unitMismatch` when the store prices the item in something the
     ///   line's unit does not convert to; `.notAllowed` for a completed cart;
     ///   `.cartTotalTooLarge` when the totals would overflow.
+    /// - Returns: the cart; a line left as it was stores nothing and leaves no undo step.
     public func callAsFunction(cart reference: String, item: String, quantity: Quantity? = nil, unit: MeasureUnit? = nil,
                                store: String? = nil) async throws -> Cart {
-        try await storage.write { repositories in
+        try await storage.write(unlessUnchanged: { repositories in
             let resolver = Resolver(repositories: repositories)
-            var cart = try resolver.cart(reference)
+            let stored = try resolver.cart(reference)
+            var cart = stored
             var line = try resolver.line(item, on: cart)
             var changes: [String] = []
             if let unit, unit != line.unit {
@@ -54,8 +56,9 @@ public struct UpdateCartLine: Sendable {
                 line = try factory.replan(line, item: try repositories.item(line.itemID), store: line.plannedStore)
             }
             try cart.update(line)
+            guard cart != stored else { return .unchanged(cart) }
             try repositories.save(cart)
-            return Change(cart, summary: changes.isEmpty ? "changed nothing on \(cart.name)" : changes.joined(separator: " and "))
-        }
+            return .changed(Change(cart, summary: changes.isEmpty ? "re-planned \(line.name) on \(cart.name)" : changes.joined(separator: " and ")))
+        })
     }
 }

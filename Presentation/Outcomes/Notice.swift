@@ -19,6 +19,8 @@ public enum Notice: Sendable, Hashable {
     case cartDeleted(cart: String)
     case tripStarted(cart: String)
     case purchaseLogged(cart: String, item: String)
+    /// A tick of a line bought already: what was recorded stays, nothing was stored.
+    case purchaseKept(cart: String, item: String)
     case purchaseUnlogged(cart: String, item: String)
     case impulseAdded(cart: String, name: String)
     /// `notBought` lines left, carried over to the cart named `carriedOverTo` when one was given.
@@ -84,6 +86,7 @@ extension Notice: CustomStringConvertible {
         case .cartDeleted(let cart): "\(cart): deleted cart"
         case .tripStarted(let cart): "\(cart): started the trip"
         case .purchaseLogged(let cart, let item): "\(cart): logged \(Echo.shortened(item))"
+        case .purchaseKept(let cart, let item): "\(cart): \(Echo.shortened(item)) is bought already; nothing changed"
         case .purchaseUnlogged(let cart, let item): "\(cart): un-logged \(Echo.shortened(item))"
         case .impulseAdded(let cart, let name): "\(cart): added impulse buy \(Echo.shortened(name))"
         case .tripFinished(let cart, let left, let carryOver):

@@ -9,8 +9,9 @@ extension CartDetailViewModel {
         await change { try await useCases.startTrip(reference) } notice: { .tripStarted(cart: $0.name) }
     }
 
-    /// Logs `item` bought while shopping; logging a bought line again corrects it. A price that
-    /// looks wrong against the vault's is logged anyway, and said in `cautions`.
+    /// Logs `item` bought while shopping; logging a bought line again corrects it, and without a
+    /// price, store or quantity changes nothing (`Notice.purchaseKept`). A price that looks
+    /// wrong against the vault's is logged anyway, and said in `cautions`.
     /// - Parameters:
     ///   - price: the price of one unit of what the line is priced per, as typed; nil: the
     ///     planned price.
@@ -19,11 +20,13 @@ extension CartDetailViewModel {
     ///   - date: when the trip happened (a receipt entered afterwards), as typed.
     @discardableResult
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
-        await change {
+        var changed = true
+        return await change {
             let logged = try await useCases.logPurchase.withCautions(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
             lastIntent.cautions = logged.cautions.map(Caution.price)
+            changed = logged.changed
             return logged.cart
-        } notice: { .purchaseLogged(cart: $0.name, item: item) }
+        } notice: { changed ? .purchaseLogged(cart: $0.name, item: item) : .purchaseKept(cart: $0.name, item: item) }
     }
 
     /// Takes back the purchase of `item`: the line is to buy again, and an impulse buy disappears.

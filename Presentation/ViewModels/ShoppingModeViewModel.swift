@@ -113,8 +113,8 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
         return await perform {
             let line = try numbering.line(numbered: number, on: details?.cart)
             let weighed = try quantity.map { try Quantity(parsing: $0) }
-            let (cart, cautions) = try await useCases.logPurchase.withCautions(cart: reference, item: line.itemID.rawValue, price: price,
-                                                                          quantity: weighed)
+            let (cart, cautions, _) = try await useCases.logPurchase.withCautions(cart: reference, item: line.itemID.rawValue, price: price,
+                                                                             quantity: weighed)
             lastIntent.cautions = cautions.map(Caution.price)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {

@@ -28,16 +28,21 @@ import Testing
         #expect(try grock.ok("").contains("No carts yet"))
     }
 
-    /// A tick from a second front (no price) on a line already bought keeps what was paid.
+    /// A tick from a second front (no price) on a line already bought keeps what was paid, and
+    /// stores nothing: undo then takes back the purchase before it.
     @Test func aLogWithoutAPriceKeepsThePricePaid() throws {
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
         try grock.ok("trip start Weekly")
         try grock.ok("trip log Weekly Milk --price 1.29")
-        try grock.ok("trip log Weekly Milk")
+        let tick = try grock.ok("trip log Weekly Milk")
+        #expect(tick.contains("Weekly: Milk is bought already; nothing changed."), "\(tick)")
         let cart = try grock.ok("cart show Weekly")
         #expect(cart.contains("[x]  Milk     1 each    1.29  1.29  planned 1.09"), "\(cart)")
+        let undo = try grock.ok("undo")
+        #expect(undo.contains("Undid: logged Milk on Weekly at 1.29"), "\(undo)")
+        #expect(try grock.ok("cart show Weekly").contains("[ ]  Milk"))
     }
 
     @Test func everyCommandHasAHappyPath() throws {

@@ -22,8 +22,8 @@ import Testing
         ([0xEF, 0xBB, 0xBF] + Array("Milch 1,00\r\nBrot 1,00\r\n".utf8) + [0xC3], 3),
     ] as [([UInt8], Int)])
     func bytesThatAreNotUTF8AreRefusedWithTheirLine(bytes: [UInt8], line: Int) {
-        #expect(throws: ReceiptError.notText(line: line)) { try ReceiptInput.text(bytes) }
-        #expect(ReceiptError.notText(line: line).description
+        #expect(throws: ReceiptInput.NotText(line: line)) { try ReceiptInput.text(bytes) }
+        #expect(ReceiptInput.NotText(line: line).description
             == "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF")
     }
 }

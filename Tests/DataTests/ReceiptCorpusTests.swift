@@ -103,7 +103,6 @@ import Testing
     static func render(_ error: ReceiptError) -> String {
         switch error {
         case .empty: "empty"
-        case .notText(let line): "not text, line \(line)"
         case .controlCharacters(let line): "control characters, line \(line)"
         case .tooLong(let lines): "too long, \(lines) lines"
         case .noItems: "no items"

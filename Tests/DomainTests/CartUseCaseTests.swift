@@ -50,4 +50,16 @@ import Testing
         #expect(try await u.showCart("Weekly").cart.lines.map(\.name) == ["Milk"])
         #expect(try await u.undoLastChange() == "created cart Weekly with 1 item")
     }
+
+    /// An edit, a line update or a setup that leaves everything as it was stores nothing: undo
+    /// then takes back the change before it, not an invisible one.
+    @Test func aRequestThatChangesNothingStoresNothingToUndo() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", budget: "50", items: ["Milk"])
+        #expect(try await u.editCart("Weekly", budget: .some("50.00")).value.budget?.amountText == "50.00")
+        _ = try await u.editCart("weekly", name: "Weekly")
+        #expect(try await u.updateCartLine(cart: "Weekly", item: "Milk", quantity: .one).lines[0].quantity == .one)
+        #expect(try await u.setUpFirstRun().wasAlreadySetUp)
+        #expect(try await u.undoLastChange() == "created cart Weekly with 1 item")
+    }
 }

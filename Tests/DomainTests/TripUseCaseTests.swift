@@ -220,6 +220,23 @@ import Testing
         #expect(cart.lines[0].actualStore == lidl && lidl != cart.lines[0].plannedStore)
     }
 
+    @Test func aTickOnALineBoughtStoresNothingToUndo() async throws {
+        let u = try await TestWorld.stocked().useCases
+        _ = try await u.createCart(name: "Weekly", items: ["Milk"])
+        _ = try await u.startTrip("Weekly")
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.29")
+        let tick = try await u.logPurchase.withCautions(cart: "Weekly", item: "Milk")
+        #expect(!tick.changed && tick.cart.lines[0].actualPrice?.amountText == "1.29")
+        // No undo step stands for the tick: undo takes back the purchase logged before it.
+        #expect(try await u.undoLastChange().hasPrefix("logged Milk on Weekly at 1.29"))
+        #expect(try await u.showCart("Weekly").cart.lines[0].isFulfilled == false)
+        // A tick that dates the trip changes the cart: that is stored, and says so.
+        _ = try await u.logPurchase(cart: "Weekly", item: "Milk", price: "1.29")
+        let dated = try await u.logPurchase.withCautions(cart: "Weekly", item: "Milk", date: "2026-01-10")
+        #expect(dated.changed && dated.cart.lines[0].actualPrice?.amountText == "1.29")
+        #expect(try await u.undoLastChange() == "dated the trip of Weekly, Milk kept as bought")
+    }
+
     @Test func abortingReturnsToPlanning() async throws {
         let u = try await TestWorld.stocked().useCases
         _ = try await u.createCart(name: "Weekly", items: ["Milk"])

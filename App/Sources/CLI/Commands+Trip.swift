@@ -13,8 +13,8 @@ extension Commands {
                 --price is per what the line is priced per (cart show: x 13.50/kg), --qty is in the line's unit (a line of \
                 200 g: --qty 250 for 250 g). The price defaults to the planned price, the store to the planned store, the \
                 quantity to the planned quantity. Logging a bought line again with --price or --qty corrects it (the \
-                rest stays as logged); without either it stays as logged. --date YYYY-MM-DD [HH:MM] dates the trip \
-                (a receipt entered afterwards); a date in the future is refused.
+                rest stays as logged); without either it stays as logged, and nothing is stored (no step for undo). \
+                --date YYYY-MM-DD [HH:MM] dates the trip (a receipt entered afterwards); a date in the future is refused.
                 """,
                 examples: ["grock trip log Weekly Milk --price 1.19", "grock trip log Weekly Bananas --price 1.89 --qty 1.25",
                            "grock trip log Weekly Milk --price 1.05 --date 2026-10-03"],

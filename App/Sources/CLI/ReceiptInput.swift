@@ -1,4 +1,5 @@
 import Adapters
+import Composition
 import Domain
 #if canImport(Glibc)
 import Glibc
@@ -13,10 +14,23 @@ enum ReceiptInput {
     /// The most a receipt's text may take: a supermarket's longest is a few kilobytes.
     static let maximumBytes = 1 << 20
 
+    /// Bytes that are not UTF-8 text (an image, a PDF, a Latin-1 file); `line` is the first line
+    /// where they are. Refused here, where bytes are read: Domain's parser takes text.
+    struct NotText: ClassifiedError, Equatable, CustomStringConvertible {
+        let line: Int
+
+        /// Input to fix: exit code 2, without the usage hint (the command line was right).
+        var kind: ErrorKind { .invalidInput }
+
+        var description: String {
+            "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF"
+        }
+    }
+
     /// The text of a receipt's bytes: UTF-8, a byte order mark skipped.
-    /// - Throws: `ReceiptError.notText` naming the first line with bytes that are not UTF-8 (an
-    ///   image, a PDF, a Latin-1 file): they are refused, never replaced by U+FFFD.
-    static func text(_ bytes: [UInt8]) throws(ReceiptError) -> String {
+    /// - Throws: `NotText` naming the first line with bytes that are not UTF-8: they are
+    ///   refused, never replaced by U+FFFD.
+    static func text(_ bytes: [UInt8]) throws(NotText) -> String {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let text = String(validating: body, as: UTF8.self) { return text }
@@ -26,17 +40,17 @@ enum ReceiptInput {
             if String(validating: line, as: UTF8.self) == nil { break }
             number += 1
         }
-        throw .notText(line: number)
+        throw NotText(line: number)
     }
 
     /// The bytes of `path`, or of standard input for `-`.
     /// - Throws: `UsageError` for a directory, a device or pipe named as FILE (`/dev/zero`, a
     ///   FIFO: they may never end), a file larger than `maximumBytes`, one that cannot be read.
     static func contents(of path: String) throws -> [UInt8] {
-        if path == "-" { return try readAll(STDIN_FILENO, name: "standard input") }
+        if path == "-" { return try readAll(.standardInput, name: "standard input") }
         let fd = try openRegularFile(path)
         defer { close(fd) }
-        return try readAll(fd, name: Echo.quoted(path))
+        return try readAll(InputDescriptor(fd), name: Echo.quoted(path))
     }
 
     /// The text tesseract reads from a photo of a receipt (`Tesseract`, stopped after its
@@ -91,25 +105,16 @@ enum ReceiptInput {
         return fd
     }
 
-    /// Everything `fd` holds, refused past `maximumBytes`.
-    private static func readAll(_ fd: Int32, name: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                // A stdin left non-blocking by the program before (a shell's job, a pipe's
-                // writer): wait until it has something, as a blocking read would.
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
-                }
-                throw UsageError("cannot read \(name): \(String(cString: strerror(errno)))")
+    /// Everything `input` holds (Composition's one reader of a descriptor), refused past
+    /// `maximumBytes`.
+    private static func readAll(_ input: InputDescriptor, name: String) throws -> [UInt8] {
+        do {
+            return try input.readAll(maximum: maximumBytes)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw UsageError("cannot read \(name): \(reason)")
+            case .tooLarge: throw UsageError("cannot read \(name): it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
             }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-            if bytes.count > maximumBytes { throw UsageError("cannot read \(name): it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text") }
         }
     }
 }
