@@ -45,7 +45,7 @@ extension HostileSegmentTests {
         #expect(report.quarantined.count == 2, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-evil: its name is one Grock refuses") }, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rich: it replaces a change made after it") }, "\(report)")
-        #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change stamped") }, "\(report)")
+        #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") }, "\(report)")
         let stores = try await home.backup("phone").stores.map(\.name)
         #expect(stores.contains("Lidl") && !stores.contains("Rich"))
         // The clock was not pinned: a change after it is stamped readably, and sync goes on.
@@ -55,7 +55,7 @@ extension HostileSegmentTests {
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
         #expect(try await home.sync("phone").status().quarantined.count == 2)
         // `sync status` says which segment waits for the clock (a tester found it silent).
-        #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change stamped") })
+        #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") })
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
         #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 2 && !checks.contains(where: \.isProblem), "\(checks)")
