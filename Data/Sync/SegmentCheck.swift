@@ -117,6 +117,7 @@ struct SegmentCheck {
         case .category:
             let category = try parts.category(payload, key: key)
             try name(category.name, of: key)
+            try order(category.sortOrder)
             return .category(category)
         case .item:
             let item = try parts.item(payload, prices: [], key: key)
@@ -163,6 +164,10 @@ struct SegmentCheck {
         let kind = key.kind == .line ? "item" : key.kind.rawValue
         do { valid = try Name.validated(text, kind: kind) } catch { throw refused("its name is one Grock refuses: \(error)") }
         guard valid == text else { throw refused("its name has spaces around it") }
+    }
+
+    private func order(_ order: Int) throws {
+        guard Category.validOrders.contains(order) else { throw refused("its order \(order) is outside \(Category.validOrders), the orders Grock gives") }
     }
 
     private func amount(_ money: Money) throws {

@@ -69,6 +69,15 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
         checks = await storage.diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.hasPrefix("cart \"Weekly\" cannot be shown") }, "\(checks)")
+        // A category placed past any order Grock gives: named, and no command reads the state.
+        let dairy = try #require(lines.firstIndex { $0.hasPrefix("K\t") && $0.hasSuffix("\tDairy") })
+        fields = lines[dairy].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        fields[2] = String(Int.max)
+        lines[dairy] = fields.joined(separator: "\t")
+        try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        checks = await storage.diagnose()
+        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.contains("has order \(Int.max), outside 0...1000000000") },
+                "\(checks)")
     }
 
     @Test func undoRefusesAHistoryThatIsNotTheOneItWrote() async throws {

@@ -96,4 +96,23 @@ extension HostileSegmentTests {
         #expect(try await home.backup("phone") == home.backup("laptop"))
         #expect(try await home.backup("phone").items.contains { $0.name == "Tea" })
     }
+
+    /// A category placed beyond any order Grock gives (Int.max, or below 0) is refused alone,
+    /// named with its device and file; one at an order Grock gives merges.
+    @Test func aCategoryOrderGrockNeverGivesIsRefusedAlone() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        func category(_ id: String, _ order: Int) throws -> String {
+            "category/\(id)\t\(home.stamp("evil", counter: order == 42 ? 2 : order < 0 ? 1 : 0))\t0\t-\t"
+                + (try SyncParts.json(CategoryRecord(id: id, name: "Order \(order)", sortOrder: order)))
+        }
+        try home.forge("evil", [try category("c-last", .max), try category("c-first", -1), try category("c-good", 42)])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.count == 2, "\(report)")
+        for (id, order) in [("c-last", Int.max), ("c-first", -1)] {
+            #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: category/\(id): its order \(order) is outside 0...1000000000") }, "\(report)")
+        }
+        let categories = try await home.backup("phone").categories
+        #expect(categories.contains { $0.name == "Order 42" && $0.sortOrder == 42 } && !categories.contains { $0.name != "Order 42" && $0.name.hasPrefix("Order") })
+    }
 }
