@@ -78,10 +78,10 @@ struct ActiveState {
 
     /// Values no command would have stored: names the domain refuses, negative amounts, a
     /// category's order outside `Category.validOrders`, two stores, categories or active carts
-    /// of one name. A damaged or hand-edited file is
-    /// refused for them rather than shown or carried into the next write. Names are held to
-    /// the rules they were stored under (`Name.validatedAsStored`), so that one stored before
-    /// names were bounded in bytes still opens.
+    /// of one name. A damaged or hand-edited file is refused for them rather than shown or
+    /// carried into the next write. Names are held to the rules they were stored under
+    /// (`Name.validatedAsStored`), so that one stored before names were bounded in bytes still
+    /// opens.
     private func checkValues() throws {
         for store in stores.values { try ActiveState.requireValid(store.name, of: "store \(store.id)") }
         for category in categories.values {
