@@ -43,8 +43,8 @@ struct SegmentCheck {
     /// genuine device sees no price in its future, and the price that was seen latest wins for
     /// good, so a start's price seen ahead waits as a stamp would, and alike on every device
     /// (refused by this clock alone, it would be refused here and taken on a device whose clock
-    /// is later). A `seen` before 1970 or after 2100 matches no record the boundary takes (`latestDate`): that
-    /// version is refused alone (`verdict`), and it does not hold up the rest.
+    /// is later). A `seen` after 2100 matches no record the boundary takes (`latestDate`): that
+    /// version is refused alone (`verdict`) and holds nothing up; one before 1970 is long past.
     static func date(of version: SyncVersion) -> Int64 {
         guard version.stamp == .zero else { return version.stamp.milliseconds }
         guard version.key.kind == .price, let seen = version.seen, (0...latestDate).contains(seen) else { return 0 }
