@@ -76,14 +76,20 @@ struct ActiveState {
         }
     }
 
-    /// Values no command would have stored: names the domain refuses, negative amounts, two
-    /// stores, categories or active carts of one name. A damaged or hand-edited file is
-    /// refused for them rather than shown or carried into the next write. Names are held to
-    /// the rules they were stored under (`Name.validatedAsStored`), so that one stored before
-    /// names were bounded in bytes still opens.
+    /// Values no command would have stored: names the domain refuses, negative amounts, a
+    /// category's order outside `Category.validOrders`, two stores, categories or active carts
+    /// of one name. A damaged or hand-edited file is refused for them rather than shown or
+    /// carried into the next write. Names are held to the rules they were stored under
+    /// (`Name.validatedAsStored`), so that one stored before names were bounded in bytes still
+    /// opens.
     private func checkValues() throws {
         for store in stores.values { try ActiveState.requireValid(store.name, of: "store \(store.id)") }
-        for category in categories.values { try ActiveState.requireValid(category.name, of: "category \(category.id)") }
+        for category in categories.values {
+            try ActiveState.requireValid(category.name, of: "category \(category.id)")
+            guard Category.validOrders.contains(category.sortOrder) else {
+                throw RecordError("category \(category.id) has order \(category.sortOrder), outside \(Category.validOrders)")
+            }
+        }
         for cart in carts.values {
             try ActiveState.requireValid(cart.name, of: "cart \(cart.id)")
             if let budget = cart.budget { try ActiveState.requireValid(budget, of: "cart \(cart.id)") }

@@ -219,21 +219,19 @@ struct HouseholdFolder {
         }
     }
 
-    /// The checksum in the end line of a device's segment `number` (its last 64 bytes, read
-    /// alone), or nil when it has none.
+    /// The checksum in the end line of a device's segment `number` (its last bytes, read alone),
+    /// or nil when it has none.
     func checksum(of device: String, _ number: Int) -> String? {
         let fd = open(devicePath(device) + "/" + Segment.fileName(number), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let count = Int(min(info.st_size, 64))
+        let count = Int(min(info.st_size, off_t(SegmentEndLine.tailLength)))
         var tail = [UInt8](repeating: 0, count: count)
-        guard count > 0, pread(fd, &tail, count, off_t(info.st_size) - off_t(count)) == count, tail.last == 0x0A else { return nil }
-        let line = tail.dropLast().split(separator: 0x0A).last ?? []
-        let fields = line.split(separator: 0x09)
-        guard fields.count == 3, fields.first.map({ Array($0) }) == Array("end".utf8) else { return nil }
-        return String(decoding: fields[2], as: UTF8.self)
+        guard count > 0, pread(fd, &tail, count, off_t(info.st_size) - off_t(count)) == count,
+              case .line(let end, _) = SegmentEndLine.find(in: tail) else { return nil }
+        return end.checksum
     }
 
     /// Whether the file's last byte is a line break (read alone; false for a missing or empty file).
@@ -255,9 +253,8 @@ struct HouseholdFolder {
         try makeDirectory(devicePath(segment.device))
         let file = devicePath(segment.device) + "/" + Segment.fileName(segment.number)
         guard !FileSystem.exists(file) else { throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id") }
-        let bytes = segment.bytes
+        let (bytes, checksum) = segment.encoded
         try FileSystem.writeAtomically(bytes, to: file)
-        // The checksum is the end line's last field.
-        return String(decoding: bytes.dropLast().split(separator: 0x09).last ?? [], as: UTF8.self)
+        return checksum
     }
 }

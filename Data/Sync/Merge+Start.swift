@@ -19,7 +19,7 @@ extension Merge {
         let indexed = index.versions
         let reading = folder.read(founder, file: Segment.fileName(0), number: 0, household: household) { segment, version in
             guard segment.isSnapshot else { return }  // not a start: read as any segment below
-            latest = max(latest, version.stamp.milliseconds)
+            latest = max(latest, SegmentCheck.date(of: version))
             switch check.verdict(version, in: segment) {
             case .refused(let reason): refusals.append("\(name): \(version.key): \(reason)")
             case .accepted(let part):

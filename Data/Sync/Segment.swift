@@ -55,13 +55,15 @@ struct Segment: Equatable {
     /// Whether a file of a segment is a replicator's conflict copy rather than the segment's own name.
     static func isConflictCopy(_ name: String) -> Bool { number(ofFile: name) != nil && name.utf8.count != 12 }
 
-    var bytes: [UInt8] {
+    /// The file's bytes, and the checksum its end line holds.
+    var encoded: (bytes: [UInt8], checksum: String) {
         let afterText = after.isEmpty ? "-" : after.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
         for version in versions { text += version.line + "\n" }
         var bytes = Array(text.utf8)
-        bytes += Array("end\t\(versions.count)\t\(Checksum.hex(of: bytes))\n".utf8)
-        return bytes
+        let end = SegmentEndLine(count: versions.count, checksum: Checksum.hex(of: bytes))
+        bytes += Array(end.text.utf8)
+        return (bytes, end.checksum)
     }
 
     init(household: String, device: String, number: Int, after: [String: Int], isSnapshot: Bool, versions: [SyncVersion]) {
@@ -81,20 +83,18 @@ struct Segment: Equatable {
         let head = Array(header.utf8)
         guard bytes.count > head.count else { return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment") }
         guard Array(bytes.prefix(head.count)) == head else { return .damaged("it is not a Grock segment") }
-        // The end line: the last line, whole.
-        guard bytes.last == 0x0A else { return .incomplete }
-        let body = bytes.dropLast()
-        let start = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let endLine = String(decoding: body[start...], as: UTF8.self)
-        guard endLine.hasPrefix("end\t") else { return .incomplete }
-        let fields = endLine.split(separator: "\t")
+        let end: SegmentEndLine, start: Int
+        switch SegmentEndLine.find(in: bytes) {
+        case .missing: return .incomplete
+        case .malformed: return .damaged("its end line cannot be read")
+        case .line(let line, let at): (end, start) = (line, at)
+        }
+        let count = end.count
         // Read in place: a join's segment holds every thing of the household, and copies of it
         // were most of a join's memory.
         return bytes.withByteReader(path: "") { file in
             let content = file.bytes(clamping: 0..<start)
-            guard fields.count == 3, let count = Int(fields[1]), fields[2] == Checksum.hex(of: content) else {
-                return .damaged("its checksum does not match its content")
-            }
+            guard end.checksum == Checksum.hex(of: content) else { return .damaged("its checksum does not match its content") }
             func text(_ line: Range<Int>) -> Substring { Substring(content[line].string) }
             // The lines are checked against the count as they are found, never indexed first:
             // a forged file of countless empty lines, or of more lines than it says, is refused

@@ -26,16 +26,29 @@ struct SegmentCheck {
     /// How far after its stamp a price may say it was seen (time zones, a clock set late).
     static let seenMargin: Int64 = 24 * 3600
 
-    /// Why the segment must wait (a change stamped too far ahead of `now`, ms since 1970), or nil.
+    /// Why the segment must wait (a change dated too far ahead of `now`, ms since 1970), or nil.
     static func wait(_ segment: Segment, now: Int64) -> String? {
-        wait(latest: segment.versions.lazy.map(\.stamp.milliseconds).max() ?? 0, now: now)
+        wait(latest: segment.versions.lazy.map(date).max() ?? 0, now: now)
     }
 
-    /// Why a segment whose latest change is stamped `latest` must wait, or nil.
+    /// Why a segment whose latest change is dated `latest` must wait, or nil.
     static func wait(latest: Int64, now: Int64) -> String? {
         guard latest > now + futureMargin else { return nil }
-        return "it holds a change stamped \(Timestamp(clamping: latest / 1000)), more than a day ahead of this device's clock;"
+        return "it holds a change dated \(Timestamp(clamping: latest / 1000)), more than a day ahead of this device's clock;"
             + " it is merged when this device's clock is that late"
+    }
+
+    /// When a version says it was made (ms since 1970), as `wait` compares it with the clock: its
+    /// stamp; for a price of the household's start, which has no stamp, when it was seen. A
+    /// genuine device sees no price in its future, and the price that was seen latest wins for
+    /// good, so a start's price seen ahead waits as a stamp would, and alike on every device
+    /// (refused by this clock alone, it would be refused here and taken on a device whose clock
+    /// is later). A `seen` after 2100 matches no record the boundary takes (`latestDate`): that
+    /// version is refused alone (`verdict`) and holds nothing up; one before 1970 is long past.
+    static func date(of version: SyncVersion) -> Int64 {
+        guard version.stamp == .zero else { return version.stamp.milliseconds }
+        guard version.key.kind == .price, let seen = version.seen, (0...latestDate).contains(seen) else { return 0 }
+        return seen * 1000
     }
 
     /// The latest date a record may hold when its change has no stamp to compare with (the
@@ -104,6 +117,7 @@ struct SegmentCheck {
         case .category:
             let category = try parts.category(payload, key: key)
             try name(category.name, of: key)
+            try order(category.sortOrder)
             return .category(category)
         case .item:
             let item = try parts.item(payload, prices: [], key: key)
@@ -150,6 +164,10 @@ struct SegmentCheck {
         let kind = key.kind == .line ? "item" : key.kind.rawValue
         do { valid = try Name.validated(text, kind: kind) } catch { throw refused("its name is one Grock refuses: \(error)") }
         guard valid == text else { throw refused("its name has spaces around it") }
+    }
+
+    private func order(_ order: Int) throws {
+        guard Category.validOrders.contains(order) else { throw refused("its order \(order) is outside \(Category.validOrders), the orders Grock gives") }
     }
 
     private func amount(_ money: Money) throws {

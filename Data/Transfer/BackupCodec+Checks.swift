@@ -33,6 +33,9 @@ extension BackupCodec {
             categories = Set(document.categories.map(\.id))
             for (index, category) in document.categories.enumerated() {
                 try Checker.name(category.name, of: "category", at: "categories[\(index)].name")
+                guard Category.validOrders.contains(category.sortOrder) else {
+                    throw Checker.failure("categories[\(index)].sortOrder", "\(category.sortOrder) is outside \(Category.validOrders), the orders Grock gives")
+                }
             }
             for (index, store) in document.stores.enumerated() {
                 let path = "stores[\(index)]"

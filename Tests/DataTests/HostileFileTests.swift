@@ -50,7 +50,8 @@ import Testing
     }
 
     /// A state whose checksum was emptied is read unchecked: doctor says so, and does not say
-    /// "ok" of a cart whose hand-edited price no figure of it can hold (`cart show` fails on it).
+    /// "ok" of a cart whose hand-edited price no figure of it can hold (`cart show` fails on it),
+    /// nor of a category placed past any order Grock gives.
     @Test func doctorSeesAStateEditedByHand() async throws {
         let (directory, storage, _) = try await directory()
         defer { directory.remove() }
@@ -69,6 +70,15 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
         checks = await storage.diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.hasPrefix("cart \"Weekly\" cannot be shown") }, "\(checks)")
+        // A category placed past any order Grock gives: named.
+        let dairy = try #require(lines.firstIndex { $0.hasPrefix("K\t") && $0.hasSuffix("\tDairy") })
+        fields = lines[dairy].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        fields[2] = String(Int.max)
+        lines[dairy] = fields.joined(separator: "\t")
+        try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        checks = await storage.diagnose()
+        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.contains("has order \(Int.max), outside 0...1000000000") },
+                "\(checks)")
     }
 
     @Test func undoRefusesAHistoryThatIsNotTheOneItWrote() async throws {

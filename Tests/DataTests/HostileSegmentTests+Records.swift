@@ -45,7 +45,7 @@ extension HostileSegmentTests {
         #expect(report.quarantined.count == 2, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-evil: its name is one Grock refuses") }, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rich: it replaces a change made after it") }, "\(report)")
-        #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change stamped") }, "\(report)")
+        #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") }, "\(report)")
         let stores = try await home.backup("phone").stores.map(\.name)
         #expect(stores.contains("Lidl") && !stores.contains("Rich"))
         // The clock was not pinned: a change after it is stamped readably, and sync goes on.
@@ -55,7 +55,7 @@ extension HostileSegmentTests {
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
         #expect(try await home.sync("phone").status().quarantined.count == 2)
         // `sync status` says which segment waits for the clock (a tester found it silent).
-        #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change stamped") })
+        #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") })
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
         #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 2 && !checks.contains(where: \.isProblem), "\(checks)")
@@ -95,5 +95,24 @@ extension HostileSegmentTests {
         for device in ["laptop", "phone", "laptop"] { _ = try await home.sync(device).exchange() }
         #expect(try await home.backup("phone") == home.backup("laptop"))
         #expect(try await home.backup("phone").items.contains { $0.name == "Tea" })
+    }
+
+    /// A category placed beyond any order Grock gives (Int.max, or below 0) is refused alone,
+    /// named with its device and file; one at an order Grock gives merges.
+    @Test func aCategoryOrderGrockNeverGivesIsRefusedAlone() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        func category(_ id: String, _ order: Int) throws -> String {
+            "category/\(id)\t\(home.stamp("evil", counter: order == 42 ? 2 : order < 0 ? 1 : 0))\t0\t-\t"
+                + (try SyncParts.json(CategoryRecord(id: id, name: "Order \(order)", sortOrder: order)))
+        }
+        try home.forge("evil", [try category("c-last", .max), try category("c-first", -1), try category("c-good", 42)])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.count == 2, "\(report)")
+        for (id, order) in [("c-last", Int.max), ("c-first", -1)] {
+            #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: category/\(id): its order \(order) is outside 0...1000000000") }, "\(report)")
+        }
+        let categories = try await home.backup("phone").categories
+        #expect(categories.contains { $0.name == "Order 42" && $0.sortOrder == 42 } && !categories.contains { $0.name != "Order 42" && $0.name.hasPrefix("Order") })
     }
 }

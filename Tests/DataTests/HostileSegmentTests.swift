@@ -80,7 +80,7 @@ import Testing
             let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: snapshot, versions: versions)
             let folder = try HouseholdFolder(path: self.folder)
             try folder.makeDirectory(folder.devicePath(device))
-            try Data(segment.bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + (file ?? Segment.fileName(number))))
+            try Data(segment.encoded.bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + (file ?? Segment.fileName(number))))
         }
 
         /// Writes a segment file from raw header fields, with the checksum right and the count given.

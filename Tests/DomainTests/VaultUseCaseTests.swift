@@ -162,22 +162,22 @@ extension VaultUseCaseTests {
     }
 }
 
-/// A category's order from a backup or another device may be any integer: the next one added
-/// goes after it without trapping.
+/// A category at the last order Grock gives: the next one added goes there too (a tie leaves
+/// the two in name order), never past it, and nothing traps.
 @Suite struct CategoryOrderTests {
-    @Test func aCategoryAddedAfterTheLargestOrderDoesNotTrap() async throws {
+    @Test func aCategoryAddedAfterTheLastOrderGoesNoFurther() async throws {
         let storage = InMemoryStorage()
         let u = TestWorld(storage: storage).useCases
         _ = try await u.setUpFirstRun()
         _ = try await storage.write { repositories -> Change<Void> in
             var last = try #require(try repositories.allCategories().first)
-            last.sortOrder = .max
+            last.sortOrder = Category.validOrders.upperBound
             try repositories.save(last)
-            return Change((), summary: "order at the end of Int")
+            return Change((), summary: "order at the last Grock gives")
         }
         _ = try await u.addCategory(name: "Zzz")
         let orders = try await u.listCategories().map(\.category.sortOrder)
-        #expect(orders.filter { $0 == .max }.count == 2)
-        #expect(Category.successor(of: 41) == 42 && Category.successor(of: .max) == .max)
+        #expect(orders.filter { $0 == Category.validOrders.upperBound }.count == 2)
+        #expect(Category.successor(of: 41) == 42 && Category.successor(of: .max) == Category.validOrders.upperBound)
     }
 }
