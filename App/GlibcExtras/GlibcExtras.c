@@ -14,3 +14,5 @@ int grock_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return ENOSYS;
 #endif
 }
+
+const short grock_spawn_new_session = POSIX_SPAWN_SETSID;

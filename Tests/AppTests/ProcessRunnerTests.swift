@@ -47,6 +47,19 @@ import Testing
         #expect(Self.ends(child), "sleep \(child) lives on")
     }
 
+    /// The program leads a session of its own, without a terminal: a prompt at the terminal
+    /// fails at once instead of stopping it (SIGTTIN) until its time runs out.
+    @Test func aProgramLeadsASessionOfItsOwn() throws {
+        #if os(Linux)
+        // /proc/PID/stat: "PID (NAME) STATE PPID PGRP SESSION TTY ...".
+        let outcome = try run("echo $$\nexec cat /proc/$$/stat\n", timeout: 10_000)
+        let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
+        let fields = lines.last?.split(separator: ")").last?.split(separator: " ") ?? []
+        #expect(lines.count == 2 && fields.count > 4, "\(lines)")
+        #expect(fields.count > 4 && fields[2] == lines[0] && fields[3] == lines[0] && fields[4] == "0", "\(lines)")
+        #endif
+    }
+
     /// Eleventh review: a descriptor another thread made and had not marked close-on-exec yet
     /// (or never marks) reached the program. It gets its standard three and nothing else.
     @Test func aProgramInheritsNoDescriptorButItsStandardThree() throws {
