@@ -6,10 +6,10 @@ import Darwin
 import Synchronization
 
 /// What a signal that ends Grock does while `ProcessRunner` runs a program. The program is in
-/// a process group of its own, so a terminal's Ctrl-C (SIGINT), Ctrl-\\ (SIGQUIT), a hang-up
-/// (SIGHUP) or a shell's `kill %1` (SIGTERM) reach Grock alone; each of these kills the group
-/// of every program running, then ends Grock as it would have (its default action): the shell
-/// sees Grock ended by the signal, and no git, ssh or hook lives on.
+/// a session and process group of its own, so a terminal's Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT),
+/// a hang-up (SIGHUP) or a shell's `kill %1` (SIGTERM) reach Grock alone; each of these kills
+/// the group of every program running, then ends Grock as it would have (its default action):
+/// the shell sees Grock ended by the signal, and no git, ssh or hook lives on.
 ///
 /// The handler is installed when the first program starts, for each of these signals that is
 /// still at its default (one the host ignores or handles is left as it is), and stays: with no
@@ -18,8 +18,8 @@ import Synchronization
 enum Interruption {
     /// The signals that end Grock by default and no longer reach its programs.
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    /// How many programs at once are killed with Grock; a program past them still dies on its
-    /// deadline, or when it next writes to Grock gone.
+    /// How many programs running at once are killed with Grock (Grock runs one at a time on a
+    /// thread); one past them is not, and ends when it next writes to Grock gone.
     static let capacity = 8
 
     /// The groups of the programs running (0: a free slot). Only ever reached through its
