@@ -30,18 +30,17 @@ enum Interruption {
         return slots
     }()
 
-    /// Installed once, before the first group is kept.
+    /// Installed once, when the first program starts.
     private static let installed: Bool = {
-        for signal in signals where handler(of: signal) == nil { install(signal) }
+        for signal in signals where isDefault(signal) { install(signal) }
         return true
     }()
 
-    /// The program whose group is `group` has started: the signals kill it with Grock.
+    /// The program whose group is `group` has started: the signals kill it with Grock. The
+    /// slots are made before the handler that reads them is installed (nothing is made in it).
     static func started(group: pid_t) {
+        _ = (0..<capacity).first { groups[$0].compareExchange(expected: 0, desired: group, ordering: .sequentiallyConsistent).exchanged }
         _ = installed
-        for index in 0..<capacity {
-            if groups[index].compareExchange(expected: 0, desired: group, ordering: .sequentiallyConsistent).exchanged { return }
-        }
     }
 
     /// The program whose group is `group` has ended (or was killed and reaped).
@@ -62,11 +61,11 @@ enum Interruption {
     }
 
     #if canImport(Glibc)
-    /// The handler `signal` has now (nil: its default action).
-    private static func handler(of signal: Int32) -> OpaquePointer? {
+    /// Whether `signal` is at its default action (no handler, not ignored).
+    private static func isDefault(_ signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: OpaquePointer?.self)
+        return current.__sigaction_handler.sa_handler == nil
     }
 
     private static func install(_ signal: Int32) {
@@ -76,10 +75,10 @@ enum Interruption {
         sigaction(signal, &action, nil)
     }
     #elseif canImport(Darwin)
-    private static func handler(of signal: Int32) -> OpaquePointer? {
+    private static func isDefault(_ signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)
-        return unsafeBitCast(current.__sigaction_u.__sa_handler, to: OpaquePointer?.self)
+        return current.__sigaction_u.__sa_handler == nil
     }
 
     private static func install(_ signal: Int32) {
