@@ -46,7 +46,10 @@ let package = Package(
         // timeout), git for a household folder that is a work tree (DataLayer's `FolderTransport`),
         // tesseract for a photographed receipt. Apart from the composition root, so that what
         // starts a process is in one small place; no product of its own (Composition carries it).
-        .target(name: "Adapters", dependencies: ["DataLayer"], path: "App/Adapters", swiftSettings: settings),
+        .target(name: "Adapters", dependencies: ["DataLayer", "GlibcExtras"], path: "App/Adapters", swiftSettings: settings),
+        // The one C function the adapters need that Swift's Glibc module leaves out (declared
+        // only under `_GNU_SOURCE`): closing every inherited descriptor in a program started.
+        .target(name: "GlibcExtras", path: "App/GlibcExtras"),
         // The composition root every front shares (container, clock, ids, configuration, the
         // household and transfer services); the command line (`App`) is one front on top of it.
         .target(name: "Composition", dependencies: ["Domain", "DataLayer", "Presentation", "Adapters"], path: "App/Composition", swiftSettings: settings),

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import GlibcExtras
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -8,6 +9,13 @@ import Darwin
 /// output and its errors are read together, so a program that fills one pipe while Grock waits
 /// on the other cannot stall either; and it is killed past its time, whether it hangs writing or
 /// after closing its outputs, so a hung program cannot hang Grock.
+///
+/// The program starts in a session (and so a process group) of its own, without a terminal, so
+/// that what it starts in turn (git's `git-remote-https`, ssh, hooks) is killed with it. A
+/// terminal's Ctrl-C then reaches Grock alone: while a program runs, SIGINT, SIGTERM, SIGHUP and
+/// SIGQUIT kill its group before they end Grock as they would have (`Interruption`). It
+/// inherits no descriptor but its standard three, whatever another thread opened meanwhile
+/// without close-on-exec.
 public enum ProcessRunner {
     /// How a program ended and what it wrote.
     public struct Outcome: Sendable {
@@ -55,7 +63,7 @@ public enum ProcessRunner {
     public static func run(_ executable: String, _ arguments: [String], removing: (_ name: String) -> Bool = { _ in false },
                            addedEnvironment: [String] = [], timeout: Int, maximumBytes: Int = 64 << 20) throws(Failure) -> Outcome {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        guard openPipe(&output), openPipe(&errors) else {
+        guard pipe(&output) == 0, pipe(&errors) == 0 else {
             let reason = String(cString: strerror(errno))
             (output + errors).filter { $0 >= 0 }.forEach { close($0) }
             throw Failure.notStarted(reason)
@@ -65,6 +73,8 @@ public enum ProcessRunner {
         close(output[1])
         close(errors[1])
         let pid = try started.get()
+        Interruption.started(group: pid)
+        defer { Interruption.ended(group: pid) }
         let deadline = monotonicMilliseconds() + Int64(max(0, timeout))
         let drained = drain(output[0], errors[0], until: deadline, maximumBytes: maximumBytes)
         // A program can close its outputs and go on (or hang): its end is waited for until the
@@ -75,19 +85,12 @@ public enum ProcessRunner {
             let exited = status & 0x7F == 0
             return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
         case .failure(let failure):
-            kill(pid, SIGKILL)
+            // The group, while its leader is not reaped yet (its id cannot be another's).
+            kill(-pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             throw failure
         }
-    }
-
-    /// A pipe whose ends the program does not inherit (only the ends `dup2` gives it).
-    private static func openPipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return true
     }
 
     /// The status the program `pid` ended with, once ended (and reaped) before `deadline`
@@ -115,6 +118,19 @@ public enum ProcessRunner {
         posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        // Nothing else of Grock's: a descriptor made without close-on-exec, or made by
+        // socket(), accept() or pipe() and not marked yet while another thread starts a program.
+        // A session of its own, and so a process group (whose id is its own): what it starts is
+        // killed with it. No controlling terminal: a prompt at the terminal (git's for a
+        // password, ssh's for a passphrase) fails at once rather than stopping it, as a
+        // background group reading the terminal would be, until its time runs out.
+        #if canImport(Glibc)
+        let closing = grock_spawn_close_from(&actions, 3)
+        guard closing == 0 else { return .failure(.notStarted(String(cString: strerror(closing)))) }
+        let flags = Int32(grock_spawn_new_session) | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        #elseif canImport(Darwin)
+        let flags = POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_CLOEXEC_DEFAULT
+        #endif
         let argv = ([executable] + arguments).map { strdup($0) }
         let added = addedEnvironment.map { strdup($0) }
         defer { (argv + added).forEach { free($0) } }
@@ -137,7 +153,7 @@ public enum ProcessRunner {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + added + [nil])
         return spawned == 0 ? .success(pid) : .failure(.notStarted(String(cString: strerror(spawned))))

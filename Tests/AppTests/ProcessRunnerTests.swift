@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 import TestSupport
 import Testing
 
@@ -34,6 +35,94 @@ import Testing
     @Test func aProgramThatEndsInTimeIsHeardOut() throws {
         let outcome = try run("echo said\necho warned >&2\nexec >&- 2>&-\nsleep 0.2\nexit 3\n", timeout: 10_000)
         #expect(outcome.exitCode == 3 && outcome.output == Array("said\n".utf8) && outcome.errors == Array("warned\n".utf8))
+    }
+
+    /// Eleventh review: a timeout killed the program but not what it started (git's
+    /// `git-remote-*`, ssh, hooks). The program's whole process group is killed.
+    @Test func whatATimedOutProgramStartedIsKilledWithIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pidFile = directory.path + "/child"
+        #expect(throws: ProcessRunner.Failure.timedOut) { try run("sleep 60 &\necho $! > '\(pidFile)'\nwait\n", timeout: 1_000) }
+        let child = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(child), "sleep \(child) lives on")
+    }
+
+    /// The program leads a session of its own, without a terminal: a prompt at the terminal
+    /// fails at once instead of stopping it (SIGTTIN) until its time runs out.
+    @Test func aProgramLeadsASessionOfItsOwn() throws {
+        #if os(Linux)
+        // /proc/PID/stat: "PID (NAME) STATE PPID PGRP SESSION TTY ...".
+        let outcome = try run("echo $$\nexec cat /proc/$$/stat\n", timeout: 10_000)
+        let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
+        let fields = lines.last?.split(separator: ")").last?.split(separator: " ") ?? []
+        #expect(lines.count == 2 && fields.count > 4, "\(lines)")
+        #expect(fields.count > 4 && fields[2] == lines[0] && fields[3] == lines[0] && fields[4] == "0", "\(lines)")
+        #endif
+    }
+
+    /// Eleventh review: a descriptor another thread made and had not marked close-on-exec yet
+    /// (or never marks) reached the program. It gets its standard three and nothing else.
+    @Test func aProgramInheritsNoDescriptorButItsStandardThree() throws {
+        #if os(Linux)
+        let opened = open("/dev/null", O_RDONLY)
+        let inheritable = fcntl(opened, F_DUPFD, 100)   // without FD_CLOEXEC; above what ls opens
+        close(opened)
+        defer { close(inheritable) }
+        #expect(inheritable >= 100 && fcntl(inheritable, F_GETFD) & FD_CLOEXEC == 0)
+        let outcome = try run("exec ls /proc/self/fd\n", timeout: 10_000)
+        let open = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
+        #expect(!open.contains(Substring(String(inheritable))) && open.count <= 4, "\(open)")
+        #endif
+    }
+
+    /// A program in its own group no longer hears the terminal's Ctrl-C with Grock: the SIGINT
+    /// that ends Grock kills it (and what it started) first, and Grock still ends by the signal.
+    /// Grock is started by `ProcessRunner` too (the test runner may ignore SIGINT, and an
+    /// ignored signal stays ignored in what it starts), on a thread of its own.
+    @Test func ctrlCEndsGrockAndTheProgramItRuns() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let bin = grock.home.path + "/bin", pids = grock.home.path + "/pids", photo = grock.home.path + "/bon.jpg"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        // A tesseract that hangs, with a child, after telling Grock's id, its own and its child's.
+        try "#!/bin/sh\nsleep 60 &\necho $PPID $$ $! > '\(pids).new'\nmv '\(pids).new' '\(pids)'\nwait\n"
+            .write(toFile: bin + "/tesseract", atomically: true, encoding: .utf8)
+        chmod(bin + "/tesseract", 0o755)
+        try "not a photo".write(toFile: photo, atomically: true, encoding: .utf8)
+        let environment = grock.environment.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 }.map { "\($0)=\($1)" }
+        let ended = Mutex<Result<ProcessRunner.Outcome, ProcessRunner.Failure>?>(nil), done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let outcome = Result { () throws(ProcessRunner.Failure) in
+                try ProcessRunner.run(Grock.executable.path, ["receipt", "--image", photo, "--yes", "--dry-run"], removing: { _ in true },
+                                      addedEnvironment: environment, timeout: 30_000)
+            }
+            ended.withLock { $0 = outcome }
+            done.signal()
+        }
+        var told: [pid_t] = []
+        for _ in 0..<2_000 where told.count < 3 {
+            told = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+            if told.count < 3 { usleep(10_000) }
+        }
+        try #require(told.count == 3)
+        kill(told[0], SIGINT)
+        done.wait()
+        let outcome = try #require(ended.withLock { $0 }).get()
+        #expect(outcome.exitCode == nil)   // ended by the signal
+        for pid in told.dropFirst() { #expect(Self.ends(pid), "\(pid) lives on") }
+    }
+
+    /// Whether the process `pid` ends (or is left a zombie: nobody here reaps what was another's)
+    /// within ten seconds.
+    static func ends(_ pid: pid_t) -> Bool {
+        for _ in 0..<1_000 {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            if kill(pid, 0) != 0 || state == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// The variables `removing` names are kept from the program; the others reach it.

@@ -6,9 +6,11 @@ import Testing
 
 /// Undo on a device of a household: the change to take back is picked under the lock.
 @Suite struct SyncedStorageUndoTests {
-    /// Two undos at once (the CLI and `serve`) both waiting for the lock take back two changes,
-    /// not one change twice.
-    @Test func twoUndosAtOnceTakeBackTwoChanges() async throws {
+    /// Two undos at once (the CLI and `serve`, two storages over one directory) both waiting
+    /// for the lock take back two changes, not one change twice. Another process holds the lock
+    /// until each undo has found it taken (its first pause between tries), so each would have
+    /// picked its change by then if it picked before the lock.
+    @Test(.timeLimit(.minutes(1))) func twoUndosAtOnceTakeBackTwoChanges() async throws {
         let home = try await HostileSegmentTests.Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let laptop = home.useCases("laptop")
@@ -16,15 +18,26 @@ import Testing
         let before = try await price()
         _ = try await laptop.setPrice(item: "Milk", store: "Aldi", price: "2.00")
         _ = try await laptop.setPrice(item: "Milk", store: "Aldi", price: "3.00")
-        // Another process holds the lock while both undos start, so each would pick its change
-        // before either takes the lock.
+        let (pauses, paused) = AsyncStream.makeStream(of: String.self)
+        let clock = home.clock
+        func front(_ name: String) -> UseCases {
+            let files = FileStorage(directory: home.data("laptop"), lockPause: { wait in
+                paused.yield(name)
+                try await Task.sleep(for: wait)
+            })
+            return UseCases(storage: SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }), clock: clock, ids: CountingIdentifiers(9))
+        }
         let fd = open(home.data("laptop") + "/lock", O_RDWR)
         #expect(fd >= 0)
         defer { close(fd) }
         #expect(flock(fd, LOCK_EX) == 0)
-        async let first = laptop.undoLastChange()
-        async let second = laptop.undoLastChange()
-        try await Task.sleep(for: .milliseconds(300))
+        async let first = front("cli").undoLastChange()
+        async let second = front("serve").undoLastChange()
+        var waiting = Set<String>()
+        for await name in pauses {
+            waiting.insert(name)
+            if waiting.count == 2 { break }
+        }
         #expect(flock(fd, LOCK_UN) == 0)
         let summaries = try await [first, second]
         #expect(summaries.count == 2)
