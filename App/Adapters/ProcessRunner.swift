@@ -10,12 +10,9 @@ import Darwin
 /// on the other cannot stall either; and it is killed past its time, whether it hangs writing or
 /// after closing its outputs, so a hung program cannot hang Grock.
 ///
-/// The program starts in a session (and so a process group) of its own, without a terminal, so
-/// that what it starts in turn (git's `git-remote-https`, ssh, hooks) is killed with it. A
-/// terminal's Ctrl-C then reaches Grock alone: while a program runs, SIGINT, SIGTERM, SIGHUP and
-/// SIGQUIT kill its group before they end Grock as they would have (`Interruption`). It
-/// inherits no descriptor but its standard three, whatever another thread opened meanwhile
-/// without close-on-exec.
+/// What it started in turn (git's `git-remote-https`, ssh, hooks) is killed with it
+/// (`ProcessTree`). It inherits no descriptor but its standard three, whatever another thread
+/// opened meanwhile without close-on-exec.
 public enum ProcessRunner {
     /// How a program ended and what it wrote.
     public struct Outcome: Sendable {
@@ -73,8 +70,6 @@ public enum ProcessRunner {
         close(output[1])
         close(errors[1])
         let pid = try started.get()
-        Interruption.started(group: pid)
-        defer { Interruption.ended(group: pid) }
         let deadline = monotonicMilliseconds() + Int64(max(0, timeout))
         let drained = drain(output[0], errors[0], until: deadline, maximumBytes: maximumBytes)
         // A program can close its outputs and go on (or hang): its end is waited for until the
@@ -85,8 +80,8 @@ public enum ProcessRunner {
             let exited = status & 0x7F == 0
             return Outcome(exitCode: exited ? (status >> 8) & 0xFF : nil, output: drained.bytes[0], errors: drained.bytes[1])
         case .failure(let failure):
-            // The group, while its leader is not reaped yet (its id cannot be another's).
-            kill(-pid, SIGKILL)
+            // Before the program is reaped, so that its id cannot be another's.
+            ProcessTree.end(pid)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             throw failure
@@ -120,16 +115,12 @@ public enum ProcessRunner {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         // Nothing else of Grock's: a descriptor made without close-on-exec, or made by
         // socket(), accept() or pipe() and not marked yet while another thread starts a program.
-        // A session of its own, and so a process group (whose id is its own): what it starts is
-        // killed with it. No controlling terminal: a prompt at the terminal (git's for a
-        // password, ssh's for a passphrase) fails at once rather than stopping it, as a
-        // background group reading the terminal would be, until its time runs out.
         #if canImport(Glibc)
         let closing = grock_spawn_close_from(&actions, 3)
         guard closing == 0 else { return .failure(.notStarted(String(cString: strerror(closing)))) }
-        let flags = Int32(grock_spawn_new_session) | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        let flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
         #elseif canImport(Darwin)
-        let flags = POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_CLOEXEC_DEFAULT
+        let flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_CLOEXEC_DEFAULT
         #endif
         let argv = ([executable] + arguments).map { strdup($0) }
         let added = addedEnvironment.map { strdup($0) }

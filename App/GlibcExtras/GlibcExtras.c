@@ -9,6 +9,4 @@
 int grock_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
-
-const short grock_spawn_new_session = POSIX_SPAWN_SETSID;
 #endif

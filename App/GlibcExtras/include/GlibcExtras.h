@@ -10,8 +10,4 @@
 /// (glibc's `posix_spawn_file_actions_addclosefrom_np`). Returns 0, or an errno value.
 int grock_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
-/// glibc's `POSIX_SPAWN_SETSID`: the program started leads a session of its own, with no
-/// controlling terminal.
-extern const short grock_spawn_new_session;
-
 #endif
