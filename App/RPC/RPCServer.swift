@@ -59,16 +59,9 @@ public struct RPCServer {
         }
     }
 
-    /// A line of input: its text, or the fact that it was longer than `maximumRequest` (its
-    /// bytes were read and dropped, never kept).
-    enum Line: Equatable {
-        case text(String)
-        case tooLong
-    }
-
     /// Answers every line of `input` through `output` until `input` ends (nil) or `output` fails.
     /// - Returns: false when `output` failed.
-    func serve(next input: () async -> Line?, write output: (String) -> Bool) async -> Bool {
+    func serve(next input: () async -> LineBuffer.Line?, write output: (String) -> Bool) async -> Bool {
         while let line = await input() {
             let response: String?
             switch line {

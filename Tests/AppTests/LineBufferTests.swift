@@ -1,10 +1,10 @@
-@testable import RPC
+@testable import Composition
 import Testing
 
-/// `grock rpc` reads its requests as lines out of pieces of a pipe: the same lines whatever the
+/// `grock rpc` reads its requests (and the command line its answers) as lines out of pieces of a pipe: the same lines whatever the
 /// pieces, and a line past the maximum reported, never held.
 @Suite struct LineBufferTests {
-    typealias Line = RPCServer.Line
+    typealias Line = LineBuffer.Line
 
     /// The lines of `input` given to a buffer `size` bytes at a time.
     func lines(of input: [UInt8], maximum: Int = 8, pieces size: Int) -> [Line] {

@@ -47,6 +47,18 @@ import Testing
         #expect(try grock.ok("cart show Weekly").contains("[x]  Gum"))
     }
 
+    /// A line past `Console.longestInputLine` is skipped and said, never held; the lines after it
+    /// are read as ever, a CR before a line break is not part of the line.
+    @Test func aLineTooLongIsSkippedAndTheNextOnesRead() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let result = try grock.run("shop Weekly", input: String(repeating: "9", count: 100_000) + "\n2\r\nq\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("grock: that line is longer than 4096 bytes; it was skipped"), "\(result.stderr)")
+        #expect(result.stdout.contains("WEEKLY  [###-------] 1/3"), "\(result.stdout)")
+    }
+
     @Test(arguments: [("50", 50), ("5", 40), ("0", 80), ("-40", 80), ("wide", 80), ("99999999999999999999", 80), ("100000", 1000)])
     @MainActor func theWidthComesFromColumnsWithinBounds(columns: String, width: Int) {
         #expect(ShopSession.width(columns: Console.columns(["COLUMNS": columns], terminal: false)) == width)

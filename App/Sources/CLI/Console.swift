@@ -122,10 +122,27 @@ final class Console {
         out(TerminalText.safeJSON(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 
-    /// Reads a line from stdin; nil at its end.
+    /// The longest line of standard input read (an answer, a shop command): longer ones are
+    /// skipped, said on stderr, never held.
+    static let longestInputLine = 4096
+    /// Standard input's lines not taken yet.
+    private var input = LineBuffer(maximum: Console.longestInputLine)
+
+    /// Reads a line from stdin, through the one reader of descriptors (`InputDescriptor`: a
+    /// non-blocking stdin is waited on, not taken as ended); nil at its end, or when it cannot
+    /// be read.
     func readLine(prompt: String) -> String? {
         if isInteractive { OutputDescriptor.standardOutput.writeAll(Array(prompt.utf8)) }
-        return Swift.readLine(strippingNewline: true)
+        while true {
+            switch input.next() {
+            case .text(let line): return line.last == "\r" ? String(line.dropLast()) : line
+            case .tooLong: error("that line is longer than \(Console.longestInputLine) bytes; it was skipped")
+            case nil:
+                if input.isFinished { return nil }
+                // A read that fails ends the input, as its end does.
+                input.append((try? InputDescriptor.standardInput.readPiece()) ?? nil)
+            }
+        }
     }
 
     func clearScreen() {
