@@ -110,16 +110,21 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         public struct Point: Sendable, Hashable, Encodable {
             /// `YYYY-MM`.
             public let month: String
-            /// The basket's cost that month against the base month's 100.00 (`104.31`).
-            public let index: String
-            /// `index` in hundredths (10431), for the trend; not in the JSON.
+            /// The basket's cost that month against the base month's 100.00, in hundredths
+            /// (10431 is 104.31).
             public let basisPoints: Int
+
+            /// `104.31`: the index as the JSON and the screen write it.
+            public var index: String {
+                "\(basisPoints / 100).\(basisPoints % 100 < 10 ? "0" : "")\(basisPoints % 100)"
+            }
 
             private enum CodingKeys: String, CodingKey { case month, index }
 
-            /// `104.31` from hundredths of the index (10431).
-            static func text(_ basisPoints: Int) -> String {
-                "\(basisPoints / 100).\(basisPoints % 100 < 10 ? "0" : "")\(basisPoints % 100)"
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(month, forKey: .month)
+                try container.encode(index, forKey: .index)
             }
         }
 
@@ -156,7 +161,7 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         priceChanges = report.priceChanges.map(PriceChange.init)
         inflation = index.map { index in
             Inflation(baseMonth: index.baseMonth, basketItems: index.basketItems, changePercent: PercentChange(basisPoints: index.change),
-                      points: index.points.map { Inflation.Point(month: $0.month, index: Inflation.Point.text($0.basisPoints), basisPoints: $0.basisPoints) })
+                      points: index.points.map { Inflation.Point(month: $0.month, basisPoints: $0.basisPoints) })
         }
     }
 }

@@ -1,4 +1,5 @@
 import DataLayer
+import FoundationEssentials
 import Domain
 import Observation
 @testable import Presentation
@@ -67,6 +68,11 @@ import Testing
               Trend  _@
             """))
         #expect(insights.document?.inflation?.points.map(\.index) == ["100.00", "125.00"])
+        #expect(insights.document?.inflation?.points.map(\.basisPoints) == [10_000, 12_500])
+        let point = try #require(insights.document?.inflation?.points.last)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(point), as: UTF8.self) == #"{"index":"125.00","month":"2026-04"}"#)
         #expect(await insights.load(base: "2026-3") == false)
     }
 }
