@@ -20,6 +20,10 @@ public enum Remedy: Sendable, Equatable {
     case joinHousehold
     /// The folder is not a household: start one there.
     case startHousehold
+    /// The folder lost or changed its household: leave, then join the household again.
+    case rejoinHousehold
+    /// Changes made here wait to be sent: sync first, or leave without them.
+    case syncOrDiscard
     /// A csv file's numbers have a decimal comma (or, `decimalPoint`, a point), or its text is Latin-1.
     case decimalComma, decimalPoint, latin1
 
@@ -34,6 +38,8 @@ public enum Remedy: Sendable, Equatable {
         case SyncError.dataToReplace: self = .exportThenReset
         case SyncError.alreadyAHousehold: self = .joinHousehold
         case SyncError.notAHousehold: self = .startHousehold
+        case SyncError.householdLost, SyncError.otherHousehold: self = .rejoinHousehold
+        case SyncError.unsentChanges: self = .syncOrDiscard
         case let transfer as TransferError:
             guard let remedy = transfer.remedy else { return nil }
             self = remedy

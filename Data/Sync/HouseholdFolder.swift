@@ -58,7 +58,7 @@ struct HouseholdFolder {
         guard let bytes else { throw SyncError.notAHousehold(folder: path) }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), Identifier.isValid(String(lines[1].dropFirst(3))) else {
-            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file; remove it and run grock sync on a device of the household, which writes it again")
+            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file; remove it and sync a device of the household, which writes it again")
         }
         let founder = lines.dropFirst(2).first { $0.hasPrefix("founder\t") }.map { String($0.dropFirst(8)) }
         return (String(lines[1].dropFirst(3)), founder.flatMap { Identifier.isValid($0) ? $0 : nil })

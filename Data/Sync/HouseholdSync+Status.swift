@@ -45,7 +45,7 @@ extension HouseholdSync {
                         if let reason = SegmentCheck.wait(segment, now: now()) {
                             waiting.append("\(id)/\(file): \(reason)")
                         } else if number <= last {
-                            waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; grock sync reads it")
+                            waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; the next exchange reads it")
                         }
                     }
                 }

@@ -64,7 +64,7 @@ extension Merge {
     mutating func complete(_ reading: Segment.Reading, named name: String) -> Segment? {
         switch reading {
         case .incomplete:
-            tally.wait("\(name) is still arriving; a later grock sync merges it")
+            tally.wait("\(name) is still arriving; a later exchange merges it")
             return nil
         case .damaged(let reason):
             tally.damage("\(name): \(reason)")

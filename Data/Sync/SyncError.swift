@@ -46,8 +46,8 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         }
     }
 
-    /// The message to show: the folder or file at fault and, where there is one, the command
-    /// that gets out of it (`grock sync leave`, then `grock sync join`).
+    /// The message to show: the folder or file at fault and what a person can do, in no front's
+    /// words (the command that does it is the front's: Composition's `Remedy`).
     public var description: String {
         switch self {
         case .notSetUp: "this data directory does not sync"
@@ -60,13 +60,13 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         case .unusableFolder(let path, let reason): "\(path): \(reason)"
         case .git(let reason): "git: \(reason)"
         case .householdLost(let folder):
-            "\(folder) lost its grock-household file and this device does not know its household; put the folder back, or start again: grock sync leave, then grock sync join a folder another device syncs"
+            "\(folder) lost its grock-household file and this device does not know its household; put the folder back, or leave the household and join it again through a folder another device syncs"
         case .otherHousehold(let folder, let found, let this):
-            "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: point this device to its household (grock sync leave, then grock sync join DIR)"
+            "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: leave the household and join it again through its folder"
         case .noStart(let folder, let reason):
-            "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: join again once it is whole, or run grock sync on a device of the household, which writes a snapshot"
+            "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: join again once it is whole, or sync a device of the household first, which writes a snapshot"
         case .unsentChanges(let count):
-            "\(count == 1 ? "1 change" : "\(count) changes") made on this device \(count == 1 ? "was" : "were") not sent to the household yet; nothing was changed: run grock sync to send \(count == 1 ? "it" : "them") first, or grock sync leave --discard to leave without \(count == 1 ? "it" : "them")"
+            "\(count == 1 ? "1 change" : "\(count) changes") made on this device \(count == 1 ? "was" : "were") not sent to the household yet; nothing was changed: send \(count == 1 ? "it" : "them") first, or leave without \(count == 1 ? "it" : "them")"
         }
     }
 }

@@ -75,9 +75,14 @@ import Glibc
         try laptop.ok(["store", "add", "Corner shop"])
         let unsent = try laptop.export()
         try refused(laptop, ["sync", "leave"], 1,
-                    "1 change made on this device was not sent to the household yet; nothing was changed: run grock sync to send it first, or grock sync leave --discard to leave without it")
+                    "1 change made on this device was not sent to the household yet; nothing was changed: send it first, or leave without it (grock sync, or grock sync leave --discard)")
         #expect(try laptop.ok(["sync", "status"]).contains("Changes waiting to be sent: 1"))
         try laptop.ok(["sync"])
+        // Another household's file where this one's was: refused, and the way out told.
+        let marker = folder + "/grock-household", own = try String(contentsOfFile: marker, encoding: .utf8)
+        try "grock-household\t1\nid\t0123456789abcdef\n".write(toFile: marker, atomically: true, encoding: .utf8)
+        try refused(laptop, ["sync"], 1, "nothing was merged: leave the household and join it again through its folder (grock sync leave, then grock sync join DIR)")
+        try own.write(toFile: marker, atomically: true, encoding: .utf8)
         // Leaving keeps the data and marks the device in the folder.
         try laptop.ok(["sync", "leave"])
         #expect(try laptop.export() == unsent && unsent != before)
@@ -339,7 +344,7 @@ import Glibc
         for arguments in [["sync"], ["sync", "status"]] {
             let result = try grock.run(arguments: arguments)
             #expect(result.status == 3, "grock \(arguments): \(result.stderr)")
-            #expect(result.stderr == "grock: \(device) is damaged: it cannot be read (grock sync leave removes it)\n", "grock \(arguments)")
+            #expect(result.stderr == "grock: \(device) is damaged: it cannot be read (leaving the household removes it)\n", "grock \(arguments)")
         }
         #expect(grock.home.snapshot() == before)
     }

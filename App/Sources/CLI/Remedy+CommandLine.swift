@@ -14,6 +14,8 @@ extension Remedy {
         case .exportThenReset: " (export what you want to keep, then grock reset --yes)"
         case .joinHousehold: " (grock sync join DIR)"
         case .startHousehold: " (grock sync init DIR starts one)"
+        case .rejoinHousehold: " (grock sync leave, then grock sync join DIR)"
+        case .syncOrDiscard: " (grock sync, or grock sync leave --discard)"
         case .decimalComma: " (--decimal-comma)"
         case .decimalPoint: " (without --decimal-comma)"
         case .latin1: " (--encoding latin1)"
