@@ -21,6 +21,9 @@ enum UnitText {
         let contents = text.dropFirst(5)
         let number = contents.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         // A quantity that does not parse is not a pack size Grock wrote: nil, like any other text.
+        // Unbounded, as files written before `PackSize.maximum` may hold more: the arithmetic over
+        // packs is checked, so a damaged file's pack traps nothing; what comes from another
+        // device or a backup is held to `isTypable` where it enters (SegmentCheck, BackupCodec).
         guard let unit = MeasureUnit(rawValue: String(contents.dropFirst(number.count))),
               let quantity = try? Quantity(parsing: String(number), bounded: false), String(number) == quantity.description,
               let pack = PackSize(quantity, unit) else { return nil }

@@ -126,6 +126,7 @@ struct SegmentCheck {
         case .price:
             let option = try parts.option(payload, key: key)
             for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) { try amount(price) }
+            try basis(option.basis)
             try date(option.regular?.observedAt)
             try date(option.promotion?.quote.observedAt)
             return .price(option)
@@ -145,6 +146,7 @@ struct SegmentCheck {
             guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
             try name(line.name, of: key)
             for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
+            try basis(line.priceUnit)
             for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
                 guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
             }
@@ -154,6 +156,7 @@ struct SegmentCheck {
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }
             guard try SyncParts.key(of: observation).0 == key else { throw refused("its record does not match its key") }
             try amount(observation.price.price)
+            try basis(observation.price.basis)
             try date(observation.observedAt)
             return .seen(observation)
         }
@@ -168,6 +171,12 @@ struct SegmentCheck {
 
     private func order(_ order: Int) throws {
         guard Category.validOrders.contains(order) else { throw refused("its order \(order) is outside \(Category.validOrders), the orders Grock gives") }
+    }
+
+    /// A price's pack holds no more than a person can type: a pack past it made every comparison
+    /// of the item's prices on every device of the household overflow (twelfth review).
+    private func basis(_ basis: PriceUnit) throws {
+        guard basis.isTypable else { throw refused("its price is per \(basis), more than the \(PackSize.maximum) a pack can hold") }
     }
 
     private func amount(_ money: Money) throws {

@@ -208,13 +208,13 @@ extension BackupCodec {
         }
 
         static func basis(_ text: String, at path: String) throws(Failure) {
-            guard let basis = UnitText.parseBasis(Substring(text)), (basis.pack?.quantity ?? .one) <= Quantity.maximum else {
+            guard let basis = UnitText.parseBasis(Substring(text)), basis.isTypable else {
                 throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or pack:250g)")
             }
         }
 
         static func lineUnits(_ text: String, at path: String) throws(Failure) -> (unit: MeasureUnit, basis: PriceUnit) {
-            guard let units = UnitText.parseLine(Substring(text)), (units.basis.pack?.quantity ?? .one) <= Quantity.maximum else {
+            guard let units = UnitText.parseLine(Substring(text)), units.basis.isTypable else {
                 throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or g/kg)")
             }
             return units

@@ -115,8 +115,13 @@ enum ReceiptReviewer {
         guard last.price.minorUnits > 0, let ratio = paid.basis.ratio(to: last.basis) else { return nil }
         // One paid basis is numerator/denominator of the last's: per the last's basis the paid
         // price is paid × denominator / numerator.
-        let change = (Int128(paid.price.minorUnits) * ratio.denominator - Int128(last.price.minorUnits) * ratio.numerator) * 100
-        let base = Int128(last.price.minorUnits) * ratio.numerator
+        // Past a 1024th of 128 bits only a damaged or forged price is (no percent is said then);
+        // under it, nothing below can overflow.
+        let limit = Int128.max / 1024
+        guard let paidPer = Int128.exactProduct(Int128(paid.price.minorUnits), ratio.denominator),
+              let base = Int128.exactProduct(Int128(last.price.minorUnits), ratio.numerator),
+              paidPer.magnitude <= limit.magnitude, base <= limit else { return nil }
+        let change = (paidPer - base) * 100
         let rounded = change >= 0 ? (change * 2 + base) / (base * 2) : -((-change * 2 + base) / (base * 2))
         return Int(clamping: rounded)
     }

@@ -68,17 +68,21 @@ public struct SpendingInsights: Sendable {
     /// The price changes of items bought more than once, largest first: from the first price
     /// paid at the store of the last, since prices of two stores (Lidl's against Rewe's) are no
     /// change of price.
-    private static func priceChanges(_ spans: [PriceSpan]) -> [SpendingReport.PriceChange] {
+    static func priceChanges(_ spans: [PriceSpan]) -> [SpendingReport.PriceChange] {
         var changes: [SpendingReport.PriceChange] = []
         for span in spans where span.purchases > 1 {
             let a = span.first, b = span.last
             // Prices per different units compare by what they price: 1.99/kg then 2.49/kg paid
             // for a line in g, a pack of 250 g then one of 500 g.
             guard let ratio = b.basis.ratio(to: a.basis), a.price.minorUnits > 0 else { continue }
-            // In 128 bits: a price from a damaged file may be anything an Int64 holds. The first
-            // price per basis B is priceA × ratio; the change is (priceB - that) / that.
-            let earlier = Int128(a.price.minorUnits) * ratio.numerator, later = Int128(b.price.minorUnits) * ratio.denominator
-            let points = Rounding.halfEvenClamped((later - earlier) * 10_000, dividedBy: earlier)
+            // The first price per basis B is priceA × ratio; the change is (priceB - that) / that.
+            // A price or pack from a damaged file may be anything its field holds: a change past
+            // 128 bits is not one a person made, and is left out.
+            guard let earlier = Int128.exactProduct(Int128(a.price.minorUnits), ratio.numerator),
+                  let later = Int128.exactProduct(Int128(b.price.minorUnits), ratio.denominator),
+                  case (let difference, false) = later.subtractingReportingOverflow(earlier),
+                  let scaled = Int128.exactProduct(difference, 10_000) else { continue }
+            let points = Rounding.halfEvenClamped(scaled, dividedBy: earlier)
             changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis), last: UnitPrice(b.price, per: b.basis),
                                                       basisPoints: points))
         }

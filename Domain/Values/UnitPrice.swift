@@ -29,11 +29,13 @@ public struct UnitPrice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is cheaper than `other`, comparing exactly in base units (prices per pack of
-    /// unknown contents: per pack); nil when they measure different things.
+    /// unknown contents: per pack); nil when they measure different things, or when their packs
+    /// are too far apart to compare exactly (only a damaged or forged file's).
     public func isCheaper(than other: UnitPrice) -> Bool? {
-        guard let ratio = basis.ratio(to: other.basis) else { return nil }
         // price / size compared by cross-multiplication, so no rounding enters the comparison.
-        return Int128(price.minorUnits) * ratio.denominator < Int128(other.price.minorUnits) * ratio.numerator
+        guard let ratio = basis.ratio(to: other.basis), let this = Int128.exactProduct(Int128(price.minorUnits), ratio.denominator),
+              let that = Int128.exactProduct(Int128(other.price.minorUnits), ratio.numerator) else { return nil }
+        return this < that
     }
 
     /// `3.49/kg`, `2.29/pack of 250 g`.

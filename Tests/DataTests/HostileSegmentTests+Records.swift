@@ -115,4 +115,32 @@ extension HostileSegmentTests {
         let categories = try await home.backup("phone").categories
         #expect(categories.contains { $0.name == "Order 42" && $0.sortOrder == 42 } && !categories.contains { $0.name != "Order 42" && $0.name.hasPrefix("Order") })
     }
+
+    /// Twelfth review: a price per a pack no person can type (9,223,372,036,854,775.807 oz) was
+    /// merged, and every comparison of Milk's prices then overflowed on every device (`vault show
+    /// Milk` crashed). It is refused alone, named; a price per a pack of 16 oz at another store
+    /// merges, and Milk's prices compare.
+    @Test func aPackNoPersonCanTypeIsRefusedAlone() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let price = try pricePayload(before, 99), milk = try milkID(before), aldi = try aldiID(before)
+        #expect(price.contains(#""unit":"each""#), "\(price)")
+        let huge = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"pack:9223372036854775.807oz""#)
+        let pound = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"pack:16oz""#).replacingOccurrences(of: aldi, with: "s-two")
+        try home.forge("evil", [
+            "price/\(milk)/\(aldi)\t\(home.stamp("evil"))\t0\ts1790000000\t\(huge)",
+            "store/s-two\t\(home.stamp("evil", counter: 2))\t0\t-\t\(try storePayload(before, id: "s-two", name: "Lidl"))",
+            "price/\(milk)/s-two\t\(home.stamp("evil", counter: 1))\t0\ts1790000000\t\(pound)",
+        ])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.count == 1 && report.quarantined.contains {
+            $0.hasPrefix("evil/00000000.seg: price/\(milk)/\(aldi): its price is per pack of 9223372036854775.807 oz, more than the 100000")
+        }, "\(report)")
+        _ = try await home.sync("laptop").exchange()
+        for device in ["phone", "laptop"] {
+            let shown = try await home.useCases(device).showItem("Milk")
+            #expect(shown.item.prices.contains { $0.store.rawValue == "s-two" && $0.basis.pack?.description == "16 oz" }, "\(device)")
+        }
+    }
 }

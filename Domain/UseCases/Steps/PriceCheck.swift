@@ -65,8 +65,11 @@ public enum PriceCheck {
         guard last.basis.converts(to: price.basis), last.price.minorUnits > 0, price.price.minorUnits > 0,
               let ratio = last.basis.ratio(to: price.basis) else { return false }
         // new / last, both per one `price.basis`: last per basis = last × ratio(basis → last basis)⁻¹.
-        let new = Int128(price.price.minorUnits) * ratio.numerator, old = Int128(last.price.minorUnits) * ratio.denominator
-        return new > factor * old || factor * new < old
+        // Past 128 bits only a damaged or forged price is: it is no jump a person typed.
+        guard let new = Int128.exactProduct(Int128(price.price.minorUnits), ratio.numerator),
+              let old = Int128.exactProduct(Int128(last.price.minorUnits), ratio.denominator),
+              let oldTimes = Int128.exactProduct(factor, old), let newTimes = Int128.exactProduct(factor, new) else { return false }
+        return new > oldTimes || newTimes < old
     }
 
     /// The cautions for recording `price` of `item` at `store`, before it is recorded.
