@@ -126,6 +126,7 @@ public enum ProcessRunner {
         let added = addedEnvironment.map { strdup($0) }
         defer { (argv + added).forEach { free($0) } }
         // Grock's own entries are passed as they are (bytes, not text); only their names are read.
+        // Nothing in Grock calls setenv or putenv, so no thread changes `environ` under this walk.
         var environment: [UnsafeMutablePointer<CChar>?] = []
         var index = 0
         while let entry = environ[index] {

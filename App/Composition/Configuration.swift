@@ -102,6 +102,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// Whether `environment` welcomes colour: `NO_COLOR` unset (or empty) and `TERM` not `dumb`.
     public static func colorAllowed(_ environment: [String: String]) -> Bool {
-        environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        let noColor = environment["NO_COLOR"] ?? ""
+        return noColor.isEmpty && environment["TERM"] != "dumb"
     }
 }

@@ -85,6 +85,7 @@ public enum GrockCLI {
             if arguments.count < accepted.lowerBound {
                 throw UsageError("missing arguments; usage: \(command.usage)")
             }
+            // More than `upperBound` (a closed range's last count): the first one too many is there.
             throw UsageError("too many arguments (\(Echo.quoted(arguments[accepted.upperBound]))); usage: \(command.usage)")
         }
         for argument in arguments where argument.allSatisfy(\.isWhitespace) {
