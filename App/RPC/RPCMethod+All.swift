@@ -27,7 +27,7 @@ extension RPCMethod {
         RPCMethod("setup",
             "First run: the default categories, and the currency (EUR unless given); what it did.", takes: SetupParameters.self) { container, params in
             let onboarding = container.onboarding()
-            return try changed(onboarding, await onboarding.setUp(currency: params.currency), onboarding.document.setup)
+            return try changed(onboarding, await onboarding.setUp(currency: try params.currency.map { try Currency(code: $0) }), onboarding.document.setup)
         },
         RPCMethod("settings.show",
             "The settings.") { container in
@@ -38,7 +38,7 @@ extension RPCMethod {
         RPCMethod("settings.currency",
             "Change the currency (an ISO code); amounts are relabelled, not converted.", takes: CurrencyChange.self) { container, params in
             let settings = container.settings()
-            return try changed(settings, await settings.changeCurrency(params.currency), settings.document)
+            return try changed(settings, await settings.changeCurrency(try Currency(code: params.currency)), settings.document)
         },
     ]
 

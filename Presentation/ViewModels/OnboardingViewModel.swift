@@ -22,11 +22,12 @@ public final class OnboardingViewModel: ErrorState {
     public init(useCases: UseCases) { self.useCases = useCases }
 
     /// Creates the default categories in `currency` (or the current one); step `setUp`.
+    /// - Parameter currency: read by the front from its ISO code (`Currency(code:)`).
     /// - Returns: false when setup was done before in another currency.
     @discardableResult
-    public func setUp(currency code: String?) async -> Bool {
+    public func setUp(currency: Currency?) async -> Bool {
         await perform {
-            let report = try await useCases.setUpFirstRun(currency: try code.map { try Currency(code: $0) })
+            let report = try await useCases.setUpFirstRun(currency: currency)
             document.setup = SetupDocument(report)
             document.step = .setUp
         }

@@ -23,14 +23,14 @@ public final class SettingsViewModel: ErrorState, ConfirmsIntents {
         await perform { document = SettingsDocument(try await useCases.showSettings()) }
     }
 
-    /// Switches the currency amounts are shown in, by ISO code (`USD`). Amounts are not
-    /// converted.
-    /// - Returns: false, with nothing changed, for a code Grock does not know, or a switch to a
-    ///   currency with other decimals once any amount is stored.
+    /// Switches the currency amounts are shown in. Amounts are not converted.
+    /// - Parameter currency: read by the front from its ISO code (`Currency(code:)`).
+    /// - Returns: false, with nothing changed, for a switch to a currency with other decimals
+    ///   once any amount is stored.
     @discardableResult
-    public func changeCurrency(_ code: String) async -> Bool {
+    public func changeCurrency(_ currency: Currency) async -> Bool {
         await perform {
-            let changed = try await useCases.changeCurrency(try Currency(code: code))
+            let changed = try await useCases.changeCurrency(currency)
             document = SettingsDocument(changed)
             lastNotice = .currencySet(changed.currency)
         }

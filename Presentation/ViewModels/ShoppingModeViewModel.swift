@@ -107,14 +107,16 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
     /// Logs line `number` as bought at `price` per unit, `quantity` of the line's unit when
     /// given (weighed or counted); without it a line already logged keeps the quantity it was
     /// logged with, so correcting a price does not forget a weight.
+    /// - Parameters:
+    ///   - price: as typed, read in the cart's currency.
+    ///   - quantity: read by the front (`Quantity(parsing:)`), as `CartDetailViewModel.log` takes it.
     @discardableResult
-    public func log(_ number: Int, price: String, quantity: String? = nil) async -> Bool {
+    public func log(_ number: Int, price: String, quantity: Quantity? = nil) async -> Bool {
         startIntent()
         return await perform {
             let line = try numbering.line(numbered: number, on: details?.cart)
-            let weighed = try quantity.map { try Quantity(parsing: $0) }
             let (cart, cautions, _) = try await useCases.logPurchase.withCautions(cart: reference, item: line.itemID.rawValue, price: price,
-                                                                             quantity: weighed)
+                                                                             quantity: quantity)
             lastIntent.cautions = cautions.map(Caution.price)
             // The price as understood, not as typed: the typed text may be padded or very long.
             if let logged = cart.line(for: line.itemID), let paid = logged.actualPrice {
@@ -163,7 +165,8 @@ public final class ShoppingModeViewModel: ErrorState, ConfirmsIntents {
     }
 
     /// Shows why something the person entered names no intent (a line a text front cannot
-    /// read): `errorMessage` until the next intent, with no `lastError`, and nothing changed.
+    /// read, or a value in it the front reads, like a quantity): `errorMessage` until the next
+    /// intent, with no `lastError`, and nothing changed.
     public func refuse(_ reason: String) {
         startIntent()
         lastIntent = LastIntent(refusal: reason)

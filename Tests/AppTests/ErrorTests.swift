@@ -23,6 +23,8 @@ import Testing
         ("cart set Weekly Milk --qty 100000.001", 2, "\"100000.001\" is more than the largest quantity, 100000"),
         ("cart add Weekly Milk --qty 100000", 2, "\"1 + 100000\" is more than the largest quantity, 100000"),
         ("cart add Weekly Milk --qty 0", 2, "\"0\" is not a valid quantity"),
+        ("settings currency XYZ", 2, "\"XYZ\" is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"),
+        ("init --currency eurp", 2, "\"eurp\" is not a currency Grock knows"),
         ("cart add Weekly", 2, "missing arguments"),
         ("item add --category Dairy", 2, "missing arguments"),
         ("item add | --category Dairy", 2, "an argument is empty"),

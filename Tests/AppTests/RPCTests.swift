@@ -83,9 +83,11 @@ import Testing
             #"{"jsonrpc":"2.0","id":11,"method":"item.history","params":{"item":"Coffee"}}"#,
             #"{"jsonrpc":"2.0","id":12,"method":"plan","params":{"cart":"Weekly","maxStores":0}}"#,
             #"{"jsonrpc":"2.0","id":13,"method":"cart.set","params":{"cart":"Party","item":"Coffee"}}"#,
+            #"{"jsonrpc":"2.0","id":14,"method":"settings.currency","params":{"currency":"XYZ"}}"#,
+            #"{"jsonrpc":"2.0","id":15,"method":"setup","params":{"currency":"eurp"}}"#,
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
-        #expect(output.count == 13)
+        #expect(output.count == 15)
         #expect(output[0].contains(#""name":"Rewe""#))
         #expect(output[1].contains(#""pricePer":"pack of 250 g""#) && output[1].contains(#""unitPrice":"9.16""#))
         #expect(output[2].contains(#""name":"Coffee""#))
@@ -96,6 +98,9 @@ import Testing
         #expect(output[9].contains(#""items":[]"#))
         #expect(output[10].contains(#""price":"2.29""#))
         #expect(output[11].contains(#""code":-32602"#) && output[12].contains("give quantity, unit or store"))
+        // A currency's code is read by the method (Currency(code:)) and refused as the intent's own errors are.
+        let unknown = #"{"error":{"code":-32001,"data":{"kind":"invalidInput"},"message":"\"XYZ\" is not a currency Grock knows"#
+        #expect(output[13].hasPrefix(unknown) && output[14].contains(#"\"eurp\" is not a currency Grock knows"#), "\(output[13...])")
     }
 
     /// What the command line offers besides carts and trips: setup, settings, categories,

@@ -2,6 +2,7 @@
 // lines and the command each is.
 
 @testable import App
+import Domain
 import Presentation
 import Terminal
 import Testing
@@ -11,7 +12,7 @@ import Testing
         ("3", ShopCommand.toggle(line: 3)),
         ("  3  ", .toggle(line: 3)),
         ("p 3 1.29", .price(line: 3, price: "1.29", quantity: nil)),
-        ("P 3 3.49 0.736", .price(line: 3, price: "3.49", quantity: "0.736")),
+        ("P 3 3.49 0.736", .price(line: 3, price: "3.49", quantity: Quantity(thousandths: 736))),
         ("price 3 1.29", .price(line: 3, price: "1.29", quantity: nil)),
         ("+ Gum 0.99", .impulse(name: "Gum", price: "0.99", store: nil)),
         ("+ Dark  chocolate 1.49", .impulse(name: "Dark chocolate", price: "1.49", store: nil)),
@@ -30,8 +31,19 @@ import Testing
         ("+ Gum 0.99 @", .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl")),
         ("f 2026-02-27 10:00", .unknown(usage: "f [DATE], like: f or f 2026-03-01")),
     ])
-    func aTypedLineIsReadAsOneCommand(typed: String, command: ShopCommand) {
-        #expect(ShopCommand(typed) == command)
+    func aTypedLineIsReadAsOneCommand(typed: String, command: ShopCommand) throws {
+        #expect(try ShopCommand(typed) == command)
+    }
+
+    /// QTY is read with the line, as `--qty` is: the price stays text for the use case.
+    @Test(arguments: [
+        ("p 3 3.49 abc", DomainError.invalidQuantity("abc")),
+        ("p 3 3.49 0", .invalidQuantity("0")),
+        ("p 9 abc 0.7365", .invalidQuantity("0.7365")),
+        ("p 3 3.49 100000.001", .tooLarge("100000.001", kind: "quantity", maximum: "100000")),
+    ])
+    func aQuantityThatDoesNotReadIsRefusedWithTheLine(typed: String, error: DomainError) {
+        #expect(throws: error) { try ShopCommand(typed) }
     }
 
     /// The list `?` shows (drawn by Terminal) and the reminder under it name only commands that
@@ -40,7 +52,7 @@ import Testing
         let examples = ["N": "3", "p N PRICE [QTY]": "p 3 1.29 0.5", "+ NAME PRICE": "+ Gum 0.99", "f [DATE]": "f 2026-02-27", "q": "q", "?": "?"]
         for (typed, _) in ShoppingModeViewModel.commands {
             let example = try #require(examples[typed], "no example of \(typed)")
-            if case .unknown = ShopCommand(example) { Issue.record("\(typed) is listed but not read") }
+            if case .unknown = try ShopCommand(example) { Issue.record("\(typed) is listed but not read") }
         }
         let reminded = ShoppingModeViewModel.reminders.map { $0.split(separator: " ")[0] }
         #expect(reminded == ["N", "p", "+", "f", "q", "?"])

@@ -26,7 +26,7 @@ import Testing
         let settings = SettingsViewModel(useCases: world.useCases)
         await settings.load()
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    yes")
-        #expect(await settings.changeCurrency("JPY") == false)
+        #expect(await settings.changeCurrency(try Currency(code: "JPY")) == false)
         #expect(settings.errorMessage == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
         #expect(await settings.reset())
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    no - run grock init")
@@ -35,7 +35,7 @@ import Testing
     @Test func onboardingWalksThroughFirstRun() async throws {
         let onboarding = OnboardingViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         #expect(lines(onboarding.render())[0] == "Welcome to Grock")
-        #expect(await onboarding.setUp(currency: "usd"))
+        #expect(await onboarding.setUp(currency: try Currency(code: "usd")))
         #expect(lines(onboarding.render())[0] == "Grock is set up. Currency: USD.")
         #expect(await onboarding.addFirstStore("Corner shop"))
         #expect(await onboarding.addFirstItem("Eggs", category: "Dairy", price: "2.99"))

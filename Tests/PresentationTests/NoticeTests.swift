@@ -60,7 +60,7 @@ import Testing
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
         #expect(shop.lastNotice == .shopStarted)
-        #expect(await shop.log(1, price: "2.05", quantity: "1.2"))
+        #expect(await shop.log(1, price: "2.05", quantity: Quantity(thousandths: 1200)))
         #expect(shop.lastNotice == .logged(name: "Bananas", quantity: Quantity(thousandths: 1200), unit: .kg,
                                            price: Money(minorUnits: 205, currency: .euro), priceUnit: PriceUnit(.kg),
                                            cost: Money(minorUnits: 246, currency: .euro)))

@@ -78,14 +78,14 @@ import Testing
         let settings = SettingsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         #expect(await settings.load())
         #expect(settings.document == nil || settings.document?.setUp == false)
-        #expect(await settings.changeCurrency("JPY"))
+        #expect(await settings.changeCurrency(try Currency(code: "JPY")))
         #expect(try json(try #require(settings.document)) == #"{"currency":"JPY","decimals":0,"setUp":false}"#)
     }
 
     @Test func onboardingSaysWhichStepItReachedAndWhatEachMade() async throws {
         let onboarding = OnboardingViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
         #expect(onboarding.document.step == .welcome && onboarding.document.setup == nil)
-        #expect(await onboarding.setUp(currency: "GBP"))
+        #expect(await onboarding.setUp(currency: try Currency(code: "GBP")))
         #expect(onboarding.document.step == .setUp)
         #expect(onboarding.document.setup?.currency == "GBP" && onboarding.document.setup?.alreadySetUp == false)
         #expect(onboarding.document.setup?.categoriesAdded.contains("Dairy") == true)

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 import Terminal
 
@@ -10,7 +11,7 @@ extension Commands {
         Command("settings currency", usage: "grock settings currency CODE",
                 summary: "Change the currency (an ISO code). Amounts are relabelled, not converted.",
                 examples: ["grock settings currency GBP"]) { run in
-            try await settingsStep(run) { try await $0.changeCurrency(run.argument(0)) }
+            try await settingsStep(run) { try await $0.changeCurrency(Currency(code: run.argument(0))) }
         },
         Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
                 options: [.required(.yes)]) { run in

@@ -42,7 +42,7 @@ enum Commands {
                 details: "Running it again changes nothing; it refuses to switch the currency of data already set up (use grock settings currency).",
                 examples: ["grock init", "grock init --currency GBP"], options: [.optional(.currency)]) { run in
             let onboarding = run.container.onboarding()
-            try run.check(await onboarding.setUp(currency: run.value(.currency)), onboarding)
+            try run.check(await onboarding.setUp(currency: try run.currency()), onboarding)
             if run.json, let setup = onboarding.document.setup { return try run.console.json(setup) }
             run.console.out(onboarding.render(run.style))
         },

@@ -30,7 +30,7 @@ struct Demo {
     private func setUp() async throws {
         let onboarding = container.onboarding()
         run.console.out(onboarding.render(run.style))
-        try require(await onboarding.setUp(currency: "EUR"), onboarding)
+        try require(await onboarding.setUp(currency: .euro), onboarding)
         screen("1. First run: grock init", onboarding.render(run.style))
     }
 

@@ -44,6 +44,10 @@ extension Invocation {
     /// - Throws: `DomainError.invalidQuantity` or `.tooLarge` for a value that is not one.
     func quantity(_ option: OptionName) throws -> Quantity? { try value(option).map { try Quantity(parsing: $0) } }
 
+    /// `--currency` as a currency, by its ISO code.
+    /// - Throws: `DomainError.unknownCurrency` for a code Grock does not know.
+    func currency() throws -> Currency? { try value(.currency).map { try Currency(code: $0) } }
+
     /// `--unit` as a unit of measure.
     /// - Throws: `DomainError.unknownUnit` for a value that is not one.
     func unit() throws -> MeasureUnit? { try value(.unit).map { try MeasureUnit(parsing: $0) } }

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 
 /// A line typed in `grock shop` (`3`, `p 3 1.29`, `+ Gum 0.99 @Lidl`, `f`, `q`, `?`), read into
@@ -7,8 +8,9 @@ import Presentation
 enum ShopCommand: Equatable {
     /// `N`: tick line N at its planned price, or untick it.
     case toggle(line: Int)
-    /// `p N PRICE [QTY]`: line N bought at PRICE, QTY of it when weighed or counted.
-    case price(line: Int, price: String, quantity: String?)
+    /// `p N PRICE [QTY]`: line N bought at PRICE, QTY of it when weighed or counted. PRICE stays
+    /// text, read in the cart's currency by the use case; QTY is read here, as `--qty` is.
+    case price(line: Int, price: String, quantity: Quantity?)
     /// `+ NAME PRICE [@STORE]`: an impulse buy, at STORE when the trip has bought at several.
     case impulse(name: String, price: String, store: String?)
     /// `f [DATE]`: finish the trip, on DATE when it was another day.
@@ -23,7 +25,8 @@ enum ShopCommand: Equatable {
     case unknown(usage: String)
 
     /// Reads one typed line; words are split at spaces, the command's letter in any case.
-    init(_ typed: String) {
+    /// - Throws: `DomainError.invalidQuantity` or `.tooLarge` for a QTY that is not a quantity.
+    init(_ typed: String) throws {
         let words = typed.split(separator: " ").map(String.init)
         guard let first = words.first?.lowercased() else { self = .nothing; return }
         switch first {
@@ -36,7 +39,7 @@ enum ShopCommand: Equatable {
                 self = .unknown(usage: "p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
                 return
             }
-            self = .price(line: number, price: words[2], quantity: words.count == 4 ? words[3] : nil)
+            self = .price(line: number, price: words[2], quantity: words.count == 4 ? try Quantity(parsing: words[3]) : nil)
         case "+":
             self = Self.impulse(words)
         case "?", "h", "help":
@@ -72,13 +75,19 @@ extension ShoppingModeViewModel {
     }
 
     /// Carries out one typed line. While a question is pending, the line is its answer: yes
-    /// (`ShopCommand.isYes`) confirms, anything else declines.
+    /// (`ShopCommand.isYes`) confirms, anything else declines. A value that does not read is
+    /// refused, as an unknown command is.
     func handle(_ typed: String) async -> Outcome {
         if pendingConfirmation != nil {
             if ShopCommand.isYes(typed) { await confirm() } else { decline() }
             return .stay
         }
-        switch ShopCommand(typed) {
+        let command: ShopCommand
+        do { command = try ShopCommand(typed) } catch {
+            refuse("\(error)")
+            return .stay
+        }
+        switch command {
         case .leave: return .left
         case .finish(let date): return await finish(date: date) ? .finished : .stay
         case .toggle(let line): await toggle(line)
