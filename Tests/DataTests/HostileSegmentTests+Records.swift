@@ -143,4 +143,34 @@ extension HostileSegmentTests {
             #expect(shown.item.prices.contains { $0.store.rawValue == "s-two" && $0.basis.pack?.description == "16 oz" }, "\(device)")
         }
     }
+
+    /// What the boundary accepts can be used: prices at the largest amount per the largest and
+    /// the smallest pack a person can type, and per a pound, merged, are shown, compared,
+    /// planned, bought and summed without a trap.
+    @Test func pricesAtTheBoundsAreShownComparedPlannedAndSummed() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let price = try pricePayload(before, 100_000_000), milk = try milkID(before), aldi = try aldiID(before)
+        var lines: [String] = []
+        for (index, unit) in ["pack:100000oz", "pack:0.001g", "lb"].enumerated() {
+            let store = "s-bound\(index)"
+            lines.append("store/\(store)\t\(home.stamp("evil", counter: 2 * index))\t0\t-\t\(try storePayload(before, id: store, name: "Bound \(index)"))")
+            let payload = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"\#(unit)""#).replacingOccurrences(of: aldi, with: store)
+            lines.append("price/\(milk)/\(store)\t\(home.stamp("evil", counter: 2 * index + 1))\t0\ts1790000000\t\(payload)")
+        }
+        try home.forge("evil", lines)
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined.isEmpty && report.damaged.isEmpty, "\(report)")
+        let phone = home.useCases("phone")
+        let shown = try await phone.showItem("Milk")
+        #expect(shown.item.prices.count == 4 && shown.cheapest != nil, "\(shown.item.prices)")
+        _ = try await phone.createCart(name: "Bounds", items: ["Milk"])
+        _ = try await phone.planCheapestStores(cart: "Bounds", apply: true)
+        _ = try await phone.startTrip("Bounds")
+        _ = try await phone.logPurchase(cart: "Bounds", item: "Milk", price: "1000000", store: "Bound 0")
+        _ = try await phone.finishTrip("Bounds")
+        let spending = try await phone.spendingInsights()
+        #expect(spending.trips.count == 2, "\(spending.trips)")
+    }
 }
