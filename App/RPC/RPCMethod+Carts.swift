@@ -28,14 +28,14 @@ extension RPCMethod {
         RPCMethod("cart.add",
             "Put vault items on a cart; the cart.", takes: CartAddition.self) { container, params in
             let cart = container.cart(params.cart)
-            return try changed(cart, await cart.add(params.items, quantity: try params.quantity.map { try Quantity(parsing: $0) } ?? .one,
+            return try changed(cart, await cart.add(params.items, quantity: try quantity(params.quantity) ?? .one,
                                                  unit: try params.unit.map { try MeasureUnit(parsing: $0) }, store: params.store))
         },
         RPCMethod("cart.set",
             "Change a line's quantity, unit or store; the cart.", takes: LineChange.self) { container, params in
             let cart = container.cart(params.cart)
             guard params.namesAChange else { throw RPCFailure(code: .invalidParams, message: "give quantity, unit or store") }
-            return try changed(cart, await cart.setLine(params.item, quantity: try params.quantity.map { try Quantity(parsing: $0) },
+            return try changed(cart, await cart.setLine(params.item, quantity: try quantity(params.quantity),
                                                     unit: try params.unit.map { try MeasureUnit(parsing: $0) }, store: params.store))
         },
         RPCMethod("cart.remove",
@@ -71,7 +71,7 @@ extension RPCMethod {
             "Mark a line bought; the cart and any warnings.", takes: LoggedPurchase.self) { container, params in
             let cart = container.cart(params.cart)
             return try changed(cart, await cart.log(params.item, price: params.price, store: params.store,
-                                                 quantity: try params.quantity.map { try Quantity(parsing: $0) }, date: params.date))
+                                                 quantity: try quantity(params.quantity), date: params.date))
         },
         RPCMethod("trip.unlog",
             "Take back a logged purchase; the cart.", takes: CartLine.self) { container, params in
@@ -81,7 +81,7 @@ extension RPCMethod {
         RPCMethod("trip.impulse",
             "Add an impulse buy; the cart.", takes: ImpulseBuy.self) { container, params in
             let cart = container.cart(params.cart)
-            return try changed(cart, await cart.addImpulse(params.name, price: params.price, quantity: try params.quantity.map { try Quantity(parsing: $0) } ?? .one,
+            return try changed(cart, await cart.addImpulse(params.name, price: params.price, quantity: try quantity(params.quantity) ?? .one,
                                                        store: params.store, date: params.date))
         },
         RPCMethod("trip.finish",
@@ -101,3 +101,6 @@ extension RPCMethod {
         },
     ]
 }
+
+/// A quantity as a request gives it (text, as typed), read as the command line's `--qty` is.
+private func quantity(_ text: String?) throws -> Quantity? { try text.map { try Quantity(parsing: $0) } }
