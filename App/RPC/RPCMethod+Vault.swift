@@ -118,10 +118,7 @@ extension RPCMethod {
         RPCMethod("item.forget",
             "Take a price recorded by hand out of the history (the one seen on date, else the current one); the item.", takes: PriceForgotten.self) { container, params in
             let vault = container.vault()
-            let day = try params.date.map { text in
-                guard let day = Day(iso: text) else { throw RPCFailure(code: .invalidParams, message: "date is a day, YYYY-MM-DD") }
-                return day
-            }
+            let day = try params.date.map { try Day(parsing: $0) }
             return try changed(vault, await vault.forgetPrice(params.item, store: params.store, day: day), vault.itemDocument)
         },
         RPCMethod("item.rename",

@@ -25,6 +25,13 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: y, month: m, day: d)
     }
 
+    /// Parses `YYYY-MM-DD` as a person types it, for every front alike.
+    /// - Throws: `DomainError.invalidDate` for text that is not one.
+    public init(parsing text: String) throws {
+        guard let day = Day(iso: text) else { throw DomainError.invalidDate(text) }
+        self = day
+    }
+
     /// The day `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
     public init(daysSince1970 days: Int) {
         let z = days + 719_468

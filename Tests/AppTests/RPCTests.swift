@@ -120,6 +120,7 @@ import Testing
             ("item.forget", #"{"item":"Black pepper","store":"Aldi Nord"}"#), ("item.remove", #"{"item":"Black pepper"}"#),
             ("cart.delete", #"{"cart":"Big shop"}"#), ("store.remove", #"{"store":"Aldi Nord"}"#), ("category.list", "{}"),
             ("item.list", #"{"category":"Pantry"}"#), ("history", "{}"), ("report", "{}"), ("cart.budget", #"{"cart":"Nope"}"#),
+            ("item.forget", #"{"item":"Milk","store":"Aldi","date":"2026-13-01"}"#),
         ]
         let input = requests.enumerated().map { #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
         let output = lines(try grock.ok("rpc", input: input.joined(separator: "\n") + "\n"))
@@ -134,6 +135,8 @@ import Testing
             #""name":"Aldi Nord""#, #""prices":[]"#, #""value":{"notice":"removed Black pepper from the vault"}"#,
             #""value":{"notice":"Big shop: deleted cart"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
             #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#, #""message":"budget is required (null removes it)""#,
+            // A day is read as the command line reads it (Day(parsing:)), with its message.
+            #""message":"\"2026-13-01\" is not a date: write YYYY-MM-DD"#,
         ]
         for (line, text) in zip(output, expected) { #expect(line.contains(text), "\(line)") }
         #expect(!output[6].contains("Spices") && !output[10].contains("Herbs") && output[12].contains(#""overBudget":"1.50""#))

@@ -59,9 +59,6 @@ extension Invocation {
     /// The option's value as a day, `YYYY-MM-DD`.
     /// - Throws: `DomainError.invalidDate` for a value that is not one.
     func day(_ option: OptionName) throws -> Day? {
-        try value(option).map { text in
-            guard let day = Day(iso: text) else { throw DomainError.invalidDate(text) }
-            return day
-        }
+        try value(option).map { try Day(parsing: $0) }
     }
 }
