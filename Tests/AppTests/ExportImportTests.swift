@@ -1,15 +1,6 @@
 import Foundation
 import Testing
 
-extension Grock {
-    /// Three finished trips over two months at two stores, with a budget overrun.
-    func withHistory() throws {
-        try stocked()
-        for line in ["trip start Weekly", "trip log Weekly Milk --price 1.19", "trip log Weekly Bananas --price 2.05 --qty 1.2",
-                     "trip impulse Weekly Gum --price 0.99", "trip finish Weekly"] { try ok(line) }
-    }
-}
-
 /// The header of a purchase CSV, alone: what an export of no purchases is.
 enum PurchaseCSVHeader {
     static let line = "date,trip,store,category,item,quantity,unit,price,currency,cost\n"

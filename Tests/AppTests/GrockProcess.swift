@@ -113,6 +113,14 @@ struct Grock: Sendable {
         }
     }
 
+    /// `stocked()`, then a finished trip of Weekly: Milk at 1.19, 1.2 kg Bananas at 2.05 and Gum
+    /// bought on impulse at 0.99.
+    func withHistory() throws {
+        try stocked()
+        for line in ["trip start Weekly", "trip log Weekly Milk --price 1.19", "trip log Weekly Bananas --price 2.05 --qty 1.2",
+                     "trip impulse Weekly Gum --price 0.99", "trip finish Weekly"] { try ok(line) }
+    }
+
     /// What a reader thread hands back once it is done (read after its semaphore).
     private final class ErrorOutput: @unchecked Sendable { var data = Data() }
 

@@ -18,8 +18,6 @@ private func weeklyWorld() async throws -> TestWorld {
     return world
 }
 
-private func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-
 /// Shop mode over the Weekly cart (Bananas 1, Milk 2 at Aldi; Bread 3 at Lidl; Salt 4, no store).
 @MainActor
 private func shopping() async throws -> (world: TestWorld, shop: ShoppingModeViewModel) {

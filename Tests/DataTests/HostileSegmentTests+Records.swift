@@ -12,11 +12,11 @@ extension HostileSegmentTests {
     @Test func anUndoneMergedPriceStaysUndone() async throws {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
-        home.clock.advance(2)
+        home.clock.advance(seconds: 2)
         _ = try await home.useCases("phone").setPrice(item: "Milk", store: "Aldi", price: "1.25")
         _ = try await home.sync("phone").exchange()
         _ = try await home.sync("laptop").exchange()
-        home.clock.advance(2)
+        home.clock.advance(seconds: 2)
         _ = try await home.useCases("phone").undoLastChange()
         for device in ["phone", "laptop", "phone"] { _ = try await home.sync(device).exchange() }
         for device in ["phone", "laptop"] {

@@ -31,7 +31,7 @@ extension HostileSegmentTests {
             try await milk(home.backup(device)).prices.first { $0.store.rawValue == lidl }?.regular?.price.minorUnits
         }
         #expect(try await price("phone") == 200)
-        home.clock.advance(3600)
+        home.clock.advance(seconds: 3600)
         _ = try await laptop.setPrice(item: "Milk", store: "Lidl", price: "2.50")
         for device in ["laptop", "phone", "laptop"] { _ = try await home.sync(device).exchange() }
         #expect(try await price("laptop") == 250)
@@ -72,7 +72,7 @@ extension HostileSegmentTests {
         #expect(report.waiting.contains { $0.hasPrefix("evil/00000000.seg: it holds a change dated 2099-01-01") }, "\(report)")
         #expect(report.quarantined.isEmpty, "\(report)")
         #expect(try await lidlPrice(home, "phone", lidl) == 200)
-        home.clock.advance(3600)
+        home.clock.advance(seconds: 3600)
         _ = try await home.useCases("laptop").setPrice(item: "Milk", store: "Lidl", price: "2.50")
         for device in ["laptop", "phone", "laptop"] { _ = try await home.sync(device).exchange() }
         #expect(try await lidlPrice(home, "laptop", lidl) == 250)

@@ -14,7 +14,7 @@ import Testing
     /// Two devices, a laptop and a phone, sharing one folder; the laptop has finished a trip.
     final class Household: @unchecked Sendable {
         let root: String
-        let clock = DeviceClock(1_790_000_000)
+        let clock = FakeClock(Timestamp(clamping: 1_790_000_000))
         var folder: String { root + "/folder" }
         private var cases: [String: UseCases] = [:]
         var household = ""
@@ -51,7 +51,7 @@ import Testing
             _ = try await laptop.logPurchase(cart: "Weekly", item: "Milk", price: "1.19", store: "Aldi")
             _ = try await laptop.finishTrip("Weekly")
             _ = try await made.sync("laptop").start(folder: made.folder, device: "laptop", name: "laptop")
-            made.clock.advance(60)
+            made.clock.advance(seconds: 60)
             _ = try await made.sync("phone").join(folder: made.folder, device: "phone", name: "phone")
             made.household = try HouseholdFolder(path: made.folder).household()
             return made

@@ -94,7 +94,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/folder", data = root + "/laptop"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let cases = UseCases(storage: FileStorage(directory: data), clock: DeviceClock(1_790_000_000), ids: CountingIdentifiers(0))
+        let cases = UseCases(storage: FileStorage(directory: data), clock: FakeClock(Timestamp(clamping: 1_790_000_000)), ids: CountingIdentifiers(0))
         _ = try await cases.setUpFirstRun()
         _ = try await cases.addStore(name: "Aldi")
         // Where the device file goes is a folder: the start fails after its segment is written.

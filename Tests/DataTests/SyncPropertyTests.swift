@@ -1,7 +1,6 @@
 @testable import DataLayer
 import Domain
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -56,26 +55,13 @@ import Testing
     }
 }
 
-final class DeviceClock: Clock, @unchecked Sendable {
-    private let seconds: Mutex<Int64>
-    init(_ start: Int64) { seconds = Mutex(start) }
-    func now() -> Timestamp { Timestamp(clamping: seconds.withLock { $0 }) }
-    func advance(_ by: Int64) { seconds.withLock { $0 += by } }
-}
-
-final class CountingIdentifiers: IdentifierSource, @unchecked Sendable {
-    private let next: Mutex<UInt64>
-    init(_ device: Int) { next = Mutex(UInt64(device + 1) << 32) }
-    func makeIdentifier() -> String { String(next.withLock { $0 += 1; return $0 }, radix: 16) }
-}
-
 struct SyncSimulation {
     let seed: UInt64
     var random: SeededGenerator
     let root: String
     var directories: [String] = []
     var folders: [String] = []
-    var clocks: [DeviceClock] = []
+    var clocks: [FakeClock] = []
     var useCases: [UseCases] = []
     let names = ["Milk", "Bread", "Eggs", "Apples", "Cheese"]
     let carts = ["Weekly", "Party"]
@@ -101,7 +87,7 @@ struct SyncSimulation {
             folders.append(root + "/folder\(device)")
             try FileManager.default.createDirectory(atPath: folders[device], withIntermediateDirectories: true)
             // Clocks up to ten minutes apart.
-            clocks.append(DeviceClock(base + Int64.random(in: -600...600, using: &random)))
+            clocks.append(FakeClock(Timestamp(clamping: base + Int64.random(in: -600...600, using: &random))))
             let clock = clocks[device]
             let storage = SyncedStorage(FileStorage(directory: directories[device]), now: { clock.now().secondsSince1970 * 1000 })
             useCases.append(UseCases(storage: storage, clock: clock, ids: CountingIdentifiers(device)))
@@ -129,7 +115,7 @@ struct SyncSimulation {
                 try deliverSome()
                 if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)" { print("delivered") }
             }
-            clocks[device].advance(Int64.random(in: 1...90, using: &random))
+            clocks[device].advance(seconds: Int64.random(in: 1...90, using: &random))
         }
         // Full delivery until nothing new is said (repairs are told too).
         var quiet = false
@@ -188,7 +174,7 @@ struct SyncSimulation {
             throw fail("the devices still tell each other changes after 8 rounds")
         }
         func items(_ device: Int) async throws -> [Item] { try await useCases[device].createBackup().items }
-        func advance() { for clock in clocks { clock.advance(5) } }
+        func advance() { for clock in clocks { clock.advance(seconds: 5) } }
         _ = try await useCases[d].addStore(name: store)
         _ = try await useCases[d].addCategory(name: "Oracle \(seed)")
         _ = try await useCases[d].addItem(name: name, category: "Oracle \(seed)", price: "1.00", store: store)
@@ -221,7 +207,7 @@ struct SyncSimulation {
         _ = try await useCases[d].createCart(name: cart, items: [name + " renamed"])
         // Seen after every price before it (clocks differ by minutes: the newest price seen wins).
         let latest = clocks.map { $0.now().secondsSince1970 }.max() ?? 0
-        clocks[e].advance(latest - clocks[e].now().secondsSince1970 + 60)
+        clocks[e].advance(seconds: latest - clocks[e].now().secondsSince1970 + 60)
         _ = try await useCases[e].setPrice(item: name + " renamed", store: store, price: "3.00")
         try await deliverAll()
         for device in 0..<3 {

@@ -1,23 +1,6 @@
 import Domain
+import TestSupport
 import Testing
-
-extension Cart {
-    static func fixture(status: CartStatus = .planning, budget: Int64? = 2000) throws -> Cart {
-        let start = Timestamp(clamping: 1_000)
-        var cart = Cart(id: CartID("c1"), name: "Weekly", budget: budget.map { Money(minorUnits: $0, currency: eur) },
-                        currency: eur, createdAt: start)
-        try cart.add(CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: Quantity(2), unit: .each,
-                              plannedStore: StoreID("aldi"), plannedPrice: Money(minorUnits: 109, currency: eur)))
-        try cart.add(CartItem(itemID: ItemID("bananas"), name: "Bananas", categoryName: "Produce", quantity: Quantity(thousandths: 1500),
-                              unit: .kg, plannedStore: StoreID("lidl"), plannedPrice: Money(minorUnits: 199, currency: eur)))
-        if status != .planning {
-            try cart.startTrip(at: start)
-            try cart.logPurchase(ItemID("milk"), price: Money(minorUnits: 119, currency: eur), store: StoreID("aldi"), quantity: nil)
-        }
-        if status == .completed { try cart.finishTrip(at: start) }
-        return cart
-    }
-}
 
 @Suite struct CartRulesTests {
     typealias Attempt = (String, @Sendable (inout Cart) throws -> Void)

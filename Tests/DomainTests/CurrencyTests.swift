@@ -1,4 +1,5 @@
 @testable import Domain
+import TestSupport
 import Testing
 
 /// The currencies Grock names in code are the ones its table gives.

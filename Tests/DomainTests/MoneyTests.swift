@@ -2,8 +2,6 @@ import Domain
 import TestSupport
 import Testing
 
-let eur = Currency.euro
-let jpy = try! Currency(code: "jpy")
 let kwd = try! Currency(code: "KWD")
 
 @Suite struct MoneyTests {

@@ -17,5 +17,3 @@ func weeklyWorld() async throws -> (world: TestWorld, cart: CartDetailViewModel)
     #expect(await cart.setLine("Bananas", quantity: try Quantity(parsing: "1.5"), store: nil))
     return (world, cart)
 }
-
-func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
