@@ -1,12 +1,13 @@
-/// Reads the JSON Grock writes itself (objects and arrays of strings, integers, flags and
-/// objects, no spaces, no escapes) without Foundation's `JSONDecoder`, into any `Decodable`
-/// through its own `Codable` conformance, so a record's fields are declared once. It is here for
-/// speed: `JSONDecoder` was a third of a join's time and a fifth of merging 6,000 prices;
-/// reading lines and orders here took the join of 100,000 purchases from 5.5 s to 2.1 s
-/// (docs/PERFORMANCE.md). Anything else (an escape, a space, a repeated key, a number beyond
-/// `Int64` or with a fraction, nesting deeper than a price's quotes) is not read here: the
-/// caller gets nil and reads it with `JSONDecoder`, so the answer is always `JSONDecoder`'s, only
-/// sooner for what Grock wrote (`CanonicalJSONTests` holds the two to that on every record kind).
+/// Reads the JSON objects Grock writes itself (objects of strings, integers, flags and objects,
+/// no spaces, no escapes) without Foundation's `JSONDecoder`, for speed: `JSONDecoder` was a
+/// third of a join's time and a fifth of merging 6,000 prices, and reading lines and orders here
+/// took the join of 100,000 purchases from 5.5 s to 2.1 s (docs/PERFORMANCE.md). Each record
+/// read in a merge's hot path (a cart and its lines, an item and its prices, a price seen) reads
+/// these fields in its `init?(canonical:)`, beside its declaration and named by its `CodingKeys`.
+/// Anything else (an escape, a space, an array inside an object, a repeated or unknown key, a
+/// number beyond `Int64` or with a fraction) is not read here: the caller gets nil and reads it
+/// with `JSONDecoder`, so the answer is always `JSONDecoder`'s, only sooner for what Grock wrote
+/// (`CanonicalJSONTests` holds the two to that on every such record).
 enum CanonicalJSON {
     enum Value {
         case text(String)
@@ -14,22 +15,34 @@ enum CanonicalJSON {
         case flag(Bool)
         case null
         case object([(key: String, value: Value)])
-        case array([Value])
+        /// `[]`: a thing's parts kept apart (an item's prices, a cart's lines) leave it empty.
+        case emptyArray
     }
 
-    /// The value of `text` as `type`, or nil when `JSONDecoder` must read it (also when it
-    /// would refuse it: then it says why).
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String) -> T? {
-        guard let value = value(text) else { return nil }
-        return try? T(from: ValueDecoder(value: value))
-    }
-
-    /// The whole of `text` as one value, or nil when it is not in the canonical form.
-    static func value(_ text: String) -> Value? {
+    /// The object's fields in order, or nil when it is not in the canonical form.
+    static func fields(_ text: String) -> [(key: String, value: Value)]? {
         text.withByteReader(path: "") { reader in
             var scanner = Scanner(reader: reader)
-            guard let value = scanner.value(depth: 0), scanner.isAtEnd else { return nil }
-            return value
+            guard let fields = scanner.fields(), scanner.isAtEnd else { return nil }
+            return fields
+        }
+    }
+
+    /// A JSON string alone (an outbox entry's summary), or nil when it is not in the canonical form.
+    static func string(_ text: String) -> String? {
+        text.withByteReader(path: "") { reader in
+            var scanner = Scanner(reader: reader)
+            guard scanner.next() == UInt8(ascii: "\""), let string = scanner.string(), scanner.isAtEnd else { return nil }
+            return string
+        }
+    }
+
+    /// The array of strings (a cart's order), or nil when it is not in the canonical form.
+    static func strings(_ text: String) -> [String]? {
+        text.withByteReader(path: "") { reader in
+            var scanner = Scanner(reader: reader)
+            guard let strings = scanner.strings(), scanner.isAtEnd else { return nil }
+            return strings
         }
     }
 
@@ -51,13 +64,39 @@ enum CanonicalJSON {
             return true
         }
 
-        /// A value inside `depth` containers. Grock's parts nest one level (a price's quotes, a
-        /// cart's empty lines): a container inside a nested one is left to JSONDecoder.
-        mutating func value(depth: Int) -> Value? {
+        mutating func fields(depth: Int = 0) -> [(key: String, value: Value)]? {
+            // Grock's records nest one level (a price's quotes): deeper is left to JSONDecoder.
+            guard depth < 2, next() == UInt8(ascii: "{") else { return nil }
+            var fields: [(key: String, value: Value)] = []
+            if skip(UInt8(ascii: "}")) { return fields }
+            repeat {
+                guard next() == UInt8(ascii: "\""), let key = string(), next() == UInt8(ascii: ":"), let value = value(depth: depth),
+                      !fields.contains(where: { $0.key == key }) else { return nil }
+                fields.append((key, value))
+            } while skip(UInt8(ascii: ","))
+            return next() == UInt8(ascii: "}") ? fields : nil
+        }
+
+        mutating func strings() -> [String]? {
+            guard next() == UInt8(ascii: "[") else { return nil }
+            var strings: [String] = []
+            if skip(UInt8(ascii: "]")) { return strings }
+            repeat {
+                guard next() == UInt8(ascii: "\""), let text = string() else { return nil }
+                strings.append(text)
+            } while skip(UInt8(ascii: ","))
+            return next() == UInt8(ascii: "]") ? strings : nil
+        }
+
+        private mutating func value(depth: Int) -> Value? {
+            let first = reader.byteIfPresent(at: position)
+            if first == UInt8(ascii: "{") { return fields(depth: depth + 1).map(Value.object) }
+            if first == UInt8(ascii: "[") {
+                position += 1
+                return skip(UInt8(ascii: "]")) ? .emptyArray : nil
+            }
             guard let first = next() else { return nil }
             switch first {
-            case UInt8(ascii: "{"): return depth < 2 ? fields(depth: depth).map(Value.object) : nil
-            case UInt8(ascii: "["): return depth < 2 ? elements(depth: depth).map(Value.array) : nil
             case UInt8(ascii: "\""): return string().map(Value.text)
             case UInt8(ascii: "t"): return literal("true") ? .flag(true) : nil
             case UInt8(ascii: "f"): return literal("false") ? .flag(false) : nil
@@ -66,32 +105,9 @@ enum CanonicalJSON {
             }
         }
 
-        /// An object's fields after its `{`; nil for a key written twice.
-        private mutating func fields(depth: Int) -> [(key: String, value: Value)]? {
-            var fields: [(key: String, value: Value)] = []
-            if skip(UInt8(ascii: "}")) { return fields }
-            repeat {
-                guard next() == UInt8(ascii: "\""), let key = string(), next() == UInt8(ascii: ":"), let value = value(depth: depth + 1),
-                      !fields.contains(where: { $0.key == key }) else { return nil }
-                fields.append((key, value))
-            } while skip(UInt8(ascii: ","))
-            return next() == UInt8(ascii: "}") ? fields : nil
-        }
-
-        /// An array's elements after its `[`.
-        private mutating func elements(depth: Int) -> [Value]? {
-            var elements: [Value] = []
-            if skip(UInt8(ascii: "]")) { return elements }
-            repeat {
-                guard let element = value(depth: depth + 1) else { return nil }
-                elements.append(element)
-            } while skip(UInt8(ascii: ","))
-            return next() == UInt8(ascii: "]") ? elements : nil
-        }
-
         /// A string's body after its opening quote; nil for an escape, a control character or
         /// bytes that are not UTF-8 (all of which JSONDecoder decides).
-        private mutating func string() -> String? {
+        mutating func string() -> String? {
             let start = position
             var isASCII = true
             while let byte = next() {

@@ -37,10 +37,7 @@ struct SyncParts {
         try CanonicalJSONWriter.text(value) ?? String(decoding: encoder.encode(value), as: UTF8.self)
     }
 
-    /// The record a device wrote: read by `CanonicalJSON` when Grock wrote it, else (an escape,
-    /// a space, deeper nesting) by `JSONDecoder`, which also says what is wrong.
     static func decode<T: Decodable>(_ type: T.Type, _ payload: String, key: SyncKey) throws -> T {
-        if let value = CanonicalJSON.decode(type, payload) { return value }
         do { return try JSONDecoder().decode(type, from: Data(payload.utf8)) } catch {
             throw SyncError.damaged(what: "the change to \(key)", reason: "its record cannot be read")
         }
@@ -120,13 +117,17 @@ struct SyncParts {
 
     /// A price option from its part.
     func option(_ payload: String, key: SyncKey) throws -> PriceOption {
-        let record = try SyncParts.decode(PriceOptionRecord.self, payload, key: key)
+        let record = try PriceOptionRecord(canonical: payload) ?? SyncParts.decode(PriceOptionRecord.self, payload, key: key)
         return try mapped(key) { try mapper.item(ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])).prices[0] }
     }
 
     /// A cart line from its part.
     func line(_ payload: String, key: SyncKey) throws -> CartItem {
-        try mapped(key) { try mapper.line(try SyncParts.decode(CartLineRecord.self, payload, key: key)) }
+        try mapped(key) { try mapper.line(try SyncParts.lineRecord(payload, key: key)) }
+    }
+
+    private static func lineRecord(_ payload: String, key: SyncKey) throws -> CartLineRecord {
+        try CartLineRecord(canonical: payload) ?? decode(CartLineRecord.self, payload, key: key)
     }
 
     static func key(of observation: PriceObservation) throws -> (SyncKey, String) {
@@ -151,23 +152,23 @@ struct SyncParts {
 
     /// An item from its header and its prices (`price` parts, in any order).
     func item(_ header: String, prices: [String], key: SyncKey) throws -> Item {
-        var record = try SyncParts.decode(ItemRecord.self, header, key: key)
-        record.prices = try prices.map { try SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
+        var record = try ItemRecord(canonical: header) ?? SyncParts.decode(ItemRecord.self, header, key: key)
+        record.prices = try prices.map { try PriceOptionRecord(canonical: $0) ?? SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
         return try mapped(key) { try mapper.item(record) }
     }
 
     func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
-        var record = try SyncParts.decode(CartRecord.self, header, key: key)
-        record.lines = try lines.map { try SyncParts.decode(CartLineRecord.self, $0, key: key) }
+        var record = try CartRecord(canonical: header) ?? SyncParts.decode(CartRecord.self, header, key: key)
+        record.lines = try lines.map { try SyncParts.lineRecord($0, key: key) }
         return try mapped(key) { try mapper.cart(record) }
     }
 
     func order(_ payload: String, key: SyncKey) throws -> [String] {
-        try SyncParts.decode([String].self, payload, key: key)
+        try CanonicalJSON.strings(payload) ?? SyncParts.decode([String].self, payload, key: key)
     }
 
     func observation(_ payload: String, key: SyncKey) throws -> PriceObservation {
-        try mapped(key) { try mapper.observation(try SyncParts.decode(ObservationRecord.self, payload, key: key)) }
+        try mapped(key) { try mapper.observation(try ObservationRecord(canonical: payload) ?? SyncParts.decode(ObservationRecord.self, payload, key: key)) }
     }
 
     private func mapped<T>(_ key: SyncKey, _ body: () throws -> T) throws -> T {
