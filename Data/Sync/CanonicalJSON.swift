@@ -1,9 +1,13 @@
 /// Reads the JSON objects Grock writes itself (objects of strings, integers, flags and objects,
-/// no spaces, no escapes) without Foundation's `JSONDecoder`, which was a third of a join's
-/// time and a fifth of merging 6,000 prices. Anything else (an escape, a space, an array inside
-/// an object, a repeated or unknown key, a number beyond `Int64` or with a fraction) is not
-/// read here: the caller gets nil and reads it with `JSONDecoder`, so the answer is always
-/// `JSONDecoder`'s, only sooner for what Grock wrote.
+/// no spaces, no escapes) without Foundation's `JSONDecoder`, for speed: `JSONDecoder` was a
+/// third of a join's time and a fifth of merging 6,000 prices, and reading lines and orders here
+/// took the join of 100,000 purchases from 5.5 s to 2.1 s (docs/PERFORMANCE.md). Each record
+/// read in a merge's hot path (a cart and its lines, an item and its prices, a price seen) reads
+/// these fields in its `init?(canonical:)`, beside its declaration and named by its `CodingKeys`.
+/// Anything else (an escape, a space, an array inside an object, a repeated or unknown key, a
+/// number beyond `Int64` or with a fraction) is not read here: the caller gets nil and reads it
+/// with `JSONDecoder`, so the answer is always `JSONDecoder`'s, only sooner for what Grock wrote
+/// (`CanonicalJSONTests` holds the two to that on every such record).
 enum CanonicalJSON {
     enum Value {
         case text(String)
@@ -141,164 +145,5 @@ enum CanonicalJSON {
             }
             return negative ? -value : value
         }
-    }
-}
-
-extension CartLineRecord {
-    /// The record from its canonical JSON (`CanonicalJSON`), or nil when `JSONDecoder` must read it.
-    init?(canonical payload: String) {
-        guard let fields = CanonicalJSON.fields(payload) else { return nil }
-        var itemId: String?, name: String?, quantity: String?, unit: String?, fulfilled: Bool?, impulse: Bool?
-        var category: String?, plannedStoreId: String?, plannedPrice: Int64?, actualStoreId: String?, actualPrice: Int64?
-        var purchasedQuantity: String?
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("itemId", .text(let text)): itemId = text
-            case ("name", .text(let text)): name = text
-            case ("quantity", .text(let text)): quantity = text
-            case ("unit", .text(let text)): unit = text
-            case ("fulfilled", .flag(let flag)): fulfilled = flag
-            case ("impulse", .flag(let flag)): impulse = flag
-            case ("category", .text(let text)): category = text
-            case ("plannedStoreId", .text(let text)): plannedStoreId = text
-            case ("plannedPrice", .integer(let number)): plannedPrice = number
-            case ("actualStoreId", .text(let text)): actualStoreId = text
-            case ("actualPrice", .integer(let number)): actualPrice = number
-            case ("purchasedQuantity", .text(let text)): purchasedQuantity = text
-            case ("category", .null), ("plannedStoreId", .null), ("plannedPrice", .null), ("actualStoreId", .null), ("actualPrice", .null),
-                 ("purchasedQuantity", .null):
-                continue
-            default: return nil
-            }
-        }
-        guard let itemId, let name, let quantity, let unit, let fulfilled, let impulse else { return nil }
-        self.init(itemId: itemId, name: name, category: category, quantity: quantity, unit: unit, plannedStoreId: plannedStoreId,
-                  plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStoreId, actualPrice: actualPrice,
-                  purchasedQuantity: purchasedQuantity, impulse: impulse)
-    }
-}
-
-extension ObservationRecord {
-    /// The record from its canonical JSON (`CanonicalJSON`), or nil when `JSONDecoder` must read it.
-    init?(canonical payload: String) {
-        guard let fields = CanonicalJSON.fields(payload) else { return nil }
-        var itemId: String?, storeId: String?, price: Int64?, unit: String?, observedAt: String?, source: String?, promotion: Bool?
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("itemId", .text(let text)): itemId = text
-            case ("storeId", .text(let text)): storeId = text
-            case ("price", .integer(let number)): price = number
-            case ("unit", .text(let text)): unit = text
-            case ("observedAt", .text(let text)): observedAt = text
-            case ("source", .text(let text)): source = text
-            case ("promotion", .flag(let flag)): promotion = flag
-            default: return nil
-            }
-        }
-        guard let itemId, let storeId, let price, let unit, let observedAt, let source, let promotion else { return nil }
-        self.init(itemId: itemId, storeId: storeId, price: price, unit: unit, observedAt: observedAt, source: source, promotion: promotion)
-    }
-}
-
-extension PriceOptionRecord {
-    /// The record from its canonical JSON (`CanonicalJSON`), or nil when `JSONDecoder` must read it.
-    init?(canonical payload: String) {
-        guard let fields = CanonicalJSON.fields(payload) else { return nil }
-        var storeId: String?, unit: String?, regular: QuoteRecord?, promotion: PromotionRecord?
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("storeId", .text(let text)): storeId = text
-            case ("unit", .text(let text)): unit = text
-            case ("regular", .object(let quote)):
-                guard let record = QuoteRecord(canonical: quote) else { return nil }
-                regular = record
-            case ("promotion", .object(let quote)):
-                guard let record = PromotionRecord(canonical: quote) else { return nil }
-                promotion = record
-            case ("regular", .null), ("promotion", .null): continue
-            default: return nil
-            }
-        }
-        guard let storeId, let unit else { return nil }
-        self.init(storeId: storeId, unit: unit, regular: regular, promotion: promotion)
-    }
-}
-
-extension QuoteRecord {
-    fileprivate init?(canonical fields: [(key: String, value: CanonicalJSON.Value)]) {
-        var price: Int64?, observedAt: String?
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("price", .integer(let number)): price = number
-            case ("observedAt", .text(let text)): observedAt = text
-            default: return nil
-            }
-        }
-        guard let price, let observedAt else { return nil }
-        self.init(price: price, observedAt: observedAt)
-    }
-}
-
-extension PromotionRecord {
-    fileprivate init?(canonical fields: [(key: String, value: CanonicalJSON.Value)]) {
-        var price: Int64?, observedAt: String?, until: String?
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("price", .integer(let number)): price = number
-            case ("observedAt", .text(let text)): observedAt = text
-            case ("until", .text(let text)): until = text
-            case ("until", .null): continue
-            default: return nil
-            }
-        }
-        guard let price, let observedAt else { return nil }
-        self.init(price: price, observedAt: observedAt, until: until)
-    }
-}
-
-extension ItemRecord {
-    /// An item's part (its prices kept apart, `[]`) from its canonical JSON, or nil when
-    /// `JSONDecoder` must read it.
-    init?(canonical payload: String) {
-        guard let fields = CanonicalJSON.fields(payload) else { return nil }
-        var id: String?, name: String?, categoryId: String?, unit: String?, hasPrices = false
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("id", .text(let text)): id = text
-            case ("name", .text(let text)): name = text
-            case ("categoryId", .text(let text)): categoryId = text
-            case ("unit", .text(let text)): unit = text
-            case ("prices", .emptyArray): hasPrices = true
-            default: return nil
-            }
-        }
-        guard let id, let name, let categoryId, let unit, hasPrices else { return nil }
-        self.init(id: id, name: name, categoryId: categoryId, unit: unit, prices: [])
-    }
-}
-
-extension CartRecord {
-    /// A cart's part (its lines kept apart, `[]`) from its canonical JSON, or nil when
-    /// `JSONDecoder` must read it.
-    init?(canonical payload: String) {
-        guard let fields = CanonicalJSON.fields(payload) else { return nil }
-        var id: String?, name: String?, budget: Int64?, status: String?, createdAt: String?, startedAt: String?, completedAt: String?
-        var hasLines = false
-        for (key, value) in fields {
-            switch (key, value) {
-            case ("id", .text(let text)): id = text
-            case ("name", .text(let text)): name = text
-            case ("budget", .integer(let number)): budget = number
-            case ("status", .text(let text)): status = text
-            case ("createdAt", .text(let text)): createdAt = text
-            case ("startedAt", .text(let text)): startedAt = text
-            case ("completedAt", .text(let text)): completedAt = text
-            case ("lines", .emptyArray): hasLines = true
-            case ("budget", .null), ("startedAt", .null), ("completedAt", .null): continue
-            default: return nil
-            }
-        }
-        guard let id, let name, let status, let createdAt, hasLines else { return nil }
-        self.init(id: id, name: name, budget: budget, status: status, createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, lines: [])
     }
 }

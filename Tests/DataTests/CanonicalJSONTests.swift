@@ -52,29 +52,47 @@ import Testing
                           createdAt: randomText(25, &random), startedAt: maybe(randomText(25, &random)), completedAt: maybe(randomText(25, &random)), lines: [])
     }
 
+    static func randomOrder(_ random: inout SeededGenerator) -> [String] {
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in randomText(16, &random) }
+    }
+
+    /// Every record kind read without `JSONDecoder` reads back as Grock wrote it, and as
+    /// `JSONDecoder` reads it: its `init?(canonical:)` and its `Codable` cannot drift apart.
+    /// A part with what is kept apart in it (an item's prices, a cart's lines) is left to `JSONDecoder`.
     @Test func whatGrockWritesReadsBackWithoutJSONDecoder() throws {
         var random = SeededGenerator(state: 7)
-        for _ in 0..<500 {
-            let record = Self.randomLine(&random)
+        var read = 0, leftToDecoder = 0
+        func readsBack<Record: Codable & Equatable>(_ record: Record, _ canonical: (String) -> Record?) throws {
             let payload = try SyncParts.json(record)
-            #expect(CartLineRecord(canonical: payload) == record, "\(payload)")
-            let observation = Self.randomObservation(&random)
-            #expect(ObservationRecord(canonical: try SyncParts.json(observation)) == observation)
-            let option = Self.randomOption(&random)
-            let optionText = try SyncParts.json(option)
-            #expect(PriceOptionRecord(canonical: optionText) == option, "\(optionText)")
-            let item = Self.randomItem(&random)
-            #expect(ItemRecord(canonical: try SyncParts.json(item)) == item)
-            let cart = Self.randomCart(&random)
-            let cartText = try SyncParts.json(cart)
-            #expect(CartRecord(canonical: cartText) == cart, "\(cartText)")
-            let summary = Self.randomText(20, &random)
-            #expect(CanonicalJSON.string(try SyncParts.json(summary)) == summary)
+            let decoded = try JSONDecoder().decode(Record.self, from: Data(payload.utf8))
+            #expect(decoded == record, "\(payload)")
+            if let fast = canonical(payload) {
+                #expect(fast == decoded, "\(Record.self): \(payload)")
+                read += 1
+            } else {
+                leftToDecoder += 1
+            }
         }
-        // Parts with what is kept apart in them are left to JSONDecoder.
-        #expect(ItemRecord(canonical: #"{"categoryId":"c","id":"i","name":"n","prices":[{"storeId":"s"}],"unit":"each"}"#) == nil)
-        let order = ["a000000000000001", "b0000000000000ä2", ""]
-        #expect(CanonicalJSON.strings(try SyncParts.json(order)) == order)
+        for _ in 0..<500 {
+            let line = Self.randomLine(&random)
+            try readsBack(line, CartLineRecord.init(canonical:))
+            try readsBack(Self.randomObservation(&random), ObservationRecord.init(canonical:))
+            let option = Self.randomOption(&random)
+            try readsBack(option, PriceOptionRecord.init(canonical:))
+            var item = Self.randomItem(&random)
+            try readsBack(item, ItemRecord.init(canonical:))
+            item.prices = [option]
+            try readsBack(item, ItemRecord.init(canonical:))
+            var cart = Self.randomCart(&random)
+            try readsBack(cart, CartRecord.init(canonical:))
+            cart.lines = [line]
+            try readsBack(cart, CartRecord.init(canonical:))
+            try readsBack(Self.randomOrder(&random), CanonicalJSON.strings)
+            try readsBack(Self.randomText(20, &random), CanonicalJSON.string)
+        }
+        // Seven of the nine each round are read without JSONDecoder; the item and the cart with
+        // their parts in them are not.
+        #expect(read == 3_500 && leftToDecoder == 1_000, "read \(read), left \(leftToDecoder)")
         #expect(CanonicalJSON.strings("[]") == [])
     }
 
@@ -136,6 +154,7 @@ import Testing
         try Self.damaged(ItemRecord.self, canonical: ItemRecord.init(canonical:), &random) { Self.randomItem(&$0) }
         try Self.damaged(CartRecord.self, canonical: CartRecord.init(canonical:), &random) { Self.randomCart(&$0) }
         try Self.damaged(String.self, canonical: CanonicalJSON.string, &random) { Self.randomText(Int.random(in: 0...30, using: &$0), &$0) }
+        try Self.damaged([String].self, canonical: CanonicalJSON.strings, &random) { Self.randomOrder(&$0) }
         for payload in ["[\"a\",]", "[\"a\" ]", "[\"a\\\"\"]", "[1]", "[\"a\"]x", "[", "[\"a\",\"b\"]"] {
             let decoded = try? JSONDecoder().decode([String].self, from: Data(payload.utf8))
             if let fast = CanonicalJSON.strings(payload) { #expect(fast == decoded, "\(payload)") }

@@ -1,0 +1,85 @@
+import Domain
+
+// An exchange: `grock sync`, this device's changes sent and the others' merged, in one change.
+extension HouseholdSync {
+    /// Sends this device's changes and merges the others'.
+    public func exchange() async throws -> SyncReport { try await exchange(joining: nil) }
+
+    /// An exchange, step by step: the folder pulled and found to be this household's; nothing
+    /// more when there is nothing to do; else the merge, committed as one change; then the
+    /// joining device set up, and this device's new files pushed.
+    /// - Parameter joining: the setup of a device joining (its folder pulled already), written
+    ///   once the household's data is here; nil for a device that syncs already.
+    func exchange(joining: LocalSyncState.Setup?) async throws -> SyncReport {
+        var setup = try joining ?? local.setup()
+        let folder = try HouseholdFolder(path: setup.folder)
+        if joining == nil { try transport.pull(setup.folder) }
+        let household = try household(of: folder, setup: setup)
+        if joining == nil, setup.household == nil {
+            // Set up by an earlier Grock: the household is remembered from now on.
+            setup.household = household.id
+            try local.writeSetup(setup)
+        }
+        if joining == nil, !household.isRewritten, try await isIdle(setup: setup, folder: folder) {
+            return SyncReport(sent: 0, received: 0, waiting: [], damaged: [])
+        }
+        let merged = try await merge(folder, of: household, setup: setup, joining: joining)
+        if let joining { try settle(joining, in: folder) }
+        try finish(merged, folder: setup.folder, markerRewritten: household.isRewritten)
+        return merged.tally.report(formerDevice: merged.identity.former, folderRewritten: household.isRewritten)
+    }
+
+    /// The household of a folder, as an exchange finds it.
+    private struct FolderHousehold {
+        let id: String
+        /// The device that started it, when its household file says.
+        let founder: String?
+        /// Whether this exchange wrote its household file again (the folder had lost it).
+        let isRewritten: Bool
+    }
+
+    /// The household of the folder, which must be this device's: a folder that lost its
+    /// household file (emptied by a replicator, a drive wiped) gets it back from a device that
+    /// remembers the household; a folder of another household is refused, never merged.
+    private func household(of folder: HouseholdFolder, setup: LocalSyncState.Setup) throws -> FolderHousehold {
+        guard folder.isHousehold else {
+            guard let household = setup.household else { throw SyncError.householdLost(folder: folder.path) }
+            try folder.create(household: household, founder: nil)
+            return FolderHousehold(id: household, founder: nil, isRewritten: true)
+        }
+        let marker = try folder.marker()
+        if let remembered = setup.household, remembered != marker.id {
+            throw SyncError.otherHousehold(folder: folder.path, found: marker.id, this: remembered)
+        }
+        return FolderHousehold(id: marker.id, founder: marker.founder, isRewritten: false)
+    }
+
+    /// Merges the folder into the data as one change (`Merge`), with the outbox entry of its
+    /// repairs and the new index written just before it commits.
+    private func merge(_ folder: HouseholdFolder, of household: FolderHousehold, setup: LocalSyncState.Setup,
+                       joining: LocalSyncState.Setup?) async throws -> Merge {
+        let (local, newDevice, now) = (self.local, self.newDevice, self.now())
+        return try await storage.write(numbered: { working, sequence in
+            if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
+            var merge = try Merge(working: working, folder: folder, household: household.id, founder: household.founder, setup: setup,
+                                  joining: joining != nil, local: local, sequence: sequence, now: now, newDevice: newDevice)
+            try merge.run()
+            if let joining { try HouseholdSync.requireStart(merge, joining: joining.folder) }
+            return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")
+        }, beforeCommit: { sequence, merge in
+            try local.makeDirectories()
+            try local.writeOutbox(merge.outbox, sequence: sequence)
+            // The index goes with the change: one that was not committed is never read.
+            try FileSystem.writeAtomically(try merge.indexBytes, to: local.indexPath(sequence))
+        }).value
+    }
+
+    /// After the commit: the clock's hint written, earlier indexes removed, and this device's
+    /// new files pushed (the household file too when this exchange wrote it again).
+    private func finish(_ merged: Merge, folder path: String, markerRewritten: Bool) throws {
+        // A hint only (the clock is read back from the index when this file is missing or behind).
+        try? FileSystem.writeAtomically(Array("\(merged.index.clock)\n".utf8), to: local.clockPath)
+        local.removeIndexes(keeping: merged.sequence)
+        try transport.push(path, device: merged.device, files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"])
+    }
+}
