@@ -111,7 +111,8 @@ struct HTTPRequest: Sendable, Equatable {
                 throw Refusal(status: 400, reason: "a header line cannot be read")
             }
             let name = line[..<colon].lowercased()
-            guard !name.isEmpty, !name.contains(" ") else { throw Refusal(status: 400, reason: "a header name cannot be read") }
+            // A field name is a token (RFC 9110 §5.1): `Content-Length\t:` is no name, not another one.
+            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else { throw Refusal(status: 400, reason: "a header name cannot be read") }
             let value = line[line.index(after: colon)...].trimmingSpaces
             if let earlier = headers[name] {
                 // A repeated Content-Length or Host could make two readers see two requests.
@@ -123,6 +124,16 @@ struct HTTPRequest: Sendable, Equatable {
         }
         return headers
     }
+
+    /// A byte of a token (RFC 9110 §5.6.2): a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: tokenSymbols.contains(byte)
+        }
+    }
+
+    private static let tokenSymbols = Array("!#$%&'*+-.^_`|~".utf8)
 
     /// The body's length, from `Content-Length` (none: 0); a body in chunks is refused.
     private static func bodyLength(_ headers: [String: String]) throws(Refusal) -> Int {

@@ -74,7 +74,7 @@ public struct Receipt: Sendable, Hashable {
     /// The stated total less the computed one: zero when the receipt adds up, positive when it
     /// states more than its lines (a line missed or misread); nil without a stated total.
     public var difference: Money? {
-        statedTotal.map { Money(minorUnits: $0.minorUnits - computedTotal.minorUnits, currency: currency) }
+        statedTotal.map { Money(minorUnits: Money.difference($0.minorUnits, computedTotal.minorUnits), currency: currency) }
     }
 
     /// Whether the receipt shows a currency other than `currency` (a receipt from a trip abroad).

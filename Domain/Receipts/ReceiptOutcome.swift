@@ -47,7 +47,7 @@ public struct ReceiptOutcome: Sendable, Hashable {
 
     /// Stated less logged; nil without a stated total.
     public var difference: Money? {
-        statedTotal.map { Money(minorUnits: $0.minorUnits - loggedTotal.minorUnits, currency: $0.currency) }
+        statedTotal.map { Money(minorUnits: Money.difference($0.minorUnits, loggedTotal.minorUnits), currency: $0.currency) }
     }
 }
 

@@ -71,12 +71,12 @@ public struct ApplyReceipt: Sendable {
         }
         let (decided, skipped, refunds) = Self.sorted(review.rows, decisions)
         guard !decided.isEmpty || receipt.addedTax.minorUnits > 0 else { throw ReceiptRefusal.nothingToLog }
-        let loggedTotal = Money(minorUnits: decided.reduce(receipt.addedTax.minorUnits) { $0 + $1.row.line.netTotal.minorUnits }, currency: receipt.currency)
+        let loggedTotal = try decided.reduce(receipt.addedTax) { try $0.adding($1.row.line.netTotal) }
         // The total is what shows that no line was missed: without one, the person says so.
         guard (receipt.statedTotal != nil && receipt.totalUnreadable.isEmpty) || acceptDifference else { throw ReceiptRefusal.noTotal }
         if let stated = receipt.statedTotal, stated != loggedTotal, !acceptDifference {
             let names = { (numbers: [Int]) in numbers.map { review.rows[$0 - 1].line.name } }
-            throw ReceiptRefusal.doesNotAddUp(stated: stated, logged: loggedTotal, difference: Money(minorUnits: stated.minorUnits - loggedTotal.minorUnits, currency: stated.currency),
+            throw ReceiptRefusal.doesNotAddUp(stated: stated, logged: loggedTotal, difference: try stated.subtracting(loggedTotal),
                                               skipped: names(skipped), refunds: names(refunds))
         }
         guard let storeName = review.storeName else { throw ReceiptRefusal.noStore }

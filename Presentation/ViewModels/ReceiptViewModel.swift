@@ -50,7 +50,7 @@ public final class ReceiptViewModel: ErrorState {
     @discardableResult
     public func decide(row: Int, _ decision: ReceiptDecision) -> Bool {
         lastIntent = LastIntent()
-        guard let review, review.rows.indices.contains(row - 1) else {
+        guard let review, row >= 1, row <= review.rows.count else {
             let error = ReceiptRefusal.noSuchRow(row, count: review?.rows.count ?? 0)
             lastIntent.fail(error)
             return false

@@ -223,4 +223,26 @@ import Testing
         #expect(output[3].contains(#""name":"receipt.review""#) && output[3].contains(#""name":"receipt.apply""#))
         #expect(try ok(grock, ["item", "show", "Tomatoes"]).contains("Produce"))
     }
+
+    /// Thirteenth review: a decision for line -2^63 made `grock rpc` (and `grock serve`) trap
+    /// (`row - 1` in the view model). A line of any size the receipt does not have is refused
+    /// with its number and the receipt's count, and the program answers the next request.
+    @Test func aDecisionForALineOfAnySizeIsRefused() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.stocked()
+        let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
+        let lines = ["-9223372036854775808", "9223372036854775807", "0", "-1"]
+        let requests = lines.enumerated().map { index, line in
+            #"{"jsonrpc":"2.0","id":\#(index),"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":\#(line),"decision":"skip"}]}}"#
+        } + [#"{"jsonrpc":"2.0","id":9,"method":"cart.list","params":{}}"#]
+        let result = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = result.stdout.split(separator: "\n")
+        try #require(output.count == requests.count, "\(result.stdout)")
+        for (line, answer) in zip(lines, output) {
+            #expect(answer.contains(#""error""#) && answer.contains("line \(line)"), "\(answer)")
+        }
+        #expect(output[4].contains(#""result""#))
+    }
 }
