@@ -113,7 +113,9 @@ import Testing
         let methods = ((document?["result"] as? [String: Any])?["methods"] as? [[String: Any]]) ?? []
         #expect(methods.count > 20)
         var random = SeededGenerator(state: Self.seed)
-        let jsonValues: [Any] = Self.values.map { $0 as Any } + [0, -1, 1.5, 1e300, -1e300, Int64.max, true, false, NSNull(), [1, 2], ["a": 1], []]
+        // Objects too, with whole numbers at the ends of 64 bits (a receipt's decisions).
+        let objects: [Any] = [[["line": Int64.min, "decision": "skip"]], [["line": Int64.max, "decision": "item", "item": 1], ["line": 0]]]
+        let jsonValues: [Any] = Self.values.map { $0 as Any } + [0, -1, 1.5, 1e300, -1e300, Int64.max, Int64.min, true, false, NSNull(), [1, 2], ["a": 1], []] + objects
         var requests: [String] = []
         for round in 0..<(Self.runs * 3) {
             for method in methods {
