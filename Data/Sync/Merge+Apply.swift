@@ -92,10 +92,11 @@ extension Merge {
     /// Takes the segments of `other` after those applied, up to `through`, that the folder lacks as
     /// covered, up to the first it holds; each is remembered as skipped, to be read if it turns up.
     mutating func skipMissing(of other: String, through: Int) {
-        let listed = Set(listings[other].numbers)
         let first = (index.applied[other] ?? -1) + 1
-        var applied = first - 1
-        while applied < through && !listed.contains(applied + 1) { applied += 1 }
+        // Up to the first segment listed after those applied: found in the listing, not counted
+        // up to it (a claim of 99,999,999 would be as many steps).
+        let next = listings[other].numbers.first { $0 >= first } ?? Int.max
+        let applied = min(through, next - 1)
         guard applied >= first else { return }
         index.skipped[other, default: []].append(first...applied)
         index.applied[other] = applied
