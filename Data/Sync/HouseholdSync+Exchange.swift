@@ -58,11 +58,13 @@ extension HouseholdSync {
     /// repairs and the new index written just before it commits.
     private func merge(_ folder: HouseholdFolder, of household: FolderHousehold, setup: LocalSyncState.Setup,
                        joining: LocalSyncState.Setup?) async throws -> Merge {
-        let (local, newDevice, now) = (self.local, self.newDevice, self.now())
+        let (local, newDevice, clock) = (self.local, self.newDevice, self.now)
         return try await storage.write(numbered: { working, sequence in
             if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
+            // The clock is read under the lock, as a use case's change reads it: after a long wait
+            // for the lock, the exchange is stamped when it happens.
             var merge = try Merge(working: working, folder: folder, household: household.id, founder: household.founder, setup: setup,
-                                  joining: joining != nil, local: local, sequence: sequence, now: now, newDevice: newDevice)
+                                  joining: joining != nil, local: local, sequence: sequence, now: clock(), newDevice: newDevice)
             try merge.run()
             if let joining { try HouseholdSync.requireStart(merge, joining: joining.folder) }
             return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")

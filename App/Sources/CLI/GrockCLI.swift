@@ -93,8 +93,12 @@ public enum GrockCLI {
         }
         // The arguments the options' declaration names (`cart budget CART AMOUNT | --none`)
         // are the last the command takes: given when the line reaches them.
+        // `cart budget` takes 1...2 arguments, AMOUNT being the option's: `cart budget Weekly 30`
+        // (2 given) reaches it, `cart budget Weekly --none` (1) does not. So of the option's
+        // arguments, those given are as many as the line has past the ones before them.
         let optionArguments = command.optionUsage.flatMap(\.arguments)
-        let given = optionArguments.prefix(max(0, arguments.count - (accepted.upperBound - optionArguments.count)))
+        let before = accepted.upperBound - optionArguments.count
+        let given = optionArguments.prefix(max(0, arguments.count - before))
         try OptionUsage.check(command.optionUsage, given: OptionUsage.Given(options: Set(parsed.options.keys), arguments: Set(given)),
                               command: command.name)
     }
