@@ -6,36 +6,32 @@ package enum JSONValue: Codable, Sendable, Equatable {
     /// may not be one (`Request.idProblem`).
     case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-    /// Reads any JSON value: `null`, then a boolean, a whole number that fits 64 bits (kept exact),
-    /// any other number, a string, an array, and an object last.
+    /// Reads any JSON value. A single-value container tells a value's type only by decoding it,
+    /// so the types are tried in one order and the first that decodes is the value's: `null`; a
+    /// boolean (1 is no `true`); a whole number from -2^63 to 2^63 - 1, kept exact (Foundation's
+    /// decoder takes 1.0 and 1e2 for whole numbers too); any other number a `Double` holds; a
+    /// string; an array; an object last. JSONValueTests pins what each shape of JSON becomes.
     /// - Throws: `DecodingError` when the value is none of them (what an object fails with).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        // A single-value container tells its value's type only by decoding it: each type is
-        // tried in turn, and the first that decodes is the value's.
+        // Any error means "another type", which the next type answers: a mismatch, or a number
+        // a type cannot hold exactly (1.5 as `Int64`), for which Foundation's decoder may throw
+        // an error of its own rather than a `DecodingError`.
         if container.decodeNil() {
             self = .null
-        } else if let value = Self.decoded(Bool.self, from: container) {
+        } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = Self.decoded(Int64.self, from: container) {
+        } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
-        } else if let value = Self.decoded(Double.self, from: container) {
+        } else if let value = try? container.decode(Double.self) {
             self = .number(value)
-        } else if let value = Self.decoded(String.self, from: container) {
+        } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = Self.decoded([JSONValue].self, from: container) {
+        } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
-    }
-
-    /// The value as a `T`; nil when it is not one. Any error means "another type", which the
-    /// next type tried answers: a mismatch, or a number `T` cannot hold exactly (1.5 as `Int64`),
-    /// for which Foundation's decoder throws an error of its own rather than a `DecodingError`.
-    /// A value no type reads is refused by the last try, the object, which throws.
-    private static func decoded<T: Decodable>(_: T.Type, from container: any SingleValueDecodingContainer) -> T? {
-        do { return try container.decode(T.self) } catch { return nil }
     }
 
     /// Writes the value back as it was read: a whole number without a fraction, so an id

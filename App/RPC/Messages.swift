@@ -23,24 +23,29 @@ struct Request {
     static func idProblem(_ id: JSONValue?) -> String? {
         switch id {
         case nil, .null?, .string?, .integer?: return nil
-        case .number?: return "an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807 (any other comes back inexact: send it as a string)"
+        case .number?:
+            return "an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807"
+                + " (any other comes back inexact: send it as a string)"
         default: return "an id is a string or a number"
         }
     }
 
     static func read(_ value: JSONValue) -> Result<Request, Refusal> {
+        func refused(_ code: RPCErrorCode, _ message: String, id: JSONValue? = nil) -> Result<Request, Refusal> {
+            .failure(Refusal(id: id ?? .null, error: RPCFailure(code: code, message: message)))
+        }
         guard case .object(let fields) = value else {
-            return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: "a request is a JSON object (one a line: batches are not supported)")))
+            return refused(.invalidRequest, "a request is a JSON object (one a line: batches are not supported)")
         }
         let id = fields["id"]
-        if let problem = idProblem(id) { return .failure(Refusal(id: .null, error: RPCFailure(code: .invalidRequest, message: problem))) }
+        if let problem = idProblem(id) { return refused(.invalidRequest, problem) }
         guard fields["jsonrpc"] == .string("2.0"), case .string(let method)? = fields["method"] else {
-            return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidRequest, message: "not a JSON-RPC 2.0 request: it needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+            return refused(.invalidRequest, #"not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0" and a "method" string"#, id: id)
         }
         switch fields["params"] {
         case nil, .null?: return .success(Request(id: id, method: method, params: [:]))
         case .object(let params)?: return .success(Request(id: id, method: method, params: params))
-        default: return .failure(Refusal(id: id ?? .null, error: RPCFailure(code: .invalidParams, message: "params is an object of named parameters")))
+        default: return refused(.invalidParams, "params is an object of named parameters", id: id)
         }
     }
 }

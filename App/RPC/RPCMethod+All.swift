@@ -81,7 +81,8 @@ extension RPCMethod {
             return SyncStatusDocument(try await household(container).status())
         },
         RPCMethod("export",
-            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.", takes: Export.self) { container, params in
+            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.",
+            takes: Export.self) { container, params in
             let format = params.format.lowercased()
             let transfer = container.transfer()
             let bytes: [UInt8]
@@ -107,7 +108,9 @@ extension RPCMethod {
             return try await receipt(params, applying: nil, container)
         },
         RPCMethod("receipt.apply",
-            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]); the review and what was logged.", takes: ReceiptApplication.self) { container, params in
+            "Log a receipt as one change, each line as decided ([{line, decision: item|newItem|impulse|skip, item?, category?, name?}]);"
+                + " the review and what was logged.",
+            takes: ReceiptApplication.self) { container, params in
             return try await receipt(params.review, applying: params, container)
         },
     ]

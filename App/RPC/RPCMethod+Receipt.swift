@@ -65,7 +65,8 @@ extension RPCMethod {
 
     /// `receipt.review`, and with `applying` `receipt.apply`: the receipt view model over the text sent.
     @MainActor
-    static func receipt(_ review: ReceiptReview, applying application: ReceiptApplication?, _ container: AppContainer) async throws -> any Encodable & Sendable {
+    static func receipt(_ review: ReceiptReview, applying application: ReceiptApplication?,
+                        _ container: AppContainer) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
         try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)), receipt)
         guard let application else { return receipt.document }
@@ -101,7 +102,9 @@ extension RPCMethod {
                 }
             case "newItem":
                 guard let name = sent.category else { throw invalid("decision newItem on line \(row) needs category") }
-                guard let category = receipt.categoryID(named: name) else { throw RPCFailure(DomainError.notFound(kind: .category, name: name, suggestion: nil)) }
+                guard let category = receipt.categoryID(named: name) else {
+                    throw RPCFailure(DomainError.notFound(kind: .category, name: name, suggestion: nil))
+                }
                 decided.append((row, .newItem(category: category, name: sent.name)))
             default: throw invalid("decision is item, newItem, impulse or skip, not \(Echo.quoted(kind))")
             }

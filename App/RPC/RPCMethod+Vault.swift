@@ -103,20 +103,22 @@ extension RPCMethod {
         RPCMethod("item.add",
             "Add an item to the vault; the item and any warnings.", takes: NewItem.self) { container, params in
             let vault = container.vault()
+            let unit = try params.unit.map { try MeasureUnit(parsing: $0) }, pack = try params.pack.map { try PackSize(parsing: $0) }
             try check(await vault.addItem(params.name, category: params.category, price: params.price, store: params.store,
-                                      unit: try params.unit.map { try MeasureUnit(parsing: $0) }, pack: try params.pack.map { try PackSize(parsing: $0) }), vault)
+                                          unit: unit, pack: pack), vault)
             return Warned(value: vault.itemDocument, warnings: vault.warnings.map(\.text))
         },
         RPCMethod("item.price",
             "Record a price seen at a store; the item and any warnings.", takes: PriceSeen.self) { container, params in
             let vault = container.vault()
-            try check(await vault.setPrice(params.item, store: params.store, price: params.price,
-                                       unit: try params.unit.map { try MeasureUnit(parsing: $0) }, pack: try params.pack.map { try PackSize(parsing: $0) },
-                                       promotion: false, until: nil, date: params.date), vault)
+            let unit = try params.unit.map { try MeasureUnit(parsing: $0) }, pack = try params.pack.map { try PackSize(parsing: $0) }
+            try check(await vault.setPrice(params.item, store: params.store, price: params.price, unit: unit, pack: pack,
+                                           promotion: false, until: nil, date: params.date), vault)
             return Warned(value: vault.itemDocument, warnings: vault.warnings.map(\.text))
         },
         RPCMethod("item.forget",
-            "Take a price recorded by hand out of the history (the one seen on date, else the current one); the item.", takes: PriceForgotten.self) { container, params in
+            "Take a price recorded by hand out of the history (the one seen on date, else the current one); the item.",
+            takes: PriceForgotten.self) { container, params in
             let vault = container.vault()
             let day = try params.date.map { try Day(parsing: $0) }
             return try changed(vault, await vault.forgetPrice(params.item, store: params.store, day: day), vault.itemDocument)

@@ -27,7 +27,8 @@ extension RPCParameters {
     static func checked(_ values: [String: JSONValue], against parameters: [RPCMethod.Parameter]) throws -> Self {
         let names = parameters.map(\.name)
         if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
-            throw RPCFailure(code: .invalidParams, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            let taken = names.isEmpty ? "none" : names.joined(separator: ", ")
+            throw RPCFailure(code: .invalidParams, message: "unknown parameter \(Echo.quoted(unknown)); this method takes \(taken)")
         }
         for parameter in parameters {
             if let problem = parameter.problem(with: values[parameter.name]) { throw RPCFailure(code: .invalidParams, message: problem) }

@@ -65,7 +65,7 @@ public struct RPCServer {
         while let line = await input() {
             let response: String?
             switch line {
-            case .tooLong: response = Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes")))
+            case .tooLong: response = Self.tooLong
             case .text(let text):
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
                 response = await respond(to: text)
@@ -82,17 +82,15 @@ public struct RPCServer {
     /// ran to its end: a change it made is stored then, even should its result fail to encode,
     /// which is what `grock serve` keeps an idempotency key for.
     package func answer(to line: String) async -> (line: String?, succeeded: Bool) {
-        guard line.utf8.count <= Self.maximumRequest else {
-            return (Self.encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: "the request is longer than \(Self.maximumRequest) bytes"))), false)
-        }
+        guard line.utf8.count <= Self.maximumRequest else { return (Self.tooLong, false) }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) } catch {
-            return (Self.encode(Response(id: .null, error: RPCFailure(code: .parseError, message: "not JSON: a request is one JSON object on one line"))), false)
+            return (Self.refusal(RPCFailure(code: .parseError, message: "not JSON: a request is one JSON object on one line")), false)
         }
         let request: Request
         switch Request.read(value) {
         case .success(let read): request = read
-        case .failure(let failure): return (Self.encode(Response(id: failure.id, error: failure.error)), false)
+        case .failure(let failure): return (Self.refusal(failure.error, id: failure.id), false)
         }
         let outcome: Result<any Encodable & Sendable, RPCFailure>
         do {
@@ -106,8 +104,19 @@ public struct RPCServer {
         case (.success, nil): return (nil, true)   // a notification: done, not answered
         case (.failure, nil): return (nil, false)
         case (.success(let result), let id?): return (Self.encode(Response(id: id, result: result)), true)
-        case (.failure(let failure), let id?): return (Self.encode(Response(id: id, error: failure)), false)
+        case (.failure(let failure), let id?): return (Self.refusal(failure, id: id), false)
         }
+    }
+
+    /// The response to a line longer than `maximumRequest`, which is refused unread.
+    static var tooLong: String {
+        refusal(RPCFailure(code: .invalidRequest, message: "the request is longer than \(maximumRequest) bytes"))
+    }
+
+    /// The response line carrying `failure` to the request `id` (null: a request not read far
+    /// enough to know its id, or whose id cannot come back exactly).
+    static func refusal(_ failure: RPCFailure, id: JSONValue = .null) -> String {
+        encode(Response(id: id, error: failure))
     }
 
     /// `response` as one line of JSON, its keys sorted. A result that cannot be encoded (a
@@ -122,7 +131,9 @@ public struct RPCServer {
                                    message: "the result could not be encoded as JSON (a mistake of Grock's; please report it)"))
             // An id is one read from JSON, a code and a sentence: they encode. Should even this
             // fail, the same error without the id is still a response a client can read.
-            return (try? line(failure)) ?? #"{"error":{"code":\#(RPCErrorCode.internalError.rawValue),"message":"the result could not be encoded as JSON"},"id":null,"jsonrpc":"2.0"}"#
+            return (try? line(failure))
+                ?? #"{"error":{"code":\#(RPCErrorCode.internalError.rawValue),"message":"the result could not be encoded as JSON"},"#
+                + #""id":null,"jsonrpc":"2.0"}"#
         }
     }
 
@@ -136,14 +147,16 @@ public struct RPCServer {
     /// The `internalError` (-32603) response to the request `id`, for a request Grock could not
     /// take in.
     package static func internalError(id: JSONValue) -> String {
-        encode(Response(id: id, error: RPCFailure(code: .internalError, message: "the request could not be encoded as JSON (a mistake of Grock's; please report it)")))
+        let failure = RPCFailure(code: .internalError,
+                                 message: "the request could not be encoded as JSON (a mistake of Grock's; please report it)")
+        return refusal(failure, id: id)
     }
 
     /// The invalid-request (-32600) response to a request whose `id` could not come back exactly
     /// (a number with a fraction or beyond 64 bits), or nil when it can: what `grock serve`
     /// answers before looking a keyed change up.
     package static func idRefusal(_ id: JSONValue) -> String? {
-        Request.idProblem(id).map { encode(Response(id: .null, error: RPCFailure(code: .invalidRequest, message: $0))) }
+        Request.idProblem(id).map { refusal(RPCFailure(code: .invalidRequest, message: $0)) }
     }
 
     /// `value` as one line of JSON, its keys sorted and slashes kept.
