@@ -52,8 +52,9 @@ public final class InMemoryStorage: Storage, Sendable {
             for dropped in undo.entries.prefix(max(0, undo.entries.count - UndoPolicy.depth)) { state.snapshots[dropped.sequence] = nil }
             undo.entries = Array(undo.entries.suffix(UndoPolicy.depth))
             if !working.itemChanges.isEmpty {
-                state.current.vault = try working.vault.index.map { $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: "vault").bytes }
-                    ?? VaultCodec.encode(Array(try working.loadedState().items.values))
+                state.current.vault = try working.vault.index.map {
+                    $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: "vault").bytes
+                } ?? VaultCodec.encode(Array(try working.loadedState().items.values))
             }
             if !working.pending.isEmpty { state.current.history = try working.history() }
             state.current.state = working.state.record(vault: nil, history: nil, historyBytes: 0, months: try working.monthsToStore(), undo: undo)

@@ -107,7 +107,8 @@ struct Merge {
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))
-            outbox = try OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once", undoes: -1, differences: repairs).bytes
+            outbox = try OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once",
+                                     kind: .repair, differences: repairs).bytes
         }
         try working.checkForSync()
         try writeSnapshotIfLost()

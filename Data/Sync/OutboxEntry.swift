@@ -14,16 +14,41 @@ struct OutboxEntry: Equatable {
     let sequence: Int
     let stamp: HybridTimestamp
     let summary: String
-    /// The change this one takes back (an undo); nil for any other.
-    let undoes: Int?
+    let kind: Kind
     let differences: [ChangeCapture.Difference]
 
     static let header = "grock-outbox\t1"
 
+    /// What an entry is to this device's undo, kept on its `undoes` line.
+    enum Kind: Equatable {
+        /// A change made here: no `undoes` line; the next undo takes it back.
+        case change
+        /// An undo of the change numbered `Int` (`undoes\tN`); it is not undone itself.
+        case undo(of: Int)
+        /// A merge's repair ("settled what two devices did at once"): nobody made it, so undo
+        /// passes over it. Kept as `undoes\t-1`, a number no change has, so that an older Grock
+        /// reads it as an undo of nothing.
+        case repair
+
+        /// The number on the `undoes` line of a repair.
+        static let repairMark = -1
+
+        /// The number on the entry's `undoes` line; nil: no line.
+        var undoesLine: Int? {
+            switch self {
+            case .change: nil
+            case .undo(let sequence): sequence
+            case .repair: Kind.repairMark
+            }
+        }
+
+        init(undoesLine number: Int) { self = number == Kind.repairMark ? .repair : .undo(of: number) }
+    }
+
     var bytes: [UInt8] { get throws {
         var text = OutboxEntry.header + "\n"
         text += "stamp\t\(stamp)\nsummary\t\(try SyncParts.json(summary))\n"
-        if let undoes { text += "undoes\t\(undoes)\n" }
+        if let undoes = kind.undoesLine { text += "undoes\t\(undoes)\n" }
         for difference in differences {
             text += "\(difference.key)\t\(OutboxEntry.mark(difference.after))\t\(difference.after.payload ?? "-")\t"
                 + "\(OutboxEntry.mark(difference.before))\t\(difference.before.payload ?? "-")\n"
@@ -42,11 +67,11 @@ struct OutboxEntry: Equatable {
         return SyncPart(payload: payload == "-" ? nil : String(payload), isBought: mark == "b", seen: seen)
     }
 
-    init(sequence: Int, stamp: HybridTimestamp, summary: String, undoes: Int?, differences: [ChangeCapture.Difference]) {
+    init(sequence: Int, stamp: HybridTimestamp, summary: String, kind: Kind, differences: [ChangeCapture.Difference]) {
         self.sequence = sequence
         self.stamp = stamp
         self.summary = summary
-        self.undoes = undoes
+        self.kind = kind
         self.differences = differences
     }
 
@@ -66,10 +91,10 @@ struct OutboxEntry: Equatable {
             throw damaged("no summary")
         }
         var rest = lines[3..<(lines.count - 1)]
-        var undoes: Int?
+        var kind = Kind.change
         if let first = rest.first.map(text), first.hasPrefix("undoes\t") {
             guard let number = Int(first.dropFirst(7)) else { throw damaged("a bad undo line") }
-            undoes = number
+            kind = Kind(undoesLine: number)
             rest = rest.dropFirst()
         }
         var differences: [ChangeCapture.Difference] = []
@@ -80,13 +105,13 @@ struct OutboxEntry: Equatable {
                   let before = OutboxEntry.part(mark: fields[3], payload: fields[4]) else { throw damaged("a line cannot be read") }
             differences.append(ChangeCapture.Difference(key: key, before: before, after: after))
         }
-        self.init(sequence: sequence, stamp: stamp, summary: summary, undoes: undoes, differences: differences)
+        self.init(sequence: sequence, stamp: stamp, summary: summary, kind: kind, differences: differences)
     }
 
     /// The entry stamped as another device (its counter and time kept).
     func restamped(device: String) -> OutboxEntry {
         OutboxEntry(sequence: sequence, stamp: HybridTimestamp(milliseconds: stamp.milliseconds, counter: stamp.counter, device: device),
-                    summary: summary, undoes: undoes, differences: differences)
+                    summary: summary, kind: kind, differences: differences)
     }
 
     /// The versions this change tells the others, each replacing what `known` says this device

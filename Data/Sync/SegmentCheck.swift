@@ -67,7 +67,9 @@ struct SegmentCheck {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
             guard segment.isSnapshot else { return .refused("it is stamped as the household's start outside a snapshot") }
         } else {
-            if !segment.isSnapshot && version.stamp.device != segment.device { return .refused("it is stamped by device \(version.stamp.device), not by \(segment.device)") }
+            if !segment.isSnapshot && version.stamp.device != segment.device {
+                return .refused("it is stamped by device \(version.stamp.device), not by \(segment.device)")
+            }
             // Compared by time and counter: a device that became one of its own sends its changes
             // again under its new id with their times, replacing its own under the old id.
             if (version.replaces.milliseconds, version.replaces.counter) > (version.stamp.milliseconds, version.stamp.counter) {
@@ -89,7 +91,9 @@ struct SegmentCheck {
             // ahead would outrank every later price, on every device, for good).
             if version.stamp == .zero, case .price(let option) = part {
                 let recorded = SyncParts.seen(of: option)
-                guard version.seen == recorded else { return .refused("its price says it was seen at \(version.seen.map(String.init) ?? "-"), not when its record says (\(recorded))") }
+                guard version.seen == recorded else {
+                    return .refused("its price says it was seen at \(version.seen.map(String.init) ?? "-"), not when its record says (\(recorded))")
+                }
             }
             return .accepted(part)
         } catch let error as SyncError {

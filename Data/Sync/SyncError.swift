@@ -52,7 +52,9 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         switch self {
         case .notSetUp: "this data directory does not sync"
         case .alreadySetUp(let folder): "this data directory syncs already, through \(folder)"
-        case .erasingWhileSyncing(let folder): "this device syncs with the household in \(folder): erasing it would tell the others nothing; leave the household first"
+        case .erasingWhileSyncing(let folder):
+            "this device syncs with the household in \(folder): "
+                + "erasing it would tell the others nothing; leave the household first"
         case .notAHousehold(let folder): "\(folder) is not a household's sync folder (no grock-household file)"
         case .alreadyAHousehold(let folder): "\(folder) is a household's sync folder already"
         case .dataToReplace: "this data directory holds data: joining a household needs an empty one"
@@ -60,13 +62,22 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
         case .unusableFolder(let path, let reason): "\(path): \(reason)"
         case .git(let reason): "git: \(reason)"
         case .householdLost(let folder):
-            "\(folder) lost its grock-household file and this device does not know its household; put the folder back, or leave the household and join it again through a folder another device syncs"
+            "\(folder) lost its grock-household file and this device does not know its household; "
+                + "put the folder back, or leave the household and join it again through a folder another device syncs"
         case .otherHousehold(let folder, let found, let this):
-            "\(folder) now holds another household (\(found)) than this device's (\(this)); nothing was merged: leave the household and join it again through its folder"
+            "\(folder) now holds another household (\(found)) than this device's (\(this)); "
+                + "nothing was merged: leave the household and join it again through its folder"
         case .noStart(let folder, let reason):
-            "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: join again once it is whole, or sync a device of the household first, which writes a snapshot"
-        case .unsentChanges(let count):
-            "\(count == 1 ? "1 change" : "\(count) changes") made on this device \(count == 1 ? "was" : "were") not sent to the household yet; nothing was changed: send \(count == 1 ? "it" : "them") first, or leave without \(count == 1 ? "it" : "them")"
+            "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: "
+                + "join again once it is whole, or sync a device of the household first, which writes a snapshot"
+        case .unsentChanges(let count): SyncError.unsent(count)
         }
+    }
+
+    /// `unsentChanges`' message, singular for one change.
+    private static func unsent(_ count: Int) -> String {
+        let them = count == 1 ? "it" : "them"
+        return "\(Wording.counted(count, "change")) made on this device \(count == 1 ? "was" : "were") not sent to the household yet; "
+            + "nothing was changed: send \(them) first, or leave without \(them)"
     }
 }

@@ -153,7 +153,8 @@ struct SyncParts {
     /// An item from its header and its prices (`price` parts, in any order).
     func item(_ header: String, prices: [String], key: SyncKey) throws -> Item {
         var record = try ItemRecord(canonical: header) ?? SyncParts.decode(ItemRecord.self, header, key: key)
-        record.prices = try prices.map { try PriceOptionRecord(canonical: $0) ?? SyncParts.decode(PriceOptionRecord.self, $0, key: key) }.sorted { $0.storeId < $1.storeId }
+        record.prices = try prices.map { try PriceOptionRecord(canonical: $0) ?? SyncParts.decode(PriceOptionRecord.self, $0, key: key) }
+            .sorted { $0.storeId < $1.storeId }
         return try mapped(key) { try mapper.item(record) }
     }
 

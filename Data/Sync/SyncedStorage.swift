@@ -49,7 +49,7 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())
-            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, undoes: nil, differences: differences).bytes)
+            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, kind: .change, differences: differences).bytes)
         }
     }
 
@@ -86,7 +86,7 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = SyncedStorage.seenAsUndone(try capture.differences(), target: target)
             let summary = "undid \(target.summary)"
             let entry = OutboxEntry(sequence: sequence, stamp: try local.tick(device: device, now: now()), summary: summary,
-                                    undoes: target.sequence, differences: differences)
+                                    kind: .undo(of: target.sequence), differences: differences)
             return (Change(target.summary, summary: summary), try entry.bytes)
         }
     }
@@ -96,10 +96,10 @@ public final class SyncedStorage: Storage, Sendable {
         var undone = Set<Int>()
         for number in local.outboxNumbers().reversed() {
             guard let entry = try local.outboxEntry(number) else { continue }
-            if let undoes = entry.undoes {
-                undone.insert(undoes)
-            } else if !undone.contains(number) {
-                return entry
+            switch entry.kind {
+            case .undo(let target): undone.insert(target)
+            case .repair: continue
+            case .change: if !undone.contains(number) { return entry }
             }
         }
         return nil

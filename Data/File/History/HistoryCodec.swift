@@ -43,7 +43,8 @@ enum HistoryCodec {
                                  String(summary.planned.minorUnits), String(summary.actual.minorUnits),
                                  String(cart.progress.fulfilled), String(cart.progress.total), LineFormat.escape(cart.name)], to: &output)
                 for line in cart.lines {
-                    LineFormat.line(["L", line.itemID.rawValue, line.quantity.description, UnitText.line(line.unit, pricedPer: line.priceUnit), line.plannedStore?.rawValue ?? "",
+                    LineFormat.line(["L", line.itemID.rawValue, line.quantity.description,
+                                     UnitText.line(line.unit, pricedPer: line.priceUnit), line.plannedStore?.rawValue ?? "",
                                      line.plannedPrice.map { String($0.minorUnits) } ?? "", line.isFulfilled ? "1" : "0",
                                      line.actualStore?.rawValue ?? "", line.actualPrice.map { String($0.minorUnits) } ?? "",
                                      line.purchasedQuantity?.description ?? "", line.isImpulse ? "1" : "0",

@@ -50,7 +50,8 @@ final class HistoryFile {
         // Appends and undo change the file in place: a second name (a copy made with `cp -l`)
         // would change with it.
         guard info.st_nlink == 1 || !forChange else {
-            throw damaged("it has \(info.st_nlink) names (hard links: a copy made with cp -l or cp -al?), and every change to it would change them all; copy the directory with cp -r instead")
+            throw damaged("it has \(info.st_nlink) names (hard links: a copy made with cp -l or cp -al?), "
+                + "and every change to it would change them all; copy the directory with cp -r instead")
         }
         guard Int(info.st_size) >= committed else {
             throw damaged("it has \(info.st_size) bytes, but \(committed) were recorded (truncated)")

@@ -140,13 +140,15 @@ struct Diagnosis {
     /// Files the state does not name: a stray history, files of a newer Grock, leftovers.
     private mutating func diagnoseOtherFiles(_ record: StateRecord) {
         if record.history != FileStorage.historyFile && FileSystem.exists(storage.historyPath) {
-            problem(storage.historyPath, "the state names no such history: it is not Grock's, or the state is older than it; move it away or restore the state that goes with it")
+            problem(storage.historyPath, "the state names no such history: it is not Grock's, or the state is older than it; "
+                        + "move it away or restore the state that goes with it")
         }
         let inventory = DataFiles.inventory(of: record, in: storage)
         do throws(StorageError) { try storage.requireNothingNewer(inventory) } catch { problem(storage.statePath, reasonText(error)) }
         let leftovers = inventory.leftovers
         if !leftovers.isEmpty {
-            ok(storage.directory, "\(leftovers.count) files left by interrupted changes (\(leftovers.prefix(3).joined(separator: ", "))\(leftovers.count > 3 ? ", ..." : "")); the next change removes them")
+            let named = leftovers.prefix(3).joined(separator: ", ") + (leftovers.count > 3 ? ", ..." : "")
+            ok(storage.directory, "\(leftovers.count) files left by interrupted changes (\(named)); the next change removes them")
         }
     }
 
@@ -169,7 +171,9 @@ struct Diagnosis {
     private func reasonText(_ error: StorageError) -> String {
         switch error {
         case .unreadable(_, let reason): reason
-        case .stateLost(_, let found): "it is missing, but the directory holds Grock's data (\(found)); put back state.tsv from a copy of this directory, or keep a copy and erase the data to start over"
+        case .stateLost(_, let found):
+            "it is missing, but the directory holds Grock's data (\(found)); "
+                + "put back state.tsv from a copy of this directory, or keep a copy and erase the data to start over"
         case .newerVersion(_, let found, let supported): "schema \(found) is newer than this version of Grock reads (\(supported)); a newer Grock wrote it"
         case .busy: "busy"
         case .io(_, let reason), .insecure(_, let reason): reason

@@ -196,7 +196,8 @@ enum FileSystem {
         guard lstat(path, &link) == 0 else { return }
         let me = geteuid()
         if link.st_mode & S_IFMT == S_IFLNK && link.st_uid != me {
-            throw StorageError.insecure(path: path, reason: "is a symbolic link owned by another user (uid \(link.st_uid)); use the directory it points to, if you trust it, or another one")
+            throw StorageError.insecure(path: path, reason: "is a symbolic link owned by another user (uid \(link.st_uid)); "
+                                            + "use the directory it points to, if you trust it, or another one")
         }
         guard stat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw StorageError.io(path: path, reason: "is not a directory") }
