@@ -192,7 +192,7 @@ struct HouseholdFolder {
         return names.isEmpty ? [(Segment.fileName(number), .incomplete)] : names.map { ($0, read(device, file: $0, number: number, household: household)) }
     }
 
-    private func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {
+    func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {
         var versions: [SyncVersion] = []
         let reading = read(device, file: file, number: number, household: household) { _, version in versions.append(version) }
         guard case .complete(var segment) = reading else { return reading }

@@ -13,14 +13,30 @@ extension Merge {
         }
         let applied = index.applied[other] ?? -1
         guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
-        var readings = folder.read(other, number, household: household, in: listed)
-        var segments: [(file: String, segment: Segment)] = []
-        for (file, reading) in readings {
-            let name = "\(other)/\(file)"
-            guard let segment = complete(reading, named: name) else { return false }
-            segments.append((name, segment))
+        // Copies of one number (a replicator's conflict copies) are checked first without their
+        // versions, then read again and applied one at a time: held together, they would cost
+        // their sum (each up to 256 MiB, and nothing bounds how many a folder holds).
+        let files = listed.files(number)
+        let held = files.count <= 1
+        var segments: [(file: String, name: String, segment: Segment, latest: Int64)] = []
+        if held {
+            var readings = folder.read(other, number, household: household, in: listed)
+            for (file, reading) in readings {
+                let name = "\(other)/\(file)"
+                guard let segment = complete(reading, named: name) else { return false }
+                segments.append((file, name, segment, segment.versions.lazy.map(SegmentCheck.date).max() ?? 0))
+            }
+            readings = []  // the segments are held once, in `segments`
+        } else {
+            for file in files {
+                var latest: Int64 = 0
+                let reading = folder.read(other, file: file, number: number, household: household) { _, version in
+                    latest = max(latest, SegmentCheck.date(of: version))
+                }
+                guard let segment = complete(reading, named: "\(other)/\(file)") else { return false }
+                segments.append((file, "\(other)/\(file)", segment, latest))
+            }
         }
-        readings = []  // the segments are held once, in `segments`
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
             guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
@@ -28,8 +44,8 @@ extension Merge {
                 return false
             }
         }
-        for (name, segment) in segments {
-            if let reason = SegmentCheck.wait(segment, now: now) {
+        for (_, name, segment, latest) in segments {
+            if let reason = SegmentCheck.wait(latest: latest, now: now) {
                 tally.wait("\(name): \(reason)")
                 return false
             }
@@ -51,7 +67,17 @@ extension Merge {
             }
         }
         for position in segments.indices {
-            let (name, versions) = (segments[position].file, segments[position].segment.takeVersions())
+            let name = segments[position].name
+            if !held {
+                // A copy changed since it was checked waits for the next exchange (what was applied
+                // of the others meanwhile is applied again then: twice is harmless).
+                let checked = segments[position].segment
+                let reading = folder.read(other, file: segments[position].file, number: number, household: household)
+                guard let whole = complete(reading, named: name), whole.after == checked.after, whole.isSnapshot == checked.isSnapshot,
+                      SegmentCheck.wait(whole, now: now) == nil else { return false }
+                segments[position].segment = whole
+            }
+            let versions = segments[position].segment.takeVersions()
             let segment = segments[position].segment
             try apply(versions, of: segment, named: name, into: &touched)
             if segment.isSnapshot { markCovered(by: segment) }
