@@ -72,7 +72,8 @@ public struct SyncStatus: Sendable, Hashable {
     public let devices: [Device]
     /// Changes made here that the next `grock sync` sends.
     public let pending: Int
-    /// Segments still arriving, as in `SyncReport.waiting`.
+    /// Segments not merged yet and why: still arriving, dated ahead of this clock, or turned up
+    /// after a snapshot said it covered them (`device/NNNNNNNN.seg: reason`).
     public let waiting: [String]
     /// Damaged segments, as in `SyncReport.damaged`.
     public let damaged: [String]

@@ -28,7 +28,8 @@ public struct SyncStatusDocument: Sendable, Hashable, Encodable {
     public let devices: [Device]
     /// How many changes made here the next `sync` sends.
     public let pending: Int
-    /// Segments still arriving (no end yet), each as `device/NNNNNNNN.seg`.
+    /// Segments not merged yet: still arriving (`device/NNNNNNNN.seg`), or with the reason they
+    /// wait (dated ahead, turned up after a snapshot covered them).
     public let waiting: [String]
     /// Damaged segments, each as `device/NNNNNNNN.seg: reason`.
     public let damaged: [String]
