@@ -94,49 +94,41 @@ struct Materializer {
     private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
         let id = CartID(owner.ids[0])
         let local = try repositories.cart(id)
-        var header: Cart
-        var lines: [String: CartItem] = [:]
-        var order: [String]
+        let header: Cart
+        // Each item's lines on the cart (several when a trip bought it twice).
+        var lines: [String: [CartItem]] = [:]
+        let order: [String]
+        let orderKey = SyncKey(.order, owner.ids[0])
         if let local {
             // Only the winners are decoded; the rest is the cart as held.
-            header = local
             if let part = winners[owner] {
                 guard let payload = part.payload else { return try repositories.deleteCart(id) }
-                header = try parts.cart(payload, lines: [], key: owner)
+                header = try parts.cart(payload, key: owner)
+            } else {
+                header = local
             }
-            for line in local.lines { lines[line.itemID.rawValue] = line }
-            order = try winners[SyncKey(.order, owner.ids[0])].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
-                ?? local.lines.map(\.itemID.rawValue)
+            for line in local.lines { lines[line.itemID.rawValue, default: []].append(line) }
+            order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] } ?? local.lines.map(\.itemID.rawValue)
             for (key, part) in winners where key.kind == .line {
-                lines[key.ids[1]] = try part.payload.map { try parts.line($0, key: key) }
+                lines[key.ids[1]] = try part.payload.map { try parts.lines($0, key: key) }
             }
         } else {
-            // New here (a join brings every cart): its lines are decoded together.
+            // New here (a join brings every cart): put together from every part.
             let all = merged(nil, winners, known: known)
             guard let payload = all[owner]?.payload else { return }
-            var payloads: [String: String] = [:]
-            for (key, part) in all where key.kind == .line { if let line = part.payload { payloads[key.ids[1]] = line } }
-            let order = try all[SyncKey(.order, owner.ids[0])]?.payload.map { try parts.order($0, key: owner) } ?? []
-            let ids = arranged(order, Set(payloads.keys), cart: owner)
-            // `arranged` returns only ids among those given.
-            let cart = try parts.cart(payload, lines: ids.compactMap { payloads[$0] }, key: owner)
-            return try repositories.save(cart)
+            header = try parts.cart(payload, key: owner)
+            for (key, part) in all where key.kind == .line {
+                if let payload = part.payload { lines[key.ids[1]] = try parts.lines(payload, key: key) }
+            }
+            order = try all[orderKey]?.payload.map { try parts.order($0, key: owner) } ?? []
         }
-        let ids = arranged(order, Set(lines.keys), cart: owner)
+        // Lines no order lists (added on two devices at once) follow, oldest first.
+        let arranged = SyncParts.arranged(lines, order: order) { rest in
+            rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
+        }
         let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
-                        createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: ids.compactMap { lines[$0] })
+                        createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: arranged)
         if cart != local { try repositories.save(cart) }
-    }
-
-    /// A cart's lines in order: as the winning order lists them, then lines no order knows
-    /// (added on two devices at once), oldest first.
-    private func arranged(_ order: [String], _ lines: Set<String>, cart owner: SyncKey) -> [String] {
-        var ids = order.filter { lines.contains($0) }
-        guard ids.count < lines.count else { return ids }
-        let listed = Set(ids)
-        let rest = lines.filter { !listed.contains($0) }
-        ids += rest.sorted { (index.stamp(SyncKey(.line, owner.ids[0], $0)), $0) < (index.stamp(SyncKey(.line, owner.ids[0], $1)), $1) }
-        return ids
     }
 
     private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {

@@ -3,7 +3,7 @@ import Domain
 /// A version's record as the boundary decoded it: a start taken whole is put together from
 /// these, so a join decodes each thing of the household once.
 enum CheckedPart {
-    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line(CartItem),
+    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line([CartItem]),
          seen(PriceObservation)
 }
 
@@ -135,26 +135,29 @@ struct SegmentCheck {
             try date(option.promotion?.quote.observedAt)
             return .price(option)
         case .cart:
-            let cart = try parts.cart(payload, lines: [], key: key)
+            let cart = try parts.cart(payload, key: key)
             try name(cart.name, of: key)
             for time in [cart.createdAt, cart.startedAt, cart.completedAt] { try date(time) }
             if let budget = cart.budget { try amount(budget) }
             return .cart(cart)
         case .order:
             let ids = try parts.order(payload, key: key)
+            // An item is listed once for each of its lines (a trip may buy it twice).
             guard ids.allSatisfy(Identifier.isValid) else { throw refused("it orders lines by ids Grock cannot have") }
-            guard Set(ids).count == ids.count else { throw refused("it lists a line twice") }
             return .order(ids)
         case .line:
-            let line = try parts.line(payload, key: key)
-            guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
-            try name(line.name, of: key)
-            for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
-            try basis(line.priceUnit)
-            for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
-                guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
+            let lines = try parts.lines(payload, key: key)
+            guard !lines.isEmpty else { throw refused("it holds no line") }
+            for line in lines {
+                guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
+                try name(line.name, of: key)
+                for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
+                try basis(line.priceUnit)
+                for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
+                    guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
+                }
             }
-            return .line(line)
+            return .line(lines)
         case .seen:
             let observation = try parts.observation(payload, key: key)
             guard observation.item.rawValue == key.ids[0] else { throw refused("it is a price of another item") }

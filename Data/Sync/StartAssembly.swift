@@ -12,8 +12,9 @@ struct StartAssembly {
     private var prices: [ItemID: [StoreID: PriceOption]] = [:]
     private var carts: [CartID: Cart] = [:]
     private var orders: [CartID: [String]] = [:]
-    /// Each cart's lines as read (a later one of an item replaces an earlier one when written).
-    private var lines: [CartID: [CartItem]] = [:]
+    /// Each cart's line parts as read, each an item's lines (a later part of an item replaces
+    /// an earlier one when written).
+    private var lines: [CartID: [[CartItem]]] = [:]
     private var seen: [SyncKey: PriceObservation] = [:]
     /// The texts lines share (`sharing`).
     private var texts: Set<String> = []
@@ -41,7 +42,7 @@ struct StartAssembly {
             carts[cart.id] = cart
             written[key] = cart.status.isActive ? stored : nil
         case .order(let ids): orders[CartID(key.ids[0])] = ids
-        case .line(let line): lines[CartID(key.ids[0]), default: []].append(sharing(line))
+        case .line(let held): lines[CartID(key.ids[0]), default: []].append(held.map { sharing($0) })
         case .seen(let observation):
             seen[key] = observation
             written[key] = stored
@@ -71,7 +72,7 @@ struct StartAssembly {
         case .price: prices[ItemID(key.ids[0])]?[StoreID(key.ids[1])] = nil
         case .cart: carts[CartID(key.ids[0])] = nil
         case .order: orders[CartID(key.ids[0])] = nil
-        case .line: lines[CartID(key.ids[0])]?.removeAll { $0.itemID.rawValue == key.ids[1] }
+        case .line: lines[CartID(key.ids[0])]?.removeAll { $0.first?.itemID.rawValue == key.ids[1] }
         case .seen: seen[key] = nil
         }
     }
@@ -110,23 +111,21 @@ struct StartAssembly {
         }
         for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: try SyncParts.json(ids)) }
         for (cart, held) in lines {
-            for line in held {
-                orphans[SyncKey(.line, cart.rawValue, line.itemID.rawValue)] = SyncPart(payload: try SyncParts.json(CartLineRecord(line)), isBought: line.isFulfilled)
+            for group in held {
+                guard let item = group.first?.itemID else { continue }
+                orphans[SyncKey(.line, cart.rawValue, item.rawValue)] = try SyncParts.linePart(group)
             }
         }
         return orphans
     }
 
-    /// A cart's lines, one per item (the last read), in the order its order part lists them;
-    /// lines no order lists (added on two devices at once) follow by id, as a merge puts lines
-    /// of the household's start (all stamped alike).
-    private static func arranged(_ read: [CartItem], order: [String]) -> [CartItem] {
-        var byItem: [String: CartItem] = [:]
+    /// A cart's lines: each item's last part read, in the order its order part lists them;
+    /// lines no order lists (added on two devices at once) follow by item id, as a merge puts
+    /// lines of the household's start (all stamped alike).
+    private static func arranged(_ read: [[CartItem]], order: [String]) -> [CartItem] {
+        var byItem: [String: [CartItem]] = [:]
         byItem.reserveCapacity(read.count)
-        for line in read { byItem[line.itemID.rawValue] = line }
-        var ordered: [CartItem] = []
-        ordered.reserveCapacity(byItem.count)
-        for item in order { if let line = byItem.removeValue(forKey: item) { ordered.append(line) } }
-        return ordered + byItem.sorted { $0.key < $1.key }.map(\.value)
+        for group in read { if let item = group.first?.itemID { byItem[item.rawValue] = group } }
+        return SyncParts.arranged(byItem, order: order) { $0.sorted() }
     }
 }

@@ -78,10 +78,20 @@ struct SyncParts {
         record.lines = []
         var parts = [SyncKey(.cart, cart.id.rawValue): SyncPart(payload: try json(record)),
                      SyncKey(.order, cart.id.rawValue): SyncPart(payload: try json(cart.lines.map(\.itemID.rawValue)))]
-        for line in cart.lines {
-            parts[SyncKey(.line, cart.id.rawValue, line.itemID.rawValue)] = SyncPart(payload: try json(CartLineRecord(line)), isBought: line.isFulfilled)
-        }
+        var byItem: [String: [CartItem]] = [:]
+        for line in cart.lines { byItem[line.itemID.rawValue, default: []].append(line) }
+        for (item, lines) in byItem { parts[SyncKey(.line, cart.id.rawValue, item)] = try linePart(lines) }
         return parts
+    }
+
+    /// The lines of one item on one cart, in the cart's order, as one part: one line is its
+    /// record; several (a trip that bought an item twice: two rows alike in an import, a
+    /// receipt) are an array of records, so none is lost on the way. The part is bought when any
+    /// of its lines is: a purchase stays against a change made without knowing of it.
+    static func linePart(_ lines: [CartItem]) throws -> SyncPart {
+        let records = lines.map(CartLineRecord.init)
+        let payload = records.count == 1 ? try json(records[0]) : try json(records)
+        return SyncPart(payload: payload, isBought: lines.contains(where: \.isFulfilled))
     }
 
     /// One part of an item or a cart (`absent` when it has no such part), without encoding the
@@ -109,8 +119,8 @@ struct SyncParts {
             return SyncPart(payload: try json(record))
         case .order: return SyncPart(payload: try json(cart.lines.map(\.itemID.rawValue)))
         case .line:
-            guard let line = cart.lines.first(where: { $0.itemID.rawValue == key.ids[1] }) else { return .absent }
-            return SyncPart(payload: try json(CartLineRecord(line)), isBought: line.isFulfilled)
+            let lines = cart.lines.filter { $0.itemID.rawValue == key.ids[1] }
+            return lines.isEmpty ? .absent : try linePart(lines)
         default: return .absent
         }
     }
@@ -121,13 +131,12 @@ struct SyncParts {
         return try mapped(key) { try mapper.item(ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])).prices[0] }
     }
 
-    /// A cart line from its part.
-    func line(_ payload: String, key: SyncKey) throws -> CartItem {
-        try mapped(key) { try mapper.line(try SyncParts.lineRecord(payload, key: key)) }
-    }
-
-    private static func lineRecord(_ payload: String, key: SyncKey) throws -> CartLineRecord {
-        try CartLineRecord(canonical: payload) ?? decode(CartLineRecord.self, payload, key: key)
+    /// The lines of one item on a cart from their part (`linePart`), in the cart's order.
+    func lines(_ payload: String, key: SyncKey) throws -> [CartItem] {
+        let records = payload.utf8.first == UInt8(ascii: "[")
+            ? try SyncParts.decode([CartLineRecord].self, payload, key: key)
+            : [try CartLineRecord(canonical: payload) ?? SyncParts.decode(CartLineRecord.self, payload, key: key)]
+        return try mapped(key) { try records.map(mapper.line) }
     }
 
     static func key(of observation: PriceObservation) throws -> (SyncKey, String) {
@@ -158,10 +167,32 @@ struct SyncParts {
         return try mapped(key) { try mapper.item(record) }
     }
 
-    func cart(_ header: String, lines: [String], key: SyncKey) throws -> Cart {
+    /// A cart's header (its lines are parts of their own).
+    func cart(_ header: String, key: SyncKey) throws -> Cart {
         var record = try CartRecord(canonical: header) ?? SyncParts.decode(CartRecord.self, header, key: key)
-        record.lines = try lines.map { try SyncParts.lineRecord($0, key: key) }
+        record.lines = []
         return try mapped(key) { try mapper.cart(record) }
+    }
+
+    /// A cart's lines put in order from its line parts (`groups`, by item): each listing of an
+    /// item in `order` takes that item's next line; the lines no listing took (added on two
+    /// devices at once, or listed by no order) follow, their items in the order `rest` gives.
+    static func arranged(_ groups: [String: [CartItem]], order: [String], rest: ([String]) -> [String]) -> [CartItem] {
+        let count = groups.values.reduce(0) { $0 + $1.count }
+        var taken: [String: Int] = [:]
+        var lines: [CartItem] = []
+        lines.reserveCapacity(count)
+        for item in order {
+            guard let group = groups[item] else { continue }
+            let next = taken[item, default: 0]
+            guard next < group.count else { continue }
+            lines.append(group[next])
+            taken[item] = next + 1
+        }
+        guard lines.count < count else { return lines }
+        let left = groups.filter { $0.value.count > taken[$0.key, default: 0] }
+        for item in rest(Array(left.keys)) { lines += left[item]?.dropFirst(taken[item, default: 0]) ?? [] }
+        return lines
     }
 
     func order(_ payload: String, key: SyncKey) throws -> [String] {

@@ -13,7 +13,7 @@ import Testing
     /// Only additions, each device its own items and lines (nothing for a rule to decide):
     /// every one a device acknowledged is on every device in the end.
     @Test func nothingAcknowledgedIsLost() async throws {
-        var checked = (items: 0, lines: 0, purchases: 0)
+        var checked = (items: 0, lines: 0, purchases: 0, trips: 0)
         for seed in 1...max(1, SyncPropertyTests.seeds / 4) {
             var simulation = try SyncSimulation(seed: UInt64(seed), additive: true)
             defer { simulation.remove() }
@@ -21,11 +21,16 @@ import Testing
             checked.items += simulation.acknowledgedItems.count
             checked.lines += simulation.acknowledgedLines.count
             checked.purchases += simulation.acknowledgedLines.count { $0.2 != nil }
+            checked.trips += simulation.acknowledgedTrips.count
             let backups = try await simulation.useCases.asyncMap { try await $0.createBackup() }
             for (device, backup) in backups.enumerated() {
                 let items = Set(backup.items.map(\.name))
                 let carts = Dictionary((backup.activeCarts + backup.completedCarts).map { ($0.name, $0) }) { first, _ in first }
                 for name in simulation.acknowledgedItems { #expect(items.contains(name), "seed \(seed): device \(device) lost item \(name)") }
+                for trip in simulation.acknowledgedTrips {
+                    let lines = backup.completedCarts.first { $0.name == trip }?.lines.map(\.name) ?? []
+                    #expect(lines.count == 4 && Set(lines).count == 2, "seed \(seed): device \(device) holds \(lines) of trip \(trip)")
+                }
                 for (cart, item, paid) in simulation.acknowledgedLines {
                     let line = carts[cart]?.lines.first { $0.name == item }
                     #expect(line != nil, "seed \(seed): device \(device) lost \(item) on \(cart)")
@@ -34,7 +39,7 @@ import Testing
             }
         }
         // Not vacuous: lines on other devices' carts, bought, were made and checked.
-        #expect(checked.items > 50 && checked.lines > 20 && checked.purchases > 10, "\(checked)")
+        #expect(checked.items > 50 && checked.lines > 20 && checked.purchases > 10 && checked.trips > 10, "\(checked)")
     }
 
     /// `GROCK_SYNC_SEEDS` sets the number of seeds (docs/SYNC.md records a longer run).
@@ -71,6 +76,8 @@ struct SyncSimulation {
     var acknowledgedCarts: [String] = []
     /// Cart, item, and the price paid (minor units) once bought.
     var acknowledgedLines: [(String, String, Int64?)] = []
+    /// Trips imported, each holding four lines of which three are of one item.
+    var acknowledgedTrips: [String] = []
     var counter = 0
 
     init(seed: UInt64, additive: Bool = false) throws {
@@ -237,7 +244,7 @@ struct SyncSimulation {
         let name = pick(names), cart = pick(carts), store = pick(["Aldi", "Lidl"])
         let trace = ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)"
         let price = "\(Int.random(in: 1...9, using: &random)).\(Int.random(in: 10...99, using: &random))"
-        let action = Int.random(in: 0..<30, using: &random)
+        let action = Int.random(in: 0..<31, using: &random)
         let category = pick(["Dairy", "Bakery", "Frozen"]), shop = pick(["Aldi", "Lidl", "Rewe"])
         defer { if trace { print("device \(device): action \(action) \(name) \(cart) \(store) \(price) \(category) \(shop)") } }
         do {
@@ -268,6 +275,7 @@ struct SyncSimulation {
             case 26: _ = try await cases.abortTrip(cart)
             case 27: _ = try await cases.unlogPurchase(cart: cart, item: name)
             case 28: _ = try await cases.moveItem(name, toCategory: category)
+            case 29: _ = try await cases.importPurchases(tripBuyingTwice(pick(names), and: pick(names), trip: cart, on: device))
             default: _ = try await cases.editCart(cart, budget: .some(price))
             }
         } catch { if trace { print("  refused: \(error)") } }
@@ -281,7 +289,7 @@ struct SyncSimulation {
         let price = "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
         let mine = acknowledgedLines.indices.filter { acknowledgedLines[$0].1.hasPrefix("Item \(device)-") && acknowledgedLines[$0].2 == nil }
         do {
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<5, using: &random) {
             case 0:
                 let name = "Item \(device)-\(counter)"
                 _ = try await cases.addItem(name: name, category: "Dairy", price: price, store: "Aldi")
@@ -298,6 +306,10 @@ struct SyncSimulation {
                 guard !acknowledgedLines.contains(where: { $0.0 == cart && $0.1 == item }) else { return }
                 _ = try await cases.addToCart(cart: cart, items: [item])
                 acknowledgedLines.append((cart, item, nil))
+            case 3:
+                let trip = "Trip \(device)-\(counter)"
+                _ = try await cases.importPurchases(tripBuyingTwice("Bought \(device)-\(counter)", and: "Milk", trip: trip, on: device))
+                acknowledgedTrips.append(trip)
             default:
                 guard !mine.isEmpty else { return }
                 let index = pick(mine)
@@ -305,6 +317,17 @@ struct SyncSimulation {
                 acknowledgedLines[index].2 = cents
             }
         } catch {}
+    }
+
+    /// An imported trip of today that bought `item` twice (two rows alike, and one unlike) and
+    /// `other` once: a completed trip holding one item on several lines.
+    private mutating func tripBuyingTwice(_ item: String, and other: String, trip: String, on device: Int) -> [Purchase] {
+        let day = Day(daysSince1970: Int(clocks[device].now().secondsSince1970 / 86_400))
+        let cents = Int64.random(in: 100...999, using: &random)
+        func row(_ name: String, _ minorUnits: Int64) -> Purchase {
+            Purchase(date: day, trip: trip, store: "Aldi", category: "Dairy", item: name, quantity: .one, unit: .each, price: Money(minorUnits: minorUnits, currency: .euro))
+        }
+        return [row(item, cents), row(other, cents + 1), row(item, cents), row(item, cents + 2)]
     }
 
     /// Copies a few random segments between folders: some cut short first, some again.
