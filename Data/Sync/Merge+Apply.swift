@@ -12,78 +12,98 @@ extension Merge {
             skipMissing(of: other, through: min(claim, last))
         }
         let applied = index.applied[other] ?? -1
-        guard let number = listed.numbers.first(where: { $0 > applied }) else { return false }
-        // Copies of one number (a replicator's conflict copies) are checked first without their
-        // versions, then read again and applied one at a time: held together, they would cost
-        // their sum (each up to 256 MiB, and nothing bounds how many a folder holds).
-        let files = listed.files(number)
-        let held = files.count <= 1
-        var segments: [(file: String, name: String, segment: Segment, latest: Int64)] = []
-        if held {
-            var readings = folder.read(other, number, household: household, in: listed)
-            for (file, reading) in readings {
-                let name = "\(other)/\(file)"
-                guard let segment = complete(reading, named: name) else { return false }
-                segments.append((file, name, segment, segment.versions.lazy.map(SegmentCheck.date).max() ?? 0))
-            }
-            readings = []  // the segments are held once, in `segments`
-        } else {
-            for file in files {
-                var latest: Int64 = 0
-                let reading = folder.read(other, file: file, number: number, household: household) { _, version in
-                    latest = max(latest, SegmentCheck.date(of: version))
-                }
-                guard let segment = complete(reading, named: "\(other)/\(file)") else { return false }
-                segments.append((file, "\(other)/\(file)", segment, latest))
-            }
-        }
+        guard let number = listed.numbers.first(where: { $0 > applied }), var copies = copies(of: other, number, in: listed) else { return false }
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
-            guard segments.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
+            guard copies.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
                 tally.wait("\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
                 return false
             }
         }
-        for (_, name, segment, latest) in segments {
-            if let reason = SegmentCheck.wait(latest: latest, now: now) {
-                tally.wait("\(name): \(reason)")
+        for copy in copies {
+            guard isReady(copy) else { return false }
+            guard !copy.segment.isSnapshot else { continue }
+            // Another segment comes after what it names (what a vanished device said comes in
+            // a snapshot: its place in the order is gone).
+            for (device, applied) in copy.segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && listings.present.contains(device)
+                && (index.applied[device] ?? -1) < applied {
+                if !listings[device].numbers.contains(applied) || device == other {
+                    tally.wait("\(copy.name) comes after segment \(applied) of \(device), which is not in the folder yet")
+                }
                 return false
             }
-            if segment.isSnapshot {
-                if let reason = coverageProblem(of: segment) {
-                    tally.damage("\(name): \(reason)")
-                    return false
-                }
-            } else {
-                // Another segment comes after what it names (what a vanished device said comes in
-                // a snapshot: its place in the order is gone).
-                for (device, applied) in segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && listings.present.contains(device)
-                    && (index.applied[device] ?? -1) < applied {
-                    if !listings[device].numbers.contains(applied) || device == other {
-                        tally.wait("\(name) comes after segment \(applied) of \(device), which is not in the folder yet")
-                    }
-                    return false
-                }
-            }
         }
-        for position in segments.indices {
-            let name = segments[position].name
-            if !held {
-                // A copy changed since it was checked waits for the next exchange (what was applied
-                // of the others meanwhile is applied again then: twice is harmless).
-                let checked = segments[position].segment
-                let reading = folder.read(other, file: segments[position].file, number: number, household: household)
-                guard let whole = complete(reading, named: name), whole.after == checked.after, whole.isSnapshot == checked.isSnapshot,
-                      SegmentCheck.wait(whole, now: now) == nil else { return false }
-                segments[position].segment = whole
-            }
-            let versions = segments[position].segment.takeVersions()
-            let segment = segments[position].segment
-            try apply(versions, of: segment, named: name, into: &touched)
-            if segment.isSnapshot { markCovered(by: segment) }
+        for position in copies.indices {
+            // A copy changed since it was checked waits for the next exchange (what was applied
+            // of the others meanwhile is applied again then: twice is harmless).
+            guard let versions = takeVersions(of: &copies[position], other, number) else { return false }
+            try apply(versions, of: copies[position].segment, named: copies[position].name, into: &touched)
+            if copies[position].segment.isSnapshot { markCovered(by: copies[position].segment) }
         }
         index.applied[other] = max(index.applied[other] ?? -1, number)
         return true
+    }
+
+    /// One copy of a segment number: its file, its name as told, the segment (its versions held
+    /// only when it is the one file of its number) and the date of its latest change.
+    struct SegmentCopy {
+        let file: String
+        let name: String
+        var segment: Segment
+        let latest: Int64
+        let isHeld: Bool
+    }
+
+    /// The copies of segment `number` of `other` (one file, or a replicator's conflict copies),
+    /// or nil once one is told as still arriving or damaged. Conflict copies are checked without
+    /// their versions, to be read again and applied one at a time (`takeVersions`): held
+    /// together, they would cost their sum (each up to 256 MiB, and nothing bounds how many a
+    /// folder holds).
+    mutating func copies(of other: String, _ number: Int, in listed: HouseholdFolder.Listing) -> [SegmentCopy]? {
+        var copies: [SegmentCopy] = []
+        if listed.files(number).count <= 1 {
+            for (file, reading) in folder.read(other, number, household: household, in: listed) {
+                guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
+                copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment,
+                                          latest: segment.versions.lazy.map(SegmentCheck.date).max() ?? 0, isHeld: true))
+            }
+            return copies
+        }
+        for file in listed.files(number) {
+            var latest: Int64 = 0
+            let reading = folder.read(other, file: file, number: number, household: household) { _, version in
+                latest = max(latest, SegmentCheck.date(of: version))
+            }
+            guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
+            copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment, latest: latest, isHeld: false))
+        }
+        return copies
+    }
+
+    /// Whether a copy can be merged now: not dated ahead of the clock, and, for a snapshot,
+    /// covering what it says it covers. Told when not.
+    mutating func isReady(_ copy: SegmentCopy) -> Bool {
+        if let reason = SegmentCheck.wait(latest: copy.latest, now: now) {
+            tally.wait("\(copy.name): \(reason)")
+            return false
+        }
+        if copy.segment.isSnapshot, let reason = coverageProblem(of: copy.segment) {
+            tally.damage("\(copy.name): \(reason)")
+            return false
+        }
+        return true
+    }
+
+    /// The versions of a copy checked by `isReady`, taken out of it: as held, or read again; nil
+    /// when it changed since it was checked (it waits for the next exchange).
+    mutating func takeVersions(of copy: inout SegmentCopy, _ other: String, _ number: Int) -> [SyncVersion]? {
+        if !copy.isHeld {
+            let reading = folder.read(other, file: copy.file, number: number, household: household)
+            guard let whole = complete(reading, named: copy.name), whole.after == copy.segment.after, whole.isSnapshot == copy.segment.isSnapshot,
+                  SegmentCheck.wait(whole, now: now) == nil else { return nil }
+            copy.segment = whole
+        }
+        return copy.segment.takeVersions()
     }
 
     /// The segment a reading gives, or nil once it is noted as still arriving or damaged.
@@ -135,23 +155,10 @@ extension Merge {
         guard index.skipped[other] != nil else { return }
         let listed = listings[other]
         numbers: for number in listed.numbers where index.isSkipped(number, of: other) {
-            var segments: [(file: String, segment: Segment)] = []
-            for (file, reading) in folder.read(other, number, household: household, in: listed) {
-                let name = "\(other)/\(file)"
-                guard let segment = complete(reading, named: name) else { continue numbers }
-                if let reason = SegmentCheck.wait(segment, now: now) {
-                    tally.wait("\(name): \(reason)")
-                    continue numbers
-                }
-                if segment.isSnapshot, let reason = coverageProblem(of: segment) {
-                    tally.damage("\(name): \(reason)")
-                    continue numbers
-                }
-                segments.append((name, segment))
-            }
-            for position in segments.indices {
-                let versions = segments[position].segment.takeVersions()
-                try apply(versions, of: segments[position].segment, named: segments[position].file, into: &touched)
+            guard var copies = copies(of: other, number, in: listed), copies.allSatisfy({ isReady($0) }) else { continue }
+            for position in copies.indices {
+                guard let versions = takeVersions(of: &copies[position], other, number) else { continue numbers }
+                try apply(versions, of: copies[position].segment, named: copies[position].name, into: &touched)
             }
             index.read(number, of: other)
         }

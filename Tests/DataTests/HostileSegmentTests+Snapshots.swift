@@ -106,4 +106,30 @@ extension HostileSegmentTests {
         let status = try self.tablet(in: try await home.sync("phone").status())
         #expect(status.applied == 2 && status.segments == 2, "\(status)")
     }
+
+    /// A skipped segment that turns up with a replicator's conflict copy beside it: each copy is
+    /// checked, then read again and merged one at a time, as the next segment's copies are.
+    @Test func aSkippedSegmentTurningUpWithAConflictCopyMergesBoth() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let tablet = try await tabletNotHereYet(home)
+        try home.forge("evil", after: ["tablet": 99_999_999], snapshot: true, [])
+        _ = try await home.sync("phone").exchange()
+        try FileManager.default.createDirectory(atPath: tablet.folder, withIntermediateDirectories: false)
+        for file in ["device", Segment.fileName(1)] {
+            try FileManager.default.moveItem(atPath: tablet.arriving + "/" + file, toPath: tablet.folder + "/" + file)
+        }
+        _ = try await home.sync("phone").exchange()
+        // Segment 0 turns up, and beside it another side's copy of it that tells of Lidl.
+        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0), toPath: tablet.folder + "/" + Segment.fileName(0))
+        let lidl = try storePayload(try await home.backup("phone"), id: "s-lidl", name: "Lidl")
+        try home.forge("tablet", ["store/s-lidl\t\(home.stamp("tablet", counter: 9))\t0\t-\t\(lidl)"],
+                       file: "00000000.sync-conflict-20261125-101010-ABCDEFG.seg")
+        let report = try await home.sync("phone").exchange()
+        #expect(report.damaged.isEmpty && report.waiting.isEmpty, "\(report)")
+        #expect(try await items(home, "phone").isSuperset(of: ["Tea", "Coffee"]))
+        #expect(try await home.backup("phone").stores.contains { $0.name == "Lidl" })
+        let status = try self.tablet(in: try await home.sync("phone").status())
+        #expect(status.applied == 2 && status.segments == 2, "\(status)")
+    }
 }
