@@ -12,9 +12,8 @@ struct StartAssembly {
     private var prices: [ItemID: [StoreID: PriceOption]] = [:]
     private var carts: [CartID: Cart] = [:]
     private var orders: [CartID: [String]] = [:]
-    /// Each cart's line parts as read, each an item's lines (a later part of an item replaces
-    /// an earlier one when written).
-    private var lines: [CartID: [[CartItem]]] = [:]
+    /// Each cart's line parts as read (a later part of an item replaces an earlier one when written).
+    private var lines: [CartID: LineParts] = [:]
     private var seen: [SyncKey: PriceObservation] = [:]
     /// The texts lines share (`sharing`).
     private var texts: Set<String> = []
@@ -42,7 +41,7 @@ struct StartAssembly {
             carts[cart.id] = cart
             written[key] = cart.status.isActive ? stored : nil
         case .order(let ids): orders[CartID(key.ids[0])] = ids
-        case .line(let held): lines[CartID(key.ids[0]), default: []].append(held.map { sharing($0) })
+        case .line(let held): lines[CartID(key.ids[0]), default: LineParts()].append(held.map { sharing($0) })
         case .seen(let observation):
             seen[key] = observation
             written[key] = stored
@@ -72,7 +71,7 @@ struct StartAssembly {
         case .price: prices[ItemID(key.ids[0])]?[StoreID(key.ids[1])] = nil
         case .cart: carts[CartID(key.ids[0])] = nil
         case .order: orders[CartID(key.ids[0])] = nil
-        case .line: lines[CartID(key.ids[0])]?.removeAll { $0.first?.itemID.rawValue == key.ids[1] }
+        case .line: lines[CartID(key.ids[0])]?.remove(item: key.ids[1])
         case .seen: seen[key] = nil
         }
     }
@@ -95,7 +94,7 @@ struct StartAssembly {
         for (id, header) in carts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
                             createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt,
-                            lines: StartAssembly.arranged(lines.removeValue(forKey: id) ?? [], order: orders.removeValue(forKey: id) ?? []))
+                            lines: (lines.removeValue(forKey: id) ?? LineParts()).arranged(order: orders.removeValue(forKey: id) ?? []))
             try repositories.save(cart)
         }
         carts = [:]
@@ -111,21 +110,50 @@ struct StartAssembly {
         }
         for (cart, ids) in orders { orphans[SyncKey(.order, cart.rawValue)] = SyncPart(payload: try SyncParts.json(ids)) }
         for (cart, held) in lines {
-            for group in held {
-                guard let item = group.first?.itemID else { continue }
-                orphans[SyncKey(.line, cart.rawValue, item.rawValue)] = try SyncParts.linePart(group)
-            }
+            for (item, part) in held.latest { orphans[SyncKey(.line, cart.rawValue, item)] = try SyncParts.linePart(Array(part)) }
         }
         return orphans
     }
 
-    /// A cart's lines: each item's last part read, in the order its order part lists them;
-    /// lines no order lists (added on two devices at once) follow by item id, as a merge puts
-    /// lines of the household's start (all stamped alike).
-    private static func arranged(_ read: [[CartItem]], order: [String]) -> [CartItem] {
-        var byItem: [String: [CartItem]] = [:]
-        byItem.reserveCapacity(read.count)
-        for group in read { if let item = group.first?.itemID { byItem[item.rawValue] = group } }
-        return SyncParts.arranged(byItem, order: order) { $0.sorted() }
+}
+
+/// A cart's line parts as a start gives them, kept in one array with where each part begins
+/// (an array per part would be an allocation per line of a join of 100,000 purchases).
+private struct LineParts {
+    private var lines: [CartItem] = []
+    private var starts: [Int] = []
+
+    /// Adds a part: the lines of one item.
+    mutating func append(_ part: some Collection<CartItem>) {
+        guard !part.isEmpty else { return }
+        starts.append(lines.count)
+        lines += part
+    }
+
+    /// Removes every part of `item` (a deletion in the start).
+    mutating func remove(item: String) {
+        var kept = LineParts()
+        for part in parts where part.first?.itemID.rawValue != item { kept.append(part) }
+        self = kept
+    }
+
+    /// Each part, in the order read.
+    private var parts: [ArraySlice<CartItem>] {
+        starts.indices.map { lines[starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : lines.count)] }
+    }
+
+    /// Each item's last part read.
+    var latest: [String: ArraySlice<CartItem>] {
+        var byItem: [String: ArraySlice<CartItem>] = [:]
+        byItem.reserveCapacity(starts.count)
+        for part in parts { if let item = part.first?.itemID { byItem[item.rawValue] = part } }
+        return byItem
+    }
+
+    /// The cart's lines: each item's last part, in the order its order part lists them; lines no
+    /// order lists (added on two devices at once) follow by item id, as a merge puts lines of
+    /// the household's start (all stamped alike).
+    func arranged(order: [String]) -> [CartItem] {
+        SyncParts.arranged(latest, order: order) { $0.sorted() }
     }
 }
