@@ -59,4 +59,28 @@ import Testing
         _ = try await home.sync("phone").exchange()
         #expect(!(try await home.useCases("phone").listStores().map(\.name).contains("Corner Shop")))
     }
+
+    /// A merge's repair (two items of one name, made on two devices at once, one renamed) is the
+    /// household's, not a change of this device's: undo passes over it and takes back the last
+    /// change made here.
+    @Test func undoPassesOverAMergesRepair() async throws {
+        let home = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let phone = home.useCases("phone")
+        _ = try await phone.addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
+        _ = try await phone.addStore(name: "Lidl")
+        _ = try await home.useCases("laptop").addItem(name: "Tea", category: "Dairy", price: "2.49", store: "Aldi")
+        _ = try await home.sync("laptop").exchange()
+        _ = try await home.sync("phone").exchange()
+        let local = LocalSyncState(directory: home.data("phone"))
+        let last = try #require(local.outboxNumbers().last.flatMap { try local.outboxEntry($0) })
+        #expect(last.kind == .repair, "\(last.summary)")
+        let renamed = try await home.backup("phone").items.map(\.name).filter { $0.hasPrefix("Tea") }.sorted()
+        #expect(renamed == ["Tea", "Tea (2)"])
+
+        _ = try await phone.undoLastChange()
+        let after = try await home.backup("phone")
+        #expect(!after.stores.contains { $0.name == "Lidl" && !$0.isRemoved })
+        #expect(after.items.map(\.name).filter { $0.hasPrefix("Tea") }.sorted() == renamed)
+    }
 }
