@@ -41,7 +41,13 @@ struct StartAssembly {
             carts[cart.id] = cart
             written[key] = cart.status.isActive ? stored : nil
         case .order(let ids): orders[CartID(key.ids[0])] = ids
-        case .line(let held): lines[CartID(key.ids[0]), default: LineParts()].append(held.map { sharing($0) })
+        case .line(let held):
+            let cart = CartID(key.ids[0])
+            lines[cart, default: LineParts()].startPart()
+            for line in held {
+                let shared = sharing(line)
+                lines[cart, default: LineParts()].add(shared)
+            }
         case .seen(let observation):
             seen[key] = observation
             written[key] = stored
@@ -123,17 +129,18 @@ private struct LineParts {
     private var lines: [CartItem] = []
     private var starts: [Int] = []
 
-    /// Adds a part: the lines of one item.
-    mutating func append(_ part: some Collection<CartItem>) {
-        guard !part.isEmpty else { return }
-        starts.append(lines.count)
-        lines += part
-    }
+    /// Starts a part: the lines of one item, added next.
+    mutating func startPart() { starts.append(lines.count) }
+
+    mutating func add(_ line: CartItem) { lines.append(line) }
 
     /// Removes every part of `item` (a deletion in the start).
     mutating func remove(item: String) {
         var kept = LineParts()
-        for part in parts where part.first?.itemID.rawValue != item { kept.append(part) }
+        for part in parts where part.first?.itemID.rawValue != item {
+            kept.startPart()
+            kept.lines += part
+        }
         self = kept
     }
 

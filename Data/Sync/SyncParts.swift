@@ -133,9 +133,11 @@ struct SyncParts {
 
     /// The lines of one item on a cart from their part (`linePart`), in the cart's order.
     func lines(_ payload: String, key: SyncKey) throws -> [CartItem] {
-        let records = payload.utf8.first == UInt8(ascii: "[")
-            ? try SyncParts.decode([CartLineRecord].self, payload, key: key)
-            : [try CartLineRecord(canonical: payload) ?? SyncParts.decode(CartLineRecord.self, payload, key: key)]
+        guard payload.utf8.first == UInt8(ascii: "[") else {
+            let record = try CartLineRecord(canonical: payload) ?? SyncParts.decode(CartLineRecord.self, payload, key: key)
+            return [try mapped(key) { try mapper.line(record) }]
+        }
+        let records = try SyncParts.decode([CartLineRecord].self, payload, key: key)
         return try mapped(key) { try records.map(mapper.line) }
     }
 
