@@ -32,9 +32,10 @@ public struct Item: Sendable, Hashable, Identifiable {
     /// replaces the store's option whole: one store, one way of selling the item.
     /// - Returns: whether the price was recorded (false: a newer one is known at that store).
     @discardableResult
-    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?, isPromotion: Bool) -> Bool {
-        if let known = priceOption(at: store), let seen = [known.regular?.observedAt, known.promotion?.quote.observedAt].compactMap({ $0 }).max(),
-           seen > date {
+    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?,
+                                isPromotion: Bool) -> Bool {
+        if let known = priceOption(at: store),
+           let seen = [known.regular?.observedAt, known.promotion?.quote.observedAt].compactMap({ $0 }).max(), seen > date {
             return false
         }
         let quote = PriceQuote(price: price.price, observedAt: date)

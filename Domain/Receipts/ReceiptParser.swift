@@ -36,7 +36,9 @@ public enum ReceiptParser {
             : nil
         var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
         // Lines whose sum overflows cannot stand in for a total: the receipt then has none.
-        if statedTotal == nil, let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency) {
+        if statedTotal == nil,
+           let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)],
+                                    currency: currency) {
             // The printed total is unreadable (or missing): two independent readings that agree
             // are as good as it. The lines' sum and cash given less change, or the VAT table's
             // gross column; or those two together when the lines disagree (the receipt then does
@@ -50,8 +52,8 @@ public enum ReceiptParser {
                 totalUnreadable = []
             }
         }
-        return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
-                       lines: assembly.items, statedTotal: statedTotal,
+        return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected,
+                       currency: currency, lines: assembly.items, statedTotal: statedTotal,
                        addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
                        unparsed: unparsed.sorted { $0.number < $1.number }, unparsedReasons: assembly.unparsedReasons,
                        totalUnreadable: totalUnreadable.sorted { $0.number < $1.number })

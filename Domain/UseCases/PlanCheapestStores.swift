@@ -39,7 +39,8 @@ public struct PlanCheapestStores: Sendable {
             let stores = Set(plan.stores.map(\.id))
             for assignment in plan.assignments where assignment.line.plannedStore != assignment.store.id {
                 let item = try repositories.item(assignment.line.itemID)
-                try current.cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: day, storeNames: nil))
+                try current.cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores,
+                                                               on: day, storeNames: nil))
             }
             try repositories.save(current.cart)
             return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
@@ -115,7 +116,8 @@ public struct PlanCheapestStores: Sendable {
     }
 
     /// The plan of buying each line at its cheapest store of `chosen`.
-    private static func assemble(_ cart: Cart, lines: [CartItem], costs: [[Int: Option]], stores: [Store], chosen: [Int]) throws -> StorePlan {
+    private static func assemble(_ cart: Cart, lines: [CartItem], costs: [[Int: Option]], stores: [Store],
+                                 chosen: [Int]) throws -> StorePlan {
         var assignments: [StorePlan.Assignment] = []
         var unpriced: [CartItem] = []
         var notCovered: [CartItem] = []
@@ -127,7 +129,8 @@ public struct PlanCheapestStores: Sendable {
             }
             if !used.contains(choice.store) { used.append(choice.store) }
             // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
-            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
+            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis),
+                                                    store: stores[choice.store], price: choice.option.price,
                                                     cost: choice.option.cost, currentCost: try line.plannedCost()))
         }
         return try StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,

@@ -27,7 +27,8 @@ public struct SpendingInsights: Sendable {
         }
     }
 
-    static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
+    static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?,
+                       to: String?) throws -> SpendingReport {
         // Months as `YYYY-MM` compare as text.
         if let from, let to, from > to { throw DomainError.reversedRange(from: from, to: to) }
         // Trips first: the months' trips in range.
@@ -61,8 +62,8 @@ public struct SpendingInsights: Sendable {
         }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
-                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes,
-                              historyMonths: historyMonths)
+                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal,
+                              priceChanges: changes, historyMonths: historyMonths)
     }
 
     /// The price changes of items bought more than once, largest first: from the first price
@@ -83,8 +84,8 @@ public struct SpendingInsights: Sendable {
                   case (let difference, false) = later.subtractingReportingOverflow(earlier),
                   let scaled = Int128.exactProduct(difference, 10_000) else { continue }
             let points = Rounding.halfEvenClamped(scaled, dividedBy: earlier)
-            changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis), last: UnitPrice(b.price, per: b.basis),
-                                                      basisPoints: points))
+            changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis),
+                                                      last: UnitPrice(b.price, per: b.basis), basisPoints: points))
         }
         return changes.sorted { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
     }

@@ -50,7 +50,8 @@ public enum Name {
             throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumLength) characters")
         }
         if !asStored, name.utf8.count > maximumBytes {
-            throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
+            throw DomainError.invalidName(kind: kind, name: name,
+                                          reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
         }
         for scalar in name.unicodeScalars where Echo.needsEscape(scalar) {
             if scalar.properties.generalCategory == .control {
