@@ -137,7 +137,8 @@ final class WorkingSet: Repositories {
     func item(_ id: ItemID) throws -> Item? {
         if itemChanges.deleted.contains(id) { return nil }
         if let item = state.items[id] { return item }
-        guard !vault.allLoaded, let index = try index(), let item = try index.item(id, currency: state.settings.currency) else { return nil }
+        guard !vault.allLoaded, let index = try index(),
+              let item = try index.item(id, currency: state.settings.currency) else { return nil }
         let valid = try checked(item, in: index)
         state.items[id] = valid
         return valid

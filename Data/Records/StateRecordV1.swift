@@ -39,8 +39,8 @@ struct StateRecordV1: Codable {
                 guard let storeID = storeIDs[price.store.lowercased()] else {
                     throw RecordError("item \(item.id) has a price at unknown store \"\(price.store)\"")
                 }
-                return PriceOptionRecord(storeId: storeID, unit: price.unit, regular: QuoteRecord(price: price.price, observedAt: price.observedAt),
-                                         promotion: nil)
+                return PriceOptionRecord(storeId: storeID, unit: price.unit,
+                                         regular: QuoteRecord(price: price.price, observedAt: price.observedAt), promotion: nil)
             })
         }
         return StateRecordV2(schema: 2, settings: SettingsRecord(currency: currency, isSetUp: true),

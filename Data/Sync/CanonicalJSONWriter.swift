@@ -130,7 +130,9 @@ enum CanonicalJSONWriter {
         var count: Int { node.elements.count }
 
         mutating func encodeNil() throws { node.element().kind = .scalar("null") }
-        mutating func encode<T: Encodable>(_ value: T) throws { try CanonicalJSONWriter.encode(value, into: node.element(), context: context) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try CanonicalJSONWriter.encode(value, into: node.element(), context: context)
+        }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             NodeEncoder(node: node.element(), context: context).container(keyedBy: keyType)
         }

@@ -41,7 +41,8 @@ struct LocalSyncState: Sendable {
               lines.count == 3 || lines[3].hasPrefix("name\t"), lines.count < 5 || lines[4].hasPrefix("household\t") else {
             throw SyncError.damaged(what: devicePath, reason: "it cannot be read (leaving the household removes it)")
         }
-        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)), name: lines.count >= 4 ? String(lines[3].dropFirst(5)) : "",
+        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)),
+                     name: lines.count >= 4 ? String(lines[3].dropFirst(5)) : "",
                      household: lines.count == 5 ? String(lines[4].dropFirst(10)) : nil)
     }
 

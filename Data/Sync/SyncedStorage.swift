@@ -49,7 +49,9 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())
-            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, kind: .change, differences: differences).bytes)
+            return (change,
+                    try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, kind: .change,
+                                    differences: differences).bytes)
         }
     }
 

@@ -74,7 +74,8 @@ public enum PurchaseCSV {
         var output = ((withPer ? headerWithPer : header) + ["cost"]).joined(separator: ",") + "\n"
         output.reserveCapacity(purchases.count * 72)
         for purchase in purchases {
-            let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store), neutralised(purchase.category),
+            let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store),
+                          neutralised(purchase.category),
                           neutralised(purchase.item), purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText,
                           purchase.price.currency.code] + (withPer ? [purchase.basis == PriceUnit(purchase.unit) ? "" : UnitText.basis(purchase.basis)] : [])
                 + [try purchase.cost().amountText]
@@ -169,7 +170,8 @@ public enum PurchaseCSV {
             if record.fields == [""] { continue }  // a blank line
             let line = record.line
             guard record.fields.count == columns else {
-                throw RowError(line: line, reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
+                throw RowError(line: line,
+                               reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
             }
             let row = Row(fields: record.fields, line: line)
             let date = try row.read(0) { text in
@@ -197,7 +199,8 @@ public enum PurchaseCSV {
                 // A row may cost more than any price can be (100000 × 999999.99, as Grock
                 // exports it): then it is compared as Grock writes amounts.
                 guard (try? Money(parsing: stated, currency: currency)) == cost || stated == cost.amountText else {
-                    throw RowError(line: line, column: costColumn + 1, reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
+                    throw RowError(line: line, column: costColumn + 1,
+                                   reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
                 }
             }
             purchases.append(purchase)
@@ -230,8 +233,11 @@ public enum PurchaseCSV {
 
     /// The delimiter that splits the header line into the header's fields.
     private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
-        for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")) (and ,per and ,cost), its fields separated by commas, semicolons or tabs")
+        for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding,
+                                                                            delimiter: delimiter)) { return delimiter }
+        throw RowError(line: 1,
+                       reason: "the header must be \(header.joined(separator: ",")) (and ,per and ,cost), its fields separated by commas, "
+                                   + "semicolons or tabs")
     }
 
     /// `delimiter`, when it splits the header line into the header's fields.
@@ -242,7 +248,8 @@ public enum PurchaseCSV {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
         let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per and \(separator)cost)")
+        throw RowError(line: 1,
+                       reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per and \(separator)cost)")
     }
 
     /// What a `per` field says the price is per (`kg`, `pack:250g`), when a quantity in `unit`
@@ -252,7 +259,8 @@ public enum PurchaseCSV {
         // What a person may type after --pack (bounded, `pack:6` a count), or a unit.
         let basis = try trimmed.hasPrefix("pack:") ? PriceUnit(pack: PackSize(parsing: String(trimmed.dropFirst(5)))) : PriceUnit(MeasureUnit(parsing: trimmed))
         guard PriceUnit(unit).converts(to: basis) else {
-            throw DomainError.invalidBasis(text, reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
+            throw DomainError.invalidBasis(text,
+                                           reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
         }
         return basis
     }

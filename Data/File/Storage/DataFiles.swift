@@ -44,7 +44,8 @@ enum DataFiles {
         let base: Substring
         if let marker = name.firstRange(of: FileSystem.temporaryMarker) {
             let tail = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-            guard tail.count == 2, !tail[0].isEmpty, !tail[1].isEmpty, tail[0].allSatisfy({ $0.isNumber }), tail[1].allSatisfy({ $0.isHexDigit }) else { return false }
+            guard tail.count == 2, !tail[0].isEmpty, !tail[1].isEmpty, tail[0].allSatisfy({ $0.isNumber }),
+                  tail[1].allSatisfy({ $0.isHexDigit }) else { return false }
             base = name[..<marker.lowerBound]
         } else if name.hasSuffix(".tmp") {
             base = name.dropLast(4)
@@ -118,7 +119,9 @@ enum DataFiles {
             throw FileSystem.failure(storage.path(file))
         }
         try FileSystem.syncDirectory(of: storage.statePath)
-        for name in FileSystem.names(in: storage.undoDirectory) where snapshotNumber(name) != nil { unlink(storage.undoDirectory + "/" + name) }
+        for name in FileSystem.names(in: storage.undoDirectory) where snapshotNumber(name) != nil {
+            unlink(storage.undoDirectory + "/" + name)
+        }
     }
 
     private static func number(_ name: String, prefix: String, suffixes: [String]) -> Int? {

@@ -90,7 +90,8 @@ extension FileStorage {
         guard current.history == FileStorage.historyFile, restored.history == nil || restored.history == current.history,
               restored.historyBytes < current.historyBytes || restored.history == nil else { return nil }
         guard let file = try HistoryFile(historyPath) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
+            throw StorageError.unreadable(path: historyPath,
+                                          reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
         }
         var rewritesState = false
         if restored.history == nil {
@@ -115,7 +116,9 @@ extension FileStorage {
         try FileSystem.makeDirectory(undoDirectory)
         let snapshot = current == statePath ? undoPath(sequence) : legacy.undoPath(sequence)
         guard link(current, snapshot) == 0 else {
-            if errno == EEXIST { throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet") }
+            if errno == EEXIST {
+                throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet")
+            }
             throw FileSystem.failure(snapshot)
         }
         try FileSystem.syncDirectory(of: snapshot)

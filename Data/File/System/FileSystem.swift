@@ -67,7 +67,9 @@ enum FileSystem {
             if failed { throw failure(path) }
             if bytes.count < capacity { return bytes }
             // The file is longer than it was: read it again from the start, with room to spare.
-            if let limit, capacity > limit { throw StorageError.io(path: path, reason: "grew past \(limit) bytes, more than such a file can be") }
+            if let limit, capacity > limit {
+                throw StorageError.io(path: path, reason: "grew past \(limit) bytes, more than such a file can be")
+            }
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
             capacity = limit.map { min(capacity * 2, $0 + 1) } ?? capacity * 2
         }
@@ -93,7 +95,9 @@ enum FileSystem {
         let temporary = try writeTemporary(bytes, for: path)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
-            if errno == EEXIST { throw StorageError.unreadable(path: path, reason: "it already exists, but nothing the state records names it") }
+            if errno == EEXIST {
+                throw StorageError.unreadable(path: path, reason: "it already exists, but nothing the state records names it")
+            }
             throw failure(path)
         }
         try syncDirectory(of: path)
@@ -182,9 +186,12 @@ enum FileSystem {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw StorageError.insecure(path: path, reason: "is not a directory (a link?), and Grock follows none in its data directory; move it away")
+            throw StorageError.insecure(path: path,
+                                        reason: "is not a directory (a link?), and Grock follows none in its data directory; move it away")
         }
-        guard info.st_uid == geteuid() else { throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
+        guard info.st_uid == geteuid() else {
+            throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid))")
+        }
     }
 
     /// Refuses a data directory that someone else could change under Grock: one not owned by
@@ -206,7 +213,8 @@ enum FileSystem {
         }
         let mode = info.st_mode & 0o777
         if mode & 0o022 != 0 {
-            throw StorageError.insecure(path: path, reason: "can be changed by other users (mode \(String(mode, radix: 8))); run: chmod 700 \(path)")
+            throw StorageError.insecure(path: path,
+                                        reason: "can be changed by other users (mode \(String(mode, radix: 8))); run: chmod 700 \(path)")
         }
     }
 

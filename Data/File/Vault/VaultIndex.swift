@@ -125,7 +125,8 @@ struct VaultIndex {
         var interner = Interner()
         return try withFile { file in
             do {
-                return try VaultCodec.decodeLines(file, from: starts[position], to: end(of: position), firstLine: lineNumbers?[position] ?? 0,
+                return try VaultCodec.decodeLines(file, from: starts[position], to: end(of: position),
+                                                  firstLine: lineNumbers?[position] ?? 0,
                                        currency: currency, interner: &interner).first
             } catch where lineNumbers == nil {
                 // Decode again with the right line numbers, for the message.
@@ -238,7 +239,8 @@ struct VaultIndex {
     private func reader(at position: Int, _ file: ByteReader, exactLine: Bool = false) -> FieldReader {
         // A line of the index ends with a line break (checked when it was indexed); the file's end otherwise.
         let end = file.firstIndex(of: 0x0A, from: starts[position]) ?? file.count
-        return FieldReader(file, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0))
+        return FieldReader(file, from: starts[position], to: end,
+                           lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0))
     }
 
     private func name(at position: Int, _ file: ByteReader) throws -> ItemName {
