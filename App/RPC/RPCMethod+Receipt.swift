@@ -68,12 +68,14 @@ extension RPCMethod {
     static func receipt(_ review: ReceiptReview, applying application: ReceiptApplication?,
                         _ container: AppContainer) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
-        try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)), receipt)
+        try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)),
+                  receipt)
         guard let application else { return receipt.document }
         for (row, decision) in try await decisions(application.decisions ?? [], receipt, container) {
             try check(receipt.decide(row: row, decision), receipt)
         }
-        try check(await receipt.apply(acceptDifference: application.acceptDifference ?? false, dryRun: application.dryRun ?? false), receipt)
+        try check(await receipt.apply(acceptDifference: application.acceptDifference ?? false, dryRun: application.dryRun ?? false),
+                  receipt)
         return receipt.document
     }
 

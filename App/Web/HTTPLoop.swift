@@ -75,7 +75,8 @@ final class HTTPLoop: Sendable {
         var connections = ConnectionTable()
         while true {
             let watched = Array(connections.open)
-            var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
                 + watched.map { pollfd(fd: $0.value.fd, events: HTTPLoop.events(of: $0.value), revents: 0) }
             try HTTPLoop.wait(for: &fds)
             let now = HTTPLoop.milliseconds()
@@ -163,7 +164,9 @@ final class HTTPLoop: Sendable {
     /// or too slow.
     private func advance(_ connection: HTTPConnection, id: ConnectionID, revents: Int16, now: Int64) -> Fate {
         if let until = connection.lingerUntil { return linger(connection, until: until, revents: revents, now: now) }
-        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close { return .close }
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close {
+            return .close
+        }
         if !connection.pending.isEmpty, !connection.flush() { return .close }
         if connection.pending.isEmpty && connection.phase == .closing { return answered(connection, now: now) }
         if connection.phase == .reading { serve(connection, id: id, now: now) }

@@ -41,8 +41,8 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
     public let lastIsAfterReceipt: Bool
 
     private enum CodingKeys: String, CodingKey {
-        case line, name, quantity, unit, total, net, discounts, deposit, refund, verdict, candidates, suggestedCategory, paid, planned, last,
-             lastSeen, changePercent, decision
+        case line, name, quantity, unit, total, net, discounts, deposit, refund, verdict, candidates, suggestedCategory, paid, planned,
+             last, lastSeen, changePercent, decision
     }
 
     init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {

@@ -37,7 +37,9 @@ public enum GrockCLI {
                 container = made
                 try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
             }
-            if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
+            if let failure = console.outputFailure {
+                throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)")
+            }
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommitting: container?.committedChanges ?? 0)

@@ -54,7 +54,8 @@ enum ShopCommand: Equatable {
     private static func impulse(_ words: [String]) -> ShopCommand {
         let at = words.firstIndex { $0.hasPrefix("@") } ?? words.count
         let store = at < words.count ? (words[at].dropFirst() + words[(at + 1)...].map { " " + $0 }.joined()) : nil
-        guard at >= 3, store?.isEmpty != true else { return .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
+        guard at >= 3,
+              store?.isEmpty != true else { return .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
         return .impulse(name: words[1..<(at - 1)].joined(separator: " "), price: words[at - 1], store: store.map(String.init))
     }
 

@@ -39,7 +39,8 @@ public enum ShopScreen {
         lines += problems
         if let notice = shop.notice { lines += text(notice) }
         if shop.isShowingHelp {
-            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
+            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1,
+                                             mark: mark)
         }
         if let pendingConfirmation = shop.pendingConfirmation {
             lines += text(pendingConfirmation.question + " [y/N]")
