@@ -205,7 +205,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
             // are 1 pack of 500 g), its planned price said per the new unit.
             let held = try lines[index].holding(pricedPer: priceUnit)
             (changed.lines[index].quantity, changed.lines[index].unit) = (held.quantity, held.unit)
-            changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
+            changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap {
+                try $0.per(lines[index].priceUnit, convertedTo: priceUnit)
+            }
             changed.lines[index].priceUnit = priceUnit
         }
         changed.lines[index].isFulfilled = true

@@ -58,7 +58,8 @@ public struct Item: Sendable, Hashable, Identifiable {
     /// - Parameter unit: the line's unit; nil: the item's own unit, or any store when none
     ///   sells it that way.
     /// - Returns: the store and its price, or nil when no such store has a current price.
-    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil, in unit: MeasureUnit? = nil) -> (store: StoreID, price: UnitPrice)? {
+    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil,
+                                     in unit: MeasureUnit? = nil) -> (store: StoreID, price: UnitPrice)? {
         let current = prices.compactMap { option -> (StoreID, UnitPrice)? in
             guard stores?.contains(option.store) ?? true, let price = option.currentPrice(on: day) else { return nil }
             return (option.store, price.unitPrice)

@@ -34,7 +34,8 @@ enum ReceiptPackSize {
         var index = 0
         while index < characters.count {
             // `X12` (French: a box of twelve): a count written after its `x`, the word's end after it.
-            let countAfterX = index >= 1 && characters[index - 1] == "x" && (index == 1 || !(characters[index - 2].isLetter || characters[index - 2].isASCIIDigit))
+            let countAfterX = index >= 1 && characters[index - 1] == "x"
+                && (index == 1 || !(characters[index - 2].isLetter || characters[index - 2].isASCIIDigit))
             guard characters[index].isASCIIDigit,
                   index == 0 || countAfterX || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
                 index += 1
@@ -51,8 +52,12 @@ enum ReceiptPackSize {
                 continue
             }
             var end = index
-            while end < characters.count, characters[end].isASCIIDigit || ((characters[end] == "," || characters[end] == ".")
-                                                                             && end + 1 < characters.count && characters[end + 1].isASCIIDigit) { end += 1 }
+            while end < characters.count,
+                  characters[end].isASCIIDigit
+                    || ((characters[end] == "," || characters[end] == ".")
+                        && end + 1 < characters.count && characters[end + 1].isASCIIDigit) {
+                end += 1
+            }
             let number = String(characters[index..<end]).replacing(",", with: ".")
             var word = end
             while word < characters.count, characters[word] == " " { word += 1 }

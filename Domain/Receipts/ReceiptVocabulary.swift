@@ -150,7 +150,9 @@ enum ReceiptVocabulary {
             let letters = String(key.map { ["0": "o", "1": "l", "5": "s", "8": "b"][$0] ?? $0 })
             if totalWords.contains(letters) { return letters }
             // One letter misread, left out or added: the matcher's edit distance.
-            return letters.count >= 5 ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key : key
+            return letters.count >= 5
+                ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key
+                : key
         }
     }
 

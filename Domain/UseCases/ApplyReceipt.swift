@@ -38,7 +38,9 @@ public struct ApplyReceipt: Sendable {
         let now = clock.now()
         // A read's changes are never stored: the dry run makes them all, and reports them.
         if dryRun {
-            return try await storage.read { try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now) }
+            return try await storage.read {
+                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now)
+            }
         }
         return try await storage.write { repositories in
             let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, in: repositories, now: now)
@@ -103,7 +105,8 @@ public struct ApplyReceipt: Sendable {
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
         let lines = Wording.counted(book.lines.count, "line")
         let verb = isDryRun ? "would log" : "logged"
-        let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" } ?? "\(verb) receipt of \(storeName), \(lines)"
+        let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" }
+            ?? "\(verb) receipt of \(storeName), \(lines)"
         return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped,
                               refunds: refunds,
                               loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned,
@@ -112,7 +115,8 @@ public struct ApplyReceipt: Sendable {
 
     /// The rows as decided (by `decisions`, or as suggested): the rows to log, the numbers of
     /// those skipped and of the refunds, which are never logged.
-    private static func sorted(_ rows: [ReceiptReviewRow], _ decisions: [Int: ReceiptDecision]) -> (decided: [DecidedRow], skipped: [Int], refunds: [Int]) {
+    private static func sorted(_ rows: [ReceiptReviewRow],
+                               _ decisions: [Int: ReceiptDecision]) -> (decided: [DecidedRow], skipped: [Int], refunds: [Int]) {
         var decided: [DecidedRow] = [], skipped: [Int] = [], refunds: [Int] = []
         for row in rows {
             let decision = decisions[row.number] ?? row.suggestion

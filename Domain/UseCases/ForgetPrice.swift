@@ -47,11 +47,15 @@ public struct ForgetPrice: Sendable {
     /// every one of `day`, or without a day the current price there (seen at that very moment).
     /// - Throws: `DomainError.pricePaidOnTrip` when the current price was paid on a trip;
     ///   `.noPriceRecorded` when there is none to forget.
-    private func recordedPrices(of item: Item, at store: Store, on day: Day?, in repositories: any Repositories) throws -> ([PriceObservation], Day) {
+    private func recordedPrices(of item: Item, at store: Store, on day: Day?,
+                                in repositories: any Repositories) throws -> ([PriceObservation], Day) {
         let atStore = try repositories.manualObservations(of: item.id).filter { $0.store == store.id }
         let currentPrice = item.priceOption(at: store.id)?.currentPrice(on: clock.now().day)
         let forgotten = if let day { atStore.filter { $0.observedAt.day == day } } else {
-            atStore.filter { $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice && $0.isPromotion == currentPrice?.isPromotion }
+            atStore.filter {
+                $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice
+                    && $0.isPromotion == currentPrice?.isPromotion
+            }
         }
         if let seen = forgotten.first?.observedAt.day { return (forgotten, seen) }
         if day == nil, let currentPrice, case .trip(let cart)? = try repositories.spending(of: item.id).paidObservations(of: item.id)
@@ -70,7 +74,9 @@ public struct ForgetPrice: Sendable {
         guard var option = item.priceOption(at: store) else { return nil }
         func isForgotten(_ quote: PriceQuote?, promotion: Bool) -> Bool {
             guard let quote else { return false }
-            return forgotten.contains { $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis) }
+            return forgotten.contains {
+                $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis)
+            }
         }
         let promotionForgotten = isForgotten(option.promotion?.quote, promotion: true),
             regularForgotten = isForgotten(option.regular, promotion: false)

@@ -69,7 +69,8 @@ public struct PlanCheapestStores: Sendable {
         init(_ reference: String, repositories: any Repositories, day: Day) throws {
             cart = try Resolver(repositories: repositories).cart(reference)
             try cart.check(.edit)
-            let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
+            let stores = try repositories.allStores().filter { !$0.isRemoved }
+                .sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
             let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
             costs = try lines.map { try PlanCheapestStores.options(for: $0, at: stores, repositories: repositories, day: day) }
             self.stores = stores
@@ -79,7 +80,9 @@ public struct PlanCheapestStores: Sendable {
         /// The stores (indices) of the cheapest plan visiting at most `maxStores`.
         /// - Throws: `DomainError.tooManyStores` past the search's budget.
         func cheapestSet(maxStores: Int?) throws -> [Int] {
-            var search = StoreSetSearch(costs.map { $0.mapValues { StoreSetSearch.Cost(minorUnits: $0.cost.minorUnits, perBase: $0.perBase) } })
+            var search = StoreSetSearch(costs.map {
+                $0.mapValues { StoreSetSearch.Cost(minorUnits: $0.cost.minorUnits, perBase: $0.perBase) }
+            })
             return try search.cheapest(maxStores: maxStores)
         }
 

@@ -48,7 +48,8 @@ public struct SetPrice: Sendable {
             if let unit, let pack, unit != .pack {
                 throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)")
             }
-            let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init) ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
+            let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init)
+                ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
             let now = clock.now()
             let seen = try date.map { try Timestamp(happened: $0, now: now) } ?? now
             if let promotionUntil, promotionUntil < now.day {
@@ -70,7 +71,8 @@ public struct SetPrice: Sendable {
                     try repositories.forget(earlier)
                 }
                 paidThen = try !isPromotion && item.priceOption(at: store.id)?.regular?.observedAt == seen
-                    && repositories.spending(of: item.id).paidObservations(of: item.id).contains { $0.store == store.id && $0.observedAt == seen }
+                    && repositories.spending(of: item.id).paidObservations(of: item.id)
+                        .contains { $0.store == store.id && $0.observedAt == seen }
             }
             let isNewest = !paidThen && item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil,
                                                     isPromotion: isPromotion)

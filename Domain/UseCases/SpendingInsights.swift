@@ -17,7 +17,8 @@ public struct SpendingInsights: Sendable {
     /// The report and the personal inflation index from one reading of history.
     /// - Parameter base: the index's base month (see `PersonalInflation`).
     /// - Throws: as `callAsFunction(from:to:)`.
-    public func withInflation(from: String? = nil, to: String? = nil, base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
+    public func withInflation(from: String? = nil, to: String? = nil,
+                              base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
         try await storage.read { repositories in
             let currency = try repositories.settings().currency
             let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
@@ -54,7 +55,9 @@ public struct SpendingInsights: Sendable {
             try categories.add(category ?? "Impulse buys", sum.amount.minorUnits, trips: sum.trips)
         }
         let changes = priceChanges(spending.priceSpans(of: selection))
-        let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
+        let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = {
+            $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label
+        }
         let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
         let completions = allTrips.map(\.completedAt)
         let historyMonths = completions.min().flatMap { first in
@@ -131,7 +134,9 @@ public struct SpendingInsights: Sendable {
 
         var totals: [SpendingReport.Total] {
             order.compactMap { label in
-                amounts[label].map { SpendingReport.Total(label: label, amount: Money(minorUnits: $0.minorUnits, currency: currency), trips: $0.trips) }
+                amounts[label].map {
+                    SpendingReport.Total(label: label, amount: Money(minorUnits: $0.minorUnits, currency: currency), trips: $0.trips)
+                }
             }
         }
     }

@@ -59,7 +59,8 @@ public struct UpdateCartLine: Sendable {
             guard cart != stored else { return .unchanged(cart) }
             try repositories.save(cart)
             return .changed(Change(cart,
-                                   summary: changes.isEmpty ? "re-planned \(line.name) on \(cart.name)" : changes.joined(separator: " and ")))
+                                   summary: changes.isEmpty ? "re-planned \(line.name) on \(cart.name)"
+                                                            : changes.joined(separator: " and ")))
         })
     }
 }

@@ -58,7 +58,9 @@ public enum Name {
                 throw DomainError.invalidName(kind: kind, name: name, reason: "it contains control characters")
             }
             guard !asStored else { continue }
-            let what = Echo.isDirectionControl(scalar) ? "a direction control that reorders the text shown after it" : "a line or paragraph separator"
+            let what = Echo.isDirectionControl(scalar)
+                ? "a direction control that reorders the text shown after it"
+                : "a line or paragraph separator"
             throw DomainError.invalidName(kind: kind, name: name, reason: "it contains \(Echo.escape(scalar)), \(what)")
         }
         return name

@@ -30,7 +30,9 @@ public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
                        + "(\(last) on \(seen)); "
                 + "recorded anyway"
         case .implausible(let normalised, let suggested):
-            let high = normalised.price.minorUnits > 0 && (PriceCheck.range(normalised.price.currency, normalised.unit).map { normalised.price.minorUnits > $0.upperBound } ?? false)
+            let high = normalised.price.minorUnits > 0
+                && (PriceCheck.range(normalised.price.currency, normalised.unit)
+                        .map { normalised.price.minorUnits > $0.upperBound } ?? false)
             let what = "\(normalised.price.amountText)/\(normalised.unit)"
             let sense = high ? "more than groceries cost" : "less than groceries cost"
             let hint = suggested.map { "; was it \(price.price.amountText)/\($0)?" } ?? ""
@@ -89,7 +91,8 @@ public enum PriceCheck {
             case .oz: .lb
             default: nil
             }
-            let plausible = try suggested.map { try UnitPrice(price.price, per: $0).normalised().price.minorUnits }.map(range.contains) ?? false
+            let plausible = try suggested.map { try UnitPrice(price.price, per: $0).normalised().price.minorUnits }
+                .map(range.contains) ?? false
             cautions.append(PriceCaution(item: item.name, store: store.name, price: price,
                                          reason: .implausible(normalised: normalised, suggested: plausible ? suggested : nil)))
         }

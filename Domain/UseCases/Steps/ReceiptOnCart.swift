@@ -14,7 +14,8 @@ struct ReceiptOnCart {
     /// is, with a US receipt's `addedTax` as one more impulse line; saves the cart.
     /// - Returns: what was logged, with the cautions of rows logged otherwise than decided.
     /// - Throws: what the cart's rules throw (`Cart.logPurchase`, `.add`), and storage errors.
-    func log(_ decided: [ApplyReceipt.DecidedRow], addedTax: Money, on cart: Cart, review: ReceiptReview, storeName: String) throws -> ApplyReceipt.Logbook {
+    func log(_ decided: [ApplyReceipt.DecidedRow], addedTax: Money, on cart: Cart, review: ReceiptReview,
+             storeName: String) throws -> ApplyReceipt.Logbook {
         var book: ApplyReceipt.Logbook
         if let store = review.store {
             book = ApplyReceipt.Logbook(cart: cart, store: store.id)
