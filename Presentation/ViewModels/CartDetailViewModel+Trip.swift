@@ -33,7 +33,8 @@ extension CartDetailViewModel {
     /// Takes back the purchase of `item`: the line is to buy again, and an impulse buy disappears.
     @discardableResult
     public func unlog(_ item: String) async -> Bool {
-        await change { try await useCases.unlogPurchase(cart: reference, item: item) } notice: { .purchaseUnlogged(cart: $0.name, item: item) }
+        await change { try await useCases.unlogPurchase(cart: reference, item: item) }
+            notice: { .purchaseUnlogged(cart: $0.name, item: item) }
     }
 
     /// Adds something bought on impulse, bought at `price` per unit: on this cart only, never in

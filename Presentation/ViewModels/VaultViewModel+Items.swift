@@ -71,7 +71,8 @@ extension VaultViewModel {
     /// Moves an item to another category (a name or id) and shows it.
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
-        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { .itemMoved(item: $0.name, category: category) }
+        await itemChange { try await useCases.moveItem(item, toCategory: category) }
+            notice: { .itemMoved(item: $0.name, category: category) }
     }
 
     /// Deletes an item from the vault and goes back to `browse`. Its lines on carts stay, by name,
