@@ -108,7 +108,11 @@ struct ActiveState {
 
     private static func requireValid(_ name: String, of owner: String) throws {
         let valid: String
-        do { valid = try Name.validatedAsStored(name, kind: "name") } catch { throw RecordError("\(owner) has a name Grock refuses: \(error)") }
+        do {
+            valid = try Name.validatedAsStored(name, kind: "name")
+        } catch {
+            throw RecordError("\(owner) has a name Grock refuses: \(error)")
+        }
         guard valid == name else { throw RecordError("\(owner) has a name with spaces around it") }
     }
 

@@ -88,7 +88,8 @@ extension SpendingColumns {
     func basketTotals(by grouping: TripGrouping, basketOf base: TripGroup) throws -> BasketTotals {
         // The basket first (items bought in `base`), so that no other item's lines are added up.
         var slots = [Int](repeating: -1, count: itemIDs.count)
-        for line in 0..<lineCount where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
+        for line in 0..<lineCount
+        where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
             if try baseQuantity(line) > 0 { slots[Int(lineItem[line])] = 0 }
         }
         // Items are numbered in the order first bought: the basket's order.

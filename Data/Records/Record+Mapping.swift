@@ -26,7 +26,9 @@ extension ItemRecord {
         self.init(id: item.id.rawValue, name: item.name, categoryId: item.categoryID.rawValue, unit: item.unit.rawValue,
                   prices: item.prices.map { option in
                       PriceOptionRecord(storeId: option.store.rawValue, unit: UnitText.basis(option.basis),
-                                        regular: option.regular.map { QuoteRecord(price: $0.price.minorUnits, observedAt: $0.observedAt.description) },
+                                        regular: option.regular.map {
+                                            QuoteRecord(price: $0.price.minorUnits, observedAt: $0.observedAt.description)
+                                        },
                                         promotion: option.promotion.map {
                                             PromotionRecord(price: $0.quote.price.minorUnits, observedAt: $0.quote.observedAt.description,
                                                             until: $0.until?.description)

@@ -44,7 +44,9 @@ struct StateRecordV1: Codable {
             })
         }
         return StateRecordV2(schema: 2, settings: SettingsRecord(currency: currency, isSetUp: true),
-                             stores: stores.map { StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false) },
+                             stores: stores.map {
+                                 StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false)
+                             },
                              categories: categories, items: items, carts: carts, historyBytes: 0,
                              undo: UndoRecord(nextSequence: 1, entries: []))
     }

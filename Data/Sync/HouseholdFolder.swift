@@ -122,7 +122,8 @@ struct HouseholdFolder {
     func devices() -> [String] {
         FileSystem.names(in: devicesPath).filter { name in
             var info = stat()
-            return !name.hasPrefix(".") && Identifier.isValid(name) && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return !name.hasPrefix(".") && Identifier.isValid(name)
+                && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }.sorted()
     }
 
@@ -198,9 +199,12 @@ struct HouseholdFolder {
     func segments(of device: String) -> [Int] { listing(of: device).numbers }
 
     /// Reads every file of a device's segment `number` (conflict copies too).
-    func read(_ device: String, _ number: Int, household: String, in listing: Listing? = nil) -> [(file: String, reading: Segment.Reading)] {
+    func read(_ device: String, _ number: Int, household: String,
+              in listing: Listing? = nil) -> [(file: String, reading: Segment.Reading)] {
         let names = (listing ?? self.listing(of: device)).files(number)
-        return names.isEmpty ? [(Segment.fileName(number), .incomplete)] : names.map { ($0, read(device, file: $0, number: number, household: household)) }
+        return names.isEmpty
+            ? [(Segment.fileName(number), .incomplete)]
+            : names.map { ($0, read(device, file: $0, number: number, household: household)) }
     }
 
     func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {

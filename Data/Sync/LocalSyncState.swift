@@ -50,7 +50,8 @@ struct LocalSyncState: Sendable {
         try makeDirectories()
         // The folder and the name cannot hold a line break: refused before (`HouseholdSync`).
         let household = setup.household.map { "household\t\($0)\n" } ?? ""
-        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n\(household)".utf8),
+        try FileSystem.writeAtomically(Array(("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\n"
+                                                  + "name\t\(setup.name)\n\(household)").utf8),
                                        to: devicePath)
     }
 

@@ -103,8 +103,8 @@ struct Merge {
                                                keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
                                                in: capture, on: today)
         }
-        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
-                                                                                       written: changed)
+        try Materializer(repositories: capture, index: index, parts: parts)
+            .repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }), written: changed)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))

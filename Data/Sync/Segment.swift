@@ -59,7 +59,8 @@ struct Segment: Equatable {
     /// The file's bytes, and the checksum its end line holds.
     var encoded: (bytes: [UInt8], checksum: String) {
         let afterText = after.isEmpty ? "-" : after.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
+        var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\n"
+            + "after\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
         for version in versions { text += version.line + "\n" }
         var bytes = Array(text.utf8)
         let end = SegmentEndLine(count: versions.count, checksum: Checksum.hex(of: bytes))

@@ -61,7 +61,8 @@ extension BackupCodec {
             for (index, cart) in document.carts.enumerated() { try check(cart, at: "carts[\(index)]", completed: false) }
             for (index, cart) in document.completedCarts.enumerated() { try check(cart, at: "completedCarts[\(index)]", completed: true) }
             for (index, observation) in document.observations.enumerated() { try check(observation, at: "observations[\(index)]") }
-            try Checker.distinctNames(document.stores.enumerated().filter { !$0.element.removed }.map { ("stores[\($0.offset)].name", $0.element.name) },
+            try Checker.distinctNames(document.stores.enumerated().filter { !$0.element.removed }
+                                          .map { ("stores[\($0.offset)].name", $0.element.name) },
                                       of: "store")
             try Checker.distinctNames(document.categories.enumerated().map { ("categories[\($0.offset)].name", $0.element.name) },
                                       of: "category")
@@ -133,7 +134,9 @@ extension BackupCodec {
                         try reference(store, in: stores, to: "store", at: path + "." + field)
                     }
                 }
-                let bought = try line.purchasedQuantity.map { (text) throws(Failure) in try Checker.quantity(text, at: path + ".purchasedQuantity") }
+                let bought = try line.purchasedQuantity.map { (text) throws(Failure) in
+                    try Checker.quantity(text, at: path + ".purchasedQuantity")
+                }
                 if let price = line.plannedPrice {
                     try Checker.amount(price, at: path + ".plannedPrice")
                     planned = try Checker.sum(planned, try Checker.cost(price, quantity, units, at: path), at: path,

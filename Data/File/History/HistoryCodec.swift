@@ -69,7 +69,8 @@ enum HistoryCodec {
     }
 
     /// The fields of a `C` line after its letter.
-    static func trip(_ reader: inout FieldReader, currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
+    static func trip(_ reader: inout FieldReader,
+                     currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
         let id = CartID(reader.string(try reader.next()))
         let budget = try reader.optionalInteger()
         let created = try reader.time(), started = try reader.optionalTime(), completed = try reader.time()

@@ -144,7 +144,8 @@ enum StateCodec {
         private mutating func receiptName(_ reader: inout FieldReader) throws {
             guard !stores.isEmpty else { throw reader.failure("a receipt name comes before any store") }
             let item = try reader.field()
-            stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? []) + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
+            stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? [])
+                + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
         }
 
         /// The record the lines make, once every line is read: what no single line can refuse.
@@ -158,7 +159,8 @@ enum StateCodec {
             }
             // Changes write files named by their number: a number that went back would name files
             // that already exist.
-            for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
+            for (index, entry) in undo.enumerated()
+            where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
                 throw StorageError.unreadable(path: path,
                                               reason: "undo entry \(entry.sequence) is out of order (the next change is number "
                                                           + "\(files.nextSequence))")

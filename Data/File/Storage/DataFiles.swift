@@ -90,7 +90,8 @@ enum DataFiles {
         for name in FileSystem.names(in: storage.undoDirectory).sorted() {
             guard let number = snapshotNumber(name), !listed.contains(number) || number >= next else { continue }
             // A change killed after keeping its snapshot leaves that snapshot: the state itself.
-            let isThisState = number == next && name.hasSuffix(".tsv") && current != nil && current == FileIdentity(of: storage.undoDirectory + "/" + name)
+            let isThisState = number == next && name.hasSuffix(".tsv")
+                && current != nil && current == FileIdentity(of: storage.undoDirectory + "/" + name)
             // Only a file can be a snapshot; anything else planted there is removed.
             var info = stat()
             let isFile = lstat(storage.undoDirectory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

@@ -81,7 +81,9 @@ struct Diagnosis {
             state = try ActiveState(stored.record)
             ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                 + "\(state.categories.count) categories, \(state.carts.count) active carts"
-                + (stored.isHandEdited ? "; read unchecked: its checksum was emptied (edited by hand), the next change writes one again" : ""))
+                + (stored.isHandEdited
+                    ? "; read unchecked: its checksum was emptied (edited by hand), the next change writes one again"
+                    : ""))
         } catch {
             report(error, about: subject)
             return nil

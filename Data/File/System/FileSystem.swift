@@ -31,7 +31,8 @@ enum FileSystem {
     /// - Parameter status: told the file's `stat` as opened, before it is read.
     /// - Parameter limit: the most bytes such a file can hold; a larger one (or one that grows
     ///   past it while read) is refused before it is read into memory.
-    static func read(_ path: String, following: Bool = false, limit: Int? = nil, status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
+    static func read(_ path: String, following: Bool = false, limit: Int? = nil,
+                     status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
         // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is refused below
         // as not a regular file, which reads ignore the flag for.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))

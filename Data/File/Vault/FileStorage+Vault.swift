@@ -129,7 +129,9 @@ extension FileStorage {
             }
         }
         let vault = "vault-\(sequence).tsv"
-        var index = working.vault.index.map { $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: path(vault)) }
+        var index = working.vault.index.map {
+            $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: path(vault))
+        }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
         // A file just written has no settled stamp yet (see `settledStamp`): the next change

@@ -93,7 +93,9 @@ enum VaultCodec {
                     let untilRange = try reader.next()
                     let until = untilRange.isEmpty ? nil : Day(iso: reader.string(untilRange))
                     if !untilRange.isEmpty && until == nil { throw reader.failure("\"\(reader.string(untilRange))\" is not a date") }
-                    let regular = try pair(regularPrice, regularSeen, reader).map { PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1) }
+                    let regular = try pair(regularPrice, regularSeen, reader).map {
+                        PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1)
+                    }
                     let promotion = try pair(promoPrice, promoSeen, reader).map {
                         Promotion(quote: PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1), until: until)
                     }
