@@ -126,7 +126,8 @@ public struct GitTransport: FolderTransport {
             // git's own words: its `fatal:` or `error:` line, not the hints around it.
             let lines = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").map(String.init)
             let line = lines.first { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") } ?? lines.last { !$0.hasPrefix("hint:") }
-            throw SyncError.git(reason: "git \(command) failed: " + (line ?? outcome.exitCode.map { "exit code \($0)" } ?? "ended by a signal"))
+            throw SyncError.git(reason: "git \(command) failed: "
+                                    + (line ?? outcome.exitCode.map { "exit code \($0)" } ?? "ended by a signal"))
         }
         return String(decoding: outcome.output, as: UTF8.self)
     }

@@ -71,7 +71,8 @@ public struct Configuration: Sendable, Equatable {
     ///   - inMemory: a throwaway store instead of files.
     /// - Throws: `ConfigurationError`: no data directory can be found, or `GROCK_NOW` is not
     ///   an RFC 3339 time (a clock silently left running would date every change wrongly).
-    public static func read(dataDirectory: String? = nil, inMemory: Bool = false, environment: [String: String]) throws(ConfigurationError) -> Configuration {
+    public static func read(dataDirectory: String? = nil, inMemory: Bool = false,
+                            environment: [String: String]) throws(ConfigurationError) -> Configuration {
         var fixedNow: Timestamp?
         if let text = environment["GROCK_NOW"], !text.isEmpty {
             guard let time = Timestamp(rfc3339: text) else {
@@ -94,7 +95,8 @@ public struct Configuration: Sendable, Equatable {
                              fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
     }
 
-    private static func milliseconds(_ name: String, _ environment: [String: String], least: Int = 0) throws(ConfigurationError) -> Duration? {
+    private static func milliseconds(_ name: String, _ environment: [String: String],
+                                     least: Int = 0) throws(ConfigurationError) -> Duration? {
         guard let text = environment[name], !text.isEmpty else { return nil }
         guard let milliseconds = Int(text), milliseconds >= least, milliseconds <= 86_400_000 else {
             throw ConfigurationError(kind: .invalidInput,

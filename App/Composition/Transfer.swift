@@ -41,7 +41,8 @@ public struct Transfer: Sendable {
     public func writeBackup(to path: String?) async throws -> Int {
         let output: UserFile.Writer
         do {
-            output = try path.map { path throws(StorageError) in try UserFile.Writer(replacing: path, outside: directory) } ?? UserFile.Writer()
+            output = try path.map { path throws(StorageError) in try UserFile.Writer(replacing: path, outside: directory) }
+                ?? UserFile.Writer()
         } catch {
             throw TransferError(kind: .invalidInput, description: "cannot write \(error)")
         }

@@ -75,7 +75,8 @@ extension RPCMethod {
     /// The data as a whole: the household's sync, the export, undo.
     static let dataMethods: [RPCMethod] = [
         RPCMethod("sync",
-            "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused.") { container in
+            "Exchange changes with the household now: send this device's, merge the others'; "
+                + "what was sent, received and refused.") { container in
             return SyncReportDocument(try await household(container).exchange())
         },
         RPCMethod("sync.status",

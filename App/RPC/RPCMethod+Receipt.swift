@@ -82,7 +82,8 @@ extension RPCMethod {
     /// The decisions as the view model takes them, in the order sent. An item is a candidate's
     /// id, else any vault item's name or id; a category a name or id.
     @MainActor
-    private static func decisions(_ sent: [Decision], _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
+    private static func decisions(_ sent: [Decision], _ receipt: ReceiptViewModel,
+                                  _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
         var decided: [(Int, ReceiptDecision)] = []
         var seen: Set<Int> = []
         for sent in sent {

@@ -52,7 +52,8 @@ final class HTTPLoop: Sendable {
          refuse: @escaping @Sendable (HTTPRequest.Refusal) -> [UInt8]) throws(WebError) {
         listener = try ListeningSocket(address: address, port: port)
         wake = try WakePipe()
-        self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000 + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
+        self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000
+            + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
         self.handle = handle
         self.refuse = refuse
     }
@@ -185,7 +186,9 @@ final class HTTPLoop: Sendable {
     /// connection closes; otherwise there is no one to answer.
     private func peerFinished(_ connection: HTTPConnection) -> Fate {
         connection.peerClosed = true
-        return connection.failed || connection.phase != .answering && connection.pending.isEmpty && !connection.hasWholeRequest ? .close : .open
+        return connection.failed || connection.phase != .answering && connection.pending.isEmpty && !connection.hasWholeRequest
+            ? .close
+            : .open
     }
 
     /// The answer is written and the connection is to close: at once when the client has
@@ -202,7 +205,8 @@ final class HTTPLoop: Sendable {
     /// idle too long, or reading a stream too slowly: closed.
     private func expire(_ connection: HTTPConnection, now: Int64) -> Fate {
         let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
-        let idle = connection.phase != .answering && connection.phase != .stream && connection.buffer.isEmpty && now - connection.lastActive > HTTPLoop.idleTimeout
+        let idle = connection.phase != .answering && connection.phase != .stream && connection.buffer.isEmpty
+            && now - connection.lastActive > HTTPLoop.idleTimeout
         guard late || idle || connection.pending.count > HTTPLoop.maximumPendingBytes else { return .open }
         if late && connection.phase != .answering {
             connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time"))

@@ -55,7 +55,8 @@ struct HTTPRequest: Sendable, Equatable {
             let (method, target) = try requestLine(lines[0])
             headers = try headerFields(lines.dropFirst())
             bodyLength = try HTTPRequest.bodyLength(headers)
-            let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
+            let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) }
+                ?? (String(target), "")
             self.method = method
             self.path = path
             self.query = try pairs(query)

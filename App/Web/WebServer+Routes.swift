@@ -41,7 +41,8 @@ extension WebServer {
         case .route(.session):
             return (WebResponse.make(200, body: Array("{\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
         case .route(.events):
-            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
+            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+                               + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
         case .route(.rpc): return (await call(request, session: session), false)
         case .wrongMethod: return (WebResponse.make(405, text: "\(request.method) is not how \(request.path) is used"), false)
         case .notFound: return (WebResponse.make(404, text: "nothing at \(request.path)"), false)

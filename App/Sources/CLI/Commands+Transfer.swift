@@ -143,7 +143,9 @@ extension Commands {
             }
         }
         let summary: ImportPurchases.Summary
-        do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
+        do {
+            summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun)
+        } catch DomainError.importRow(let line, let reason) {
             throw CommandFailure(kind: .invalidInput, description: "\(path): line \(line): \(reason); nothing was imported")
         }
         try summarise(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil,

@@ -6,8 +6,8 @@ import Terminal
 /// the home screen, first run, the demo, and the upkeep ones (doctor, undo, help). Each group
 /// is declared in its own `Commands+Group.swift`.
 enum Commands {
-    static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + servers + shop + spending + settings + upkeep
-        + pricing + transfer + shell
+    static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + servers + shop + spending + settings
+        + upkeep + pricing + transfer + shell
 
     /// The commands a person is shown: in help, the man page and completion.
     static var visible: [Command] { all.filter { !$0.hidden } }

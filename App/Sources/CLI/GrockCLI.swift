@@ -70,7 +70,8 @@ public enum GrockCLI {
         guard let verb = lowered.dropFirst().first, let typedVerb = words.dropFirst().first else {
             throw UsageError("\(noun) needs a command; use one of: \(verbs.joined(separator: ", "))")
         }
-        let hint = Name.closest(to: verb, among: verbs).map { "; did you mean \(noun) \($0)?" } ?? "; use one of: \(verbs.joined(separator: ", "))"
+        let hint = Name.closest(to: verb, among: verbs).map { "; did you mean \(noun) \($0)?" }
+            ?? "; use one of: \(verbs.joined(separator: ", "))"
         throw UsageError("\(Echo.quoted(typedVerb)) is not \(Wording.withArticle(noun)) command" + hint)
     }
 

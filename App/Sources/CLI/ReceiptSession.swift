@@ -82,7 +82,8 @@ enum ReceiptSession {
             if doubtful { run.console.out(receipt.candidateLines(row: row.line).joined(separator: "\n")) }
             let suggested = row.suggestedCategory
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
-                            + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
+                            + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "")
+                            + "; s: skip; q: quit")
             while true {
                 guard let answer = run.console.readLine(prompt: "> ").map(trimmed) else { return false }
                 if answer == "q" { return false }
@@ -99,7 +100,8 @@ enum ReceiptSession {
                                             + "answer again.")
                     }
                 } else {
-                    run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ") + "i, n CATEGORY, s or q.")
+                    run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ")
+                                    + "i, n CATEGORY, s or q.")
                 }
             }
         }

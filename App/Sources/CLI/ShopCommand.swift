@@ -33,7 +33,9 @@ enum ShopCommand: Equatable {
         case "q", "quit", "exit":
             self = .leave
         case "f", "finish":
-            self = words.count <= 2 ? .finish(date: words.count == 2 ? words[1] : nil) : .unknown(usage: "f [DATE], like: f or f 2026-03-01")
+            self = words.count <= 2
+                ? .finish(date: words.count == 2 ? words[1] : nil)
+                : .unknown(usage: "f [DATE], like: f or f 2026-03-01")
         case "p", "price":
             guard (3...4).contains(words.count), let number = Int(words[1]) else {
                 self = .unknown(usage: "p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
@@ -45,7 +47,8 @@ enum ShopCommand: Equatable {
         case "?", "h", "help":
             self = .help
         default:
-            self = Int(first).map { .toggle(line: $0) } ?? .unknown(usage: "type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
+            self = Int(first).map { .toggle(line: $0) }
+                ?? .unknown(usage: "type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
         }
     }
 

@@ -19,7 +19,8 @@ public enum InsightsScreen {
         var summary = [["Total", report.total.amountText, "on " + Wording.counted(report.trips, "trip")],
                        ["Average basket", report.averageBasket?.amountText ?? "-", ""]]
         summary.append(["Over budget", report.overBudgetTotal.amountText,
-                        "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip") + " of \(report.tripsWithBudget) with a budget"])
+                        "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip")
+                            + " of \(report.tripsWithBudget) with a budget"])
         summary.append(["Planning error", report.meanPlanningError?.amountText ?? "-", "mean |paid - planned| per trip, impulse buys too"])
         lines += TextBlocks.table(summary, rightAligned: [1])
 

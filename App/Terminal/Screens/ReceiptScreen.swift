@@ -63,7 +63,8 @@ public enum ReceiptScreen {
             let isBest = row.verdict != .new && row.candidates.first?.item == decision.item
             return (decision.itemName ?? decision.item ?? "") + (isBest ? " (\(row.verdict.rawValue))" : "")
         case .newItem:
-            return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "") + "in " + (decision.category ?? "")
+            return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "")
+                + "in " + (decision.category ?? "")
         case .impulse:
             return row.deposit ? "deposit, impulse" : row.verdict == .new ? "new, impulse buy" : "doubtful, impulse buy"
         case .skip: return row.refund ? "refund, not logged" : "skipped"
@@ -85,7 +86,8 @@ public enum ReceiptScreen {
             let line = "Total: \(stated) \(receipt.currency), the lines add up" + afterRefunds + "."
             return [refunds.isEmpty ? line : style.yellow(line)]
         }
-        return [style.yellow("Total: the receipt says \(stated), the lines come to \(computed) (a difference of \(difference))" + afterRefunds + ".")]
+        return [style.yellow("Total: the receipt says \(stated), the lines come to \(computed) (a difference of \(difference))"
+                                 + afterRefunds + ".")]
     }
 
     static func outcome(_ outcome: ReceiptOutcomeDocument, _ style: RenderStyle) -> [String] {

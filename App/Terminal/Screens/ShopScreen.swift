@@ -32,7 +32,9 @@ public enum ShopScreen {
         for section in shop.sections {
             lines.append("")
             lines += text("--- \(section.store ?? "No store") ---", hang: 4)
-            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")] }
+            let rows = section.rows.map {
+                ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")]
+            }
             lines += TextBlocks.wrappedTable(rows, width: style.width, flexible: 2, rightAligned: [0, 4], mark: mark)
         }
         lines.append("")
