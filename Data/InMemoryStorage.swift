@@ -57,7 +57,8 @@ public final class InMemoryStorage: Storage, Sendable {
                 } ?? VaultCodec.encode(Array(try working.loadedState().items.values))
             }
             if !working.pending.isEmpty { state.current.history = try working.history() }
-            state.current.state = working.state.record(vault: nil, history: nil, historyBytes: 0, months: try working.monthsToStore(), undo: undo)
+            state.current.state = working.state.record(vault: nil, history: nil, historyBytes: 0, months: try working.monthsToStore(),
+                                                       undo: undo)
             return (change.value, change.summary)
         }
         feed.committed(summary)
@@ -69,7 +70,8 @@ public final class InMemoryStorage: Storage, Sendable {
     /// - Throws: `DomainError.nothingToUndo` when no change is left to undo.
     public func undoLastChange() async throws -> String {
         let summary = try state.withLock { state in
-            guard let entry = state.current.state.undo.entries.last, let snapshot = state.snapshots.removeValue(forKey: entry.sequence) else {
+            guard let entry = state.current.state.undo.entries.last,
+                  let snapshot = state.snapshots.removeValue(forKey: entry.sequence) else {
                 throw DomainError.nothingToUndo
             }
             state.current = snapshot

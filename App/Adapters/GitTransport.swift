@@ -59,7 +59,8 @@ public struct GitTransport: FolderTransport {
             // conflict: the rebase is taken back, the repository left as it was. An abort that
             // fails too (no rebase left to abort) changes nothing the error below does not say.
             _ = try? git(folder, ["rebase", "--abort"])
-            throw SyncError.git(reason: "the folder's own commits conflict with the remote's (in files that are not Grock's); the rebase was taken back: resolve it in \(folder)")
+            throw SyncError.git(reason: "the folder's own commits conflict with the remote's (in files that are not Grock's); "
+                                            + "the rebase was taken back: resolve it in \(folder)")
         }
     }
 
@@ -87,7 +88,8 @@ public struct GitTransport: FolderTransport {
             try pull(folder)
             do { try git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"]) } catch {
                 // Lost the race twice: the merge is stored and committed here; the next sync pushes it.
-                throw SyncError.git(reason: "another device pushed at the same time, twice; this device's changes are merged and committed here: run grock sync again to send them")
+                throw SyncError.git(reason: "another device pushed at the same time, twice; "
+                                                + "this device's changes are merged and committed here: run grock sync again to send them")
             }
         }
     }
@@ -124,7 +126,8 @@ public struct GitTransport: FolderTransport {
             // git's own words: its `fatal:` or `error:` line, not the hints around it.
             let lines = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").map(String.init)
             let line = lines.first { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") } ?? lines.last { !$0.hasPrefix("hint:") }
-            throw SyncError.git(reason: "git \(command) failed: " + (line ?? outcome.exitCode.map { "exit code \($0)" } ?? "ended by a signal"))
+            throw SyncError.git(reason: "git \(command) failed: "
+                                    + (line ?? outcome.exitCode.map { "exit code \($0)" } ?? "ended by a signal"))
         }
         return String(decoding: outcome.output, as: UTF8.self)
     }

@@ -38,7 +38,8 @@ public enum Tesseract {
         let threadLimit = getenv("OMP_THREAD_LIMIT") == nil ? ["OMP_THREAD_LIMIT=1"] : []
         let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner.run(tesseract, arguments(reading: photo), addedEnvironment: threadLimit, timeout: timeout, maximumBytes: maximumBytes)
+            outcome = try ProcessRunner.run(tesseract, arguments(reading: photo), addedEnvironment: threadLimit, timeout: timeout,
+                                            maximumBytes: maximumBytes)
         } catch {
             switch error {
             case .notStarted(let reason): throw .notStarted(reason)

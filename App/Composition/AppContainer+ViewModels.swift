@@ -12,7 +12,9 @@ extension AppContainer {
     @MainActor public func cart(_ reference: String) -> CartDetailViewModel { CartDetailViewModel(useCases: useCases, cart: reference) }
     /// A new in-store session for the cart `reference` names (a name or an id); nothing is read,
     /// and an unknown cart is not reported, until the session begins.
-    @MainActor public func shopping(_ reference: String) -> ShoppingModeViewModel { ShoppingModeViewModel(useCases: useCases, cart: reference) }
+    @MainActor public func shopping(_ reference: String) -> ShoppingModeViewModel {
+        ShoppingModeViewModel(useCases: useCases, cart: reference)
+    }
     /// A new stores screen: the stores and each one's aisle order.
     @MainActor public func stores() -> StoresViewModel { StoresViewModel(useCases: useCases) }
     /// A new settings screen: the currency, and erasing everything.

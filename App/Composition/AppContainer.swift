@@ -60,7 +60,8 @@ public struct AppContainer: Sendable {
     }
 
     private init(storage: any Storage, configuration: Configuration, clock: any Clock, onDisk: OnDisk?) {
-        commits = CommitWatchingStorage(configuration.storageWork == .background ? BackgroundStorage(storage) : storage, limit: configuration.changeLimit)
+        commits = CommitWatchingStorage(configuration.storageWork == .background ? BackgroundStorage(storage) : storage,
+                                        limit: configuration.changeLimit)
         useCases = UseCases(storage: commits, clock: clock, ids: RandomIdentifiers())
         self.onDisk = onDisk
     }

@@ -53,8 +53,8 @@ public struct Configuration: Sendable, Equatable {
     /// A configuration with `read`'s defaults for whatever is not given: background storage work,
     /// a 10 s lock timeout, a 1 s watch interval, the running clock and colour allowed. For tests
     /// and fronts that build one without reading the environment.
-    public init(store: Store, storageWork: StorageWork = .background, lockTimeout: Duration = .seconds(10), watchInterval: Duration = .seconds(1),
-                fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
+    public init(store: Store, storageWork: StorageWork = .background, lockTimeout: Duration = .seconds(10),
+                watchInterval: Duration = .seconds(1), fixedNow: Timestamp? = nil, colorAllowed: Bool = true) {
         self.store = store
         self.storageWork = storageWork
         self.watchInterval = watchInterval
@@ -71,11 +71,14 @@ public struct Configuration: Sendable, Equatable {
     ///   - inMemory: a throwaway store instead of files.
     /// - Throws: `ConfigurationError`: no data directory can be found, or `GROCK_NOW` is not
     ///   an RFC 3339 time (a clock silently left running would date every change wrongly).
-    public static func read(dataDirectory: String? = nil, inMemory: Bool = false, environment: [String: String]) throws(ConfigurationError) -> Configuration {
+    public static func read(dataDirectory: String? = nil, inMemory: Bool = false,
+                            environment: [String: String]) throws(ConfigurationError) -> Configuration {
         var fixedNow: Timestamp?
         if let text = environment["GROCK_NOW"], !text.isEmpty {
             guard let time = Timestamp(rfc3339: text) else {
-                throw ConfigurationError(kind: .invalidInput, description: "GROCK_NOW is \(Echo.quoted(text)), not an RFC 3339 time like 2026-03-02T10:00:00+01:00")
+                throw ConfigurationError(kind: .invalidInput,
+                                         description: "GROCK_NOW is \(Echo.quoted(text)), not an RFC 3339 time like "
+                                                          + "2026-03-02T10:00:00+01:00")
             }
             fixedNow = time
         }
@@ -92,10 +95,12 @@ public struct Configuration: Sendable, Equatable {
                              fixedNow: fixedNow, colorAllowed: colorAllowed(environment))
     }
 
-    private static func milliseconds(_ name: String, _ environment: [String: String], least: Int = 0) throws(ConfigurationError) -> Duration? {
+    private static func milliseconds(_ name: String, _ environment: [String: String],
+                                     least: Int = 0) throws(ConfigurationError) -> Duration? {
         guard let text = environment[name], !text.isEmpty else { return nil }
         guard let milliseconds = Int(text), milliseconds >= least, milliseconds <= 86_400_000 else {
-            throw ConfigurationError(kind: .invalidInput, description: "\(name) is \(Echo.quoted(text)), not a number of milliseconds from \(least) to 86400000")
+            throw ConfigurationError(kind: .invalidInput,
+                                     description: "\(name) is \(Echo.quoted(text)), not a number of milliseconds from \(least) to 86400000")
         }
         return .milliseconds(milliseconds)
     }

@@ -26,7 +26,11 @@ public enum PrivateTextFile {
     /// The file's text (UTF-8, a bad byte read as U+FFFD), or nil when it does not exist.
     /// - Throws: `Failure` when it cannot be read, is a link or not a regular file, or holds more than `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(Failure) -> String? {
-        do { return try PrivateFile.read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) } } catch { throw Failure("read", path, error) }
+        do {
+            return try PrivateFile.read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+        } catch {
+            throw Failure("read", path, error)
+        }
     }
 
     /// Replaces the file with `text`, whole or not at all.

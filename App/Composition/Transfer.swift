@@ -41,7 +41,8 @@ public struct Transfer: Sendable {
     public func writeBackup(to path: String?) async throws -> Int {
         let output: UserFile.Writer
         do {
-            output = try path.map { path throws(StorageError) in try UserFile.Writer(replacing: path, outside: directory) } ?? UserFile.Writer()
+            output = try path.map { path throws(StorageError) in try UserFile.Writer(replacing: path, outside: directory) }
+                ?? UserFile.Writer()
         } catch {
             throw TransferError(kind: .invalidInput, description: "cannot write \(error)")
         }
@@ -66,7 +67,9 @@ public struct Transfer: Sendable {
     /// The file at `path`, read whole.
     public func read(_ path: String) throws -> [UInt8] {
         do {
-            guard let bytes = try UserFile.read(path) else { throw TransferError(kind: .invalidInput, description: "cannot read \(path): no such file") }
+            guard let bytes = try UserFile.read(path) else {
+                throw TransferError(kind: .invalidInput, description: "cannot read \(path): no such file")
+            }
             return bytes
         } catch let error as StorageError {
             throw TransferError(kind: .invalidInput, description: "cannot read \(error)")
@@ -125,11 +128,11 @@ public struct Transfer: Sendable {
     /// row by row; `progress` is told the fraction read now and then.
     /// - Parameter delimiter: what separates fields; nil to tell from the header line.
     /// - Throws: `TransferError` naming the line and column of a row that cannot be read.
-    public func purchases(csv bytes: [UInt8], from path: String, encoding: CSVEncoding = .utf8, delimiter: CSVDelimiter? = nil, decimalComma: Bool = false,
-                          progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
+    public func purchases(csv bytes: [UInt8], from path: String, encoding: CSVEncoding = .utf8, delimiter: CSVDelimiter? = nil,
+                          decimalComma: Bool = false, progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
         do {
-            return try PurchaseCSV.parse(bytes, encoding: encoding == .utf8 ? .utf8 : .latin1, delimiter: delimiter?.separator, decimalComma: decimalComma,
-                                         progress: progress)
+            return try PurchaseCSV.parse(bytes, encoding: encoding == .utf8 ? .utf8 : .latin1, delimiter: delimiter?.separator,
+                                         decimalComma: decimalComma, progress: progress)
         } catch let error as PurchaseCSV.RowError {
             throw TransferError(kind: .invalidInput, description: "\(path): \(error)", remedy: Remedy(for: error))
         }

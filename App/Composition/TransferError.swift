@@ -17,5 +17,7 @@ public struct TransferError: Error, ClassifiedError, Sendable, CustomStringConve
     }
 
     /// Output that fails part way (a full disk): a storage problem, as for any command.
-    static func output(_ error: any Error) -> TransferError { TransferError(kind: .storage, description: "cannot write the output: \(error)") }
+    static func output(_ error: any Error) -> TransferError {
+        TransferError(kind: .storage, description: "cannot write the output: \(error)")
+    }
 }

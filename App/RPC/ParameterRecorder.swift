@@ -95,6 +95,8 @@ enum ParameterRecorder {
         }
 
         func superDecoder() throws -> any Decoder { throw Undeclarable(description: "the parameters read a super decoder") }
-        func superDecoder(forKey key: Key) throws -> any Decoder { throw Undeclarable(description: "\(key.stringValue) reads a super decoder") }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            throw Undeclarable(description: "\(key.stringValue) reads a super decoder")
+        }
     }
 }

@@ -25,9 +25,11 @@ extension RPCMethod {
             return home.document
         },
         RPCMethod("setup",
-            "First run: the default categories, and the currency (EUR unless given); what it did.", takes: SetupParameters.self) { container, params in
+            "First run: the default categories, and the currency (EUR unless given); what it did.",
+            takes: SetupParameters.self) { container, params in
             let onboarding = container.onboarding()
-            return try changed(onboarding, await onboarding.setUp(currency: try params.currency.map { try Currency(code: $0) }), onboarding.document.setup)
+            return try changed(onboarding, await onboarding.setUp(currency: try params.currency.map { try Currency(code: $0) }),
+                               onboarding.document.setup)
         },
         RPCMethod("settings.show",
             "The settings.") { container in
@@ -73,7 +75,8 @@ extension RPCMethod {
     /// The data as a whole: the household's sync, the export, undo.
     static let dataMethods: [RPCMethod] = [
         RPCMethod("sync",
-            "Exchange changes with the household now: send this device's, merge the others'; what was sent, received and refused.") { container in
+            "Exchange changes with the household now: send this device's, merge the others'; "
+                + "what was sent, received and refused.") { container in
             return SyncReportDocument(try await household(container).exchange())
         },
         RPCMethod("sync.status",
@@ -81,7 +84,8 @@ extension RPCMethod {
             return SyncStatusDocument(try await household(container).status())
         },
         RPCMethod("export",
-            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, ledger a journal.",
+            "The data as text ({format, text}): json a complete backup (as grock import reads it), csv one row per purchase, "
+                + "ledger a journal.",
             takes: Export.self) { container, params in
             let format = params.format.lowercased()
             let transfer = container.transfer()

@@ -30,7 +30,8 @@ extension RPCMethod {
     /// A change's result: `value`, the model's state after it, and what to warn of; `value` is
     /// null when the change was saved but could not be shown.
     @MainActor
-    static func changed<Value: Encodable & Sendable>(_ model: some IntentOutcome, _ succeeded: Bool, _ value: @autoclosure () -> Value?) throws
+    static func changed<Value: Encodable & Sendable>(_ model: some IntentOutcome, _ succeeded: Bool,
+                                                     _ value: @autoclosure () -> Value?) throws
         -> Warned<Value?> {
         try check(succeeded, model)
         return Warned(value: model.warning == nil ? value() : nil, warnings: model.warnings.map(\.text))

@@ -81,7 +81,8 @@ extension RPCMethod {
         RPCMethod("trip.impulse",
             "Add an impulse buy; the cart.", takes: ImpulseBuy.self) { container, params in
             let cart = container.cart(params.cart)
-            return try changed(cart, await cart.addImpulse(params.name, price: params.price, quantity: try quantity(params.quantity) ?? .one,
+            return try changed(cart, await cart.addImpulse(params.name, price: params.price,
+                                                           quantity: try quantity(params.quantity) ?? .one,
                                                        store: params.store, date: params.date))
         },
         RPCMethod("trip.finish",

@@ -68,19 +68,22 @@ extension RPCMethod {
     static func receipt(_ review: ReceiptReview, applying application: ReceiptApplication?,
                         _ container: AppContainer) async throws -> any Encodable & Sendable {
         let receipt = container.receipt()
-        try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)), receipt)
+        try check(await receipt.review(ReceiptRequest(text: review.text, cart: review.cart, store: review.store, date: review.date)),
+                  receipt)
         guard let application else { return receipt.document }
         for (row, decision) in try await decisions(application.decisions ?? [], receipt, container) {
             try check(receipt.decide(row: row, decision), receipt)
         }
-        try check(await receipt.apply(acceptDifference: application.acceptDifference ?? false, dryRun: application.dryRun ?? false), receipt)
+        try check(await receipt.apply(acceptDifference: application.acceptDifference ?? false, dryRun: application.dryRun ?? false),
+                  receipt)
         return receipt.document
     }
 
     /// The decisions as the view model takes them, in the order sent. An item is a candidate's
     /// id, else any vault item's name or id; a category a name or id.
     @MainActor
-    private static func decisions(_ sent: [Decision], _ receipt: ReceiptViewModel, _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
+    private static func decisions(_ sent: [Decision], _ receipt: ReceiptViewModel,
+                                  _ container: AppContainer) async throws -> [(Int, ReceiptDecision)] {
         var decided: [(Int, ReceiptDecision)] = []
         var seen: Set<Int> = []
         for sent in sent {

@@ -75,7 +75,8 @@ extension RPCMethod {
             case (_, nil), (_, .null?): return isRequired && kind != .textOrNull ? "\(name) is required" : nil
             case (.text, .string?), (.textOrNull, .string?), (.flag, .bool?): return nil
             case (.text, _), (.textOrNull, _): return "\(name) must be a string (amounts and quantities too: \"1.09\", not 1.09)"
-            case (.texts, .array(let items)?) where !items.isEmpty && items.allSatisfy({ if case .string = $0 { true } else { false } }): return nil
+            case (.texts, .array(let items)?) where !items.isEmpty && items.allSatisfy({ if case .string = $0 { true } else { false } }):
+                return nil
             case (.texts, _): return "\(name) must be a non-empty array of strings"
             case (.objects, .array(let items)?) where items.allSatisfy({ if case .object = $0 { true } else { false } }): return nil
             case (.objects, _): return "\(name) must be an array of objects"

@@ -38,7 +38,9 @@ public enum ReportPage {
         let recent = report.trips.suffix(30)
         let recentTrips = recent.count == 1 ? "the one trip" : "last \(recent.count) trips"
         let perTrip = SVGChart.budgetBars(
-            recent.map { BudgetBar(label: String($0.day.description.suffix(5)), budget: $0.budget?.minorUnits, actual: $0.actual.minorUnits) },
+            recent.map {
+                BudgetBar(label: String($0.day.description.suffix(5)), budget: $0.budget?.minorUnits, actual: $0.actual.minorUnits)
+            },
             title: "Budget against spending per trip")
         let series = topItems.map { item in
             ChartSeries(label: item.name, points: item.points.map { ChartSeries.Point(day: $0.day.daysSince1970, price: $0.minorUnits) })

@@ -37,7 +37,8 @@ enum SVGChart {
             let barHeight = Int(share(entry.value, of: maximum) * Double(plotBottom - plotTop))
             let x = Double(sideMargin) + Double(index) * slot
             // A column fills the middle 70% of its slot.
-            shapes += rect(x: x + slot * 0.15, y: Double(plotBottom - barHeight), width: slot * 0.7, height: Double(barHeight), color: palette[0])
+            shapes += rect(x: x + slot * 0.15, y: Double(plotBottom - barHeight), width: slot * 0.7, height: Double(barHeight),
+                           color: palette[0])
             if values.count <= labelledColumns {
                 shapes += text(entry.text, x: x + slot / 2, y: Double(plotBottom - barHeight) - amountLift, size: 10, anchor: "middle")
             }
@@ -60,7 +61,8 @@ enum SVGChart {
             // Label and amount on the row's baseline, 8 pixels clear of the bar; the bar 4 pixels in from the row's top and bottom.
             let baseline = Double(y + 16)
             shapes += text(entry.label, x: Double(labelWidth - 8), y: baseline, size: 12, anchor: "end")
-            shapes += rect(x: Double(labelWidth), y: Double(y + 4), width: length, height: Double(rowHeight - 8), color: palette[index % palette.count])
+            shapes += rect(x: Double(labelWidth), y: Double(y + 4), width: length, height: Double(rowHeight - 8),
+                           color: palette[index % palette.count])
             shapes += text(entry.text, x: Double(labelWidth) + length + 6, y: baseline, size: 11, anchor: "start")
         }
         return svg(width: width, height: height, title: title, body: shapes)
@@ -77,14 +79,18 @@ enum SVGChart {
             let x = Double(sideMargin) + Double(index) * slot
             // The budget from a tenth into the slot to its middle, what was spent from there to nine tenths.
             if let budget = trip.budget {
-                shapes += rect(x: x + slot * 0.1, y: Double(plotBottom) - barHeight(budget), width: slot * 0.4, height: barHeight(budget), color: "#c9d8e6")
+                shapes += rect(x: x + slot * 0.1, y: Double(plotBottom) - barHeight(budget), width: slot * 0.4, height: barHeight(budget),
+                               color: "#c9d8e6")
             }
             let over = trip.budget.map { trip.actual > $0 } ?? false
-            shapes += rect(x: x + slot * 0.5, y: Double(plotBottom) - barHeight(trip.actual), width: slot * 0.4, height: barHeight(trip.actual),
-                           color: over ? "#b5485b" : palette[0])
-            if trips.count <= labelledTrips { shapes += text(trip.label, x: x + slot / 2, y: Double(plotBottom) + labelDrop, size: 9, anchor: "middle") }
+            shapes += rect(x: x + slot * 0.5, y: Double(plotBottom) - barHeight(trip.actual), width: slot * 0.4,
+                           height: barHeight(trip.actual), color: over ? "#b5485b" : palette[0])
+            if trips.count <= labelledTrips {
+                shapes += text(trip.label, x: x + slot / 2, y: Double(plotBottom) + labelDrop, size: 9, anchor: "middle")
+            }
         }
-        shapes += text("light: budget, dark: spent, red: over budget", x: Double(sideMargin), y: Double(height - 6), size: 11, anchor: "start")
+        shapes += text("light: budget, dark: spent, red: over budget", x: Double(sideMargin), y: Double(height - 6), size: 11,
+                       anchor: "start")
         return svg(width: width, height: height, title: title, body: shapes + axis(at: plotBottom, width: width))
     }
 
@@ -96,7 +102,9 @@ enum SVGChart {
         }
         // Room for the prices left of the plot, for the legend right of it, for the days under it.
         let plotLeft = 56.0, plotRight = Double(width - 160), plotTop = 20.0, plotBottom = Double(height - 30)
-        func px(_ x: Int) -> Double { maxX == minX ? (plotLeft + plotRight) / 2 : plotLeft + Double(x - minX) / Double(maxX - minX) * (plotRight - plotLeft) }
+        func px(_ x: Int) -> Double {
+            maxX == minX ? (plotLeft + plotRight) / 2 : plotLeft + Double(x - minX) / Double(maxX - minX) * (plotRight - plotLeft)
+        }
         func py(_ y: Int64) -> Double { plotBottom - Double(y) / Double(max(maxY, 1)) * (plotBottom - plotTop) }
         var shapes = line(x1: Int(plotLeft), y1: Int(plotBottom), x2: Int(plotRight), y2: Int(plotBottom))
             + line(x1: Int(plotLeft), y1: Int(plotTop), x2: Int(plotLeft), y2: Int(plotBottom))
@@ -108,7 +116,9 @@ enum SVGChart {
             let color = palette[index % palette.count]
             let coordinates = entry.points.map { "\(format(px($0.day))),\(format(py($0.price)))" }.joined(separator: " ")
             shapes += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(coordinates)\"/>"
-            for point in entry.points { shapes += "<circle cx=\"\(format(px(point.day)))\" cy=\"\(format(py(point.price)))\" r=\"2.5\" fill=\"\(color)\"/>" }
+            for point in entry.points {
+                shapes += "<circle cx=\"\(format(px(point.day)))\" cy=\"\(format(py(point.price)))\" r=\"2.5\" fill=\"\(color)\"/>"
+            }
             let row = plotTop + Double(index) * legendRow
             shapes += rect(x: plotRight + 16, y: row, width: swatch, height: swatch, color: color)
             shapes += text(entry.label, x: plotRight + 34, y: row + 10, size: 12, anchor: "start")
@@ -122,11 +132,13 @@ enum SVGChart {
     }
 
     private static func rect(x: Double, y: Double, width: Double, height: Double, color: String) -> String {
-        "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(max(width, 0)))\" height=\"\(format(max(height, 0)))\" fill=\"\(color)\"/>"
+        "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(max(width, 0)))\" height=\"\(format(max(height, 0)))\" "
+            + "fill=\"\(color)\"/>"
     }
 
     private static func text(_ content: String, x: Double, y: Double, size: Int, anchor: String) -> String {
-        "<text x=\"\(format(x))\" y=\"\(format(y))\" font-size=\"\(size)\" text-anchor=\"\(anchor)\" fill=\"#222\">\(HTML.escape(content))</text>"
+        "<text x=\"\(format(x))\" y=\"\(format(y))\" font-size=\"\(size)\" text-anchor=\"\(anchor)\" "
+            + "fill=\"#222\">\(HTML.escape(content))</text>"
     }
 
     /// The horizontal axis under a column or budget chart's plot, `sideMargin` in from each edge.

@@ -67,7 +67,8 @@ public enum TerminalText {
             if byte < 0x20 && (byte != 0x0A || singleLine) { return false }
             if byte == 0x7F { return false }
             if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F { return false }
-            if beforePrevious == 0xE2 && ((previous == 0x80 && (0xA8...0xAE).contains(byte)) || (previous == 0x81 && (0xA6...0xA9).contains(byte))) {
+            if beforePrevious == 0xE2
+                && ((previous == 0x80 && (0xA8...0xAE).contains(byte)) || (previous == 0x81 && (0xA6...0xA9).contains(byte))) {
                 return false
             }
             beforePrevious = previous

@@ -35,7 +35,9 @@ extension TextBlocks {
         guard let low = values.min(), let high = values.max() else { return "" }
         let ramp: [Character] = style.unicode ? Array("▁▂▃▄▅▆▇█") : Array("_.-=+*#@")
         return String(values.map { value in
-            high == low ? ramp[ramp.count / 2] : ramp[Int(share(Int128(value) - Int128(low), of: Int128(high) - Int128(low), in: ramp.count - 1))]
+            high == low
+                ? ramp[ramp.count / 2]
+                : ramp[Int(share(Int128(value) - Int128(low), of: Int128(high) - Int128(low), in: ramp.count - 1))]
         })
     }
 

@@ -9,7 +9,8 @@ extension TextBlocks {
     /// raw: the word is then in bash's `$'...'` with the character as `\xHH` or `\uHHHH`.
     package static func shellWord(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar)
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "@%+=:,./_-".unicodeScalars.contains(scalar)
         }
         if safe { return text }
         guard text.unicodeScalars.contains(where: Echo.needsEscape) else { return "'" + text.replacing("'", with: "'\\''") + "'" }

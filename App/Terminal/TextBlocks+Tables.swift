@@ -38,7 +38,8 @@ extension TextBlocks {
             if flexible < cells.count { cells[flexible] = text[0] }
             let first = cells.enumerated().map { pad($0.element, widths[$0.offset], right: rightAligned.contains($0.offset)) }
             let note = notes[index].map { [String(repeating: " ", count: before) + TerminalText.safe($0, singleLine: true)] } ?? []
-            return [trimTrailing(margin + first.joined(separator: "  "))] + text.dropFirst().map { String(repeating: " ", count: before) + $0 } + note
+            return [trimTrailing(margin + first.joined(separator: "  "))]
+                + text.dropFirst().map { String(repeating: " ", count: before) + $0 } + note
         }
     }
 }

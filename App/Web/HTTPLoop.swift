@@ -52,7 +52,8 @@ final class HTTPLoop: Sendable {
          refuse: @escaping @Sendable (HTTPRequest.Refusal) -> [UInt8]) throws(WebError) {
         listener = try ListeningSocket(address: address, port: port)
         wake = try WakePipe()
-        self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000 + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
+        self.requestTimeout = Int64(requestTimeout.components.seconds) * 1000
+            + Int64(requestTimeout.components.attoseconds / 1_000_000_000_000_000)
         self.handle = handle
         self.refuse = refuse
     }
@@ -75,7 +76,8 @@ final class HTTPLoop: Sendable {
         var connections = ConnectionTable()
         while true {
             let watched = Array(connections.open)
-            var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
                 + watched.map { pollfd(fd: $0.value.fd, events: HTTPLoop.events(of: $0.value), revents: 0) }
             try HTTPLoop.wait(for: &fds)
             let now = HTTPLoop.milliseconds()
@@ -163,7 +165,9 @@ final class HTTPLoop: Sendable {
     /// or too slow.
     private func advance(_ connection: HTTPConnection, id: ConnectionID, revents: Int16, now: Int64) -> Fate {
         if let until = connection.lingerUntil { return linger(connection, until: until, revents: revents, now: now) }
-        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close { return .close }
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.readAvailable(now: now), peerFinished(connection) == .close {
+            return .close
+        }
         if !connection.pending.isEmpty, !connection.flush() { return .close }
         if connection.pending.isEmpty && connection.phase == .closing { return answered(connection, now: now) }
         if connection.phase == .reading { serve(connection, id: id, now: now) }
@@ -182,7 +186,9 @@ final class HTTPLoop: Sendable {
     /// connection closes; otherwise there is no one to answer.
     private func peerFinished(_ connection: HTTPConnection) -> Fate {
         connection.peerClosed = true
-        return connection.failed || connection.phase != .answering && connection.pending.isEmpty && !connection.hasWholeRequest ? .close : .open
+        return connection.failed || connection.phase != .answering && connection.pending.isEmpty && !connection.hasWholeRequest
+            ? .close
+            : .open
     }
 
     /// The answer is written and the connection is to close: at once when the client has
@@ -199,7 +205,8 @@ final class HTTPLoop: Sendable {
     /// idle too long, or reading a stream too slowly: closed.
     private func expire(_ connection: HTTPConnection, now: Int64) -> Fate {
         let late = connection.requestStarted.map { now - $0 > requestTimeout } ?? false
-        let idle = connection.phase != .answering && connection.phase != .stream && connection.buffer.isEmpty && now - connection.lastActive > HTTPLoop.idleTimeout
+        let idle = connection.phase != .answering && connection.phase != .stream && connection.buffer.isEmpty
+            && now - connection.lastActive > HTTPLoop.idleTimeout
         guard late || idle || connection.pending.count > HTTPLoop.maximumPendingBytes else { return .open }
         if late && connection.phase != .answering {
             connection.pending += refuse(HTTPRequest.Refusal(status: 408, reason: "the request did not arrive in time"))

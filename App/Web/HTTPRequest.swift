@@ -55,7 +55,8 @@ struct HTTPRequest: Sendable, Equatable {
             let (method, target) = try requestLine(lines[0])
             headers = try headerFields(lines.dropFirst())
             bodyLength = try HTTPRequest.bodyLength(headers)
-            let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (String(target), "")
+            let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) }
+                ?? (String(target), "")
             self.method = method
             self.path = path
             self.query = try pairs(query)
@@ -112,7 +113,8 @@ struct HTTPRequest: Sendable, Equatable {
             }
             let name = line[..<colon].lowercased()
             // A field name is a token (RFC 9110 §5.1): `Content-Length\t:` is no name, not another one.
-            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else { throw Refusal(status: 400, reason: "a header name cannot be read") }
+            guard !name.isEmpty,
+                  name.utf8.allSatisfy(Self.isTokenByte) else { throw Refusal(status: 400, reason: "a header name cannot be read") }
             let value = line[line.index(after: colon)...].trimmingSpaces
             if let earlier = headers[name] {
                 // A repeated Content-Length or Host could make two readers see two requests.
@@ -142,7 +144,8 @@ struct HTTPRequest: Sendable, Equatable {
         }
         guard let text = headers["content-length"] else { return 0 }
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(text) else {
-            throw Refusal(status: text.utf8.count > 18 ? 413 : 400, reason: text.utf8.count > 18 ? "the body is larger than 1 MiB" : "Content-Length is not a number")
+            throw Refusal(status: text.utf8.count > 18 ? 413 : 400,
+                          reason: text.utf8.count > 18 ? "the body is larger than 1 MiB" : "Content-Length is not a number")
         }
         guard value <= maximumBodyBytes else { throw Refusal(status: 413, reason: "the body is larger than 1 MiB") }
         return value

@@ -52,7 +52,9 @@ struct IdempotencyStore {
         let lines = (try path.flatMap { path throws(WebError) in try WebFiles.read(path) } ?? "").split(separator: "\n")
         let kept = lines.first.flatMap(Self.secret(inHeader:))
         secret = kept ?? WebSessions.randomToken()
-        guard let sessionName = SipHash(hexadecimalKey: secret) else { throw WebError("the secret of \(path ?? "web/applied") is not 32 hexadecimal digits") }
+        guard let sessionName = SipHash(hexadecimalKey: secret) else {
+            throw WebError("the secret of \(path ?? "web/applied") is not 32 hexadecimal digits")
+        }
         self.sessionName = sessionName
         guard kept != nil else {
             try write()

@@ -29,8 +29,12 @@ struct ListeningSocket {
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = isV6
-            ? withUnsafePointer(to: &v6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-            : withUnsafePointer(to: &v4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            ? withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+            : withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         guard bound == 0, listen(fd, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             systemClose(fd)
@@ -69,15 +73,21 @@ struct ListeningSocket {
     private static func peerAddress(_ fd: Int32) -> String {
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let got = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) } }
+        let got = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
         guard got == 0 else { return "" }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = address.ss_family
         withUnsafePointer(to: &address) { pointer in
             if family == sa_family_t(AF_INET6) {
-                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { var raw = $0.pointee.sin6_addr; _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) }
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    var raw = $0.pointee.sin6_addr; _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+                }
             } else {
-                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { var raw = $0.pointee.sin_addr; _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) }
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    var raw = $0.pointee.sin_addr; _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+                }
             }
         }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

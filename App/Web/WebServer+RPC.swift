@@ -74,7 +74,8 @@ extension WebServer {
         // Answered once it is applied: a notification (no id) would be applied unanswered, its key
         // never kept. A body that is not a JSON object (why it is not does not matter) has no id either.
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let id = fields["id"] else {
-            return .failure(NotApplied(bytes: WebResponse.make(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")))
+            return .failure(NotApplied(
+                bytes: WebResponse.make(400, text: "a change sent with an Idempotency-Key is a JSON-RPC request with an id")))
         }
         // Refused as grock rpc refuses it, before "already applied" could answer an id that changed.
         if let refusal = RPCServer.idRefusal(id) {
@@ -83,7 +84,8 @@ extension WebServer {
         // The change itself (method and parameters), whatever its id or spacing. Values read
         // from JSON encode again; were one not to, no key is kept for a text it does not have.
         guard let change = try? RPCServer.changeText(method: fields["method"] ?? .null, params: fields["params"] ?? .null) else {
-            return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.internalError(id: id).utf8), type: "application/json")))
+            return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.internalError(id: id).utf8),
+                                                               type: "application/json")))
         }
         let fingerprint = IdempotencyStore.fingerprint(Array(change.utf8))
         let storeKey = idempotency.key(sessionID: session.id, key: key)
@@ -91,7 +93,9 @@ extension WebServer {
         case .anotherChange:
             return .failure(NotApplied(bytes: WebResponse.make(422, text: "this Idempotency-Key was used for another change")))
         case .applied:
-            return .failure(NotApplied(bytes: WebResponse.make(200, body: Array(RPCServer.encode(Response(id: id, result: AlreadyApplied())).utf8), type: "application/json")))
+            return .failure(NotApplied(
+                bytes: WebResponse.make(200, body: Array(RPCServer.encode(Response(id: id, result: AlreadyApplied())).utf8),
+                                        type: "application/json")))
         case .inFlight:
             // The same change sent again while its first try is still being applied (its answer
             // was given up on): not applied twice; the page sends it again and hears "already applied".

@@ -8,11 +8,14 @@ extension WebServer {
     func respond(to request: HTTPRequest) async -> (bytes: [UInt8], stream: Bool, paired: Bool) {
         refreshSessions()
         guard let host = request.headers["host"]?.lowercased(), HostCheck(port: port).isOwnHost(host) else {
-            return (WebResponse.make(403, text: "this server answers to its own address only (the Host header names another)"), false, false)
+            return (WebResponse.make(403, text: "this server answers to its own address only (the Host header names another)"), false,
+                    false)
         }
         if sessionsFailure != nil {
             // The reason stays on the server's terminal: the file's path is not for any client to read.
-            return (WebResponse.make(503, text: "the server cannot read its sessions file: no session is honoured until it can (its terminal says why)"), false, false)
+            return (WebResponse.make(503,
+                                     text: "the server cannot read its sessions file: "
+                                               + "no session is honoured until it can (its terminal says why)"), false, false)
         }
         if request.method == "GET" || request.method == "HEAD", request.path == "/", request.query["token"] != nil {
             // Pairing changes the sessions: a HEAD, which must change nothing (a link preview,
@@ -23,7 +26,8 @@ extension WebServer {
             return (pair(request), false, false)
         }
         guard let session = sessions.session(request.cookie(Self.cookie)) else {
-            return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false, false)
+            return (WebResponse.make(401, text: "not paired: open the URL grock serve printed (with its token) once on this device"), false,
+                    false)
         }
         let (bytes, stream) = await route(request, session: session)
         return (bytes, stream, true)
@@ -37,7 +41,8 @@ extension WebServer {
         case .route(.session):
             return (WebResponse.make(200, body: Array("{\"version\":\"\(GrockVersion.number)\"}".utf8), type: "application/json"), false)
         case .route(.events):
-            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
+            return (Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+                               + WebResponse.securityHeaders + "\r\nretry: 2000\n\n").utf8), true)
         case .route(.rpc): return (await call(request, session: session), false)
         case .wrongMethod: return (WebResponse.make(405, text: "\(request.method) is not how \(request.path) is used"), false)
         case .notFound: return (WebResponse.make(404, text: "nothing at \(request.path)"), false)

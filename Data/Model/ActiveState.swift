@@ -50,13 +50,14 @@ struct ActiveState {
     }
 
     /// The record of this state, going with the given files, month totals and undo entries.
-    func record(vault: String?, vaultChecksum: String? = nil, vaultStamp: String? = nil, history: String?, historyBytes: Int, historySeal: HistorySeal? = nil,
-                months: [MonthSpending]?, undo: UndoRecord) -> StateRecord {
+    func record(vault: String?, vaultChecksum: String? = nil, vaultStamp: String? = nil, history: String?, historyBytes: Int,
+                historySeal: HistorySeal? = nil, months: [MonthSpending]?, undo: UndoRecord) -> StateRecord {
         StateRecord(settings: SettingsRecord(currency: settings.currency.code, isSetUp: settings.isSetUp),
                     stores: stores.values.sorted { $0.id < $1.id }.map(StoreRecord.init),
                     categories: categories.values.sorted { $0.id < $1.id }.map(CategoryRecord.init),
                     carts: carts.values.sorted { $0.id < $1.id }.map(CartRecord.init),
-                    vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: history, historyBytes: historyBytes, historySeal: historySeal,
+                    vault: vault, vaultChecksum: vaultChecksum, vaultStamp: vaultStamp, history: history, historyBytes: historyBytes,
+                    historySeal: historySeal,
                     months: months?.map { MonthRecord(month: $0.month, total: $0.total.minorUnits, trips: $0.trips) }, undo: undo)
     }
 
@@ -95,7 +96,9 @@ struct ActiveState {
             if let budget = cart.budget { try ActiveState.requireValid(budget, of: "cart \(cart.id)") }
             for line in cart.lines {
                 try ActiveState.requireValid(line.name, of: "a line of cart \(cart.id)")
-                for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try ActiveState.requireValid(price, of: "cart \(cart.id)") }
+                for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) {
+                    try ActiveState.requireValid(price, of: "cart \(cart.id)")
+                }
             }
         }
         try ActiveState.requireDistinct(stores.values.filter { !$0.isRemoved }.map { ($0.id.rawValue, $0.name) }, kind: "store")
@@ -105,7 +108,11 @@ struct ActiveState {
 
     private static func requireValid(_ name: String, of owner: String) throws {
         let valid: String
-        do { valid = try Name.validatedAsStored(name, kind: "name") } catch { throw RecordError("\(owner) has a name Grock refuses: \(error)") }
+        do {
+            valid = try Name.validatedAsStored(name, kind: "name")
+        } catch {
+            throw RecordError("\(owner) has a name Grock refuses: \(error)")
+        }
         guard valid == name else { throw RecordError("\(owner) has a name with spaces around it") }
     }
 

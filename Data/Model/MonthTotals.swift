@@ -27,6 +27,8 @@ struct MonthTotals {
 
     /// The months in order, in `currency`.
     func spending(currency: Currency) -> [MonthSpending] {
-        months.sorted { $0.key < $1.key }.map { MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.total, currency: currency), trips: $0.value.trips) }
+        months.sorted { $0.key < $1.key }.map {
+            MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.total, currency: currency), trips: $0.value.trips)
+        }
     }
 }

@@ -44,7 +44,8 @@ extension SpendingColumns {
 
     func priceSpans(of selection: TripSelection) -> [PriceSpan] {
         let itemCount = itemIDs.count
-        var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount), seen = [Int](repeating: 0, count: itemCount)
+        var first = [Int](repeating: -1, count: itemCount), last = [Int](repeating: -1, count: itemCount),
+            seen = [Int](repeating: 0, count: itemCount)
         let tripTimes = trips.map(\.completedAt.secondsSince1970)
         var firstTime = [Int64](repeating: .max, count: itemCount), lastTime = [Int64](repeating: .min, count: itemCount)
         for line in 0..<lineCount {
@@ -80,13 +81,15 @@ extension SpendingColumns {
     }
 
     private func baseQuantity(_ line: Int) throws -> Int64 {
-        try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line], basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
+        try PurchasedLine.baseQuantity(thousandths: lineQuantity[line], unit: lineUnit[line],
+                                       basis: lineBases.isEmpty ? nil : lineBases[Int32(line)])
     }
 
     func basketTotals(by grouping: TripGrouping, basketOf base: TripGroup) throws -> BasketTotals {
         // The basket first (items bought in `base`), so that no other item's lines are added up.
         var slots = [Int](repeating: -1, count: itemIDs.count)
-        for line in 0..<lineCount where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
+        for line in 0..<lineCount
+        where lineItem[line] >= 0 && grouping.group(of: Int(lineTrip[line])) == base && slots[Int(lineItem[line])] < 0 {
             if try baseQuantity(line) > 0 { slots[Int(lineItem[line])] = 0 }
         }
         // Items are numbered in the order first bought: the basket's order.
@@ -100,7 +103,8 @@ extension SpendingColumns {
         for line in 0..<lineCount where lineItem[line] >= 0 && slots[Int(lineItem[line])] >= 0 {
             let held = try baseQuantity(line)
             guard held > 0 else { continue }
-            try totals.add(cost: lineCost[line], quantity: held, of: slots[Int(lineItem[line])], in: grouping.group(of: Int(lineTrip[line])))
+            try totals.add(cost: lineCost[line], quantity: held, of: slots[Int(lineItem[line])],
+                           in: grouping.group(of: Int(lineTrip[line])))
         }
         return totals
     }

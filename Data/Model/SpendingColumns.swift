@@ -88,7 +88,9 @@ struct SpendingColumns: Spending, Equatable {
         self.init(currency: currency)
         for cart in carts {
             addTrip(try TripSummary(cart))
-            for line in try PurchasedLine.bought(on: cart, trip: trips.count - 1, currency: currency) { add(line, trip: Int32(trips.count - 1)) }
+            for line in try PurchasedLine.bought(on: cart, trip: trips.count - 1, currency: currency) {
+                add(line, trip: Int32(trips.count - 1))
+            }
         }
     }
 
@@ -180,7 +182,8 @@ struct SpendingColumns: Spending, Equatable {
                       item: names[Int(lineName[index])], category: lineCategory[index] >= 0 ? categories[Int(lineCategory[index])] : nil,
                       store: lineStore[index] >= 0 ? stores[Int(lineStore[index])] : nil, unit: lineUnit[index],
                       basis: lineBases.isEmpty ? nil : lineBases[Int32(index)], quantity: Quantity(thousandths: lineQuantity[index]),
-                      price: Money(minorUnits: linePrice[index], currency: currency), cost: Money(minorUnits: lineCost[index], currency: currency))
+                      price: Money(minorUnits: linePrice[index], currency: currency),
+                      cost: Money(minorUnits: lineCost[index], currency: currency))
     }
 
     /// Equal when they hold the same trips and lines, however numbered.

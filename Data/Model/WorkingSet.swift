@@ -128,7 +128,8 @@ final class WorkingSet: Repositories {
     }
 
     func itemNames(withKey key: String) throws -> [ItemName] {
-        let loaded = state.items.values.filter { Name.key($0.name) == key }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
+        let loaded = state.items.values.filter { Name.key($0.name) == key }
+            .map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
         guard !vault.allLoaded, let index = try index() else { return loaded }
         // An item read or changed by this transaction counts by its name in the state.
         return try index.names(withKey: key).filter { !itemChanges.deleted.contains($0.id) && state.items[$0.id] == nil } + loaded
@@ -137,7 +138,8 @@ final class WorkingSet: Repositories {
     func item(_ id: ItemID) throws -> Item? {
         if itemChanges.deleted.contains(id) { return nil }
         if let item = state.items[id] { return item }
-        guard !vault.allLoaded, let index = try index(), let item = try index.item(id, currency: state.settings.currency) else { return nil }
+        guard !vault.allLoaded, let index = try index(),
+              let item = try index.item(id, currency: state.settings.currency) else { return nil }
         let valid = try checked(item, in: index)
         state.items[id] = valid
         return valid

@@ -89,6 +89,7 @@ extension CartRecord {
             }
         }
         guard let id, let name, let status, let createdAt, hasLines else { return nil }
-        self.init(id: id, name: name, budget: budget, status: status, createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, lines: [])
+        self.init(id: id, name: name, budget: budget, status: status, createdAt: createdAt, startedAt: startedAt, completedAt: completedAt,
+                  lines: [])
     }
 }

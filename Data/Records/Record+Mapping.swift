@@ -26,7 +26,9 @@ extension ItemRecord {
         self.init(id: item.id.rawValue, name: item.name, categoryId: item.categoryID.rawValue, unit: item.unit.rawValue,
                   prices: item.prices.map { option in
                       PriceOptionRecord(storeId: option.store.rawValue, unit: UnitText.basis(option.basis),
-                                        regular: option.regular.map { QuoteRecord(price: $0.price.minorUnits, observedAt: $0.observedAt.description) },
+                                        regular: option.regular.map {
+                                            QuoteRecord(price: $0.price.minorUnits, observedAt: $0.observedAt.description)
+                                        },
                                         promotion: option.promotion.map {
                                             PromotionRecord(price: $0.quote.price.minorUnits, observedAt: $0.quote.observedAt.description,
                                                             until: $0.until?.description)
@@ -46,7 +48,8 @@ extension CartRecord {
 extension CartLineRecord {
     init(_ line: CartItem) {
         self.init(itemId: line.itemID.rawValue, name: line.name, category: line.categoryName, quantity: line.quantity.description,
-                  unit: UnitText.line(line.unit, pricedPer: line.priceUnit), plannedStoreId: line.plannedStore?.rawValue, plannedPrice: line.plannedPrice?.minorUnits,
+                  unit: UnitText.line(line.unit, pricedPer: line.priceUnit), plannedStoreId: line.plannedStore?.rawValue,
+                  plannedPrice: line.plannedPrice?.minorUnits,
                   fulfilled: line.isFulfilled, actualStoreId: line.actualStore?.rawValue, actualPrice: line.actualPrice?.minorUnits,
                   purchasedQuantity: line.purchasedQuantity?.description, impulse: line.isImpulse)
     }
@@ -104,7 +107,9 @@ struct RecordMapper {
     }
 
     func cart(_ record: CartRecord) throws -> Cart {
-        guard let status = CartStatus(rawValue: record.status) else { throw RecordError("cart \(record.id) has unknown status \"\(record.status)\"") }
+        guard let status = CartStatus(rawValue: record.status) else {
+            throw RecordError("cart \(record.id) has unknown status \"\(record.status)\"")
+        }
         return Cart(id: CartID(record.id), name: record.name, budget: record.budget.map(money), currency: currency, status: status,
                     createdAt: try time(record.createdAt), startedAt: try record.startedAt.map(time),
                     completedAt: try record.completedAt.map(time), lines: try record.lines.map(line))
@@ -112,8 +117,8 @@ struct RecordMapper {
 
     func line(_ record: CartLineRecord) throws -> CartItem {
         let units = try lineUnits(record.unit)
-        return CartItem(itemID: ItemID(record.itemId), name: record.name, categoryName: record.category, quantity: try quantity(record.quantity),
-                        unit: units.unit, priceUnit: units.basis,
+        return CartItem(itemID: ItemID(record.itemId), name: record.name, categoryName: record.category,
+                        quantity: try quantity(record.quantity), unit: units.unit, priceUnit: units.basis,
                         plannedStore: record.plannedStoreId.map(StoreID.init),
                         plannedPrice: record.plannedPrice.map(money), isFulfilled: record.fulfilled,
                         actualStore: record.actualStoreId.map(StoreID.init), actualPrice: record.actualPrice.map(money),
@@ -121,9 +126,10 @@ struct RecordMapper {
     }
 
     func observation(_ record: ObservationRecord) throws -> PriceObservation {
-        PriceObservation(item: ItemID(record.itemId), store: StoreID(record.storeId), price: UnitPrice(money(record.price), per: try basis(record.unit)),
-                         observedAt: try time(record.observedAt), source: record.source == "manual" ? .manual : .trip(CartID(record.source)),
-                         isPromotion: record.promotion)
+        PriceObservation(item: ItemID(record.itemId), store: StoreID(record.storeId),
+                         price: UnitPrice(money(record.price), per: try basis(record.unit)),
+                         observedAt: try time(record.observedAt),
+                         source: record.source == "manual" ? .manual : .trip(CartID(record.source)), isPromotion: record.promotion)
     }
 
     private func money(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: currency) }

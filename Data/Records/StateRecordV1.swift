@@ -39,12 +39,14 @@ struct StateRecordV1: Codable {
                 guard let storeID = storeIDs[price.store.lowercased()] else {
                     throw RecordError("item \(item.id) has a price at unknown store \"\(price.store)\"")
                 }
-                return PriceOptionRecord(storeId: storeID, unit: price.unit, regular: QuoteRecord(price: price.price, observedAt: price.observedAt),
-                                         promotion: nil)
+                return PriceOptionRecord(storeId: storeID, unit: price.unit,
+                                         regular: QuoteRecord(price: price.price, observedAt: price.observedAt), promotion: nil)
             })
         }
         return StateRecordV2(schema: 2, settings: SettingsRecord(currency: currency, isSetUp: true),
-                             stores: stores.map { StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false) },
+                             stores: stores.map {
+                                 StoreRecord(id: $0.id, name: $0.name, createdAt: $0.createdAt, aisleOrder: [], removed: false)
+                             },
                              categories: categories, items: items, carts: carts, historyBytes: 0,
                              undo: UndoRecord(nextSequence: 1, entries: []))
     }

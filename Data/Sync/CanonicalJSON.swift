@@ -133,7 +133,8 @@ enum CanonicalJSON {
         private mutating func integer(first: UInt8) -> Int64? {
             let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
             let negative = first == UInt8(ascii: "-")
-            guard let leading = negative ? next() : first, digits.contains(leading), !(leading == UInt8(ascii: "0") && negative) else { return nil }
+            guard let leading = negative ? next() : first, digits.contains(leading),
+                  !(leading == UInt8(ascii: "0") && negative) else { return nil }
             var value = Int64(leading - UInt8(ascii: "0"))
             while let digit = reader.byteIfPresent(at: position), digits.contains(digit) {
                 guard value != 0 else { return nil }

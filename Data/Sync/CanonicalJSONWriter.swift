@@ -113,7 +113,8 @@ enum CanonicalJSONWriter {
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try CanonicalJSONWriter.encode(value, into: node.child(key.stringValue), context: context)
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                            forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             NodeEncoder(node: node.child(key.stringValue), context: context).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -130,7 +131,9 @@ enum CanonicalJSONWriter {
         var count: Int { node.elements.count }
 
         mutating func encodeNil() throws { node.element().kind = .scalar("null") }
-        mutating func encode<T: Encodable>(_ value: T) throws { try CanonicalJSONWriter.encode(value, into: node.element(), context: context) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try CanonicalJSONWriter.encode(value, into: node.element(), context: context)
+        }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             NodeEncoder(node: node.element(), context: context).container(keyedBy: keyType)
         }

@@ -34,7 +34,9 @@ struct HouseholdFolder {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SyncError.unusableFolder(path: path, reason: "does not exist") }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.unusableFolder(path: path, reason: "is not a directory") }
-        guard info.st_uid == geteuid() else { throw SyncError.unusableFolder(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
+        guard info.st_uid == geteuid() else {
+            throw SyncError.unusableFolder(path: path, reason: "belongs to another user (uid \(info.st_uid))")
+        }
         self.path = path
         try checkLayout()
     }
@@ -57,8 +59,11 @@ struct HouseholdFolder {
         }
         guard let bytes else { throw SyncError.notAHousehold(folder: path) }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"), Identifier.isValid(String(lines[1].dropFirst(3))) else {
-            throw SyncError.damaged(what: markerPath, reason: "it is not a Grock household file; remove it and sync a device of the household, which writes it again")
+        guard lines.count >= 2, lines[0] == "grock-household\t1", lines[1].hasPrefix("id\t"),
+              Identifier.isValid(String(lines[1].dropFirst(3))) else {
+            throw SyncError.damaged(what: markerPath,
+                                    reason: "it is not a Grock household file; remove it and sync a device of the household, "
+                                                + "which writes it again")
         }
         let founder = lines.dropFirst(2).first { $0.hasPrefix("founder\t") }.map { String($0.dropFirst(8)) }
         return (String(lines[1].dropFirst(3)), founder.flatMap { Identifier.isValid($0) ? $0 : nil })
@@ -82,7 +87,9 @@ struct HouseholdFolder {
     func makeDirectory(_ directory: String) throws {
         var info = stat()
         if lstat(directory, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.unusableFolder(path: directory, reason: "is not a directory (a link?)") }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw SyncError.unusableFolder(path: directory, reason: "is not a directory (a link?)")
+            }
             return
         }
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
@@ -104,7 +111,9 @@ struct HouseholdFolder {
         var info = stat()
         guard lstat(devicesPath, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw SyncError.unusableFolder(path: devicesPath, reason: "is not a directory (a symbolic link?): Grock writes only into a folder of the household's own")
+            throw SyncError.unusableFolder(path: devicesPath,
+                                           reason: "is not a directory (a symbolic link?): Grock writes only into a folder of the "
+                                                       + "household's own")
         }
     }
 
@@ -113,7 +122,8 @@ struct HouseholdFolder {
     func devices() -> [String] {
         FileSystem.names(in: devicesPath).filter { name in
             var info = stat()
-            return !name.hasPrefix(".") && Identifier.isValid(name) && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return !name.hasPrefix(".") && Identifier.isValid(name)
+                && lstat(devicePath(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }.sorted()
     }
 
@@ -178,7 +188,9 @@ struct HouseholdFolder {
         }
 
         /// The first segment with a conflict copy (two writers used the device's id), if any.
-        var firstConflict: Int? { numbers.first { (byNumber[$0]?.count ?? 0) > 1 || byNumber[$0]?.first.map(Segment.isConflictCopy) == true } }
+        var firstConflict: Int? {
+            numbers.first { (byNumber[$0]?.count ?? 0) > 1 || byNumber[$0]?.first.map(Segment.isConflictCopy) == true }
+        }
     }
 
     func listing(of device: String) -> Listing { Listing(FileSystem.names(in: devicePath(device))) }
@@ -187,9 +199,12 @@ struct HouseholdFolder {
     func segments(of device: String) -> [Int] { listing(of: device).numbers }
 
     /// Reads every file of a device's segment `number` (conflict copies too).
-    func read(_ device: String, _ number: Int, household: String, in listing: Listing? = nil) -> [(file: String, reading: Segment.Reading)] {
+    func read(_ device: String, _ number: Int, household: String,
+              in listing: Listing? = nil) -> [(file: String, reading: Segment.Reading)] {
         let names = (listing ?? self.listing(of: device)).files(number)
-        return names.isEmpty ? [(Segment.fileName(number), .incomplete)] : names.map { ($0, read(device, file: $0, number: number, household: household)) }
+        return names.isEmpty
+            ? [(Segment.fileName(number), .incomplete)]
+            : names.map { ($0, read(device, file: $0, number: number, household: household)) }
     }
 
     func read(_ device: String, file: String, number: Int, household: String) -> Segment.Reading {
@@ -205,8 +220,12 @@ struct HouseholdFolder {
         let path = devicePath(device) + "/" + file
         var info = stat()
         if lstat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFLNK { return .damaged("it is a symbolic link, which Grock does not follow in the household folder") }
-            if Int64(info.st_size) > HouseholdFolder.largestSegment { return .damaged("it is \(info.st_size) bytes, more than a segment can be") }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                return .damaged("it is a symbolic link, which Grock does not follow in the household folder")
+            }
+            if Int64(info.st_size) > HouseholdFolder.largestSegment {
+                return .damaged("it is \(info.st_size) bytes, more than a segment can be")
+            }
         }
         // A segment ends with its end line: one whose last byte is no line break is still arriving,
         // and is not read into memory (a large file being copied, or one made to look like it).
@@ -252,7 +271,9 @@ struct HouseholdFolder {
         try makeDirectory(devicesPath)
         try makeDirectory(devicePath(segment.device))
         let file = devicePath(segment.device) + "/" + Segment.fileName(segment.number)
-        guard !FileSystem.exists(file) else { throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id") }
+        guard !FileSystem.exists(file) else {
+            throw SyncError.damaged(what: file, reason: "it exists already; another device uses this device's id")
+        }
         let (bytes, checksum) = segment.encoded
         try FileSystem.writeAtomically(bytes, to: file)
         return checksum

@@ -82,6 +82,7 @@ extension HouseholdSync {
         // A hint only (the clock is read back from the index when this file is missing or behind).
         try? FileSystem.writeAtomically(Array("\(merged.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: merged.sequence)
-        try transport.push(path, device: merged.device, files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"])
+        try transport.push(path, device: merged.device,
+                           files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"])
     }
 }

@@ -24,7 +24,8 @@ extension HouseholdSync {
     /// only what changed since.
     static func requireStart(_ merge: Merge, joining path: String) throws {
         guard !merge.tookStart else { return }
-        let reason = (merge.tally.waiting + merge.tally.damaged).first ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
+        let reason = (merge.tally.waiting + merge.tally.damaged).first
+            ?? "the folder of the device that started it is gone, and no other device wrote a snapshot yet"
         throw SyncError.noStart(folder: path, reason: reason)
     }
 

@@ -35,7 +35,8 @@ extension HouseholdSync {
                     pending = try unsent(device: local.setup().device).1
                 } catch {
                     throw SyncError.damaged(what: local.syncDirectory,
-                                            reason: "what waits to be sent cannot be told (\(error)); grock sync leave --discard leaves without it")
+                                            reason: "what waits to be sent cannot be told (\(error)); "
+                                                        + "grock sync leave --discard leaves without it")
                 }
                 if pending > 0 { throw SyncError.unsentChanges(count: pending) }
             }

@@ -25,7 +25,8 @@ extension HouseholdSync {
                 return Change(snapshot, summary: "started syncing through \(path)")
             }, beforeCommit: { sequence, snapshot in
                 // The folder first: what fails there leaves nothing in `sync/`.
-                _ = try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true, versions: snapshot))
+                _ = try folder.write(Segment(household: household, device: device, number: 0, after: [:], isSnapshot: true,
+                                             versions: snapshot))
                 try folder.writeDevice(device, name: name, left: false)
                 try folder.create(household: household, founder: device, exclusive: true)
                 try local.makeDirectories()

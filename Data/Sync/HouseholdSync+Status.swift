@@ -54,8 +54,8 @@ extension HouseholdSync {
             devices.append(SyncStatus.Device(id: id, name: info?.name ?? id, isThis: id == setup.device, hasLeft: info?.left ?? false,
                                              segments: segments.count, applied: applied, lastSeen: lastSeen))
         }
-        return SyncStatus(folder: setup.folder, household: household, devices: devices, pending: pending, waiting: waiting, damaged: damaged,
-                          quarantined: index.quarantined)
+        return SyncStatus(folder: setup.folder, household: household, devices: devices, pending: pending, waiting: waiting,
+                          damaged: damaged, quarantined: index.quarantined)
     }
 
     /// `grock doctor`'s look at sync: this device's files in `sync/` (set-up, index, every

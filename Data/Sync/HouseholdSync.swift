@@ -62,7 +62,8 @@ public struct HouseholdSync: Sendable {
         // `/` holds everything (its path with a slash added is `//`, which nothing starts with).
         func holds(_ outer: String, _ inner: String) -> Bool { outer == "/" || inner.hasPrefix(outer + "/") }
         if household == data || holds(data, household) || holds(household, data) {
-            throw SyncError.unusableFolder(path: folder.path, reason: "is the data directory, inside it, or holds it; use a folder of its own")
+            throw SyncError.unusableFolder(path: folder.path,
+                                           reason: "is the data directory, inside it, or holds it; use a folder of its own")
         }
     }
 

@@ -15,7 +15,8 @@ extension HybridTimestamp {
         let device = afterFirstDot.dropFirst(counterText.count + 1)
         guard millisecondsText.count == 16, counterText.count == 4, !device.isEmpty,
               device.allSatisfy(HybridTimestamp.isDeviceByte),
-              let milliseconds = HybridTimestamp.number(millisecondsText), let counter = HybridTimestamp.number(counterText) else { return nil }
+              let milliseconds = HybridTimestamp.number(millisecondsText),
+              let counter = HybridTimestamp.number(counterText) else { return nil }
         self.init(milliseconds: milliseconds, counter: Int32(counter), device: String(Substring(device)))
     }
 

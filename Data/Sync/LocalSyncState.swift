@@ -41,7 +41,8 @@ struct LocalSyncState: Sendable {
               lines.count == 3 || lines[3].hasPrefix("name\t"), lines.count < 5 || lines[4].hasPrefix("household\t") else {
             throw SyncError.damaged(what: devicePath, reason: "it cannot be read (leaving the household removes it)")
         }
-        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)), name: lines.count >= 4 ? String(lines[3].dropFirst(5)) : "",
+        return Setup(device: String(lines[1].dropFirst(7)), folder: String(lines[2].dropFirst(7)),
+                     name: lines.count >= 4 ? String(lines[3].dropFirst(5)) : "",
                      household: lines.count == 5 ? String(lines[4].dropFirst(10)) : nil)
     }
 
@@ -49,7 +50,8 @@ struct LocalSyncState: Sendable {
         try makeDirectories()
         // The folder and the name cannot hold a line break: refused before (`HouseholdSync`).
         let household = setup.household.map { "household\t\($0)\n" } ?? ""
-        try FileSystem.writeAtomically(Array("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\nname\t\(setup.name)\n\(household)".utf8),
+        try FileSystem.writeAtomically(Array(("grock-sync\t1\ndevice\t\(setup.device)\nfolder\t\(setup.folder)\n"
+                                                  + "name\t\(setup.name)\n\(household)").utf8),
                                        to: devicePath)
     }
 

@@ -38,7 +38,9 @@ extension Merge {
             // (they read that number once): told again under the new id, it reaches them.
             for case (_, .complete(let foreign)) in folder.read(former, overwritten, household: household) {
                 resent = foreign.versions.filter { $0.stamp.device == former }.map { version in
-                    SyncVersion(key: version.key, stamp: HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter, device: device),
+                    SyncVersion(key: version.key,
+                                stamp: HybridTimestamp(milliseconds: version.stamp.milliseconds, counter: version.stamp.counter,
+                                                       device: device),
                                 replaces: version.replaces, isBought: version.isBought, seen: version.seen, payload: version.payload)
                 }
             }
@@ -87,8 +89,8 @@ extension Merge {
         guard !versions.isEmpty else { return lost }
         let number = index.sent + 1
         try local.writeSending(number)
-        let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied, isSnapshot: false,
-                                                versions: versions))
+        let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied,
+                                                isSnapshot: false, versions: versions))
         index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)
         listings.forget(device)
         index.sent = number

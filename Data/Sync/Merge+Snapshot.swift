@@ -10,7 +10,8 @@ extension Merge {
         var sentBefore = index.applied
         if index.sent >= 0 && identity.former == nil { sentBefore[device] = index.sent }
         for (other, applied) in sentBefore.sorted(by: { $0.key < $1.key }) {
-            if Merge.snapshotDue(listed: listings.present.contains(other) ? listings[other].numbers : [], through: applied, gone: index.gone[other]) {
+            if Merge.snapshotDue(listed: listings.present.contains(other) ? listings[other].numbers : [], through: applied,
+                                 gone: index.gone[other]) {
                 lost[other] = applied
             }
         }

@@ -99,11 +99,12 @@ struct Merge {
             guard let item = try capture.item(ItemID(key.ids[0])) else { continue }
             let store = StoreID(key.ids[1])
             // A price gone there (forgotten): the line goes to the cheapest store, as on one device.
-            try LinePlanner.replanPlannedLines(of: item, at: store, keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
+            try LinePlanner.replanPlannedLines(of: item, at: store,
+                                               keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
                                                in: capture, on: today)
         }
-        try Materializer(repositories: capture, index: index, parts: parts).repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }),
-                                                                                       written: changed)
+        try Materializer(repositories: capture, index: index, parts: parts)
+            .repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }), written: changed)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))

@@ -47,7 +47,8 @@ struct Segment: Equatable {
     /// a cloud drive's `NNNNNNNN (conflicted copy ...).seg`); nil for any other name.
     static func number(ofFile name: String) -> Int? {
         let bytes = Array(name.utf8)
-        guard name.hasSuffix(".seg"), bytes.count >= 12, bytes.count <= 255, bytes[..<8].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard name.hasSuffix(".seg"), bytes.count >= 12, bytes.count <= 255,
+              bytes[..<8].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         guard bytes.count == 12 || bytes[8] == 0x2E || bytes[8] == 0x20 else { return nil }
         return Int(String(decoding: bytes[..<8], as: UTF8.self))
     }
@@ -58,7 +59,8 @@ struct Segment: Equatable {
     /// The file's bytes, and the checksum its end line holds.
     var encoded: (bytes: [UInt8], checksum: String) {
         let afterText = after.isEmpty ? "-" : after.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
+        var text = "\(Segment.header)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\n"
+            + "after\t\(afterText)\nsnapshot\t\(isSnapshot ? 1 : 0)\n"
         for version in versions { text += version.line + "\n" }
         var bytes = Array(text.utf8)
         let end = SegmentEndLine(count: versions.count, checksum: Checksum.hex(of: bytes))
@@ -81,7 +83,9 @@ struct Segment: Equatable {
     /// `.complete` then holds no versions; on `.damaged`, what `each` was given must be dropped.
     static func read(_ bytes: [UInt8], household: String, device: String, number: Int, each: (Segment, SyncVersion) -> Void) -> Reading {
         let head = Array(header.utf8)
-        guard bytes.count > head.count else { return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment") }
+        guard bytes.count > head.count else {
+            return bytes == Array(head.prefix(bytes.count)) ? .incomplete : .damaged("it is not a Grock segment")
+        }
         guard Array(bytes.prefix(head.count)) == head else { return .damaged("it is not a Grock segment") }
         let end: SegmentEndLine, start: Int
         switch SegmentEndLine.find(in: bytes) {
@@ -128,7 +132,8 @@ struct Segment: Equatable {
         guard meta[1] == "household\t\(household)" else { return .damaged("it is another household's") }
         guard meta[2] == "device\t\(device)" else { return .damaged("it is not \(device)'s") }
         guard meta[3] == "number\t\(number)" else { return .damaged("it says it is number \(meta[3].dropFirst(7)), not \(number)") }
-        guard meta[4].hasPrefix("after\t"), meta[5] == "snapshot\t0" || meta[5] == "snapshot\t1" else { return .damaged("its header cannot be read") }
+        guard meta[4].hasPrefix("after\t"),
+              meta[5] == "snapshot\t0" || meta[5] == "snapshot\t1" else { return .damaged("its header cannot be read") }
         var after: [String: Int] = [:]
         if meta[4] != "after\t-" {
             for pair in meta[4].dropFirst(6).split(separator: ",") {
@@ -139,7 +144,8 @@ struct Segment: Equatable {
                       after.updateValue(value, forKey: String(parts[0])) == nil else { return .damaged("its header cannot be read") }
             }
         }
-        let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: meta[5] == "snapshot\t1", versions: [])
+        let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: meta[5] == "snapshot\t1",
+                              versions: [])
         for line in lines {
             guard let version = SyncVersion(line: line) else { return .damaged("a change in it cannot be read") }
             each(segment, version)

@@ -42,7 +42,8 @@ struct SegmentEndLine: Equatable {
         guard fields.first?.elementsEqual("end".utf8) == true, fields.count > 1 else { return .missing }
         guard fields.count == 3, (1...19).contains(fields[1].count), fields[1].allSatisfy({ (0x30...0x39).contains($0) }),
               let count = Int(String(decoding: fields[1], as: UTF8.self)),
-              fields[2].count == 16, fields[2].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return .malformed }
+              fields[2].count == 16,
+              fields[2].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return .malformed }
         return .line(SegmentEndLine(count: count, checksum: String(decoding: fields[2], as: UTF8.self)), start: newline + 1)
     }
 }

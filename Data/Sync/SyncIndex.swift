@@ -87,7 +87,8 @@ struct SyncIndex: Equatable {
         var list = try versions[version.key] ?? {
             let part = try base()
             let seen = version.key.kind == .price ? part.seen ?? 0 : nil
-            return [SyncVersion(key: version.key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: seen, payload: part.payload)]
+            return [SyncVersion(key: version.key, stamp: .zero, replaces: .zero, isBought: part.isBought, seen: seen,
+                                payload: part.payload)]
         }()
         let before = version.key.rule.winner(list.map(\.facts)).map { list[$0] }
         if let same = list.firstIndex(where: { $0.stamp == version.stamp }) {

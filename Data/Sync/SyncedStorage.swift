@@ -49,7 +49,9 @@ public final class SyncedStorage: Storage, Sendable {
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())
-            return (change, try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, kind: .change, differences: differences).bytes)
+            return (change,
+                    try OutboxEntry(sequence: sequence, stamp: stamp, summary: change.summary, kind: .change,
+                                    differences: differences).bytes)
         }
     }
 
@@ -130,7 +132,9 @@ public final class SyncedStorage: Storage, Sendable {
     /// A price put back counts as seen when the price it takes back was: else the price taken
     /// back, seen later, would win again everywhere (the newest price seen wins).
     private static func seenAsUndone(_ differences: [ChangeCapture.Difference], target: OutboxEntry) -> [ChangeCapture.Difference] {
-        let undoneSeen = Dictionary(target.differences.compactMap { difference in difference.after.seen.map { (difference.key, $0) } }) { max($0, $1) }
+        let undoneSeen = Dictionary(target.differences.compactMap { difference in
+            difference.after.seen.map { (difference.key, $0) }
+        }) { max($0, $1) }
         return differences.map { difference in
             guard difference.key.kind == .price, difference.after.payload != nil, let undone = undoneSeen[difference.key],
                   undone > difference.after.seen ?? .min else { return difference }

@@ -6,7 +6,8 @@ extension WorkingSet {
     /// Refuses data a merge must never store: what loading it again would refuse.
     func checkForSync() throws {
         do {
-            let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil, undo: UndoRecord(nextSequence: 0, entries: []))
+            let record = state.record(vault: nil, history: nil, historyBytes: 0, months: nil,
+                                      undo: UndoRecord(nextSequence: 0, entries: []))
             _ = try ActiveState(record)
             for item in itemChanges.saved.values { try state.check(item) }
             // Two items of one name cannot be left: `Materializer.repair` renamed every clash

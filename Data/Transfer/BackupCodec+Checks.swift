@@ -34,7 +34,8 @@ extension BackupCodec {
             for (index, category) in document.categories.enumerated() {
                 try Checker.name(category.name, of: "category", at: "categories[\(index)].name")
                 guard Category.validOrders.contains(category.sortOrder) else {
-                    throw Checker.failure("categories[\(index)].sortOrder", "\(category.sortOrder) is outside \(Category.validOrders), the orders Grock gives")
+                    throw Checker.failure("categories[\(index)].sortOrder",
+                                          "\(category.sortOrder) is outside \(Category.validOrders), the orders Grock gives")
                 }
             }
             for (index, store) in document.stores.enumerated() {
@@ -60,9 +61,11 @@ extension BackupCodec {
             for (index, cart) in document.carts.enumerated() { try check(cart, at: "carts[\(index)]", completed: false) }
             for (index, cart) in document.completedCarts.enumerated() { try check(cart, at: "completedCarts[\(index)]", completed: true) }
             for (index, observation) in document.observations.enumerated() { try check(observation, at: "observations[\(index)]") }
-            try Checker.distinctNames(document.stores.enumerated().filter { !$0.element.removed }.map { ("stores[\($0.offset)].name", $0.element.name) },
+            try Checker.distinctNames(document.stores.enumerated().filter { !$0.element.removed }
+                                          .map { ("stores[\($0.offset)].name", $0.element.name) },
                                       of: "store")
-            try Checker.distinctNames(document.categories.enumerated().map { ("categories[\($0.offset)].name", $0.element.name) }, of: "category")
+            try Checker.distinctNames(document.categories.enumerated().map { ("categories[\($0.offset)].name", $0.element.name) },
+                                      of: "category")
             try Checker.distinctNames(document.items.enumerated().map { ("items[\($0.offset)].name", $0.element.name) }, of: "item")
             try Checker.distinctNames(document.carts.enumerated().map { ("carts[\($0.offset)].name", $0.element.name) }, of: "active cart")
         }
@@ -76,7 +79,8 @@ extension BackupCodec {
                 let path = path + ".prices[\(index)]"
                 try reference(option.storeId, in: stores, to: "store", at: path + ".storeId")
                 if let other = optionAt.updateValue(index, forKey: option.storeId) {
-                    throw Checker.failure(path + ".storeId", "the item has a price at this store already (prices[\(other)]); it has one per store")
+                    throw Checker.failure(path + ".storeId",
+                                          "the item has a price at this store already (prices[\(other)]); it has one per store")
                 }
                 try Checker.basis(option.unit, at: path + ".unit")
                 if let regular = option.regular {
@@ -100,7 +104,8 @@ extension BackupCodec {
             }
             try Checker.name(cart.name, of: "cart", at: path + ".name")
             guard let status = CartStatus(rawValue: cart.status), status.isActive != completed else {
-                throw Checker.failure(path + ".status", "\(Echo.quoted(cart.status)) is not \(completed ? "completed" : "planning or shopping")")
+                throw Checker.failure(path + ".status",
+                                      "\(Echo.quoted(cart.status)) is not \(completed ? "completed" : "planning or shopping")")
             }
             if let budget = cart.budget { try Checker.amount(budget, at: path + ".budget") }
             try Checker.time(cart.createdAt, at: path + ".createdAt")
@@ -114,7 +119,8 @@ extension BackupCodec {
                 // A completed trip may repeat an item (a receipt's repeated rows); an active
                 // cart is changed line by item, so it has one line per item.
                 if let other = lineOf.updateValue(index, forKey: line.itemId), !completed {
-                    throw Checker.failure(path + ".itemId", "the item is on this cart already (lines[\(other)]); a cart has one line per item")
+                    throw Checker.failure(path + ".itemId",
+                                          "the item is on this cart already (lines[\(other)]); a cart has one line per item")
                 }
                 try Checker.name(line.name, of: "item", at: path + ".name")
                 if let category = line.category { try Checker.name(category, of: "category", at: path + ".category") }
@@ -128,10 +134,13 @@ extension BackupCodec {
                         try reference(store, in: stores, to: "store", at: path + "." + field)
                     }
                 }
-                let bought = try line.purchasedQuantity.map { (text) throws(Failure) in try Checker.quantity(text, at: path + ".purchasedQuantity") }
+                let bought = try line.purchasedQuantity.map { (text) throws(Failure) in
+                    try Checker.quantity(text, at: path + ".purchasedQuantity")
+                }
                 if let price = line.plannedPrice {
                     try Checker.amount(price, at: path + ".plannedPrice")
-                    planned = try Checker.sum(planned, try Checker.cost(price, quantity, units, at: path), at: path, "the cart's planned total is too large")
+                    planned = try Checker.sum(planned, try Checker.cost(price, quantity, units, at: path), at: path,
+                                              "the cart's planned total is too large")
                 }
                 if let price = line.actualPrice {
                     try Checker.amount(price, at: path + ".actualPrice")
@@ -184,7 +193,8 @@ extension BackupCodec {
             let valid: String
             do { valid = try Name.validated(text, kind: kind) } catch {
                 let reason = if case DomainError.invalidName(_, _, let reason) = error { reason } else { "\(error)" }
-                throw failure(path, "\(Echo.quoted(text)) cannot be a\("aeiou".contains(kind.prefix(1)) ? "n" : "") \(kind) name: \(reason)")
+                throw failure(path,
+                              "\(Echo.quoted(text)) cannot be a\("aeiou".contains(kind.prefix(1)) ? "n" : "") \(kind) name: \(reason)")
             }
             guard valid == text else { throw failure(path, "\(Echo.quoted(text)) has spaces around it") }
         }
@@ -199,7 +209,9 @@ extension BackupCodec {
 
         static func unit(_ text: String, at path: String) throws(Failure) {
             guard MeasureUnit(rawValue: text) != nil else {
-                throw failure(path, "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw failure(path,
+                              "\(Echo.quoted(text)) is not a unit (use one of: "
+                                  + "\(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         }
 
@@ -209,19 +221,24 @@ extension BackupCodec {
 
         static func basis(_ text: String, at path: String) throws(Failure) {
             guard let basis = UnitText.parseBasis(Substring(text)), basis.isTypable else {
-                throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or pack:250g)")
+                throw failure(path,
+                              "\(Echo.quoted(text)) is not a unit (one of: "
+                                  + "\(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or pack:250g)")
             }
         }
 
         static func lineUnits(_ text: String, at path: String) throws(Failure) -> (unit: MeasureUnit, basis: PriceUnit) {
             guard let units = UnitText.parseLine(Substring(text)), units.basis.isTypable else {
-                throw failure(path, "\(Echo.quoted(text)) is not a unit (one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or g/kg)")
+                throw failure(path,
+                              "\(Echo.quoted(text)) is not a unit (one of: "
+                                  + "\(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")), or g/kg)")
             }
             return units
         }
 
         /// A line's cost (quantity × price, converted between its units, rounded half to even).
-        static func cost(_ price: Int64, _ quantity: Quantity, _ units: (unit: MeasureUnit, basis: PriceUnit), at path: String) throws(Failure) -> Int64 {
+        static func cost(_ price: Int64, _ quantity: Quantity, _ units: (unit: MeasureUnit, basis: PriceUnit),
+                         at path: String) throws(Failure) -> Int64 {
             do {
                 let money = Money(minorUnits: price, currency: .euro)
                 return try money.cost(of: quantity, in: PriceUnit(units.unit), per: units.basis)?.minorUnits ?? 0
@@ -240,7 +257,9 @@ extension BackupCodec {
             var seen: [String: String] = [:]
             for (path, name) in names {
                 if let other = seen.updateValue(path, forKey: Name.key(name)) {
-                    throw failure(path, "\(Echo.quoted(name)) is also the name of \(other.dropLast(5)); \(kind) names are unique in any case and accents")
+                    throw failure(path,
+                                  "\(Echo.quoted(name)) is also the name of \(other.dropLast(5)); "
+                                      + "\(kind) names are unique in any case and accents")
                 }
             }
         }

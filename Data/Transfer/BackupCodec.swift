@@ -136,7 +136,8 @@ public enum BackupCodec {
         }
         guard header.format == format else { throw Failure(description: "not a Grock backup (no \"format\": \"\(format)\")") }
         guard let schema = header.schema, schema <= currentSchema else {
-            throw Failure(description: "the backup has schema \(header.schema ?? 0), but this version of Grock reads up to \(currentSchema): a newer Grock wrote it")
+            throw Failure(description: "the backup has schema \(header.schema ?? 0), "
+                                           + "but this version of Grock reads up to \(currentSchema): a newer Grock wrote it")
         }
         do {
             let document = try JSONDecoder().decode(Document.self, from: data)

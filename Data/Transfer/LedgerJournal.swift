@@ -25,7 +25,8 @@ public enum LedgerJournal {
                 totals[category] = try (totals[category] ?? .zero(purchase.price.currency)).adding(try purchase.cost())
                 let store = purchase.store.isEmpty ? "" : " at \(purchase.store)"
                 let per = purchase.basis == PriceUnit(purchase.unit) ? "" : "/\(purchase.basis)"
-                notes[category, default: []].append("\(purchase.item), \(purchase.quantity) \(purchase.unit) @ \(purchase.price.amountText)\(per)\(store)")
+                notes[category, default: []].append("\(purchase.item), \(purchase.quantity) \(purchase.unit) @ "
+                                                        + "\(purchase.price.amountText)\(per)\(store)")
             }
             output += "\n\(first.date) \(clean(first.trip))\n"
             for category in order {

@@ -18,7 +18,9 @@ struct NumberReader {
         func refused(_ reason: String, remedy: PurchaseCSV.RowError.Remedy? = nil) -> PurchaseCSV.RowError {
             PurchaseCSV.RowError(line: line, column: column, reason: "\(Echo.quoted(cell)) \(reason)", remedy: remedy)
         }
-        if point && comma { throw refused("has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56") }
+        if point && comma {
+            throw refused("has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56")
+        }
         if point || comma {
             let found: Mark = point ? .point : .comma
             let expected = mark ?? found

@@ -63,7 +63,8 @@ public enum PurchaseCSV {
         /// The place (line, column and its header name) and `reason`, saying nothing was imported:
         /// an import takes the whole file or none of it.
         public var description: String {
-            let place = column.map { "line \(line), column \($0)" + (header.indices.contains($0 - 1) ? " (\(header[$0 - 1]))" : "") } ?? "line \(line)"
+            let place = column.map { "line \(line), column \($0)" + (header.indices.contains($0 - 1) ? " (\(header[$0 - 1]))" : "") }
+                ?? "line \(line)"
             return "\(place): \(reason); nothing was imported"
         }
     }
@@ -74,9 +75,11 @@ public enum PurchaseCSV {
         var output = ((withPer ? headerWithPer : header) + ["cost"]).joined(separator: ",") + "\n"
         output.reserveCapacity(purchases.count * 72)
         for purchase in purchases {
-            let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store), neutralised(purchase.category),
+            let fields = [purchase.date.description, neutralised(purchase.trip), neutralised(purchase.store),
+                          neutralised(purchase.category),
                           neutralised(purchase.item), purchase.quantity.description, purchase.unit.rawValue, purchase.price.amountText,
-                          purchase.price.currency.code] + (withPer ? [purchase.basis == PriceUnit(purchase.unit) ? "" : UnitText.basis(purchase.basis)] : [])
+                          purchase.price.currency.code]
+                + (withPer ? [purchase.basis == PriceUnit(purchase.unit) ? "" : UnitText.basis(purchase.basis)] : [])
                 + [try purchase.cost().amountText]
             output += fields.map(quote).joined(separator: ",") + "\n"
         }
@@ -155,7 +158,8 @@ public enum PurchaseCSV {
     /// - Throws: `RowError` for the first bad row, or the first line that is not UTF-8.
     public static func parse(_ bytes: [UInt8], encoding: Encoding = .utf8, delimiter: Delimiter? = nil, decimalComma: Bool = false,
                              progress: ((Double) -> Void)? = nil) throws -> [Purchase] {
-        let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) } ?? detectDelimiter(bytes, encoding: encoding)
+        let delimiter = try delimiter.map { try requireHeader(bytes, encoding: encoding, delimiter: $0) }
+            ?? detectDelimiter(bytes, encoding: encoding)
         var reader = CSVReader(bytes, encoding: encoding, delimiter: delimiter.rawValue)
         // Lowercased as the header was checked: `PER` and `COST` are the columns `per` and `cost`.
         let names = try reader.nextRecord()?.fields.map { $0.lowercased() } ?? header
@@ -169,7 +173,8 @@ public enum PurchaseCSV {
             if record.fields == [""] { continue }  // a blank line
             let line = record.line
             guard record.fields.count == columns else {
-                throw RowError(line: line, reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
+                throw RowError(line: line,
+                               reason: "expected \(columns) fields separated by \(delimiter.name), found \(record.fields.count)")
             }
             let row = Row(fields: record.fields, line: line)
             let date = try row.read(0) { text in
@@ -185,7 +190,9 @@ public enum PurchaseCSV {
             let quantity = try row.read(5) { try numbers.read($0, line: line, column: 6) { try Quantity(parsing: $0) } }
             let unit = try row.read(6) { try MeasureUnit(parsing: $0) }
             let price = try row.read(7) { try numbers.read($0, line: line, column: 8) { try Money(parsing: $0, currency: currency) } }
-            let basis = try perColumn.map { index in try row.read(index) { $0.isEmpty ? PriceUnit(unit) : try Self.basis($0, for: unit) } } ?? PriceUnit(unit)
+            let basis = try perColumn.map { index in
+                try row.read(index) { $0.isEmpty ? PriceUnit(unit) : try Self.basis($0, for: unit) }
+            } ?? PriceUnit(unit)
             let f = record.fields
             let purchase = Purchase(date: date, trip: restored(f[1]), store: restored(f[2]), category: restored(f[3]), item: restored(f[4]),
                                     quantity: quantity, unit: unit, basis: basis, price: price, sourceLine: line)
@@ -197,7 +204,8 @@ public enum PurchaseCSV {
                 // A row may cost more than any price can be (100000 × 999999.99, as Grock
                 // exports it): then it is compared as Grock writes amounts.
                 guard (try? Money(parsing: stated, currency: currency)) == cost || stated == cost.amountText else {
-                    throw RowError(line: line, column: costColumn + 1, reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
+                    throw RowError(line: line, column: costColumn + 1,
+                                   reason: "its cost \(Echo.quoted(stated)) is not quantity × price (\(cost.amountText))")
                 }
             }
             purchases.append(purchase)
@@ -230,19 +238,25 @@ public enum PurchaseCSV {
 
     /// The delimiter that splits the header line into the header's fields.
     private static func detectDelimiter(_ bytes: [UInt8], encoding: Encoding) throws -> Delimiter {
-        for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: ",")) (and ,per and ,cost), its fields separated by commas, semicolons or tabs")
+        for delimiter in Delimiter.allCases where isHeader(try headerFields(bytes, encoding: encoding,
+                                                                            delimiter: delimiter)) { return delimiter }
+        throw RowError(line: 1,
+                       reason: "the header must be \(header.joined(separator: ",")) (and ,per and ,cost), its fields separated by commas, "
+                                   + "semicolons or tabs")
     }
 
     /// `delimiter`, when it splits the header line into the header's fields.
     private static func requireHeader(_ bytes: [UInt8], encoding: Encoding, delimiter: Delimiter) throws -> Delimiter {
         if isHeader(try headerFields(bytes, encoding: encoding, delimiter: delimiter)) { return delimiter }
         // A header line another delimiter cannot read as CSV is not separated by it.
-        if let other = Delimiter.allCases.first(where: { (try? headerFields(bytes, encoding: encoding, delimiter: $0)).map(isHeader) ?? false }) {
+        if let other = Delimiter.allCases.first(where: {
+            (try? headerFields(bytes, encoding: encoding, delimiter: $0)).map(isHeader) ?? false
+        }) {
             throw RowError(line: 1, reason: "the header's fields are separated by \(other.name), not by \(delimiter.name)")
         }
         let separator = String(Character(Unicode.Scalar(delimiter.rawValue)))
-        throw RowError(line: 1, reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per and \(separator)cost)")
+        throw RowError(line: 1,
+                       reason: "the header must be \(header.joined(separator: separator)) (and \(separator)per and \(separator)cost)")
     }
 
     /// What a `per` field says the price is per (`kg`, `pack:250g`), when a quantity in `unit`
@@ -250,9 +264,12 @@ public enum PurchaseCSV {
     private static func basis(_ text: String, for unit: MeasureUnit) throws -> PriceUnit {
         let trimmed = String(text.filter { !$0.isWhitespace }).lowercased()
         // What a person may type after --pack (bounded, `pack:6` a count), or a unit.
-        let basis = try trimmed.hasPrefix("pack:") ? PriceUnit(pack: PackSize(parsing: String(trimmed.dropFirst(5)))) : PriceUnit(MeasureUnit(parsing: trimmed))
+        let basis = try trimmed.hasPrefix("pack:")
+            ? PriceUnit(pack: PackSize(parsing: String(trimmed.dropFirst(5))))
+            : PriceUnit(MeasureUnit(parsing: trimmed))
         guard PriceUnit(unit).converts(to: basis) else {
-            throw DomainError.invalidBasis(text, reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
+            throw DomainError.invalidBasis(text,
+                                           reason: "a quantity in \(unit) cannot be priced per \(basis): they measure different things")
         }
         return basis
     }

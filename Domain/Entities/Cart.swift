@@ -129,7 +129,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
     ///   budget.
     public mutating func setBudget(_ newBudget: Money?) throws {
         try check(.edit)
-        if let newBudget, newBudget.isNegative { throw DomainError.invalidAmount(newBudget.amountText, reason: "a budget cannot be negative") }
+        if let newBudget, newBudget.isNegative {
+            throw DomainError.invalidAmount(newBudget.amountText, reason: "a budget cannot be negative")
+        }
         budget = newBudget
     }
 
@@ -193,7 +195,8 @@ public struct Cart: Sendable, Hashable, Identifiable {
     /// - Throws: `DomainError.cartTotalTooLarge` when the totals would no longer add up.
     /// - Parameter priceUnit: what `price` is per, when the store it was bought at sells it
     ///   otherwise than planned (per kg rather than per lb): the planned price is converted to it.
-    public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?, priceUnit: PriceUnit? = nil) throws {
+    public mutating func logPurchase(_ item: ItemID, price: Money, store: StoreID, quantity: Quantity?,
+                                     priceUnit: PriceUnit? = nil) throws {
         try check(.logPurchase)
         let index = try lineIndex(item)
         var changed = self
@@ -202,7 +205,9 @@ public struct Cart: Sendable, Hashable, Identifiable {
             // are 1 pack of 500 g), its planned price said per the new unit.
             let held = try lines[index].holding(pricedPer: priceUnit)
             (changed.lines[index].quantity, changed.lines[index].unit) = (held.quantity, held.unit)
-            changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap { try $0.per(lines[index].priceUnit, convertedTo: priceUnit) }
+            changed.lines[index].plannedPrice = try lines[index].plannedPrice.flatMap {
+                try $0.per(lines[index].priceUnit, convertedTo: priceUnit)
+            }
             changed.lines[index].priceUnit = priceUnit
         }
         changed.lines[index].isFulfilled = true

@@ -32,9 +32,10 @@ public struct Item: Sendable, Hashable, Identifiable {
     /// replaces the store's option whole: one store, one way of selling the item.
     /// - Returns: whether the price was recorded (false: a newer one is known at that store).
     @discardableResult
-    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?, isPromotion: Bool) -> Bool {
-        if let known = priceOption(at: store), let seen = [known.regular?.observedAt, known.promotion?.quote.observedAt].compactMap({ $0 }).max(),
-           seen > date {
+    public mutating func record(_ price: UnitPrice, at store: StoreID, on date: Timestamp, promotionUntil: Day?,
+                                isPromotion: Bool) -> Bool {
+        if let known = priceOption(at: store),
+           let seen = [known.regular?.observedAt, known.promotion?.quote.observedAt].compactMap({ $0 }).max(), seen > date {
             return false
         }
         let quote = PriceQuote(price: price.price, observedAt: date)
@@ -57,7 +58,8 @@ public struct Item: Sendable, Hashable, Identifiable {
     /// - Parameter unit: the line's unit; nil: the item's own unit, or any store when none
     ///   sells it that way.
     /// - Returns: the store and its price, or nil when no such store has a current price.
-    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil, in unit: MeasureUnit? = nil) -> (store: StoreID, price: UnitPrice)? {
+    public func cheapestCurrentPrice(on day: Day, among stores: Set<StoreID>? = nil,
+                                     in unit: MeasureUnit? = nil) -> (store: StoreID, price: UnitPrice)? {
         let current = prices.compactMap { option -> (StoreID, UnitPrice)? in
             guard stores?.contains(option.store) ?? true, let price = option.currentPrice(on: day) else { return nil }
             return (option.store, price.unitPrice)

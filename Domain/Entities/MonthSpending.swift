@@ -23,6 +23,8 @@ public struct MonthSpending: Sendable, Hashable {
             guard !overflow else { throw DomainError.amountOverflow }
             totals[month] = (sum, (totals[month]?.1 ?? 0) + 1)
         }
-        return totals.sorted { $0.key < $1.key }.map { MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.0, currency: currency), trips: $0.value.1) }
+        return totals.sorted { $0.key < $1.key }.map {
+            MonthSpending(month: $0.key, total: Money(minorUnits: $0.value.0, currency: currency), trips: $0.value.1)
+        }
     }
 }

@@ -67,7 +67,8 @@ public struct PurchasedLine: Sendable, Hashable {
             guard !overflow else { throw DomainError.amountOverflow }
             return value
         }
-        guard let product = Int128.exactProduct(Int128(quantity), 1000, size.numerator), let value = Int64(exactly: product / size.denominator) else {
+        guard let product = Int128.exactProduct(Int128(quantity), 1000, size.numerator),
+              let value = Int64(exactly: product / size.denominator) else {
             throw DomainError.amountOverflow
         }
         return value

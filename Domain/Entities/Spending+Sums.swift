@@ -52,7 +52,8 @@ extension Spending {
         }
         var first: [ItemID: (line: PurchasedLine, purchases: Int)] = [:]
         for line in all {
-            guard let item = line.itemID, selection.contains(line.trip), let latest = last[item], line.store == latest.store else { continue }
+            guard let item = line.itemID, selection.contains(line.trip), let latest = last[item],
+                  line.store == latest.store else { continue }
             guard let known = first[item] else {
                 first[item] = (line, 1)
                 continue

@@ -38,7 +38,8 @@ public struct SpendingList: Spending, Hashable {
                 kept.trips.append(trips[line.trip])
             }
             kept.lines.append(PurchasedLine(trip: trip, itemID: line.itemID, item: line.item, category: line.category, store: line.store,
-                                            unit: line.unit, basis: line.basis, quantity: line.quantity, price: line.price, cost: line.cost))
+                                            unit: line.unit, basis: line.basis, quantity: line.quantity, price: line.price,
+                                            cost: line.cost))
         }
         return kept
     }

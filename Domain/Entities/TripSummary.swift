@@ -18,7 +18,8 @@ public struct TripSummary: Sendable, Hashable {
     public let lines: Int
 
     /// A summary as a storage kept it.
-    public init(cartID: CartID, name: String, completedAt: Timestamp, budget: Money?, planned: Money, actual: Money, fulfilled: Int, lines: Int) {
+    public init(cartID: CartID, name: String, completedAt: Timestamp, budget: Money?, planned: Money, actual: Money, fulfilled: Int,
+                lines: Int) {
         self.cartID = cartID
         self.name = name
         self.completedAt = completedAt

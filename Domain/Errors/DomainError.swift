@@ -102,7 +102,8 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidAmount(let text, let reason): "\(Echo.quoted(text)) is not a valid amount: \(reason)"
-        case .invalidQuantity(let text): "\(Echo.quoted(text)) is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
+        case .invalidQuantity(let text):
+            "\(Echo.quoted(text)) is not a valid quantity: write a number above zero with at most 3 decimals, like 2 or 1.5"
         case .amountOverflow: "the amount is too large"
         case .tooLarge(let text, let kind, let maximum): "\(Echo.quoted(text)) is more than the largest \(kind), \(maximum)"
         case .cartTotalTooLarge(let cart): "cart \(Echo.quoted(cart)) would cost more than Grock can add up; split it into smaller carts"
@@ -110,32 +111,39 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownCurrency(let code): "\(Echo.quoted(code)) is not a currency Grock knows (use an ISO code such as EUR, USD, GBP or JPY)"
         case .currencyDigitsDiffer(let from, let to):
             "cannot switch from \(from) to \(to): they have different decimals and Grock does not convert stored amounts"
-        case .unknownUnit(let text): "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownUnit(let text):
+            "\(Echo.quoted(text)) is not a unit (use one of: \(MeasureUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidPack(let text, let reason): "\(Echo.quoted(text)) is not a pack size: \(reason)"
         case .invalidBasis(let text, let reason): "\(Echo.quoted(text)) is not what this price can be per: \(reason)"
         case .unitMismatch(let item, let unit, let basis, let store):
-            "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); a quantity in \(unit) cannot be priced that way "
+            "\(Echo.quoted(item)) is priced per \(basis)\(store.map { " at \(Echo.quoted($0))" } ?? ""); "
+                + "a quantity in \(unit) cannot be priced that way "
                 + "(\(unit) and \(basis) measure different things): choose a unit of the same kind or another store"
         case .incompatibleUnits(let item, let unit, let lineUnit):
-            "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; \(unit) and \(lineUnit) measure different things, so a quantity in \(unit) cannot stand for it"
+            "\(Echo.quoted(item)) is counted in \(lineUnit) on this cart; \(unit) and \(lineUnit) measure different things, "
+                + "so a quantity in \(unit) cannot stand for it"
         case .inexactConversion(let quantity, let from, let to):
             "\(quantity) \(from) has no exact equivalent in \(to); give the quantity in \(to)"
         case .cannotCarryOver(let cart, let reason): "cannot carry the lines not bought over to \(Echo.quoted(cart)): \(reason)"
         case .pricePaidOnTrip(let item, let store, let trip):
-            "the current price of \(Echo.quoted(item)) at \(Echo.quoted(store)) was paid on trip \(Echo.quoted(trip)); reopen that trip to correct it"
+            "the current price of \(Echo.quoted(item)) at \(Echo.quoted(store)) was paid on trip \(Echo.quoted(trip)); "
+                + "reopen that trip to correct it"
         case .noPriceRecorded(let item, let store, let day):
             "no price of \(Echo.quoted(item)) at \(Echo.quoted(store))\(day.map { " was recorded on \($0)" } ?? " is recorded")"
         case .invalidDate(let text): "\(Echo.quoted(text)) is not a date: write YYYY-MM-DD (or YYYY-MM-DD HH:MM where a time is taken)"
         case .invalidMonth(let text): "\(Echo.quoted(text)) is not a month: write YYYY-MM"
         case .futureDate(let text): "\(Echo.quoted(text)) is in the future; a date says when something happened"
-        case .reversedRange(let from, let to): "the range starts in \(Echo.quoted(from)), after it ends in \(Echo.quoted(to)); give the earlier month first"
-        case .pastDate(let text): "\(Echo.quoted(text)) is before 1990; a date says when something was bought or seen, and Grock keeps none earlier"
+        case .reversedRange(let from, let to):
+            "the range starts in \(Echo.quoted(from)), after it ends in \(Echo.quoted(to)); give the earlier month first"
+        case .pastDate(let text):
+            "\(Echo.quoted(text)) is before 1990; a date says when something was bought or seen, and Grock keeps none earlier"
         case .invalidName(let kind, let name, let reason): "\(Echo.quoted(name)) cannot be \(Wording.withArticle(kind)) name: \(reason)"
         case .duplicateName(let kind, let name): "\(Wording.withArticle(kind)) named \(Echo.quoted(name)) already exists"
         case .notFound(let kind, let name, let suggestion):
             "no \(kind) named \(Echo.quoted(name))" + (suggestion.map { "; did you mean \(Echo.quoted($0))?" } ?? "")
         case .ambiguous(let kind, let name, let candidates):
-            "\(Echo.quoted(name)) matches more than one \(kind): \(candidates.map(Echo.shortened).joined(separator: ", ")); give more of the name or the id"
+            "\(Echo.quoted(name)) matches more than one \(kind): \(candidates.map(Echo.shortened).joined(separator: ", ")); "
+                + "give more of the name or the id"
         case .severalTripsOnDay(let name, let day, let ids):
             "\(ids.count) trips named \(Echo.quoted(name)) were finished on \(day) (\(ids.joined(separator: ", "))); give the id instead"
         case .noTripOnDay(let name, let day, let days):
@@ -146,19 +154,23 @@ public enum DomainError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nothingBought(let cart): "nothing on cart \(Echo.quoted(cart)) has been bought yet; log a purchase or abort the trip"
         case .repeatedItem(let item, let cart):
             "cart \(Echo.quoted(cart)) has \(Echo.quoted(item)) on more than one line (a receipt's repeated rows) and cannot be reopened, "
-                + "since a cart being shopped has one line per item; to correct it, delete it and import its rows, or log its receipt, again"
+                + "since a cart being shopped has one line per item; to correct it, delete it and import its rows, "
+                + "or log its receipt, again"
         case .priceRequired(let item): "no price is known for \(Echo.quoted(item)); give the price paid"
         case .storeRequired(let item): "no store is planned for \(Echo.quoted(item)); say which store it was bought at"
         case .storeUnclear(let item, let stores, let bought):
-            "this \(bought ? "trip has bought" : "cart is planned") at \(stores.map(Echo.quoted).joined(separator: ", ")); say which store \(Echo.quoted(item)) was bought at"
+            "this \(bought ? "trip has bought" : "cart is planned") at \(stores.map(Echo.quoted).joined(separator: ", ")); "
+                + "say which store \(Echo.quoted(item)) was bought at"
         case .categoryNotEmpty(let name, let count):
             "category \(Echo.quoted(name)) still has \(Wording.counted(count, "item")); move or remove \(count == 1 ? "it" : "them") first"
-        case .storeInUse(let store, let cart): "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"
+        case .storeInUse(let store, let cart):
+            "store \(Echo.quoted(store)) has purchases logged on cart \(Echo.quoted(cart)); finish or unlog them first"
         case .invalidPosition(let position, let count): "position \(position) is not between 1 and \(count)"
         case .nothingToUndo: "there is nothing to undo"
         case .importRow(let line, let reason): "line \(line): \(Echo.escaped(reason)); nothing was imported"
         case .notEmpty: "this data directory already has data; restore a backup into an empty one"
-        case .tooManyStores(let count): "too many sets of stores to compare over this cart's lines (\(count) stores); allow the plan fewer stores"
+        case .tooManyStores(let count):
+            "too many sets of stores to compare over this cart's lines (\(count) stores); allow the plan fewer stores"
         case .alreadySetUp(let currency): "Grock is already set up with \(currency); change the currency in the settings instead"
         }
     }

@@ -22,7 +22,9 @@ enum GroceryWords {
             } else if let (head, entry) = compoundHead(token) {
                 // `vollmilch` is whole milk, `bergkase` a cheese: German glues a word to its kind.
                 let modifier = String(token.dropLast(head.count))
-                if let first = table[modifier] { words.append(MatchWord(surface: Array(modifier.utf8), concept: Array(first.concept.utf8))) }
+                if let first = table[modifier] {
+                    words.append(MatchWord(surface: Array(modifier.utf8), concept: Array(first.concept.utf8)))
+                }
                 words.append(MatchWord(surface: Array(token.utf8), concept: Array(entry.concept.utf8)))
             } else {
                 words.append(MatchWord(surface: Array(token.utf8), concept: Array(token.utf8)))
@@ -34,7 +36,9 @@ enum GroceryWords {
     /// The runs of letters and digits of a folded name. A vault's names are mostly ASCII, and
     /// a matcher splits thousands of them: those are split byte by byte.
     private static func tokens(of key: String) -> [String] {
-        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init) }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return key.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        }
         return key.utf8.split(whereSeparator: { byte in
             !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39))
         }).map { String(decoding: $0, as: UTF8.self) }
@@ -100,7 +104,8 @@ enum GroceryWords {
     private static let rows = [
         "banana|Produce|banana bananas banane bananen bananes", "apple|Produce|apple apples apfel aepfel pomme pommes",
         "potato|Produce|potato potatoes kartoffel kartoffeln patate patates spud", "tomato|Produce|tomato tomatoes tomate tomaten tomates",
-        "carrot|Produce|carrot carrots karotte karotten mohre mohren carotte carottes", "cucumber|Produce|cucumber cucumbers gurke gurken concombre",
+        "carrot|Produce|carrot carrots karotte karotten mohre mohren carotte carottes",
+        "cucumber|Produce|cucumber cucumbers gurke gurken concombre",
         "onion|Produce|onion onions zwiebel zwiebeln oignon oignons", "lettuce|Produce|lettuce salat laitue salade eisbergsalat",
         "strawberry|Produce|strawberry strawberries erdbeere erdbeeren fraise fraises", "orange|Produce|orange oranges orangen",
         "lemon|Produce|lemon lemons zitrone zitronen citron citrons", "avocado|Produce|avocado avocados avocat avocats",

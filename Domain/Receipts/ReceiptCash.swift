@@ -4,7 +4,8 @@
 /// readings that agree are as good as a printed total.
 enum ReceiptCash {
     /// Words that start the cash given, and the change, compared as `ReceiptVocabulary.keys`.
-    private static let given = ["bar", "gegeben", "gegeben bar", "geg", "geg bar", "bar gegeben", "bargeld", "cash", "cash tendered", "tendered", "tend", "especes"]
+    private static let given = ["bar", "gegeben", "gegeben bar", "geg", "geg bar", "bar gegeben", "bargeld", "cash", "cash tendered",
+                                "tendered", "tend", "especes"]
         .map(ReceiptVocabulary.keys)
     private static let change = ["ruckgeld", "rueckgeld", "zuruck", "change", "change due", "rendu", "rendu monnaie", "monnaie rendue"]
         .map(ReceiptVocabulary.keys)
@@ -15,7 +16,8 @@ enum ReceiptCash {
         for line in lines {
             let words = ReceiptWords(line.trimmingWhitespace(), minorDigits: currency.minorDigits)
             let amounts = words.amounts
-            guard amounts.count == 1, !amounts[0].isNegative, amounts[0].currency == nil || amounts[0].currency == currency else { continue }
+            guard amounts.count == 1, !amounts[0].isNegative,
+                  amounts[0].currency == nil || amounts[0].currency == currency else { continue }
             let keys = words.keys
             guard !keys.isEmpty else { continue }
             if ReceiptVocabulary.prefix(of: keys, in: change) == keys.count {

@@ -82,7 +82,9 @@ enum ReceiptDates {
             meridiem = suffix
             text.removeLast(2)
         }
-        if meridiem == nil, ["am", "pm", "a.m.", "p.m."].contains(following.lowercased()) { meridiem = String(following.lowercased().prefix(1)) + "m" }
+        if meridiem == nil, ["am", "pm", "a.m.", "p.m."].contains(following.lowercased()) {
+            meridiem = String(following.lowercased().prefix(1)) + "m"
+        }
         let separator: Character = text.contains(":") ? ":" : "h"
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2 || (parts.count == 3 && separator == ":"),

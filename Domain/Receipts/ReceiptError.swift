@@ -17,7 +17,9 @@ public enum ReceiptError: Error, ClassifiedError, Sendable, Hashable, CustomStri
     public var description: String {
         switch self {
         case .empty: "the receipt is empty"
-        case .controlCharacters(let line): "the receipt is not text: line \(line) holds control characters (such as ESC, BEL or NUL), which no receipt prints; give the receipt's plain text"
+        case .controlCharacters(let line):
+            "the receipt is not text: line \(line) holds control characters (such as ESC, BEL or NUL), which no receipt prints; "
+                + "give the receipt's plain text"
         case .tooLong(let lines): "the receipt has \(lines) lines, more than the \(ReceiptParser.maximumLines) a receipt can have"
         case .noItems: "no line of the receipt reads as an item with a price"
         }

@@ -5,7 +5,8 @@ extension ReceiptLineKind {
     static func totalOrTax(_ tokens: [ReceiptToken], amounts: [(Int, ReceiptAmount)], keys: [String]) -> ReceiptLineKind? {
         // The total: nothing on the line but the phrase, currencies, punctuation and one amount.
         let totalKeys = ReceiptVocabulary.ocrTolerant(keys).filter { !ReceiptVocabulary.currencyWords.contains($0) }
-        if amounts.count == 1, !totalKeys.isEmpty, ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.rounding) == totalKeys.count {
+        if amounts.count == 1, !totalKeys.isEmpty,
+           ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.rounding) == totalKeys.count {
             return .rounding(amounts[0].1.isNegative ? -amounts[0].1.minorUnits : amounts[0].1.minorUnits)
         }
         if amounts.count == 1, !amounts[0].1.isNegative, let length = ReceiptVocabulary.prefix(of: totalKeys, in: ReceiptVocabulary.total),

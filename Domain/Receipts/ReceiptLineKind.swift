@@ -111,7 +111,8 @@ extension ReceiptLineKind {
     /// Takes off what surrounds a line's content: stars and rules in front, and behind the last
     /// price its tax code (`A`, `B*`, `F`, `N`, `1`) and currency.
     private static func stripMarks(_ words: inout ReceiptWords) {
-        while let first = words.tokens.first, first == .times || (first == .word && !words.texts[0].contains(where: { $0.isLetter || $0.isNumber })) {
+        while let first = words.tokens.first,
+              first == .times || (first == .word && !words.texts[0].contains(where: { $0.isLetter || $0.isNumber })) {
             words.removeFirst()
         }
         while words.count >= 2 {

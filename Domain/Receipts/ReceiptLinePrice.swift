@@ -31,7 +31,8 @@ public struct ReceiptLinePrice: Sendable, Hashable {
         guard let size = line.packSize else { self = counted; return }
         if counted.basis == PriceUnit(.each) {
             self.init(quantity: counted.quantity, unit: .pack, basis: PriceUnit(pack: size), price: counted.price)
-        } else if let pack = counted.basis.pack, pack.unit == .each, let total = pack.quantity.times(size.quantity), let whole = PackSize(total, size.unit) {
+        } else if let pack = counted.basis.pack, pack.unit == .each, let total = pack.quantity.times(size.quantity),
+                  let whole = PackSize(total, size.unit) {
             // The net total of several packs (discounted): one pack of what they all hold.
             self.init(quantity: .one, unit: .pack, basis: PriceUnit(pack: whole), price: counted.price)
         } else {

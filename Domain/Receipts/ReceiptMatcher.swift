@@ -86,7 +86,8 @@ public struct ReceiptMatcher: Sendable {
     public func match(_ receiptName: String, store: StoreID?, aliases: ReceiptAliases) -> ReceiptMatch {
         if let store, let item = aliases.item(for: receiptName, at: store), known.contains(item),
            let entry = entries.first(where: { $0.item == item }) {
-            return ReceiptMatch(verdict: .alias, candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
+            return ReceiptMatch(verdict: .alias,
+                                candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
         let words = GroceryWords.words(receiptName)
         // Each receipt word against each distinct item word, once: row by receipt word.

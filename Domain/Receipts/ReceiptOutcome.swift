@@ -28,7 +28,8 @@ public struct ReceiptOutcome: Sendable, Hashable {
     public let summary: String
 
     /// An outcome as `ApplyReceipt` made it.
-    public init(cart: Cart, storeName: String, storeAdded: Bool, logged: [ReceiptLoggedLine], skipped: [Int], refunds: [Int], loggedTotal: Money,
+    public init(cart: Cart, storeName: String, storeAdded: Bool, logged: [ReceiptLoggedLine], skipped: [Int], refunds: [Int],
+                loggedTotal: Money,
                 statedTotal: Money?, learnedNames: Int, itemsAdded: Int, cautions: [ReceiptCaution], isDryRun: Bool, summary: String) {
         self.cart = cart
         self.storeName = storeName
@@ -87,7 +88,8 @@ public struct ReceiptLoggedLine: Sendable, Hashable {
     public let cost: Money
 
     /// A logged line as `ApplyReceipt` made it.
-    public init(row: Int?, kind: Kind, item: ItemID, name: String, quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money, cost: Money) {
+    public init(row: Int?, kind: Kind, item: ItemID, name: String, quantity: Quantity, unit: MeasureUnit, basis: PriceUnit, price: Money,
+                cost: Money) {
         self.row = row
         self.kind = kind
         self.item = item
@@ -141,11 +143,16 @@ public struct ReceiptCaution: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let subject = "line \(row), \(Echo.quoted(item))"
         return switch reason {
-        case .keptPlannedQuantity: "\(subject): the receipt gives no quantity in the cart's unit; logged at the planned quantity, at the receipt's total"
+        case .keptPlannedQuantity:
+            "\(subject): the receipt gives no quantity in the cart's unit; logged at the planned quantity, at the receipt's total"
         case .repeatedItem: "\(subject): the item was already logged from an earlier line; logged as an impulse buy"
-        case .alreadyBought: "\(subject): the cart's line was bought already (by hand or from an earlier receipt); kept, and this line logged as an impulse buy"
+        case .alreadyBought:
+            "\(subject): the cart's line was bought already (by hand or from an earlier receipt); kept, "
+                + "and this line logged as an impulse buy"
         case .inexact: "\(subject): no price on the cart's line comes to the receipt's total exactly; logged as an impulse buy"
-        case .priceJump: "\(subject): the price paid is more than \(PriceCheck.factor) times, or less than a third of, the last price at the store; logged anyway (look at the line)"
+        case .priceJump:
+            "\(subject): the price paid is more than \(PriceCheck.factor) times, or less than a third of, the last price at the store; "
+                + "logged anyway (look at the line)"
         }
     }
 }

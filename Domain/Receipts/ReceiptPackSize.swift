@@ -3,7 +3,8 @@
 /// `6er Pack`, `Oeufs X12`. The last size in the name counts; a percentage (`1,5%`) is no size.
 enum ReceiptPackSize {
     /// Words for a count of pieces, in the languages Grock's receipts come in.
-    private static let counts: Set<String> = ["stk", "stück", "st", "er", "pcs", "pc", "ct", "rollen", "rolle", "beutel", "eier", "tabs", "pk", "pack", "x"]
+    private static let counts: Set<String> = ["stk", "stück", "st", "er", "pcs", "pc", "ct", "rollen", "rolle", "beutel", "eier", "tabs",
+                                              "pk", "pack", "x"]
 
     /// A unit word and what one of it is in a `MeasureUnit`, as a factor to multiply the number by
     /// (`cl`: 10 ml) and the unit.
@@ -33,23 +34,30 @@ enum ReceiptPackSize {
         var index = 0
         while index < characters.count {
             // `X12` (French: a box of twelve): a count written after its `x`, the word's end after it.
-            let countAfterX = index >= 1 && characters[index - 1] == "x" && (index == 1 || !(characters[index - 2].isLetter || characters[index - 2].isASCIIDigit))
-            guard characters[index].isASCIIDigit, index == 0 || countAfterX || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
+            let countAfterX = index >= 1 && characters[index - 1] == "x"
+                && (index == 1 || !(characters[index - 2].isLetter || characters[index - 2].isASCIIDigit))
+            guard characters[index].isASCIIDigit,
+                  index == 0 || countAfterX || !(characters[index - 1].isLetter || characters[index - 1].isASCIIDigit) else {
                 index += 1
                 continue
             }
             if countAfterX {
                 var end = index
                 while end < characters.count, characters[end].isASCIIDigit { end += 1 }
-                if end == characters.count || characters[end] == " ", let count = Int(String(characters[index..<end])), count > 1, count <= 1000 {
+                if end == characters.count || characters[end] == " ", let count = Int(String(characters[index..<end])), count > 1,
+                   count <= 1000 {
                     found = PackSize(Quantity(count), .each)
                 }
                 index = end
                 continue
             }
             var end = index
-            while end < characters.count, characters[end].isASCIIDigit || ((characters[end] == "," || characters[end] == ".")
-                                                                             && end + 1 < characters.count && characters[end + 1].isASCIIDigit) { end += 1 }
+            while end < characters.count,
+                  characters[end].isASCIIDigit
+                    || ((characters[end] == "," || characters[end] == ".")
+                        && end + 1 < characters.count && characters[end + 1].isASCIIDigit) {
+                end += 1
+            }
             let number = String(characters[index..<end]).replacing(",", with: ".")
             var word = end
             while word < characters.count, characters[word] == " " { word += 1 }
@@ -60,7 +68,9 @@ enum ReceiptPackSize {
             // A number no quantity holds (too many decimals, too large) is no pack size: the
             // name is read on, and only a zero size is worth remembering.
             guard let quantity = try? Quantity(parsing: number) else {
-                if number.allSatisfy({ $0 == "0" || $0 == "." }), units[unit] != nil || (counts.contains(unit) && unit != "x") { empty = true }
+                if number.allSatisfy({ $0 == "0" || $0 == "." }), units[unit] != nil || (counts.contains(unit) && unit != "x") {
+                    empty = true
+                }
                 continue
             }
             if unit == "x" || (unit.isEmpty && word < characters.count && characters[word] == "×") {
@@ -68,7 +78,9 @@ enum ReceiptPackSize {
                 // `6x1,5L`: a count of the size that follows.
                 let start = wordEnd == word ? word + 1 : wordEnd
                 let inner = scan(String(characters[start..<min(characters.count, start + countedSizeLength)]), counted: true)
-                if let size = inner.size, let total = quantity.times(size.quantity) { return (PackSize(total, size.unit), empty || inner.empty) }
+                if let size = inner.size, let total = quantity.times(size.quantity) {
+                    return (PackSize(total, size.unit), empty || inner.empty)
+                }
                 empty = empty || inner.empty
                 continue
             }

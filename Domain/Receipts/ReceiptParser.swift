@@ -32,26 +32,30 @@ public enum ReceiptParser {
         // The total paid less the cash rounding printed above it is what the goods cost (both are
         // bounded like typed prices: no overflow); a rounding that makes it negative is no total.
         var statedTotal = assembly.totalUnreadable.isEmpty
-            ? assembly.statedTotal.map { Money(minorUnits: $0.amount - assembly.rounding, currency: currency) }.flatMap { $0.minorUnits >= 0 ? $0 : nil }
+            ? assembly.statedTotal.map { Money(minorUnits: $0.amount - assembly.rounding, currency: currency) }
+                .flatMap { $0.minorUnits >= 0 ? $0 : nil }
             : nil
         var unparsed = assembly.unparsed, totalUnreadable = assembly.totalUnreadable
         // Lines whose sum overflows cannot stand in for a total: the receipt then has none.
-        if statedTotal == nil, let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)], currency: currency) {
+        if statedTotal == nil,
+           let sum = try? Money.sum(assembly.items.map(\.netTotal) + [Money(minorUnits: assembly.addedTax, currency: currency)],
+                                    currency: currency) {
             // The printed total is unreadable (or missing): two independent readings that agree
             // are as good as it. The lines' sum and cash given less change, or the VAT table's
             // gross column; or those two together when the lines disagree (the receipt then does
             // not add up, by a known difference, rather than having no total). A line that
             // looked like the total is left for a person to look at.
             let cash = ReceiptCash.paid(lines, currency: currency), gross = ReceiptVATTable.gross(lines, currency: currency)
-            let agreed: Int64? = cash == sum.minorUnits || gross == sum.minorUnits ? sum.minorUnits : cash != nil && cash == gross ? cash : nil
+            let agreed: Int64? = cash == sum.minorUnits || gross == sum.minorUnits ? sum.minorUnits
+                : cash != nil && cash == gross ? cash : nil
             if let agreed {
                 statedTotal = Money(minorUnits: agreed, currency: currency)
                 unparsed += totalUnreadable
                 totalUnreadable = []
             }
         }
-        return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected, currency: currency,
-                       lines: assembly.items, statedTotal: statedTotal,
+        return Receipt(storeName: storeName(lines, kinds: kinds, skipping: named), date: assembly.date, detectedCurrency: detected,
+                       currency: currency, lines: assembly.items, statedTotal: statedTotal,
                        addedTax: Money(minorUnits: assembly.addedTax, currency: currency), ignored: assembly.ignored,
                        unparsed: unparsed.sorted { $0.number < $1.number }, unparsedReasons: assembly.unparsedReasons,
                        totalUnreadable: totalUnreadable.sorted { $0.number < $1.number })
@@ -69,7 +73,10 @@ public enum ReceiptParser {
                 else if word.contains("£") { found = ReceiptWords.pound }
                 else if word.contains("S$") { found = ReceiptWords.singaporeDollar }
                 else if word.contains("$") { found = ReceiptWords.dollar }
-                else { found = ReceiptWords.currencyMark(String((word.split(separator: "/").first ?? word).filter { $0.isLetter || $0 == "." })) }
+                else {
+                    found = ReceiptWords.currencyMark(String((word.split(separator: "/").first ?? word)
+                                                                 .filter { $0.isLetter || $0 == "." }))
+                }
                 guard let found else { continue }
                 if counts[found] == nil { order.append(found) }
                 counts[found, default: 0] += 1

@@ -36,16 +36,19 @@ public enum ReceiptRefusal: Error, ClassifiedError, Sendable, Hashable, CustomSt
         case .noStore: "the receipt names no store Grock can read; say which store it is from"
         case .noSuchRow(let row, let count): "the receipt has no line \(row); its lines are numbered 1 to \(count)"
         case .doesNotAddUp(let stated, let logged, let difference, let skipped, let refunds):
-            "the lines to log come to \(logged.amountText), the receipt says \(stated.amountText) (a difference of \(difference.amountText))"
+            "the lines to log come to \(logged.amountText), "
+                + "the receipt says \(stated.amountText) (a difference of \(difference.amountText))"
                 + (skipped.isEmpty ? "" : "; skipped: " + skipped.map(Echo.quoted).joined(separator: ", "))
                 + (refunds.isEmpty ? "" : "; refunds, which cannot be logged: " + refunds.map(Echo.quoted).joined(separator: ", "))
                 + "; correct the lines, or accept the difference"
         case .nothingToLog: "every line of the receipt is skipped or a refund; there is nothing to log"
         case .noTotal:
-            "the receipt states no total Grock can read, so nothing checks that every line was read; look at the review, and accept it as read to log it"
+            "the receipt states no total Grock can read, so nothing checks that every line was read; look at the review, "
+                + "and accept it as read to log it"
         case .dateUnreadable(let line):
             "the receipt's date (line \(line)) does not exist or is outside 1990 to 2099, so the day it is from is unknown; give that day"
-        case .alreadyInHistory(let trip, let day): "every line of this receipt is already in history (trip \(Echo.quoted(trip)) of \(day)); nothing was logged"
+        case .alreadyInHistory(let trip, let day):
+            "every line of this receipt is already in history (trip \(Echo.quoted(trip)) of \(day)); nothing was logged"
         }
     }
 }

@@ -29,7 +29,8 @@ enum ReceiptVATTable {
             if hasRate, amounts.count >= 2, amounts.allSatisfy({ !$0.isNegative && ($0.currency == nil || $0.currency == currency) }),
                keys.allSatisfy({ $0.count <= 2 }) {
                 rows.append(amounts[amounts.count - 1].minorUnits)
-            } else if !hasRate, amounts.count >= 2, !keys.isEmpty, ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == keys.count {
+            } else if !hasRate, amounts.count >= 2, !keys.isEmpty,
+                      ReceiptVocabulary.prefix(of: keys, in: ReceiptVocabulary.total) == keys.count {
                 sums = amounts[amounts.count - 1].minorUnits
             } else if !rows.isEmpty {
                 break

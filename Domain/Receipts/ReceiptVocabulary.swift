@@ -30,24 +30,26 @@ enum ReceiptVocabulary {
     /// Lines set aside, by what they are.
     static let noise: [([String], IgnoredReceiptLine.Reason)] = {
         let table: [(IgnoredReceiptLine.Reason, [String])] = [
-            (.loyalty, ["total savings", "your savings", "you saved", "savings total", "today s savings", "clubcard points", "clubcard savings",
+            (.loyalty, ["total savings", "your savings", "you saved", "savings total", "today s savings", "clubcard points",
+                        "clubcard savings",
                         "points", "punkte", "payback", "nectar points", "nectar", "points fidelite", "fidelite", "cagnotte",
                         "vous avez economise", "economie", "economies", "sie sparen", "ihre ersparnis", "ersparnis", "gespart",
                         "lidl plus", "rewards", "fuel points", "member", "bonus", "ihr vorteil"]),
-            (.subtotal, ["subtotal", "sub total", "zwischensumme", "zw summe", "sous total", "total ht", "total sales", "total sales incl gst",
-                         "total sales excl gst", "total incl gst", "total excl gst", "total before rounding"]),
+            (.subtotal, ["subtotal", "sub total", "zwischensumme", "zw summe", "sous total", "total ht", "total sales",
+                         "total sales incl gst", "total sales excl gst", "total incl gst", "total excl gst", "total before rounding"]),
             (.vat, ["mwst", "ust", "steuer", "tva", "vat", "netto", "brutto", "ht", "taux", "total tva", "total tax", "tax id", "ust id",
                     "steuer nr", "st nr", "siret", "siren", "vat no", "vat number", "gst", "sst", "gst summary", "gst id", "gst reg",
                     "gst reg no", "service tax", "tax invoice", "sr", "zr"]),
             (.payment, ["visa", "mastercard", "master card", "maestro", "amex", "american express", "debit", "credit", "ec", "ec karte",
-                        "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb", "rueckgeld",
+                        "ec cash", "girocard", "kartenzahlung", "karte", "geg", "gegeben bar", "kartenzahl", "bar", "bargeld", "cash", "cb",
+                        "rueckgeld",
                         "carte bancaire", "paiement", "especes", "carte bleue", "rendu", "rendu monnaie", "monnaie", "gegeben", "ruckgeld",
                         "change", "change due", "tend", "tendered", "auth", "auth code", "approval", "appr", "terminal", "tid",
                         "mid", "trace", "beleg", "belegnr", "beleg nr", "aid", "contactless", "sans contact", "kontaktlos", "betrag",
                         "montant", "amount", "paid", "payment", "card", "transaktion", "trans", "autorisation", "genehmigung",
                         "emv", "pan", "pin", "ref", "tc", "trx", "kundenbeleg", "haendlerbeleg", "handlerbeleg", "ticket client"]),
-            (.itemCount, ["total items", "total number of items", "anzahl artikel", "artikelanzahl", "items", "item count", "items sold", "number of items", "nb articles",
-                          "nombre d articles", "articles", "anzahl"]),
+            (.itemCount, ["total items", "total number of items", "anzahl artikel", "artikelanzahl", "items", "item count", "items sold",
+                          "number of items", "nb articles", "nombre d articles", "articles", "anzahl"]),
             (.footer, ["danke", "vielen dank", "merci", "thank", "thanks", "au revoir", "bis bald", "a bientot", "see you",
                        "please", "bitte", "welcome", "willkommen", "bienvenue", "www", "http", "https", "tel", "telefon", "phone",
                        "fax", "open", "opening", "offnungszeiten", "geoffnet", "horaires", "es bediente", "kasse", "caisse",
@@ -80,7 +82,8 @@ enum ReceiptVocabulary {
     static let sectionWords: Set<String> = [
         "produce", "dairy", "grocery", "groceries", "meat", "seafood", "bakery", "frozen", "deli", "household", "beverages",
         "obst", "gemuse", "molkerei", "getranke", "tiefkuhl", "backwaren", "fleisch", "fruits", "legumes", "epicerie",
-        "cremerie", "boissons", "home", "pharmacy", "drogerie", "surgeles", "boulangerie", "boucherie", "et", "und", "and", "health", "beauty", "snacks",
+        "cremerie", "boissons", "home", "pharmacy", "drogerie", "surgeles", "boulangerie", "boucherie", "et", "und", "and", "health",
+        "beauty", "snacks",
     ]
 
     /// Words that count items after a number: `12 Artikel`.
@@ -147,7 +150,9 @@ enum ReceiptVocabulary {
             let letters = String(key.map { ["0": "o", "1": "l", "5": "s", "8": "b"][$0] ?? $0 })
             if totalWords.contains(letters) { return letters }
             // One letter misread, left out or added: the matcher's edit distance.
-            return letters.count >= 5 ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key : key
+            return letters.count >= 5
+                ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key
+                : key
         }
     }
 

@@ -102,7 +102,9 @@ struct ReceiptWords: Sendable {
             let left = String(word[..<slash]), right = String(word[word.index(after: slash)...])
             if let unit = perUnit(right) {
                 if left.isEmpty || currencyMark(left) != nil { return [(word, .per(unit))] }
-                if let amount = ReceiptWords.amount(left, minorDigits: minorDigits) { return [(left, .amount(amount)), ("/" + right, .per(unit))] }
+                if let amount = ReceiptWords.amount(left, minorDigits: minorDigits) {
+                    return [(left, .amount(amount)), ("/" + right, .per(unit))]
+                }
             }
         }
         // A speck OCR read behind a price: `1,49.`, `1,78.A` (its tax class), `-0,30:`. A dot only

@@ -70,7 +70,8 @@ public struct HybridClock: Sendable, Hashable {
         } else if latest.counter < HybridTimestamp.largestCounter || latest.milliseconds == HybridTimestamp.largestMilliseconds {
             // At the largest time the counter is all that is left: it stops at its largest too
             // (the merge never takes in a stamp that far ahead, `SegmentCheck`).
-            latest = HybridTimestamp(milliseconds: latest.milliseconds, counter: min(latest.counter + 1, HybridTimestamp.largestCounter), device: device)
+            latest = HybridTimestamp(milliseconds: latest.milliseconds, counter: min(latest.counter + 1, HybridTimestamp.largestCounter),
+                                     device: device)
         } else {
             latest = HybridTimestamp(milliseconds: latest.milliseconds + 1, counter: 0, device: device)
         }

@@ -81,7 +81,8 @@ public struct SyncStatus: Sendable, Hashable {
     public let quarantined: [String]
 
     /// A status as the data layer read it.
-    public init(folder: String, household: String, devices: [Device], pending: Int, waiting: [String], damaged: [String], quarantined: [String]) {
+    public init(folder: String, household: String, devices: [Device], pending: Int, waiting: [String], damaged: [String],
+                quarantined: [String]) {
         self.folder = folder
         self.household = household
         self.devices = devices

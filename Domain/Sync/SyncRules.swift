@@ -42,13 +42,18 @@ public enum SyncRule: String, Sendable, Hashable, CaseIterable {
         case .latest:
             return versions.indices.max { versions[$0].stamp < versions[$1].stamp }
         case .newestSeen:
-            return versions.indices.max { (versions[$0].seen ?? .min, versions[$0].stamp) < (versions[$1].seen ?? .min, versions[$1].stamp) }
+            return versions.indices.max {
+                (versions[$0].seen ?? .min, versions[$0].stamp) < (versions[$1].seen ?? .min, versions[$1].stamp)
+            }
         case .boughtStays:
-            guard let bought = versions.indices.filter({ versions[$0].isBought }).max(by: { versions[$0].stamp < versions[$1].stamp }) else {
+            guard let bought = versions.indices.filter({ versions[$0].isBought })
+                .max(by: { versions[$0].stamp < versions[$1].stamp }) else {
                 return SyncRule.latest.winner(versions)
             }
             let purchase = versions[bought].stamp
-            let informed = versions.indices.filter { !versions[$0].isBought && versions[$0].stamp > purchase && versions[$0].replaces >= purchase }
+            let informed = versions.indices.filter {
+                !versions[$0].isBought && versions[$0].stamp > purchase && versions[$0].replaces >= purchase
+            }
             return (informed + [bought]).max { versions[$0].stamp < versions[$1].stamp }
         }
     }

@@ -33,7 +33,9 @@ public struct AddItem: Sendable {
     public func withCautions(name: String, category: String, price: String? = nil, store: String? = nil,
                              unit: MeasureUnit? = nil, pack: PackSize? = nil) async throws -> (item: Item, cautions: [PriceCaution]) {
         let name = try Name.validated(name, kind: "item")
-        if let unit, let pack, unit != .pack { throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)") }
+        if let unit, let pack, unit != .pack {
+            throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)")
+        }
         let basis = pack.map { PriceUnit(pack: $0) } ?? PriceUnit(unit ?? .each)
         return try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
@@ -50,7 +52,8 @@ public struct AddItem: Sendable {
                 let unitPrice = UnitPrice(money, per: basis)
                 cautions = try PriceCheck.cautions(for: unitPrice, of: item, at: store, on: now.day)
                 item.record(unitPrice, at: store.id, on: now, promotionUntil: nil, isPromotion: false)
-                try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: now, source: .manual)])
+                try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: now,
+                                                          source: .manual)])
                 summary += " at \(unitPrice) at \(store.name)"
             }
             try repositories.save(item)

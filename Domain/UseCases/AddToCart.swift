@@ -31,7 +31,8 @@ public struct AddToCart: Sendable {
             var names: [String] = []
             for reference in items {
                 let item = try resolver.item(reference)
-                if let existing = cart.line(for: item.id), let unit, !existing.measure(of: unit).converts(to: existing.measure(of: existing.unit)) {
+                if let existing = cart.line(for: item.id), let unit,
+                   !existing.measure(of: unit).converts(to: existing.measure(of: existing.unit)) {
                     throw DomainError.incompatibleUnits(item: item.name, unit: unit.rawValue, lineUnit: existing.unit.rawValue)
                 }
                 if let existing = cart.line(for: item.id), let storeID, existing.plannedStore != storeID {

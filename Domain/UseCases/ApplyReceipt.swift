@@ -38,7 +38,9 @@ public struct ApplyReceipt: Sendable {
         let now = clock.now()
         // A read's changes are never stored: the dry run makes them all, and reports them.
         if dryRun {
-            return try await storage.read { try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now) }
+            return try await storage.read {
+                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now)
+            }
         }
         return try await storage.write { repositories in
             let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, in: repositories, now: now)
@@ -89,7 +91,8 @@ public struct ApplyReceipt: Sendable {
             try ReceiptOnCart(repositories: repositories, ids: ids, now: now, categories: categories)
                 .log(decided, addedTax: receipt.addedTax, on: cart, review: review, storeName: storeName)
         } else {
-            try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories, in: repositories, now: now)
+            try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories,
+                          in: repositories, now: now)
         }
         // A price far from the last one there says so, as a price typed by hand does (tester, #23:
         // one egg logged at a box's price).
@@ -102,15 +105,18 @@ public struct ApplyReceipt: Sendable {
         let learned = try learnNames(decided, book.lines, at: book.store, in: repositories)
         let lines = Wording.counted(book.lines.count, "line")
         let verb = isDryRun ? "would log" : "logged"
-        let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" } ?? "\(verb) receipt of \(storeName), \(lines)"
-        return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped, refunds: refunds,
-                              loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned, itemsAdded: book.itemsAdded,
-                              cautions: cautions, isDryRun: isDryRun, summary: summary)
+        let summary = review.cart.map { "\(verb) receipt of \(storeName) on \($0.name), \(lines)" }
+            ?? "\(verb) receipt of \(storeName), \(lines)"
+        return ReceiptOutcome(cart: book.cart, storeName: storeName, storeAdded: book.storeAdded, logged: book.lines, skipped: skipped,
+                              refunds: refunds,
+                              loggedTotal: loggedTotal, statedTotal: receipt.statedTotal, learnedNames: learned,
+                              itemsAdded: book.itemsAdded, cautions: cautions, isDryRun: isDryRun, summary: summary)
     }
 
     /// The rows as decided (by `decisions`, or as suggested): the rows to log, the numbers of
     /// those skipped and of the refunds, which are never logged.
-    private static func sorted(_ rows: [ReceiptReviewRow], _ decisions: [Int: ReceiptDecision]) -> (decided: [DecidedRow], skipped: [Int], refunds: [Int]) {
+    private static func sorted(_ rows: [ReceiptReviewRow],
+                               _ decisions: [Int: ReceiptDecision]) -> (decided: [DecidedRow], skipped: [Int], refunds: [Int]) {
         var decided: [DecidedRow] = [], skipped: [Int] = [], refunds: [Int] = []
         for row in rows {
             let decision = decisions[row.number] ?? row.suggestion
@@ -128,7 +134,8 @@ public struct ApplyReceipt: Sendable {
     /// Refuses a decision naming what does not exist: a category not in `categories`, an item
     /// neither in the vault nor on `cart`, or a new item's name with spaces around it.
     /// - Throws: `DomainError.notFound`, `.invalidName`.
-    private static func check(_ decided: [DecidedRow], categories: [CategoryID: String], cart: Cart?, in repositories: any Repositories) throws {
+    private static func check(_ decided: [DecidedRow], categories: [CategoryID: String], cart: Cart?,
+                              in repositories: any Repositories) throws {
         for entry in decided {
             switch entry.decision {
             case .newItem(let category, _) where categories[category] == nil:
@@ -144,8 +151,8 @@ public struct ApplyReceipt: Sendable {
 
     /// A completed trip of the receipt's day at its store, made as importing its rows would
     /// (stores and items made when new, the vault's prices under the same rules).
-    private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String, categories: [CategoryID: String],
-                           in repositories: any Repositories, now: Timestamp) throws -> Logbook {
+    private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String,
+                           categories: [CategoryID: String], in repositories: any Repositories, now: Timestamp) throws -> Logbook {
         let day = (review.date ?? now).day
         let trip = "\(Name.prefix(of: storeName, reserving: 8)) receipt"
         var rows: [Purchase] = []
@@ -168,12 +175,13 @@ public struct ApplyReceipt: Sendable {
             if paid.unit == .pack, paid.basis.pack.map({ $0.unit != .each }) == true, vaultItem?.unit == .each {
                 (unit, basis) = (.each, PriceUnit(.each))
             }
-            rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity, unit: unit,
-                                 basis: basis, price: paid.price, sourceLine: entry.row.line.sourceLines.first))
+            rows.append(Purchase(date: day, trip: trip, store: storeName, category: category, item: name, quantity: paid.quantity,
+                                 unit: unit, basis: basis, price: paid.price, sourceLine: entry.row.line.sourceLines.first))
             kinds.append((entry.row.number, kind))
         }
         if addedTax.minorUnits > 0 {
-            rows.append(Purchase(date: day, trip: trip, store: storeName, category: "", item: ReceiptOnCart.salesTaxName, quantity: .one, unit: .each, price: addedTax))
+            rows.append(Purchase(date: day, trip: trip, store: storeName, category: "", item: ReceiptOnCart.salesTaxName, quantity: .one,
+                                 unit: .each, price: addedTax))
             kinds.append((nil, .salesTax))
         }
         var importer = try PurchaseImporter(repositories, ids: ids, offset: now.utcOffsetSeconds)
@@ -182,9 +190,11 @@ public struct ApplyReceipt: Sendable {
         guard importer.summary.skipped == 0, let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {
             throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day)
         }
-        var book = Logbook(cart: cart, store: store.id, storeAdded: importer.summary.storesAdded > 0, itemsAdded: importer.summary.itemsAdded)
+        var book = Logbook(cart: cart, store: store.id, storeAdded: importer.summary.storesAdded > 0,
+                           itemsAdded: importer.summary.itemsAdded)
         for (line, origin) in zip(cart.lines, kinds) {
-            book.lines.append(ReceiptLoggedLine(row: origin.row, kind: origin.kind, item: line.itemID, name: line.name, quantity: line.quantity, unit: line.unit,
+            book.lines.append(ReceiptLoggedLine(row: origin.row, kind: origin.kind, item: line.itemID, name: line.name,
+                                                quantity: line.quantity, unit: line.unit,
                                                 basis: line.priceUnit, price: line.actualPrice ?? .zero(cart.currency),
                                                 cost: try line.actualCost() ?? .zero(cart.currency)))
         }
@@ -194,7 +204,8 @@ public struct ApplyReceipt: Sendable {
     /// Teaches the store the receipt's name of every line logged as a vault item, unless it
     /// knew it as that item already.
     /// - Returns: how many names it learned.
-    private func learnNames(_ decided: [DecidedRow], _ logged: [ReceiptLoggedLine], at storeID: StoreID, in repositories: any Repositories) throws -> Int {
+    private func learnNames(_ decided: [DecidedRow], _ logged: [ReceiptLoggedLine], at storeID: StoreID,
+                            in repositories: any Repositories) throws -> Int {
         guard var store = try repositories.allStores().first(where: { $0.id == storeID }) else { return 0 }
         let rows = Dictionary(firstByKey: decided.map { ($0.row.number, $0.row) })
         var learned = 0

@@ -19,7 +19,8 @@ public struct CreateBackup: Sendable {
             try sink.begin(Backup(settings: try repositories.settings(), stores: try repositories.allStores().sorted { $0.id < $1.id },
                                   categories: try repositories.allCategories().sorted { $0.id < $1.id },
                                   items: try repositories.allItems().sorted { $0.id < $1.id },
-                                  activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id }, completedCarts: [], observations: []))
+                                  activeCarts: try repositories.activeCarts().sorted { $0.id < $1.id }, completedCarts: [],
+                                  observations: []))
             // History by when it happened, not in the order this device learned of it: devices
             // of one household that merged the same changes give the same backup.
             let order = try repositories.completedTrips().map { ($0.completedAt, $0.cartID) }.sorted { $0 < $1 }.map(\.1)
@@ -41,13 +42,16 @@ public struct CreateBackup: Sendable {
     }
 
     private static func precedes(_ lhs: PriceObservation, _ rhs: PriceObservation) -> Bool {
-        (lhs.observedAt, lhs.item.rawValue, lhs.store.rawValue, lhs.price.price.minorUnits, lhs.price.basis.description, lhs.isPromotion ? 1 : 0)
-            < (rhs.observedAt, rhs.item.rawValue, rhs.store.rawValue, rhs.price.price.minorUnits, rhs.price.basis.description, rhs.isPromotion ? 1 : 0)
+        (lhs.observedAt, lhs.item.rawValue, lhs.store.rawValue, lhs.price.price.minorUnits, lhs.price.basis.description,
+         lhs.isPromotion ? 1 : 0)
+            < (rhs.observedAt, rhs.item.rawValue, rhs.store.rawValue, rhs.price.price.minorUnits, rhs.price.basis.description,
+               rhs.isPromotion ? 1 : 0)
     }
 
     /// A sink that keeps everything.
     private struct CollectedBackup: BackupSink {
-        var backup = Backup(settings: Settings(), stores: [], categories: [], items: [], activeCarts: [], completedCarts: [], observations: [])
+        var backup = Backup(settings: Settings(), stores: [], categories: [], items: [], activeCarts: [], completedCarts: [],
+                            observations: [])
 
         mutating func begin(_ backup: Backup) { self.backup = backup }
         mutating func add(completedCart: Cart) { backup.completedCarts.append(completedCart) }

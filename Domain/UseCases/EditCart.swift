@@ -29,7 +29,8 @@ public struct EditCart: Sendable {
             }
             if let budget {
                 try cart.setBudget(try budget.map { try Money(parsing: $0, currency: cart.currency, as: "budget") })
-                changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" } ?? "removed the budget of \(cart.name)")
+                changes.append(cart.budget.map { "set the budget of \(cart.name) to \($0.amountText)" }
+                                   ?? "removed the budget of \(cart.name)")
             }
             guard cart != stored else { return .unchanged(Renamed(value: cart, oldName: oldName)) }
             try repositories.save(cart)

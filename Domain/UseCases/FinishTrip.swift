@@ -33,11 +33,14 @@ public struct FinishTrip: Sendable {
             var cart = try resolver.cart(reference)
             if let date { try cart.date(try Timestamp(happened: date, now: clock.now())) }
             try cart.finishTrip(at: clock.now())
-            if let carryOver { try carry(cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }, to: carryOver, from: cart, resolver, repositories) }
+            if let carryOver {
+                try carry(cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }, to: carryOver, from: cart, resolver, repositories)
+            }
             let tripTime = cart.completedAt ?? clock.now()
             let categories = Dictionary(firstByKey: try repositories.allCategories().map { ($0.id, $0.name) })
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
-                guard let price = line.actualPrice, let store = line.actualStore, var item = try repositories.item(line.itemID) else { continue }
+                guard let price = line.actualPrice, let store = line.actualStore,
+                      var item = try repositories.item(line.itemID) else { continue }
                 if item.record(UnitPrice(price, per: line.priceUnit), at: store, on: tripTime, promotionUntil: nil, isPromotion: false) {
                     try repositories.save(item)
                 }
@@ -55,18 +58,20 @@ public struct FinishTrip: Sendable {
     }
 
     /// Adds `lines` (as planned, not bought) to the planning cart named `name`, made when missing.
-    private func carry(_ lines: [CartItem], to name: String, from cart: Cart, _ resolver: Resolver, _ repositories: any Repositories) throws {
+    private func carry(_ lines: [CartItem], to name: String, from cart: Cart, _ resolver: Resolver,
+                       _ repositories: any Repositories) throws {
         guard !lines.isEmpty else { return }
         var target: Cart
         if let existing = try repositories.activeCarts().first(where: { Name.key($0.name) == Name.key(name) }) {
             target = existing
             guard target.id != cart.id else { throw DomainError.cannotCarryOver(to: target.name, reason: "it is the cart being finished") }
             guard target.status == .planning else {
-                throw DomainError.cannotCarryOver(to: target.name, reason: "it is \(target.status.rawValue); lines not bought go to a cart being planned")
+                throw DomainError.cannotCarryOver(to: target.name,
+                                                  reason: "it is \(target.status.rawValue); lines not bought go to a cart being planned")
             }
         } else {
-            target = Cart(id: CartID(ids.makeIdentifier()), name: try Name.validated(name, kind: "cart"), budget: nil, currency: cart.currency,
-                          createdAt: clock.now())
+            target = Cart(id: CartID(ids.makeIdentifier()), name: try Name.validated(name, kind: "cart"), budget: nil,
+                          currency: cart.currency, createdAt: clock.now())
         }
         guard target.id != cart.id else { throw DomainError.invalidName(kind: "cart", name: name, reason: "it is the cart being finished") }
         for line in lines {

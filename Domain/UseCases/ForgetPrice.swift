@@ -28,13 +28,15 @@ public struct ForgetPrice: Sendable {
             for observation in Set(forgotten) { try repositories.forget(observation) }
             // Says what was taken out, not what is current after: undo shows this sentence too.
             let prices = Set(forgotten.map(\.price)).map(\.description).sorted().joined(separator: ", ")
-            let summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) seen on \(seen) (\(prices))"
+            let summary = "forgot \(forgotten.count == 1 ? "the price" : "\(forgotten.count) prices") of \(item.name) at \(store.name) "
+                              + "seen on \(seen) (\(prices))"
             if let current = try ForgetPrice.withoutForgotten(forgotten, item, at: store.id, in: repositories) {
                 item = current
                 try repositories.save(item)
                 // Carts being planned at that store follow, as they do a new price; with no price
                 // left there, they go to the cheapest store.
-                try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: item.priceOption(at: store.id)?.currentPrice(on: clock.now().day) != nil,
+                try LinePlanner.replanPlannedLines(of: item, at: store.id,
+                                                   keepingStore: item.priceOption(at: store.id)?.currentPrice(on: clock.now().day) != nil,
                                                    in: repositories, on: clock.now().day)
             }
             return Change(item, summary: summary)
@@ -45,11 +47,15 @@ public struct ForgetPrice: Sendable {
     /// every one of `day`, or without a day the current price there (seen at that very moment).
     /// - Throws: `DomainError.pricePaidOnTrip` when the current price was paid on a trip;
     ///   `.noPriceRecorded` when there is none to forget.
-    private func recordedPrices(of item: Item, at store: Store, on day: Day?, in repositories: any Repositories) throws -> ([PriceObservation], Day) {
+    private func recordedPrices(of item: Item, at store: Store, on day: Day?,
+                                in repositories: any Repositories) throws -> ([PriceObservation], Day) {
         let atStore = try repositories.manualObservations(of: item.id).filter { $0.store == store.id }
         let currentPrice = item.priceOption(at: store.id)?.currentPrice(on: clock.now().day)
         let forgotten = if let day { atStore.filter { $0.observedAt.day == day } } else {
-            atStore.filter { $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice && $0.isPromotion == currentPrice?.isPromotion }
+            atStore.filter {
+                $0.observedAt == currentPrice?.observedAt && $0.price == currentPrice?.unitPrice
+                    && $0.isPromotion == currentPrice?.isPromotion
+            }
         }
         if let seen = forgotten.first?.observedAt.day { return (forgotten, seen) }
         if day == nil, let currentPrice, case .trip(let cart)? = try repositories.spending(of: item.id).paidObservations(of: item.id)
@@ -68,9 +74,12 @@ public struct ForgetPrice: Sendable {
         guard var option = item.priceOption(at: store) else { return nil }
         func isForgotten(_ quote: PriceQuote?, promotion: Bool) -> Bool {
             guard let quote else { return false }
-            return forgotten.contains { $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis) }
+            return forgotten.contains {
+                $0.isPromotion == promotion && $0.observedAt == quote.observedAt && $0.price == UnitPrice(quote.price, per: option.basis)
+            }
         }
-        let promotionForgotten = isForgotten(option.promotion?.quote, promotion: true), regularForgotten = isForgotten(option.regular, promotion: false)
+        let promotionForgotten = isForgotten(option.promotion?.quote, promotion: true),
+            regularForgotten = isForgotten(option.regular, promotion: false)
         guard promotionForgotten || regularForgotten else { return nil }
         var item = item
         if promotionForgotten {

@@ -50,7 +50,9 @@ public struct ImportPurchases: Sendable {
             return try await storage.write { repositories in
                 let summary = try importing(purchases, into: repositories)
                 guard summary.purchases > 0 else { throw NothingToImport(summary: summary) }
-                return Change(summary, summary: "imported \(Wording.counted(summary.trips, "trip")) with \(Wording.counted(summary.purchases, "purchase"))")
+                return Change(summary,
+                              summary: "imported \(Wording.counted(summary.trips, "trip")) with "
+                                           + "\(Wording.counted(summary.purchases, "purchase"))")
             }
         } catch let nothing as NothingToImport {
             return nothing.summary
@@ -67,15 +69,18 @@ public struct ImportPurchases: Sendable {
         // A purchase cannot have happened later than now: a row dated in the future would
         // stand as the newest price of its item for as long as that date is ahead.
         if let future = purchases.first(where: { $0.date > now.day }) {
-            throw DomainError.importRow(line: future.sourceLine ?? 0, reason: "\(future.date) is in the future; a purchase says when it happened")
+            throw DomainError.importRow(line: future.sourceLine ?? 0,
+                                        reason: "\(future.date) is in the future; a purchase says when it happened")
         }
         // As `--date` refuses it: `0001-01-01` is a slip, and would start every insight then.
         if let early = purchases.first(where: { $0.date < Timestamp.earliestHappened }) {
-            throw DomainError.importRow(line: early.sourceLine ?? 0, reason: "\(early.date) is before 1990; Grock keeps no earlier purchase")
+            throw DomainError.importRow(line: early.sourceLine ?? 0,
+                                        reason: "\(early.date) is before 1990; Grock keeps no earlier purchase")
         }
         // A first import sets Grock up as `init` would, in the currency of the rows.
         if try !repositories.settings().isSetUp {
-            _ = try SetUpFirstRun.setUp(repositories, ids: ids, currency: purchases.first?.price.currency ?? repositories.settings().currency)
+            _ = try SetUpFirstRun.setUp(repositories, ids: ids,
+                                        currency: purchases.first?.price.currency ?? repositories.settings().currency)
         }
         var importer = try PurchaseImporter(repositories, ids: ids, offset: now.utcOffsetSeconds)
         try importer.run(purchases)

@@ -41,7 +41,8 @@ public struct LogPurchase: Sendable {
     ///   already, which stores nothing.
     /// - Throws: as `callAsFunction(cart:item:price:store:quantity:date:)`.
     public func withCautions(cart reference: String, item: String, price: String? = nil, store: String? = nil,
-                             quantity: Quantity? = nil, date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution], changed: Bool) {
+                             quantity: Quantity? = nil,
+                             date: String? = nil) async throws -> (cart: Cart, cautions: [PriceCaution], changed: Bool) {
         try await storage.write(unlessUnchanged: { repositories in
             let resolver = Resolver(repositories: repositories)
             let stored = try resolver.cart(reference)
@@ -63,7 +64,8 @@ public struct LogPurchase: Sendable {
             // Bought at another store than planned: priced the way that store sells it (per kg
             // rather than per lb, a pack of 250 g rather than 500 g), at its price unless typed.
             var basis = line.priceUnit, storePrice: Money? = nil
-            if let storeID, storeID != line.plannedStore, let option = vaultItem?.priceOption(at: storeID), line.measure(of: line.unit).converts(to: option.basis) {
+            if let storeID, storeID != line.plannedStore, let option = vaultItem?.priceOption(at: storeID),
+               line.measure(of: line.unit).converts(to: option.basis) {
                 basis = option.basis
                 storePrice = option.currentPrice(on: day)?.unitPrice.price
             }

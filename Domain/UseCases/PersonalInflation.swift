@@ -54,7 +54,8 @@ public struct PersonalInflation: Sendable {
         var cost = Int128(0)
         for (slot, month) in months.enumerated() {
             guard let month else { continue }
-            let (paid, o1) = Int128(totals.quantity(of: slot, in: base)).multipliedReportingOverflow(by: Int128(totals.cost(of: slot, in: month)))
+            let (paid, o1) = Int128(totals.quantity(of: slot, in: base))
+                .multipliedReportingOverflow(by: Int128(totals.cost(of: slot, in: month)))
             let (scaled, o2) = paid.multipliedReportingOverflow(by: 1_000_000)
             let (sum, o3) = cost.addingReportingOverflow(scaled / Int128(totals.quantity(of: slot, in: month)))
             guard !o1 && !o2 && !o3 else { throw DomainError.amountOverflow }

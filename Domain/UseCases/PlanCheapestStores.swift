@@ -39,7 +39,8 @@ public struct PlanCheapestStores: Sendable {
             let stores = Set(plan.stores.map(\.id))
             for assignment in plan.assignments where assignment.line.plannedStore != assignment.store.id {
                 let item = try repositories.item(assignment.line.itemID)
-                try current.cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores, on: day, storeNames: nil))
+                try current.cart.update(try LinePlanner.replan(assignment.line, item: item, store: assignment.store.id, among: stores,
+                                                               on: day, storeNames: nil))
             }
             try repositories.save(current.cart)
             return Change(plan, summary: "planned \(plan.cart.name) at the cheapest stores (saving \(plan.saving.amountText))")
@@ -68,7 +69,8 @@ public struct PlanCheapestStores: Sendable {
         init(_ reference: String, repositories: any Repositories, day: Day) throws {
             cart = try Resolver(repositories: repositories).cart(reference)
             try cart.check(.edit)
-            let stores = try repositories.allStores().filter { !$0.isRemoved }.sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
+            let stores = try repositories.allStores().filter { !$0.isRemoved }
+                .sorted { (Name.key($0.name), $0.id) < (Name.key($1.name), $1.id) }
             let lines = cart.lines.filter { !$0.isFulfilled && !$0.isImpulse }
             costs = try lines.map { try PlanCheapestStores.options(for: $0, at: stores, repositories: repositories, day: day) }
             self.stores = stores
@@ -78,7 +80,9 @@ public struct PlanCheapestStores: Sendable {
         /// The stores (indices) of the cheapest plan visiting at most `maxStores`.
         /// - Throws: `DomainError.tooManyStores` past the search's budget.
         func cheapestSet(maxStores: Int?) throws -> [Int] {
-            var search = StoreSetSearch(costs.map { $0.mapValues { StoreSetSearch.Cost(minorUnits: $0.cost.minorUnits, perBase: $0.perBase) } })
+            var search = StoreSetSearch(costs.map {
+                $0.mapValues { StoreSetSearch.Cost(minorUnits: $0.cost.minorUnits, perBase: $0.perBase) }
+            })
             return try search.cheapest(maxStores: maxStores)
         }
 
@@ -115,7 +119,8 @@ public struct PlanCheapestStores: Sendable {
     }
 
     /// The plan of buying each line at its cheapest store of `chosen`.
-    private static func assemble(_ cart: Cart, lines: [CartItem], costs: [[Int: Option]], stores: [Store], chosen: [Int]) throws -> StorePlan {
+    private static func assemble(_ cart: Cart, lines: [CartItem], costs: [[Int: Option]], stores: [Store],
+                                 chosen: [Int]) throws -> StorePlan {
         var assignments: [StorePlan.Assignment] = []
         var unpriced: [CartItem] = []
         var notCovered: [CartItem] = []
@@ -127,7 +132,8 @@ public struct PlanCheapestStores: Sendable {
             }
             if !used.contains(choice.store) { used.append(choice.store) }
             // Shown as it would be bought there: 2 packs of 250 g where 1 of 500 g was planned.
-            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis), store: stores[choice.store], price: choice.option.price,
+            assignments.append(StorePlan.Assignment(line: try line.holding(pricedPer: choice.option.price.basis),
+                                                    store: stores[choice.store], price: choice.option.price,
                                                     cost: choice.option.cost, currentCost: try line.plannedCost()))
         }
         return try StorePlan(cart: cart, assignments: assignments, unpriced: unpriced, notCovered: notCovered,

@@ -21,8 +21,11 @@ public struct PriceHistory: Sendable {
         try await storage.read { repositories in
             let item = try Resolver(repositories: repositories).item(reference)
             let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
-            let observations = try repositories.manualObservations(of: item.id) + repositories.spending(of: item.id).paidObservations(of: item.id)
-            let entries = observations.enumerated().sorted { ($0.element.observedAt, $0.offset) < ($1.element.observedAt, $1.offset) }.map(\.element)
+            let observations = try repositories.manualObservations(of: item.id)
+                + repositories.spending(of: item.id).paidObservations(of: item.id)
+            let entries = observations.enumerated()
+                .sorted { ($0.element.observedAt, $0.offset) < ($1.element.observedAt, $1.offset) }
+                .map(\.element)
                 .map { Entry(observation: $0, storeName: stores[$0.store] ?? "unknown store") }
             return (item, entries)
         }

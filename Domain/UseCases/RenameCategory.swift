@@ -14,7 +14,8 @@ public struct RenameCategory: Sendable {
         let newName = try Name.validated(newName, kind: "category")
         return try await storage.write { repositories in
             var category = try Resolver(repositories: repositories).category(reference)
-            try requireUnique(newName, kind: "category", among: try repositories.allCategories().filter { $0.id != category.id }.map(\.name))
+            try requireUnique(newName, kind: "category",
+                              among: try repositories.allCategories().filter { $0.id != category.id }.map(\.name))
             let oldName = category.name
             category.name = newName
             try repositories.save(category)

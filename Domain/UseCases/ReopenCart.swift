@@ -27,13 +27,15 @@ public struct ReopenCart: Sendable {
             // is current again (one seen by hand since, an earlier trip's), so finishing it again
             // on an earlier date does not leave them current.
             for line in cart.lines where line.isFulfilled && !line.isImpulse {
-                guard let completedAt, let price = line.actualPrice, let store = line.actualStore, let item = try repositories.item(line.itemID),
+                guard let completedAt, let price = line.actualPrice, let store = line.actualStore,
+                      let item = try repositories.item(line.itemID),
                       let option = item.priceOption(at: store), option.basis == line.priceUnit,
                       option.regular == PriceQuote(price: price, observedAt: completedAt) else { continue }
                 let restored = try NewestPriceLeft.restore(item, at: store, in: repositories)
                 try repositories.save(restored)
                 let today = clock.now().day
-                try LinePlanner.replanPlannedLines(of: restored, at: store, keepingStore: restored.priceOption(at: store)?.currentPrice(on: today) != nil,
+                try LinePlanner.replanPlannedLines(of: restored, at: store,
+                                                   keepingStore: restored.priceOption(at: store)?.currentPrice(on: today) != nil,
                                                    in: repositories, on: today)
             }
             return Change(cart, summary: "reopened cart \(cart.name)")

@@ -23,7 +23,9 @@ public struct RestoreBackup: Sendable {
             for item in backup.items { try repositories.save(item) }
             for cart in backup.activeCarts + backup.completedCarts { try repositories.save(cart) }
             try repositories.record(backup.observations.filter { $0.source == .manual })
-            return Change((), summary: "restored a backup of \(Wording.counted(backup.items.count, "item")) and \(Wording.counted(backup.completedCarts.count, "trip"))")
+            return Change((),
+                          summary: "restored a backup of \(Wording.counted(backup.items.count, "item")) and "
+                                       + "\(Wording.counted(backup.completedCarts.count, "trip"))")
         }
     }
 }

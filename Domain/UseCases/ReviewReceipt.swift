@@ -67,13 +67,14 @@ enum ReceiptReviewer {
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
             row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
         }
-        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows, categories: categories)
+        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows,
+                             categories: categories)
     }
 
     /// Row `number` of the review: `line` as `matched`, with what it was planned at on `cart`,
     /// the last price of its best match at `store` on `day`, and what to do with it by default.
-    private static func row(_ number: Int, _ line: ReceiptLine, matched found: ReceiptMatch, cart: Cart?, vault: [ItemID: Item], store: Store?,
-                            day: Day) -> ReceiptReviewRow {
+    private static func row(_ number: Int, _ line: ReceiptLine, matched found: ReceiptMatch, cart: Cart?, vault: [ItemID: Item],
+                            store: Store?, day: Day) -> ReceiptReviewRow {
         // `Kaffee 0g`: a size of nothing is a misread one; the item is asked about, not taken.
         let match = found.verdict == .confident && ReceiptPackSize.hasEmptySize(line.name)
             ? ReceiptMatch(verdict: .doubtful, candidates: found.candidates, suggestedCategory: found.suggestedCategory) : found
@@ -92,7 +93,8 @@ enum ReceiptReviewer {
         } else {
             .impulse
         }
-        return ReceiptReviewRow(number: number, line: line, match: match, paid: paid, planned: planned, lastPrice: change, suggestion: suggestion)
+        return ReceiptReviewRow(number: number, line: line, match: match, paid: paid, planned: planned, lastPrice: change,
+                                suggestion: suggestion)
     }
 
     /// The store a receipt's header names: the one of that name, else the one whose name

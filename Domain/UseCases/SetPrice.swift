@@ -26,7 +26,8 @@ public struct SetPrice: Sendable {
     ///   `.futureDate` or `.pastDate` for `date`, `.invalidDate` too for a `promotionUntil`
     ///   already past; `.cartTotalTooLarge` when a cart being planned, re-priced, would overflow.
     public func callAsFunction(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
-                               pack: PackSize? = nil, isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> Item {
+                               pack: PackSize? = nil, isPromotion: Bool = false, promotionUntil: Day? = nil,
+                               date: String? = nil) async throws -> Item {
         try await withCautions(item: reference, store: storeReference, price: price, unit: unit, pack: pack, isPromotion: isPromotion,
                                promotionUntil: promotionUntil, date: date).item
     }
@@ -35,15 +36,20 @@ public struct SetPrice: Sendable {
     /// - Returns: the item, the cautions about the price, and whether it became the store's
     ///   current price (false when a newer one is known there, or a trip paid one that moment).
     /// - Throws: as `callAsFunction(item:store:price:unit:pack:isPromotion:promotionUntil:date:)`.
-    public func withCautions(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil, pack: PackSize? = nil,
-                             isPromotion: Bool = false, promotionUntil: Day? = nil, date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
+    public func withCautions(item reference: String, store storeReference: String, price: String, unit: MeasureUnit? = nil,
+                             pack: PackSize? = nil,
+                             isPromotion: Bool = false, promotionUntil: Day? = nil,
+                             date: String? = nil) async throws -> (item: Item, cautions: [PriceCaution], isCurrent: Bool) {
         try await storage.write { repositories in
             let resolver = Resolver(repositories: repositories)
             var item = try resolver.item(reference)
             let store = try resolver.store(storeReference)
             let money = try Money(parsing: price, currency: try resolver.settings().currency, as: "price")
-            if let unit, let pack, unit != .pack { throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)") }
-            let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init) ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
+            if let unit, let pack, unit != .pack {
+                throw DomainError.invalidPack("\(pack)", reason: "a pack size goes with a price per pack, not per \(unit)")
+            }
+            let basis = pack.map { PriceUnit(pack: $0) } ?? unit.map(PriceUnit.init)
+                ?? item.priceOption(at: store.id)?.basis ?? PriceUnit(item.unit)
             let now = clock.now()
             let seen = try date.map { try Timestamp(happened: $0, now: now) } ?? now
             if let promotionUntil, promotionUntil < now.day {
@@ -65,15 +71,19 @@ public struct SetPrice: Sendable {
                     try repositories.forget(earlier)
                 }
                 paidThen = try !isPromotion && item.priceOption(at: store.id)?.regular?.observedAt == seen
-                    && repositories.spending(of: item.id).paidObservations(of: item.id).contains { $0.store == store.id && $0.observedAt == seen }
+                    && repositories.spending(of: item.id).paidObservations(of: item.id)
+                        .contains { $0.store == store.id && $0.observedAt == seen }
             }
-            let isNewest = !paidThen && item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil, isPromotion: isPromotion)
+            let isNewest = !paidThen && item.record(unitPrice, at: store.id, on: seen, promotionUntil: promotionUntil,
+                                                    isPromotion: isPromotion)
             if isNewest { try repositories.save(item) }
-            try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: seen, source: .manual, isPromotion: isPromotion)])
+            try repositories.record([PriceObservation(item: item.id, store: store.id, price: unitPrice, observedAt: seen, source: .manual,
+                                                      isPromotion: isPromotion)])
             try LinePlanner.replanPlannedLines(of: item, at: store.id, keepingStore: true, in: repositories, on: now.day)
             let kind = isPromotion ? "promotion" : "price"
             guard isNewest else {
-                return Change((item, cautions, false), summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
+                return Change((item, cautions, false),
+                              summary: "recorded a \(kind) of \(item.name) at \(store.name), \(unitPrice) on \(seen.day), in its history "
                     + "(a newer one stays current)")
             }
             return Change((item, cautions, true), summary: "set the \(kind) of \(item.name) at \(store.name) to \(unitPrice)")

@@ -17,7 +17,8 @@ public struct SpendingInsights: Sendable {
     /// The report and the personal inflation index from one reading of history.
     /// - Parameter base: the index's base month (see `PersonalInflation`).
     /// - Throws: as `callAsFunction(from:to:)`.
-    public func withInflation(from: String? = nil, to: String? = nil, base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
+    public func withInflation(from: String? = nil, to: String? = nil,
+                              base: String?) async throws -> (report: SpendingReport, inflation: InflationIndex?) {
         try await storage.read { repositories in
             let currency = try repositories.settings().currency
             let stores = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, $0.name) })
@@ -27,7 +28,8 @@ public struct SpendingInsights: Sendable {
         }
     }
 
-    static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?, to: String?) throws -> SpendingReport {
+    static func report(_ spending: any Spending, storeNames: [StoreID: String], currency: Currency, from: String?,
+                       to: String?) throws -> SpendingReport {
         // Months as `YYYY-MM` compare as text.
         if let from, let to, from > to { throw DomainError.reversedRange(from: from, to: to) }
         // Trips first: the months' trips in range.
@@ -53,7 +55,9 @@ public struct SpendingInsights: Sendable {
             try categories.add(category ?? "Impulse buys", sum.amount.minorUnits, trips: sum.trips)
         }
         let changes = priceChanges(spending.priceSpans(of: selection))
-        let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = { $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label }
+        let byAmount: (SpendingReport.Total, SpendingReport.Total) -> Bool = {
+            $0.amount != $1.amount ? $0.amount > $1.amount : $0.label < $1.label
+        }
         let overBudgetTotal = try Money.sum(trips.compactMap(\.overBudget), currency: currency)
         let completions = allTrips.map(\.completedAt)
         let historyMonths = completions.min().flatMap { first in
@@ -61,8 +65,8 @@ public struct SpendingInsights: Sendable {
         }
         return SpendingReport(currency: currency, byMonth: months.totals.sorted { $0.label < $1.label },
                               byStore: stores.totals.sorted(by: byAmount), byCategory: categories.totals.sorted(by: byAmount),
-                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal, priceChanges: changes,
-                              historyMonths: historyMonths)
+                              trips: trips.sorted { $0.day < $1.day }, total: total, overBudgetTotal: overBudgetTotal,
+                              priceChanges: changes, historyMonths: historyMonths)
     }
 
     /// The price changes of items bought more than once, largest first: from the first price
@@ -83,8 +87,8 @@ public struct SpendingInsights: Sendable {
                   case (let difference, false) = later.subtractingReportingOverflow(earlier),
                   let scaled = Int128.exactProduct(difference, 10_000) else { continue }
             let points = Rounding.halfEvenClamped(scaled, dividedBy: earlier)
-            changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis), last: UnitPrice(b.price, per: b.basis),
-                                                      basisPoints: points))
+            changes.append(SpendingReport.PriceChange(item: b.item, first: UnitPrice(a.price, per: a.basis),
+                                                      last: UnitPrice(b.price, per: b.basis), basisPoints: points))
         }
         return changes.sorted { abs($0.basisPoints) != abs($1.basisPoints) ? abs($0.basisPoints) > abs($1.basisPoints) : $0.item < $1.item }
     }
@@ -130,7 +134,9 @@ public struct SpendingInsights: Sendable {
 
         var totals: [SpendingReport.Total] {
             order.compactMap { label in
-                amounts[label].map { SpendingReport.Total(label: label, amount: Money(minorUnits: $0.minorUnits, currency: currency), trips: $0.trips) }
+                amounts[label].map {
+                    SpendingReport.Total(label: label, amount: Money(minorUnits: $0.minorUnits, currency: currency), trips: $0.trips)
+                }
             }
         }
     }

@@ -58,7 +58,9 @@ public struct UpdateCartLine: Sendable {
             try cart.update(line)
             guard cart != stored else { return .unchanged(cart) }
             try repositories.save(cart)
-            return .changed(Change(cart, summary: changes.isEmpty ? "re-planned \(line.name) on \(cart.name)" : changes.joined(separator: " and ")))
+            return .changed(Change(cart,
+                                   summary: changes.isEmpty ? "re-planned \(line.name) on \(cart.name)"
+                                                            : changes.joined(separator: " and ")))
         })
     }
 }

@@ -19,7 +19,8 @@ enum DecimalText {
         let whole = trimmed.prefix { $0 != UInt8(ascii: ".") }
         let fraction = trimmed.dropFirst(whole.count + 1)
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit) else { return .failure(.malformed) }
+        guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(isDigit),
+              fraction.allSatisfy(isDigit) else { return .failure(.malformed) }
         // Zeros at the end are no decimals: `1.500` is a price in euros.
         let decimals = fraction.count - fraction.reversed().prefix { $0 == UInt8(ascii: "0") }.count
         guard decimals <= fractionDigits else { return .failure(.tooManyDecimals) }

@@ -50,14 +50,17 @@ public enum Name {
             throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumLength) characters")
         }
         if !asStored, name.utf8.count > maximumBytes {
-            throw DomainError.invalidName(kind: kind, name: name, reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
+            throw DomainError.invalidName(kind: kind, name: name,
+                                          reason: "it is longer than \(maximumBytes) bytes of UTF-8 (accents and emoji take several)")
         }
         for scalar in name.unicodeScalars where Echo.needsEscape(scalar) {
             if scalar.properties.generalCategory == .control {
                 throw DomainError.invalidName(kind: kind, name: name, reason: "it contains control characters")
             }
             guard !asStored else { continue }
-            let what = Echo.isDirectionControl(scalar) ? "a direction control that reorders the text shown after it" : "a line or paragraph separator"
+            let what = Echo.isDirectionControl(scalar)
+                ? "a direction control that reorders the text shown after it"
+                : "a line or paragraph separator"
             throw DomainError.invalidName(kind: kind, name: name, reason: "it contains \(Echo.escape(scalar)), \(what)")
         }
         return name

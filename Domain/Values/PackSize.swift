@@ -29,7 +29,9 @@ public struct PackSize: Sendable, Hashable, CustomStringConvertible {
         do { unit = rest.isEmpty ? .each : try MeasureUnit(parsing: rest) } catch {
             throw DomainError.invalidPack(text, reason: "\(Echo.quoted(rest)) is not a unit of weight, volume or count")
         }
-        guard let pack = PackSize(quantity, unit) else { throw DomainError.invalidPack(text, reason: "a pack holds weight, volume or a count, not packs") }
+        guard let pack = PackSize(quantity, unit) else {
+            throw DomainError.invalidPack(text, reason: "a pack holds weight, volume or a count, not packs")
+        }
         self = pack
     }
 

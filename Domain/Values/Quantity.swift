@@ -56,7 +56,8 @@ public struct Quantity: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// thousandth and no more than `maximum`; nil otherwise.
     public func times(_ other: Quantity) -> Quantity? {
         let product = Int128(thousandths) * Int128(other.thousandths)
-        guard product % 1000 == 0, let result = Int64(exactly: product / 1000), result > 0, result <= Quantity.maximum.thousandths else { return nil }
+        guard product % 1000 == 0, let result = Int64(exactly: product / 1000), result > 0,
+              result <= Quantity.maximum.thousandths else { return nil }
         return Quantity(thousandths: result)
     }
 

@@ -97,8 +97,10 @@ public struct CartDocument: Sendable, Hashable, Encodable {
             StoreGroup(store: $0.store?.name, total: $0.total.amountText, items: $0.lines.map(\.name), ids: $0.lines.map(\.itemID.rawValue))
         }
         items = try details.linesInShoppingOrder.map { line in
-            Line(id: line.itemID.rawValue, item: line.name, category: line.categoryName, quantity: line.quantity.description, unit: line.unit.rawValue,
-                 pricePer: line.priceUnit.description, fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore), plannedPrice: line.plannedPrice?.amountText,
+            Line(id: line.itemID.rawValue, item: line.name, category: line.categoryName, quantity: line.quantity.description,
+                 unit: line.unit.rawValue,
+                 pricePer: line.priceUnit.description, fulfilled: line.isFulfilled, plannedStore: details.storeName(line.plannedStore),
+                 plannedPrice: line.plannedPrice?.amountText,
                  actualStore: details.storeName(line.actualStore), actualPrice: line.actualPrice?.amountText,
                  purchasedQuantity: line.purchasedQuantity?.description, cost: try line.expectedCost()?.amountText, impulse: line.isImpulse)
         }

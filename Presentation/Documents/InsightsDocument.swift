@@ -101,7 +101,8 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
     public let historyFirstMonth, historyLastMonth: String?
 
     private enum CodingKeys: String, CodingKey {
-        case currency, total, trips, averageBasket, meanPlanningError, byMonth, byStore, byCategory, tripsOverBudget, priceChanges, inflation
+        case currency, total, trips, averageBasket, meanPlanningError, byMonth, byStore, byCategory, tripsOverBudget, priceChanges,
+             inflation
     }
 
     /// The personal inflation index: 100.00 is the basket's cost in the base month.
@@ -156,7 +157,8 @@ public struct InsightsDocument: Sendable, Hashable, Encodable {
         byStore = totals(report.byStore)
         byCategory = totals(report.byCategory)
         tripsOverBudget = report.tripsOverBudget.map {
-            Trip(name: $0.name, date: DocumentDay($0.day), planned: $0.planned, actual: $0.actual, budget: $0.budget, overBudget: $0.overBudget)
+            Trip(name: $0.name, date: DocumentDay($0.day), planned: $0.planned, actual: $0.actual, budget: $0.budget,
+                 overBudget: $0.overBudget)
         }
         priceChanges = report.priceChanges.map(PriceChange.init)
         inflation = index.map { index in

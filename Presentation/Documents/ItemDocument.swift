@@ -68,7 +68,8 @@ public struct ItemDocument: Sendable, Hashable, Encodable {
         unit = details.item.unit.rawValue
         self.currency = currency.code
         prices = details.prices.map { row in
-            Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue, pricePer: row.basis.description,
+            Price(store: row.store.name, price: row.current?.unitPrice.price.amountText, unit: row.unit.rawValue,
+                  pricePer: row.basis.description,
                   unitPrice: row.normalised?.price.amountText, perUnit: row.basis.baseUnit.rawValue, cheapest: row.isCheapest,
                   observed: row.current?.observedAt.day.description, promotion: row.current?.isPromotion ?? false,
                   promotionUntil: row.current?.promotionUntil?.description, shelfPrice: row.current?.unitPrice.description,

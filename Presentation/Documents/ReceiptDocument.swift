@@ -53,7 +53,9 @@ public struct ReceiptDocument: Encodable, Sendable, Hashable {
         currency = receipt.currency.code
         lines = review.rows.map { ReceiptRowDocument($0, decision: decisions[$0.number] ?? $0.suggestion, categories: categories) }
         newItems = review.rows.filter { $0.match.verdict == .new && !$0.line.isDeposit }.map(\.number)
-        unparsed = receipt.unparsed.map { ReceiptTextDocument(line: $0.number, text: $0.text, reason: receipt.unparsedReasons[$0.number]?.description) }
+        unparsed = receipt.unparsed.map {
+            ReceiptTextDocument(line: $0.number, text: $0.text, reason: receipt.unparsedReasons[$0.number]?.description)
+        }
         totalUnreadable = receipt.totalUnreadable.map { ReceiptTextDocument(line: $0.number, text: $0.text, reason: nil) }
         refundedTotal = receipt.refundedTotal.amountText
         total = ReceiptTotalDocument(stated: receipt.statedTotal?.amountText, computed: receipt.computedTotal.amountText,

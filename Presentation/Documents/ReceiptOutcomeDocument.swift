@@ -46,8 +46,8 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     public let addsUp: Bool
 
     private enum CodingKeys: String, CodingKey {
-        case cart, cartId, status, store, storeAdded, logged, skipped, refunds, loggedTotal, statedTotal, difference, learnedNames, itemsAdded,
-             cautions, dryRun, summary
+        case cart, cartId, status, store, storeAdded, logged, skipped, refunds, loggedTotal, statedTotal, difference, learnedNames,
+             itemsAdded, cautions, dryRun, summary
     }
 
     init(_ outcome: ReceiptOutcome) {

@@ -41,8 +41,8 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
     public let lastIsAfterReceipt: Bool
 
     private enum CodingKeys: String, CodingKey {
-        case line, name, quantity, unit, total, net, discounts, deposit, refund, verdict, candidates, suggestedCategory, paid, planned, last,
-             lastSeen, changePercent, decision
+        case line, name, quantity, unit, total, net, discounts, deposit, refund, verdict, candidates, suggestedCategory, paid, planned,
+             last, lastSeen, changePercent, decision
     }
 
     init(_ row: ReceiptReviewRow, decision: ReceiptDecision, categories: [CategoryID: String]) {
@@ -56,7 +56,9 @@ public struct ReceiptRowDocument: Encodable, Sendable, Hashable {
         deposit = row.line.isDeposit
         refund = row.isRefund
         verdict = row.match.verdict
-        candidates = row.match.candidates.map { ReceiptCandidateDocument(item: $0.item.rawValue, name: $0.name, score: $0.score, onCart: $0.isOnCart) }
+        candidates = row.match.candidates.map {
+            ReceiptCandidateDocument(item: $0.item.rawValue, name: $0.name, score: $0.score, onCart: $0.isOnCart)
+        }
         suggestedCategory = row.match.suggestedCategory.flatMap { categories[$0] }
         paid = ReceiptPriceDocument(price: row.paid.price.amountText, per: row.paid.basis.description)
         planned = row.planned.map { ReceiptPriceDocument(price: $0.price.amountText, per: $0.basis.description) }

@@ -41,7 +41,11 @@ extension VaultViewModel {
         let showsItem = [.item, .history, .prices].contains(screen)
         return VaultDocument(
             screen: name, query: query,
-            sections: screen == .browse ? sections.map { VaultDocument.Section(category: $0.category.name, items: $0.items.map { ItemDocument($0, currency: currency) }) } : [],
+            sections: screen == .browse
+                ? sections.map {
+                    VaultDocument.Section(category: $0.category.name, items: $0.items.map { ItemDocument($0, currency: currency) })
+                }
+                : [],
             results: query == nil ? [] : resultDocuments,
             item: showsItem ? itemDocument : nil,
             history: screen == .history || screen == .prices ? historyDocuments : [],

@@ -22,7 +22,8 @@ extension CartDetailViewModel {
     public func log(_ item: String, price: String?, store: String? = nil, quantity: Quantity? = nil, date: String? = nil) async -> Bool {
         var changed = true
         return await change {
-            let logged = try await useCases.logPurchase.withCautions(cart: reference, item: item, price: price, store: store, quantity: quantity, date: date)
+            let logged = try await useCases.logPurchase.withCautions(cart: reference, item: item, price: price, store: store,
+                                                                     quantity: quantity, date: date)
             lastIntent.cautions = logged.cautions.map(Caution.price)
             changed = logged.changed
             return logged.cart
@@ -32,7 +33,8 @@ extension CartDetailViewModel {
     /// Takes back the purchase of `item`: the line is to buy again, and an impulse buy disappears.
     @discardableResult
     public func unlog(_ item: String) async -> Bool {
-        await change { try await useCases.unlogPurchase(cart: reference, item: item) } notice: { .purchaseUnlogged(cart: $0.name, item: item) }
+        await change { try await useCases.unlogPurchase(cart: reference, item: item) }
+            notice: { .purchaseUnlogged(cart: $0.name, item: item) }
     }
 
     /// Adds something bought on impulse, bought at `price` per unit: on this cart only, never in
@@ -43,7 +45,8 @@ extension CartDetailViewModel {
     ///     when it has bought at several), else the cart's only planned store.
     ///   - date: when the trip happened, as typed.
     @discardableResult
-    public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil, date: String? = nil) async -> Bool {
+    public func addImpulse(_ name: String, price: String, quantity: Quantity = .one, store: String? = nil,
+                           date: String? = nil) async -> Bool {
         await change {
             try await useCases.addImpulseItem(cart: reference, name: name, price: price, quantity: quantity, store: store, date: date)
         } notice: { .impulseAdded(cart: $0.name, name: name) }

@@ -52,5 +52,7 @@ extension ReportViewModel: LiveScreen {
 
 extension InsightsViewModel: LiveScreen {
     /// Reads the figures again for the same grouping and months.
-    public func refresh() async -> Bool { await keepingOutcome { await load(by: grouping, from: range.from, to: range.to, base: range.base) } }
+    public func refresh() async -> Bool {
+        await keepingOutcome { await load(by: grouping, from: range.from, to: range.to, base: range.base) }
+    }
 }

@@ -39,7 +39,8 @@ public final class ReportViewModel: ErrorState {
                 do {
                     let entries = try await useCases.priceHistory(name).entries
                     items.append(ItemPriceSeries(name: name, points: try entries.map { entry in
-                        ItemPriceSeries.Point(day: entry.observation.observedAt.day, minorUnits: try entry.observation.price.normalised().price.minorUnits)
+                        ItemPriceSeries.Point(day: entry.observation.observedAt.day,
+                                              minorUnits: try entry.observation.price.normalised().price.minorUnits)
                     }))
                 } catch DomainError.notFound {
                     continue  // bought, then removed from the vault: no history to draw

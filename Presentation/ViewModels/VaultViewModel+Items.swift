@@ -12,9 +12,11 @@ extension VaultViewModel {
     /// - Returns: false, with nothing added, for a name taken or invalid, an unknown category or
     ///   store, or a malformed price.
     @discardableResult
-    public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?, pack: PackSize? = nil) async -> Bool {
+    public func addItem(_ name: String, category: String, price: String?, store: String?, unit: MeasureUnit?,
+                        pack: PackSize? = nil) async -> Bool {
         await itemChange {
-            let added = try await useCases.addItem.withCautions(name: name, category: category, price: price, store: store, unit: unit, pack: pack)
+            let added = try await useCases.addItem.withCautions(name: name, category: category, price: price, store: store, unit: unit,
+                                                                pack: pack)
             lastIntent.cautions = added.cautions.map(Caution.price)
             return added.item
         } notice: {
@@ -31,11 +33,12 @@ extension VaultViewModel {
     ///   - until: the last day of a promotion; nil: no end.
     ///   - date: when the price was seen, as typed (now when nil).
     @discardableResult
-    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool, until: Day?,
-                         date: String? = nil) async -> Bool {
+    public func setPrice(_ item: String, store: String, price: String, unit: MeasureUnit?, pack: PackSize? = nil, promotion: Bool,
+                         until: Day?, date: String? = nil) async -> Bool {
         var isCurrent = true
         return await itemChange {
-            let set = try await useCases.setPrice.withCautions(item: item, store: store, price: price, unit: unit, pack: pack, isPromotion: promotion,
+            let set = try await useCases.setPrice.withCautions(item: item, store: store, price: price, unit: unit, pack: pack,
+                                                               isPromotion: promotion,
                                                           promotionUntil: until, date: date)
             lastIntent.cautions = set.cautions.map(Caution.price)
             isCurrent = set.isCurrent
@@ -68,7 +71,8 @@ extension VaultViewModel {
     /// Moves an item to another category (a name or id) and shows it.
     @discardableResult
     public func moveItem(_ item: String, to category: String) async -> Bool {
-        await itemChange { try await useCases.moveItem(item, toCategory: category) } notice: { .itemMoved(item: $0.name, category: category) }
+        await itemChange { try await useCases.moveItem(item, toCategory: category) }
+            notice: { .itemMoved(item: $0.name, category: category) }
     }
 
     /// Deletes an item from the vault and goes back to `browse`. Its lines on carts stay, by name,

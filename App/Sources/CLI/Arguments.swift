@@ -46,7 +46,9 @@ struct Arguments {
                 do throws(UsageError) { try readOption(token, rest: &rest) } catch { self.error = self.error ?? error }
             }
         }
-        if global.inMemory && global.dataDirectory != nil { error = error ?? UsageError("--data-dir and --in-memory cannot be used together") }
+        if global.inMemory && global.dataDirectory != nil {
+            error = error ?? UsageError("--data-dir and --in-memory cannot be used together")
+        }
     }
 
     /// A word; the first `--`, after which every token is a word (`--5` included); or `-h`.

@@ -6,7 +6,8 @@ extension Commands {
     static let cart: [Command] = [
         Command("cart new", usage: "grock cart new NAME",
                 summary: "Create a cart to plan, optionally with a budget and items from the vault.",
-                details: "Each --item puts one of that vault item on the cart, planned at its cheapest store. A budget is at most 1000000.00.",
+                details: "Each --item puts one of that vault item on the cart, "
+                             + "planned at its cheapest store. A budget is at most 1000000.00.",
                 examples: ["grock cart new Weekly --budget 120.00", "grock cart new Party --item Chips --item Soda"],
                 options: [.optional(.budget), .repeated(.item)]) { run in
             let cart = try run.container.cart(run.argument(0))
@@ -91,7 +92,8 @@ extension Commands {
                                              store: run.value(.store)), cart)
             try show(cart, run)
         },
-        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.", examples: ["grock cart remove Weekly Eggs"]) { run in
+        Command("cart remove", usage: "grock cart remove CART ITEM", summary: "Take a line off a cart.",
+                examples: ["grock cart remove Weekly Eggs"]) { run in
             let cart = try run.container.cart(run.argument(0))
             try run.check(await cart.remove(run.argument(1)), cart)
             try show(cart, run)
@@ -100,7 +102,8 @@ extension Commands {
 
     /// A cart as a line of `cart list`.
     private static func listLine(_ cart: CartRow) -> String {
-        "\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.prefix(8))  created \(cart.created)  planned \(cart.plannedTotal)  spent \(cart.actualTotal)"
+        "\(cart.name)  [\(cart.status.rawValue)]  \(cart.id.prefix(8))  created \(cart.created)  planned \(cart.plannedTotal)  spent "
+            + "\(cart.actualTotal)"
             + (cart.budget.map { "  budget \($0)" } ?? "")
     }
 

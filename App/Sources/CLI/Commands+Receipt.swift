@@ -1,7 +1,8 @@
 extension Commands {
     static let receipt: [Command] = [
         Command("receipt", usage: "grock receipt [CART] [FILE]",
-                summary: "Read a shop's receipt (its text), match its lines to your items and log them: on the cart being shopped, or as a completed trip.",
+                summary: "Read a shop's receipt (its text), match its lines to your items and log them: on the cart being shopped, "
+                             + "or as a completed trip.",
                 details: """
                 FILE is the receipt's text (UTF-8, at most 1 MiB); - or no FILE reads standard input. One argument is FILE when \
                 it is -, a file that exists or a path with a /, else CART. With --image PHOTO, tesseract (when it is on PATH) \
@@ -25,8 +26,10 @@ extension Commands {
                 Exit codes: 2 for a file that is no receipt's text (empty, binary, too large, a directory or device) or in \
                 another currency, 1 for a refusal (a cart not being shopped, a total that differs).
                 """,
-                examples: ["grock receipt Weekly aldi.txt", "grock receipt Weekly aldi.txt --yes", "grock receipt aldi.txt --yes --store Aldi",
-                           "pbpaste | grock receipt Weekly - --yes --dry-run", "grock --json receipt aldi.txt", "grock receipt Weekly --image bon.jpg"],
+                examples: ["grock receipt Weekly aldi.txt", "grock receipt Weekly aldi.txt --yes",
+                           "grock receipt aldi.txt --yes --store Aldi",
+                           "pbpaste | grock receipt Weekly - --yes --dry-run", "grock --json receipt aldi.txt",
+                           "grock receipt Weekly --image bon.jpg"],
                 options: [.optional(.store), .optional(.date), .optional(.image), .optional(.yes), .optional(.dryRun),
                           .optional(.acceptDifference)]) { run in
             try await ReceiptSession.run(run)

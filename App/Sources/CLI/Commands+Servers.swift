@@ -16,7 +16,8 @@ extension Commands {
                 error.data.kind (invalidInput, notFound, refused, conflict, storage). Amounts and quantities are strings. \
                 rpc.discover lists the methods. Ends when stdin ends.
                 """,
-                examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"], storageWork: .background, changeLimit: .unlimited) { run in
+                examples: ["grock rpc < requests.jsonl", "grock --data-dir ~/grock-test rpc"], storageWork: .background,
+                changeLimit: .unlimited) { run in
             if let failure = await RPCServer(container: run.container).run(input: STDIN_FILENO, output: STDOUT_FILENO) {
                 throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)")
             }
@@ -33,8 +34,8 @@ extension Commands {
 
                 --revoke draws a new token and ends every session, then exits. Runs until stopped (Ctrl-C).
                 """,
-                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"], options: [.optional(.listen), .optional(.revoke)],
-                storageWork: .background, changeLimit: .unlimited) { run in
+                examples: ["grock serve", "grock serve --listen 0.0.0.0:8421", "grock serve --revoke"],
+                options: [.optional(.listen), .optional(.revoke)], storageWork: .background, changeLimit: .unlimited) { run in
             if try run.has(.revoke) {
                 try WebServer.revoke(container: run.container)
                 return run.console.out("Every session ended; the next grock serve prints a new URL.")

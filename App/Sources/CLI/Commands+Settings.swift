@@ -13,8 +13,8 @@ extension Commands {
                 examples: ["grock settings currency GBP"]) { run in
             try await settingsStep(run) { try await $0.changeCurrency(Currency(code: run.argument(0))) }
         },
-        Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.", examples: ["grock reset --yes"],
-                options: [.required(.yes)]) { run in
+        Command("reset", usage: "grock reset", summary: "Erase all data, history and undo included. Cannot be undone.",
+                examples: ["grock reset --yes"], options: [.required(.yes)]) { run in
             try await settingsStep(run) { await $0.reset() }
         },
     ]

@@ -14,7 +14,8 @@ extension Commands {
                 for fish:
                   grock completions fish > ~/.config/fish/completions/grock.fish
                 """,
-                examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock", "source <(grock completions zsh)"]) { run in
+                examples: ["grock completions bash > ~/.local/share/bash-completion/completions/grock",
+                           "source <(grock completions zsh)"]) { run in
             guard let shell = Completions.Shell(rawValue: try run.argument(0).lowercased()) else {
                 throw UsageError("completions takes bash, zsh or fish, not \(Echo.quoted(try run.argument(0)))")
             }

@@ -19,12 +19,14 @@ extension Commands {
                 examples: ["grock store remove Aldi"]) { run in
             try await storeStep(run) { try await $0.remove(run.argument(0)) }
         },
-        Command("store list", usage: "grock store list", summary: "List the stores.", examples: ["grock store list", "grock --json store list"]) { run in
+        Command("store list", usage: "grock store list", summary: "List the stores.",
+                examples: ["grock store list", "grock --json store list"]) { run in
             try await storeStep(run) { await $0.load() }
         },
         Command("store aisles", usage: "grock store aisles STORE [CATEGORY...]",
                 summary: "Show a store's aisle order, or set it: the categories in the order you walk them.",
-                details: "Categories not named follow in the vault's order. A cart grouped by store lists its lines in that store's aisle order.",
+                details: "Categories not named follow in the vault's order. A cart grouped by store lists its lines in that "
+                             + "store's aisle order.",
                 examples: ["grock store aisles Aldi", "grock store aisles Aldi Bakery Produce Dairy"]) { run in
             try await storeStep(run) { try await $0.aisles(of: run.argument(0), set: Array(run.arguments.dropFirst())) }
         },

@@ -24,9 +24,11 @@ extension Commands {
             for line in SyncText.problems(report) { run.console.error(line) }
         },
         Command("sync init", usage: "grock sync init DIR",
-                summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), with this device's data.",
+                summary: "Start a household in the folder DIR (kept in step by Syncthing, a cloud drive, a share or git), "
+                             + "with this device's data.",
                 details: "DIR must exist. This device's data becomes the household's start; other devices join with grock sync join DIR.",
-                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"], options: [.optional(.name)]) { run in
+                examples: ["grock sync init ~/Sync/grock", "grock sync init ~/grock-household --name laptop"],
+                options: [.optional(.name)]) { run in
             let folder = try absolute(run.argument(0))
             let household = try household(run), device = try deviceName(run)
             try await household.start(folder: folder, name: device)

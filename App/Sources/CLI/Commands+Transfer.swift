@@ -8,7 +8,8 @@ extension Commands {
     /// Data in and out: a backup or the purchases exported, a backup or a csv imported, the HTML report.
     static let transfer: [Command] = [
         Command("export", usage: "grock export",
-                summary: "Write your data out: json is a complete backup, csv one row per purchase, ledger a journal for hledger or ledger.",
+                summary: "Write your data out: json is a complete backup, csv one row per purchase, "
+                             + "ledger a journal for hledger or ledger.",
                 details: """
                 Without --output it goes to stdout. A file is written whole or not at all. csv has the columns date, trip, \
                 store, category, item, quantity, unit, price, currency, per (only when a price is per another unit) and \
@@ -37,7 +38,8 @@ extension Commands {
                 --decimal-comma or, in a file not separated by commas, when its first number with a decimal mark has a comma. \
                 Thousands separators are refused.
                 """,
-                examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run", "grock import kassenbons.csv --delimiter ';' --decimal-comma",
+                examples: ["grock import purchases.csv", "grock import purchases.csv --dry-run",
+                           "grock import kassenbons.csv --delimiter ';' --decimal-comma",
                            "grock import old-export.csv --encoding latin1", "grock --data-dir /tmp/restored import grock-backup.json"],
                 options: [.optional(.format, "json|csv"), .optional(.encoding), .optional(.delimiter),
                           .optional(.decimalComma), .optional(.dryRun)]) { run in
@@ -120,13 +122,14 @@ extension Commands {
         let transfer = run.container.transfer()
         let backup = try await transfer.restore(transfer.read(path), from: path)
         try summarise(run, ImportDocument(format: "json", trips: backup.completedCarts.count, purchases: nil, items: backup.items.count,
-                                          storesAdded: backup.stores.count, categoriesAdded: backup.categories.count, itemsAdded: backup.items.count,
-                                          skipped: nil, dryRun: false))
+                                          storesAdded: backup.stores.count, categoriesAdded: backup.categories.count,
+                                          itemsAdded: backup.items.count, skipped: nil, dryRun: false))
     }
 
     /// Reads the csv purchase history at `path` in (or, `--dry-run`, says what it would).
     @MainActor
-    private static func importPurchases(_ path: String, encoding: Transfer.CSVEncoding, delimiter: Transfer.CSVDelimiter?, _ run: Invocation) async throws {
+    private static func importPurchases(_ path: String, encoding: Transfer.CSVEncoding, delimiter: Transfer.CSVDelimiter?,
+                                        _ run: Invocation) async throws {
         let dryRun = try run.has(.dryRun), decimalComma = try run.has(.decimalComma)
         let transfer = run.container.transfer()
         let bytes = try transfer.read(path)
@@ -134,16 +137,21 @@ extension Commands {
         let purchases: [Purchase]
         do {
             defer { progress.finish() }
-            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter, decimalComma: decimalComma) {
+            purchases = try transfer.purchases(csv: bytes, from: path, encoding: encoding, delimiter: delimiter,
+                                               decimalComma: decimalComma) {
                 progress.show($0)
             }
         }
         let summary: ImportPurchases.Summary
-        do { summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun) } catch DomainError.importRow(let line, let reason) {
+        do {
+            summary = try await run.container.useCases.importPurchases(purchases, dryRun: dryRun)
+        } catch DomainError.importRow(let line, let reason) {
             throw CommandFailure(kind: .invalidInput, description: "\(path): line \(line): \(reason); nothing was imported")
         }
-        try summarise(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil, storesAdded: summary.storesAdded,
-                                          categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded, skipped: summary.skipped, dryRun: dryRun))
+        try summarise(run, ImportDocument(format: "csv", trips: summary.trips, purchases: summary.purchases, items: nil,
+                                          storesAdded: summary.storesAdded,
+                                          categoriesAdded: summary.categoriesAdded, itemsAdded: summary.itemsAdded,
+                                          skipped: summary.skipped, dryRun: dryRun))
     }
 
     /// Prints what an import did: its document, or a sentence.
@@ -151,7 +159,8 @@ extension Commands {
     private static func summarise(_ run: Invocation, _ document: ImportDocument) throws {
         if run.json { return try run.console.json(document) }
         if document.format == "json" {
-            let counts = [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"), (document.trips, "trip")]
+            let counts = [(document.storesAdded, "store"), (document.categoriesAdded, "category"), (document.itemsAdded, "item"),
+                          (document.trips, "trip")]
             return run.console.out("Restored a backup: " + counts.map { Wording.counted($0, $1) }.joined(separator: ", ") + ".")
         }
         let purchases = document.purchases ?? 0, skipped = document.skipped ?? 0

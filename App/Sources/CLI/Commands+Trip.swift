@@ -21,10 +21,12 @@ extension Commands {
                 options: [.optional(.price), .optional(.store), .optional(.qty), .optional(.date)]) { run in
             let quantity = try run.quantity(.qty)
             try await tripStep(run) {
-                try await $0.log(run.argument(1), price: run.value(.price), store: run.value(.store), quantity: quantity, date: run.value(.date))
+                try await $0.log(run.argument(1), price: run.value(.price), store: run.value(.store), quantity: quantity,
+                                 date: run.value(.date))
             }
         },
-        Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.", examples: ["grock trip unlog Weekly Milk"]) { run in
+        Command("trip unlog", usage: "grock trip unlog CART ITEM", summary: "Take back a logged purchase.",
+                examples: ["grock trip unlog Weekly Milk"]) { run in
             try await tripStep(run) { try await $0.unlog(run.argument(1)) }
         },
         Command("trip impulse", usage: "grock trip impulse CART NAME",
@@ -33,11 +35,13 @@ extension Commands {
                 Without --store it goes to the one store the trip has bought at, else the cart's only planned store; once \
                 the trip has bought at several stores, --store is required.
                 """,
-                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49", "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
+                examples: ["grock trip impulse Weekly \"Dark chocolate\" --price 1.49",
+                           "grock trip impulse Weekly Gum --price 0.99 --store Lidl"],
                 options: [.required(.price), .optional(.qty), .optional(.store), .optional(.date)]) { run in
             let quantity = try run.quantity(.qty) ?? .one
             try await tripStep(run) {
-                try await $0.addImpulse(run.argument(1), price: run.required(.price), quantity: quantity, store: run.value(.store), date: run.value(.date))
+                try await $0.addImpulse(run.argument(1), price: run.required(.price), quantity: quantity, store: run.value(.store),
+                                        date: run.value(.date))
             }
         },
         Command("trip finish", usage: "grock trip finish CART",
@@ -48,13 +52,15 @@ extension Commands {
                 the newest price seen at each store. --carry-over OTHER puts the lines not bought on the planning cart \
                 OTHER, made when missing; the finished cart keeps them as not bought.
                 """,
-                examples: ["grock trip finish Weekly", "grock trip finish Weekly --date 2026-10-03", "grock trip finish Weekly --carry-over \"Next week\""],
+                examples: ["grock trip finish Weekly", "grock trip finish Weekly --date 2026-10-03",
+                           "grock trip finish Weekly --carry-over \"Next week\""],
                 options: [.optional(.date), .optional(.carryOver)]) { run in
             let date = try run.value(.date), carryOver = try run.value(.carryOver)
             try await tripStep(run) { await $0.finishTrip(date: date, carryOver: carryOver) }
         },
         Command("trip abort", usage: "grock trip abort CART",
-                summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.", examples: ["grock trip abort Weekly"]) { run in
+                summary: "Abort the trip: back to planning; logged purchases and impulse buys are dropped.",
+                examples: ["grock trip abort Weekly"]) { run in
             try await tripStep(run) { await $0.abortTrip() }
         },
         Command("trip reopen", usage: "grock trip reopen CART",

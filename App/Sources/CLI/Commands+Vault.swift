@@ -22,7 +22,8 @@ extension Commands {
             let position = try run.required(.to) { try run.integer($0) }
             try await categoryStep(run) { try await $0.moveCategory(run.argument(0), to: position) }
         },
-        Command("category list", usage: "grock category list", summary: "List the categories in order.", examples: ["grock category list"]) { run in
+        Command("category list", usage: "grock category list", summary: "List the categories in order.",
+                examples: ["grock category list"]) { run in
             try await categoryStep(run) { await $0.listCategories() }
         },
     ]
@@ -72,7 +73,8 @@ extension Commands {
                 A price more than 3 times or less than a third of the last one at that store, or outside what groceries cost per \
                 kg, l or each, is recorded with a warning on stderr; item forget-price takes it out.
                 """,
-                examples: ["grock item price Milk --store Lidl --price 1.19", "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
+                examples: ["grock item price Milk --store Lidl --price 1.19",
+                           "grock item price Coffee --store Lidl --price 4.29 --pack 500g",
                            "grock item price Coffee --store Aldi --price 3.99 --promo --until 2026-12-01"],
                 options: [.required(.store), .required(.price), unitOrPack, .optional(.required(.promo), .optional(.until)),
                           .optional(.date)]) { run in
@@ -112,15 +114,16 @@ extension Commands {
             run.console.out(vault.render(run.style))
         },
         Command("item list", usage: "grock item list",
-                summary: "Show the vault: categories in order with their items.", examples: ["grock item list", "grock item list --category Dairy"],
-                options: [.optional(.category)]) { run in
+                summary: "Show the vault: categories in order with their items.",
+                examples: ["grock item list", "grock item list --category Dairy"], options: [.optional(.category)]) { run in
             let vault = run.container.vault()
             try run.check(await vault.browse(category: run.value(.category)), vault)
             if run.json { return try run.console.json(vault.document.sections.flatMap(\.items)) }
             run.console.out(vault.render(run.style))
         },
         Command("item search", usage: "grock item search TEXT",
-                summary: "Find items by name, ignoring case and accents.", examples: ["grock item search milk", "grock item search creme"]) { run in
+                summary: "Find items by name, ignoring case and accents.",
+                examples: ["grock item search milk", "grock item search creme"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.search(run.argument(0)), vault)
             if run.json { return try run.console.json(vault.resultDocuments) }
@@ -130,12 +133,13 @@ extension Commands {
                 summary: "Rename an item (and its lines on active carts).", examples: ["grock item rename Milk \"Whole milk\""]) { run in
             try await itemStep(run) { try await $0.renameItem(run.argument(0), to: run.argument(1)) }
         },
-        Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.", examples: ["grock item move Butter --category Dairy"],
-                options: [.required(.category)]) { run in
+        Command("item move", usage: "grock item move ITEM", summary: "Move an item to another category.",
+                examples: ["grock item move Butter --category Dairy"], options: [.required(.category)]) { run in
             try await itemStep(run) { try await $0.moveItem(run.argument(0), to: run.required(.category)) }
         },
         Command("item remove", usage: "grock item remove ITEM",
-                summary: "Remove an item from the vault; cart lines and history keep its name.", examples: ["grock item remove Butter"]) { run in
+                summary: "Remove an item from the vault; cart lines and history keep its name.",
+                examples: ["grock item remove Butter"]) { run in
             let vault = run.container.vault()
             try run.check(await vault.removeItem(run.argument(0)), vault)
             if !run.json { run.console.notice(vault.notice) }

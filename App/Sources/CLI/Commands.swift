@@ -6,8 +6,8 @@ import Terminal
 /// the home screen, first run, the demo, and the upkeep ones (doctor, undo, help). Each group
 /// is declared in its own `Commands+Group.swift`.
 enum Commands {
-    static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + servers + shop + spending + settings + upkeep
-        + pricing + transfer + shell
+    static let all: [Command] = general + store + category + item + cart + trip + receipt + sync + servers + shop + spending + settings
+        + upkeep + pricing + transfer + shell
 
     /// The commands a person is shown: in help, the man page and completion.
     static var visible: [Command] { all.filter { !$0.hidden } }
@@ -26,7 +26,8 @@ enum Commands {
     }
 
     /// The home screen: what `grock` alone runs, the command of no words (`GrockCLI.find`).
-    static let home = Command("", usage: "grock", summary: "Show the home screen: active carts with their budgets, and this month's spending.",
+    static let home = Command("", usage: "grock",
+                              summary: "Show the home screen: active carts with their budgets, and this month's spending.",
                               examples: ["grock", "grock --json"]) { run in
         let home = run.container.home()
         try run.check(await home.load(), home)
@@ -39,7 +40,8 @@ enum Commands {
         home,
         Command("init", usage: "grock init",
                 summary: "First run: create the default categories and choose the currency (EUR unless given).",
-                details: "Running it again changes nothing; it refuses to switch the currency of data already set up (use grock settings currency).",
+                details: "Running it again changes nothing; it refuses to switch the currency of data already set up (use grock "
+                             + "settings currency).",
                 examples: ["grock init", "grock init --currency GBP"], options: [.optional(.currency)]) { run in
             let onboarding = run.container.onboarding()
             try run.check(await onboarding.setUp(currency: try run.currency()), onboarding)
@@ -62,7 +64,8 @@ enum Commands {
             try await Doctor.run(run)
         },
         Command("undo", usage: "grock undo",
-                summary: "Take back the last change (repeatable, up to 50), saying what it was.", examples: ["grock undo", "grock undo && grock undo"]) { run in
+                summary: "Take back the last change (repeatable, up to 50), saying what it was.",
+                examples: ["grock undo", "grock undo && grock undo"]) { run in
             run.console.out("Undid: \(try await run.container.useCases.undoLastChange()).")
         },
         Command("help", usage: "grock help [COMMAND]", summary: "Show help for grock or one command; --man prints the manual page.",

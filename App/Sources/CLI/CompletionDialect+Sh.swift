@@ -5,8 +5,8 @@ extension CompletionDialect {
     /// A dialect of sh's syntax with the lists and the script of one shell.
     static func sh(described: String, briefEscapes: [(character: String, escaped: String)] = [],
                    subcommands: String, options: String, template: String) -> CompletionDialect {
-        CompletionDialect(arm: "        {{patterns}}) {{body}} ;;", patternSeparator: " | ", described: described, briefEscapes: briefEscapes,
-                          subcommands: subcommands, value: "_grock_value '{{code}}'; return", options: options,
+        CompletionDialect(arm: "        {{patterns}}) {{body}} ;;", patternSeparator: " | ", described: described,
+                          briefEscapes: briefEscapes, subcommands: subcommands, value: "_grock_value '{{code}}'; return", options: options,
                           kinds: "kinds=({{kinds}})", repeats: "; repeat=1", template: template)
     }
 

@@ -33,7 +33,8 @@ struct CompletionDialect {
             "subcommandArms": table.nouns.filter { !$0.verbs.isEmpty }
                 .map { arm([$0.entry.word], Self.fill(subcommands, ["words": $0.verbs.map(described).joined(separator: " ")])) }
                 .joined(separator: "\n"),
-            "valueArms": table.valueGroups.map { arm($0.pairs.map(Self.quoted), Self.fill(value, ["code": $0.code])) }.joined(separator: "\n"),
+            "valueArms": table.valueGroups.map { arm($0.pairs.map(Self.quoted), Self.fill(value, ["code": $0.code])) }
+                .joined(separator: "\n"),
             "optionArms": table.options
                 .map { arm([Self.quoted($0.path)], Self.fill(options, ["options": $0.options.joined(separator: " ")])) }
                 .joined(separator: "\n"),

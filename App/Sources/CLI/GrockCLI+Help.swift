@@ -8,7 +8,8 @@ extension GrockCLI {
         let group = Commands.visible.filter { $0.path.count > 1 && $0.path.first == noun }
         if words.count == 1, !Commands.all.contains(where: { $0.path == [noun] }), !group.isEmpty {
             return (["Commands of grock \(noun):"] + rows(group, width: width)
-                    + TextBlocks.paragraphs("grock help \(noun) COMMAND shows a command's options and examples.", width: width)).joined(separator: "\n")
+                    + TextBlocks.paragraphs("grock help \(noun) COMMAND shows a command's options and examples.",
+                                            width: width)).joined(separator: "\n")
         }
         let command = try find(words).command
         return command.path.isEmpty ? overview(width: width) : command.help(width: width)

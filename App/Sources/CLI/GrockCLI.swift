@@ -37,7 +37,9 @@ public enum GrockCLI {
                 container = made
                 try await command.run(Invocation(command: command, arguments: rest, parsed: parsed, container: made, console: console))
             }
-            if let failure = console.outputFailure { throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)") }
+            if let failure = console.outputFailure {
+                throw CommandFailure(kind: .storage, description: "cannot write the output: \(failure)")
+            }
             return ExitCode.success.rawValue
         } catch {
             let (line, code) = outcome(of: error, afterCommitting: container?.committedChanges ?? 0)
@@ -68,7 +70,8 @@ public enum GrockCLI {
         guard let verb = lowered.dropFirst().first, let typedVerb = words.dropFirst().first else {
             throw UsageError("\(noun) needs a command; use one of: \(verbs.joined(separator: ", "))")
         }
-        let hint = Name.closest(to: verb, among: verbs).map { "; did you mean \(noun) \($0)?" } ?? "; use one of: \(verbs.joined(separator: ", "))"
+        let hint = Name.closest(to: verb, among: verbs).map { "; did you mean \(noun) \($0)?" }
+            ?? "; use one of: \(verbs.joined(separator: ", "))"
         throw UsageError("\(Echo.quoted(typedVerb)) is not \(Wording.withArticle(noun)) command" + hint)
     }
 

@@ -28,7 +28,8 @@ extension Invocation {
     }
 
     /// One of `T`'s cases by its raw value, in any case: `--by takes month, store or category, not "week"`.
-    func choice<T: CaseIterable & RawRepresentable>(_ option: OptionName, of type: T.Type = T.self) throws -> T? where T.RawValue == String {
+    func choice<T: CaseIterable & RawRepresentable>(_ option: OptionName,
+                                                    of type: T.Type = T.self) throws -> T? where T.RawValue == String {
         try value(option, takes: OptionUsage.listed(T.allCases.map(\.rawValue), or: true)) { T(rawValue: $0.lowercased()) }
     }
 

@@ -44,7 +44,9 @@ struct Invocation {
     /// `run.required(.to) { try run.integer($0) }`).
     /// - Throws: what `read` throws; `UsageError` (exit 2) when the option is missing, as `required(_:)`.
     func required<T>(_ option: OptionName, _ read: (OptionName) throws -> T?) throws -> T {
-        guard let value = try read(option) else { throw UsageError("grock \(command.name) needs --\(option.spelling); usage: \(command.usage)") }
+        guard let value = try read(option) else {
+            throw UsageError("grock \(command.name) needs --\(option.spelling); usage: \(command.usage)")
+        }
         return value
     }
 
@@ -65,7 +67,8 @@ struct Invocation {
     private func given(_ option: OptionName) throws -> [String]? {
         guard command.options.contains(option.spelling) else {
             throw CommandFailure(kind: .refused,
-                                 description: "grock \(command.name) reads --\(option.spelling), which it does not declare (a mistake of Grock's)")
+                                 description: "grock \(command.name) reads --\(option.spelling), "
+                                                  + "which it does not declare (a mistake of Grock's)")
         }
         return parsed.options[option.spelling]
     }

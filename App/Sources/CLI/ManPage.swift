@@ -34,7 +34,9 @@ enum ManPage {
         }
         page.append(".SH OPTIONS")
         for (option, meaning) in Syntax.globalOptions {
-            page += [".TP", "\\fB" + escaped("--" + option.name) + "\\fR" + (option.placeholder.map { " \\fI" + escaped($0) + "\\fR" } ?? ""), text(meaning)]
+            page += [".TP",
+                     "\\fB" + escaped("--" + option.name) + "\\fR" + (option.placeholder.map { " \\fI" + escaped($0) + "\\fR" } ?? ""),
+                     text(meaning)]
         }
         page += [
             ".SH ENVIRONMENT",
@@ -50,8 +52,8 @@ enum ManPage {
             ".TP", ".B 0", text("Success; also a change that was saved but could not be shown afterwards (a warning on stderr)."),
             ".TP", ".B 1", text("Refused by a rule of Grock, or something named does not exist."),
             ".TP", ".B 2", text("Usage error: an unknown command or option, a missing or malformed argument."),
-            ".TP", ".B 3", text("Storage problem: a file cannot be read or written, the directory is busy, or the output cannot be written."),
-            ".SH FILES",
+            ".TP", ".B 3",
+            text("Storage problem: a file cannot be read or written, the directory is busy, or the output cannot be written."), ".SH FILES",
             ".TP", ".I ~/.local/share/grock/",
             text("The data directory by default: the state, the history, undo steps and a lock file, all private to you (mode 0600)."),
             ".SH EXAMPLES",

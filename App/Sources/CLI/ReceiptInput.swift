@@ -65,13 +65,16 @@ enum ReceiptInput {
             switch error {
             case .notInstalled:
                 throw CommandFailure(kind: .refused,
-                                     description: "--image needs tesseract, which is not on PATH; install it, or give the receipt's text as FILE")
+                                     description: "--image needs tesseract, which is not on PATH; install it, "
+                                                      + "or give the receipt's text as FILE")
             case .tooMuchOutput:
-                throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
+                throw UsageError("cannot read tesseract's output: it is more than \(maximumBytes) bytes (1 MiB), "
+                                     + "more than a receipt's text")
             case .timedOut:
                 let seconds = Tesseract.timeout / 1000
                 throw CommandFailure(kind: .refused,
-                                     description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(seconds) seconds and was stopped)")
+                                     description: "tesseract could not read \(Echo.quoted(photo)) (it took more than \(seconds) seconds "
+                                                      + "and was stopped)")
             case .notStarted(let reason):
                 throw CommandFailure(kind: .refused, description: "cannot run tesseract: \(reason)")
             case .failed(let exitCode, let reason):
@@ -113,7 +116,8 @@ enum ReceiptInput {
         } catch {
             switch error {
             case .unreadable(let reason): throw UsageError("cannot read \(name): \(reason)")
-            case .tooLarge: throw UsageError("cannot read \(name): it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
+            case .tooLarge:
+                throw UsageError("cannot read \(name): it is more than \(maximumBytes) bytes (1 MiB), more than a receipt's text")
             }
         }
     }

@@ -26,7 +26,8 @@ enum ReceiptSession {
         }
         if asking {
             run.console.out(receipt.render(run.style))
-            guard ask(receipt, run), let answer = run.console.readLine(prompt: dryRun ? "Show what would be logged? [Y/n] " : "Log it? [Y/n] "),
+            guard ask(receipt, run),
+                  let answer = run.console.readLine(prompt: dryRun ? "Show what would be logged? [Y/n] " : "Log it? [Y/n] "),
                   ["", "y", "yes"].contains(trimmed(answer).lowercased()) else {
                 return run.console.notice("Nothing was logged.")
             }
@@ -81,7 +82,8 @@ enum ReceiptSession {
             if doubtful { run.console.out(receipt.candidateLines(row: row.line).joined(separator: "\n")) }
             let suggested = row.suggestedCategory
             run.console.out((doubtful ? "  Enter: the first; a number: that one; " : "  Enter: an impulse buy; ")
-                            + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "") + "; s: skip; q: quit")
+                            + "i: impulse buy; n CATEGORY [= NAME]: a new item" + (suggested.map { " (n: \($0))" } ?? "")
+                            + "; s: skip; q: quit")
             while true {
                 guard let answer = run.console.readLine(prompt: "> ").map(trimmed) else { return false }
                 if answer == "q" { return false }
@@ -94,17 +96,20 @@ enum ReceiptSession {
                         let shown = TerminalText.safe(category, singleLine: true)
                         run.console.out("  No category named \"\(shown)\" (grock category list shows them); answer again.")
                     } else {
-                        run.console.out("  \"\(TerminalText.safe(name ?? category, singleLine: true))\" cannot be an item's name; answer again.")
+                        run.console.out("  \"\(TerminalText.safe(name ?? category, singleLine: true))\" cannot be an item's name; "
+                                            + "answer again.")
                     }
                 } else {
-                    run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ") + "i, n CATEGORY, s or q.")
+                    run.console.out("  Answer with " + (doubtful ? "Enter, a number from the list, " : "Enter, ")
+                                    + "i, n CATEGORY, s or q.")
                 }
             }
         }
         return true
     }
 
-    private static func decision(_ answer: String, row: ReceiptRowDocument, suggested: String?, _ receipt: ReceiptViewModel) -> ReceiptDecision? {
+    private static func decision(_ answer: String, row: ReceiptRowDocument, suggested: String?,
+                                 _ receipt: ReceiptViewModel) -> ReceiptDecision? {
         let candidates = row.candidates.map { ItemID($0.item) }
         let doubtful = row.verdict == .doubtful
         switch answer.lowercased() {
@@ -130,7 +135,8 @@ enum ReceiptSession {
     /// name); nil when the answer is not `n ...`.
     private static func newItem(_ answer: String) -> (category: String, name: String?)? {
         guard answer.lowercased().hasPrefix("n ") else { return nil }
-        let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed(String($0)) }
+        let parts = String(answer.dropFirst(2)).split(separator: "=", maxSplits: 1,
+                                                      omittingEmptySubsequences: false).map { trimmed(String($0)) }
         return (parts[0], parts.count == 2 ? parts[1] : nil)
     }
 

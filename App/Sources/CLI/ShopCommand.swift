@@ -33,7 +33,9 @@ enum ShopCommand: Equatable {
         case "q", "quit", "exit":
             self = .leave
         case "f", "finish":
-            self = words.count <= 2 ? .finish(date: words.count == 2 ? words[1] : nil) : .unknown(usage: "f [DATE], like: f or f 2026-03-01")
+            self = words.count <= 2
+                ? .finish(date: words.count == 2 ? words[1] : nil)
+                : .unknown(usage: "f [DATE], like: f or f 2026-03-01")
         case "p", "price":
             guard (3...4).contains(words.count), let number = Int(words[1]) else {
                 self = .unknown(usage: "p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
@@ -45,7 +47,8 @@ enum ShopCommand: Equatable {
         case "?", "h", "help":
             self = .help
         default:
-            self = Int(first).map { .toggle(line: $0) } ?? .unknown(usage: "type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
+            self = Int(first).map { .toggle(line: $0) }
+                ?? .unknown(usage: "type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
         }
     }
 
@@ -54,7 +57,8 @@ enum ShopCommand: Equatable {
     private static func impulse(_ words: [String]) -> ShopCommand {
         let at = words.firstIndex { $0.hasPrefix("@") } ?? words.count
         let store = at < words.count ? (words[at].dropFirst() + words[(at + 1)...].map { " " + $0 }.joined()) : nil
-        guard at >= 3, store?.isEmpty != true else { return .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
+        guard at >= 3,
+              store?.isEmpty != true else { return .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
         return .impulse(name: words[1..<(at - 1)].joined(separator: " "), price: words[at - 1], store: store.map(String.init))
     }
 

@@ -18,7 +18,9 @@ public enum CartScreen {
         var lines = ProblemLines.error(error, style)
         let planning = cart.status == .planning
         var header = "\(style.bold(cart.name))  [\(cart.status.rawValue)]  created \(cart.created.day)"
-        if !planning { header += "  " + TextBlocks.progressBar(done: cart.items.count(where: \.fulfilled), total: cart.items.count, style: style) }
+        if !planning {
+            header += "  " + TextBlocks.progressBar(done: cart.items.count(where: \.fulfilled), total: cart.items.count, style: style)
+        }
         lines.append(header)
         lines.append(CartText.budgetLine(figures, style: style))
         if cart.status == .completed, let completed = cart.completed {
@@ -34,7 +36,8 @@ public enum CartScreen {
             // An amount is never cut: a long one takes more room.
             let total = progress.map { "\($0.spent.amountText) spent + \($0.toBuy.amountText) to buy" } ?? group.total
             let room = Widths.amountColumn(total)
-            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store", Widths.storeNameColumn(width: style.width, amountColumn: room)))
+            lines.append(style.bold(TextBlocks.pad(group.store ?? "No store",
+                                                   Widths.storeNameColumn(width: style.width, amountColumn: room)))
                          + TextBlocks.pad(total, room, right: true))
             lines += TextBlocks.table(rows.map { row($0, planning: planning) },
                                       rightAligned: planning ? [2, 3] : [3, 4], limits: planning ? [0: Widths.name] : [1: Widths.name])

@@ -30,6 +30,7 @@ enum CartText {
         let tail = remaining.isNegative
             ? style.red("\(TextBlocks.money(figures.overBudget)) OVER BUDGET")
             : "\(remaining.amountText) left"
-        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of \(budget.amountText)\(space)\(figures.currency.code), \(tail)"
+        return "\(TextBlocks.budgetBar(spent: spending, budget: budget, style: style))  \(verb) \(spending.amountText) of "
+                   + "\(budget.amountText)\(space)\(figures.currency.code), \(tail)"
     }
 }

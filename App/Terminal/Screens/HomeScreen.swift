@@ -27,7 +27,8 @@ public enum HomeScreen {
             lines += TextBlocks.table([
                 ["Spent in \(insights.month)", "\(insights.spentThisMonth.amountText) \(insights.currency)",
                  "on " + Wording.counted(insights.tripsThisMonth, "trip")],
-                ["Open budgets", "\(insights.openBudgets.amountText) \(insights.currency)", "across " + Wording.counted(home.carts.filter { $0.budget != nil }.count, "cart")],
+                ["Open budgets", "\(insights.openBudgets.amountText) \(insights.currency)",
+                 "across " + Wording.counted(home.carts.filter { $0.budget != nil }.count, "cart")],
             ], rightAligned: [1])
         }
         return TextBlocks.fit(lines, width: style.width)

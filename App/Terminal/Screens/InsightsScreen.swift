@@ -13,12 +13,14 @@ public enum InsightsScreen {
     public static func render(_ report: InsightsDocument, grouping: InsightsViewModel.Grouping = .month, range: MonthRange = MonthRange(),
                               error: String? = nil, style: RenderStyle = .plain) -> String {
         var lines = ProblemLines.error(error, style)
-        guard let first = report.firstDay, let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report, range)], width: style.width) }
+        guard let first = report.firstDay,
+              let last = report.lastDay else { return TextBlocks.fit(lines + [noTrips(report, range)], width: style.width) }
         lines.append(style.bold("Spending") + " (\(report.currency)), \(first) to \(last)")
         var summary = [["Total", report.total.amountText, "on " + Wording.counted(report.trips, "trip")],
                        ["Average basket", report.averageBasket?.amountText ?? "-", ""]]
         summary.append(["Over budget", report.overBudgetTotal.amountText,
-                        "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip") + " of \(report.tripsWithBudget) with a budget"])
+                        "in all, on " + Wording.counted(report.tripsOverBudget.count, "trip")
+                            + " of \(report.tripsWithBudget) with a budget"])
         summary.append(["Planning error", report.meanPlanningError?.amountText ?? "-", "mean |paid - planned| per trip, impulse buys too"])
         lines += TextBlocks.table(summary, rightAligned: [1])
 
@@ -31,7 +33,8 @@ public enum InsightsScreen {
         lines.append(style.bold("By \(grouping.rawValue)"))
         let maximum = totals.map(\.amount.minorUnits).max() ?? 0
         lines += TextBlocks.table(totals.map { total in
-            [total.label, total.amount.amountText, Wording.counted(total.trips, "trip"), TextBlocks.bar(total.amount.minorUnits, of: maximum, width: Widths.bar, style: style)]
+            [total.label, total.amount.amountText, Wording.counted(total.trips, "trip"),
+             TextBlocks.bar(total.amount.minorUnits, of: maximum, width: Widths.bar, style: style)]
         }, rightAligned: [1, 2], limits: [0: Widths.label])
         if grouping == .month && report.byMonth.count > 1 {
             lines.append("  trend " + TextBlocks.sparkline(report.byMonth.map(\.amount.minorUnits), style: style))
@@ -66,13 +69,17 @@ public enum InsightsScreen {
     /// The personal inflation index and its trend, or why there is none from the base month asked.
     private static func inflationLines(_ report: InsightsDocument, _ range: MonthRange, _ style: RenderStyle) -> [String] {
         if let inflation = report.inflation, inflation.points.count > 1, let now = inflation.points.last {
-            return ["", style.bold("Personal inflation") + " (your basket of \(Wording.counted(inflation.basketItems, "item")) from \(inflation.baseMonth) = 100)"]
+            return ["",
+                    style.bold("Personal inflation") + " (your basket of \(Wording.counted(inflation.basketItems, "item")) from "
+                                                           + "\(inflation.baseMonth) = 100)"]
                 + TextBlocks.table([
                     ["Now", now.index, "\(inflation.changePercent) since \(inflation.baseMonth)"],
                     ["Trend", TextBlocks.sparkline(inflation.points.map { Int64($0.basisPoints) }, style: style), ""],
                 ])
         }
         guard let base = range.base, let firstMonth = report.historyFirstMonth, let lastMonth = report.historyLastMonth else { return [] }
-        return ["", "No personal inflation from \(base): no vault item was bought then and later; your history runs from \(firstMonth) to \(lastMonth)."]
+        return ["",
+                "No personal inflation from \(base): no vault item was bought then and later; "
+                    + "your history runs from \(firstMonth) to \(lastMonth)."]
     }
 }

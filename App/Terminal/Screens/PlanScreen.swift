@@ -18,9 +18,11 @@ public enum PlanScreen {
             lines.append("")
             let total = storeTotal ?? "-"   // never cut: a long amount takes more room
             // The store's name takes the widest heading whatever the width (the line is cut after).
-            lines.append(style.bold(TextBlocks.pad(store, Widths.storeHeading.upperBound)) + TextBlocks.pad(total, Widths.amountColumn(total), right: true))
+            lines.append(style.bold(TextBlocks.pad(store, Widths.storeHeading.upperBound))
+                             + TextBlocks.pad(total, Widths.amountColumn(total), right: true))
             lines += TextBlocks.table(rows.map { row in
-                [row.item, "\(row.quantity) \(row.unit)", "x " + row.linePrice, row.cost, row.plannedHere ? "" : "was \(row.currentCost ?? "-")"]
+                [row.item, "\(row.quantity) \(row.unit)", "x " + row.linePrice, row.cost,
+                 row.plannedHere ? "" : "was \(row.currentCost ?? "-")"]
             }, rightAligned: [2, 3], limits: [0: Widths.name])
         }
         lines.append("")

@@ -63,7 +63,8 @@ public enum ReceiptScreen {
             let isBest = row.verdict != .new && row.candidates.first?.item == decision.item
             return (decision.itemName ?? decision.item ?? "") + (isBest ? " (\(row.verdict.rawValue))" : "")
         case .newItem:
-            return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "") + "in " + (decision.category ?? "")
+            return "new item " + (decision.itemName.map { "\"\(TerminalText.safe($0, singleLine: true))\" " } ?? "")
+                + "in " + (decision.category ?? "")
         case .impulse:
             return row.deposit ? "deposit, impulse" : row.verdict == .new ? "new, impulse buy" : "doubtful, impulse buy"
         case .skip: return row.refund ? "refund, not logged" : "skipped"
@@ -78,13 +79,15 @@ public enum ReceiptScreen {
         }
         // Refunds (empties returned) count in the receipt's total but cannot be logged.
         let refunds = receipt.lines.filter(\.refund)
-        let afterRefunds = refunds.isEmpty ? "" : "; the refunds (\(refunds.map { Echo.quoted($0.name) }.joined(separator: ", "))) cannot be logged, "
+        let afterRefunds = refunds.isEmpty ? "" : "; the refunds (\(refunds.map { Echo.quoted($0.name) }.joined(separator: ", "))) "
+                                                      + "cannot be logged, "
             + "so logging it leaves a difference of \(receipt.refundedTotal) to accept"
         if receipt.total.addsUp {
             let line = "Total: \(stated) \(receipt.currency), the lines add up" + afterRefunds + "."
             return [refunds.isEmpty ? line : style.yellow(line)]
         }
-        return [style.yellow("Total: the receipt says \(stated), the lines come to \(computed) (a difference of \(difference))" + afterRefunds + ".")]
+        return [style.yellow("Total: the receipt says \(stated), the lines come to \(computed) (a difference of \(difference))"
+                                 + afterRefunds + ".")]
     }
 
     static func outcome(_ outcome: ReceiptOutcomeDocument, _ style: RenderStyle) -> [String] {
@@ -93,14 +96,20 @@ public enum ReceiptScreen {
         var lines = [style.bold(verb) + " \(Wording.counted(outcome.logged.count, "line")) of \(outcome.store)"
                         + (outcome.storeAdded ? " (a new store)" : "") + " on \(target): \(outcome.loggedTotal) \(outcome.currency)"]
         lines += TextBlocks.table(outcome.logged.map { line in
-            [line.line.map(String.init) ?? "", line.name, "\(line.quantity) \(line.unit)", "\(line.price)/\(line.per)", line.cost, kind(line.kind)]
+            [line.line.map(String.init) ?? "", line.name, "\(line.quantity) \(line.unit)", "\(line.price)/\(line.per)", line.cost,
+             kind(line.kind)]
         }, rightAligned: [0, 4], limits: [1: Widths.name])
         if !outcome.addsUp {
-            lines.append(style.yellow("The receipt says \(outcome.statedTotal ?? ""): a difference of \(outcome.difference ?? ""), accepted."))
+            lines.append(style.yellow("The receipt says \(outcome.statedTotal ?? ""): "
+                                          + "a difference of \(outcome.difference ?? ""), accepted."))
         }
         if !outcome.skipped.isEmpty { lines.append("Skipped: line " + outcome.skipped.map(String.init).joined(separator: ", ")) }
-        if !outcome.refunds.isEmpty { lines.append("Refunds, not logged: line " + outcome.refunds.map(String.init).joined(separator: ", ")) }
-        if outcome.learnedNames > 0 { lines.append("Learned \(Wording.counted(outcome.learnedNames, "receipt name")) at \(outcome.store).") }
+        if !outcome.refunds.isEmpty {
+            lines.append("Refunds, not logged: line " + outcome.refunds.map(String.init).joined(separator: ", "))
+        }
+        if outcome.learnedNames > 0 {
+            lines.append("Learned \(Wording.counted(outcome.learnedNames, "receipt name")) at \(outcome.store).")
+        }
         if outcome.itemsAdded > 0 { lines.append("\(Wording.counted(outcome.itemsAdded, "new item")) in the vault.") }
         if outcome.dryRun { lines.append("Nothing was stored (--dry-run).") }
         return lines

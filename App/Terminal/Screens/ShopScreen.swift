@@ -32,14 +32,17 @@ public enum ShopScreen {
         for section in shop.sections {
             lines.append("")
             lines += text("--- \(section.store ?? "No store") ---", hang: 4)
-            let rows = section.rows.map { ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")] }
+            let rows = section.rows.map {
+                ["\($0.number)", $0.isBought ? "[x]" : "[ ]", $0.name, $0.quantity, $0.price ?? ($0.isBought ? "-" : "?")]
+            }
             lines += TextBlocks.wrappedTable(rows, width: style.width, flexible: 2, rightAligned: [0, 4], mark: mark)
         }
         lines.append("")
         lines += problems
         if let notice = shop.notice { lines += text(notice) }
         if shop.isShowingHelp {
-            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1, mark: mark)
+            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1,
+                                             mark: mark)
         }
         if let pendingConfirmation = shop.pendingConfirmation {
             lines += text(pendingConfirmation.question + " [y/N]")

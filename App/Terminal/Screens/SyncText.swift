@@ -13,13 +13,15 @@ public enum SyncText {
     /// data directory, segments still arriving, damaged or refused, a household file written again.
     public static func problems(_ report: SyncReport) -> [String] {
         var lines = report.formerDevice.map {
-            ["warning: another data directory syncs as this device \($0) (a copy of this one, or this one put back from a backup); this one is a device of its own now"]
+            ["warning: another data directory syncs as this device \($0) (a copy of this one, or this one put back from a backup); "
+                 + "this one is a device of its own now"]
         } ?? []
         lines += report.waiting.map { "waiting: \($0)" }
         lines += report.damaged.map { "warning: damaged, not applied: \($0)" }
         lines += report.quarantined.map { "warning: refused a change of another device, the rest merged: \($0)" }
         if report.folderRewritten {
-            lines.append("warning: the household folder had lost its grock-household file; this device wrote it again, with a snapshot of its data")
+            lines.append("warning: the household folder had lost its grock-household file; this device wrote it again, "
+                             + "with a snapshot of its data")
         }
         return lines
     }
@@ -32,7 +34,8 @@ public enum SyncText {
     /// `grock sync join`: what this device took from the household.
     public static func joined(_ report: SyncReport, folder: String) -> String {
         let later = report.received > 0 ? " and \(Wording.counted(report.received, "change")) made since" : ""
-        return "Joined the household in \(Echo.quoted(folder)): its data\(later) \(later.isEmpty ? "is" : "are") here; its categories and currency are this device's now."
+        return "Joined the household in \(Echo.quoted(folder)): its data\(later) \(later.isEmpty ? "is" : "are") here; "
+                   + "its categories and currency are this device's now."
     }
 
     /// `grock sync status`: the folder, each device with what it sent and this one merged, and

@@ -18,11 +18,15 @@ public enum VaultScreen {
         case .browse: lines += renderSections(vault.sections, style)
         case .search(let text):
             lines.append(style.bold("Items matching \(Echo.quoted(text))"))
-            lines += vault.results.isEmpty ? ["  Nothing matches."] : TextBlocks.table(vault.results.map(badgeRow), limits: [0: Widths.name])
+            lines += vault.results.isEmpty
+                ? ["  Nothing matches."]
+                : TextBlocks.table(vault.results.map(badgeRow), limits: [0: Widths.name])
         case .item: lines += vault.item.map { renderItem($0, style: style) } ?? []
         case .history: lines += vault.item.map { renderHistory($0, vault.history, normalisedHistory, style: style) } ?? []
         case .prices:
-            if let item = vault.item { lines += renderItem(item, style: style) + [""] + renderHistory(item, vault.history, normalisedHistory, style: style) }
+            if let item = vault.item {
+                lines += renderItem(item, style: style) + [""] + renderHistory(item, vault.history, normalisedHistory, style: style)
+            }
         case .categories:
             lines.append(style.bold("Categories"))
             lines += TextBlocks.table(vault.categories.map { category in
@@ -48,7 +52,8 @@ public enum VaultScreen {
 
     /// `Milk   1.09/each at Aldi (+1 store)`: the item with its cheapest price as a badge.
     private static func badgeRow(_ item: ItemDocument) -> [String] {
-        guard let cheapest = item.prices.first(where: \.cheapest), let price = cheapest.comparedPrice else { return [item.name, "no price yet"] }
+        guard let cheapest = item.prices.first(where: \.cheapest),
+              let price = cheapest.comparedPrice else { return [item.name, "no price yet"] }
         let others = item.prices.count - 1
         return [item.name, price + (cheapest.promotion ? " promo" : ""),
                 "at \(cheapest.store)" + (others > 0 ? " (+\(Wording.counted(others, "store")))" : "")]
@@ -62,7 +67,8 @@ public enum VaultScreen {
         var rows = [["", "Store", "Price", "Normalised", "Seen", ""]]
         for row in item.prices {
             let promotion = row.promotion ? "promotion" + (row.promotionUntil.map { " until \($0)" } ?? "") : ""
-            rows.append([row.cheapest ? "*" : "", row.store, row.shelfPrice ?? "expired", row.normalisedPrice ?? "-", row.observed ?? "-", promotion])
+            rows.append([row.cheapest ? "*" : "", row.store, row.shelfPrice ?? "expired", row.normalisedPrice ?? "-", row.observed ?? "-",
+                         promotion])
         }
         lines += TextBlocks.table(rows, rightAligned: [2, 3], indent: 0)
         lines.append("* cheapest per \(item.cheapestPer) (\(item.currency))")
@@ -76,7 +82,8 @@ public enum VaultScreen {
         lines.append("  " + TextBlocks.sparkline(normalisedHistory, style: style)
             + "  per \(history.last?.perUnit ?? item.baseUnit), oldest to newest")
         lines += TextBlocks.table(history.map { entry in
-            [entry.date.day.description, entry.store, entry.comparedPrice, entry.source == .seen && entry.promotion ? "promotion" : entry.source.rawValue]
+            [entry.date.day.description, entry.store, entry.comparedPrice,
+             entry.source == .seen && entry.promotion ? "promotion" : entry.source.rawValue]
         }, rightAligned: [2])
         return lines
     }

@@ -12,7 +12,8 @@ extension ReceiptViewModel {
     public func candidateLines(row number: Int) -> [String] {
         guard let row = document?.lines.first(where: { $0.line == number }) else { return [] }
         return row.candidates.enumerated().map { index, candidate in
-            "  \(index + 1)  \(TerminalText.safe(candidate.name, singleLine: true))" + (candidate.onCart ? " (on the cart, \(candidate.score))" : " (\(candidate.score))")
+            "  \(index + 1)  \(TerminalText.safe(candidate.name, singleLine: true))"
+                + (candidate.onCart ? " (on the cart, \(candidate.score))" : " (\(candidate.score))")
         }
     }
 }

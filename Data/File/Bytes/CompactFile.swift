@@ -48,7 +48,8 @@ enum CompactFile {
     /// - Throws: `StorageError.unreadable` when the last of them has no line break before
     ///   `end`, or whatever `body` throws.
     @inline(__always)
-    static func forEachLine(_ reader: ByteReader, from start: Int, to end: Int, firstLine: Int, _ body: (FieldReader) throws -> Void) throws {
+    static func forEachLine(_ reader: ByteReader, from start: Int, to end: Int, firstLine: Int,
+                            _ body: (FieldReader) throws -> Void) throws {
         try reader.forEachLine(from: start, to: end, firstLine: firstLine) { line, lineNumber in
             if !line.isEmpty { try body(FieldReader(reader, from: line.lowerBound, to: line.upperBound, lineNumber: lineNumber)) }
         }

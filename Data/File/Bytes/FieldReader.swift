@@ -50,7 +50,8 @@ struct FieldReader {
     /// - Throws: `StorageError.unreadable` ("unknown record") when it is not one byte.
     mutating func letter() throws -> UInt8 {
         let kind = try next()
-        guard kind.count == 1, let letter = source.byteIfPresent(at: kind.lowerBound) else { throw failure("unknown record \"\(string(kind))\"") }
+        guard kind.count == 1,
+              let letter = source.byteIfPresent(at: kind.lowerBound) else { throw failure("unknown record \"\(string(kind))\"") }
         return letter
     }
 

@@ -24,7 +24,9 @@ struct Interner {
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
         while slots[slot] >= 0 {
             let entry = Int(slots[slot])
-            if hashes[entry] == hash && lengths[entry] == field.count && field.elementsEqual(storage, at: starts[entry]) { return Int32(entry) }
+            if hashes[entry] == hash && lengths[entry] == field.count && field.elementsEqual(storage, at: starts[entry]) {
+                return Int32(entry)
+            }
             slot = (slot + 1) & mask
         }
         let text: String

@@ -19,7 +19,8 @@ extension FileStorage {
             guard let file = record.history, record.historyBytes > 0 else { return try body(repositories, HistoryLog()) }
             if LegacyFiles.isHistory(file) { return try body(repositories, try loadHistory(record, currency: currency)) }
             try verifyHistory(of: record)
-            let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header), currency: currency)
+            let history = try HistoryStream(ChunkedFile(path(file), length: record.historyBytes, header: HistoryCodec.header),
+                                            currency: currency)
             return try body(repositories, history)
         }
     }
@@ -39,7 +40,8 @@ extension FileStorage {
         guard let file = record.history, record.historyBytes > 0 else { return nil }
         let historyPath = path(file)
         guard let answer = try FileBytes.withReader(historyPath, length: record.historyBytes, body) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+            throw StorageError.unreadable(path: historyPath,
+                                          reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
         return answer
     }
@@ -68,7 +70,8 @@ extension FileStorage {
     func openHistory(_ record: StateRecord) throws -> (file: HistoryFile, checksum: UInt64)? {
         guard record.history == FileStorage.historyFile else { return nil }
         guard let file = try HistoryFile(historyPath) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
+            throw StorageError.unreadable(path: historyPath,
+                                          reason: "the file is missing, but \(record.historyBytes) bytes of history were recorded")
         }
         return (file, try file.verify(committed: record.historyBytes, seal: record.historySeal))
     }

@@ -38,7 +38,8 @@ final class HistoryAccess {
         let seal = try storage.verifyHistory(of: record)
         // One item, from a cache that the history's seal vouches for: history is not even read.
         if let item, !tripsOnly, let seal,
-           let found = SpendingCache.read(cachePath, currency: currency, historyLength: record.historyBytes, seal: seal, history: nil, item: item) {
+           let found = SpendingCache.read(cachePath, currency: currency, historyLength: record.historyBytes, seal: seal, history: nil,
+                                          item: item) {
             return found
         }
         // Everything, from a cache that the history's seal vouches for whole: history is not

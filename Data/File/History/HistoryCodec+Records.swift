@@ -45,13 +45,15 @@ extension HistoryCodec {
 
     /// Calls `body` with every live completed cart, in history's order, building one at a time.
     /// - Parameter live: what `liveCompletions` found in the same history.
-    static func forEachCompletedCart(_ records: some RecordSource, live: [CartID: Int], currency: Currency, _ body: (Cart) throws -> Void) throws {
+    static func forEachCompletedCart(_ records: some RecordSource, live: [CartID: Int], currency: Currency,
+                                     _ body: (Cart) throws -> Void) throws {
         var completions = 0
         var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
         func close() throws {
             guard let (trip, lines) = open else { return }
             open = nil
-            try body(Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency, status: .completed,
+            try body(Cart(id: trip.summary.cartID, name: trip.summary.name, budget: trip.summary.budget, currency: currency,
+                          status: .completed,
                           createdAt: trip.created, startedAt: trip.started, completedAt: trip.summary.completedAt, lines: lines))
         }
         try records.forEachRecord { reader in

@@ -11,7 +11,8 @@ extension HistoryCodec {
                                item: ItemID? = nil) throws -> (SpendingColumns, [PriceObservation]) {
         try CompactFile.checkHeader(history, header: header)
         var spending = SpendingReader(currency: currency, item: item, tripsOnly: tripsOnly,
-                                      expectedLines: tripsOnly || item != nil ? 0 : history.count / 85)  // about one bought line per 85 bytes
+                                      // about one bought line per 85 bytes
+                                      expectedLines: tripsOnly || item != nil ? 0 : history.count / 85)
         try spending.read(history, from: CompactFile.firstLineEnd(history) + 1, firstLine: 2)
         return (spending.columns(), spending.manual)
     }
@@ -20,7 +21,8 @@ extension HistoryCodec {
     /// returns the carts that those lines complete or remove, since they replace or take away
     /// any trip of the same cart read before.
     static func decodeSpendingTail(_ history: ByteReader, from start: Int,
-                                   currency: Currency) throws -> (data: SpendingColumns, manual: [PriceObservation], carts: Set<CartID>, forgotten: [PriceObservation]) {
+                                   currency: Currency) throws -> (data: SpendingColumns, manual: [PriceObservation],
+                                                                  carts: Set<CartID>, forgotten: [PriceObservation]) {
         guard history.byteIfPresent(at: history.count - 1) == 0x0A else { throw history.failure("the last line is cut off") }
         var spending = SpendingReader(currency: currency, item: nil, tripsOnly: false, expectedLines: 0)
         try spending.read(history, from: start, firstLine: 0)

@@ -63,20 +63,22 @@ enum HistoryCodec {
 
     private static func observation(_ letter: String, _ observation: PriceObservation, to output: inout [UInt8]) {
         LineFormat.line([letter, observation.item.rawValue, observation.store.rawValue, UnitText.basis(observation.price.basis),
-                         String(observation.price.price.minorUnits), observation.observedAt.description, observation.isPromotion ? "1" : "0"],
+                         String(observation.price.price.minorUnits), observation.observedAt.description,
+                         observation.isPromotion ? "1" : "0"],
                         to: &output)
     }
 
     /// The fields of a `C` line after its letter.
-    static func trip(_ reader: inout FieldReader, currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
+    static func trip(_ reader: inout FieldReader,
+                     currency: Currency) throws -> (summary: TripSummary, created: Timestamp, started: Timestamp?) {
         let id = CartID(reader.string(try reader.next()))
         let budget = try reader.optionalInteger()
         let created = try reader.time(), started = try reader.optionalTime(), completed = try reader.time()
         let planned = try reader.integer(), actual = try reader.integer(), fulfilled = try reader.integer(), lines = try reader.integer()
         let summary = TripSummary(cartID: id, name: try reader.text(), completedAt: completed,
                                   budget: budget.map { Money(minorUnits: $0, currency: currency) },
-                                  planned: Money(minorUnits: planned, currency: currency), actual: Money(minorUnits: actual, currency: currency),
-                                  fulfilled: Int(fulfilled), lines: Int(lines))
+                                  planned: Money(minorUnits: planned, currency: currency),
+                                  actual: Money(minorUnits: actual, currency: currency), fulfilled: Int(fulfilled), lines: Int(lines))
         return (summary, created, started)
     }
 
@@ -88,7 +90,8 @@ enum HistoryCodec {
         var open: (trip: (summary: TripSummary, created: Timestamp, started: Timestamp?), lines: [CartItem])?
         func close() {
             guard let current = open else { return }
-            log.complete(summary: current.trip.summary, createdAt: current.trip.created, startedAt: current.trip.started, lines: current.lines)
+            log.complete(summary: current.trip.summary, createdAt: current.trip.created, startedAt: current.trip.started,
+                         lines: current.lines)
             open = nil
         }
         try CompactFile.forEachLine(history, header: header) { reader in
@@ -195,10 +198,10 @@ enum HistoryCodec {
         let purchased = try reader.optionalQuantity()
         let impulse = try reader.flag()
         let category = try reader.optionalText()
-        return CartItem(itemID: item, name: try reader.text(), categoryName: category, quantity: quantity, unit: units.unit, priceUnit: units.basis,
-                        plannedStore: plannedStore,
-                        plannedPrice: plannedPrice.map(money), isFulfilled: fulfilled, actualStore: actualStore, actualPrice: actualPrice.map(money),
-                        purchasedQuantity: purchased, isImpulse: impulse)
+        return CartItem(itemID: item, name: try reader.text(), categoryName: category, quantity: quantity, unit: units.unit,
+                        priceUnit: units.basis, plannedStore: plannedStore,
+                        plannedPrice: plannedPrice.map(money), isFulfilled: fulfilled, actualStore: actualStore,
+                        actualPrice: actualPrice.map(money), purchasedQuantity: purchased, isImpulse: impulse)
     }
 
     static func observation(_ reader: inout FieldReader, interner: inout Interner, currency: Currency) throws -> PriceObservation {

@@ -43,7 +43,8 @@ final class HistoryFile {
     /// - Returns: the checksum of the committed bytes.
     /// - Throws: `StorageError.unreadable` naming the file and what is wrong with it.
     /// - Parameter forChange: false for a reader, which may read a file that has other names.
-    func verify(committed: Int, seal: HistorySeal?, prefix: (length: Int, checksum: UInt64)? = nil, forChange: Bool = true) throws(StorageError) -> UInt64 {
+    func verify(committed: Int, seal: HistorySeal?, prefix: (length: Int, checksum: UInt64)? = nil,
+                forChange: Bool = true) throws(StorageError) -> UInt64 {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.failure(path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw damaged("it is not a regular file") }

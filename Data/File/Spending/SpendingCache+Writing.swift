@@ -24,8 +24,8 @@ extension SpendingCache {
         let manualAt = body.count
         for observation in contents.manual {
             body.line(["O", LineFormat.escape(observation.item.rawValue), LineFormat.escape(observation.store.rawValue),
-                       UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits), observation.observedAt.description,
-                       observation.isPromotion ? "1" : "0"])
+                       UnitText.basis(observation.price.basis), String(observation.price.price.minorUnits),
+                       observation.observedAt.description, observation.isPromotion ? "1" : "0"])
         }
         for (index, basis) in data.lineBases.sorted(by: { $0.key < $1.key }) {
             body.line(["P", String(index), UnitText.basis(basis)])
@@ -50,8 +50,8 @@ extension SpendingCache {
         body.integers(itemLines)
 
         var output = ByteWriter(capacity: body.count + 256)
-        output.line([header, String(contents.historyLength), String(contents.historyChecksum), contents.historySeal.map { String($0) } ?? "",
-                     String(data.trips.count),
+        output.line([header, String(contents.historyLength), String(contents.historyChecksum),
+                     contents.historySeal.map { String($0) } ?? "", String(data.trips.count),
                      String(data.itemIDs.count), String(data.names.count), String(data.categories.count), String(data.stores.count),
                      String(contents.manual.count), String(data.lineCount), String(data.lineBases.count), String(itemLines.count),
                      String(itemsAt), String(manualAt), String(columnsAt)])

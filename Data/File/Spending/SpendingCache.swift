@@ -128,8 +128,8 @@ enum SpendingCache {
     private static func observation(_ line: inout FieldReader, currency: Currency) throws -> PriceObservation {
         let item = ItemID(try line.text()), store = StoreID(try line.text()), unit = try line.basis()
         let price = try line.integer(), seen = try line.time(), promotion = try line.flag()
-        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: unit), observedAt: seen,
-                                source: .manual, isPromotion: promotion)
+        return PriceObservation(item: item, store: store, price: UnitPrice(Money(minorUnits: price, currency: currency), per: unit),
+                                observedAt: seen, source: .manual, isPromotion: promotion)
     }
 
     private static func packs(_ lines: inout Lines, layout: Layout) throws -> [Int32: PriceUnit] {
@@ -175,7 +175,8 @@ enum SpendingCache {
         let lineStore = try column(Int32.self, limit: layout.storeCount)
         let units = MeasureUnit.allCases
         let unitCodes = try column(UInt8.self)
-        guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1), !lineName.contains(-1) else { throw damaged(path) }
+        guard !unitCodes.contains(where: { Int($0) >= units.count }), !lineTrip.contains(-1),
+              !lineName.contains(-1) else { throw damaged(path) }
         let lineQuantity = try column(Int64.self), linePrice = try column(Int64.self), lineCost = try column(Int64.self)
         let data = SpendingColumns(currency: currency, trips: trips, lineTrip: lineTrip, lineItem: lineItem, lineName: lineName,
                                 lineCategory: lineCategory, lineStore: lineStore, lineUnit: unitCodes.map { units[Int($0)] },
@@ -196,7 +197,8 @@ enum SpendingCache {
             if let seal, let cachedSeal = layout.historySeal {
                 guard seal == cachedSeal else { return nil }
             } else {
-                guard let history, history.count == historyLength, Checksum.value(of: history.whole) == layout.historyChecksum else { return nil }
+                guard let history, history.count == historyLength,
+                      Checksum.value(of: history.whole) == layout.historyChecksum else { return nil }
             }
             return try decode(item, file, layout: layout, currency: currency)
         }

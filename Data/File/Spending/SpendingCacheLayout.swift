@@ -40,7 +40,9 @@ extension SpendingCache {
     static func checked(_ file: ByteReader, known: Bool = false) throws -> (ByteReader, Layout) {
         guard file.count > 8 else { throw damaged(file.path) }
         let contents = try file.reader(in: 0..<(file.count - 8))
-        guard try known || file.integer(UInt64.self, at: contents.count) == Checksum.value(of: contents.whole) else { throw damaged(file.path) }
+        guard try known || file.integer(UInt64.self, at: contents.count) == Checksum.value(of: contents.whole) else {
+            throw damaged(file.path)
+        }
         return (contents, try layout(contents))
     }
 

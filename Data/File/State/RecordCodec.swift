@@ -31,7 +31,8 @@ enum RecordCodec {
 
     private static func decodeStateRecord(_ bytes: [UInt8], path: String) throws -> StoredState {
         if StateCodec.recognises(bytes) {
-            return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil, isHandEdited: StateCodec.isHandEdited(bytes))
+            return StoredState(record: try StateCodec.decode(bytes, path: path), legacyItems: nil,
+                               isHandEdited: StateCodec.isHandEdited(bytes))
         }
         try requireJSONObject(bytes, path: path)
         do {
@@ -71,8 +72,8 @@ enum RecordCodec {
     /// Schema 2 in the current shape: the items come along apart, history stays JSON Lines
     /// until the next change that adds to it rewrites it.
     static func upgrade(_ old: StateRecordV2) -> StoredState {
-        StoredState(record: StateRecord(settings: old.settings, stores: old.stores, categories: old.categories, carts: old.carts, vault: nil,
-                                        history: old.historyBytes > 0 ? "history.jsonl" : nil, historyBytes: old.historyBytes,
+        StoredState(record: StateRecord(settings: old.settings, stores: old.stores, categories: old.categories, carts: old.carts,
+                                        vault: nil, history: old.historyBytes > 0 ? "history.jsonl" : nil, historyBytes: old.historyBytes,
                                         months: old.historyBytes > 0 ? nil : [], undo: old.undo),
                     legacyItems: old.items)
     }

@@ -32,7 +32,8 @@ enum StateCodec {
                          record.historySeal?.stamp ?? "", record.vaultChecksum ?? ""] + (record.vaultStamp.map { [$0] } ?? []), to: &output)
         LineFormat.line(["T", record.settings.currency, record.settings.isSetUp ? "1" : "0"], to: &output)
         for store in record.stores {
-            LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder, to: &output)
+            LineFormat.line(["S", store.id, store.createdAt, store.removed ? "1" : "0", LineFormat.escape(store.name)] + store.aisleOrder,
+                            to: &output)
             for name in store.receiptNames ?? [] { LineFormat.line(["A", name.itemId, LineFormat.escape(name.text)], to: &output) }
         }
         for category in record.categories {
@@ -42,7 +43,8 @@ enum StateCodec {
             LineFormat.line(["C", cart.id, cart.status, cart.budget.map { String($0) } ?? "", cart.createdAt, cart.startedAt ?? "",
                              cart.completedAt ?? "", LineFormat.escape(cart.name)], to: &output)
             for line in cart.lines {
-                LineFormat.line(["L", line.itemId, line.quantity, line.unit, line.plannedStoreId ?? "", line.plannedPrice.map { String($0) } ?? "",
+                LineFormat.line(["L", line.itemId, line.quantity, line.unit, line.plannedStoreId ?? "",
+                                 line.plannedPrice.map { String($0) } ?? "",
                                  line.fulfilled ? "1" : "0", line.actualStoreId ?? "", line.actualPrice.map { String($0) } ?? "",
                                  line.purchasedQuantity ?? "", line.impulse ? "1" : "0", line.category.map(LineFormat.escape) ?? "",
                                  LineFormat.escape(line.name)], to: &output)
@@ -52,7 +54,8 @@ enum StateCodec {
             LineFormat.line(["M", month.month, String(month.total), String(month.trips)], to: &output)
         }
         for entry in record.undo.entries {
-            LineFormat.line(["U", String(entry.sequence), entry.hadState ? "1" : "0", entry.vault ?? "", LineFormat.escape(entry.summary)], to: &output)
+            LineFormat.line(["U", String(entry.sequence), entry.hadState ? "1" : "0", entry.vault ?? "", LineFormat.escape(entry.summary)],
+                            to: &output)
         }
         let checksum = Checksum.hex(of: output[headerLength...])
         output.replaceSubrange((headerLength - 17)..<(headerLength - 1), with: checksum.utf8)
@@ -120,7 +123,8 @@ enum StateCodec {
             guard files == nil else { throw reader.failure("a second F line") }
             files = (try reader.optionalField(), try reader.optionalField(), try reader.count(), try reader.flag(), try reader.count())
             if !reader.isAtEnd, let checksum = try reader.optionalField() {   // schema 5
-                guard checksum.utf8.count == 16, let value = UInt64(checksum, radix: 16) else { throw reader.failure("\"\(checksum)\" is not a checksum") }
+                guard checksum.utf8.count == 16,
+                      let value = UInt64(checksum, radix: 16) else { throw reader.failure("\"\(checksum)\" is not a checksum") }
                 seal = HistorySeal(checksum: value, stamp: try reader.optionalField())
             } else if !reader.isAtEnd {
                 guard try reader.next().isEmpty else { throw reader.failure("a history stamp without a checksum") }
@@ -128,7 +132,9 @@ enum StateCodec {
             if !reader.isAtEnd { vaultChecksum = try reader.optionalField() }
             if !reader.isAtEnd { vaultStamp = try reader.optionalField() }   // schema 8
             // Names read from the file become paths: only names Grock gives are taken.
-            if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil { throw reader.failure("\"\(vault)\" is not a vault file's name") }
+            if let vault = files?.vault, DataFiles.vaultNumber(vault) == nil {
+                throw reader.failure("\"\(vault)\" is not a vault file's name")
+            }
             if let history = files?.history, history != FileStorage.historyFile, history != "history.jsonl" {
                 throw reader.failure("\"\(history)\" is not a history file's name")
             }
@@ -138,7 +144,8 @@ enum StateCodec {
         private mutating func receiptName(_ reader: inout FieldReader) throws {
             guard !stores.isEmpty else { throw reader.failure("a receipt name comes before any store") }
             let item = try reader.field()
-            stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? []) + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
+            stores[stores.count - 1].receiptNames = (stores[stores.count - 1].receiptNames ?? [])
+                + [ReceiptNameRecord(text: try reader.text(), itemId: item)]
         }
 
         /// The record the lines make, once every line is read: what no single line can refuse.
@@ -152,10 +159,14 @@ enum StateCodec {
             }
             // Changes write files named by their number: a number that went back would name files
             // that already exist.
-            for (index, entry) in undo.enumerated() where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
-                throw StorageError.unreadable(path: path, reason: "undo entry \(entry.sequence) is out of order (the next change is number \(files.nextSequence))")
+            for (index, entry) in undo.enumerated()
+            where entry.sequence >= files.nextSequence || (index > 0 && entry.sequence <= undo[index - 1].sequence) {
+                throw StorageError.unreadable(path: path,
+                                              reason: "undo entry \(entry.sequence) is out of order (the next change is number "
+                                                          + "\(files.nextSequence))")
             }
-            return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault, vaultChecksum: vaultChecksum,
+            return StateRecord(settings: settings, stores: stores, categories: categories, carts: carts, vault: files.vault,
+                               vaultChecksum: vaultChecksum,
                                vaultStamp: vaultStamp, history: files.history, historyBytes: files.historyBytes, historySeal: seal,
                                months: files.monthsKept ? months : nil, undo: UndoRecord(nextSequence: files.nextSequence, entries: undo))
         }
@@ -190,7 +201,8 @@ enum StateCodec {
         let plannedStore = try reader.optionalField(), plannedPrice = try reader.optionalInteger(), fulfilled = try reader.flag()
         let actualStore = try reader.optionalField(), actualPrice = try reader.optionalInteger(), bought = try reader.optionalField()
         let impulse = try reader.flag(), category = try reader.optionalText()
-        return CartLineRecord(itemId: item, name: try reader.text(), category: category, quantity: quantity, unit: unit, plannedStoreId: plannedStore,
+        return CartLineRecord(itemId: item, name: try reader.text(), category: category, quantity: quantity, unit: unit,
+                              plannedStoreId: plannedStore,
                               plannedPrice: plannedPrice, fulfilled: fulfilled, actualStoreId: actualStore, actualPrice: actualPrice,
                               purchasedQuantity: bought, impulse: impulse)
     }

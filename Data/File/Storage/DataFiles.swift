@@ -44,7 +44,8 @@ enum DataFiles {
         let base: Substring
         if let marker = name.firstRange(of: FileSystem.temporaryMarker) {
             let tail = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-            guard tail.count == 2, !tail[0].isEmpty, !tail[1].isEmpty, tail[0].allSatisfy({ $0.isNumber }), tail[1].allSatisfy({ $0.isHexDigit }) else { return false }
+            guard tail.count == 2, !tail[0].isEmpty, !tail[1].isEmpty, tail[0].allSatisfy({ $0.isNumber }),
+                  tail[1].allSatisfy({ $0.isHexDigit }) else { return false }
             base = name[..<marker.lowerBound]
         } else if name.hasSuffix(".tmp") {
             base = name.dropLast(4)
@@ -89,7 +90,8 @@ enum DataFiles {
         for name in FileSystem.names(in: storage.undoDirectory).sorted() {
             guard let number = snapshotNumber(name), !listed.contains(number) || number >= next else { continue }
             // A change killed after keeping its snapshot leaves that snapshot: the state itself.
-            let isThisState = number == next && name.hasSuffix(".tsv") && current != nil && current == FileIdentity(of: storage.undoDirectory + "/" + name)
+            let isThisState = number == next && name.hasSuffix(".tsv")
+                && current != nil && current == FileIdentity(of: storage.undoDirectory + "/" + name)
             // Only a file can be a snapshot; anything else planted there is removed.
             var info = stat()
             let isFile = lstat(storage.undoDirectory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
@@ -118,7 +120,9 @@ enum DataFiles {
             throw FileSystem.failure(storage.path(file))
         }
         try FileSystem.syncDirectory(of: storage.statePath)
-        for name in FileSystem.names(in: storage.undoDirectory) where snapshotNumber(name) != nil { unlink(storage.undoDirectory + "/" + name) }
+        for name in FileSystem.names(in: storage.undoDirectory) where snapshotNumber(name) != nil {
+            unlink(storage.undoDirectory + "/" + name)
+        }
     }
 
     private static func number(_ name: String, prefix: String, suffixes: [String]) -> Int? {

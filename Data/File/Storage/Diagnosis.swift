@@ -56,7 +56,9 @@ struct Diagnosis {
     private mutating func diagnoseDirectory(mode: mode_t) {
         do {
             try storage.checkDirectories()
-            if mode & 0o077 != 0 { problem(storage.directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it") }
+            if mode & 0o077 != 0 {
+                problem(storage.directory, "is readable by others (mode \(String(mode, radix: 8))); run chmod 700 on it")
+            }
             else { ok(storage.directory, "private (mode \(String(mode, radix: 8)))") }
         } catch {
             problem(subject(of: error) ?? storage.directory, "\(error)")
@@ -79,7 +81,9 @@ struct Diagnosis {
             state = try ActiveState(stored.record)
             ok(path, "schema \(stored.record.schema); \(state.stores.values.filter { !$0.isRemoved }.count) stores, "
                 + "\(state.categories.count) categories, \(state.carts.count) active carts"
-                + (stored.isHandEdited ? "; read unchecked: its checksum was emptied (edited by hand), the next change writes one again" : ""))
+                + (stored.isHandEdited
+                    ? "; read unchecked: its checksum was emptied (edited by hand), the next change writes one again"
+                    : ""))
         } catch {
             report(error, about: subject)
             return nil
@@ -128,7 +132,8 @@ struct Diagnosis {
                 guard let bytes = try FileSystem.read(snapshot) else { throw RecordError("missing") }
                 let old = try RecordCodec.decodeState(bytes, path: snapshot)
                 _ = try ActiveState(old.record, items: try storage.items(of: old))
-                guard old.record.undo.nextSequence == entry.sequence, old.record.vault == entry.vault else { throw RecordError("not its state") }
+                guard old.record.undo.nextSequence == entry.sequence,
+                      old.record.vault == entry.vault else { throw RecordError("not its state") }
             } catch {
                 broken += 1
                 problem(snapshot, "the state before \"\(entry.summary)\" cannot be read, so that change cannot be undone")
@@ -163,7 +168,8 @@ struct Diagnosis {
 
     private func subject(of error: StorageError) -> String? {
         switch error {
-        case .unreadable(let path, _), .stateLost(let path, _), .newerVersion(let path, _, _), .io(let path, _), .insecure(let path, _): path
+        case .unreadable(let path, _), .stateLost(let path, _), .newerVersion(let path, _, _), .io(let path, _),
+             .insecure(let path, _): path
         case .busy: nil
         }
     }
@@ -174,12 +180,17 @@ struct Diagnosis {
         case .stateLost(_, let found):
             "it is missing, but the directory holds Grock's data (\(found)); "
                 + "put back state.tsv from a copy of this directory, or keep a copy and erase the data to start over"
-        case .newerVersion(_, let found, let supported): "schema \(found) is newer than this version of Grock reads (\(supported)); a newer Grock wrote it"
+        case .newerVersion(_, let found, let supported):
+            "schema \(found) is newer than this version of Grock reads (\(supported)); a newer Grock wrote it"
         case .busy: "busy"
         case .io(_, let reason), .insecure(_, let reason): reason
         }
     }
 
-    private mutating func ok(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false)) }
-    private mutating func problem(_ subject: String, _ detail: String) { checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true)) }
+    private mutating func ok(_ subject: String, _ detail: String) {
+        checks.append(HealthCheck(subject: subject, detail: detail, isProblem: false))
+    }
+    private mutating func problem(_ subject: String, _ detail: String) {
+        checks.append(HealthCheck(subject: subject, detail: detail, isProblem: true))
+    }
 }

@@ -58,7 +58,8 @@ extension FileStorage {
     /// The state before change `entry` as its snapshot keeps it, checked to be that state (the
     /// change it leads to, the vault it names, which must still exist), with how many of its
     /// oldest undo entries the current list no longer has.
-    private func stateBefore(_ entry: UndoEntryRecord, current record: StateRecord) throws -> (restored: StateRecord, file: String, gone: Int) {
+    private func stateBefore(_ entry: UndoEntryRecord,
+                             current record: StateRecord) throws -> (restored: StateRecord, file: String, gone: Int) {
         let file = existingUndoPath(entry.sequence)
         guard let bytes = try FileSystem.read(file) else {
             throw StorageError.unreadable(path: file, reason: "the state before \"\(entry.summary)\" is missing")
@@ -86,11 +87,13 @@ extension FileStorage {
 
     /// The history file an undo cuts, checked, and the length it cuts it to; nil when the
     /// undone change added no history.
-    private func historyToCut(current: StateRecord, restored: inout StateRecord) throws -> (file: HistoryFile, length: Int, rewritesState: Bool)? {
+    private func historyToCut(current: StateRecord,
+                              restored: inout StateRecord) throws -> (file: HistoryFile, length: Int, rewritesState: Bool)? {
         guard current.history == FileStorage.historyFile, restored.history == nil || restored.history == current.history,
               restored.historyBytes < current.historyBytes || restored.history == nil else { return nil }
         guard let file = try HistoryFile(historyPath) else {
-            throw StorageError.unreadable(path: historyPath, reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
+            throw StorageError.unreadable(path: historyPath,
+                                          reason: "the file is missing, but \(current.historyBytes) bytes of history were recorded")
         }
         var rewritesState = false
         if restored.history == nil {
@@ -107,7 +110,9 @@ extension FileStorage {
 
     /// The snapshot of change `sequence` as it exists: `N.tsv`, else schema 1 to 3's `N.json`.
     func existingUndoPath(_ sequence: Int) -> String {
-        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacy.undoPath(sequence)) ? legacy.undoPath(sequence) : undoPath(sequence)
+        !FileSystem.exists(undoPath(sequence)) && FileSystem.exists(legacy.undoPath(sequence))
+            ? legacy.undoPath(sequence)
+            : undoPath(sequence)
     }
 
     /// Keeps the current state file as the undo snapshot of change `sequence`, without copying.
@@ -115,7 +120,9 @@ extension FileStorage {
         try FileSystem.makeDirectory(undoDirectory)
         let snapshot = current == statePath ? undoPath(sequence) : legacy.undoPath(sequence)
         guard link(current, snapshot) == 0 else {
-            if errno == EEXIST { throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet") }
+            if errno == EEXIST {
+                throw StorageError.unreadable(path: snapshot, reason: "it already exists, but change \(sequence) has not happened yet")
+            }
             throw FileSystem.failure(snapshot)
         }
         try FileSystem.syncDirectory(of: snapshot)

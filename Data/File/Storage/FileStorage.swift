@@ -100,7 +100,8 @@ public final class FileStorage: Storage, Sendable {
     public func read<T>(_ body: sending (any Repositories) throws -> T) async throws -> sending T {
         try FileSystem.checkPrivate(directory)
         guard FileSystem.exists(directory) else {
-            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: HistorySource(HistoryLog(), currency: .euro), months: []))
+            return try body(WorkingSet(state: try ActiveState(.empty, items: []), history: HistorySource(HistoryLog(), currency: .euro),
+                                       months: []))
         }
         return try await locked(.shared) {
             try body(try workingSet(try loadState()))
@@ -148,7 +149,8 @@ public final class FileStorage: Storage, Sendable {
                                              history: appended.name, historyBytes: appended.bytes, historySeal: appended.seal,
                                              months: try working.monthsToStore(), undo: undo.record)
             try beforeCommit(sequence, change.value)
-            try replaceState(with: state, vault: vault.index.map(StateCache.Vault.index) ?? vault.bytes.map(StateCache.Vault.bytes), summary: change.summary)
+            try replaceState(with: state, vault: vault.index.map(StateCache.Vault.index) ?? vault.bytes.map(StateCache.Vault.bytes),
+                             summary: change.summary)
             cleanUp(dropped: undo.dropped, vault: vault.name, previousVault: stored.record.vault, undo: undo.record)
             return Committed(value: change.value, sequence: sequence)
         }
@@ -259,8 +261,10 @@ public final class FileStorage: Storage, Sendable {
     func requireNothingNewer(_ inventory: DataFiles.Inventory) throws(StorageError) {
         guard !inventory.newer.isEmpty else { return }
         let named = inventory.newer.prefix(3).joined(separator: ", ") + (inventory.newer.count > 3 ? ", ..." : "")
-        throw StorageError.unreadable(path: statePath, reason: "it is older than files beside it (\(named)): it was put back from a copy or a "
-            + "snapshot, and a change would delete the newer files and cut history; put back the newest state.tsv, or move those files away")
+        throw StorageError.unreadable(path: statePath,
+                                      reason: "it is older than files beside it (\(named)): it was put back from a copy or a "
+            + "snapshot, and a change would delete the newer files and cut history; put back the newest state.tsv, "
+            + "or move those files away")
     }
 
 }

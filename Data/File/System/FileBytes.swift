@@ -31,7 +31,8 @@ enum FileBytes {
     /// only inside it. A file open for writing (history while a change checks it) gets no lease
     /// and is read.
     /// - Throws: `StorageError` when they cannot be read (or were cut short), or what `body` throws.
-    static func withReader<T>(_ fd: Int32, length: Int, path: String, _ body: (ByteReader) throws(StorageError) -> T) throws(StorageError) -> T {
+    static func withReader<T>(_ fd: Int32, length: Int, path: String,
+                              _ body: (ByteReader) throws(StorageError) -> T) throws(StorageError) -> T {
         let held = try Held(fd, length: length, path: path)
         defer { held.release(fd) }
         return try held.withReader(path: path, body)

@@ -31,7 +31,8 @@ enum FileSystem {
     /// - Parameter status: told the file's `stat` as opened, before it is read.
     /// - Parameter limit: the most bytes such a file can hold; a larger one (or one that grows
     ///   past it while read) is refused before it is read into memory.
-    static func read(_ path: String, following: Bool = false, limit: Int? = nil, status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
+    static func read(_ path: String, following: Bool = false, limit: Int? = nil,
+                     status: ((stat) -> Void)? = nil) throws(StorageError) -> [UInt8]? {
         // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is refused below
         // as not a regular file, which reads ignore the flag for.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
@@ -67,7 +68,9 @@ enum FileSystem {
             if failed { throw failure(path) }
             if bytes.count < capacity { return bytes }
             // The file is longer than it was: read it again from the start, with room to spare.
-            if let limit, capacity > limit { throw StorageError.io(path: path, reason: "grew past \(limit) bytes, more than such a file can be") }
+            if let limit, capacity > limit {
+                throw StorageError.io(path: path, reason: "grew past \(limit) bytes, more than such a file can be")
+            }
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(path) }
             capacity = limit.map { min(capacity * 2, $0 + 1) } ?? capacity * 2
         }
@@ -93,7 +96,9 @@ enum FileSystem {
         let temporary = try writeTemporary(bytes, for: path)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
-            if errno == EEXIST { throw StorageError.unreadable(path: path, reason: "it already exists, but nothing the state records names it") }
+            if errno == EEXIST {
+                throw StorageError.unreadable(path: path, reason: "it already exists, but nothing the state records names it")
+            }
             throw failure(path)
         }
         try syncDirectory(of: path)
@@ -182,9 +187,12 @@ enum FileSystem {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw StorageError.insecure(path: path, reason: "is not a directory (a link?), and Grock follows none in its data directory; move it away")
+            throw StorageError.insecure(path: path,
+                                        reason: "is not a directory (a link?), and Grock follows none in its data directory; move it away")
         }
-        guard info.st_uid == geteuid() else { throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid))") }
+        guard info.st_uid == geteuid() else {
+            throw StorageError.insecure(path: path, reason: "belongs to another user (uid \(info.st_uid))")
+        }
     }
 
     /// Refuses a data directory that someone else could change under Grock: one not owned by
@@ -206,7 +214,8 @@ enum FileSystem {
         }
         let mode = info.st_mode & 0o777
         if mode & 0o022 != 0 {
-            throw StorageError.insecure(path: path, reason: "can be changed by other users (mode \(String(mode, radix: 8))); run: chmod 700 \(path)")
+            throw StorageError.insecure(path: path,
+                                        reason: "can be changed by other users (mode \(String(mode, radix: 8))); run: chmod 700 \(path)")
         }
     }
 

@@ -35,7 +35,8 @@ public enum UserFile {
         let parent = FileSystem.parent(of: path)
         guard let folder = resolved(parent.isEmpty ? "." : parent) else { return }
         if folder == data || folder.hasPrefix(data.hasSuffix("/") ? data : data + "/") {
-            throw StorageError.io(path: path, reason: "is inside the data directory, where it would replace Grock's own files; write it elsewhere")
+            throw StorageError.io(path: path,
+                                  reason: "is inside the data directory, where it would replace Grock's own files; write it elsewhere")
         }
     }
 
@@ -104,7 +105,8 @@ public enum UserFile {
                 self.temporary = nil
                 return
             }
-            let temporary = path + FileSystem.temporaryMarker + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let temporary = path + FileSystem.temporaryMarker + String(getpid()) + "-"
+                + String(UInt64.random(in: 0...UInt64.max), radix: 16)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw FileSystem.failure(path) }
             self.path = path

@@ -22,7 +22,8 @@ struct DistinctFields {
         let slot = UInt32(truncatingIfNeeded: strings.count)
         if field.count <= 16 {
             // The bytes as two words, zeros past the end: with the count, equal keys are equal bytes.
-            let key = Short(words: (field.integer(paddedFrom: field.startIndex), field.integer(paddedFrom: field.startIndex + 8)), count: field.count)
+            let key = Short(words: (field.integer(paddedFrom: field.startIndex), field.integer(paddedFrom: field.startIndex + 8)),
+                            count: field.count)
             // Neighbouring items are often in one category: the last one found is tried first.
             if last < short.count && short[last].key == key { return short[last].slot }
             for index in short.indices where short[index].key == key {

@@ -30,7 +30,8 @@ extension FileStorage {
         if DataFiles.vaultBase(vault) != nil {
             return try vaultIndex(of: stored.record, trustingStamp: false).allItems(currency: currency)
         }
-        return try VaultCodec.decode(try vaultFile(path(vault), recorded: stored.record.vaultChecksum).bytes, currency: currency, path: path(vault))
+        return try VaultCodec.decode(try vaultFile(path(vault), recorded: stored.record.vaultChecksum).bytes, currency: currency,
+                                     path: path(vault))
     }
 
     /// The index of the vault a state names: of the whole vault, or of the whole vault with
@@ -81,12 +82,14 @@ extension FileStorage {
     /// another vault copied over it would silently change the items.
     func vaultFile(_ vaultPath: String, recorded: String?) throws -> VaultFile {
         var stamp: String?
-        guard let bytes = try FileSystem.read(vaultPath, status: { [wallClock] in stamp = FileStorage.settledStamp($0, now: wallClock()) }) else {
+        guard let bytes = try FileSystem.read(vaultPath,
+                                              status: { [wallClock] in stamp = FileStorage.settledStamp($0, now: wallClock()) }) else {
             throw StorageError.unreadable(path: vaultPath, reason: "the vault file is missing")
         }
         let isOverlay = DataFiles.vaultBase(String(vaultPath.split(separator: "/").last ?? "")) != nil
         if let recorded, (isOverlay ? VaultOverlay.checksum(of: bytes) : VaultCodec.checksum(of: bytes)) != recorded {
-            throw StorageError.unreadable(path: vaultPath, reason: "it is not the vault the state recorded (another vault copied over it?); "
+            throw StorageError.unreadable(path: vaultPath,
+                                          reason: "it is not the vault the state recorded (another vault copied over it?); "
                 + "put back the right file or a copy of the directory")
         }
         return VaultFile(bytes: bytes, stamp: stamp, checksumRecorded: recorded != nil)
@@ -126,7 +129,9 @@ extension FileStorage {
             }
         }
         let vault = "vault-\(sequence).tsv"
-        var index = working.vault.index.map { $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: path(vault)) }
+        var index = working.vault.index.map {
+            $0.rewritten(changed: working.itemChanges.saved, deleted: working.itemChanges.deleted, path: path(vault))
+        }
         let bytes = try index?.bytes ?? VaultCodec.encode(Array(try working.loadedState().items.values))
         try FileSystem.createNew(bytes, at: path(vault))
         // A file just written has no settled stamp yet (see `settledStamp`): the next change

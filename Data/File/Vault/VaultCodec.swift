@@ -47,12 +47,14 @@ enum VaultCodec {
 
     static func encodeLines(_ items: [Item], to output: inout [UInt8]) {
         for item in items.sorted(by: { $0.id < $1.id }) {
-            LineFormat.line(["I", item.id.rawValue, item.categoryID.rawValue, item.unit.rawValue, LineFormat.escape(item.name)], to: &output)
+            LineFormat.line(["I", item.id.rawValue, item.categoryID.rawValue, item.unit.rawValue, LineFormat.escape(item.name)],
+                            to: &output)
             for option in item.prices {
                 LineFormat.line(["$", option.store.rawValue, UnitText.basis(option.basis),
                                  option.regular.map { String($0.price.minorUnits) } ?? "", option.regular?.observedAt.description ?? "",
                                  option.promotion.map { String($0.quote.price.minorUnits) } ?? "",
-                                 option.promotion?.quote.observedAt.description ?? "", option.promotion?.until?.description ?? ""], to: &output)
+                                 option.promotion?.quote.observedAt.description ?? "", option.promotion?.until?.description ?? ""],
+                                 to: &output)
             }
         }
     }
@@ -91,11 +93,14 @@ enum VaultCodec {
                     let untilRange = try reader.next()
                     let until = untilRange.isEmpty ? nil : Day(iso: reader.string(untilRange))
                     if !untilRange.isEmpty && until == nil { throw reader.failure("\"\(reader.string(untilRange))\" is not a date") }
-                    let regular = try pair(regularPrice, regularSeen, reader).map { PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1) }
+                    let regular = try pair(regularPrice, regularSeen, reader).map {
+                        PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1)
+                    }
                     let promotion = try pair(promoPrice, promoSeen, reader).map {
                         Promotion(quote: PriceQuote(price: Money(minorUnits: $0.0, currency: currency), observedAt: $0.1), until: until)
                     }
-                    items[items.count - 1].prices.append(PriceOption(store: store, unit: basis.unit, pack: basis.pack, regular: regular, promotion: promotion))
+                    items[items.count - 1].prices.append(PriceOption(store: store, unit: basis.unit, pack: basis.pack, regular: regular,
+                                                                     promotion: promotion))
                 default:
                     throw reader.failure("unknown record \"\(reader.string(kind))\"")
                 }

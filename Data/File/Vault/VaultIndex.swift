@@ -47,7 +47,8 @@ struct VaultIndex {
         guard let overlay else { return Set(categoryNames) }
         var used = [Bool](repeating: false, count: categoryNames.count)
         for (position, slot) in categorySlots.enumerated() where !isHidden(position) { used[Int(slot)] = true }
-        return Set(categoryNames.indices.lazy.filter { used[$0] }.map { categoryNames[$0] }).union(overlay.changed.values.map(\.categoryID.rawValue))
+        return Set(categoryNames.indices.lazy.filter { used[$0] }.map { categoryNames[$0] })
+            .union(overlay.changed.values.map(\.categoryID.rawValue))
     }
 
     /// How many items the vault holds.
@@ -106,7 +107,8 @@ struct VaultIndex {
     func allItems(currency: Currency) throws -> [Item] {
         let items = try VaultCodec.decode(bytes, currency: currency, path: path)
         guard let overlay else { return items }
-        return (items.filter { overlay.changed[$0.id] == nil && !overlay.deleted.contains($0.id) } + overlay.changed.values).sorted { $0.id < $1.id }
+        return (items.filter { overlay.changed[$0.id] == nil && !overlay.deleted.contains($0.id) } + overlay.changed.values)
+            .sorted { $0.id < $1.id }
     }
 
     /// The line number of item `position`'s `I` line, counted when it was not kept.
@@ -125,7 +127,8 @@ struct VaultIndex {
         var interner = Interner()
         return try withFile { file in
             do {
-                return try VaultCodec.decodeLines(file, from: starts[position], to: end(of: position), firstLine: lineNumbers?[position] ?? 0,
+                return try VaultCodec.decodeLines(file, from: starts[position], to: end(of: position),
+                                                  firstLine: lineNumbers?[position] ?? 0,
                                        currency: currency, interner: &interner).first
             } catch where lineNumbers == nil {
                 // Decode again with the right line numbers, for the message.
@@ -141,7 +144,8 @@ struct VaultIndex {
             try starts.indices.compactMap { isHidden($0) ? nil : try name(at: $0, file) }
         }
         guard let overlay else { return names }
-        return (names + overlay.changed.values.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }).sorted { $0.id < $1.id }
+        return (names + overlay.changed.values.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) })
+            .sorted { $0.id < $1.id }
     }
 
     /// The items whose name has `key` (`Name.key`), compared in place.
@@ -238,7 +242,8 @@ struct VaultIndex {
     private func reader(at position: Int, _ file: ByteReader, exactLine: Bool = false) -> FieldReader {
         // A line of the index ends with a line break (checked when it was indexed); the file's end otherwise.
         let end = file.firstIndex(of: 0x0A, from: starts[position]) ?? file.count
-        return FieldReader(file, from: starts[position], to: end, lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0))
+        return FieldReader(file, from: starts[position], to: end,
+                           lineNumber: lineNumbers?[position] ?? (exactLine ? lineNumber(at: position) : 0))
     }
 
     private func name(at position: Int, _ file: ByteReader) throws -> ItemName {

@@ -98,7 +98,9 @@ struct VaultOverlay: Equatable {
             var deleted = Set<ItemID>()
             try CompactFile.forEachLine(file, from: deletionsStart, to: file.count, firstLine: deletionsLine) { reader in
                 var reader = reader
-                guard reader.string(try reader.next()) == "D" else { throw reader.failure("an item after the deleted ones, or an unknown record") }
+                guard reader.string(try reader.next()) == "D" else {
+                    throw reader.failure("an item after the deleted ones, or an unknown record")
+                }
                 let id = reader.string(try reader.next())
                 guard !id.isEmpty, reader.isAtEnd else { throw reader.failure("not a deleted item's id") }
                 deleted.insert(ItemID(id))

@@ -50,7 +50,8 @@ public struct CartDetails: Sendable {
             }
             let lines = Array(buckets.joined())
             // A finished trip spent only what was bought; before that, lines count at their plan.
-            let total = try Money.sum(lines.compactMap { cart.status == .completed ? try $0.actualCost() : try $0.expectedCost() }, currency: cart.currency)
+            let total = try Money.sum(lines.compactMap { cart.status == .completed ? try $0.actualCost() : try $0.expectedCost() },
+                                      currency: cart.currency)
             return StoreGroup(store: store, lines: lines, total: total)
         }
     }

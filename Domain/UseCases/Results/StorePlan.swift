@@ -34,7 +34,9 @@ public struct StorePlan: Sendable, Hashable {
     /// What the plan spends at each store.
     public let storeTotals: [StoreID: Money]
     /// What the plan saves on the current one (negative when it costs more).
-    public var saving: Money { Money(minorUnits: Money.difference(currentTotal.minorUnits, comparableTotal.minorUnits), currency: total.currency) }
+    public var saving: Money {
+        Money(minorUnits: Money.difference(currentTotal.minorUnits, comparableTotal.minorUnits), currency: total.currency)
+    }
 }
 
 extension StorePlan {

@@ -15,8 +15,8 @@ struct CartLineFactory {
 
     /// - Parameter unit: the line's unit; nil: the item's own unit.
     func line(for item: Item, quantity: Quantity, unit: MeasureUnit? = nil, store: StoreID?) throws -> CartItem {
-        try LinePlanner.plan(item, categoryName: categories[item.categoryID], quantity: quantity, unit: unit, store: store, among: stores, on: day,
-                             storeNames: storeNames)
+        try LinePlanner.plan(item, categoryName: categories[item.categoryID], quantity: quantity, unit: unit, store: store, among: stores,
+                             on: day, storeNames: storeNames)
     }
 
     func replan(_ line: CartItem, item: Item?, store: StoreID?) throws -> CartItem {

@@ -14,7 +14,8 @@ public enum LinePlanner {
         // A unit asked for that no store's price converts to is refused, not planned unpriced.
         if let unit, store == nil, let storeNames, item.cheapestCurrentPrice(on: day, among: stores, in: unit) == nil,
            let cheapest = item.cheapestCurrentPrice(on: day, among: stores) {
-            throw DomainError.unitMismatch(item: item.name, unit: unit.rawValue, basis: cheapest.price.basis.description, store: storeNames[cheapest.store])
+            throw DomainError.unitMismatch(item: item.name, unit: unit.rawValue, basis: cheapest.price.basis.description,
+                                           store: storeNames[cheapest.store])
         }
         return try replan(line, item: item, store: store, among: stores, on: day, storeNames: storeNames)
     }
@@ -41,7 +42,8 @@ public enum LinePlanner {
         (line.quantity, line.unit) = (held.quantity, held.unit)
         guard PriceUnit(line.unit).converts(to: option.basis) else {
             guard let storeNames else { return line }
-            throw DomainError.unitMismatch(item: item.name, unit: line.unit.rawValue, basis: option.basis.description, store: storeNames[chosen])
+            throw DomainError.unitMismatch(item: item.name, unit: line.unit.rawValue, basis: option.basis.description,
+                                           store: storeNames[chosen])
         }
         line.priceUnit = option.basis
         line.plannedPrice = option.currentPrice(on: day)?.unitPrice.price
@@ -51,7 +53,8 @@ public enum LinePlanner {
     /// Re-plans the lines of `item` planned at `store` on carts still being planned, after its
     /// price there changed (here, or on another device of the household: sync's merge asks the
     /// same): at that store (`keepingStore`), else at the cheapest.
-    public static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories, on day: Day) throws {
+    public static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories,
+                                          on day: Day) throws {
         let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
         for var cart in try repositories.activeCarts() where cart.status == .planning {
             guard let line = cart.line(for: item.id), line.plannedStore == store else { continue }

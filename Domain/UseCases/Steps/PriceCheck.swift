@@ -26,10 +26,13 @@ public struct PriceCaution: Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .jump(let last, let seen):
             let higher = last.isCheaper(than: price) ?? true
-            return "\(subject) is \(higher ? "more than \(PriceCheck.factor) times" : "less than a third of") the last price there (\(last) on \(seen)); "
+            return "\(subject) is \(higher ? "more than \(PriceCheck.factor) times" : "less than a third of") the last price there "
+                       + "(\(last) on \(seen)); "
                 + "recorded anyway"
         case .implausible(let normalised, let suggested):
-            let high = normalised.price.minorUnits > 0 && (PriceCheck.range(normalised.price.currency, normalised.unit).map { normalised.price.minorUnits > $0.upperBound } ?? false)
+            let high = normalised.price.minorUnits > 0
+                && (PriceCheck.range(normalised.price.currency, normalised.unit)
+                        .map { normalised.price.minorUnits > $0.upperBound } ?? false)
             let what = "\(normalised.price.amountText)/\(normalised.unit)"
             let sense = high ? "more than groceries cost" : "less than groceries cost"
             let hint = suggested.map { "; was it \(price.price.amountText)/\($0)?" } ?? ""
@@ -76,7 +79,8 @@ public enum PriceCheck {
     static func cautions(for price: UnitPrice, of item: Item, at store: Store, on day: Day) throws -> [PriceCaution] {
         var cautions: [PriceCaution] = []
         if let last = item.priceOption(at: store.id)?.currentPrice(on: day), isJump(from: last.unitPrice, to: price) {
-            cautions.append(PriceCaution(item: item.name, store: store.name, price: price, reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
+            cautions.append(PriceCaution(item: item.name, store: store.name, price: price,
+                                         reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
         }
         let normalised = try price.normalised()
         // 0.00 too: a free item is rare, a slip of the keyboard is not (tester's finding 10).
@@ -87,7 +91,8 @@ public enum PriceCheck {
             case .oz: .lb
             default: nil
             }
-            let plausible = try suggested.map { try UnitPrice(price.price, per: $0).normalised().price.minorUnits }.map(range.contains) ?? false
+            let plausible = try suggested.map { try UnitPrice(price.price, per: $0).normalised().price.minorUnits }
+                .map(range.contains) ?? false
             cautions.append(PriceCaution(item: item.name, store: store.name, price: price,
                                          reason: .implausible(normalised: normalised, suggested: plausible ? suggested : nil)))
         }

@@ -51,11 +51,13 @@ struct PurchaseImporter {
     private mutating func count(_ row: Purchase) throws {
         let cost: Money
         do { cost = try row.cost() } catch {
-            throw DomainError.invalidAmount(row.price.amountText, reason: "\(row.quantity) \(row.unit) at this price cost more than Grock can count")
+            throw DomainError.invalidAmount(row.price.amountText,
+                                            reason: "\(row.quantity) \(row.unit) at this price cost more than Grock can count")
         }
         let (sum, overflow) = spent.addingReportingOverflow(cost.minorUnits)
         guard !overflow else {
-            throw DomainError.invalidAmount(row.price.amountText, reason: "with the purchases before it, spending adds up to more than Grock can count")
+            throw DomainError.invalidAmount(row.price.amountText,
+                                            reason: "with the purchases before it, spending adds up to more than Grock can count")
         }
         spent = sum
     }
@@ -96,7 +98,8 @@ struct PurchaseImporter {
     /// - Throws: `DomainError.importRow` for a row in another currency than the settings'.
     private mutating func newRows(_ purchases: [Purchase]) throws -> [Purchase] {
         if let foreign = purchases.first(where: { $0.price.currency != currency }) {
-            throw DomainError.importRow(line: foreign.sourceLine ?? 0, reason: "\(DomainError.currencyMismatch(foreign.price.currency.code, currency.code))")
+            throw DomainError.importRow(line: foreign.sourceLine ?? 0,
+                                        reason: "\(DomainError.currencyMismatch(foreign.price.currency.code, currency.code))")
         }
         var stored = try storedPurchases()
         guard !stored.isEmpty else { return purchases }
@@ -167,7 +170,8 @@ struct PurchaseImporter {
     /// The completed line of `row` on a trip at `time`: its store, category and item found or
     /// added (`added` counts those added), its price recorded in the vault.
     /// - Throws: `DomainError.importRow` naming the row's line in the file and why.
-    private mutating func line(of row: Purchase, at time: Timestamp, added: inout (stores: Int, categories: Int, items: Int)) throws -> CartItem {
+    private mutating func line(of row: Purchase, at time: Timestamp,
+                               added: inout (stores: Int, categories: Int, items: Int)) throws -> CartItem {
         do {
             _ = try Name.validated(row.trip, kind: "trip")
             let store = try store(named: row.store, at: time, added: &added.stores)

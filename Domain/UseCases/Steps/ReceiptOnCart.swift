@@ -14,7 +14,8 @@ struct ReceiptOnCart {
     /// is, with a US receipt's `addedTax` as one more impulse line; saves the cart.
     /// - Returns: what was logged, with the cautions of rows logged otherwise than decided.
     /// - Throws: what the cart's rules throw (`Cart.logPurchase`, `.add`), and storage errors.
-    func log(_ decided: [ApplyReceipt.DecidedRow], addedTax: Money, on cart: Cart, review: ReceiptReview, storeName: String) throws -> ApplyReceipt.Logbook {
+    func log(_ decided: [ApplyReceipt.DecidedRow], addedTax: Money, on cart: Cart, review: ReceiptReview,
+             storeName: String) throws -> ApplyReceipt.Logbook {
         var book: ApplyReceipt.Logbook
         if let store = review.store {
             book = ApplyReceipt.Logbook(cart: cart, store: store.id)
@@ -28,8 +29,8 @@ struct ReceiptOnCart {
         var logged: Set<ItemID> = []
         for entry in decided { try log(entry, logged: &logged, into: &book) }
         if addedTax.minorUnits > 0 {
-            let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: ReceiptOnCart.salesTaxName, categoryName: nil, quantity: .one, unit: .each,
-                                isFulfilled: true, actualStore: book.store, actualPrice: addedTax, isImpulse: true)
+            let line = CartItem(itemID: ItemID(ids.makeIdentifier()), name: ReceiptOnCart.salesTaxName, categoryName: nil, quantity: .one,
+                                unit: .each, isFulfilled: true, actualStore: book.store, actualPrice: addedTax, isImpulse: true)
             try book.cart.addImpulse(line)
             try record(nil, line, kind: .salesTax, into: &book)
         }
@@ -79,8 +80,8 @@ struct ReceiptOnCart {
             try record(row, changed.line(for: id), kind: .cartLine, into: &book)
         } else if let item {
             let paid = row.paid
-            try book.cart.add(CartItem(itemID: item.id, name: item.name, categoryName: categories[item.categoryID], quantity: paid.quantity, unit: paid.unit,
-                                       priceUnit: paid.basis, plannedStore: book.store))
+            try book.cart.add(CartItem(itemID: item.id, name: item.name, categoryName: categories[item.categoryID], quantity: paid.quantity,
+                                       unit: paid.unit, priceUnit: paid.basis, plannedStore: book.store))
             try book.cart.logPurchase(item.id, price: paid.price, store: book.store, quantity: nil)
             if case .newItem = entry.decision {
                 try record(row, book.cart.line(for: item.id), kind: .newItem, into: &book)
@@ -123,7 +124,8 @@ struct ReceiptOnCart {
         // fit: the next one is tried, and none fitting is the answer (nil), not an error.
         for attempt in attempts {
             var trial = cart
-            guard (try? trial.logPurchase(line.itemID, price: attempt.price, store: store, quantity: attempt.quantity, priceUnit: attempt.basis)) != nil,
+            guard (try? trial.logPurchase(line.itemID, price: attempt.price, store: store, quantity: attempt.quantity,
+                                          priceUnit: attempt.basis)) != nil,
                   (try? trial.line(for: line.itemID)?.actualCost()) == net else { continue }
             return (trial, attempt.keptPlanned)
         }
@@ -133,7 +135,9 @@ struct ReceiptOnCart {
     /// A vault item for a line decided new: the item of that name when there is one already.
     private func newItem(_ row: ReceiptReviewRow, in category: CategoryID, named given: String?) throws -> (item: Item, isNew: Bool) {
         let name = given ?? row.itemName
-        if let known = try repositories.itemNames(withKey: Name.key(name)).first, let item = try repositories.item(known.id) { return (item, false) }
+        if let known = try repositories.itemNames(withKey: Name.key(name)).first, let item = try repositories.item(known.id) {
+            return (item, false)
+        }
         let item = Item(id: ItemID(ids.makeIdentifier()), name: name, categoryID: category, unit: row.paid.unit)
         try repositories.save(item)
         return (item, true)
@@ -147,10 +151,12 @@ struct ReceiptOnCart {
         try record(row, line, kind: .impulse, into: &book)
     }
 
-    private func record(_ row: ReceiptReviewRow?, _ line: CartItem?, kind: ReceiptLoggedLine.Kind, into book: inout ApplyReceipt.Logbook) throws {
+    private func record(_ row: ReceiptReviewRow?, _ line: CartItem?, kind: ReceiptLoggedLine.Kind,
+                        into book: inout ApplyReceipt.Logbook) throws {
         guard let line else { return }
         let currency = book.cart.currency
-        book.lines.append(ReceiptLoggedLine(row: row?.number, kind: kind, item: line.itemID, name: line.name, quantity: line.purchasedQuantity ?? line.quantity,
+        book.lines.append(ReceiptLoggedLine(row: row?.number, kind: kind, item: line.itemID, name: line.name,
+                                            quantity: line.purchasedQuantity ?? line.quantity,
                                             unit: line.unit, basis: line.priceUnit, price: line.actualPrice ?? .zero(currency),
                                             cost: try line.actualCost() ?? .zero(currency)))
     }

@@ -57,9 +57,12 @@ struct Resolver {
                 let days = trips.sorted { $0.completedAt > $1.completedAt }.map(\.completedAt.day.description)
                 throw DomainError.noTripOnDay(name: newest.name, day: day.description, days: days)
             }
-            throw DomainError.severalTripsOnDay(name: newest.name, day: day.description, ids: thatDay.map { String($0.cartID.rawValue.prefix(8)) })
+            throw DomainError.severalTripsOnDay(name: newest.name, day: day.description,
+                                                ids: thatDay.map { String($0.cartID.rawValue.prefix(8)) })
         }
-        guard let cart = try repositories.cart(thatDay[0].cartID) else { throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil) }
+        guard let cart = try repositories.cart(thatDay[0].cartID) else {
+            throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil)
+        }
         return cart
     }
 
@@ -68,7 +71,9 @@ struct Resolver {
         let key = Name.key(reference)
         let trip = try completed.first(where: { Name.key($0.name) == key })
             ?? Resolver.match(reference, kind: .cart, in: completed, name: \.name, id: \.cartID.rawValue)
-        guard let cart = try repositories.cart(trip.cartID) else { throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil) }
+        guard let cart = try repositories.cart(trip.cartID) else {
+            throw DomainError.notFound(kind: .cart, name: reference, suggestion: nil)
+        }
         return cart
     }
 
