@@ -108,7 +108,8 @@ struct Materializer {
                 header = local
             }
             for line in local.lines { lines[line.itemID.rawValue, default: []].append(line) }
-            order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] } ?? local.lines.map(\.itemID.rawValue)
+            order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
+                ?? local.lines.map(\.itemID.rawValue)
             for (key, part) in winners where key.kind == .line {
                 lines[key.ids[1]] = try part.payload.map { try parts.lines($0, key: key)[...] }
             }
@@ -133,7 +134,9 @@ struct Materializer {
 
     private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {
         // A price forgotten that this device never had is nothing to forget.
-        guard let payload = try winner.payload ?? index.newestLive(key)?.payload ?? Materializer.seenPayload(key, in: repositories) else { return }
+        guard let payload = try winner.payload ?? index.newestLive(key)?.payload ?? Materializer.seenPayload(key, in: repositories) else {
+            return
+        }
         let observation = try parts.observation(payload, key: key)
         let known = try repositories.manualObservations(of: observation.item).contains(observation)
         if winner.payload != nil && !known { try repositories.record([observation]) }
@@ -162,7 +165,9 @@ struct Materializer {
         }
         // An item in a category deleted on another device meanwhile: the category stays.
         var missing = Set<CategoryID>()
-        let named = try items.map { try $0.compactMap { try repositories.item(ItemID($0)) }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) } }
+        let named = try items.map { ids in
+            try ids.compactMap { try repositories.item(ItemID($0)) }.map { ItemName(id: $0.id, name: $0.name, categoryID: $0.categoryID) }
+        }
             ?? repositories.itemNames()
         for name in named where !known.contains(name.categoryID) { missing.insert(name.categoryID) }
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
@@ -191,7 +196,9 @@ struct Materializer {
         var missing = Set<StoreID>()
         let owners = Set(written.keys.map(\.owner))
         for owner in owners where owner.kind == .item {
-            for option in try repositories.item(ItemID(owner.ids[0]))?.prices ?? [] where !known.contains(option.store) { missing.insert(option.store) }
+            for option in try repositories.item(ItemID(owner.ids[0]))?.prices ?? [] where !known.contains(option.store) {
+                missing.insert(option.store)
+            }
         }
         for (key, part) in written where key.kind == .seen {
             guard let payload = part.payload else { continue }
@@ -207,7 +214,8 @@ struct Materializer {
         for id in missing.sorted(by: { $0.rawValue < $1.rawValue }) {
             let key = SyncKey(.store, id.rawValue)
             let payload = try index.newestLive(key)?.payload
-                ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(clamping: 0), isRemoved: true)))
+                ?? SyncParts.json(StoreRecord(Store(id: id, name: "Store \(id.rawValue)", createdAt: Timestamp(clamping: 0),
+                                                    isRemoved: true)))
             try repositories.save(try parts.store(payload, key: key))
         }
     }
@@ -230,10 +238,14 @@ struct Materializer {
         if items.count > 4 {
             // More than a few: one pass over every name (each look by name scans the vault).
             let keys = Set(items.map { Name.key($0.name) })
-            for other in try repositories.itemNames() where keys.contains(Name.key(other.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+            for other in try repositories.itemNames() where keys.contains(Name.key(other.name)) {
+                clashing[other.id.rawValue] = (other.id.rawValue, other.name)
+            }
         } else {
             for item in items {
-                for other in try repositories.itemNames(withKey: Name.key(item.name)) { clashing[other.id.rawValue] = (other.id.rawValue, other.name) }
+                for other in try repositories.itemNames(withKey: Name.key(item.name)) {
+                    clashing[other.id.rawValue] = (other.id.rawValue, other.name)
+                }
             }
         }
         // Every item's name counts as taken, not only those of the clash.
@@ -245,7 +257,8 @@ struct Materializer {
         try rename(try repositories.activeCarts().map { ($0.id.rawValue, $0.name) }) { id, name in
             guard let cart = try repositories.cart(CartID(id)) else { return }
             try repositories.save(Cart(id: cart.id, name: name, budget: cart.budget, currency: cart.currency, status: cart.status,
-                                       createdAt: cart.createdAt, startedAt: cart.startedAt, completedAt: cart.completedAt, lines: cart.lines))
+                                       createdAt: cart.createdAt, startedAt: cart.startedAt, completedAt: cart.completedAt,
+                                       lines: cart.lines))
         }
     }
 

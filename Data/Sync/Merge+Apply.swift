@@ -12,7 +12,9 @@ extension Merge {
             skipMissing(of: other, through: min(claim, last))
         }
         let applied = index.applied[other] ?? -1
-        guard let number = listed.numbers.first(where: { $0 > applied }), var copies = copies(of: other, number, in: listed) else { return false }
+        guard let number = listed.numbers.first(where: { $0 > applied }), var copies = copies(of: other, number, in: listed) else {
+            return false
+        }
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
             guard copies.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
@@ -25,8 +27,8 @@ extension Merge {
             guard !copy.segment.isSnapshot else { continue }
             // Another segment comes after what it names (what a vanished device said comes in
             // a snapshot: its place in the order is gone).
-            for (device, applied) in copy.segment.after.sorted(by: { $0.key < $1.key }) where device != self.device && listings.present.contains(device)
-                && (index.applied[device] ?? -1) < applied {
+            for (device, applied) in copy.segment.after.sorted(by: { $0.key < $1.key })
+            where device != self.device && listings.present.contains(device) && (index.applied[device] ?? -1) < applied {
                 if !listings[device].numbers.contains(applied) || device == other {
                     tally.wait("\(copy.name) comes after segment \(applied) of \(device), which is not in the folder yet")
                 }
@@ -99,7 +101,8 @@ extension Merge {
     mutating func takeVersions(of copy: inout SegmentCopy, _ other: String, _ number: Int) -> [SyncVersion]? {
         if !copy.isHeld {
             let reading = folder.read(other, file: copy.file, number: number, household: household)
-            guard let whole = complete(reading, named: copy.name), whole.after == copy.segment.after, whole.isSnapshot == copy.segment.isSnapshot,
+            guard let whole = complete(reading, named: copy.name), whole.after == copy.segment.after,
+                  whole.isSnapshot == copy.segment.isSnapshot,
                   SegmentCheck.wait(whole, now: now) == nil else { return nil }
             copy.segment = whole
         }
@@ -165,7 +168,8 @@ extension Merge {
     }
 
     /// Applies the versions of `segment`, taken out of it.
-    mutating func apply(_ versions: consuming [SyncVersion], of segment: Segment, named name: String, into touched: inout Set<SyncKey>) throws {
+    mutating func apply(_ versions: consuming [SyncVersion], of segment: Segment, named name: String,
+                        into touched: inout Set<SyncKey>) throws {
         let trusted = segment.isSnapshot && trustsStart
         if segment.isSnapshot { trustsStart = false }
         // Taken whole into data that holds nothing yet (a join), the start is written as it is
@@ -194,7 +198,8 @@ extension Merge {
                     touched.remove(version.key)
                     continue
                 }
-                let fillsIn = try !trusted && version.payload != nil && base.snapshot[version.key] == nil && base.part(version.key) == .absent
+                let fillsIn = try !trusted && version.payload != nil && base.snapshot[version.key] == nil
+                    && base.part(version.key) == .absent
                 if trusted || fillsIn {
                     base.fill(version.key, with: SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen))
                     touched.remove(version.key)
@@ -231,10 +236,12 @@ extension Merge {
         if let own = segment.after[segment.device], own >= segment.number {
             return "it says it covers its own segments up to \(own), though it is number \(segment.number)"
         }
-        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key }) where covered != segment.device && listings.present.contains(covered) {
+        for (covered, through) in segment.after.sorted(by: { $0.key < $1.key })
+        where covered != segment.device && listings.present.contains(covered) {
             let last = listings[covered].numbers.last ?? -1
             if through > last {
-                return "it says it covers segments of \(covered) up to \(through), but the folder holds \(last < 0 ? "none" : "up to \(last)")"
+                let held = last < 0 ? "none" : "up to \(last)"
+                return "it says it covers segments of \(covered) up to \(through), but the folder holds \(held)"
             }
         }
         return nil

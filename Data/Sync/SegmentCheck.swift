@@ -3,8 +3,8 @@ import Domain
 /// A version's record as the boundary decoded it: a start taken whole is put together from
 /// these, so a join decodes each thing of the household once.
 enum CheckedPart {
-    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption), cart(Cart), order([String]), line([CartItem]),
-         seen(PriceObservation)
+    case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption)
+    case cart(Cart), order([String]), line([CartItem]), seen(PriceObservation)
 }
 
 /// The boundary between the household folder and this device's data: every version another
@@ -79,7 +79,9 @@ struct SegmentCheck {
                 return .refused("its price says it was seen after the change was made")
             }
         }
-        guard let payload = version.payload else { return version.key.kind == .settings ? .refused("it deletes the settings") : .accepted(nil) }
+        guard let payload = version.payload else {
+            return version.key.kind == .settings ? .refused("it deletes the settings") : .accepted(nil)
+        }
         do {
             // Dates no later than the change (a day's slack), or than 2100 for the household's start.
             let latest = version.stamp == .zero ? SegmentCheck.latestDate : version.stamp.milliseconds / 1000 + SegmentCheck.seenMargin
@@ -92,7 +94,8 @@ struct SegmentCheck {
             if version.stamp == .zero, case .price(let option) = part {
                 let recorded = SyncParts.seen(of: option)
                 guard version.seen == recorded else {
-                    return .refused("its price says it was seen at \(version.seen.map(String.init) ?? "-"), not when its record says (\(recorded))")
+                    let said = version.seen.map(String.init) ?? "-"
+                    return .refused("its price says it was seen at \(said), not when its record says (\(recorded))")
                 }
             }
             return .accepted(part)
@@ -154,7 +157,9 @@ struct SegmentCheck {
                 for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) { try amount(price) }
                 try basis(line.priceUnit)
                 for quantity in [line.quantity, line.purchasedQuantity].compactMap({ $0 }) {
-                    guard quantity.thousandths > 0, quantity <= Quantity.maximum else { throw refused("its quantity \(quantity) is out of bounds") }
+                    guard quantity.thousandths > 0, quantity <= Quantity.maximum else {
+                        throw refused("its quantity \(quantity) is out of bounds")
+                    }
                 }
             }
             return .line(lines)
@@ -177,7 +182,9 @@ struct SegmentCheck {
     }
 
     private func order(_ order: Int) throws {
-        guard Category.validOrders.contains(order) else { throw refused("its order \(order) is outside \(Category.validOrders), the orders Grock gives") }
+        guard Category.validOrders.contains(order) else {
+            throw refused("its order \(order) is outside \(Category.validOrders), the orders Grock gives")
+        }
     }
 
     /// A price's pack holds no more than a person can type: a pack past it made every comparison

@@ -60,8 +60,9 @@ struct StartAssembly {
     private mutating func sharing(_ line: CartItem) -> CartItem {
         func shared(_ text: String) -> String { text.utf8.count > 15 ? texts.insert(text).memberAfterInsert : text }
         return CartItem(itemID: ItemID(shared(line.itemID.rawValue)), name: shared(line.name), categoryName: line.categoryName.map(shared),
-                        quantity: line.quantity, unit: line.unit, priceUnit: line.priceUnit, plannedStore: line.plannedStore.map { StoreID(shared($0.rawValue)) },
-                        plannedPrice: line.plannedPrice, isFulfilled: line.isFulfilled, actualStore: line.actualStore.map { StoreID(shared($0.rawValue)) },
+                        quantity: line.quantity, unit: line.unit, priceUnit: line.priceUnit,
+                        plannedStore: line.plannedStore.map { StoreID(shared($0.rawValue)) }, plannedPrice: line.plannedPrice,
+                        isFulfilled: line.isFulfilled, actualStore: line.actualStore.map { StoreID(shared($0.rawValue)) },
                         actualPrice: line.actualPrice, purchasedQuantity: line.purchasedQuantity, isImpulse: line.isImpulse)
     }
 

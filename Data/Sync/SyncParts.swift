@@ -105,7 +105,8 @@ struct SyncParts {
         case .price:
             guard let position = item.prices.firstIndex(where: { $0.store.rawValue == key.ids[1] }) else { return .absent }
             let option = item.prices[position]
-            return SyncPart(payload: try json(ItemRecord(Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])).prices[0]),
+            let alone = Item(id: item.id, name: item.name, categoryID: item.categoryID, unit: item.unit, prices: [option])
+            return SyncPart(payload: try json(ItemRecord(alone).prices[0]),
                             seen: seen(of: option))
         default: return .absent
         }
@@ -128,7 +129,8 @@ struct SyncParts {
     /// A price option from its part.
     func option(_ payload: String, key: SyncKey) throws -> PriceOption {
         let record = try PriceOptionRecord(canonical: payload) ?? SyncParts.decode(PriceOptionRecord.self, payload, key: key)
-        return try mapped(key) { try mapper.item(ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])).prices[0] }
+        let holder = ItemRecord(id: "x", name: "x", categoryId: "x", unit: "each", prices: [record])
+        return try mapped(key) { try mapper.item(holder).prices[0] }
     }
 
     /// The lines of one item on a cart from their part (`linePart`), in the cart's order.
@@ -202,7 +204,8 @@ struct SyncParts {
     }
 
     func observation(_ payload: String, key: SyncKey) throws -> PriceObservation {
-        try mapped(key) { try mapper.observation(try ObservationRecord(canonical: payload) ?? SyncParts.decode(ObservationRecord.self, payload, key: key)) }
+        let record = try ObservationRecord(canonical: payload) ?? SyncParts.decode(ObservationRecord.self, payload, key: key)
+        return try mapped(key) { try mapper.observation(record) }
     }
 
     private func mapped<T>(_ key: SyncKey, _ body: () throws -> T) throws -> T {
