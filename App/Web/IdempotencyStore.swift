@@ -53,7 +53,7 @@ struct IdempotencyStore {
         let kept = lines.first.flatMap(Self.secret(inHeader:))
         secret = kept ?? WebSessions.randomToken()
         guard let sessionName = SipHash(hexadecimalKey: secret) else {
-            throw WebError("the secret of \(path ?? "web/applied") is not 32 hexadecimal digits")
+            throw WebError("the secret of \(path ?? "web/applied") is not 32 hexadecimal digits", kind: .storage)
         }
         self.sessionName = sessionName
         guard kept != nil else {

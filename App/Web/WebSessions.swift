@@ -46,7 +46,7 @@ struct WebSessions {
         if let text = try WebFiles.read(path) {
             let lines = text.split(separator: "\n").map(String.init)
             guard let first = lines.first, first.count == 32, first.allSatisfy(\.isHexDigit) else {
-                throw WebError("\(path) is damaged: run grock serve --revoke to start it afresh")
+                throw WebError("\(path) is damaged: run grock serve --revoke to start it afresh", kind: .storage)
             }
             pairingToken = first
             // A line of an earlier version holds a second token after a tab, which the page sent

@@ -55,8 +55,31 @@ import Testing
         #expect(taken.status == 1 && taken.stderr.contains("cannot listen on 127.0.0.1:\(server.port)"), "\(taken.stderr)")
     }
 
+    /// `grock serve` as the first command of a new data directory makes it, and `web/` in it,
+    /// private (0700), as any first change does (sixteenth review: it failed with "No such file
+    /// or directory"). A `web` that cannot be a directory is a storage problem: exit 3.
+    @Test func serveMakesANewDataDirectory() throws {
+        let grock = try Grock()
+        defer { grock.home.remove() }
+        let fresh = grock.home.path + "/new/data"
+        let revoked = try grock.run("--data-dir \(fresh) serve --revoke")
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        for directory in [grock.home.path + "/new", fresh, fresh + "/web"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int
+            #expect(mode == 0o700, "\(directory): \(String(mode ?? 0, radix: 8))")
+        }
+        #expect(try String(contentsOfFile: fresh + "/web/sessions", encoding: .utf8).count == 33)
+        let other = grock.home.path + "/other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        try "".write(toFile: other + "/web", atomically: true, encoding: .utf8)
+        let blocked = try grock.run("--data-dir \(other) serve --listen 127.0.0.1:0")
+        #expect(blocked.status == 3 && blocked.stderr.contains("other/web/sessions: Not a directory"), "\(blocked.stderr)")
+        #expect(blocked.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
     /// The server's own files in the data directory are input too: a damaged or planted
-    /// sessions file stops it with one line naming the file, and nothing is served.
+    /// sessions file stops it with one line naming the file (a storage problem, exit 3), and
+    /// nothing is served.
     @Test func aDamagedOrPlantedSessionsFileIsRefusedByName() throws {
         let grock = try Grock()
         defer { grock.home.remove() }
@@ -65,12 +88,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
         try "not a token\nx\ty\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let damaged = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(damaged.status == 1 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
+        #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
         try FileManager.default.removeItem(atPath: web + "/sessions")
         try FileManager.default.createSymbolicLink(atPath: web + "/sessions", withDestinationPath: grock.home.path + "/elsewhere")
         try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
         let planted = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(planted.status == 1 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
+        #expect(planted.status == 3 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
         // What the message tells to run mends it: the link is replaced, its target left alone.
         try grock.ok("serve --revoke")
         let mended = try String(contentsOfFile: web + "/sessions", encoding: .utf8)
@@ -109,7 +132,7 @@ import Testing
                 continue
             }
             let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 1 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"), "\(told)")
+            #expect(process.terminationStatus == 3 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"), "\(told)")
         }
     }
 

@@ -150,21 +150,17 @@ enum FileSystem {
         guard flush(fd) else { throw failure(directory) }
     }
 
-    /// Creates a private directory (mode 0700) and its parents when missing.
-    static func makeDirectory(_ path: String) throws {
+    /// Creates a private directory and every missing directory above it, each mode 0700 (as the
+    /// XDG base directory specification asks of one made to write in: `grock serve` on a new
+    /// data directory makes `DATA/web` and `DATA` alike). One that exists is left as it is.
+    static func makeDirectory(_ path: String) throws(StorageError) {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw StorageError.io(path: path, reason: "is not a directory") }
             return
         }
         let parent = parent(of: path)
-        if !parent.isEmpty && parent != path {
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } catch {
-                throw StorageError.io(path: parent, reason: "cannot create the directory")
-            }
-        }
+        if !parent.isEmpty && parent != path { try makeDirectory(parent) }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw failure(path) }
     }
 

@@ -9,7 +9,7 @@ import Darwin
 /// care: read only when a regular file (never through a link, never a FIFO), replaced whole
 /// through a new temporary file (`O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0600) renamed over it and
 /// flushed with its directory, appended to only as a regular file reached without a link.
-/// The directory a file is in is made (mode 0700) when missing; its parent must exist.
+/// The directory a file is in is made (mode 0700) when missing, with any missing above it.
 public enum PrivateFile {
     /// What tells one version of a file from another without reading it (a link is looked
     /// at, not followed): another process replacing the file changes it.
@@ -52,10 +52,10 @@ public enum PrivateFile {
         FileIdentity(of: path).map(Identity.init)
     }
 
-    /// Makes the directory `path` is in (mode 0700) when it is missing.
+    /// Makes the directory `path` is in, and any missing above it (mode 0700).
     private static func makeDirectory(of path: String) throws(StorageError) {
         let directory = FileSystem.parent(of: path)
-        guard !directory.isEmpty, mkdir(directory, 0o700) != 0, errno != EEXIST else { return }
-        throw FileSystem.failure(directory)
+        guard !directory.isEmpty else { return }
+        try FileSystem.makeDirectory(directory)
     }
 }
