@@ -188,7 +188,7 @@ struct SegmentCheck {
     }
 
     /// A price's pack holds no more than a person can type: a pack past it made every comparison
-    /// of the item's prices on every device of the household overflow (twelfth review).
+    /// of the item's prices on every device of the household overflow.
     private func basis(_ basis: PriceUnit) throws {
         guard basis.isTypable else { throw refused("its price is per \(basis), more than the \(PackSize.maximum) a pack can hold") }
     }

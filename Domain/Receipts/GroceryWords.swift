@@ -147,7 +147,7 @@ enum GroceryWords {
 
     /// The most bytes a table word has (so the most letters too): no longer ending of a token
     /// can be one, and a token of 100,000 letters (a hostile receipt) is looked up 20 times,
-    /// not 100,000 (fifth review: the review of such a line took minutes).
+    /// not 100,000 (looked up at every ending, a review of such a line took minutes).
     private static let longestWord = table.keys.map(\.utf8.count).max() ?? 0
 
     private static func compoundHead(_ token: String) -> (String, (concept: String, category: String?))? {

@@ -94,8 +94,8 @@ public struct ApplyReceipt: Sendable {
             try logAsTrip(decided, addedTax: receipt.addedTax, review: review, storeName: storeName, categories: categories,
                           in: repositories, now: now)
         }
-        // A price far from the last one there says so, as a price typed by hand does (tester, #23:
-        // one egg logged at a box's price).
+        // A price far from the last one there says so, as a price typed by hand does (one egg
+        // logged at a box's price is a slip worth a warning).
         var cautions = book.cautions
         for entry in decided {
             guard case .item = entry.decision, let last = entry.row.lastPrice?.last,
@@ -169,7 +169,7 @@ public struct ApplyReceipt: Sendable {
             }
             // A size a vault item sold by the piece is not counted by (`Milch 1L`, `BREAD 800G`):
             // each pack is one piece at the price paid, as on a cart, so the store's price stays
-            // per each and comparable (tester, #23: it became per litre, and plans lost it).
+            // per each and comparable (per litre, plans could not compare it and lost it).
             var (unit, basis) = (paid.unit, paid.basis)
             // A box of pieces (`Eier 10 Stk`) stays a box: ten eggs are not one.
             if paid.unit == .pack, paid.basis.pack.map({ $0.unit != .each }) == true, vaultItem?.unit == .each {

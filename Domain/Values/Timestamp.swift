@@ -133,7 +133,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             self = Timestamp(local: day, secondOfDay: hour * 3600 + minute * 60, offset: now.utcOffsetSeconds)
         }
         guard self <= now else { throw DomainError.futureDate(text) }
-        // `1900-01-01` is a slip, as a receipt's year before 1990 is (tester's finding 15).
+        // `1900-01-01` is a slip, as a receipt's year before 1990 is.
         guard day >= Timestamp.earliestHappened else { throw DomainError.pastDate(text) }
     }
 

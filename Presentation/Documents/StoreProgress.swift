@@ -1,7 +1,7 @@
 import Domain
 
 /// While shopping, a store with lines bought and lines still to buy: what was paid there and
-/// what is left to buy, said apart so that one sum is not read as money spent (tester, #23).
+/// what is left to buy, said apart so that one sum is not read as money spent.
 public struct StoreProgress: Sendable, Hashable {
     /// What was paid at the store for the lines bought there.
     public let spent: Money

@@ -45,7 +45,7 @@ public enum Notice: Sendable, Hashable {
     // MARK: - The vault (VaultViewModel): "added Milk"
 
     case itemAdded(name: String)
-    /// `isCurrent` false when a newer price at the store stays current (tester, #23).
+    /// `isCurrent` false when a newer price at the store stays current (a receipt entered late).
     case priceRecorded(item: String, store: String, promotion: Bool, isCurrent: Bool)
     case priceForgotten(item: String, store: String)
     case itemRenamed(from: String, to: String)

@@ -83,7 +83,7 @@ public enum PriceCheck {
                                          reason: .jump(last: last.unitPrice, seen: last.observedAt.day)))
         }
         let normalised = try price.normalised()
-        // 0.00 too: a free item is rare, a slip of the keyboard is not (tester's finding 10).
+        // 0.00 too: a free item is rare, a slip of the keyboard is not.
         if let range = range(price.price.currency, normalised.unit), !range.contains(normalised.price.minorUnits) {
             let suggested: MeasureUnit? = switch price.unit {
             case .g: .kg
