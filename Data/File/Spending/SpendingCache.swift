@@ -77,6 +77,8 @@ enum SpendingCache {
 
     /// `cached` with the lines `history` has past it; nil when they cannot be read.
     private static func caughtUp(_ cached: Contents, with history: ByteReader, seal: UInt64?, currency: Currency) -> Contents? {
+        // Lines past the cache that cannot be read: the cache is dropped and the sums are made
+        // from the whole history, whose own read reports the damage.
         guard let tail = try? HistoryCodec.decodeSpendingTail(history, from: cached.historyLength, currency: currency) else { return nil }
         // A finished trip is new to the cache: only a reopen or a deletion takes trips out,
         // and copying the others line by line is most of the cost of catching up.
