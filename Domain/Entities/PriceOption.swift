@@ -1,34 +1,3 @@
-/// A price seen at some moment.
-public struct PriceQuote: Sendable, Hashable {
-    /// The price of one unit of the option's unit.
-    public let price: Money
-    /// When it was seen or paid.
-    public let observedAt: Timestamp
-
-    /// A quote as given.
-    public init(price: Money, observedAt: Timestamp) {
-        self.price = price
-        self.observedAt = observedAt
-    }
-}
-
-/// A promotional price, valid through `until` (inclusive) or until a regular price is recorded.
-public struct Promotion: Sendable, Hashable {
-    /// The promotional price and when it was seen.
-    public let quote: PriceQuote
-    /// The last day it is valid; nil until a regular price replaces it.
-    public let until: Day?
-
-    /// A promotion as given.
-    public init(quote: PriceQuote, until: Day?) {
-        self.quote = quote
-        self.until = until
-    }
-
-    /// Whether it still counts on `day`.
-    public func isValid(on day: Day) -> Bool { until.map { day <= $0 } ?? true }
-}
-
 /// What an item costs at one store.
 public struct PriceOption: Sendable, Hashable {
     /// The store the prices are at.
@@ -64,16 +33,4 @@ public struct PriceOption: Sendable, Hashable {
             CurrentPrice(unitPrice: UnitPrice($0.price, per: basis), observedAt: $0.observedAt, promotionUntil: nil, isPromotion: false)
         }
     }
-}
-
-/// The price of an item at a store today, and how old that knowledge is.
-public struct CurrentPrice: Sendable, Hashable {
-    /// The price, per the option's basis.
-    public let unitPrice: UnitPrice
-    /// When it was seen or paid.
-    public let observedAt: Timestamp
-    /// The last day of the promotion; nil for a regular price or an open promotion.
-    public let promotionUntil: Day?
-    /// Whether the price is a promotion's.
-    public let isPromotion: Bool
 }
