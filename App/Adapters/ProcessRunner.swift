@@ -66,7 +66,9 @@ public enum ProcessRunner {
             throw Failure.notStarted(reason)
         }
         defer { close(output[0]); close(errors[0]) }
-        let started = spawn(executable, arguments, removing, addedEnvironment, output: output[1], errors: errors[1])
+        let started = Result { () throws(Failure) in
+            try spawn(executable, arguments, removing, addedEnvironment, output: output[1], errors: errors[1])
+        }
         close(output[1])
         close(errors[1])
         let pid = try started.get()
@@ -106,18 +108,17 @@ public enum ProcessRunner {
     }
 
     private static func spawn(_ executable: String, _ arguments: [String], _ removing: (String) -> Bool, _ addedEnvironment: [String],
-                              output: Int32, errors: Int32) -> Result<pid_t, Failure> {
+                              output: Int32, errors: Int32) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
+        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        try check(posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO), "posix_spawn_file_actions_adddup2")
+        try check(posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO), "posix_spawn_file_actions_adddup2")
+        try check(posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
         // Nothing else of Grock's: a descriptor made without close-on-exec, or made by
         // socket(), accept() or pipe() and not marked yet while another thread starts a program.
         #if canImport(Glibc)
-        let closing = grock_spawn_close_from(&actions, 3)
-        guard closing == 0 else { return .failure(.notStarted(String(cString: strerror(closing)))) }
+        try check(grock_spawn_close_from(&actions, 3), "posix_spawn_file_actions_addclosefrom_np")
         let flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
         #elseif canImport(Darwin)
         let flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_CLOEXEC_DEFAULT
@@ -138,17 +139,25 @@ public enum ProcessRunner {
         // Grock ignores SIGPIPE (App/grock/main.swift), and an ignored signal stays ignored
         // across exec, so a program writing to a reader gone would go on instead of ending.
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
         var all = sigset_t(), none = sigset_t()
         sigfillset(&all)
         sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        try check(posix_spawnattr_setsigdefault(&attributes, &all), "posix_spawnattr_setsigdefault")
+        try check(posix_spawnattr_setsigmask(&attributes, &none), "posix_spawnattr_setsigmask")
+        try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + added + [nil])
-        return spawned == 0 ? .success(pid) : .failure(.notStarted(String(cString: strerror(spawned))))
+        // The program's own failure to start (no such file, not executable) in strerror's words alone.
+        guard spawned == 0 else { throw .notStarted(String(cString: strerror(spawned))) }
+        return pid
+    }
+
+    /// Throws unless `result`, what a posix_spawn setup call returned, is 0: these return an
+    /// errno value (never -1 with `errno` set), and a run set up only in part must not start.
+    private static func check(_ result: Int32, _ call: String) throws(Failure) {
+        guard result == 0 else { throw .notStarted("\(call): \(String(cString: strerror(result)))") }
     }
 
     /// Reads both pipes to their ends together, until `deadline` (monotonic ms) or past

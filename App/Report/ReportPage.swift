@@ -7,13 +7,6 @@ import Presentation
 // `report`, and a front draws its own); it draws as the screens do, from values alone. The page
 // is self-contained: no script, no stylesheet or font to fetch.
 
-extension ReportViewModel {
-    /// The page as `ReportPage.render` draws it; nothing before the report is read.
-    public func renderHTML(generated: Timestamp) -> String {
-        report.map { ReportPage.render($0, topItems: topItems, generated: generated) } ?? ""
-    }
-}
-
 /// The report page, drawn from values alone.
 public enum ReportPage {
     /// The page: `report`'s figures and charts, the price history of `topItems`, and `generated`

@@ -1,12 +1,8 @@
+import Adapters
 import Composition
 import Domain
 import Presentation
 import Terminal
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Commands {
     static let sync: [Command] = [
@@ -75,18 +71,13 @@ extension Commands {
     @MainActor
     private static func deviceName(_ run: Invocation) throws -> String {
         if let name = try run.value(.name) { return try Name.validated(name, kind: "device") }
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count - 1)
-        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "device" : text
+        return Machine.hostName() ?? "device"
     }
 
     /// `path` made absolute against the current directory.
     private static func absolute(_ path: String) throws -> String {
         guard !path.isEmpty else { throw UsageError("DIR is empty") }
-        if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { throw UsageError("cannot tell the current directory") }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+        guard let absolute = Machine.absolutePath(path) else { throw UsageError("cannot tell the current directory") }
+        return absolute
     }
 }

@@ -1,4 +1,3 @@
-import Composition
 import Domain
 
 /// The documented exit codes of `grock`.
@@ -19,19 +18,4 @@ public enum ExitCode: Int32, Sendable {
         case .storage: .storage
         }
     }
-}
-
-/// A command line Grock cannot make sense of: exit code 2.
-struct UsageError: ClassifiedError, CustomStringConvertible {
-    var kind: ErrorKind { .invalidInput }
-
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A failure the command line finds itself (a doctor's problems, an output that cannot be
-/// written), of the kind that gives its exit code.
-struct CommandFailure: ClassifiedError, CustomStringConvertible {
-    let kind: ErrorKind
-    let description: String
 }

@@ -1,4 +1,5 @@
 // What the report's charts are given (SVGChart.swift): plain values, amounts in minor units.
+// A small family in one file: each is one chart's input and means nothing apart from it.
 
 /// One bar of a column or bar chart: the amount it stands for, with its label and that amount
 /// as the page writes it.
