@@ -10,7 +10,9 @@ package enum JSONValue: Codable, Sendable, Equatable {
     /// so the types are tried in one order and the first that decodes is the value's: `null`; a
     /// boolean (1 is no `true`); a whole number from -2^63 to 2^63 - 1, kept exact (Foundation's
     /// decoder takes 1.0 and 1e2 for whole numbers too); any other number a `Double` holds; a
-    /// string; an array; an object last. JSONValueTests pins what each shape of JSON becomes.
+    /// string; an array; an object last. JSONValueTests pins what each shape of JSON becomes. A
+    /// key repeated in an object keeps its first value: the decoder drops the others before this
+    /// sees the object (docs/RPC.md).
     /// - Throws: `DecodingError` when the value is none of them (what an object fails with).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

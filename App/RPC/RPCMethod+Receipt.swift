@@ -2,9 +2,9 @@ import Composition
 import Domain
 import Presentation
 
-// `receipt.review` and `receipt.apply`: their parameters, with the decisions read leniently (a
-// decision of the wrong shape is refused in its turn, by name), and the receipt view model
-// taken through review, the decisions and apply.
+// `receipt.review` and `receipt.apply`: their parameters, with each decision's fields checked as
+// any parameter is (a decision missing one is refused in its turn, by name), and the receipt view
+// model taken through review, the decisions and apply.
 
 extension RPCMethod {
     /// `receipt.review`'s parameters: the receipt and what to match it against.
@@ -35,9 +35,10 @@ extension RPCMethod {
 
     /// One of `decisions`: `{"line": 3, "decision": "item", "item": "Milk"}`, `{"line": 4,
     /// "decision": "newItem", "category": "Produce", "name": "Grapes"}`, `{"line": 5, "decision":
-    /// "impulse"}`, `{"line": 6, "decision": "skip"}`. A field of the wrong type is read as
-    /// absent: the decision is refused in its turn, after the receipt is reviewed and the
-    /// decisions before it are read, with the words of a missing field.
+    /// "impulse"}`, `{"line": 6, "decision": "skip"}`. A field of the wrong JSON type is refused
+    /// before anything runs, in the words of any parameter's (`Parameter.problem`), named by its
+    /// place (`decisions[1].line must be a whole number`); a decision missing one is refused in
+    /// its turn, after the receipt is reviewed and the decisions before it are read.
     struct Decision: ParameterElement {
         let line: Int?
         let decision: String?
@@ -47,17 +48,22 @@ extension RPCMethod {
 
         private enum CodingKeys: CodingKey { case line, decision, item, category, name }
 
+        /// - Throws: `RPCFailure` `invalidParams` for a field of the wrong JSON type.
         init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
-            func field<T: Decodable>(_ key: CodingKeys) -> T? {
-                // Not this type (or absent): as absent, which the decision's turn refuses by name.
-                do { return try fields.decodeIfPresent(T.self, forKey: key) } catch { return nil }
+            let place = decoder.codingPath.last?.intValue.map { "decisions[\($0)]." } ?? ""
+            func field<T: Decodable>(_ key: CodingKeys, _ kind: Parameter.Kind) throws -> T? {
+                let parameter = Parameter(name: place + key.stringValue, kind: kind, isRequired: false)
+                if let problem = parameter.problem(with: try fields.decodeIfPresent(JSONValue.self, forKey: key)) {
+                    throw RPCFailure(code: .invalidParams, message: problem)
+                }
+                return try fields.decodeIfPresent(T.self, forKey: key)
             }
-            line = field(.line)
-            decision = field(.decision)
-            item = field(.item)
-            category = field(.category)
-            name = field(.name)
+            line = try field(.line, .integer(Int64.min...Int64.max))
+            decision = try field(.decision, .text)
+            item = try field(.item, .text)
+            category = try field(.category, .text)
+            name = try field(.name, .text)
         }
 
         static var arrayKind: RPCMethod.Parameter.Kind { .objects }

@@ -13,7 +13,7 @@ final class HTTPConnection {
     let peer: String
     /// The bytes read and not yet taken as a request, and what is known of that request.
     private(set) var reader = HTTPRequestReader()
-    var pending = PendingBytes()
+    var pending = ByteQueue()
     var phase = Phase.reading
     /// The client sent its end (or an error): nothing more will be read.
     var peerClosed = false
@@ -69,7 +69,7 @@ final class HTTPConnection {
     }
 
     /// The bytes read and not yet taken as a request.
-    var buffer: [UInt8] { reader.buffer }
+    var buffer: ArraySlice<UInt8> { reader.unread.bytes }
 
     /// Whether what was read holds a whole request.
     var hasWholeRequest: Bool {
@@ -106,7 +106,7 @@ final class HTTPConnection {
                 if phase == .stream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
                 reader.append(chunk[..<count])
                 lastActive = now
-                if reader.buffer.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
+                if reader.unread.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumBodyBytes + 8 { failed = true; return false }
                 continue
             }
             if count == 0 { return false }
@@ -119,52 +119,14 @@ final class HTTPConnection {
     /// Writes what is pending, as much as the socket takes; false when it failed.
     func flush() -> Bool {
         while !pending.isEmpty {
-            let written = pending.withUnsentBytes { systemSend(fd, $0) }
+            let written = pending.bytes.withUnsafeBytes { systemSend(fd, $0) }
             if written < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-            pending.sent(written)
+            pending.removeFirst(written)
         }
         return true
     }
 
     func close() { systemClose(fd) }
-}
-
-/// The bytes a connection has yet to write. A write the socket takes only part of moves an
-/// offset on, not the bytes after it: a client that reads 1 MiB in small pieces costs each
-/// byte one move at most (when what was written is dropped, once it is half of what is kept).
-struct PendingBytes {
-    private(set) var stored: [UInt8] = []
-    /// How many of `stored` are written.
-    private var written = 0
-    /// How many bytes were moved to drop what was written: at most as many as were written
-    /// (what the tests hold it to).
-    private(set) var movedBytes = 0
-
-    /// Nothing left to write.
-    var isEmpty: Bool { written == stored.count }
-
-    /// How many bytes are left to write.
-    var count: Int { stored.count - written }
-
-    static func += (pending: inout PendingBytes, bytes: [UInt8]) { pending.stored += bytes }
-
-    /// Calls `body` with the bytes left to write.
-    func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        stored[written...].withUnsafeBytes(body)
-    }
-
-    /// `count` more bytes are written.
-    mutating func sent(_ count: Int) {
-        written += min(max(0, count), stored.count - written)
-        if written == stored.count {
-            stored = []
-            written = 0
-        } else if written >= stored.count / 2 {
-            movedBytes += stored.count - written
-            stored.removeFirst(written)
-            written = 0
-        }
-    }
 }
 
 // The system's calls, out of reach of the methods of the same names above.

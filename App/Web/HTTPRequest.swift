@@ -154,12 +154,14 @@ struct HTTPRequest: Sendable, Equatable {
     /// The size of the head `bytes` start with: the offset just past the blank line that ends
     /// the headers, or nil while it has not arrived. A line ends with an LF, with or without a CR
     /// before it (RFC 9112 §2.2), so the blank line is the LF after an LF, or the CR LF after
-    /// one. Searched from `start` on (bytes before it are known to hold no LF of it).
-    static func headSize(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+    /// one. Searched from `start` on (bytes before it are known to hold no LF of it); both offsets
+    /// count from the slice's first byte.
+    static func headSize(_ bytes: ArraySlice<UInt8>, from start: Int = 0) -> Int? {
         guard bytes.count >= 2 else { return nil }
-        for index in max(0, min(start, bytes.count - 3))..<(bytes.count - 1) where bytes[index] == 10 {
-            if bytes[index + 1] == 10 { return index + 2 }
-            if bytes[index + 1] == 13, index + 2 < bytes.count, bytes[index + 2] == 10 { return index + 3 }
+        let first = bytes.startIndex
+        for index in first + max(0, min(start, bytes.count - 3))..<(bytes.endIndex - 1) where bytes[index] == 10 {
+            if bytes[index + 1] == 10 { return index + 2 - first }
+            if bytes[index + 1] == 13, index + 2 < bytes.endIndex, bytes[index + 2] == 10 { return index + 3 - first }
         }
         return nil
     }

@@ -140,7 +140,7 @@ public final class WebServer {
         // HEAD is GET without its body (and without its effects: `respond` pairs no HEAD).
         let isHead = request.method == "HEAD"
         var (bytes, stream, paired) = await respond(to: request)
-        if isHead, let size = HTTPRequest.headSize(bytes) { bytes = Array(bytes[..<size]); stream = false }
+        if isHead, let size = HTTPRequest.headSize(bytes[...]) { bytes = Array(bytes[..<size]); stream = false }
         let close = request.headers["connection"]?.lowercased() == "close" || isHead && stream
         loop?.send(HTTPLoop.Output(connection: id, bytes: bytes, close: close && !stream, stream: stream, authenticated: paired))
     }

@@ -10,13 +10,13 @@ import Testing
     /// 1 MiB written 1,000 bytes at a time: what was written is dropped when it is half of
     /// what is kept, not at every write (which moved 500 MiB).
     @Test func bytesWrittenInSmallPiecesAreMovedAtMostOnce() {
-        var pending = PendingBytes()
+        var pending = ByteQueue()
         pending += Self.answer
         var written: [UInt8] = []
         while !pending.isEmpty {
             let count = min(1_000, pending.count)
-            pending.withUnsentBytes { written += $0.prefix(count) }
-            pending.sent(count)
+            written += pending.bytes.prefix(count)
+            pending.removeFirst(count)
         }
         #expect(written == Self.answer)
         #expect(pending.movedBytes <= Self.answer.count, "\(pending.movedBytes) bytes moved")
@@ -26,15 +26,15 @@ import Testing
     /// Bytes added while others wait go after them; a count out of range writes nothing more
     /// than there is.
     @Test func bytesAddedMeanwhileFollow() {
-        var pending = PendingBytes()
+        var pending = ByteQueue()
         pending += [1, 2, 3, 4]
-        pending.sent(3)
+        pending.removeFirst(3)
         pending += [5, 6]
         #expect(pending.count == 3)
-        #expect(pending.withUnsentBytes { Array($0) } == [4, 5, 6])
-        pending.sent(-1)
+        #expect(Array(pending.bytes) == [4, 5, 6])
+        pending.removeFirst(-1)
         #expect(pending.count == 3)
-        pending.sent(100)
+        pending.removeFirst(100)
         #expect(pending.isEmpty && pending.count == 0)
     }
 

@@ -68,6 +68,22 @@ import Testing
         #expect(next.method == "GET" && next.body.isEmpty && reader.headsParsed == 2)
     }
 
+    /// Sixteenth review: taking a request moved every byte after it, so requests pipelined on
+    /// one connection cost the square of their bytes (20,000 took 2.3 s of the server's time).
+    /// Taking moves an offset on: the bytes moved to drop what was taken are at most as many.
+    @Test func requestsPipelinedOnOneConnectionAreMovedAtMostOnce() {
+        let request = Array("GET /a HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n".utf8)
+        var reader = HTTPRequestReader()
+        reader.append(Array(repeatElement(request, count: 2_000).joined())[...])
+        var paths: [String] = []
+        while case .request(let next, let consumed) = reader.parse() {
+            paths.append(next.path)
+            reader.take(consumed)
+        }
+        #expect(paths == Array(repeating: "/a", count: 2_000) && reader.unread.isEmpty)
+        #expect(reader.unread.movedBytes <= 2_000 * request.count, "\(reader.unread.movedBytes) bytes moved")
+    }
+
     /// A refused head stays refused (and is not parsed again) until its bytes are discarded.
     @Test func aRefusalIsKeptUntilDiscarded() {
         var reader = HTTPRequestReader()
@@ -85,11 +101,13 @@ import Testing
     @Test func theEndOfTheHeadersIsFoundFromAnyStart() {
         let raw = Array("GET / HTTP/1.1\r\n\r\n".utf8)
         for start in [-5, 0, 3, 14, 15, 100, Int.max] {
-            #expect(HTTPRequest.headSize(raw, from: start) == 18, "from \(start)")
+            #expect(HTTPRequest.headSize(raw[...], from: start) == 18, "from \(start)")
         }
-        #expect(HTTPRequest.headSize(raw + Array("x\r\n\r\n".utf8), from: 16) == 23, "the bytes before the start are not searched")
-        #expect(HTTPRequest.headSize(Array("\r\n\r".utf8), from: 0) == nil)
-        #expect(HTTPRequest.headSize(Array("GET / HTTP/1.1\n\n".utf8), from: Int.max) == 16)
+        #expect(HTTPRequest.headSize((raw + Array("x\r\n\r\n".utf8))[...], from: 16) == 23, "the bytes before the start are not searched")
+        #expect(HTTPRequest.headSize((Array("x\n\n".utf8) + raw)[3...]) == 18, "the bytes before the slice are not searched, nor counted")
+        #expect(HTTPRequest.headSize(Array("x\r\n\nA".utf8)[3...]) == nil, "no blank line across the slice's start")
+        #expect(HTTPRequest.headSize(Array("\r\n\r".utf8)[...], from: 0) == nil)
+        #expect(HTTPRequest.headSize(Array("GET / HTTP/1.1\n\n".utf8)[...], from: Int.max) == 16)
     }
 
     /// A line may end with an LF alone (RFC 9112 §2.2: `printf 'GET / HTTP/1.1\nHost: x\n\n' | nc`):

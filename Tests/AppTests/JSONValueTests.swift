@@ -50,6 +50,8 @@ import Testing
         Shape("{}", .object([:])),
         Shape(#"{"b":{"c":[1.5]},"a":false}"#, .object(["a": .bool(false), "b": .object(["c": .array([.number(1.5)])])]),
               written: #"{"a":false,"b":{"c":[1.5]}}"#),
+        // A key sent twice keeps its first value: the decoder drops the others unseen (docs/RPC.md).
+        Shape(#"{"cart":"Weekly","cart":"x"}"#, .object(["cart": .string("Weekly")]), written: #"{"cart":"Weekly"}"#),
     ]
 
     @Test(arguments: shapes)

@@ -96,6 +96,27 @@ import Testing
         ])
     }
 
+    /// Sixteenth review: a decision's field of the wrong type was read as absent, and answered
+    /// as missing. It is refused as any parameter of the wrong type is, named by its place,
+    /// before the receipt is read.
+    @Test(arguments: [
+        ([["line": .string("two"), "decision": .string("skip")]], "decisions[0].line must be a whole number"),
+        ([["line": .number(1.5), "decision": .string("skip")]], "decisions[0].line must be a whole number"),
+        ([["line": .integer(1), "decision": .integer(5)]], "decisions[0].decision must be a string"),
+        ([["line": .integer(1), "decision": .string("skip")], ["line": .integer(2), "decision": .string("item"), "item": .bool(true)]],
+         "decisions[1].item must be a string"),
+    ] as [([[String: JSONValue]], String)])
+    func aDecisionsFieldOfTheWrongTypeIsRefusedSayingSo(_ decisions: [[String: JSONValue]], _ message: String) async throws {
+        let apply = try #require(RPCMethod.named["receipt.apply"])
+        let params: [String: JSONValue] = ["text": .string("MILK 1.09"), "decisions": .array(decisions.map(JSONValue.object))]
+        do {
+            _ = try await apply.call(AppContainer.inMemory(), params)
+            Issue.record("the call was answered")
+        } catch let failure as RPCFailure {
+            #expect(failure.code == .invalidParams && failure.message.hasPrefix(message), "\(failure.message)")
+        }
+    }
+
     private struct Fraction: RPCParameters { let cart: String; let share: Double }
     private struct OptionalCount: RPCParameters { let cart: String; let count: Int? }
     private struct Twice: RPCParameters {
