@@ -79,20 +79,27 @@ extension HostileSegmentTests {
         #expect(status.applied == 2 && status.segments == 2, "\(status)")
     }
 
-    /// A segment that a snapshot's claim let this device skip because it was not in the folder is
-    /// read when it turns up, and until then `sync status` does not count it as merged.
-    @Test func aSegmentSkippedAsCoveredIsReadWhenItTurnsUp() async throws {
-        let home = try await Household.make()
-        defer { try? FileManager.default.removeItem(atPath: home.root) }
+    /// A forged snapshot claims the tablet's segments while its folder is not here; then its
+    /// folder arrives with its second segment only, and the phone merges: the first is skipped
+    /// as covered. - Returns: where the tablet's folder is, and where the first segment waits.
+    func tabletSkippedItsFirstSegment(_ home: Household) async throws -> (folder: String, arriving: String) {
         let tablet = try await tabletNotHereYet(home)
         try home.forge("evil", after: ["tablet": 99_999_999], snapshot: true, [])
         _ = try await home.sync("phone").exchange()
-        // The tablet's folder arrives with its second segment first.
         try FileManager.default.createDirectory(atPath: tablet.folder, withIntermediateDirectories: false)
         for file in ["device", Segment.fileName(1)] {
             try FileManager.default.moveItem(atPath: tablet.arriving + "/" + file, toPath: tablet.folder + "/" + file)
         }
         _ = try await home.sync("phone").exchange()
+        return tablet
+    }
+
+    /// A segment that a snapshot's claim let this device skip because it was not in the folder is
+    /// read when it turns up, and until then `sync status` does not count it as merged.
+    @Test func aSegmentSkippedAsCoveredIsReadWhenItTurnsUp() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let tablet = try await tabletSkippedItsFirstSegment(home)
         #expect(try await items(home, "phone").contains("Coffee"))
         let partly = try self.tablet(in: try await home.sync("phone").status())
         #expect(partly.applied == 1 && partly.segments == 1, "\(partly)")
@@ -112,14 +119,7 @@ extension HostileSegmentTests {
     @Test func aSkippedSegmentTurningUpWithAConflictCopyMergesBoth() async throws {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
-        let tablet = try await tabletNotHereYet(home)
-        try home.forge("evil", after: ["tablet": 99_999_999], snapshot: true, [])
-        _ = try await home.sync("phone").exchange()
-        try FileManager.default.createDirectory(atPath: tablet.folder, withIntermediateDirectories: false)
-        for file in ["device", Segment.fileName(1)] {
-            try FileManager.default.moveItem(atPath: tablet.arriving + "/" + file, toPath: tablet.folder + "/" + file)
-        }
-        _ = try await home.sync("phone").exchange()
+        let tablet = try await tabletSkippedItsFirstSegment(home)
         // Segment 0 turns up, and beside it another side's copy of it that tells of Lidl.
         try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0), toPath: tablet.folder + "/" + Segment.fileName(0))
         let lidl = try storePayload(try await home.backup("phone"), id: "s-lidl", name: "Lidl")
