@@ -46,13 +46,16 @@ struct SegmentCheck {
     /// is later). A `seen` after 2100 matches no record the boundary takes (`latestDate`): that
     /// version is refused alone (`verdict`) and holds nothing up; one before 1970 is long past.
     static func date(of version: SyncVersion) -> Int64 {
-        guard version.stamp == .zero else { return version.stamp.milliseconds }
+        // A stamp after 2100 is refused alone (`verdict`): it holds nothing up.
+        guard version.stamp == .zero else {
+            return version.stamp.milliseconds <= latestDate * 1000 ? version.stamp.milliseconds : 0
+        }
         guard version.key.kind == .price, let seen = version.seen, (0...latestDate).contains(seen) else { return 0 }
         return seen * 1000
     }
 
     /// The latest date a record may hold when its change has no stamp to compare with (the
-    /// household's start): 2100-01-01.
+    /// household's start), and the latest stamp a change may have: 2100-01-01.
     static let latestDate: Int64 = 4_102_444_800
 
     /// What the boundary says of a version: its record, decoded and checked (nil when the
@@ -67,6 +70,12 @@ struct SegmentCheck {
             // The household's start: only in a snapshot (`Merge` decides what it may fill in).
             guard segment.isSnapshot else { return .refused("it is stamped as the household's start outside a snapshot") }
         } else {
+            // No device's clock reads after 2100; a wait for it would hold back every later
+            // segment of its device for good, so it is refused alone, alike on every device.
+            if version.stamp.milliseconds > SegmentCheck.latestDate * 1000 {
+                let stamped = Timestamp(clamping: version.stamp.milliseconds / 1000)
+                return .refused("it is stamped \(stamped), after 2100, a date no clock reads yet")
+            }
             if !segment.isSnapshot && version.stamp.device != segment.device {
                 return .refused("it is stamped by device \(version.stamp.device), not by \(segment.device)")
             }

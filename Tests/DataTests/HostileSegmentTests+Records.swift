@@ -25,9 +25,11 @@ extension HostileSegmentTests {
         }
     }
 
-    /// Findings 6 and 7: a stamp far ahead waits (and never pins the clock into unreadable
-    /// stamps); a record Grock refuses is quarantined with its file and device, and the rest of
-    /// the segment, and every other device's changes, merge.
+    /// Findings 6 and 7: a stamp ahead of the clock waits (and never pins the clock into
+    /// unreadable stamps); one after 2100, which no device's clock reads, is refused alone
+    /// rather than holding its device's segments back for good (seventeenth review); a record
+    /// Grock refuses is quarantined with its file and device, and the rest of the segment, and
+    /// every other device's changes, merge.
     @Test func aBadRecordIsRefusedAloneAndAFarFutureStampWaits() async throws {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
@@ -40,25 +42,30 @@ extension HostileSegmentTests {
             "store/s-good\t\(home.stamp("evil", counter: 1))\t0\t-\t\(good)",
             "store/s-rich\t\(home.stamp("evil", counter: 2))\t\(home.stamp("evil", 10))\t-\t\(rich)",
         ])
-        try home.forge("future", ["store/s-far\t9999999999999999.9999.future\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-far"))"])
+        try home.forge("future", ["store/s-far\t\(home.stamp("future", 2 * 86_400))\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-far"))"])
+        try home.forge("forever", [
+            "store/s-never\t9999999999999999.9999.forever\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-never"))",
+            "store/s-now\t\(home.stamp("forever"))\t0\t-\t\(try storePayload(before, id: "s-now", name: "Penny"))",
+        ])
         let report = try await home.sync("phone").exchange()
-        #expect(report.quarantined.count == 2, "\(report)")
+        #expect(report.quarantined.count == 3, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("forever/00000000.seg: store/s-never: it is stamped ") && $0.contains("after 2100") }, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-evil: its name is one Grock refuses") }, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rich: it replaces a change made after it") }, "\(report)")
         #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") }, "\(report)")
         let stores = try await home.backup("phone").stores.map(\.name)
-        #expect(stores.contains("Lidl") && !stores.contains("Rich"))
+        #expect(stores.contains("Lidl") && stores.contains("Penny") && !stores.contains("Rich"))
         // The clock was not pinned: a change after it is stamped readably, and sync goes on.
         _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
         _ = try await home.sync("phone").exchange()
         _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
-        #expect(try await home.sync("phone").status().quarantined.count == 2)
+        #expect(try await home.sync("phone").status().quarantined.count == 3)
         // `sync status` says which segment waits for the clock (a tester found it silent).
         #expect(try await home.sync("phone").status().waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") })
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
-        #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 2 && !checks.contains(where: \.isProblem), "\(checks)")
+        #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 3 && !checks.contains(where: \.isProblem), "\(checks)")
         try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
         checks = await home.sync("phone").diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject.hasSuffix("outbox/999.tsv") }, "\(checks)")
