@@ -100,7 +100,11 @@ final class HTTPConnection {
     func readAvailable(now: Int64) -> Bool {
         guard !peerClosed else { return false }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
+        // At most `readsPerTurn` pieces, then the loop's other connections have their turn (poll
+        // says again that this one is readable): a client that sends as fast as it can into a
+        // stream or a lingering connection, whose bytes are dropped, would keep the one loop
+        // thread for itself.
+        for _ in 0..<HTTPConnection.readsPerTurn {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count > 0 {
                 if phase == .stream || lingerUntil != nil { continue }  // nothing to say, or nothing more heard
@@ -114,7 +118,11 @@ final class HTTPConnection {
             failed = true
             return false
         }
+        return true
     }
+
+    /// How many pieces of 16 KiB one turn of the loop reads from a connection: 256 KiB.
+    static let readsPerTurn = 16
 
     /// Writes what is pending, as much as the socket takes; false when it failed.
     func flush() -> Bool {

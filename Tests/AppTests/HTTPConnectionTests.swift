@@ -60,4 +60,37 @@ import Testing
         #expect(flushes > 10, "the socket took the answer in pieces")
         #expect(connection.pending.movedBytes <= Self.answer.count)
     }
+
+    /// A client that sends into a stream as fast as it can (its bytes are dropped) gets one
+    /// turn's worth read, not all it sent: the loop's other connections have their turn.
+    @Test func oneTurnReadsABoundedPieceOfWhatAClientSends() throws {
+        var pair: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[1]) }
+        var large: Int32 = 4 << 20
+        setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &large, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(pair[1], SOL_SOCKET, SO_SNDBUF, &large, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(pair[1], F_SETFL, fcntl(pair[1], F_GETFL) | O_NONBLOCK)
+        let connection = HTTPConnection(fd: pair[0], peer: "test", now: 0)
+        defer { connection.close() }
+        connection.phase = .stream
+        let piece = [UInt8](repeating: 0x61, count: 16 * 1024)
+        var sent = 0
+        while sent < 2 << 20 {
+            let count = send(pair[1], piece, piece.count, Int32(MSG_DONTWAIT))
+            guard count > 0 else { break }
+            sent += count
+        }
+        let turn = HTTPConnection.readsPerTurn * piece.count
+        try #require(sent > turn, "the socket took \(sent) bytes, not more than one turn")
+        #expect(connection.readAvailable(now: 0))
+        var left = 0, chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(pair[0], &chunk, chunk.count, Int32(MSG_DONTWAIT))
+            guard count > 0 else { break }
+            left += count
+        }
+        #expect(left == sent - turn, "read \(sent - left) of \(sent) bytes in one turn")
+    }
 }
