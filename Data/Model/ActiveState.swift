@@ -37,7 +37,7 @@ struct ActiveState {
 
     /// Checks that an item's values obey the domain's rules and its category and stores exist.
     func check(_ item: Item) throws {
-        try ActiveState.requireValid(item.name, of: "item \(item.id)")
+        try ActiveState.requireValid(item.name, kind: "item", of: "item \(item.id)")
         for option in item.prices {
             for price in [option.regular?.price, option.promotion?.quote.price].compactMap({ $0 }) {
                 try ActiveState.requireValid(price, of: "item \(item.id)")
@@ -84,18 +84,18 @@ struct ActiveState {
     /// (`Name.validatedAsStored`), so that one stored before names were bounded in bytes still
     /// opens.
     private func checkValues() throws {
-        for store in stores.values { try ActiveState.requireValid(store.name, of: "store \(store.id)") }
+        for store in stores.values { try ActiveState.requireValid(store.name, kind: "store", of: "store \(store.id)") }
         for category in categories.values {
-            try ActiveState.requireValid(category.name, of: "category \(category.id)")
+            try ActiveState.requireValid(category.name, kind: "category", of: "category \(category.id)")
             guard Category.validOrders.contains(category.sortOrder) else {
                 throw RecordError("category \(category.id) has order \(category.sortOrder), outside \(Category.validOrders)")
             }
         }
         for cart in carts.values {
-            try ActiveState.requireValid(cart.name, of: "cart \(cart.id)")
+            try ActiveState.requireValid(cart.name, kind: "cart", of: "cart \(cart.id)")
             if let budget = cart.budget { try ActiveState.requireValid(budget, of: "cart \(cart.id)") }
             for line in cart.lines {
-                try ActiveState.requireValid(line.name, of: "a line of cart \(cart.id)")
+                try ActiveState.requireValid(line.name, kind: "item", of: "a line of cart \(cart.id)")
                 for price in [line.plannedPrice, line.actualPrice].compactMap({ $0 }) {
                     try ActiveState.requireValid(price, of: "cart \(cart.id)")
                 }
@@ -106,10 +106,10 @@ struct ActiveState {
         try ActiveState.requireDistinct(carts.values.map { ($0.id.rawValue, $0.name) }, kind: "active cart")
     }
 
-    private static func requireValid(_ name: String, of owner: String) throws {
+    private static func requireValid(_ name: String, kind: String, of owner: String) throws {
         let valid: String
         do {
-            valid = try Name.validatedAsStored(name, kind: "name")
+            valid = try Name.validatedAsStored(name, kind: kind)
         } catch {
             throw RecordError("\(owner) has a name Grock refuses: \(error)")
         }

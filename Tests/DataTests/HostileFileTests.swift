@@ -79,6 +79,12 @@ import Testing
         checks = await storage.diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.contains("has order \(Int.max), outside 0...1000000000") },
                 "\(checks)")
+        // A name with a control character: named as what it is the name of.
+        lines[dairy] = lines[dairy].replacingOccurrences(of: "\tDairy", with: "\tDai\u{7}ry").replacingOccurrences(of: String(Int.max), with: "1")
+        try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
+        checks = await storage.diagnose()
+        #expect(checks.contains { $0.isProblem && $0.detail.contains("has a name Grock refuses") && $0.detail.contains("cannot be a category name") },
+                "\(checks)")
     }
 
     @Test func undoRefusesAHistoryThatIsNotTheOneItWrote() async throws {
