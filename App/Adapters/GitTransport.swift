@@ -112,7 +112,9 @@ public struct GitTransport: FolderTransport {
         }
         let command = Self.command(in: arguments)
         // No hook and no file-system monitor of the repository's runs: they are programs the
-        // folder names, and a folder is input (a `.git` another replicator brought along).
+        // folder names at every command. Other settings of its `.git/config` still apply, as to
+        // the user's own git (a filter, `core.sshCommand`): docs/SYNC.md says to let only git
+        // carry a git folder, never a second replicator that could bring another's `.git`.
         let words = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-C", folder] + arguments
         let outcome: ProcessRunner.Outcome
         do {
