@@ -42,8 +42,10 @@ struct ParamDocument: Encodable, Sendable {
 
     /// A JSON Schema of a parameter's type.
     enum Schema: Encodable, Sendable, Equatable {
-        /// `string` (amounts and quantities too), `integer` or `boolean`.
+        /// `string` (amounts and quantities too) or `boolean`.
         case plain(String)
+        /// A whole number from `minimum` to `maximum`.
+        case integer(minimum: Int64, maximum: Int64)
         /// An array of strings.
         case strings
         /// An array of objects (their fields in the method's summary and RPC.md).
@@ -55,6 +57,10 @@ struct ParamDocument: Encodable, Sendable {
             var container = encoder.container(keyedBy: Key.self)
             switch self {
             case .plain(let type): try container.encode(type, forKey: .type)
+            case .integer(let minimum, let maximum):
+                try container.encode("integer", forKey: .type)
+                if minimum > Int64.min { try container.encode(minimum, forKey: .minimum) }
+                if maximum < Int64.max { try container.encode(maximum, forKey: .maximum) }
             case .strings, .objects:
                 try container.encode("array", forKey: .type)
                 try container.encode(["type": self == .strings ? "string" : "object"], forKey: .items)
@@ -62,7 +68,7 @@ struct ParamDocument: Encodable, Sendable {
             }
         }
 
-        private enum Key: CodingKey { case type, items }
+        private enum Key: CodingKey { case type, items, minimum, maximum }
     }
 
     init(_ parameter: RPCMethod.Parameter) {
@@ -73,7 +79,7 @@ struct ParamDocument: Encodable, Sendable {
         case .textOrNull: schema = .stringOrNull
         case .texts: schema = .strings
         case .objects: schema = .objects
-        case .integer: schema = .plain("integer")
+        case .integer(let range): schema = .integer(minimum: range.lowerBound, maximum: range.upperBound)
         case .flag: schema = .plain("boolean")
         }
     }

@@ -81,8 +81,10 @@ extension RPCMethod {
             case (.objects, .array(let items)?) where items.allSatisfy({ if case .object = $0 { true } else { false } }): return nil
             case (.objects, _): return "\(name) must be an array of objects"
             case (.integer(let range), .integer(let value)?) where range.contains(value): return nil
-            case (.integer(let range), .integer?): return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            case (.integer, _): return "\(name) must be a whole number"
+            case (.integer(let range), _):
+                // Bounded or not, a number out of its bounds (1e20 too) is told its bounds.
+                let bounds = range == Int64.min...Int64.max ? "" : " from \(range.lowerBound) to \(range.upperBound)"
+                return "\(name) must be a whole number\(bounds)"
             case (.flag, _): return "\(name) must be true or false"
             }
         }

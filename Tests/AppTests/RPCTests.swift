@@ -241,7 +241,7 @@ import Testing
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
         #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"schema":{"type":["string","null"]}}]"#))
-        #expect(output.contains(#"{"name":"maxStores","required":false,"schema":{"type":"integer"}}"#))
+        #expect(output.contains(#"{"name":"maxStores","required":false,"schema":{"maximum":1000,"minimum":1,"type":"integer"}}"#))
         #expect(output.contains(#"{"name":"items","required":true,"schema":{"items":{"type":"string"},"type":"array"}}"#))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])

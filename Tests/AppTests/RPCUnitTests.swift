@@ -117,6 +117,19 @@ import Testing
         }
     }
 
+    /// A number past a bounded parameter's range is told the range, whatever its JSON type
+    /// (seventeenth review: 1e20 was answered "must be a whole number").
+    @Test(arguments: [JSONValue.number(1e20), .integer(0), .integer(Int64.max), .string("3")])
+    func aPositionOutOfItsRangeIsToldTheRange(_ position: JSONValue) async throws {
+        let move = try #require(RPCMethod.named["category.move"])
+        do {
+            _ = try await move.call(AppContainer.inMemory(), ["category": .string("Dairy"), "position": position])
+            Issue.record("the call was answered")
+        } catch let failure as RPCFailure {
+            #expect(failure.code == .invalidParams && failure.message == "position must be a whole number from 1 to 1000", "\(failure.message)")
+        }
+    }
+
     private struct Fraction: RPCParameters { let cart: String; let share: Double }
     private struct OptionalCount: RPCParameters { let cart: String; let count: Int? }
     private struct Twice: RPCParameters {
