@@ -45,16 +45,16 @@ struct WebSessions {
         let seen = WebFiles.identity(path)
         if let text = try WebFiles.read(path) {
             let lines = text.split(separator: "\n").map(String.init)
-            guard let first = lines.first, first.count == 32, first.allSatisfy(\.isHexDigit) else {
+            // Every token Grock writes is 32 hexadecimal digits; a session line of an earlier
+            // version holds a second token after a tab, which the page sent with every change
+            // (docs/WEB.md): no longer used, dropped when the file is next written.
+            let ids = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            guard let first = lines.first, WebSessions.isToken(first),
+                  ids.allSatisfy({ $0.count <= 2 && WebSessions.isToken($0[0]) }) else {
                 throw WebError("\(path) is damaged: run grock serve --revoke to start it afresh", kind: .storage)
             }
             pairingToken = first
-            // A line of an earlier version holds a second token after a tab, which the page sent
-            // with every change (docs/WEB.md): no longer used, dropped when the file is next written.
-            sessions = lines.dropFirst().compactMap { line in
-                let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-                return parts.count <= 2 && !parts[0].isEmpty ? Session(id: String(parts[0])) : nil
-            }
+            sessions = ids.map { Session(id: String($0[0])) }
             identity = seen
             return true
         }
@@ -94,6 +94,9 @@ struct WebSessions {
     }
 
     /// 128 random bits as 32 hexadecimal digits (the system's secure generator).
+    /// Whether `text` is a token as `randomToken` writes them: 32 hexadecimal digits.
+    static func isToken(_ text: some StringProtocol) -> Bool { text.utf8.count == 32 && text.allSatisfy(\.isHexDigit) }
+
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in

@@ -89,6 +89,10 @@ import Testing
         try "not a token\nx\ty\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let damaged = try grock.run("serve --listen 127.0.0.1:0")
         #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
+        // A session line that is no token Grock writes (a planted weak session "a") too.
+        try "0123456789abcdef0123456789abcdef\na\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
+        let weak = try grock.run("serve --listen 127.0.0.1:0")
+        #expect(weak.status == 3 && weak.stderr.contains("web/sessions is damaged"), "\(weak.stderr)")
         try FileManager.default.removeItem(atPath: web + "/sessions")
         try FileManager.default.createSymbolicLink(atPath: web + "/sessions", withDestinationPath: grock.home.path + "/elsewhere")
         try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
