@@ -111,7 +111,7 @@ struct Materializer {
             order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
                 ?? local.lines.map(\.itemID.rawValue)
             for (key, part) in winners where key.kind == .line {
-                lines[key.ids[1]] = try part.payload.map { try parts.lines($0, key: key)[...] }
+                lines[key.ids[1]] = try part.payload.map { ArraySlice(try parts.lines($0, key: key)) }
             }
         } else {
             // New here (a join brings every cart): put together from every part.
@@ -119,7 +119,7 @@ struct Materializer {
             guard let payload = all[owner]?.payload else { return }
             header = try parts.cart(payload, key: owner)
             for (key, part) in all where key.kind == .line {
-                if let payload = part.payload { lines[key.ids[1]] = try parts.lines(payload, key: key)[...] }
+                if let payload = part.payload { lines[key.ids[1]] = ArraySlice(try parts.lines(payload, key: key)) }
             }
             order = try all[orderKey]?.payload.map { try parts.order($0, key: owner) } ?? []
         }

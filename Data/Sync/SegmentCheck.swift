@@ -4,7 +4,7 @@ import Domain
 /// these, so a join decodes each thing of the household once.
 enum CheckedPart {
     case settings(Settings), store(Store), category(Category), item(Item), price(PriceOption)
-    case cart(Cart), order([String]), line([CartItem]), seen(PriceObservation)
+    case cart(Cart), order([String]), line(ItemLines), seen(PriceObservation)
 }
 
 /// The boundary between the household folder and this device's data: every version another
@@ -159,7 +159,6 @@ struct SegmentCheck {
             return .order(ids)
         case .line:
             let lines = try parts.lines(payload, key: key)
-            guard !lines.isEmpty else { throw refused("it holds no line") }
             for line in lines {
                 guard line.itemID.rawValue == key.ids[1] else { throw refused("it is the line of another item") }
                 try name(line.name, of: key)

@@ -134,13 +134,14 @@ struct SyncParts {
     }
 
     /// The lines of one item on a cart from their part (`linePart`), in the cart's order.
-    func lines(_ payload: String, key: SyncKey) throws -> [CartItem] {
+    func lines(_ payload: String, key: SyncKey) throws -> ItemLines {
         guard payload.utf8.first == UInt8(ascii: "[") else {
             let record = try CartLineRecord(canonical: payload) ?? SyncParts.decode(CartLineRecord.self, payload, key: key)
-            return [try mapped(key) { try mapper.line(record) }]
+            return ItemLines(head: try mapped(key) { try mapper.line(record) }, more: [])
         }
         let records = try SyncParts.decode([CartLineRecord].self, payload, key: key)
-        return try mapped(key) { try records.map(mapper.line) }
+        guard let first = records.first else { throw SyncError.damaged(what: "the change to \(key)", reason: "it holds no line") }
+        return try mapped(key) { ItemLines(head: try mapper.line(first), more: try records.dropFirst().map(mapper.line)) }
     }
 
     static func key(of observation: PriceObservation) throws -> (SyncKey, String) {
