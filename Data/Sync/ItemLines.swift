@@ -7,6 +7,17 @@ struct ItemLines: RandomAccessCollection {
     let head: CartItem
     let more: [CartItem]
 
+    init(head: CartItem, more: [CartItem]) {
+        self.head = head
+        self.more = more
+    }
+
+    /// One line.
+    init(_ line: CartItem) { self.init(head: line, more: []) }
+
+    /// These lines and `line` after them.
+    func adding(_ line: CartItem) -> ItemLines { ItemLines(head: head, more: more + [line]) }
+
     var startIndex: Int { 0 }
     var endIndex: Int { more.count + 1 }
     subscript(position: Int) -> CartItem { position == 0 ? head : more[position - 1] }

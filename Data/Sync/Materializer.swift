@@ -96,7 +96,7 @@ struct Materializer {
         let local = try repositories.cart(id)
         let header: Cart
         // Each item's lines on the cart (several when a trip bought it twice).
-        var lines: [String: ArraySlice<CartItem>] = [:]
+        var lines: [String: ItemLines] = [:]
         let order: [String]
         let orderKey = SyncKey(.order, owner.ids[0])
         if let local {
@@ -107,11 +107,14 @@ struct Materializer {
             } else {
                 header = local
             }
-            for line in local.lines { lines[line.itemID.rawValue, default: []].append(line) }
+            for line in local.lines {
+                let item = line.itemID.rawValue
+                lines[item] = lines[item].map { $0.adding(line) } ?? ItemLines(line)
+            }
             order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
                 ?? local.lines.map(\.itemID.rawValue)
             for (key, part) in winners where key.kind == .line {
-                lines[key.ids[1]] = try part.payload.map { ArraySlice(try parts.lines($0, key: key)) }
+                lines[key.ids[1]] = try part.payload.map { try parts.lines($0, key: key) }
             }
         } else {
             // New here (a join brings every cart): put together from every part.
@@ -119,7 +122,7 @@ struct Materializer {
             guard let payload = all[owner]?.payload else { return }
             header = try parts.cart(payload, key: owner)
             for (key, part) in all where key.kind == .line {
-                if let payload = part.payload { lines[key.ids[1]] = ArraySlice(try parts.lines(payload, key: key)) }
+                if let payload = part.payload { lines[key.ids[1]] = try parts.lines(payload, key: key) }
             }
             order = try all[orderKey]?.payload.map { try parts.order($0, key: owner) } ?? []
         }

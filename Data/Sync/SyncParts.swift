@@ -182,7 +182,8 @@ struct SyncParts {
     /// A cart's lines put in order from its line parts (`groups`, by item): each listing of an
     /// item in `order` takes that item's next line; the lines no listing took (added on two
     /// devices at once, or listed by no order) follow, their items in the order `rest` gives.
-    static func arranged(_ groups: [String: ArraySlice<CartItem>], order: [String], rest: ([String]) -> [String]) -> [CartItem] {
+    static func arranged<Lines: RandomAccessCollection<CartItem>>(_ groups: [String: Lines], order: [String],
+                                                                  rest: ([String]) -> [String]) -> [CartItem] {
         let count = groups.values.reduce(0) { $0 + $1.count }
         var taken: [String: Int] = [:]
         var lines: [CartItem] = []
@@ -191,12 +192,12 @@ struct SyncParts {
             guard let group = groups[item] else { continue }
             let next = taken[item, default: 0]
             guard next < group.count else { continue }
-            lines.append(group[group.startIndex + next])
+            lines.append(group[group.index(group.startIndex, offsetBy: next)])
             taken[item] = next + 1
         }
         guard lines.count < count else { return lines }
         let left = groups.filter { $0.value.count > taken[$0.key, default: 0] }
-        for item in rest(Array(left.keys)) { lines += left[item]?.dropFirst(taken[item, default: 0]) ?? [] }
+        for item in rest(Array(left.keys)) { if let group = left[item] { lines += group.dropFirst(taken[item, default: 0]) } }
         return lines
     }
 
