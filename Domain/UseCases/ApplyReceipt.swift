@@ -36,14 +36,19 @@ public struct ApplyReceipt: Sendable {
     public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
                                dryRun: Bool = false) async throws -> ReceiptOutcome {
         let now = clock.now()
+        // Matched outside the lock (it may take seconds); inside, the matches stand when the
+        // data matches alike, else (changed meanwhile, rarely) the lines are matched again.
+        let outside = try await storage.read { try ReceiptReviewer(request, in: $0, now: now) }
+        let matched = (reviewer: outside, matches: outside.matches())
         // A read's changes are never stored: the dry run makes them all, and reports them.
         if dryRun {
             return try await storage.read {
-                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now)
+                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, matched: matched, in: $0, now: now)
             }
         }
         return try await storage.write { repositories in
-            let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, in: repositories, now: now)
+            let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, matched: matched,
+                                       in: repositories, now: now)
             return Change(outcome, summary: outcome.summary)
         }
     }
@@ -64,9 +69,12 @@ public struct ApplyReceipt: Sendable {
         var itemsAdded = 0
     }
 
+    /// - Parameter matched: a reading made before the lock was taken, and its matches.
     private func applying(_ request: ReceiptRequest, _ decisions: [Int: ReceiptDecision], acceptDifference: Bool, isDryRun: Bool,
+                          matched: (reviewer: ReceiptReviewer, matches: [ReceiptMatch]),
                           in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
-        let review = try ReceiptReviewer.review(request, in: repositories, now: now)
+        let reviewer = try ReceiptReviewer(request, in: repositories, now: now)
+        let review = reviewer.review(reviewer.matchesAlike(matched.reviewer) ? matched.matches : reviewer.matches())
         let receipt = review.receipt
         if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
             throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)

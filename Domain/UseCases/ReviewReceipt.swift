@@ -18,16 +18,32 @@ public struct ReviewReceipt: Sendable {
     ///   before 1990, and `.invalidName` for a new store's name.
     public func callAsFunction(_ request: ReceiptRequest) async throws -> ReceiptReview {
         let now = clock.now()
-        return try await storage.read { try ReceiptReviewer.review(request, in: $0, now: now) }
+        // Matching may take seconds (a long receipt, a large vault): only reading holds the lock.
+        let reviewer = try await storage.read { try ReceiptReviewer(request, in: $0, now: now) }
+        return reviewer.review(reviewer.matches())
     }
 }
 
-/// The review itself, over the repositories of a read or of the write that logs the receipt
-/// (so that what is logged is what the data says at that moment).
-enum ReceiptReviewer {
-    /// The receipt `request` holds, read and each line matched against the vault and the cart.
+/// A receipt read against the data of one read or write, its lines not yet matched: the
+/// reading is cheap (parsing, then the vault's names as words), the matching is not and runs
+/// after the storage's lock is released. `ApplyReceipt` reads again inside the write that logs
+/// the receipt (so that what is logged is what the data says at that moment) and reuses the
+/// matches made outside when the reading matches alike (`matchesAlike(_:)`).
+struct ReceiptReviewer: Sendable {
+    let receipt: Receipt
+    let store: Store?
+    let newStoreName: String?
+    let cart: Cart?
+    let date: Timestamp?
+    let now: Timestamp
+    let vault: [ItemID: Item]
+    let categories: [Category]
+    let aliases: ReceiptAliases
+    let matcher: ReceiptMatcher
+
+    /// The receipt `request` holds, read against `repositories`.
     /// - Throws: as `ReviewReceipt.callAsFunction(_:)`.
-    static func review(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws -> ReceiptReview {
+    init(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws {
         let currency = try repositories.settings().currency
         let receipt = try ReceiptParser.parse(text: request.text, assuming: currency)
         if receipt.isForeign(to: currency) {
@@ -45,27 +61,44 @@ enum ReceiptReviewer {
                 newStoreName = try Name.validated(named, kind: "store")
             }
         } else if let header = receipt.storeName {
-            store = knownStore(named: header, among: stores)
+            store = Self.knownStore(named: header, among: stores)
             // A printed header is only a suggestion: one that is no valid name suggests nothing.
             if store == nil { newStoreName = try? Name.validated(header, kind: "store") }
         }
-        let date = try request.date.map { try Timestamp(happened: $0, now: now) } ?? receipt.date.map { printed in
+        date = try request.date.map { try Timestamp(happened: $0, now: now) } ?? receipt.date.map { printed in
             let time = printed.timestamp(utcOffsetSeconds: now.utcOffsetSeconds)
             // An OCR'd year can land in the future; such a date would stand as the newest price.
             guard time <= now || time.day == now.day else { throw DomainError.futureDate(printed.description) }
             return min(time, now)
         }
         let items = try repositories.allItems()
-        let aliases = ReceiptAliases(stores.flatMap { shop in
+        aliases = ReceiptAliases(stores.flatMap { shop in
             shop.receiptNames.map { ReceiptAlias(store: shop.id, receiptName: $0.key, item: $0.value) }
         })
-        let categories = try repositories.allCategories()
-        let matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
-        let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
-        let vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
+        categories = try repositories.allCategories()
+        matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
+        vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
+        (self.receipt, self.store, self.newStoreName, self.cart, self.now) = (receipt, store, newStoreName, cart, now)
+    }
+
+    /// The match of each of the receipt's lines, in order: the slow part, run outside the lock.
+    func matches() -> [ReceiptMatch] {
+        matcher.match(receipt, store: store?.id, aliases: aliases)
+    }
+
+    /// Whether `matches()` would answer as `other`'s: the same lines against the same names,
+    /// cart and aliases. Comparing is O(items); matching is O(lines × words × vault words).
+    func matchesAlike(_ other: ReceiptReviewer) -> Bool {
+        matcher == other.matcher && store?.id == other.store?.id && aliases == other.aliases
+            && receipt.lines.map(\.name) == other.receipt.lines.map(\.name)
+    }
+
+    /// The review of the receipt with its lines matched as `matches` (`matches()`, or those of
+    /// a reading that `matchesAlike` this one).
+    func review(_ matches: [ReceiptMatch]) -> ReceiptReview {
         let day = (date ?? now).day
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
-            row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
+            Self.row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
         }
         return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows,
                              categories: categories)
