@@ -26,8 +26,9 @@
 /// word of the vault, so a line of dozens (OCR run together, a hostile receipt) would cost as
 /// many times a real one, and an item's name comes first on a receipt, codes and clutter after.
 ///
-/// Two matchers are equal when they match every line alike: `ApplyReceipt` reuses matches made
-/// outside the storage's lock when the matcher it builds inside is equal to the one that made them.
+/// Two matchers built from the same items, categories and cart lines are equal, and match every
+/// line alike: `ApplyReceipt` reuses matches made outside the storage's lock when the matcher it
+/// builds inside is equal to the one that made them.
 public struct ReceiptMatcher: Sendable, Equatable {
     /// The score from which a clear first candidate is `confident`.
     public static let confidentScore = 80
