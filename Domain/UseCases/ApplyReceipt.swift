@@ -36,10 +36,9 @@ public struct ApplyReceipt: Sendable {
     public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
                                dryRun: Bool = false) async throws -> ReceiptOutcome {
         let now = clock.now()
-        // Matched outside the lock (it may take seconds); inside, the matches stand when the
-        // data matches alike, else (changed meanwhile, rarely) the lines are matched again.
-        let outside = try await storage.read { try ReceiptReviewer(request, in: $0, now: now) }
-        let matched = (reviewer: outside, matches: outside.matches())
+        // Parsed and matched outside the lock (it may take seconds); inside, the parse and the
+        // matches stand when the data is alike, else (changed meanwhile, rarely) they are redone.
+        let matched = try await storage.read { try ReceiptReviewer(request, in: $0) }.review(request, now: now).matching
         // A read's changes are never stored: the dry run makes them all, and reports them.
         if dryRun {
             return try await storage.read {
@@ -69,12 +68,10 @@ public struct ApplyReceipt: Sendable {
         var itemsAdded = 0
     }
 
-    /// - Parameter matched: a reading made before the lock was taken, and its matches.
+    /// - Parameter matched: the receipt as parsed and matched before the lock was taken.
     private func applying(_ request: ReceiptRequest, _ decisions: [Int: ReceiptDecision], acceptDifference: Bool, isDryRun: Bool,
-                          matched: (reviewer: ReceiptReviewer, matches: [ReceiptMatch]),
-                          in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
-        let reviewer = try ReceiptReviewer(request, in: repositories, now: now)
-        let review = reviewer.review(reviewer.matchesAlike(matched.reviewer) ? matched.matches : reviewer.matches())
+                          matched: ReceiptReviewer.Matching, in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
+        let review = try ReceiptReviewer(request, in: repositories).review(request, now: now, reusing: matched).review
         let receipt = review.receipt
         if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
             throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)
