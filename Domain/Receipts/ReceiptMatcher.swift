@@ -21,7 +21,15 @@
 ///
 /// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
-public struct ReceiptMatcher: Sendable {
+///
+/// A line is matched on its first `maximumWords` words: each is compared with every distinct
+/// word of the vault, so a line of dozens (OCR run together, a hostile receipt) would cost as
+/// many times a real one, and an item's name comes first on a receipt, codes and clutter after.
+///
+/// Two matchers built from the same items, categories and cart lines are equal, and match every
+/// line alike: `ApplyReceipt` reuses matches made outside the storage's lock when the matcher it
+/// builds inside is equal to the one that made them.
+public struct ReceiptMatcher: Sendable, Equatable {
     /// The score from which a clear first candidate is `confident`.
     public static let confidentScore = 80
     /// The score from which a candidate is worth asking about (`doubtful`); below it, `new`.
@@ -30,8 +38,11 @@ public struct ReceiptMatcher: Sendable {
     public static let margin = 10
     /// How many candidates a match lists at most.
     public static let maximumCandidates = 3
+    /// How many of a line's words (`GroceryWords`: sizes and noise left out) are matched; the
+    /// rest are not looked at. A real item's name has a handful.
+    public static let maximumWords = 8
 
-    private struct Entry: Sendable {
+    private struct Entry: Sendable, Equatable {
         let item: ItemID
         let name: String
         /// Its words, as places in `distinctWords`.
@@ -89,7 +100,7 @@ public struct ReceiptMatcher: Sendable {
             return ReceiptMatch(verdict: .alias,
                                 candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
-        let words = GroceryWords.words(receiptName)
+        let words = Array(GroceryWords.words(receiptName).prefix(ReceiptMatcher.maximumWords))
         // Each receipt word against each distinct item word, once: row by receipt word.
         let width = distinctWords.count
         var alike = [Int](repeating: 0, count: words.count * width)

@@ -36,14 +36,18 @@ public struct ApplyReceipt: Sendable {
     public func callAsFunction(_ request: ReceiptRequest, decisions: [Int: ReceiptDecision] = [:], acceptDifference: Bool = false,
                                dryRun: Bool = false) async throws -> ReceiptOutcome {
         let now = clock.now()
+        // Parsed and matched outside the lock (it may take seconds); inside, the parse and the
+        // matches stand when the data is alike, else (changed meanwhile, rarely) they are redone.
+        let matched = try await storage.read { try ReceiptReviewer(request, in: $0) }.review(request, now: now).matching
         // A read's changes are never stored: the dry run makes them all, and reports them.
         if dryRun {
             return try await storage.read {
-                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, in: $0, now: now)
+                try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: true, matched: matched, in: $0, now: now)
             }
         }
         return try await storage.write { repositories in
-            let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, in: repositories, now: now)
+            let outcome = try applying(request, decisions, acceptDifference: acceptDifference, isDryRun: false, matched: matched,
+                                       in: repositories, now: now)
             return Change(outcome, summary: outcome.summary)
         }
     }
@@ -64,9 +68,10 @@ public struct ApplyReceipt: Sendable {
         var itemsAdded = 0
     }
 
+    /// - Parameter matched: the receipt as parsed and matched before the lock was taken.
     private func applying(_ request: ReceiptRequest, _ decisions: [Int: ReceiptDecision], acceptDifference: Bool, isDryRun: Bool,
-                          in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
-        let review = try ReceiptReviewer.review(request, in: repositories, now: now)
+                          matched: ReceiptReviewer.Matching, in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
+        let review = try ReceiptReviewer(request, in: repositories).review(request, now: now, reusing: matched).review
         let receipt = review.receipt
         if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
             throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)

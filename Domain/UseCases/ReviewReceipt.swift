@@ -18,34 +18,88 @@ public struct ReviewReceipt: Sendable {
     ///   before 1990, and `.invalidName` for a new store's name.
     public func callAsFunction(_ request: ReceiptRequest) async throws -> ReceiptReview {
         let now = clock.now()
-        return try await storage.read { try ReceiptReviewer.review(request, in: $0, now: now) }
+        // Parsing and matching may take seconds (a long receipt, a large vault): only reading
+        // the data holds the lock.
+        let reviewer = try await storage.read { try ReceiptReviewer(request, in: $0) }
+        return try reviewer.review(request, now: now).review
     }
 }
 
-/// The review itself, over the repositories of a read or of the write that logs the receipt
-/// (so that what is logged is what the data says at that moment).
-enum ReceiptReviewer {
-    /// The receipt `request` holds, read and each line matched against the vault and the cart.
-    /// - Throws: as `ReviewReceipt.callAsFunction(_:)`.
-    static func review(_ request: ReceiptRequest, in repositories: any Repositories, now: Timestamp) throws -> ReceiptReview {
-        let currency = try repositories.settings().currency
-        let receipt = try ReceiptParser.parse(text: request.text, assuming: currency)
-        if receipt.isForeign(to: currency) {
-            throw ReceiptRefusal.foreignCurrency(receipt: receipt.currency.code, settings: currency.code)
-        }
+/// What a receipt is reviewed against, as one read or write found the data: the settings'
+/// currency, the cart and store the request names, the vault and its names as the matcher's
+/// words. Reading it is cheap (O(items)); parsing the receipt and matching its lines are not,
+/// and run on it after the storage's lock is released. `ApplyReceipt` reads it again inside the
+/// write that logs the receipt (so that what is logged is what the data says at that moment)
+/// and reuses the parse and the matches made outside where they hold for what it reads
+/// (`Matching`).
+struct ReceiptReviewer: Sendable {
+    /// A receipt as parsed and matched, and what against: compared, not redone, by a later
+    /// reviewer of the same request.
+    struct Matching: Sendable {
+        let currency: Currency
+        let receipt: Receipt
+        let store: StoreID?
+        let matcher: ReceiptMatcher
+        let aliases: ReceiptAliases
+        let matches: [ReceiptMatch]
+    }
+
+    let currency: Currency
+    let cart: Cart?
+    let stores: [Store]
+    /// The store `request.store` names, or the new one it would make; nil, nil without one.
+    let named: (store: Store?, newName: String?)
+    let vault: [ItemID: Item]
+    let categories: [Category]
+    let aliases: ReceiptAliases
+    let matcher: ReceiptMatcher
+
+    /// The data `request` is reviewed against, read from `repositories`.
+    /// - Throws: as `ReviewReceipt.callAsFunction(_:)`, for the cart and the store named.
+    init(_ request: ReceiptRequest, in repositories: any Repositories) throws {
+        currency = try repositories.settings().currency
         let resolver = Resolver(repositories: repositories)
         let cart = try request.cart.map { try resolver.cart($0) }
         if let cart, cart.status != .shopping {
             throw DomainError.notAllowed(cart: cart.name, status: cart.status, action: .logPurchase)
         }
-        let stores = try repositories.allStores().filter { !$0.isRemoved }
-        var store: Store?, newStoreName: String?
-        if let named = request.store {
-            do { store = try resolver.store(named) } catch DomainError.notFound {
-                newStoreName = try Name.validated(named, kind: "store")
+        var named: (store: Store?, newName: String?) = (nil, nil)
+        if let name = request.store {
+            do { named.store = try resolver.store(name) } catch DomainError.notFound {
+                named.newName = try Name.validated(name, kind: "store")
             }
-        } else if let header = receipt.storeName {
-            store = knownStore(named: header, among: stores)
+        }
+        self.named = named
+        stores = try repositories.allStores().filter { !$0.isRemoved }
+        let items = try repositories.allItems()
+        aliases = ReceiptAliases(stores.flatMap { shop in
+            shop.receiptNames.map { ReceiptAlias(store: shop.id, receiptName: $0.key, item: $0.value) }
+        })
+        categories = try repositories.allCategories()
+        matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
+        vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
+        self.cart = cart
+    }
+
+    /// `request`'s receipt parsed, each line matched and a row made of it: the slow part, run
+    /// outside the lock. What `earlier` parsed and matched is reused when it holds for this data:
+    /// the parse when the currency is the same, the matches when the matcher, the aliases and
+    /// the store are too (comparing is O(items); matching is O(lines × words × vault words)).
+    /// - Throws: as `ReviewReceipt.callAsFunction(_:)`, for the receipt and its date.
+    func review(_ request: ReceiptRequest, now: Timestamp, reusing earlier: Matching? = nil) throws -> (review: ReceiptReview,
+                                                                                                       matching: Matching) {
+        let receipt: Receipt
+        if let earlier, earlier.currency == currency {
+            receipt = earlier.receipt
+        } else {
+            receipt = try ReceiptParser.parse(text: request.text, assuming: currency)
+            if receipt.isForeign(to: currency) {
+                throw ReceiptRefusal.foreignCurrency(receipt: receipt.currency.code, settings: currency.code)
+            }
+        }
+        var (store, newStoreName) = named
+        if request.store == nil, let header = receipt.storeName {
+            store = Self.knownStore(named: header, among: stores)
             // A printed header is only a suggestion: one that is no valid name suggests nothing.
             if store == nil { newStoreName = try? Name.validated(header, kind: "store") }
         }
@@ -55,20 +109,20 @@ enum ReceiptReviewer {
             guard time <= now || time.day == now.day else { throw DomainError.futureDate(printed.description) }
             return min(time, now)
         }
-        let items = try repositories.allItems()
-        let aliases = ReceiptAliases(stores.flatMap { shop in
-            shop.receiptNames.map { ReceiptAlias(store: shop.id, receiptName: $0.key, item: $0.value) }
-        })
-        let categories = try repositories.allCategories()
-        let matcher = ReceiptMatcher(items: items, categories: categories, cart: cart?.lines ?? [])
-        let matches = matcher.match(receipt, store: store?.id, aliases: aliases)
-        let vault = Dictionary(firstByKey: items.map { ($0.id, $0) })
+        let matches = if let earlier, earlier.currency == currency, earlier.store == store?.id, earlier.matcher == matcher,
+                         earlier.aliases == aliases {
+            earlier.matches
+        } else {
+            matcher.match(receipt, store: store?.id, aliases: aliases)
+        }
         let day = (date ?? now).day
         let rows = zip(receipt.lines, matches).enumerated().map { index, pair in
-            row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
+            Self.row(index + 1, pair.0, matched: pair.1, cart: cart, vault: vault, store: store, day: day)
         }
-        return ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows,
-                             categories: categories)
+        let review = ReceiptReview(receipt: receipt, store: store, newStoreName: newStoreName, cart: cart, date: date, rows: rows,
+                                   categories: categories)
+        return (review, Matching(currency: currency, receipt: receipt, store: store?.id, matcher: matcher, aliases: aliases,
+                                 matches: matches))
     }
 
     /// Row `number` of the review: `line` as `matched`, with what it was planned at on `cart`,

@@ -114,6 +114,16 @@ import Testing
         #expect(result.best?.item == ItemID("impulse-1"))
     }
 
+    /// Review 17: a line of dozens of words cost as many comparisons with every vault word,
+    /// and a receipt of such lines held the data directory's lock for minutes.
+    @Test func aLineIsMatchedOnItsFirstWordsOnly() {
+        let clutter = { (count: Int) in (0..<count).map { "ZQ\($0)X" }.joined(separator: " ") }
+        let last = ReceiptMatcher.maximumWords
+        #expect(match(clutter(last - 1) + " BANANEN").best?.name == "Bananas")
+        #expect(match(clutter(last) + " BANANEN").best == nil)
+        #expect(match("BANANEN " + clutter(59)).best?.name == "Bananas")
+    }
+
     @Test func matchesEveryLineOfAReceipt() throws {
         let receipt = try ReceiptParser.parse(text: "BIO BANANEN 1,49\nH-MILCH 3,5% 0,99\nPfand 0,25\nSUMME 2,73", assuming: .euro)
         let matches = ReceiptMatcher(items: vault).match(receipt, store: aldi, aliases: ReceiptAliases())
