@@ -63,6 +63,10 @@ public struct ReceiptMatcher: Sendable, Equatable {
     ///   - cart: the lines of the cart being shopped, if any: preferred over other items, and
     ///     candidates even when not in the vault (impulse buys).
     public init(items: [Item], categories: [Category] = [], cart: [CartItem] = []) {
+        // By id, whatever order a storage lists them in (a write's working set may list them
+        // otherwise than the read before it): matchers of the same vault compare equal, so
+        // `ApplyReceipt` reuses, inside the lock, the matches made outside it.
+        let items = items.sorted { $0.id.rawValue < $1.id.rawValue }
         let onCart = Set(cart.map(\.itemID))
         var distinct: [MatchWord] = [], places: [MatchWord: Int] = [:]
         func placed(_ name: String) -> [Int] {

@@ -116,6 +116,17 @@ import Testing
 
     /// Review 17: a line of dozens of words cost as many comparisons with every vault word,
     /// and a receipt of such lines held the data directory's lock for minutes.
+    /// A storage may list the vault in another order in a write than in the read before it:
+    /// matchers of the same vault are equal, so `ApplyReceipt` reuses inside the lock what it
+    /// matched outside it (an attacker's probe after review 17 found every apply matching again
+    /// inside the lock, because the orders differed).
+    @Test func matchersOfOneVaultAreEqualWhateverItsOrder() {
+        let cart = [CartItem(itemID: ItemID("milk"), name: "Milk", categoryName: "Dairy", quantity: .one, unit: .each)]
+        #expect(ReceiptMatcher(items: vault.reversed(), categories: [dairy, produce], cart: cart)
+                == ReceiptMatcher(items: vault, categories: [produce, dairy], cart: cart))
+        #expect(ReceiptMatcher(items: vault.dropLast()) != ReceiptMatcher(items: vault))
+    }
+
     @Test func aLineIsMatchedOnItsFirstWordsOnly() {
         let clutter = { (count: Int) in (0..<count).map { "ZQ\($0)X" }.joined(separator: " ") }
         let last = ReceiptMatcher.maximumWords
