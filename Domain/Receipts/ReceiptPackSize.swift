@@ -71,6 +71,9 @@ enum ReceiptPackSize {
                 if number.allSatisfy({ $0 == "0" || $0 == "." }), units[unit] != nil || (counts.contains(unit) && unit != "x") {
                     empty = true
                 }
+                // `0x1,5L`: the size a count of none counts is no size of its own (read from
+                // its digits after the comma, it was 5 l).
+                if unit == "x" { index = skipNumberAndWord(characters, from: index) }
                 continue
             }
             if unit == "x" || (unit.isEmpty && word < characters.count && characters[word] == "×") {
@@ -91,5 +94,16 @@ enum ReceiptPackSize {
             }
         }
         return (found, empty)
+    }
+
+    /// Where the spaces from `start`, a number after them (with a decimal comma or point), the
+    /// spaces after it and the word after those end.
+    private static func skipNumberAndWord(_ characters: [Character], from start: Int) -> Int {
+        var end = start
+        while end < characters.count, characters[end] == " " { end += 1 }
+        while end < characters.count, characters[end].isASCIIDigit || characters[end] == "," || characters[end] == "." { end += 1 }
+        while end < characters.count, characters[end] == " " { end += 1 }
+        while end < characters.count, characters[end].isLetter { end += 1 }
+        return end
     }
 }

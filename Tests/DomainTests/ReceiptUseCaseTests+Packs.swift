@@ -47,7 +47,9 @@ extension ReceiptUseCaseTests {
                      "Wasser 6 x 1,5 l": "9 l", "Eier 10 Stk": "10 each", "Toilettenpapier 8 Rollen": "8 each", "Sekt 75cl": "750 ml",
                      "Cola 0,33 l": "0.33 l", "6er Eier": "6 each", "Bananen": "-", "Milch 1,5%": "-", "Nr 12": "-", "1 Stk": "-",
                      // Tester's finding (#23): `X12` was not read, and one egg was logged at the box's price.
-                     "OEUFS PLEIN AIR X12": "12 each", "Oeufs x 6": "-", "BOX12": "-", "x1": "-", "Oeufs X12B": "-"]
+                     "OEUFS PLEIN AIR X12": "12 each", "Oeufs x 6": "-", "BOX12": "-", "x1": "-", "Oeufs X12B": "-",
+                     // An attacker's probe (after review 17): a count of none read 5 l from `1,5L`.
+                     "Wasser 0x1,5L": "-", "Wasser 00x1,5L": "-", "Wasser 0 x 1,5 l": "-", "Wasser 1x1,5L": "1.5 l"]
         for (name, expected) in sizes {
             let line = ReceiptLine(name: name, total: Money(minorUnits: 100, currency: .euro), sourceLines: [1])
             #expect(line.packSize?.description ?? "-" == expected, "\(name)")
