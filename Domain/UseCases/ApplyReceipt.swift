@@ -159,7 +159,13 @@ public struct ApplyReceipt: Sendable {
     private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String,
                            categories: [CategoryID: String], in repositories: any Repositories, now: Timestamp) throws -> Logbook {
         let day = (review.date ?? now).day
-        let trip = "\(Name.prefix(of: storeName, reserving: 8)) receipt"
+        // The printed time tells two receipts of one store and day apart (a history's rows are
+        // skipped as logged when their trip, day and values match, and a receipt whose rows all
+        // are is refused as logged): without it, a second shop there that day was refused.
+        let printed = review.receipt.date.flatMap { $0.day == day ? $0.minuteOfDay : nil }
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let time = printed.map { " \(twoDigits($0 / 60)):\(twoDigits($0 % 60))" } ?? ""
+        let trip = "\(Name.prefix(of: storeName, reserving: 8 + time.count)) receipt\(time)"
         var rows: [Purchase] = []
         var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
         for entry in decided {

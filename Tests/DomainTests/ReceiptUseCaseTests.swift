@@ -180,6 +180,24 @@ import Testing
         }
     }
 
+    /// Two shops at one store on one day are two receipts, told apart by their printed times;
+    /// the same receipt again is refused (an attacker's probe after review 17: the second shop,
+    /// a new line among them, was refused as "already in history").
+    @Test func twoReceiptsOfOneStoreAndDayAreTwoTrips() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let morning = "ALDI\n28.02.2026 09:05\nMilch 1,19\nSumme 1,19\n"
+        let evening = "ALDI\n28.02.2026 18:40\nMilch 1,19\nGurken 0,79\nSumme 1,98\n"
+        let night = "ALDI\n28.02.2026 19:40\nMilch 1,19\nSumme 1,19\n"
+        for text in [morning, evening, night] {
+            let outcome = try await u.applyReceipt(ReceiptRequest(text: text, store: "Aldi"))
+            #expect(outcome.cart.status == .completed && outcome.logged.first?.name == "Milk", "\(text)")
+        }
+        await #expect(throws: ReceiptRefusal.alreadyInHistory(trip: "Aldi receipt 18:40", day: Day(iso: "2026-02-28")!)) {
+            try await u.applyReceipt(ReceiptRequest(text: evening, store: "Aldi"))
+        }
+        #expect(try await u.listHistory().filter { $0.name.hasPrefix("Aldi receipt") }.count == 3)
+    }
+
     @Test func anOlderReceiptNeverOverwritesANewerVaultPrice() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases
