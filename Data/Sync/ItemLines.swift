@@ -5,7 +5,7 @@ import Domain
 /// several (a trip that bought the item twice), in the cart's order.
 struct ItemLines: RandomAccessCollection {
     let head: CartItem
-    let more: [CartItem]
+    private(set) var more: [CartItem]
 
     init(head: CartItem, more: [CartItem]) {
         self.head = head
@@ -15,8 +15,8 @@ struct ItemLines: RandomAccessCollection {
     /// One line.
     init(_ line: CartItem) { self.init(head: line, more: []) }
 
-    /// These lines and `line` after them.
-    func adding(_ line: CartItem) -> ItemLines { ItemLines(head: head, more: more + [line]) }
+    /// Adds `line` after these (in place: a trip of thousands of rows of one item stays linear).
+    mutating func append(_ line: CartItem) { more.append(line) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { more.count + 1 }

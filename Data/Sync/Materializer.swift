@@ -109,7 +109,7 @@ struct Materializer {
             }
             for line in local.lines {
                 let item = line.itemID.rawValue
-                lines[item] = lines[item].map { $0.adding(line) } ?? ItemLines(line)
+                if lines[item] == nil { lines[item] = ItemLines(line) } else { lines[item]?.append(line) }
             }
             order = try winners[orderKey].map { try $0.payload.map { try parts.order($0, key: owner) } ?? [] }
                 ?? local.lines.map(\.itemID.rawValue)
