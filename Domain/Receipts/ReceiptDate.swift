@@ -18,10 +18,13 @@ public struct ReceiptDate: Sendable, Hashable, CustomStringConvertible {
         return Timestamp(clamping: local - Int64(utcOffsetSeconds), utcOffsetSeconds: utcOffsetSeconds)
     }
 
-    /// `2026-11-23 14:05`, or `2026-11-23` without a time.
-    public var description: String {
-        guard let minuteOfDay else { return day.description }
+    /// `14:05`, the time printed; nil without one.
+    public var timeText: String? {
+        guard let minuteOfDay else { return nil }
         let hour = minuteOfDay / 60, minute = minuteOfDay % 60
-        return "\(day) \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+        return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
     }
+
+    /// `2026-11-23 14:05`, or `2026-11-23` without a time.
+    public var description: String { timeText.map { "\(day) \($0)" } ?? day.description }
 }

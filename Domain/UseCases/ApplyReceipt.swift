@@ -162,9 +162,7 @@ public struct ApplyReceipt: Sendable {
         // The printed time tells two receipts of one store and day apart (a history's rows are
         // skipped as logged when their trip, day and values match, and a receipt whose rows all
         // are is refused as logged): without it, a second shop there that day was refused.
-        let printed = review.receipt.date.flatMap { $0.day == day ? $0.minuteOfDay : nil }
-        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-        let time = printed.map { " \(twoDigits($0 / 60)):\(twoDigits($0 % 60))" } ?? ""
+        let time = review.receipt.date.flatMap { $0.day == day ? $0.timeText : nil }.map { " " + $0 } ?? ""
         let trip = "\(Name.prefix(of: storeName, reserving: 8 + time.count)) receipt\(time)"
         var rows: [Purchase] = []
         var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
