@@ -159,11 +159,42 @@ public struct ApplyReceipt: Sendable {
     private func logAsTrip(_ decided: [DecidedRow], addedTax: Money, review: ReceiptReview, storeName: String,
                            categories: [CategoryID: String], in repositories: any Repositories, now: Timestamp) throws -> Logbook {
         let day = (review.date ?? now).day
-        // The printed time tells two receipts of one store and day apart (a history's rows are
-        // skipped as logged when their trip, day and values match, and a receipt whose rows all
-        // are is refused as logged): without it, a second shop there that day was refused.
+        var importer = try PurchaseImporter(repositories, ids: ids, offset: now.utcOffsetSeconds)
+        importer.time = review.date
+        // The printed time tells most receipts of one store and day apart. A trip of that name
+        // holding every line is this receipt logged before; one holding only some is another
+        // shop there (a receipt without a time, or two at one minute), logged as the next trip.
         let time = review.receipt.date.flatMap { $0.day == day ? $0.timeText : nil }.map { " " + $0 } ?? ""
-        let trip = "\(Name.prefix(of: storeName, reserving: 8 + time.count)) receipt\(time)"
+        var trip = ""
+        var rows: (purchases: [Purchase], kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)]) = ([], [])
+        for number in 1... {
+            let suffix = time + (number == 1 ? "" : " \(number)")
+            trip = "\(Name.prefix(of: storeName, reserving: 8 + suffix.count)) receipt\(suffix)"
+            rows = try purchases(decided, addedTax: addedTax, trip: trip, day: day, storeName: storeName, categories: categories,
+                                 in: repositories)
+            guard try importer.holdsTrip(named: trip, on: day) else { break }
+            if try importer.holdsEvery(rows.purchases) { throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day) }
+        }
+        try importer.run(rows.purchases)
+        guard let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {
+            throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day)
+        }
+        var book = Logbook(cart: cart, store: store.id, storeAdded: importer.summary.storesAdded > 0,
+                           itemsAdded: importer.summary.itemsAdded)
+        for (line, origin) in zip(cart.lines, rows.kinds) {
+            book.lines.append(ReceiptLoggedLine(row: origin.row, kind: origin.kind, item: line.itemID, name: line.name,
+                                                quantity: line.quantity, unit: line.unit,
+                                                basis: line.priceUnit, price: line.actualPrice ?? .zero(cart.currency),
+                                                cost: try line.actualCost() ?? .zero(cart.currency)))
+        }
+        return book
+    }
+
+    /// The receipt's decided lines, and the sales tax added on top, as rows of `trip` on `day`,
+    /// each with the receipt row it comes from and how it is logged.
+    private func purchases(_ decided: [DecidedRow], addedTax: Money, trip: String, day: Day, storeName: String,
+                           categories: [CategoryID: String], in repositories: any Repositories)
+        throws -> (purchases: [Purchase], kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)]) {
         var rows: [Purchase] = []
         var kinds: [(row: Int?, kind: ReceiptLoggedLine.Kind)] = []
         for entry in decided {
@@ -193,21 +224,7 @@ public struct ApplyReceipt: Sendable {
                                  unit: .each, price: addedTax))
             kinds.append((nil, .salesTax))
         }
-        var importer = try PurchaseImporter(repositories, ids: ids, offset: now.utcOffsetSeconds)
-        importer.time = review.date
-        try importer.run(rows)
-        guard importer.summary.skipped == 0, let cart = importer.madeCarts.first, let store = importer.stores[Name.key(storeName)] else {
-            throw ReceiptRefusal.alreadyInHistory(trip: trip, day: day)
-        }
-        var book = Logbook(cart: cart, store: store.id, storeAdded: importer.summary.storesAdded > 0,
-                           itemsAdded: importer.summary.itemsAdded)
-        for (line, origin) in zip(cart.lines, kinds) {
-            book.lines.append(ReceiptLoggedLine(row: origin.row, kind: origin.kind, item: line.itemID, name: line.name,
-                                                quantity: line.quantity, unit: line.unit,
-                                                basis: line.priceUnit, price: line.actualPrice ?? .zero(cart.currency),
-                                                cost: try line.actualCost() ?? .zero(cart.currency)))
-        }
-        return book
+        return (rows, kinds)
     }
 
     /// Teaches the store the receipt's name of every line logged as a vault item, unless it

@@ -198,6 +198,27 @@ import Testing
         #expect(try await u.listHistory().filter { $0.name.hasPrefix("Aldi receipt") }.count == 3)
     }
 
+    /// Without a printed time, a receipt sharing only some lines with the day's receipt trip
+    /// at its store is another shop, logged whole as the next trip; the same receipt again,
+    /// either one, is refused.
+    @Test func anUntimedReceiptSharingSomeLinesIsTheNextTrip() async throws {
+        let u = try await TestWorld.stocked().useCases
+        let first = "NETTO\n28.02.2026\nMilch 1,19\nSumme 1,19\n"
+        let second = "NETTO\n28.02.2026\nMilch 1,19\nGurken 0,79\nSumme 1,98\n"
+        let day = Day(iso: "2026-02-28")!
+        #expect(try await u.applyReceipt(ReceiptRequest(text: first, store: "Netto")).cart.name == "Netto receipt")
+        let next = try await u.applyReceipt(ReceiptRequest(text: second, store: "Netto"))
+        #expect(next.cart.name == "Netto receipt 2")
+        #expect(next.logged.map(\.name) == ["Milk", "Gurken"])
+        await #expect(throws: ReceiptRefusal.alreadyInHistory(trip: "Netto receipt", day: day)) {
+            try await u.applyReceipt(ReceiptRequest(text: first, store: "Netto"))
+        }
+        await #expect(throws: ReceiptRefusal.alreadyInHistory(trip: "Netto receipt 2", day: day)) {
+            try await u.applyReceipt(ReceiptRequest(text: second, store: "Netto"))
+        }
+        #expect(try await u.listHistory().map(\.name).filter { $0.hasPrefix("Netto") }.sorted() == ["Netto receipt", "Netto receipt 2"])
+    }
+
     @Test func anOlderReceiptNeverOverwritesANewerVaultPrice() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases

@@ -23,6 +23,8 @@ struct PurchaseImporter {
     var time: Timestamp?
     /// The rows already in history.
     var skipped = 0
+    /// What history holds, once read.
+    private var stored: History?
     /// What completed trips have spent, in minor units, with the rows counted so far: every
     /// insight adds some of it up, so all of it must fit, and as no amount is negative,
     /// every part of it then fits too. Checked row by row, so that the row that goes too
@@ -71,27 +73,65 @@ struct PurchaseImporter {
         let unit: MeasureUnit
         let basis: PriceUnit
         let price: Int64
+
+        /// The fingerprint of `row`, its names keyed by `key`.
+        static func of(_ row: Purchase, key: (String) -> String = Name.key) -> Fingerprint {
+            Fingerprint(date: row.date, trip: key(row.trip), store: key(row.store), item: key(row.item),
+                        quantity: row.quantity.thousandths, unit: row.unit, basis: row.basis, price: row.price.minorUnits)
+        }
     }
 
-    /// How many times each purchase is in history: one pass over its lines, each name keyed
-    /// once.
-    private func storedPurchases() throws -> [Fingerprint: Int] {
+    /// What history holds, read once: how many times each purchase is in it, and its trips
+    /// by day and `Name.key` of their name.
+    private struct History {
+        var purchases: [Fingerprint: Int] = [:]
+        var trips: Set<TripKey> = []
+    }
+
+    private struct TripKey: Hashable {
+        let day: Day
+        let name: String
+    }
+
+    /// History's purchases and trips: one pass over its lines, each name keyed once.
+    private mutating func history() throws -> History {
+        if let known = stored { return known }
+        var history = History()
         let spending = try repositories.spending()
-        guard !spending.trips.isEmpty else { return [:] }
-        let storeKeys = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, Name.key($0.name)) })
-        let trips = spending.trips.map { (day: $0.completedAt.day, name: Name.key($0.name)) }
-        var nameKeys: [String: String] = [:]
-        var stored: [Fingerprint: Int] = [:]
-        spending.forEachLine { line in
-            let trip = trips[line.trip]
-            let item = nameKeys[line.item] ?? Name.key(line.item)
-            nameKeys[line.item] = item
-            let store = line.store.flatMap { storeKeys[$0] } ?? ""
-            let key = Fingerprint(date: trip.day, trip: trip.name, store: store, item: item, quantity: line.quantity.thousandths,
-                                  unit: line.unit, basis: line.basis, price: line.price.minorUnits)
-            stored[key, default: 0] += 1
+        let trips = spending.trips.map { TripKey(day: $0.completedAt.day, name: Name.key($0.name)) }
+        history.trips = Set(trips)
+        if !trips.isEmpty {
+            let storeKeys = Dictionary(firstByKey: try repositories.allStores().map { ($0.id, Name.key($0.name)) })
+            var nameKeys: [String: String] = [:]
+            spending.forEachLine { line in
+                let trip = trips[line.trip]
+                let item = nameKeys[line.item] ?? Name.key(line.item)
+                nameKeys[line.item] = item
+                let store = line.store.flatMap { storeKeys[$0] } ?? ""
+                let key = Fingerprint(date: trip.day, trip: trip.name, store: store, item: item, quantity: line.quantity.thousandths,
+                                      unit: line.unit, basis: line.basis, price: line.price.minorUnits)
+                history.purchases[key, default: 0] += 1
+            }
         }
-        return stored
+        stored = history
+        return history
+    }
+
+    /// Whether history holds a trip of `day` named `name`, as names compare.
+    mutating func holdsTrip(named name: String, on day: Day) throws -> Bool {
+        try history().trips.contains(TripKey(day: day, name: Name.key(name)))
+    }
+
+    /// Whether every one of `rows` is in history already, each stored purchase standing for
+    /// one row.
+    mutating func holdsEvery(_ rows: [Purchase]) throws -> Bool {
+        var purchases = try history().purchases
+        for row in rows {
+            let fingerprint = Fingerprint.of(row)
+            guard let count = purchases[fingerprint], count > 0 else { return false }
+            purchases[fingerprint] = count - 1
+        }
+        return true
     }
 
     /// The rows not yet in history, in the file's order; `skipped` counts the others.
@@ -101,7 +141,7 @@ struct PurchaseImporter {
             throw DomainError.importRow(line: foreign.sourceLine ?? 0,
                                         reason: "\(DomainError.currencyMismatch(foreign.price.currency.code, currency.code))")
         }
-        var stored = try storedPurchases()
+        var stored = try history().purchases
         guard !stored.isEmpty else { return purchases }
         var keys: [String: String] = [:]
         func key(_ spelling: String) -> String {
@@ -112,8 +152,7 @@ struct PurchaseImporter {
         }
         var fresh: [Purchase] = []
         for row in purchases {
-            let fingerprint = Fingerprint(date: row.date, trip: key(row.trip), store: key(row.store), item: key(row.item),
-                                          quantity: row.quantity.thousandths, unit: row.unit, basis: row.basis, price: row.price.minorUnits)
+            let fingerprint = Fingerprint.of(row, key: key)
             // Each stored purchase stands for one row: two rows alike need two to be skipped.
             if let count = stored[fingerprint], count > 0 {
                 stored[fingerprint] = count - 1
