@@ -39,7 +39,8 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
     /// The day the trip made of the receipt was completed; nil for lines logged on a cart being
     /// shopped. Not in the JSON.
     public let completedOn: Day?
-    /// The ISO code of `loggedTotal` (`EUR`); not in the JSON.
+    /// The ISO code of every amount logged (`EUR`): the settings' currency when the receipt was
+    /// logged, which is the review's unless it changed meanwhile.
     public let currency: String
     /// Whether the logged lines come to the stated total, or it states none: false when a
     /// difference was accepted. Not in the JSON.
@@ -47,7 +48,7 @@ public struct ReceiptOutcomeDocument: Encodable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case cart, cartId, status, store, storeAdded, logged, skipped, refunds, loggedTotal, statedTotal, difference, learnedNames,
-             itemsAdded, cautions, dryRun, summary
+             itemsAdded, cautions, dryRun, summary, currency
     }
 
     init(_ outcome: ReceiptOutcome) {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import DataLayer
 import Domain
 import Presentation
@@ -38,6 +39,22 @@ import Testing
         #expect(document.unparsed.map(\.line) == [10])
         #expect(document.total == ReceiptTotalDocument(stated: "5.48", computed: "5.48", addedTax: nil, difference: "0.00", addsUp: true))
         #expect(document.outcome == nil)
+    }
+
+    /// The review is read before the lock and the logging inside it: a currency changed in
+    /// between is the one the outcome's amounts are in, and its JSON says so.
+    @Test func theOutcomeNamesTheCurrencyItWasLoggedIn() async throws {
+        let world = try await TestWorld.stocked(storage: InMemoryStorage())
+        let receipt = ReceiptViewModel(useCases: world.useCases)
+        #expect(await receipt.review(text: "NETTO\nMilch 1,19\nSumme 1,19\n28.02.2026\n", store: "Netto"))
+        _ = try await world.useCases.changeCurrency(try Currency(code: "CHF"))
+        #expect(await receipt.apply())
+        let document = try #require(receipt.document)
+        #expect(document.currency == "EUR" && document.outcome?.currency == "CHF")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(document), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"currency":"EUR","#) && json.contains(#""cautions":[],"currency":"CHF","difference""#), "\(json)")
     }
 
     @Test func decisionsShowInTheStateAndAreLogged() async throws {
