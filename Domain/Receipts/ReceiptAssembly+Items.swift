@@ -63,6 +63,8 @@ extension ReceiptAssembly {
     mutating func takeDiscount(label: String, amount: Int64?, percent: Int64?, at index: Int) throws {
         flushPending()
         guard region == .body, let last = items.indices.last else { return unparse(index) }
+        // `PROMO -1000%`: more than the whole price would make the item a refund.
+        if let percent, percent > 100_000 { return unparse(index, .overWholePrice) }
         let taken = try amount ?? Rounding.halfEven(Int128(items[last].total.minorUnits) * Int128(percent ?? 0), dividedBy: 100_000)
         items[last].discounts.append(ReceiptDiscount(label: label, amount: money(taken), sourceLine: index + 1))
     }

@@ -5,15 +5,17 @@ public enum ReceiptParser {
     /// The most lines a receipt may have; a longer text is refused rather than read.
     public static let maximumLines = 2000
 
-    /// Reads a receipt from its text, lines ending in LF or CRLF. Bytes from a file are the
+    /// Reads a receipt from its text, lines ending in LF, CRLF or CR. Bytes from a file are the
     /// caller's to decode (the command line's `ReceiptInput.text(_:)` refuses those that are not
     /// UTF-8).
     /// - Parameter currency: the currency of a receipt that shows none (the user's).
     /// - Throws: `ReceiptError` `.empty`, `.tooLong`, `.noItems`, or `.controlCharacters` for a
     ///   line with a control character other than a tab (NUL, BEL, ESC, DEL, …).
     public static func parse(text: String, assuming currency: Currency) throws -> Receipt {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{0C}" })
-            .map { String($0).replacing("\r", with: "") }
+        // A form feed ends a page of a printer's text; a CR alone is a line end of old Macs and
+        // of some till exports (read as no line end, their lines ran into one).
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{0C}" }
+            .map(String.init)
         // The line end of the last line starts no line of its own: 2,000 lines ending in a newline
         // are 2,000 lines.
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }

@@ -8,6 +8,8 @@ public enum UnparsedReceiptReason: Sendable, Hashable, CustomStringConvertible {
     case tooLarge
     /// A date that does not exist (`30.02.2026`): the receipt's day is then not known.
     case impossibleDate
+    /// A discount of more than 100% (`PROMO -1000%`): it would make the item above a refund.
+    case overWholePrice
 
     /// A phrase for the person reviewing the receipt.
     public var description: String {
@@ -15,6 +17,7 @@ public enum UnparsedReceiptReason: Sendable, Hashable, CustomStringConvertible {
         case .otherCurrency(let currency): "a price in \(currency.code), not the receipt's currency"
         case .tooLarge: "a quantity or cost larger than Grock keeps"
         case .impossibleDate: "a date that does not exist or is outside 1990 to 2099; the receipt's day is unknown"
+        case .overWholePrice: "a discount of more than the whole price"
         }
     }
 }

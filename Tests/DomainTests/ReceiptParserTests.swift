@@ -122,11 +122,29 @@ import Testing
         #expect(throws: ReceiptError.tooLong(lines: 2001)) { try parse(String(repeating: "Brot 1,00\n", count: 2001)) }
     }
 
+    /// A CR alone ends a line (old Macs, some till exports): read as none, the items ran into
+    /// one line and the receipt had none.
+    @Test func aCarriageReturnAloneEndsALine() throws {
+        let receipt = try parse("Milch 1,19\rBrot 2,00\r\rSumme 3,19\r")
+        #expect(receipt.lines.map(\.name) == ["Milch", "Brot"])
+        #expect(receipt.statedTotal?.amountText == "3.19")
+    }
+
+    /// More than the whole price off would make the item a refund: the line is left out, with
+    /// why, and the total check shows it.
+    @Test func aDiscountOfMoreThanTheWholePriceIsUnparsed() throws {
+        let receipt = try parse("Milch 1,19\nPROMO -1000%\nBrot 2,00\nPROMO -100%\nSumme 1,19\n")
+        #expect(receipt.lines.map(\.netTotal.amountText) == ["1.19", "0.00"])
+        #expect(receipt.unparsed.map(\.number) == [2])
+        #expect(receipt.unparsedReasons[2] == .overWholePrice)
+    }
+
     /// The newline that ends the last line starts no line: `maximumLines` real lines are read.
     @Test func theLastLineEndIsNoLine() throws {
         let full = String(repeating: "Brot 1,00\n", count: ReceiptParser.maximumLines)
         #expect(try parse(full).lines.count == ReceiptParser.maximumLines)
         #expect(try parse(full.replacing("\n", with: "\r\n")).lines.count == 2000)
+        #expect(try parse(full.replacing("\n", with: "\r")).lines.count == 2000)
         #expect(throws: ReceiptError.tooLong(lines: 2001)) { try parse(full + "Milch 1,00") }
         #expect(throws: ReceiptError.tooLong(lines: 2001)) { try parse(full + "\n") }
     }
