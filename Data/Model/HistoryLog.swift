@@ -20,11 +20,7 @@ struct HistoryLog {
 
     /// Adds a completed cart (replacing an earlier completion of the same cart).
     mutating func complete(_ cart: Cart) throws {
-        remove(cart.id)
-        let start = lines.count
-        lines += cart.lines
-        trips.append(Trip(summary: try TripSummary(cart), createdAt: cart.createdAt, startedAt: cart.startedAt, lines: start..<lines.count))
-        index[cart.id] = trips.count - 1
+        try complete(summary: TripSummary(cart), createdAt: cart.createdAt, startedAt: cart.startedAt, lines: cart.lines)
     }
 
     /// Adds a cart read from a file, whose summary the reader computed.

@@ -73,16 +73,34 @@ final class WorkingSet: Repositories {
         return history
     }
 
+    /// Adds an event of this transaction; changes nothing when it throws.
+    /// - Throws: `DomainError.amountOverflow` for a trip that spending cannot count (its own
+    ///   total, its month's or all spending's would not fit).
     private func append(_ event: HistoryCodec.Event) throws {
-        if months != nil {
-            switch event {
-            case .completed(let cart): try months?.count(try TripSummary(cart), sign: 1)
-            case .removed(let id): if let old = try completedCart(id) { try months?.count(try TripSummary(old), sign: -1) }
-            case .observed, .forgotten: break
+        switch event {
+        case .completed(let cart):
+            let summary = try TripSummary(cart)
+            var counted = try monthTotals()
+            try counted.count(summary, sign: 1)
+            months = counted
+        case .removed(let id):
+            if let old = try completedCart(id) {
+                var counted = try monthTotals()
+                try counted.count(try TripSummary(old), sign: -1)
+                months = counted
             }
+        case .observed, .forgotten: break
         }
         pending.add(event)
+        // Cannot throw now: the only sum it makes, the trip's summary, was made above.
         try wholeHistory?.apply(event)
+    }
+
+    /// The month totals, read from history the first time a trip is counted when the stored
+    /// data did not keep them (data from before they were kept).
+    private func monthTotals() throws -> MonthTotals {
+        if let months { return months }
+        return try MonthTotals(trips: completedTrips())
     }
 
     /// One completed cart: this transaction's own events answer first, so that a change that
@@ -199,8 +217,9 @@ final class WorkingSet: Repositories {
             }
             state.carts[cart.id] = cart
         } else {
-            state.carts[cart.id] = nil
+            // Counted first: a trip spending cannot count leaves the cart as it was.
             try append(.completed(cart))
+            state.carts[cart.id] = nil
         }
     }
 

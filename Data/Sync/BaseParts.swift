@@ -49,10 +49,13 @@ struct BaseParts {
     mutating func fill(_ key: SyncKey, with part: SyncPart) { snapshot[key] = part }
 
     /// Writes a start taken whole into the data: what was read of it before is not what it holds now.
-    mutating func take(_ start: consuming StartAssembly) throws {
+    /// - Returns: the carts left out because spending cannot count them.
+    mutating func take(_ start: consuming StartAssembly) throws -> [SyncKey] {
         startWritten.merge(start.written) { $1 }
-        for (key, part) in try start.write(into: working) { snapshot[key] = part }
+        let (orphans, uncounted) = try start.write(into: working)
+        for (key, part) in orphans { snapshot[key] = part }
         (items, carts, owners) = ([:], [:], [:])
+        return uncounted
     }
 
     /// The start's parts, moved out (not copied: after a join they are every thing of the household).

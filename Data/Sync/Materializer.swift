@@ -10,7 +10,9 @@ struct Materializer {
     let parts: SyncParts
 
     /// Writes the winners (by key; an absent payload deletes).
-    func apply(_ winners: [SyncKey: SyncPart]) throws {
+    /// - Returns: the carts left as they were because spending cannot count them
+    ///   (`save(counting:in:)`), by their key.
+    func apply(_ winners: [SyncKey: SyncPart]) throws -> [SyncKey] {
         var grouped: [SyncKey: [SyncKey: SyncPart]] = [:]
         for (key, part) in winners { grouped[key.owner, default: [:]][key] = part }
         let owners = Dictionary(grouping: grouped.keys, by: \.kind)
@@ -36,7 +38,10 @@ struct Materializer {
         // Each thing with its parts, in key order.
         let things = grouped.sorted { $0.key < $1.key }
         for (key, group) in things where key.kind == .item { try applyItem(key, group, known: known[key] ?? []) }
-        for (key, group) in things where key.kind == .cart { try applyCart(key, group, known: known[key] ?? []) }
+        var uncounted: [SyncKey] = []
+        for (key, group) in things where key.kind == .cart {
+            if try !applyCart(key, group, known: known[key] ?? []) { uncounted.append(key) }
+        }
         for (key, group) in things where key.kind == .seen { if let part = group[key] { try applySeen(key, part) } }
         // Deleted last, and only when empty: an item saved above, or one put in the category
         // on another device meanwhile, keeps it (`repair` tells the others).
@@ -46,6 +51,23 @@ struct Materializer {
             if try repositories.allCategories().contains(where: { $0.id.rawValue == key.ids[0] }) {
                 try repositories.deleteCategory(CategoryID(key.ids[0]))
             }
+        }
+        return uncounted
+    }
+
+    /// Saves `cart` unless spending cannot count it: each of its parts passed the boundary
+    /// alone, but together, or with the trips before them, they can add up past 64 bits (a
+    /// thousand lines of 100,000 kg at the largest price per g). Such a trip is left out rather
+    /// than stopping the merge of everything else.
+    /// - Returns: whether it was saved.
+    static func save(counting cart: Cart, in repositories: any Repositories) throws -> Bool {
+        do {
+            try repositories.save(cart)
+            return true
+        } catch DomainError.amountOverflow {
+            return false
+        } catch DomainError.cartTotalTooLarge {
+            return false
         }
     }
 
@@ -91,7 +113,8 @@ struct Materializer {
         if item != local { try repositories.save(item) }
     }
 
-    private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws {
+    /// - Returns: false when spending cannot count the cart put together (it is left as it was).
+    private func applyCart(_ owner: SyncKey, _ winners: [SyncKey: SyncPart], known: [SyncKey]) throws -> Bool {
         let id = CartID(owner.ids[0])
         let local = try repositories.cart(id)
         let header: Cart
@@ -102,7 +125,10 @@ struct Materializer {
         if let local {
             // Only the winners are decoded; the rest is the cart as held.
             if let part = winners[owner] {
-                guard let payload = part.payload else { return try repositories.deleteCart(id) }
+                guard let payload = part.payload else {
+                    try repositories.deleteCart(id)
+                    return true
+                }
                 header = try parts.cart(payload, key: owner)
             } else {
                 header = local
@@ -119,7 +145,7 @@ struct Materializer {
         } else {
             // New here (a join brings every cart): put together from every part.
             let all = merged(nil, winners, known: known)
-            guard let payload = all[owner]?.payload else { return }
+            guard let payload = all[owner]?.payload else { return true }
             header = try parts.cart(payload, key: owner)
             for (key, part) in all where key.kind == .line {
                 if let payload = part.payload { lines[key.ids[1]] = try parts.lines(payload, key: key) }
@@ -132,7 +158,7 @@ struct Materializer {
         }
         let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
                         createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt, lines: arranged)
-        if cart != local { try repositories.save(cart) }
+        return try cart == local || Materializer.save(counting: cart, in: repositories)
     }
 
     private func applySeen(_ key: SyncKey, _ winner: SyncPart) throws {

@@ -203,25 +203,33 @@ extension Merge {
                 if trusted || fillsIn {
                     base.fill(version.key, with: SyncPart(payload: version.payload, isBought: version.isBought, seen: version.seen))
                     touched.remove(version.key)
+                    origins[version.key.owner] = name
                 }
             } else if start != nil {
                 stamped.append(version)
             } else {
-                try add(version, into: &touched)
+                try add(version, from: name, into: &touched)
             }
         }
         guard let assembly = start else { return }
         start = nil
-        try take(assembly, then: stamped, into: &touched)
+        try take(assembly, then: stamped, from: name, into: &touched)
     }
 
-    mutating func add(_ version: SyncVersion, into touched: inout Set<SyncKey>) throws {
+    /// Adds a version of segment `name` to the index, noting the key when it changed something here.
+    mutating func add(_ version: SyncVersion, from name: String, into touched: inout Set<SyncKey>) throws {
         let before = try base.part(version.key)
         if try index.add(version, base: { before }) {
             touched.insert(version.key)
+            origins[version.key.owner] = name
             // Counted when it changed something here (a snapshot repeats what was merged).
             tally.receive(version.stamp)
         }
+    }
+
+    /// The refusal of a cart that spending cannot count, naming the segment it came from.
+    func uncountable(_ cart: SyncKey, from name: String? = nil) -> String {
+        "\(name ?? origins[cart] ?? "a merged change"): \(cart): its trip costs more than Grock can count with the spending before it"
     }
 
     /// Refused at the boundary: told in this exchange's report and kept in the index.

@@ -43,7 +43,7 @@ extension Merge {
         }
         trustsStart = false
         quarantine(refusals)
-        try take(start, then: stamped, into: &touched)
+        try take(start, then: stamped, from: name, into: &touched)
         markCovered(by: segment)
         index.applied[founder] = max(index.applied[founder] ?? -1, 0)
         return true
@@ -51,8 +51,9 @@ extension Merge {
 
     /// Writes a start taken whole into the data, then applies the stamped versions read with it
     /// on top (their base is what the start wrote).
-    mutating func take(_ start: consuming StartAssembly, then stamped: [SyncVersion], into touched: inout Set<SyncKey>) throws {
-        try base.take(start)
-        for version in stamped { try add(version, into: &touched) }
+    mutating func take(_ start: consuming StartAssembly, then stamped: [SyncVersion], from name: String,
+                       into touched: inout Set<SyncKey>) throws {
+        quarantine(try base.take(start).map { uncountable($0, from: name) })
+        for version in stamped { try add(version, from: name, into: &touched) }
     }
 }

@@ -36,6 +36,9 @@ struct Merge {
     var trustsStart: Bool
     /// The repairs, as this change's outbox entry.
     var outbox: [UInt8]?
+    /// The segment that last changed each thing here, by the thing's key: what a refusal made
+    /// after the versions are applied names (`uncountable`).
+    var origins: [SyncKey: String] = [:]
 
     var device: String { identity.device }
     /// Whether a start was taken whole in this exchange (a device joining must take one).
@@ -87,7 +90,9 @@ struct Merge {
         var winners = base.takeSnapshot()
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)
-        if !winners.isEmpty { try Materializer(repositories: working, index: index, parts: parts).apply(winners) }
+        if !winners.isEmpty {
+            quarantine(try Materializer(repositories: working, index: index, parts: parts).apply(winners).map { uncountable($0) })
+        }
         let capture = ChangeCapture(working)
         // A line being planned follows a price merged as it follows a price set here.
         let today = Timestamp(clamping: now / 1000).day

@@ -87,8 +87,9 @@ struct StartAssembly {
     /// ends as a merge of the same parts would).
     /// - Returns: the parts of things the start holds no header of (a price of an item, a line
     ///   of a cart, whose header only a stamped version of the same snapshot holds): the merge
-    ///   puts them together with it, as it puts any thing together from its winners.
-    consuming func write(into repositories: any Repositories) throws -> [SyncKey: SyncPart] {
+    ///   puts them together with it, as it puts any thing together from its winners; and the
+    ///   carts left out because spending cannot count them (`Materializer.save(counting:in:)`).
+    consuming func write(into repositories: any Repositories) throws -> (orphans: [SyncKey: SyncPart], uncounted: [SyncKey]) {
         if let settings { try repositories.save(settings) }
         for (_, category) in categories.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { try repositories.save(category) }
         for (_, store) in stores.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { try repositories.save(store) }
@@ -98,11 +99,12 @@ struct StartAssembly {
             try repositories.save(item)
         }
         items = [:]
+        var uncounted: [SyncKey] = []
         for (id, header) in carts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let cart = Cart(id: header.id, name: header.name, budget: header.budget, currency: header.currency, status: header.status,
                             createdAt: header.createdAt, startedAt: header.startedAt, completedAt: header.completedAt,
                             lines: (lines.removeValue(forKey: id) ?? LineParts()).arranged(order: orders.removeValue(forKey: id) ?? []))
-            try repositories.save(cart)
+            if try !Materializer.save(counting: cart, in: repositories) { uncounted.append(SyncKey(.cart, id.rawValue)) }
         }
         carts = [:]
         let recorded = seen.sorted { $0.key < $1.key }.map(\.value)
@@ -119,7 +121,7 @@ struct StartAssembly {
         for (cart, held) in lines {
             for (item, part) in held.latest { orphans[SyncKey(.line, cart.rawValue, item)] = try SyncParts.linePart(Array(part)) }
         }
-        return orphans
+        return (orphans, uncounted)
     }
 
 }

@@ -81,7 +81,11 @@ public final class SyncedStorage: Storage, Sendable {
             let parts = try SyncParts(currency: working.settings().currency)
             let index = try local.index(device: device, committed: sequence).0
             let materializer = Materializer(repositories: capture, index: index, parts: parts)
-            try materializer.apply(try SyncedStorage.partsBack(target, capture: capture, index: index))
+            // A trip put back that spending cannot count now (merged trips took the room) is
+            // refused as any change would be, not left out.
+            guard try materializer.apply(try SyncedStorage.partsBack(target, capture: capture, index: index)).isEmpty else {
+                throw DomainError.amountOverflow
+            }
             // What was done meanwhile stays whole: a category an item was put in since is kept.
             try materializer.repair()
             try working.checkForSync()

@@ -15,10 +15,12 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
     /// The largest amount a person can type, in any currency: 1,000,000 of its major unit
-    /// (`1000000.00` EUR, `1000000` JPY). A line costs at most this times
-    /// `Quantity.maximum`, 10^11 major units, so a cart of ten thousand such lines still adds up
-    /// in 64 bits with room to spare, and no sum, percentage or bar drawn from typed amounts can
-    /// overflow.
+    /// (`1000000.00` EUR, `1000000` JPY). It bounds each amount, not their sums: a line of
+    /// `Quantity.maximum` kg at this price per g costs 10^14 major units, and a cart of a
+    /// hundred such lines (in a currency of three decimals) no longer fits in 64 bits. So every
+    /// sum is added with its overflow checked: a trip whose total, month or all of spending would
+    /// not fit is refused as it is finished, imported or merged (`DomainError.amountOverflow`),
+    /// and then every sum an insight makes of stored spending fits.
     public static func maximum(_ currency: Currency) -> Money {
         var minorUnits: Int64 = 1_000_000
         for _ in 0..<currency.minorDigits { minorUnits *= 10 }

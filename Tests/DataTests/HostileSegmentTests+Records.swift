@@ -71,6 +71,41 @@ extension HostileSegmentTests {
         #expect(checks.contains { $0.isProblem && $0.subject.hasSuffix("outbox/999.tsv") }, "\(checks)")
     }
 
+    /// Versions that each pass the boundary can add up past what Grock counts: a trip of a
+    /// thousand lines, each 100,000 kg at the largest price per g. That trip is refused alone,
+    /// on every device, named with its segment; the rest merges and the household goes on
+    /// (the first exchange to meet it used to fail, every time, on every device).
+    @Test func aTripThatAddsUpPastWhatGrockCountsIsRefusedAlone() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let trip = try #require(before.completedCarts.first)
+        let currency = before.settings.currency
+        let line = CartItem(itemID: try milk(before).id, name: "Milk", categoryName: "Dairy", quantity: .maximum, unit: .kg,
+                            priceUnit: PriceUnit(.g), isFulfilled: true, actualStore: StoreID(try aldiID(before)),
+                            actualPrice: .maximum(currency), purchasedQuantity: .maximum)
+        let huge = Cart(id: CartID("c-huge"), name: "Huge", budget: nil, currency: currency, status: .completed, createdAt: trip.createdAt,
+                        startedAt: trip.startedAt, completedAt: trip.completedAt, lines: Array(repeating: line, count: 1000))
+        var lines = try SyncParts.parts(of: huge).sorted { $0.key < $1.key }.enumerated().map { number, part in
+            "\(part.key)\t\(home.stamp("evil", counter: number))\t0\t\(part.value.isBought ? "b" : "-")\t\(part.value.payload ?? "")"
+        }
+        lines.append("store/s-good\t\(home.stamp("evil", counter: 9))\t0\t-\t\(try storePayload(before, id: "s-good", name: "Lidl"))")
+        try home.forge("evil", lines)
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined == ["evil/00000000.seg: cart/c-huge: its trip costs more than Grock can count with the spending before it"],
+                "\(report)")
+        var phone = try await home.backup("phone")
+        #expect(phone.stores.contains { $0.name == "Lidl" } && !phone.completedCarts.contains { $0.name == "Huge" })
+        _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy", price: "1.99", store: "Aldi")
+        _ = try await home.sync("phone").exchange()
+        let laptopReport = try await home.sync("laptop").exchange()
+        #expect(laptopReport.quarantined == report.quarantined, "\(laptopReport)")
+        let laptop = try await home.backup("laptop")
+        #expect(laptop.items.contains { $0.name == "Tea" } && !laptop.completedCarts.contains { $0.name == "Huge" })
+        phone = try await home.backup("phone")
+        #expect(laptop.completedCarts == phone.completedCarts)
+    }
+
     /// An absurd amount (beyond what a person can type) and a price seen long after it was made.
     @Test func absurdAmountsAndSeenDatesAreRefused() async throws {
         let home = try await Household.make()

@@ -11,6 +11,7 @@ public enum StorageContractCase: String, CaseIterable, Sendable, CustomTestStrin
     case monthTotalsFollowFinishReopenDeleteAndUndo, changingTheCurrencyRelabelsStoredAmounts
     case readingAnEmptyStoreFindsNothing, threadsChangingTogetherLoseNothing
     case historyIsHandedOverAsTheRepositoriesHoldIt, eachSubscriberHearsOfEachChange, erasingLeavesNothingOrRefusesWhole
+    case aTripSpendingCannotCountIsRefusedWhole
 
     public var testDescription: String { rawValue }
 
@@ -30,6 +31,7 @@ public enum StorageContractCase: String, CaseIterable, Sendable, CustomTestStrin
         case .historyIsHandedOverAsTheRepositoriesHoldIt: try await contract.historyIsHandedOverAsTheRepositoriesHoldIt()
         case .eachSubscriberHearsOfEachChange: try await contract.eachSubscriberHearsOfEachChange()
         case .erasingLeavesNothingOrRefusesWhole: try await contract.erasingLeavesNothingOrRefusesWhole()
+        case .aTripSpendingCannotCountIsRefusedWhole: try await contract.aTripSpendingCannotCountIsRefusedWhole()
         }
     }
 }
@@ -204,6 +206,34 @@ public struct StorageContract: Sendable {
         #expect(try await totals() == ["2026-03 4.67 2"])
         _ = try await u.undoLastChange()
         #expect(try await totals() == ["2026-03 4.67 2", "2026-04 1.09 1"])
+    }
+
+    /// Each line within the bounds a person can type, two trips of five hundred lines (100,000
+    /// kg at the largest price per g) add up past 64 bits in two months: the second trip's
+    /// finish is refused, and the cart stays as it was, being shopped, with every total.
+    public func aTripSpendingCannotCountIsRefusedWhole() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (storage, reopen) = try await make(directory)
+        let world = try await TestWorld.stocked(storage: storage)
+        let u = world.useCases
+        let milk = try await u.showItem("Milk").item
+        let line = CartItem(itemID: milk.id, name: milk.name, categoryName: "Dairy", quantity: .maximum, unit: .kg, priceUnit: PriceUnit(.g),
+                            isFulfilled: true, actualPrice: .maximum(.euro), purchasedQuantity: .maximum)
+        for (number, name) in ["March", "April"].enumerated() {
+            let cart = Cart(id: CartID("c-\(name)"), name: name, budget: nil, currency: .euro, status: .shopping,
+                            createdAt: world.clock.now(), startedAt: world.clock.now(), completedAt: nil,
+                            lines: Array(repeating: line, count: 500))
+            _ = try await storage.write { try $0.save(cart); return Change((), summary: "planted \(name)") }
+            world.clock.advance(days: 31 * number)
+        }
+        _ = try await u.finishTrip("March")
+        let before = try await u.monthlySpending()
+        await #expect(throws: DomainError.amountOverflow) { try await u.finishTrip("April") }
+        let reopened = UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers())
+        #expect(try await reopened.monthlySpending() == before)
+        #expect(try await reopened.showCart("April").cart.status == .shopping)
+        #expect(try await reopened.listHistory().map(\.name) == ["March"])
     }
 
     public func changingTheCurrencyRelabelsStoredAmounts() async throws {
