@@ -38,7 +38,11 @@ struct HTTPRequestReader {
                 return .incomplete
             }
             headsParsed += 1
-            do throws(HTTPRequest.Refusal) { state = .read(try HTTPRequest.Head(Array(unread.bytes.prefix(size)), size: size)) } catch { return refuse(error) }
+            do throws(HTTPRequest.Refusal) {
+                state = .read(try HTTPRequest.Head(Array(unread.bytes.prefix(size)), size: size))
+            } catch {
+                return refuse(error)
+            }
             return parse()
         case .read(let head):
             // Both bounded (16 KiB of headers, 1 MiB of body): no sum of them overflows.

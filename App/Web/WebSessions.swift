@@ -79,6 +79,8 @@ struct WebSessions {
         return session
     }
 
+    /// The session whose id a request's cookie gives, compared in constant time; nil for none or
+    /// one not kept (revoked, or pushed out by newer pairings).
     func session(_ id: String?) -> Session? {
         guard let id else { return nil }
         return sessions.first { WebSessions.same($0.id, id) }
@@ -93,10 +95,10 @@ struct WebSessions {
         identity = WebFiles.identity(path)
     }
 
-    /// 128 random bits as 32 hexadecimal digits (the system's secure generator).
     /// Whether `text` is a token as `randomToken` writes them: 32 hexadecimal digits.
     static func isToken(_ text: some StringProtocol) -> Bool { text.utf8.count == 32 && text.allSatisfy(\.isHexDigit) }
 
+    /// 128 random bits as 32 hexadecimal digits (the system's secure generator).
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in

@@ -46,16 +46,18 @@ import Testing
         #expect(throws: error) { try ShopCommand(typed) }
     }
 
-    /// The list `?` shows (drawn by Terminal) and the reminder under it name only commands that
-    /// are read.
-    @MainActor @Test func everyCommandTheScreenListsIsRead() throws {
-        let examples = ["N": "3", "p N PRICE [QTY]": "p 3 1.29 0.5", "+ NAME PRICE": "+ Gum 0.99", "f [DATE]": "f 2026-02-27", "q": "q", "?": "?"]
-        for (typed, _) in ShoppingModeViewModel.commands {
-            let example = try #require(examples[typed], "no example of \(typed)")
-            if case .unknown = try ShopCommand(example) { Issue.record("\(typed) is listed but not read") }
+    /// Every example a usage shows reads as its command, and the reminder names each command's
+    /// first word.
+    @Test func everyExampleOfTheSyntaxIsRead() throws {
+        for syntax in ShopCommandSyntax.all {
+            for example in syntax.examples {
+                if case .unknown = try ShopCommand(example) { Issue.record("\(example), an example of \(syntax.form), is not read") }
+            }
+            for word in syntax.words where try ShopCommand(word + " 1 2") == .unknown(usage: ShopCommandSyntax.unknownUsage) {
+                Issue.record("\(word) is read as no command")
+            }
         }
-        let reminded = ShoppingModeViewModel.reminders.map { $0.split(separator: " ")[0] }
-        #expect(reminded == ["N", "p", "+", "f", "q", "?"])
+        #expect(ShopCommandSyntax.all.map { $0.reminder.split(separator: " ")[0] } == ["N", "p", "+", "f", "q", "?"])
     }
 
     @Test(arguments: [("y", true), ("YES", true), (" yes ", true), ("n", false), ("", false), ("y y", false), ("yeah", false)])

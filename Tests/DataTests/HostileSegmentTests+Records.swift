@@ -106,6 +106,35 @@ extension HostileSegmentTests {
         #expect(laptop.completedCarts == phone.completedCarts)
     }
 
+    /// The same trip in the household's start: a device joining leaves it out, named, and joins.
+    @Test func aStartHoldingATripThatCannotBeCountedIsTakenWithoutIt() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("laptop")
+        let trip = try #require(before.completedCarts.first)
+        let line = CartItem(itemID: try milk(before).id, name: "Milk", categoryName: "Dairy", quantity: .maximum, unit: .kg,
+                            priceUnit: PriceUnit(.g), isFulfilled: true, actualStore: StoreID(try aldiID(before)),
+                            actualPrice: .maximum(before.settings.currency), purchasedQuantity: .maximum)
+        let huge = Cart(id: CartID("c-huge"), name: "Huge", budget: nil, currency: before.settings.currency, status: .completed,
+                        createdAt: trip.createdAt, startedAt: trip.startedAt, completedAt: trip.completedAt,
+                        lines: Array(repeating: line, count: 1000))
+        // The founder's start, as written, with the trip's parts added.
+        let path = home.folder + "/devices/laptop/" + Segment.fileName(0)
+        let written = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let versions = written.dropFirst(6).filter { !$0.hasPrefix("end\t") }
+        let added = try SyncParts.parts(of: huge).sorted { $0.key < $1.key }.map { key, part in
+            "\(key)\t0\t0\t\(part.isBought ? "b" : "-")\t\(part.payload ?? "")"
+        }
+        let after = try #require(written[4].split(separator: "\t").last.map(String.init))
+        try home.forgeRaw("laptop", after: after, snapshot: true, lines: versions + added)
+        let report = try await home.sync("tablet").join(folder: home.folder, device: "tablet", name: "tablet")
+        #expect(report.quarantined == ["laptop/00000000.seg: cart/c-huge: its trip costs more than Grock can count with the spending before it"],
+                "\(report)")
+        let tablet = try await home.useCases("tablet").createBackup()
+        #expect(tablet.completedCarts.map(\.name) == before.completedCarts.map(\.name))
+        #expect(tablet.items.map(\.name) == before.items.map(\.name))
+    }
+
     /// An absurd amount (beyond what a person can type) and a price seen long after it was made.
     @Test func absurdAmountsAndSeenDatesAreRefused() async throws {
         let home = try await Household.make()

@@ -10,7 +10,8 @@ extension Commands {
 
                 The review lists every line: the item it matches (alias: a name this store's receipts gave it before; \
                 confident; doubtful; new), the price paid against the planned one and the last one at the store, and what will \
-                be done with it. A line is matched on its first 8 words, sizes and words such as BIO not counted. In a terminal, with FILE, it asks about each doubtful or new line (accept, another candidate's \
+                be done with it. A line is matched on its first 8 words, sizes and words such as BIO not counted. \
+                In a terminal, with FILE, it asks about each doubtful or new line (accept, another candidate's \
                 number, i for an impulse buy, n CATEGORY for a new item named as the receipt names it, n CATEGORY = NAME for \
                 one named NAME, s to skip), then whether to log it, and about a total that differs. --yes logs without asking: \
                 aliases and confident matches as their items, doubtful and new lines and deposits as impulse buys. Without \

@@ -1,10 +1,10 @@
 import Domain
 import Presentation
+import Terminal
 
 /// A line typed in `grock shop` (`3`, `p 3 1.29`, `+ Gum 0.99 @Lidl`, `f`, `q`, `?`), read into
 /// what it asks; `ShoppingModeViewModel.handle(_:)` carries it out with the view model's intents.
-/// What the screen lists for `?` is the shop screen's (`ShopScreen.swift`, Terminal);
-/// `ShopCommandTests` checks that every command it lists is read here.
+/// Which words name which command, and what `?` lists, is `ShopCommandSyntax` (Terminal).
 enum ShopCommand: Equatable {
     /// `N`: tick line N at its planned price, or untick it.
     case toggle(line: Int)
@@ -24,31 +24,28 @@ enum ShopCommand: Equatable {
     /// A line that is none of the above: the usage to show, with an example.
     case unknown(usage: String)
 
-    /// Reads one typed line; words are split at spaces, the command's letter in any case.
+    /// Reads one typed line; words are split at spaces, the command's letter in any case
+    /// (`ShopCommandSyntax` names each command's words and usage).
     /// - Throws: `DomainError.invalidQuantity` or `.tooLarge` for a QTY that is not a quantity.
     init(_ typed: String) throws {
         let words = typed.split(separator: " ").map(String.init)
         guard let first = words.first?.lowercased() else { self = .nothing; return }
-        switch first {
-        case "q", "quit", "exit":
+        if ShopCommandSyntax.leave.words.contains(first) {
             self = .leave
-        case "f", "finish":
-            self = words.count <= 2
-                ? .finish(date: words.count == 2 ? words[1] : nil)
-                : .unknown(usage: "f [DATE], like: f or f 2026-03-01")
-        case "p", "price":
+        } else if ShopCommandSyntax.finish.words.contains(first) {
+            self = words.count <= 2 ? .finish(date: words.count == 2 ? words[1] : nil) : .unknown(usage: ShopCommandSyntax.finish.usage)
+        } else if ShopCommandSyntax.price.words.contains(first) {
             guard (3...4).contains(words.count), let number = Int(words[1]) else {
-                self = .unknown(usage: "p N PRICE [QTY], like: p 3 1.29 or p 3 3.49 0.736")
+                self = .unknown(usage: ShopCommandSyntax.price.usage)
                 return
             }
             self = .price(line: number, price: words[2], quantity: words.count == 4 ? try Quantity(parsing: words[3]) : nil)
-        case "+":
+        } else if ShopCommandSyntax.impulse.words.contains(first) {
             self = Self.impulse(words)
-        case "?", "h", "help":
+        } else if ShopCommandSyntax.help.words.contains(first) {
             self = .help
-        default:
-            self = Int(first).map { .toggle(line: $0) }
-                ?? .unknown(usage: "type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help")
+        } else {
+            self = Int(first).map { .toggle(line: $0) } ?? .unknown(usage: ShopCommandSyntax.unknownUsage)
         }
     }
 
@@ -57,8 +54,7 @@ enum ShopCommand: Equatable {
     private static func impulse(_ words: [String]) -> ShopCommand {
         let at = words.firstIndex { $0.hasPrefix("@") } ?? words.count
         let store = at < words.count ? (words[at].dropFirst() + words[(at + 1)...].map { " " + $0 }.joined()) : nil
-        guard at >= 3,
-              store?.isEmpty != true else { return .unknown(usage: "+ NAME PRICE [@STORE], like: + Chocolate 1.49 or + Gum 0.99 @Lidl") }
+        guard at >= 3, store?.isEmpty != true else { return .unknown(usage: ShopCommandSyntax.impulse.usage) }
         return .impulse(name: words[1..<(at - 1)].joined(separator: " "), price: words[at - 1], store: store.map(String.init))
     }
 

@@ -2,7 +2,7 @@ import Domain
 import Presentation
 
 // `grock shop`'s screen: the cart's lines numbered by store, ticked as they are bought, with the
-// commands to type (`ShoppingModeViewModel.commands`, ViewModels/ShoppingModeViewModel+Commands.swift).
+// commands to type (`ShopCommandSyntax.all`, ViewModels/ShopCommandSyntax.swift).
 // The command line reads what is typed (App/Sources/CLI/ShopCommand.swift); this file only shows them.
 
 /// The shopping-mode screen, drawn from values alone.
@@ -41,14 +41,14 @@ public enum ShopScreen {
         lines += problems
         if let notice = shop.notice { lines += text(notice) }
         if shop.isShowingHelp {
-            lines += TextBlocks.wrappedTable(ShoppingModeViewModel.commands.map { [$0.typed, $0.does] }, width: style.width, flexible: 1,
+            lines += TextBlocks.wrappedTable(ShopCommandSyntax.all.map { [$0.form, $0.does] }, width: style.width, flexible: 1,
                                              mark: mark)
         }
         if let pendingConfirmation = shop.pendingConfirmation {
             lines += text(pendingConfirmation.question + " [y/N]")
         } else {
             // Each command with what it does stays on one line; lines break after a "|".
-            lines += text(ShoppingModeViewModel.reminders.map { TextBlocks.phrase($0) }.joined(separator: "\(TextBlocks.glue)| "))
+            lines += text(ShopCommandSyntax.all.map { TextBlocks.phrase($0.reminder) }.joined(separator: "\(TextBlocks.glue)| "))
         }
         return TextBlocks.fit(lines, width: style.width)
     }

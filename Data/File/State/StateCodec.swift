@@ -2,24 +2,24 @@
 /// the vault and history, so that no command pays for Codable's start-up:
 ///
 ///     grock-state	8	<checksum>
-///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>	<history checksum>	<history stamp>	<vault checksum>	<vault stamp>
+///     F	<vault file>	<history file>	<history bytes>	<months kept 0/1>	<next undo sequence>
+///         	<history checksum>	<history stamp>	<vault checksum>	<vault stamp>
 ///     T	<currency>	<set up 0/1>
 ///     S	<store id>	<created at>	<removed 0/1>	<name>	<category id>…   (aisle order)
-///     A	<item id>	<receipt name>                                     (schema 7: a receipt name learned at the S line's store)
+///     A	<item id>	<receipt name>          (a receipt name learned at the S line's store)
 ///     K	<category id>	<sort order>	<name>
 ///     C	<cart id>	<status>	<budget>	<created at>	<started at>	<completed at>	<name>
-///     L	<item id>	<quantity>	<unit>[/<price basis>]	<planned store>	<planned price>	<bought 0/1>	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
+///     L	<item id>	<quantity>	<unit>[/<price basis>]	<planned store>	<planned price>	<bought 0/1>
+///         	<store>	<price>	<bought quantity>	<impulse 0/1>	<category>	<name>
 ///     M	<month>	<total>	<trips>
 ///     U	<sequence>	<had state 0/1>	<vault file>	<summary>
 ///
-/// `L` lines belong to the `C` line before them, in order. Values are kept as the records
-/// hold them; `ActiveState` checks what they mean. The header's checksum (as a vault's: every
-/// byte after the header line) makes a changed byte refuse the file rather than carry it into
-/// the next state; emptied, the file is read unchecked (edited by hand: `grock doctor` says so).
-/// Schema 4 is the same without the checksum and the last three fields of `F` (`HistorySeal`,
-/// the vault's checksum); schemas 5 and 6 are the same without `A` lines; schema 7 is the same
-/// without the vault's stamp (the last field of `F`), and its vault file is always whole,
-/// never an overlay.
+/// (`F` and `L` are one line each, shown on two.) `L` lines belong to the `C` line before them,
+/// in order. Values are kept as the records hold them; `ActiveState` checks what they mean.
+/// The header's checksum (as a vault's: every byte after the header line) makes a changed byte
+/// refuse the file rather than carry it into the next state; emptied, the file is read
+/// unchecked (edited by hand: `grock doctor` says so). Files of schemas 4 to 7 are read too;
+/// what each lacks is in docs/STORAGE.md.
 enum StateCodec {
     static let header = "grock-state\t8"
 
