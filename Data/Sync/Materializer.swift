@@ -55,13 +55,15 @@ struct Materializer {
         return uncounted
     }
 
-    /// Saves `cart` unless spending cannot count it: each of its parts passed the boundary
-    /// alone, but together, or with the trips before them, they can add up past 64 bits (a
-    /// thousand lines of 100,000 kg at the largest price per g). Such a trip is left out rather
-    /// than stopping the merge of everything else.
+    /// Saves `cart` unless Grock cannot count it: each of its parts passed the boundary alone,
+    /// but together, or with the trips before them, they can add up past 64 bits (a thousand
+    /// lines of 100,000 kg at the largest price per g). Such a cart, which no device could have
+    /// made (`Cart.requireTotals`, spending's bound), is left out rather than stopping the merge
+    /// of everything else; one being planned or shopped too, which every screen would fail to show.
     /// - Returns: whether it was saved.
     static func save(counting cart: Cart, in repositories: any Repositories) throws -> Bool {
         do {
+            try cart.requireTotals()
             try repositories.save(cart)
             return true
         } catch DomainError.amountOverflow {

@@ -227,9 +227,9 @@ extension Merge {
         }
     }
 
-    /// The refusal of a cart that spending cannot count, naming the segment it came from.
+    /// The refusal of a cart Grock cannot count, naming the segment it came from.
     func uncountable(_ cart: SyncKey, from name: String? = nil) -> String {
-        "\(name ?? origins[cart] ?? "a merged change"): \(cart): its trip costs more than Grock can count with the spending before it"
+        "\(name ?? origins[cart] ?? "a merged change"): \(cart): it costs more than Grock can count, alone or with the spending before it"
     }
 
     /// Refused at the boundary: told in this exchange's report and kept in the index.
