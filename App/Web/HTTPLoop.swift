@@ -229,7 +229,8 @@ final class HTTPLoop: Sendable {
                 continue
             }
             // (This machine itself is not limited: a program on it can reach the data directory anyway.)
-            let isLoopback = peer.hasPrefix("127.") || peer == "::1"
+            // A dual-stack listener names an IPv4 peer as `::ffff:127.0.0.1`.
+            let isLoopback = peer.hasPrefix("127.") || peer.hasPrefix("::ffff:127.") || peer == "::1"
             guard isLoopback || connections.open.values.count(where: { $0.peer == peer }) < HTTPLoop.maximumPerAddress else {
                 turnAway(fd, reason: "too many connections from this address; try again")
                 continue

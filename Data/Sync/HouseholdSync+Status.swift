@@ -36,13 +36,20 @@ extension HouseholdSync {
             let segments = folder.segments(of: id)
             let last = index.applied[id] ?? -1
             let applied = id == setup.device ? segments.count : segments.count { $0 <= last && !index.isSkipped($0, of: id) }
+            let listing = folder.listing(of: id)
             for number in segments where (number > last || index.isSkipped(number, of: id)) && id != setup.device {
-                for (file, reading) in folder.read(id, number, household: household) {
+                // One file at a time, its versions let go as read: what waits may be large, and
+                // nothing bounds how many conflict copies of it a replicator leaves.
+                for file in listing.files(number) {
+                    var latest: Int64 = 0
+                    let reading = folder.read(id, file: file, number: number, household: household) { _, version in
+                        latest = max(latest, SegmentCheck.date(of: version))
+                    }
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
                     case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
-                    case .complete(let segment):
-                        if let reason = SegmentCheck.wait(segment, now: now()) {
+                    case .complete:
+                        if let reason = SegmentCheck.wait(latest: latest, now: now()) {
                             waiting.append("\(id)/\(file): \(reason)")
                         } else if number <= last {
                             waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; the next exchange reads it")

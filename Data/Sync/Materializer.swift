@@ -279,8 +279,11 @@ struct Materializer {
                 }
             }
         }
-        // Every item's name counts as taken, not only those of the clash.
-        try rename(clashing.values.sorted { $0.id < $1.id }, taken: { try !repositories.itemNames(withKey: $0).isEmpty }) { id, name in
+        // Every item's name counts as taken, not only those of the clash: for more than a few,
+        // read once (each look by name scans the vault).
+        let itemKeys = clashing.count > 4 ? Set(try repositories.itemNames().map { Name.key($0.name) }) : nil
+        let isTaken: (String) throws -> Bool = { key in try itemKeys?.contains(key) ?? !repositories.itemNames(withKey: key).isEmpty }
+        try rename(clashing.values.sorted { $0.id < $1.id }, taken: isTaken) { id, name in
             guard var item = try repositories.item(ItemID(id)) else { return }
             item.name = name
             try repositories.save(item)
@@ -299,14 +302,30 @@ struct Materializer {
         var groups: [String: [(id: String, name: String)]] = [:]
         for entry in named { groups[Name.key(entry.name), default: []].append(entry) }
         var taken = Set(groups.keys)
+        func free(_ name: String) throws -> Bool { try !taken.contains(Name.key(name)) && !(isTaken?(Name.key(name)) ?? false) }
         for (_, group) in groups.sorted(by: { $0.key < $1.key }) where group.count > 1 {
+            // Numbers go on from the last one given in the group, each tried once: a group of
+            // thousands of one name (a forged segment) is renamed in linear time.
+            var number = 2
             for entry in group.sorted(by: { $0.id < $1.id }).dropFirst() {
-                var number = 2
-                func free(_ name: String) throws -> Bool { try !taken.contains(Name.key(name)) && !(isTaken?(Name.key(name)) ?? false) }
-                while try !free("\(entry.name) (\(number))") { number += 1 }
-                taken.insert(Name.key("\(entry.name) (\(number))"))
-                try save(entry.id, "\(entry.name) (\(number))")
+                var renamed = Self.numbered(entry.name, number)
+                while try !free(renamed) {
+                    number += 1
+                    renamed = Self.numbered(entry.name, number)
+                }
+                number += 1
+                taken.insert(Name.key(renamed))
+                try save(entry.id, renamed)
             }
         }
+    }
+
+    /// `NAME (N)`, NAME cut so that the whole stays within a name's bounds: two names of the
+    /// longest length alike would otherwise make one no device can store.
+    static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " (\(number))"
+        var kept = Name.prefix(of: name, reserving: suffix.utf8.count)
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + suffix
     }
 }

@@ -235,7 +235,12 @@ extension Merge {
     /// Refused at the boundary: told in this exchange's report and kept in the index.
     mutating func quarantine(_ refusals: [String]) {
         tally.quarantine(refusals)
-        index.quarantined += refusals
+        // The index keeps the last `quarantineKept`: trimmed as they come, so that what is held
+        // stays bounded whatever a segment holds.
+        index.quarantined += refusals.suffix(SyncIndex.quarantineKept)
+        if index.quarantined.count > 2 * SyncIndex.quarantineKept {
+            index.quarantined.removeFirst(index.quarantined.count - SyncIndex.quarantineKept)
+        }
     }
 
     /// A snapshot's `after` says up to which segment of each device it covers: never beyond what

@@ -45,9 +45,11 @@ extension Merge {
                 }
             }
         } else if let last = listings[device].numbers.last, last > index.sent {
-            // Left by an exchange of this one's that was killed before it was committed: its
-            // versions are sent again below (twice is harmless); else another directory's.
-            if last == index.sent + 1 && local.sending() == last {
+            // Left by exchanges of this one's that failed or were killed before they were
+            // committed: `sending` names the last this data directory wrote, and each took over
+            // the one before it the same way. Their versions are sent again below (twice is
+            // harmless). Else another directory's.
+            if local.sending() == last {
                 index.sent = last
                 index.lastSent = folder.checksum(of: device, last).map { SyncIndex.SentSegment(checksum: $0, from: index.published + 1) }
             } else {

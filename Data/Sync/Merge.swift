@@ -104,9 +104,15 @@ struct Merge {
             guard let item = try capture.item(ItemID(key.ids[0])) else { continue }
             let store = StoreID(key.ids[1])
             // A price gone there (forgotten): the line goes to the cheapest store, as on one device.
-            try LinePlanner.replanPlannedLines(of: item, at: store,
-                                               keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
-                                               in: capture, on: today)
+            // A cart whose plan cannot follow the price and still be counted (100,000 kg at a
+            // price per milligram) keeps its plan, alike on every device.
+            let left = try LinePlanner.replanPlannedLines(of: item, at: store,
+                                                          keepingStore: item.priceOption(at: store)?.currentPrice(on: today) != nil,
+                                                          in: capture, on: today, leavingUncountable: true)
+            quarantine(left.map { cart in
+                "\(origins[key.owner] ?? "a merged change"): \(key): cart \(Echo.quoted(cart)) keeps its plan, "
+                    + "as following this price it would cost more than Grock can count"
+            })
         }
         try Materializer(repositories: capture, index: index, parts: parts)
             .repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }), written: changed)

@@ -10,8 +10,13 @@ struct MergeTally {
     private var receivedStamps = Set<HybridTimestamp>()
     private(set) var waiting: [String] = []
     private(set) var damaged: [String] = []
-    /// Changes refused at the boundary in this exchange (`SegmentCheck`).
+    /// Changes refused at the boundary in this exchange (`SegmentCheck`), the first
+    /// `quarantineShown` of them.
     private(set) var quarantined: [String] = []
+    /// How many more were refused: a forged segment of a million refusals is told in a line, not
+    /// held and printed a million times.
+    private var moreQuarantined = 0
+    static let quarantineShown = 200
 
     var received: Int { receivedStamps.count }
 
@@ -23,12 +28,17 @@ struct MergeTally {
     /// A segment that cannot be merged as it is.
     mutating func damage(_ message: String) { Self.note(&damaged, message) }
 
-    mutating func quarantine(_ refusals: [String]) { quarantined += refusals }
+    mutating func quarantine(_ refusals: [String]) {
+        let room = max(0, Self.quarantineShown - quarantined.count)
+        quarantined += refusals.prefix(room)
+        moreQuarantined += max(0, refusals.count - room)
+    }
 
     /// The report of an exchange that ended here.
     func report(formerDevice: String?, folderRewritten: Bool) -> SyncReport {
-        SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined, formerDevice: formerDevice,
-                   folderRewritten: folderRewritten)
+        let more = moreQuarantined > 0 ? ["and \(Wording.counted(moreQuarantined, "more change")) refused, not listed"] : []
+        return SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined + more,
+                          formerDevice: formerDevice, folderRewritten: folderRewritten)
     }
 
     /// A segment is looked at again on each pass over the devices: it is told once.

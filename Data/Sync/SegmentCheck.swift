@@ -129,6 +129,8 @@ struct SegmentCheck {
         case .store:
             let store = try parts.store(payload, key: key)
             try name(store.name, of: key)
+            // An aisle order lists each category once, as `store aisles` keeps it.
+            guard Set(store.aisleOrder).count == store.aisleOrder.count else { throw refused("its aisle order lists a category twice") }
             return .store(store)
         case .category:
             let category = try parts.category(payload, key: key)

@@ -53,13 +53,27 @@ public enum LinePlanner {
     /// Re-plans the lines of `item` planned at `store` on carts still being planned, after its
     /// price there changed (here, or on another device of the household: sync's merge asks the
     /// same): at that store (`keepingStore`), else at the cheapest.
+    /// - Parameter leavingUncountable: leave a cart whose totals would no longer fit as it was,
+    ///   rather than refuse the change: a merge takes a price each device took alone, and stops
+    ///   for nothing one cart cannot follow.
+    /// - Returns: the names of the carts left as they were, in the order of their ids.
+    /// - Throws: `DomainError.cartTotalTooLarge` for a cart whose totals would no longer fit,
+    ///   unless `leavingUncountable`.
+    @discardableResult
     public static func replanPlannedLines(of item: Item, at store: StoreID, keepingStore: Bool, in repositories: any Repositories,
-                                          on day: Day) throws {
+                                          on day: Day, leavingUncountable: Bool = false) throws -> [String] {
         let stores = Set(try repositories.allStores().filter { !$0.isRemoved }.map(\.id))
-        for var cart in try repositories.activeCarts() where cart.status == .planning {
+        var left: [String] = []
+        for var cart in try repositories.activeCarts().sorted(by: { $0.id < $1.id }) where cart.status == .planning {
             guard let line = cart.line(for: item.id), line.plannedStore == store else { continue }
-            try cart.update(try replan(line, item: item, store: keepingStore ? store : nil, among: stores, on: day, storeNames: nil))
+            do {
+                try cart.update(try replan(line, item: item, store: keepingStore ? store : nil, among: stores, on: day, storeNames: nil))
+            } catch DomainError.cartTotalTooLarge where leavingUncountable {
+                left.append(cart.name)
+                continue
+            }
             try repositories.save(cart)
         }
+        return left
     }
 }
