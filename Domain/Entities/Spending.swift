@@ -1,12 +1,11 @@
 /// Every completed trip and every line bought on them, in the order the trips were completed:
 /// what insights, exports and price history are computed from.
 ///
-/// How the lines are kept is the storage's business: the file store keeps a hundred thousand
-/// of them as numbered columns, `SpendingList` as values. Exports and imports read the lines one
-/// by one (`forEachLine`); insights ask for the few sums below instead, so that a storage adds
-/// them up in one pass over its own layout: one call per question, never one per line. The
-/// extension gives every sum from the lines one by one, and says what each means; a storage
-/// answers the same, only faster.
+/// How the lines are kept is the storage's business (`SpendingList` keeps them as values).
+/// Exports and imports read the lines one by one (`forEachLine`); insights ask for the few sums
+/// below instead, so that a storage adds them up in one pass over its own layout: one call per
+/// question, never one per line. The extension gives every sum from the lines one by one, and
+/// says what each means; a storage answers the same, only faster.
 public protocol Spending: Sendable {
     /// The currency every amount is counted in.
     var currency: Currency { get }

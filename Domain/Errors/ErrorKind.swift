@@ -14,20 +14,6 @@ public enum ErrorKind: String, Sendable, Hashable, CaseIterable {
     case storage
 }
 
-/// An error that says what kind of failure it is, from whichever layer it comes (a rule of the
-/// domain, a storage, a front's own configuration), so that a front maps every error it meets
-/// without importing the layer that threw it.
-public protocol ClassifiedError: Error {
-    var kind: ErrorKind { get }
-    /// Whether the same request may succeed later as it is: another process held the data.
-    var isTransient: Bool { get }
-}
-
-extension ClassifiedError {
-    /// False: an error is final unless it says otherwise.
-    public var isTransient: Bool { false }
-}
-
 extension ErrorKind {
     /// The kind of any error: its own when it says (`ClassifiedError`), else `storage` (an
     /// error nobody classified came from below the rules: files, the system).
@@ -40,24 +26,5 @@ extension ErrorKind {
     /// where it would otherwise report damaged or refused data.
     public static func isTransient(_ error: any Error) -> Bool {
         error is CancellationError || (error as? any ClassifiedError)?.isTransient == true
-    }
-}
-
-extension DomainError: ClassifiedError {
-    /// The kind of this refusal.
-    public var kind: ErrorKind {
-        switch self {
-        case .invalidAmount, .invalidQuantity, .tooLarge, .unknownUnit, .invalidPack, .invalidBasis, .inexactConversion, .unknownCurrency,
-             .invalidDate, .invalidMonth, .futureDate, .pastDate, .reversedRange, .invalidName, .invalidPosition, .importRow:
-            .invalidInput
-        case .notFound, .ambiguous, .severalTripsOnDay, .noTripOnDay, .notOnCart, .noPriceRecorded:
-            .notFound
-        case .duplicateName, .alreadySetUp, .notEmpty:
-            .conflict
-        case .amountOverflow, .cartTotalTooLarge, .currencyMismatch, .currencyDigitsDiffer, .notAllowed, .notBought, .nothingBought,
-             .repeatedItem, .priceRequired, .storeRequired, .storeUnclear, .categoryNotEmpty, .storeInUse, .nothingToUndo, .tooManyStores,
-             .unitMismatch, .incompatibleUnits, .pricePaidOnTrip, .cannotCarryOver:
-            .refused
-        }
     }
 }
