@@ -48,9 +48,14 @@ extension HouseholdSync {
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
                     case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
-                    case .complete:
+                    case .complete(let segment):
                         if let reason = SegmentCheck.wait(latest: latest, now: now()) {
                             waiting.append("\(id)/\(file): \(reason)")
+                        } else if number > last + 1, number == segments.first(where: { $0 > last }),
+                                  !(segment.isSnapshot && (segment.after[id] ?? -1) >= number - 1) {
+                            // As the exchange says it: only a snapshot that covers them stands alone.
+                            waiting.append("\(id)/\(Segment.fileName(last + 1)) is not in the folder yet; "
+                                           + "\(id)'s later segments wait for it")
                         } else if number <= last {
                             waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; the next exchange reads it")
                         }

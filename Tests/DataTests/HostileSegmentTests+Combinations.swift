@@ -100,6 +100,12 @@ extension HostileSegmentTests {
         #expect(report.quarantined.first == "evil/00000000.seg: settings: it deletes the settings")
         #expect(report.quarantined.last == "and 800 more changes refused, not listed")
         #expect(try await home.sync("phone").status().quarantined.count == SyncIndex.quarantineKept)
+        // A segment after one the folder lacks: `sync status` says what it waits for, as the
+        // exchange does (it said nothing).
+        try home.forge("gap", number: 1, ["settings\t\(home.stamp("gap"))\t0\t-\t-"])
+        let waiting = "gap/00000000.seg is not in the folder yet; gap's later segments wait for it"
+        #expect(try await home.sync("phone").exchange().waiting == [waiting])
+        #expect(try await home.sync("phone").status().waiting == [waiting])
     }
 
     /// An aisle order that lists a category twice is none `store aisles` makes: refused alone.
