@@ -40,35 +40,3 @@ struct StateRecord: Codable, Equatable {
     static let empty = StateRecord(settings: SettingsRecord(currency: "EUR", isSetUp: false), stores: [], categories: [], carts: [],
                                    vault: nil, history: nil, historyBytes: 0, months: [], undo: UndoRecord(nextSequence: 1, entries: []))
 }
-
-/// What a state knows of its committed history besides the length, so that a change appends
-/// to (and an undo cuts) only the history it recorded, never a file damaged, edited or swapped
-/// since: a checksum of the committed lines (`Checksum.lines`), and the file's inode and
-/// change time right after the change that last wrote it. While those are unchanged nothing
-/// has written to the file since (the change time cannot be set back), so a change need not
-/// read it again; otherwise the committed bytes are checked against the checksum first.
-struct HistorySeal: Codable, Equatable {
-    var checksum: UInt64
-    var stamp: String?
-}
-
-struct MonthRecord: Codable, Equatable {
-    var month: String
-    var total: Int64
-    var trips: Int
-}
-
-/// The changes that can be undone, newest last. Entry `n`'s state before the change is the
-/// file `undo/n.json`, or, when `hadState` is false, the empty state of a new data directory.
-struct UndoRecord: Codable, Equatable {
-    var nextSequence: Int
-    var entries: [UndoEntryRecord]
-}
-
-struct UndoEntryRecord: Codable, Equatable {
-    var sequence: Int
-    var summary: String
-    var hadState: Bool
-    /// The vault file the state before the change used, kept while this entry is.
-    var vault: String?
-}

@@ -1,9 +1,5 @@
-// The records of settings, stores and categories: in `state.tsv`, backups and sync parts.
-
-struct SettingsRecord: Codable, Equatable {
-    var currency: String
-    var isSetUp: Bool
-}
+// The record of a store and its receipt names, one family as a receipt name is stored only in its store: in
+// `state.tsv`, backups and sync parts.
 
 struct StoreRecord: Codable, Equatable {
     var id: String
@@ -20,10 +16,4 @@ struct StoreRecord: Codable, Equatable {
 struct ReceiptNameRecord: Codable, Equatable {
     var text: String
     var itemId: String
-}
-
-struct CategoryRecord: Codable, Equatable {
-    var id: String
-    var name: String
-    var sortOrder: Int
 }

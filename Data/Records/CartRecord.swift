@@ -1,4 +1,5 @@
-// The records of a cart and its lines: in `state.tsv`, history, backups and sync parts.
+// The records of a cart and its lines, one family as a line is stored only with its cart: in `state.tsv`,
+// history, backups and sync parts.
 
 struct CartRecord: Codable, Equatable {
     var id: String
@@ -26,10 +27,7 @@ struct CartLineRecord: Codable, Equatable {
     var impulse: Bool
 }
 
-// MARK: - Read without JSONDecoder (`CanonicalJSON`)
-// Sync's hot path reads these records without `JSONDecoder` (the reason and its figure are in
-// CanonicalJSON.swift). Each field is named by the record's own `CodingKeys`, so the two cannot
-// spell a key apart; CanonicalJSONTests holds both readers to one answer on random records.
+// MARK: - Read without JSONDecoder (CanonicalJSON.swift says why, and how its tests hold it to JSONDecoder)
 
 extension CartLineRecord {
     /// The record from its canonical JSON (`CanonicalJSON`), or nil when `JSONDecoder` must read it.
