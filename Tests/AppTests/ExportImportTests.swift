@@ -64,14 +64,16 @@ enum PurchaseCSVHeader {
         let before = restored.home.snapshot()
         let damages = [("\"actualPrice\" : 119", "\"actualPrice\" : -119", "completedCarts[0].lines[", "is below zero"),
                        ("\"name\" : \"Bananas\"", "\"name\" : \"MILK\"", "items[", "is also the name of items["),
-                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\e[31mum\"", "control characters")]
+                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\e[31mum\"",
+                           "control characters")]
         for (original, damaged, path, reason) in damages {
             let file = restored.home.path + "/bad.json"
             #expect(backup.contains(original))
             try backup.replacingOccurrences(of: original, with: damaged).write(toFile: file, atomically: false, encoding: .utf8)
             let result = try restored.run("import \(file)")
             #expect(result.status == 2, "\(damaged): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason), "\(damaged): \(result.stderr.debugDescription)")
+            #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason),
+                "\(damaged): \(result.stderr.debugDescription)")
             #expect(result.stderr.hasSuffix("; nothing was restored\n") && result.stderr.split(separator: "\n").count == 1)
             #expect(!result.stderr.contains("\u{1B}"))
             try FileManager.default.removeItem(atPath: file)
@@ -228,7 +230,8 @@ enum PurchaseCSVHeader {
         defer { grock.home.remove() }
         for line in ["init", "store add @home", "category add +Extras", "item add =SUM(A1) --category +Extras --price 1.50 --store @home",
                      "item add -Milk --category Dairy --price 1.09 --store @home", "cart new =1+1 --item =SUM(A1) --item -Milk",
-                     "trip start =1+1", "trip log =1+1 =SUM(A1)", "trip log =1+1 -Milk", "trip impulse =1+1 'tis --price 0.99", "trip finish =1+1"] {
+                     "trip start =1+1", "trip log =1+1 =SUM(A1)", "trip log =1+1 -Milk", "trip impulse =1+1 'tis --price 0.99",
+                         "trip finish =1+1"] {
             try grock.ok(line)
         }
         let csv = try grock.ok("export --format csv")
@@ -300,7 +303,8 @@ enum PurchaseCSVHeader {
             let after = grock.home.snapshot()
             let overflow = try grock.run("import \(expensive)")
             #expect(overflow.status == 2)
-            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3, column \(quantity == "2" ? "8 (price)" : "6 (quantity)"): "), "\(overflow.stderr)")
+            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3, column \(quantity == "2" ? "8 (price)" : "6 (quantity)"): "),
+                "\(overflow.stderr)")
             #expect(overflow.stderr.hasSuffix("; nothing was imported\n"), "\(overflow.stderr)")
             #expect(grock.home.snapshot() == after)
         }
@@ -340,11 +344,13 @@ enum PurchaseCSVHeader {
         if let hledger = externalTool("hledger") {
             let result = try runTool(hledger, ["-f", journal, "reg", "expenses", "-M", "--depth", "1", "-O", "csv"])
             #expect(result.status == 0)
-            let rows = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
+            let rows = result.output.split(separator: "\n").dropFirst().map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
             #expect(rows.map { "\($0[1].prefix(7)) \($0[5].replacingOccurrences(of: " EUR", with: ""))" } == months)
         }
         if let ledger = externalTool("ledger") {
-            let result = try runTool(ledger, ["-f", journal, "-M", "--depth", "1", "-F", "%(format_date(date, \"%Y-%m\")) %(quantity(scrub(display_amount)))\n",
+            let result = try runTool(ledger,
+                ["-f", journal, "-M", "--depth", "1", "-F", "%(format_date(date, \"%Y-%m\")) %(quantity(scrub(display_amount)))\n",
                                               "reg", "expenses"])
             #expect(result.status == 0)
             #expect(result.output.split(separator: "\n").map(String.init) == months)

@@ -44,7 +44,8 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"", grock)
+        let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"",
+            grock)
         #expect(stdout == "status 0\n")
         #expect(stderr.hasPrefix("{\"warning\":{\"message\":\"the change was saved, but the command could not finish: "), "\(stderr)")
     }

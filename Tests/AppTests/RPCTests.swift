@@ -23,7 +23,8 @@ import Testing
         #expect(output.count == 5, "a notification gets no response: \(output)")
         #expect(output[0].hasPrefix(#"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
         #expect(output[1].contains(#""status":"shopping""#))
-        #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#) && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
+        #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#)
+            && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
         #expect(output[3].contains(#""status":"completed""#) && output[3].contains(#""actualTotal":"25.99""#))   // Bread 24.90 + Milk 1.09
         #expect(output[4].contains(#""total":"25.99""#))
     }
@@ -43,7 +44,8 @@ import Testing
             #"{"jsonrpc":"2.0","id":4,"method":"item.price","params":{"item":"Milk","store":"Aldi","price":1.09}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"cart.add","params":{"cart":"Weekly","items":[]}}"#,
             #"{"jsonrpc":"2.0","id":6,"method":"cart.show","params":{"cart":"\u001b]0;x\u0007"}}"#,
-            #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}",
+            #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]",
+                count: 100_000) + "}}",
             #"{"jsonrpc":"2.0","id":8,"method":"home","params":{"a":""# + String(repeating: "x", count: 3 << 20) + #""}}"#,
             #"{"jsonrpc":"2.0","id":9,"method":"home","params":[1]}"#,
             #"{"jsonrpc":"2.0","id":10,"method":5}"#,
@@ -56,7 +58,8 @@ import Testing
         }
         #expect(codes == ["-32700", "-32600", "-32600", "-32600", "-32601", "-32602", "-32602", "-32602", "-32002", "-32700", "-32600",
                           "-32602", "-32600", "-32002"], "\(output)")
-        #expect(output[11].hasSuffix(#""id":9,"jsonrpc":"2.0"}"#) && output[12].hasSuffix(#""id":10,"jsonrpc":"2.0"}"#), "the caller's id comes back")
+        #expect(output[11].hasSuffix(#""id":9,"jsonrpc":"2.0"}"#) && output[12].hasSuffix(#""id":10,"jsonrpc":"2.0"}"#),
+            "the caller's id comes back")
         #expect(output[13].hasSuffix(#""id":null,"jsonrpc":"2.0"}"#), "a null id is answered, not taken for a notification")
         #expect(output[8].contains(#"no cart named \"\\e]0;x\\u{7}\""#), "a control character is never echoed: \(output[8])")
         #expect(!output.joined().contains("\u{1B}"))
@@ -110,31 +113,36 @@ import Testing
         defer { grock.home.remove() }
         let requests = [
             ("setup", #"{"currency":"GBP"}"#), ("settings.show", "{}"), ("settings.currency", #"{"currency":"USD"}"#),
-            ("store.add", #"{"name":"Aldi"}"#), ("category.add", #"{"name":"Spices"}"#), ("category.rename", #"{"category":"Spices","name":"Herbs"}"#),
+            ("store.add", #"{"name":"Aldi"}"#), ("category.add", #"{"name":"Spices"}"#),
+                ("category.rename", #"{"category":"Spices","name":"Herbs"}"#),
             ("category.move", #"{"category":"Herbs","position":1}"#),
             ("item.add", #"{"name":"Pepper","category":"Herbs","price":"2.50","store":"Aldi"}"#),
             ("item.rename", #"{"item":"Pepper","name":"Black pepper"}"#), ("item.move", #"{"item":"Black pepper","category":"Pantry"}"#),
             ("category.remove", #"{"category":"Herbs"}"#), ("store.aisles", #"{"store":"Aldi","categories":["Pantry"]}"#),
             ("cart.new", #"{"cart":"Weekly","budget":"1","items":["Black pepper"]}"#), ("cart.budget", #"{"cart":"Weekly","budget":null}"#),
-            ("cart.rename", #"{"cart":"Weekly","name":"Big shop"}"#), ("cart.list", "{}"), ("store.rename", #"{"store":"Aldi","name":"Aldi Nord"}"#),
+            ("cart.rename", #"{"cart":"Weekly","name":"Big shop"}"#), ("cart.list", "{}"),
+                ("store.rename", #"{"store":"Aldi","name":"Aldi Nord"}"#),
             ("item.forget", #"{"item":"Black pepper","store":"Aldi Nord"}"#), ("item.remove", #"{"item":"Black pepper"}"#),
             ("cart.delete", #"{"cart":"Big shop"}"#), ("store.remove", #"{"store":"Aldi Nord"}"#), ("category.list", "{}"),
             ("item.list", #"{"category":"Pantry"}"#), ("history", "{}"), ("report", "{}"), ("cart.budget", #"{"cart":"Nope"}"#),
             ("item.forget", #"{"item":"Milk","store":"Aldi","date":"2026-13-01"}"#),
         ]
-        let input = requests.enumerated().map { #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
+        let input = requests.enumerated().map {
+            #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
         let output = lines(try grock.ok("rpc", input: input.joined(separator: "\n") + "\n"))
         #expect(output.count == requests.count)
         let expected = [
             #""value":{"alreadySetUp":false,"categoriesAdded":["#, #""result":{"currency":"GBP","decimals":2,"setUp":true}"#,
             #""value":{"currency":"USD","decimals":2,"setUp":true}"#, #""result":[{"created":"#,
-            #""name":"Spices","position":11}]"#, #""name":"Herbs","position":11}]"#, #""result":{"value":[{"items":0,"name":"Herbs","position":1}"#,
+            #""name":"Spices","position":11}]"#, #""name":"Herbs","position":11}]"#,
+                #""result":{"value":[{"items":0,"name":"Herbs","position":1}"#,
             #""category":"Herbs","currency":"USD""#, #""name":"Black pepper""#, #""category":"Pantry""#,
             #""warnings":[]"#, #""value":{"aisles":["Pantry","#,
             #""budget":"1.00""#, #""budget":null"#, #""name":"Big shop""#, #""name":"Big shop""#,
             #""name":"Aldi Nord""#, #""prices":[]"#, #""value":{"notice":"removed Black pepper from the vault"}"#,
             #""value":{"notice":"Big shop: deleted cart"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
-            #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#, #""message":"budget is required (null removes it)""#,
+            #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#,
+                #""message":"budget is required (null removes it)""#,
             // A day is read as the command line reads it (Day(parsing:)), with its message.
             #""message":"\"2026-13-01\" is not a date: write YYYY-MM-DD"#,
         ]
@@ -193,12 +201,15 @@ import Testing
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
         #expect(output[1].contains(#""result":{"damaged":[],"quarantined":[],"received":0,"sent":1,"waiting":[]}"#), "\(output[1])")
-        #expect(output[2].contains(#""name":"laptop""#) && output[2].contains(#""pending":0"#) && output[2].contains(#""this":true"#), "\(output[2])")
-        #expect(output[3].contains(#""format":"csv""#) && output[3].contains(#""text":"date,trip,store,category,item,quantity,unit,price,currency"#), "\(output[3])")
+        #expect(output[2].contains(#""name":"laptop""#) && output[2].contains(#""pending":0"#) && output[2].contains(#""this":true"#),
+            "\(output[2])")
+        #expect(output[3].contains(#""format":"csv""#)
+            && output[3].contains(#""text":"date,trip,store,category,item,quantity,unit,price,currency"#), "\(output[3])")
         let backup = try grock.ok("--json export --format json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output[4].utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])
-        #expect((result["text"] as? String)?.trimmingCharacters(in: .newlines) == backup.trimmingCharacters(in: .newlines), "the same backup as grock export writes")
+        #expect((result["text"] as? String)?.trimmingCharacters(in: .newlines) == backup.trimmingCharacters(in: .newlines),
+            "the same backup as grock export writes")
         #expect(output[5].contains(#""code":-32602"#) && output[5].contains(#"not \"xml\""#), "\(output[5])")
         // In memory there is nothing to sync: refused, by name.
         let memory = lines(try grock.ok("--in-memory rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"sync.status"}"# + "\n"))
@@ -220,7 +231,8 @@ import Testing
         for (index, method) in methods.enumerated() {
             let name = try #require(method["name"] as? String)
             let params = try #require(method["params"] as? [[String: Any]])
-            guard let first = params.first(where: { $0["required"] as? Bool == true }), let parameter = first["name"] as? String else { continue }
+            guard let first = params.first(where: { $0["required"] as? Bool == true }),
+                let parameter = first["name"] as? String else { continue }
             requests.append(#"{"jsonrpc":"2.0","id":\#(index),"method":"\#(name)","params":{}}"#)
             expected.append(parameter)
         }
@@ -237,7 +249,8 @@ import Testing
         defer { grock.home.remove() }
         try grock.ok("init")
         let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n")
-        for method in ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
+        for method in
+            ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
         #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"schema":{"type":["string","null"]}}]"#))
@@ -245,7 +258,8 @@ import Testing
         #expect(output.contains(#"{"name":"items","required":true,"schema":{"items":{"type":"string"},"type":"array"}}"#))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])
-        #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock", "an OpenRPC document")
+        #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock",
+            "an OpenRPC document")
     }
 }
 
@@ -282,12 +296,14 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
+        try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false,
+            encoding: .utf8)
         let result = try grock.run("cart list")
         #expect(result.status == 3)
         #expect(result.stderr.hasSuffix("; nothing was changed (see grock doctor)\n"), "\(result.stderr)")
         let rpc = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"home"}"# + "\n")
-        #expect(rpc.stdout.contains(#""kind":"storage""#) && !rpc.stdout.contains("grock doctor"), "a front gets the storage's sentence alone")
+        #expect(rpc.stdout.contains(#""kind":"storage""#) && !rpc.stdout.contains("grock doctor"),
+            "a front gets the storage's sentence alone")
     }
 }
 

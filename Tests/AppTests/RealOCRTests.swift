@@ -50,7 +50,8 @@ import Testing
         let script = grock.home.path + "/render.py"
         try Self.renderer.write(toFile: script, atomically: true, encoding: .utf8)
         let photo = grock.home.path + "/\(fixture)-\(seed).png"
-        let rendered = try runTool(python, [script, Self.corpus.appendingPathComponent("\(fixture).txt").path, photo, "\(angle)", "\(seed)", "\(speckle)"])
+        let rendered = try runTool(python,
+            [script, Self.corpus.appendingPathComponent("\(fixture).txt").path, photo, "\(angle)", "\(seed)", "\(speckle)"])
         try #require(rendered.status == 0, "rendering \(fixture) failed")
         return photo
     }
@@ -79,7 +80,8 @@ import Testing
         try grock.ok(["init", "--currency", currency])
         let photo = try photo(of: fixture, in: grock, python: tools.python, angle: 1.0, seed: 7, speckle: 400)
         let result = try grock.run(arguments: ["receipt", "--image", photo, "--store", store, "--yes"],
-                                   extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin", "GROCK_NOW": "2026-11-30T12:00:00Z"])
+                                   extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                                       "GROCK_NOW": "2026-11-30T12:00:00Z"])
         #expect(result.status == 0, "\(fixture): \(result.stderr)")
         let total = String(format: "%d.%02d", cents / 100, cents % 100)
         #expect(result.stdout.contains(": \(total) \(currency)"), "\(fixture): \(result.stdout)")
@@ -89,7 +91,8 @@ import Testing
     /// Heavily speckled, turned further: OCR misreads figures (`-0,50` as `29,50`); and prices
     /// at the right edge that tesseract cuts to `1.` (Walmart's, even lightly speckled).
     /// Whatever it reads, Grock logs the printed total or refuses and stores nothing.
-    @Test(arguments: [("de-lidl", "EUR", 926, 40), ("de-aldi-sued", "EUR", 848, 40), ("fr-carrefour", "EUR", 1784, 40), ("us-walmart", "USD", 2856, 400)])
+    @Test(arguments: [("de-lidl", "EUR", 926, 40), ("de-aldi-sued", "EUR", 848, 40), ("fr-carrefour", "EUR", 1784, 40),
+        ("us-walmart", "USD", 2856, 400)])
     func aPhotoReadBadlyIsRefusedOrRight(fixture: String, currency: String, cents: Int, speckle: Int) throws {
         guard let tools = try tools() else { return }
         let grock = try Grock()
@@ -99,7 +102,8 @@ import Testing
             let photo = try photo(of: fixture, in: grock, python: tools.python, angle: 2.5, seed: seed, speckle: speckle)
             let before = try spent(grock)
             let result = try grock.run(arguments: ["receipt", "--image", photo, "--store", "Shop", "--yes"],
-                                       extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin", "GROCK_NOW": "2026-11-30T12:00:00Z"])
+                                       extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                                           "GROCK_NOW": "2026-11-30T12:00:00Z"])
             // 1: the total differs; 2: no line reads as an item.
             #expect([0, 1, 2].contains(result.status), "\(fixture) \(seed): \(result.status) \(result.stderr)")
             #expect(try spent(grock) - before == (result.status == 0 ? cents : 0), "\(fixture) \(seed): \(result.stdout)")

@@ -179,7 +179,8 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         let world = try await weeklyWorld()
         let words = "Extra virgin olive oil from the hills above Lucca, cold pressed"
         _ = try await world.useCases.addItem(name: words, category: "Pantry", price: "12.49", store: "Lidl")
-        _ = try await world.useCases.addItem(name: String(repeating: "Pumpernickel", count: 8), category: "Bakery", price: "3.10", store: "Lidl")
+        _ = try await world.useCases.addItem(name: String(repeating: "Pumpernickel", count: 8), category: "Bakery", price: "3.10",
+            store: "Lidl")
         _ = try await world.useCases.addToCart(cart: "Weekly", items: [words, String(repeating: "Pumpernickel", count: 8)])
         let shop = ShoppingModeViewModel(useCases: world.useCases, cart: "Weekly")
         #expect(await shop.begin())
@@ -220,7 +221,8 @@ private func numbering(_ shop: ShoppingModeViewModel) -> [String] {
         for style in [RenderStyle(width: width), RenderStyle(color: true, unicode: true, width: width)] {
             let text = shop.render(style) + "\n" + shop.farewell(style)
             let written = Set((ShopCommandSyntax.all.map { $0.form + " " + $0.does } + [
-                ShopCommandSyntax.reminderLine, "Extra virgin olive oil from the hills above Lucca, cold pressed", String(repeating: "Pumpernickel", count: 8),
+                ShopCommandSyntax.reminderLine, "Extra virgin olive oil from the hills above Lucca, cold pressed",
+                    String(repeating: "Pumpernickel", count: 8),
                 "WEEKLY Bananas Milk Bread Salt Gum Aldi Lidl No store --- [x] [ ] 1 2 3 4 5 6 7 0.736 kg each 3.49 1.09 2.49 3.10 12.49 0.99 ? 2/7 71%",
                 "spent 3.56 of 5.00 EUR, 1.44 left", "Remove impulse buy Gum? [y/N]",
                 "error: unknown command: type a line number, p N PRICE [QTY], + NAME PRICE, f, q or ? for help",

@@ -11,7 +11,8 @@ extension Syncthing {
 
     /// Limits what this instance receives to `kibibytesPerSecond` (0: no limit), loopback too.
     func throttle(receiving kibibytesPerSecond: Int) throws {
-        _ = try request("PATCH", "/rest/config/options", body: "{\"maxRecvKbps\": \(kibibytesPerSecond), \"limitBandwidthInLan\": \(kibibytesPerSecond > 0)}")
+        _ = try request("PATCH", "/rest/config/options",
+            body: "{\"maxRecvKbps\": \(kibibytesPerSecond), \"limitBandwidthInLan\": \(kibibytesPerSecond > 0)}")
     }
 
     /// Pauses the shared folder (this instance neither sends nor receives it), or resumes it.

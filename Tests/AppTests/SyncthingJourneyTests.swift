@@ -136,7 +136,8 @@ import Testing
         for (name, device) in [("laptop", laptop), ("phone", phone), ("copy", copy)] {
             for (item, price) in [("Tea", "3.10"), ("Juice", "1.50"), ("Soup", "2.20")] {
                 let shown = try device.run(arguments: ["item", "show", item])
-                #expect(shown.status == 0 && shown.stdout.contains(price), "\(name) lacks \(item): \(shown.stderr); conflict copies: \(conflicts)")
+                #expect(shown.status == 0 && shown.stdout.contains(price),
+                    "\(name) lacks \(item): \(shown.stderr); conflict copies: \(conflicts)")
             }
             #expect(try device.ok("item show Milk").contains("1.15"), "\(name) lacks the laptop's price")
         }

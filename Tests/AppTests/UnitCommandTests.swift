@@ -40,7 +40,8 @@ import Testing
         for (line, message) in [
             ("cart add Weekly Milk --unit kg", "\"Milk\" is counted in each on this cart; kg and each measure different things"),
             ("cart set Weekly Bananas --unit each", "\"Bananas\" is counted in kg on this cart; each and kg measure different things"),
-            ("cart set Weekly Bananas --qty 3 --unit each", "\"Bananas\" is priced per kg at \"Aldi\"; a quantity in each cannot be priced that way"),
+            ("cart set Weekly Bananas --qty 3 --unit each",
+                "\"Bananas\" is priced per kg at \"Aldi\"; a quantity in each cannot be priced that way"),
             ("cart set Weekly Bananas --unit lb", "1.5 kg has no exact equivalent in lb"),
             ("item price Milk --store Aldi --price 1 --pack 250furlongs", "\"furlongs\" is not a unit of weight, volume or count"),
             ("item price Milk --store Aldi --price 1 --pack 0g", "is not a pack size"),

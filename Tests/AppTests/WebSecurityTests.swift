@@ -88,7 +88,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
         try "not a token\nx\ty\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let damaged = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
+        #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"),
+            "\(damaged.stderr)")
         // A session line that is no token Grock writes (a planted weak session "a") too.
         try "0123456789abcdef0123456789abcdef\na\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let weak = try grock.run("serve --listen 127.0.0.1:0")
@@ -97,7 +98,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: web + "/sessions", withDestinationPath: grock.home.path + "/elsewhere")
         try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
         let planted = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(planted.status == 3 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
+        #expect(planted.status == 3 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"),
+            "not followed: \(planted.stderr)")
         // What the message tells to run mends it: the link is replaced, its target left alone.
         try grock.ok("serve --revoke")
         let mended = try String(contentsOfFile: web + "/sessions", encoding: .utf8)
@@ -136,7 +138,8 @@ import Testing
                 continue
             }
             let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 3 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"), "\(told)")
+            #expect(process.terminationStatus == 3 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"),
+                "\(told)")
         }
     }
 
@@ -153,18 +156,21 @@ import Testing
             let response = try server.send("GET / HTTP/1.1\r\nHost: \(host)\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n")
             #expect(response.status == 403, "\(host)")
         }
-        #expect(try server.send("GET / HTTP/1.1\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n").status == 403, "no Host")
+        #expect(try server.send("GET / HTTP/1.1\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n").status == 403,
+            "no Host")
         // A cross-site form: no X-Requested-With (a form cannot send one), a form's content type, another origin.
         let form = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nOrigin: http://evil.example\r\n"
             + "Content-Type: text/plain\r\nContent-Length: 70\r\nConnection: close\r\n\r\n" + #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#.prefix(70)
         #expect(try server.send(form).status == 403)
         let withHeader = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true,
-                                            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#, headers: ["Origin": "http://evil.example"])
+                                            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+                                                headers: ["Origin": "http://evil.example"])
         #expect(withHeader.status == 403, "another origin, even with the header")
         let withoutHeader = try server.request("POST", "/rpc", cookie: session.cookie,
                                                body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#)
         #expect(withoutHeader.status == 403 && withoutHeader.body.contains("X-Requested-With"), "\(withoutHeader)")
-        #expect(try server.request("POST", "/rpc", cookie: session.cookie, body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+        #expect(try server.request("POST", "/rpc", cookie: session.cookie,
+            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
                                    headers: ["X-Requested-With": ""]).status == 403, "an empty header")
         #expect(try grock.export() == before, "nothing changed")
     }
@@ -191,7 +197,8 @@ import Testing
         // A client that sends its request and closes its side still gets the answer.
         let halfClosed = try server.connect()
         defer { close(halfClosed) }
-        server.write(halfClosed, "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n")
+        server.write(halfClosed,
+            "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n")
         shutdown(halfClosed, Int32(SHUT_WR))
         #expect(try server.receive(halfClosed, timeout: 20).status == 200)
         // A client that sends half a request and stalls holds nothing up.
@@ -383,7 +390,8 @@ import Testing
         let session = try server.pair()
         let cookie = "Cookie: grock_session=\(session.cookie)\r\n"
         for (name, raw) in [("bare CR", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\rContent-Length: 10\r\n\(cookie)\r\n"),
-                            ("bare CR, LF lines", "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\rContent-Length: 10\n\(cookie)\n"),
+                            ("bare CR, LF lines",
+                                "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\rContent-Length: 10\n\(cookie)\n"),
                             ("folded line", "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\n Content-Length: 10\n\(cookie)\n"),
                             ("NUL", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\u{0}b\r\n\(cookie)\r\n")] {
             #expect(try server.send(raw).status == 400, "\(name)")

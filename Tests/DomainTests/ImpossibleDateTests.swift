@@ -11,7 +11,8 @@ import Testing
         #expect(receipt.unparsedReasons[2] == .impossibleDate)
         #expect(receipt.statedTotal?.amountText == "1.09" && receipt.lines.map(\.name) == ["Milch"])
         // A date that exists is still the receipt's.
-        #expect(try ReceiptParser.parse(text: "ALDI\n28.02.2026 14:05\nMilch 1,09\nSUMME 1,09\n", assuming: .euro).date?.day == Day(iso: "2026-02-28"))
+        #expect(try ReceiptParser.parse(text: "ALDI\n28.02.2026 14:05\nMilch 1,09\nSUMME 1,09\n",
+            assuming: .euro).date?.day == Day(iso: "2026-02-28"))
         // Tester's finding (#23): a year outside 1990 to 2099 was dropped without a word.
         let old = try ReceiptParser.parse(text: "ALDI\n24.11.1989 10:00\nMilch 1,09\nSUMME 1,09\n", assuming: .euro)
         #expect(old.date == nil && old.unparsedReasons[2] == .impossibleDate)
@@ -30,7 +31,8 @@ import Testing
         let u = try await TestWorld.stocked().useCases
         for printed in ["30.02.2026", "24.11.1989 10:00"] {
             let text = "ALDI\n\(printed)\nMilch 1,09\nSUMME 1,09\n"
-            await #expect(throws: ReceiptRefusal.dateUnreadable(line: 2)) { try await u.applyReceipt(ReceiptRequest(text: text), decisions: [:]) }
+            await #expect(throws: ReceiptRefusal.dateUnreadable(line: 2)) {
+                try await u.applyReceipt(ReceiptRequest(text: text), decisions: [:]) }
             let logged = try await u.applyReceipt(ReceiptRequest(text: text, date: "2026-02-27"), decisions: [:])
             #expect(logged.summary.contains("Aldi"))
             _ = try await u.undoLastChange()

@@ -27,7 +27,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let world = try await TestWorld.stocked()
         let u = world.useCases
         let eur = Currency.euro
-        func row(_ day: String, _ trip: String, _ store: String, _ category: String, _ item: String, _ price: Int64, line: Int) -> Purchase {
+        func row(_ day: String, _ trip: String, _ store: String, _ category: String, _ item: String, _ price: Int64,
+            line: Int) -> Purchase {
             Purchase(date: Day(iso: day)!, trip: trip, store: store, category: category, item: item, quantity: .one, unit: .each,
                      price: Money(minorUnits: price, currency: eur), sourceLine: line)
         }
@@ -46,12 +47,14 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         #expect(try await u.priceHistory("Milk").entries.count == 4)   // two manual, two imported
 
         await #expect(throws: DomainError.importRow(line: 7, reason: "\" \" cannot be a store name: it is empty")) {
-            try await u.importPurchases([row("2026-02-01", "X", "Aldi", "Dairy", "Milk", 1, line: 6), row("2026-02-01", "X", " ", "Dairy", "Eggs", 1, line: 7)])
+            try await u.importPurchases([row("2026-02-01", "X", "Aldi", "Dairy", "Milk", 1, line: 6),
+                row("2026-02-01", "X", " ", "Dairy", "Eggs", 1, line: 7)])
         }
         #expect(try await u.listHistory().count == 2)   // all or nothing
         let usd = Purchase(date: Day(iso: "2026-02-01")!, trip: "X", store: "Aldi", category: "Dairy", item: "Milk", quantity: .one,
                            unit: .each, price: Money(minorUnits: 1, currency: try Currency(code: "USD")), sourceLine: 9)
-        await #expect(throws: DomainError.importRow(line: 9, reason: "cannot combine amounts in USD and EUR")) { try await u.importPurchases([usd]) }
+        await #expect(throws: DomainError.importRow(line: 9, reason: "cannot combine amounts in USD and EUR")) {
+            try await u.importPurchases([usd]) }
     }
 
     /// One trip of a thousand rows keeps the file's order, an item that comes back on a later
@@ -77,10 +80,12 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let u = try await TestWorld.stocked().useCases
         func row(_ item: String, _ price: Int64, quantity: String = "1", unit: MeasureUnit = .each, line: Int) throws -> Purchase {
             Purchase(date: Day(iso: "2026-02-01")!, trip: "Saturday", store: "Rewe", category: "Dairy", item: item,
-                     quantity: try Quantity(parsing: quantity), unit: unit, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
+                     quantity: try Quantity(parsing: quantity), unit: unit, price: Money(minorUnits: price, currency: .euro),
+                         sourceLine: line)
         }
         let rows = [try row("Milk", 119, line: 2), try row("Bread", 200, line: 3), try row("milk", 129, line: 4),
-                    try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 5), try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 6)]
+                    try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 5),
+                        try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 6)]
         let summary = try await u.importPurchases(rows)
         #expect([summary.trips, summary.purchases, summary.itemsAdded] == [1, 5, 0])
         let trip = try #require(try await u.listHistory().first)
@@ -123,7 +128,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
                     row("2026-02-02", "Weekly", "Eggs", 300, line: 8)]
         #expect(figures(try await u.importPurchases(more)) == [3, 4, 3])
         #expect(try await u.listHistory().map { "\($0.completedAt.day) \($0.name) \($0.actual.amountText)" }.sorted() == [
-            "2026-01-05 Weekly 1.19", "2026-01-05 Weekly 4.38", "2026-01-12 Weekly 1.25", "2026-01-12 Weekly 2.51", "2026-02-02 Weekly 3.00"])
+            "2026-01-05 Weekly 1.19", "2026-01-05 Weekly 4.38", "2026-01-12 Weekly 1.25", "2026-01-12 Weekly 2.51",
+                "2026-02-02 Weekly 3.00"])
         #expect(figures(try await u.importPurchases(more)) == [0, 0, 7])
         #expect(figures(try await u.importPurchases(january)) == [0, 0, 4])
     }
@@ -137,8 +143,10 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
             Purchase(date: Day(iso: "2026-02-01")!, trip: trip, store: store, category: category, item: item, quantity: .one, unit: .each,
                      price: Money(minorUnits: 150, currency: .euro), sourceLine: line)
         }
-        let rows = [row("A", "Rewe", "Dairy", "Milk", line: 2), row("A", "Rewe", "Treats", "Crisps", line: 3), row("B", "Aldi", "Dairy", "Milk", line: 4)]
-        func figures(_ s: ImportPurchases.Summary) -> [Int] { [s.trips, s.purchases, s.storesAdded, s.categoriesAdded, s.itemsAdded, s.skipped] }
+        let rows = [row("A", "Rewe", "Dairy", "Milk", line: 2), row("A", "Rewe", "Treats", "Crisps", line: 3),
+            row("B", "Aldi", "Dairy", "Milk", line: 4)]
+        func figures(_ s: ImportPurchases.Summary) -> [Int] {
+            [s.trips, s.purchases, s.storesAdded, s.categoriesAdded, s.itemsAdded, s.skipped] }
         let dry = try await u.importPurchases(rows, dryRun: true)
         #expect(figures(dry) == [2, 3, 2, 1, 2, 0])
         #expect(try await u.showSettings().isSetUp == false)
@@ -157,7 +165,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let u = try await TestWorld.stocked().useCases
         try await trip(u, "Weekly", at: "Aldi", [("Milk", "1.10")])
         func row(_ day: String, _ trip: String, _ item: String, _ price: Int64, quantity: String = "1", line: Int) throws -> Purchase {
-            Purchase(date: Day(iso: day)!, trip: trip, store: "Aldi", category: "Dairy", item: item, quantity: try Quantity(parsing: quantity),
+            Purchase(date: Day(iso: day)!, trip: trip, store: "Aldi", category: "Dairy", item: item,
+                quantity: try Quantity(parsing: quantity),
                      unit: .each, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
         }
         let cases: [([Purchase], Int, String)] = [
@@ -169,7 +178,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
              "with the purchases before it, spending adds up to more than Grock can count"),
         ]
         for (rows, line, reason) in cases {
-            await #expect(throws: DomainError.importRow(line: line, reason: "\"\(rows.first { $0.sourceLine == line }!.price.amountText)\" is not a valid amount: \(reason)")) {
+            await #expect(throws: DomainError.importRow(line: line,
+                reason: "\"\(rows.first { $0.sourceLine == line }!.price.amountText)\" is not a valid amount: \(reason)")) {
                 try await u.importPurchases(rows)
             }
             #expect(try await u.listHistory().count == 1)

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func aLineSeparatorIsRefusedAsAControlCharacterIs() {
-        #expect(throws: DomainError.invalidName(kind: "item", name: "Milk\u{2028}Bread", reason: "it contains \\u{2028}, a line or paragraph separator")) {
+        #expect(throws: DomainError.invalidName(kind: "item", name: "Milk\u{2028}Bread",
+            reason: "it contains \\u{2028}, a line or paragraph separator")) {
             try Name.validated("Milk\u{2028}Bread", kind: "item")
         }
         #expect(throws: DomainError.invalidName(kind: "item", name: "Mi\u{9B}lk", reason: "it contains control characters")) {

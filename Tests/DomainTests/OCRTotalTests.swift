@@ -92,7 +92,9 @@ import Testing
 
     /// Tester's finding 13: a price beyond the maximum became part of the next line's name.
     @Test func aPriceBeyondTheMaximumIsNoPartOfAName() throws {
-        for text in ["ALDI\nBrot 1,20\nMilch 99999999,00\nKaese 2,00\nSUMME 3,20\n", "ALDI\nMilch 99999999,00\nBrot 1,20\nKaese 2,00\nSUMME 3,20\n"] {
+        for text in
+            ["ALDI\nBrot 1,20\nMilch 99999999,00\nKaese 2,00\nSUMME 3,20\n",
+            "ALDI\nMilch 99999999,00\nBrot 1,20\nKaese 2,00\nSUMME 3,20\n"] {
             let receipt = try parse(text)
             #expect(receipt.lines.map(\.name).sorted() == ["Brot", "Kaese"], "\(text)")
             let milk = try #require(receipt.unparsed.first { $0.text == "Milch 99999999,00" })

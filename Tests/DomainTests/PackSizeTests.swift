@@ -157,9 +157,11 @@ import TestSupport
         _ = try await u.addToCart(cart: "P", items: ["Potatoes"], store: "Aldi")
         _ = try await u.addToCart(cart: "P", items: ["Eggs"], quantity: Quantity(2), store: "Aldi")
         let plan = try await u.planCheapestStores(cart: "P", apply: true)
-        #expect(plan.assignments.map { "\($0.line.name) \($0.store.name) \($0.cost.amountText)" } == ["Potatoes Lidl 2.48", "Eggs Aldi 4.98"])
+        #expect(plan.assignments.map { "\($0.line.name) \($0.store.name) \($0.cost.amountText)" } == ["Potatoes Lidl 2.48",
+            "Eggs Aldi 4.98"])
         // Shown as bought there (finding 7: the screen showed the old pack count by the new price).
-        #expect(plan.assignments.map { "\($0.line.quantity) \($0.line.unit) per \($0.line.priceUnit)" } == ["2.5 kg per kg", "2 pack per pack of 10 each"])
+        #expect(plan.assignments.map { "\($0.line.quantity) \($0.line.unit) per \($0.line.priceUnit)" } == ["2.5 kg per kg",
+            "2 pack per pack of 10 each"])
         let cart = try await u.showCart("P").cart
         #expect(try cart.lines.map(describe) == ["2.5 kg at 0.99/kg = 2.48", "2 pack at 2.49/pack of 10 each = 4.98"])
         #expect(try cart.plannedTotal().amountText == "7.46")

@@ -39,7 +39,8 @@ import Testing
 
     @Test(arguments: ["GRAND TOTAL S$ 7.40", "Total Amount 7.40", "TOTAL PAYABLE 7.40", "Nett Total SGD 7.40"])
     func otherTotalWords(total: String) throws {
-        let receipt = try ReceiptParser.parse(text: "FAIRPRICE\nKAYA TOAST S$3.20\nKOPI 4.20\nGST 9% INCL 0.61\n\(total)\n", assuming: .euro)
+        let receipt = try ReceiptParser.parse(text: "FAIRPRICE\nKAYA TOAST S$3.20\nKOPI 4.20\nGST 9% INCL 0.61\n\(total)\n",
+            assuming: .euro)
         #expect(receipt.statedTotal?.amountText == "7.40", "\(total)")
         #expect(receipt.lines.map(\.name) == ["KAYA TOAST", "KOPI"], "\(total)")
     }

@@ -109,7 +109,8 @@ import Testing
     }
 
     @Test func anImpulseBuyOnTheCartIsACandidate() {
-        let cart = [CartItem(itemID: ItemID("impulse-1"), name: "Chocolate bar", categoryName: nil, quantity: .one, unit: .each, isImpulse: true)]
+        let cart = [CartItem(itemID: ItemID("impulse-1"), name: "Chocolate bar", categoryName: nil, quantity: .one, unit: .each,
+            isImpulse: true)]
         let result = match("SCHOKOLADE ZARTBITTER", cart: cart)
         #expect(result.best?.item == ItemID("impulse-1"))
     }
@@ -157,7 +158,8 @@ import Testing
         #expect(scores("ORG BNNAS", ["Bananas"]) == ["confident", "Bananas 85"])
         #expect(scores("SEMI SKIM MLK", ["Semi-skimmed milk"]) == ["confident", "Semi-skimmed milk 100"])
         #expect(scores("H-MILCH 3,5%", ["Milk", "Long-life milk"]) == ["confident", "Long-life milk 100", "Milk 85"])
-        #expect(scores("MILCH 1,5% 1L", ["Milk", "Whole milk", "Long-life milk"]) == ["confident", "Milk 100", "Long-life milk 65", "Whole milk 65"])
+        #expect(scores("MILCH 1,5% 1L", ["Milk", "Whole milk", "Long-life milk"]) == ["confident", "Milk 100", "Long-life milk 65",
+            "Whole milk 65"])
         #expect(scores("MILCH 1,5% 1L", ["Whole milk", "Long-life milk", "Semi-skimmed milk"])
             == ["doubtful", "Long-life milk 65", "Whole milk 65", "Semi-skimmed milk 53"])
         #expect(scores("MILCH", ["Milk", "Whole milk"], cart: ["Whole milk"]) == ["doubtful", "Whole milk 75", "Milk 100"])

@@ -12,7 +12,8 @@ extension ReceiptUseCaseTests {
         let world = try await shopping(["Bananas"])
         let u = world.useCases
         _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", unit: .g)
-        let outcome = try await u.applyReceipt(ReceiptRequest(text: "Aldi\nBananen 1,07 A\n  1.20 lb @ 0.89/lb\nSUMME 1,07\n", cart: "Weekly"))
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: "Aldi\nBananen 1,07 A\n  1.20 lb @ 0.89/lb\nSUMME 1,07\n",
+            cart: "Weekly"))
         let line = try #require(outcome.cart.lines.first { $0.name == "Bananas" })
         #expect("\(line.purchasedQuantity ?? .one) \(line.unit)" == "544.311 g")
         #expect(try line.actualCost()?.amountText == "1.07")

@@ -60,7 +60,8 @@ import Testing
                 + #"{"changePercent":"0.00%","first":"2.49","firstPer":"each","item":"Bread","last":"2.49","unit":"each"}],"total":"7.36","trips":2,"#
                 + #""tripsOverBudget":[{"actual":"3.78","budget":"3.00","date":"2026-04-02","name":"Next","overBudget":"0.78","planned":"3.58"}]}"#)
         await insights.load(by: .store)
-        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################", "  Aldi  2.38  2 trips  ###########"])
+        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################",
+            "  Aldi  2.38  2 trips  ###########"])
         #expect(insights.document?.byCategory.map(\.label) == ["Bakery", "Dairy"])
         #expect(await insights.load(from: "2026-4") == false)
         let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
@@ -71,7 +72,8 @@ import Testing
         #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
                 == "No completed trips between 2027-01 and 2027-12; your history runs from 2026-03 to 2026-04.")
         await insights.load(to: "2025-12")
-        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
+        #expect(insights.render().replacingOccurrences(of: "\n    ",
+            with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
         await insights.load(base: "2030-01")
         #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
                 .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to 2026-04."))

@@ -13,7 +13,8 @@ import Testing
         await stores.load()
         #expect(stores.render() == "Stores\n  Aldi  added 2026-03-02\n  Lidl  added 2026-03-02")
         await stores.aisles(of: "aldi", set: ["Dairy"])
-        #expect(lines(stores.render()).prefix(3) == ["Aisles of Aldi (walking order)", "   1.  Dairy", "   2.  Produce        (default order)"])
+        #expect(lines(stores.render()).prefix(3) == ["Aisles of Aldi (walking order)", "   1.  Dairy",
+            "   2.  Produce        (default order)"])
         #expect(await stores.add("Lidl") == false)
         #expect(stores.errorMessage == "a store named \"Lidl\" already exists")
         let empty = StoresViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)

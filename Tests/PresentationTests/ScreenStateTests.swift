@@ -21,7 +21,8 @@ import Testing
         #expect(document.stores.map(\.items) == [["Bananas", "Milk"], ["Bread"], ["Salt"]])
         #expect(document.stores.map(\.total) == ["4.07", "2.49", "0.00"])
         #expect(document.stores.flatMap(\.items) == document.items.map(\.item))
-        #expect(document.linesByStore.map { $0.map(\.item) } == document.stores.map(\.items), "each group's lines, as the screen draws them")
+        #expect(document.linesByStore.map { $0.map(\.item) } == document.stores.map(\.items),
+            "each group's lines, as the screen draws them")
         #expect(cart.unpricedItems == ["Salt"])
         #expect(document.plannedTotal == "6.56" && document.budget == "5.00")
         #expect(document.overBudget == "1.56" && document.remaining == "-1.56")
