@@ -23,10 +23,14 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: state, atomically: false, encoding: .utf8)
 
         let home = try grock.ok("")
-        #expect(home.contains("  Weekly  [planning]") && home.contains("  Broken  [planning]\n    its totals cannot be worked out: cart \"Broken\" would cost more than Grock\n    can add up; split it into smaller carts"), "\(home)")
+        #expect(home.contains("  Weekly  [planning]") && home.contains(
+            "  Broken  [planning]\n    its totals cannot be worked out: cart \"Broken\" would cost more than Grock\n"
+            + "    can add up; split it into smaller carts"), "\(home)")
         let listed = try grock.ok("cart list")
         #expect(listed.hasPrefix("Weekly  [planning]") && listed.contains("\nBroken  [planning]  "), "\(listed)")
-        #expect(listed.hasSuffix("  its totals cannot be worked out: cart \"Broken\" would cost more than Grock can add up; split it into smaller carts\n"), "\(listed)")
+        #expect(listed.hasSuffix(
+            "  its totals cannot be worked out: cart \"Broken\" would cost more than Grock can add up; split it into smaller carts\n"),
+            "\(listed)")
         let document = try #require(try grock.json("") as? [String: Any])
         #expect((document["carts"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Weekly"])
         #expect((document["damagedCarts"] as? [[String: Any]])?.compactMap {

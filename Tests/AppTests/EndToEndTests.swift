@@ -346,7 +346,8 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/future.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n2027-05-01,T,Aldi,Dairy,Milk,1,each,9.99,EUR\n"
+        try ("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
+            + "2027-05-01,T,Aldi,Dairy,Milk,1,each,9.99,EUR\n")
             .write(toFile: file, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         let result = try grock.run("import " + file)

@@ -211,7 +211,8 @@ enum PurchaseCSVHeader {
             """))
         #expect(try grock.ok("insights").contains("Total           3.97  on 1 trip"))
         let tab = grock.home.path + "/tab.csv"
-        try "date\ttrip\tstore\tcategory\titem\tquantity\tunit\tprice\tcurrency\n2026-02-21\tSamstag\tRewe\tDairy\tMilch\t1\teach\t1.234,56\tEUR\n"
+        try ("date\ttrip\tstore\tcategory\titem\tquantity\tunit\tprice\tcurrency\n"
+            + "2026-02-21\tSamstag\tRewe\tDairy\tMilch\t1\teach\t1.234,56\tEUR\n")
             .write(toFile: tab, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         for (line, message) in [("import \(tab)", "\(tab): line 2, column 8 (price): \"1.234,56\" has a thousands separator"),
@@ -267,7 +268,9 @@ enum PurchaseCSVHeader {
         let before = grock.home.snapshot()
         let result = try grock.run("import \(file)")
         #expect(result.status == 2)
-        #expect(result.stderr == "grock: \(file): line 3, column 8 (price): \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing was imported\n")
+        #expect(result.stderr
+            == "grock: \(file): line 3, column 8 (price): \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing "
+            + "was imported\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.run("import /nonexistent.csv").status == 2)
         #expect(try grock.run("export --format xml").status == 2)
@@ -281,13 +284,16 @@ enum PurchaseCSVHeader {
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/latin1.csv"
-        let bytes = Array("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR\n".utf8)
+        let bytes = Array(
+            "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR\n".utf8)
             + Array("2026-03-01,Weekly,Aldi,Dairy,Cr".utf8) + [0xE8] + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.89,EUR\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let before = grock.home.snapshot()
         let refused = try grock.run("import \(file)")
         #expect(refused.status == 2)
-        #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported (--encoding latin1)\n")
+        #expect(refused.stderr
+            == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported (--encoding "
+            + "latin1)\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trip;"))
         #expect(try grock.ok("item show crème|fraîche").contains("Crème fraîche"))

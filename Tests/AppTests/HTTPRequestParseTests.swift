@@ -48,7 +48,8 @@ import Testing
     /// cannot make the server read 16 KiB of headers at every byte).
     @Test func theHeadIsParsedOnceWhileTheBodyArrives() throws {
         let body = Array(repeating: UInt8(ascii: "x"), count: 1_000)
-        let head = Array("POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 1000\r\nX-Pad: \(String(repeating: "p", count: 15_000))\r\n\r\n".utf8)
+        let pad = String(repeating: "p", count: 15_000)
+        let head = Array("POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 1000\r\nX-Pad: \(pad)\r\n\r\n".utf8)
         var reader = HTTPRequestReader()
         reader.append(head[...])
         #expect(reader.parse() == .incomplete)

@@ -19,7 +19,8 @@ import Testing
         let secret = "0123456789abcdef0123456789abcdef"
         let hash = try #require(SipHash(hexadecimalKey: secret))
         let sessionName = String(hash(Array("session-a".utf8)), radix: 16)
-        try write("\(IdempotencyStore.header)\t\(secret)\n\(sessionName)\tnew-key\t2b\nnot a line\nx\ty\tz\tw\n\(sessionName)\ttorn\tnothex\n"
+        try write("\(IdempotencyStore.header)\t\(secret)\n\(sessionName)\tnew-key\t2b\n"
+            + "not a line\nx\ty\tz\tw\n\(sessionName)\ttorn\tnothex\n"
                   + "old-key\t2a\n", in: directory)
         let store = try IdempotencyStore(directory: directory.path)
         #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2b) == .applied)

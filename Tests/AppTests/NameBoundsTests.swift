@@ -15,7 +15,8 @@ import Testing
         let folder = grock.home.path + "/household"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let csv = grock.home.path + "/history.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency,cost\n2026-03-02,Weekly,Aldi,Dairy,Mi\u{202E}lk,1,each,1.19,EUR,1.19\n"
+        try ("date,trip,store,category,item,quantity,unit,price,currency,cost\n"
+            + "2026-03-02,Weekly,Aldi,Dairy,Mi\u{202E}lk,1,each,1.19,EUR,1.19\n")
             .write(toFile: csv, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         for arguments in [["cart", "new", "Z\u{202E}evil"], ["store", "add", "Z\u{2067}evil"], ["item", "rename", "Milk", "Milk\u{202D}"],

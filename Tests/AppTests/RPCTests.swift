@@ -21,7 +21,8 @@ import Testing
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
         #expect(output.count == 5, "a notification gets no response: \(output)")
-        #expect(output[0].hasPrefix(#"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
+        #expect(output[0].hasPrefix(
+            #"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
         #expect(output[1].contains(#""status":"shopping""#))
         #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#)
             && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
@@ -74,7 +75,8 @@ import Testing
         try grock.stocked()
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Rewe"}}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"item.add","params":{"name":"Coffee","category":"Pantry","price":"2.29","store":"Rewe","pack":"250g"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"item.add","params":{"name":"Coffee","category":"Pantry","price":"2.29","store":"Rewe","#
+                + #""pack":"250g"}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"item.search","params":{"text":"cof"}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"cart.new","params":{"cart":"Party","budget":"30","items":["Coffee"]}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"cart.set","params":{"cart":"Party","item":"Coffee","quantity":"500","unit":"g"}}"#,
@@ -167,7 +169,9 @@ import Testing
         try grock.ok("init")
         for id in ["9223372036854775808", "-9223372036854775809", "1e19", "1.5"] {
             let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":\#(id),"method":"cart.new","params":{"cart":"Weekly"}}"# + "\n")
-            #expect(output.hasPrefix(#"{"error":{"code":-32600,"message":"an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807"#)
+            #expect(output.hasPrefix(
+                #"{"error":{"code":-32600,"message":"an id that is a number is a whole number from -9223372036854775808 to "#
+                + #"9223372036854775807"#)
                     && output.hasSuffix(#""id":null,"jsonrpc":"2.0"}"# + "\n"), "\(id): \(output)")
         }
         #expect(try grock.ok("cart list").contains("No active carts"), "nothing ran")
@@ -177,7 +181,9 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
-        let (stdout, stderr) = try bash("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status $?\"", grock)
+        let (stdout, stderr) = try bash(
+            "printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status "
+            + "$?\"", grock)
         #expect(stdout == "status 3\n" && stderr.contains("cannot write the output"), "\(stdout) \(stderr)")
     }
 
@@ -253,165 +259,14 @@ import Testing
             ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
-        #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"schema":{"type":["string","null"]}}]"#))
+        #expect(output.contains(
+            #"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"#
+            + #""schema":{"type":["string","null"]}}]"#))
         #expect(output.contains(#"{"name":"maxStores","required":false,"schema":{"maximum":1000,"minimum":1,"type":"integer"}}"#))
         #expect(output.contains(#"{"name":"items","required":true,"schema":{"items":{"type":"string"},"type":"array"}}"#))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])
         #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock",
             "an OpenRPC document")
-    }
-}
-
-@Suite(.serialized) struct CommandLineHintTests {
-    /// The command line adds its own options to a rule's sentence.
-    @Test func aRestoreIntoDataSaysWhereToRestoreInstead() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        try grock.ok("export --format json --output \(grock.home.path)/backup.json")
-        let again = try grock.run("import \(grock.home.path)/backup.json")
-        #expect(again.status == 1)
-        #expect(again.stderr == "grock: this data directory already has data; restore a backup into an empty one (a new --data-dir, or after grock reset --yes)\n")
-    }
-}
-
-@Suite(.serialized) struct CSVHintTests {
-    /// The reader says what would read the file; the command line names the option.
-    @Test func aDecimalCommaInACommaFileNamesTheOption() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.ok("init")
-        let file = grock.home.path + "/comma.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,W,Aldi,Dairy,Milk,1,each,\"1,09\",EUR\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try grock.run("import \(file)")
-        #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("has a comma, but the file is read with decimal points; a thousands separator is not read; nothing was imported (--decimal-comma)\n"), "\(result.stderr)")
-    }
-}
-
-@Suite(.serialized) struct StorageHintTests {
-    /// A file that cannot be read: the storage says so; the command line adds where to look.
-    @Test func anUnreadableFileSendsThePersonToDoctor() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false,
-            encoding: .utf8)
-        let result = try grock.run("cart list")
-        #expect(result.status == 3)
-        #expect(result.stderr.hasSuffix("; nothing was changed (see grock doctor)\n"), "\(result.stderr)")
-        let rpc = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"home"}"# + "\n")
-        #expect(rpc.stdout.contains(#""kind":"storage""#) && !rpc.stdout.contains("grock doctor"),
-            "a front gets the storage's sentence alone")
-    }
-}
-
-/// A client of `grock rpc` hears of the changes another grock makes while it is connected, and
-/// only of those: its own changes are answered, not repeated.
-@Suite(.serialized) struct RPCNotificationTests {
-    /// `grock rpc` running with its pipes held open, read a line at a time with a deadline.
-    final class Session {
-        let process = Process()
-        private let input = Pipe(), output = Pipe()
-        private var pending = Data()
-
-        init(_ grock: Grock) throws {
-            process.executableURL = Grock.executable
-            process.arguments = ["rpc"]
-            process.environment = grock.environment.merging(["GROCK_WATCH_MS": "10"]) { $1 }
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-
-        func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
-
-        /// The next line, or nil when none comes within `seconds`.
-        func next(within seconds: Double = 10) -> String? {
-            let fd = output.fileHandleForReading.fileDescriptor
-            let deadline = Date().addingTimeInterval(seconds)
-            while true {
-                if let end = pending.firstIndex(of: 0x0A) {
-                    defer { pending.removeSubrange(...end) }
-                    return String(decoding: pending[..<end], as: UTF8.self)
-                }
-                let left = deadline.timeIntervalSinceNow
-                guard left > 0 else { return nil }
-                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&ready, 1, Int32(left * 1000)) > 0 else { return nil }
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { return nil }
-                pending += chunk
-            }
-        }
-
-        /// Stops reading the server's output: its next write fails.
-        func closeOutput() { try? output.fileHandleForReading.close() }
-
-        /// The exit status once the server has ended by itself (stdin still open), or nil when it
-        /// is still running after `seconds`.
-        func exitStatus(within seconds: Double) -> Int32? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            return process.isRunning ? nil : process.terminationStatus
-        }
-
-        /// Closes stdin and waits for the server to end.
-        func end() -> Int32 {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-    }
-
-    @Test func aChangeByAnotherGrockArrivesAsANotification() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let session = try Session(grock)
-        session.send(#"{"jsonrpc":"2.0","id":1,"method":"store.list"}"#)
-        #expect(session.next()?.hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":[{"#) == true)
-        try grock.ok("store add Netto")
-        #expect(session.next() == #"{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}"#)
-        session.send(#"{"jsonrpc":"2.0","id":2,"method":"store.list"}"#)
-        #expect(session.next()?.contains(#""name":"Netto""#) == true, "the client reads the change afresh")
-        session.send(#"{"jsonrpc":"2.0","id":3,"method":"store.add","params":{"name":"Penny"}}"#)
-        #expect(session.next()?.hasPrefix(#"{"id":3,"#) == true)
-        #expect(session.next(within: 0.5) == nil, "its own change is answered, not notified")
-        try grock.ok("undo")
-        #expect(session.next() == #"{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}"#)
-        #expect(session.end() == 0)
-    }
-
-    /// A busy data directory is a storage failure that says it is transient: worth trying
-    /// again, unlike damaged files.
-    @Test func aBusyDirectoryIsToldAsTransient() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let held = open(grock.dataDirectory + "/lock", O_RDWR)
-        defer { close(held) }
-        #expect(flock(held, LOCK_EX) == 0)
-        let result = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Netto"}}"# + "\n",
-                                   extra: ["GROCK_LOCK_TIMEOUT_MS": "100"])
-        #expect(result.stdout.hasPrefix(#"{"error":{"code":-32005,"data":{"kind":"storage","transient":"true"}"#), "\(result.stdout)")
-    }
-
-    /// A notification that cannot be written ends the server with exit 3, as a response would,
-    /// without waiting for another request.
-    @Test func aNotificationThatCannotBeWrittenEndsTheServer() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let session = try Session(grock)
-        session.send(#"{"jsonrpc":"2.0","id":1,"method":"home"}"#)
-        #expect(session.next() != nil)
-        session.closeOutput()
-        try grock.ok("store add Netto")
-        let status = session.exitStatus(within: 10)
-        #expect(status == 3)
-        if status == nil { _ = session.end() }
     }
 }

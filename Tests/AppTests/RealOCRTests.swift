@@ -16,7 +16,8 @@ import Testing
     static let renderer = """
         import random, sys
         from PIL import Image, ImageDraw, ImageFilter, ImageFont
-        text, out, angle, seed, speckle = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+        text, out, angle, seed, speckle = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], \
+        float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
         font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 30)
         lines = text.rstrip("\\n").split("\\n")
         image = Image.new("L", (max(int(font.getlength(line)) for line in lines) + 120, 42 * len(lines) + 120), 255)

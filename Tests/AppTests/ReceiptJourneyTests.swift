@@ -79,7 +79,8 @@ import Testing
         try Data(Array("ALDI\nBr".utf8) + [0xF6] + Array("tchen 0,25\nSUMME 0,25\n".utf8)).write(to: URL(fileURLWithPath: latin1))
         let notText = try grock.run(arguments: ["receipt", "Weekly", latin1, "--yes"], extra: Self.evening)
         #expect(notText.status == 2 && notText.stderr
-            == "grock: the receipt is not text (line 2 has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF\n",
+            == "grock: the receipt is not text (line 2 has bytes that are not UTF-8 text); give the text of the receipt, not an image or a "
+                + "PDF\n",
             "\(notText.stderr)")
         #expect(try export(grock) == before)
         let planning = try grock.run(arguments: ["receipt", "Later", try file(grock, "aldi.txt", Self.aldi), "--yes"], extra: Self.evening)
@@ -212,10 +213,13 @@ import Testing
         let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"receipt.review","params":{"cart":"Weekly","text":\#(text)}}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"decision":"newItem","category":"Produce","name":"Tomatoes"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
-            #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"decision":"maybe"}]}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"#
+                + #""decision":"newItem","category":"Produce","name":"Tomatoes"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"#
+                + #""decision":"maybe"}]}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"rpc.discover"}"#,
-            #"{"jsonrpc":"2.0","id":5,"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":1,"decision":"skip"},{"line":1,"decision":"impulse"}]}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":1,"decision":"skip"},"#
+                + #"{"line":1,"decision":"impulse"}]}}"#,
         ]
         let output = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n",
             extra: Self.evening).stdout.split(separator: "\n")
@@ -239,7 +243,8 @@ import Testing
         let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
         let lines = ["-9223372036854775808", "9223372036854775807", "0", "-1"]
         let requests = lines.enumerated().map { index, line in
-            #"{"jsonrpc":"2.0","id":\#(index),"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":\#(line),"decision":"skip"}]}}"#
+            #"{"jsonrpc":"2.0","id":\#(index),"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":\#(line),"#
+                + #""decision":"skip"}]}}"#
         } + [#"{"jsonrpc":"2.0","id":9,"method":"cart.list","params":{}}"#]
         let result = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening)
         #expect(result.status == 0, "\(result.stderr)")

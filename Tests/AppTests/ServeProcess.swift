@@ -116,7 +116,8 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Pairs a new browser with `token`, else the current pairing token.
     func pair(token: String? = nil) throws -> Session {
-        let paired = try send("GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let paired = try send(
+            "GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         guard paired.status == 303, let setCookie = paired.headers["set-cookie"],
               let value = setCookie.split(separator: ";").first?.split(separator: "=").last else {
                   throw Grock.Failure("pairing failed: \(paired)") }

@@ -78,7 +78,8 @@ import Glibc
         try laptop.ok(["store", "add", "Corner shop"])
         let unsent = try laptop.export()
         try refused(laptop, ["sync", "leave"], 1,
-                    "1 change made on this device was not sent to the household yet; nothing was changed: send it first, or leave without it (grock sync, or grock sync leave --discard)")
+                    "1 change made on this device was not sent to the household yet; nothing was changed: send it first, or leave without "
+                        + "it (grock sync, or grock sync leave --discard)")
         #expect(try laptop.ok(["sync", "status"]).contains("Changes waiting to be sent: 1"))
         try laptop.ok(["sync"])
         // Another household's file where this one's was: refused, and the way out told.

@@ -65,7 +65,8 @@ extension Syncthing {
         let status = String(decoding: answer[..<end], as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) }
         let content = Foundation.Data(answer[(end + 4)...])
         guard status == 200 else {
-            throw Grock.Failure("\(name): \(method) \(path) answered \(status.map(String.init) ?? "?"): \(String(decoding: content, as: UTF8.self))")
+            throw Grock.Failure(
+                "\(name): \(method) \(path) answered \(status.map(String.init) ?? "?"): \(String(decoding: content, as: UTF8.self))")
         }
         return content
     }

@@ -62,7 +62,9 @@ import Testing
         try grock.stocked()
         let typo = try grock.run("item price Milk --store Aldi --price 10.90")
         #expect(typo.status == 0)
-        #expect(typo.stderr == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); recorded anyway\n")
+        #expect(typo.stderr
+            == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); "
+            + "recorded anyway\n")
         let forgot = try grock.ok("item forget-price Milk --store Aldi")
         #expect(forgot.contains("1.09/each"))
         #expect(try grock.ok("undo").contains("Undid: forgot the price of Milk at Aldi seen on 2026-03-02 (10.90/each)."))

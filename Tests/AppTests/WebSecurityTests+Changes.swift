@@ -123,8 +123,10 @@ extension WebSecurityTests {
         defer { server.stop() }
         let session = try server.pair()
         let body = #"{"jsonrpc":"2.0","id":7,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"]}}"#
-        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
-            + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n"
+            + "X-Requested-With: grock\r\n"
+            + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            + body
         let sockets = try (0..<10).map { _ in try server.connect() }
         defer { sockets.forEach { close($0) } }
         for fd in sockets { server.write(fd, raw) }

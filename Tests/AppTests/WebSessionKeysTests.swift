@@ -46,7 +46,8 @@ import Testing
         try grock.ok("init")
         let server = try ServeProcess(grock)
         defer { server.stop() }
-        let head = try server.send("HEAD /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        let head = try server.send(
+            "HEAD /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
         #expect(head.status == 405 && head.headers["set-cookie"] == nil && head.headers["allow"] == "GET" && head.body.isEmpty, "\(head)")
         #expect(try server.currentPairingToken == server.pairingToken, "the token is not used up")
         #expect(try server.pair(token: server.pairingToken).cookie.count == 32)

@@ -24,14 +24,17 @@ extension ByteReaderFuzzTests {
         var text = "grock-history\t2\n"
         let time = "2026-11-02T10:00:00+01:00"
         for (index, item) in itemIDs.prefix(4).enumerated() {
-            text += "O\t\(item.rawValue)\t\(stores[index % 3].rawValue)\t\(index % 2 == 0 ? "each" : "kg")\t\(100 + index)\t\(time)\t\(index % 2)\n"
+            text += "O\t\(item.rawValue)\t\(stores[index % 3].rawValue)\t\(index % 2 == 0 ? "each" : "kg")\t\(100 + index)"
+                + "\t\(time)\t\(index % 2)\n"
         }
         for cart in 0..<carts {
             let lines = Int.random(in: 1...5, using: &random)
-            text += "C\t\(hex16(0xC000 + cart))\t\(cart % 3 == 0 ? "" : "2000")\t\(time)\t\(time)\t\(time)\t352\t495\t\(lines)\t\(lines)\tTrip \\t\(cart)\n"
+            text += "C\t\(hex16(0xC000 + cart))\t\(cart % 3 == 0 ? "" : "2000")\t\(time)"
+                + "\t\(time)\t\(time)\t352\t495\t\(lines)\t\(lines)\tTrip \\t\(cart)\n"
             for line in 0..<lines {
                 let item = itemIDs[Int.random(in: 0..<itemIDs.count, using: &random)].rawValue, store = stores[line % 3].rawValue
-                text += "L\t\(item)\t1.5\t\(line % 2 == 0 ? "each" : "lb")\t\(store)\t89\t1\t\(store)\t189\t1.4\t0\tProduce\tItem \(item.suffix(3))\n"
+                text += "L\t\(item)\t1.5\t\(line % 2 == 0 ? "each" : "lb")\t\(store)\t89\t1\t\(store)\t189\t1.4\t0\tProduce\tItem "
+                    + "\(item.suffix(3))\n"
             }
         }
         return Array(text.utf8)

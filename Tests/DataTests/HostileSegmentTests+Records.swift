@@ -69,7 +69,8 @@ extension HostileSegmentTests {
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
         #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 3 && !checks.contains(where: \.isProblem), "\(checks)")
-        try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
+        try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(
+            to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
         checks = await home.sync("phone").diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject.hasSuffix("outbox/999.tsv") }, "\(checks)")
     }
@@ -140,7 +141,8 @@ extension HostileSegmentTests {
         let after = try #require(written[4].split(separator: "\t").last.map(String.init))
         try home.forgeRaw("laptop", after: after, snapshot: true, lines: versions + added)
         let report = try await home.sync("tablet").join(folder: home.folder, device: "tablet", name: "tablet")
-        #expect(report.quarantined == ["laptop/00000000.seg: cart/c-huge: it costs more than Grock can count, alone or with the spending before it"],
+        #expect(report.quarantined
+            == ["laptop/00000000.seg: cart/c-huge: it costs more than Grock can count, alone or with the spending before it"],
                 "\(report)")
         let tablet = try await home.useCases("tablet").createBackup()
         #expect(tablet.completedCarts.map(\.name) == before.completedCarts.map(\.name))
@@ -241,7 +243,9 @@ extension HostileSegmentTests {
         var lines: [String] = []
         for (index, unit) in ["pack:100000oz", "pack:0.001g", "lb"].enumerated() {
             let store = "s-bound\(index)"
-            lines.append("store/\(store)\t\(home.stamp("evil", counter: 2 * index))\t0\t-\t\(try storePayload(before, id: store, name: "Bound \(index)"))")
+            lines.append(
+                "store/\(store)\t\(home.stamp("evil", counter: 2 * index))\t0\t-\t"
+                    + "\(try storePayload(before, id: store, name: "Bound \(index)"))")
             let payload = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"\#(unit)""#).replacingOccurrences(of: aldi,
                 with: store)
             lines.append("price/\(milk)/\(store)\t\(home.stamp("evil", counter: 2 * index + 1))\t0\ts1790000000\t\(payload)")

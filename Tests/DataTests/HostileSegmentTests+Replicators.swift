@@ -23,7 +23,8 @@ extension HostileSegmentTests {
             $0.hasSuffix(".seg") }.sorted()
         let mine = try #require(segments.last)
         try FileManager.default.copyItem(atPath: copyFolder + "/devices/phone/" + mine,
-                                         toPath: home.folder + "/devices/phone/" + mine.dropLast(4) + ".sync-conflict-20261125-101010-ABCDEFG.seg")
+                                         toPath: home.folder + "/devices/phone/" + mine.dropLast(4)
+                                             + ".sync-conflict-20261125-101010-ABCDEFG.seg")
         // Both copies become devices of their own; each side's change reaches the laptop and the other.
         let first = try await home.sync("phone").exchange()
         #expect(first.formerDevice == "phone")

@@ -90,7 +90,8 @@ import Testing
         func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [],
             count: String? = nil,
                       format: String = Segment.header) throws {
-            var text = "\(format)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
+            var text = "\(format)\nhousehold\t\(household)\ndevice\t\(device)\n"
+                + "number\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
             for line in lines { text += line + "\n" }
             let content = Array(text.utf8)
             let bytes = content + Array("end\t\(count ?? String(lines.count))\t\(Checksum.hex(of: content))\n".utf8)
@@ -214,7 +215,8 @@ import Testing
         let index = try LocalSyncState(directory: home.data("laptop")).index(device: "laptop", committed: .max).0
         #expect((index.versions[SyncKey(.line, trip.id.rawValue, trip.lines[0].itemID.rawValue)]?.count ?? 0) <= 2)
         // A device name with escapes is shown by its id.
-        try Data("grock-device\t1\nname\t\"\\u001b[31mEVIL\\nlaptop (this device)\"\n".utf8).write(to: URL(fileURLWithPath: home.folder + "/devices/many/device"))
+        try Data("grock-device\t1\nname\t\"\\u001b[31mEVIL\\nlaptop (this device)\"\n".utf8).write(
+            to: URL(fileURLWithPath: home.folder + "/devices/many/device"))
         let status = try await home.sync("laptop").status()
         #expect(status.devices.first { $0.id == "many" }?.name == "many", "\(status.devices)")
         // A `devices` that is a link elsewhere: refused, nothing written there.

@@ -230,7 +230,11 @@ struct SyncSimulation {
             guard line?.plannedPrice?.minorUnits == 300 else {
                 let vault = backup.items.first { $0.name == name + " renamed" }?.prices.map {
                     "\($0.store): \($0.regular?.price.minorUnits ?? -1)" } ?? []
-                throw fail("device \(device) plans \(line.map { "\($0.plannedPrice?.minorUnits ?? -1) at \($0.plannedStore.map(\.rawValue) ?? "-"), \(backup.activeCarts.first { $0.name == cart }!.status)" } ?? "no line") after a price of 3.00 merged; its vault: \(vault)")
+                let plan = line.map {
+                    "\($0.plannedPrice?.minorUnits ?? -1) at \($0.plannedStore.map(\.rawValue) ?? "-"), "
+                        + "\(backup.activeCarts.first { $0.name == cart }!.status)"
+                } ?? "no line"
+                throw fail("device \(device) plans \(plan) after a price of 3.00 merged; its vault: \(vault)")
             }
         }
     }

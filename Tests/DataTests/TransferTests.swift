@@ -67,20 +67,23 @@ import Testing
         let header = Array((PurchaseCSV.header.joined(separator: ",") + "\n").utf8)
         let good = Array("2026-03-02,W,A,Dairy,Milk,1,each,1,EUR\n".utf8)
         for (file, line) in [(header + good + Array("2026-03-02,W,A,Dairy,Cr".utf8) + bad + Array("me,1,each,1,EUR\n".utf8), 3),
-                             (header + good + Array("2026-03-02,\"Party\nnight\",A,Dairy,\"Cr\n".utf8) + bad + Array("me\",1,each,1,EUR\n".utf8), 5)] {
+                             (header + good + Array("2026-03-02,\"Party\nnight\",A,Dairy,\"Cr\n".utf8) + bad
+                                 + Array("me\",1,each,1,EUR\n".utf8), 5)] {
             do {
                 _ = try PurchaseCSV.parse(file)
                 Issue.record("parsed \(bad)")
             } catch let error as PurchaseCSV.RowError {
                 #expect(error.line == line)
-                #expect(error.description == "line \(line): not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported")
+                #expect(error.description
+                    == "line \(line): not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported")
                 #expect(error.remedy == .latin1)
             }
         }
     }
 
     @Test func latin1IsReadWhenAskedFor() throws {
-        let file: [UInt8] = Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,Caf".utf8) + [0xE9] + Array(",Dairy,Cr".utf8) + [0xE8]
+        let file: [UInt8] = Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,Caf".utf8) + [0xE9]
+            + Array(",Dairy,Cr".utf8) + [0xE8]
             + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.50,EUR\n".utf8)
         let read = try PurchaseCSV.parse(file, encoding: .latin1)
         #expect(read.map(\.item) == ["Crème fraîche"])
@@ -168,9 +171,11 @@ import Testing
     /// is refused, with its line and column, rather than guessed.
     @Test(arguments: [
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.234,56;EUR\n", nil, false,
-         "line 2, column 8 (price): \"1.234,56\" has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56"),
+         "line 2, column 8 (price): \"1.234,56\" has a thousands separator, which Grock does not read; write it without, like 1234.56 or "
+             + "1234,56"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,99;EUR\n2026-03-02;W;A;D;Salt;1.250;kg;2;EUR\n", nil, false,
-         "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator is not read"),
+         "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator "
+             + "is not read"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,\"1,99\",EUR\n", nil, false,
          "line 2, column 8 (price): \"1,99\" has a comma, but the file is read with decimal points; a thousands separator is not read"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.99;EUR\n", nil, true,
@@ -188,7 +193,8 @@ import Testing
         ("\(PurchaseCSV.header.joined(separator: ","))\n", PurchaseCSV.Delimiter.semicolon, false,
             "line 1: the header's fields are separated by \",\", not by \";\""),
         ("\(PurchaseCSV.header.joined(separator: "|"))\n", nil, false,
-         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency (and ,per and ,cost), its fields separated by commas, semicolons or tabs"),
+         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency (and ,per and ,cost), its fields separated "
+             + "by commas, semicolons or tabs"),
     ] as [(String, PurchaseCSV.Delimiter?, Bool, String)])
     func numbersAndFieldsThatCannotBeReadAreNamedByLineAndColumn(text: String, delimiter: PurchaseCSV.Delimiter?, decimalComma: Bool,
         message: String) {

@@ -162,7 +162,8 @@ import Testing
         }
         // Tester's finding (#23): a row costing more than any price can be (accepted when logged)
         // did not import back.
-        let huge = "date,trip,store,category,item,quantity,unit,price,currency,per,cost\n2026-03-01,A,Rewe,Dairy,Milk,100000,each,999999.99,EUR,,99999999000.00\n"
+        let huge = "date,trip,store,category,item,quantity,unit,price,currency,per,cost\n"
+            + "2026-03-01,A,Rewe,Dairy,Milk,100000,each,999999.99,EUR,,99999999000.00\n"
         #expect(try PurchaseCSV.parse(Array(huge.utf8)).first?.cost().amountText == "99999999000.00")
         #expect(throws: PurchaseCSV.RowError.self) {
             try PurchaseCSV.parse(Array(huge.replacing(",99999999000.00", with: ",99999999000.01").utf8)) }

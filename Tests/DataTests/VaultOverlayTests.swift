@@ -277,7 +277,8 @@ import Glibc
         _ = try await u.setPrice(item: "Filler 8", store: "Aldi", price: "8.88")
         // The change took the first name for its own overlay (the leftover went first).
         #expect(try vaultName(storage) == leftovers[0])
-        #expect(FileManager.default.contents(atPath: storage.path(leftovers[0])) != FileManager.default.contents(atPath: storage.path(overlay)))
+        #expect(FileManager.default.contents(atPath: storage.path(leftovers[0]))
+            != FileManager.default.contents(atPath: storage.path(overlay)))
         for name in leftovers.dropFirst() { #expect(!FileManager.default.fileExists(atPath: storage.path(name)), "\(name)") }
         #expect(FileManager.default.fileExists(atPath: storage.path(whole))
             && FileManager.default.fileExists(atPath: storage.path(overlay)))

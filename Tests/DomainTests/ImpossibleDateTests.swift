@@ -22,7 +22,8 @@ import Testing
     /// Tester's finding (#23): `MILCH 1,5%` was not the name of the quantity line below it.
     @Test(arguments: ["MILCH 1,5%", "MILCH 3,5%", "H-MILCH 1,5% 1L"])
     func aNameWithAPercentIsTheNameOfTheLineBelow(name: String) throws {
-        let receipt = try ReceiptParser.parse(text: "ALDI SÜD\n08.11.2026 10:15\n\(name)\n6 x 0,99            5,94 A\nBROT  1,00 A\nSUMME  6,94\n", assuming: .euro)
+        let receipt = try ReceiptParser.parse(
+            text: "ALDI SÜD\n08.11.2026 10:15\n\(name)\n6 x 0,99            5,94 A\nBROT  1,00 A\nSUMME  6,94\n", assuming: .euro)
         #expect(receipt.lines.map(\.name) == [name, "BROT"], "\(name)")
         #expect(receipt.lines.first?.quantity == Quantity(6) && receipt.difference?.minorUnits == 0, "\(name)")
     }

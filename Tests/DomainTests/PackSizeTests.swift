@@ -108,7 +108,8 @@ import TestSupport
     func describe(_ line: CartItem?) throws -> String {
         guard let line else { return "-" }
         let price = line.actualPrice ?? line.plannedPrice
-        return "\(line.purchasedQuantity ?? line.quantity) \(line.unit) at \(price?.amountText ?? "?")/\(line.priceUnit) = \(try (line.isFulfilled ? line.actualCost() : line.plannedCost())?.amountText ?? "?")"
+        return "\(line.purchasedQuantity ?? line.quantity) \(line.unit) at \(price?.amountText ?? "?")/\(line.priceUnit) = "
+            + "\(try (line.isFulfilled ? line.actualCost() : line.plannedCost())?.amountText ?? "?")"
     }
 
     /// A 500 g pack on the receipt, where a 250 g pack was planned: logged as bought.
@@ -119,7 +120,8 @@ import TestSupport
         _ = try await u.startTrip("W")
         let outcome = try await u.applyReceipt(ReceiptRequest(text: "ALDI\nKaffee Bellarom 500g 4,29 A\nSUMME 4,29\n", cart: "W"))
         #expect(outcome.cautions.isEmpty)
-        #expect(try describe(outcome.cart.line(for: try #require(outcome.cart.lines.first).itemID)) == "1 pack at 4.29/pack of 500 g = 4.29")
+        #expect(try describe(outcome.cart.line(for: try #require(outcome.cart.lines.first).itemID))
+            == "1 pack at 4.29/pack of 500 g = 4.29")
         _ = try await u.finishTrip("W")
         let aldi = try #require(try await u.showItem("Coffee").prices.first { $0.store.name == "Aldi" })
         #expect(aldi.normalised?.description == "8.58/kg")

@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func aRoundedTotalBelowTheTotalRepeatsIt() throws {
-        let text = "SHOP\nRICE 5KG 21.95\nOIL 2KG 10.49\nNET TOTAL 32.44\nROUNDING ADJ +0.01\nROUNDED TOTAL (RM) 32.45\nCASH RM 40.00\nCHANGE RM 7.55\n"
+        let text = "SHOP\nRICE 5KG 21.95\nOIL 2KG 10.49\nNET TOTAL 32.44\nROUNDING ADJ +0.01\nROUNDED TOTAL (RM) 32.45\n"
+            + "CASH RM 40.00\nCHANGE RM 7.55\n"
         let receipt = try ReceiptParser.parse(text: text, assuming: .euro)
         #expect(receipt.currency.code == "MYR")
         #expect(receipt.statedTotal?.amountText == "32.44" && receipt.difference?.minorUnits == 0)

@@ -25,7 +25,8 @@ import Testing
         ("BIO BANANEN", "Bananas"), ("Bananas", "Bananas"), ("ORG BNNAS", "Bananas"), ("H-MILCH 3,5%", "Long-life milk"),
         ("SEMI SKIM MLK", "Semi-skimmed milk"), ("LAIT DEMI-ECREME 1L", "Semi-skimmed milk"), ("GV WHOLE MILK", "Whole milk"),
         ("Vollmilch 3,5% 1L", "Whole milk"), ("Vollkornbrot 500g", "Bread"), ("PAIN DE CAMPAGNE", "Bread"), ("Eier Freiland 10St", "Eggs"),
-        ("OEUFS PLEIN AIR X12", "Eggs"), ("BEURRE DOUX 250G", "Butter"), ("Bergkäse am Stück", "Cheese"), ("FROMAGE COMTE 200G", "Cheese"),
+        ("OEUFS PLEIN AIR X12", "Eggs"), ("BEURRE DOUX 250G", "Butter"), ("Bergkäse am Stück", "Cheese"),
+        ("FROMAGE COMTE 200G", "Cheese"),
         ("Äpfel Braeburn lose", "Apples"), ("POMMES GOLDEN 1KG", "Apples"), ("POMMES DE TERRE 2,5KG", "Potatoes"),
         ("KARTOFFELN FESTK.", "Potatoes"), ("Rispentomaten", "Tomatoes"), ("TOMATES GRAPPE", "Tomatoes"), ("BANANAN", "Bananas"),
     ])

@@ -74,9 +74,12 @@ extension ReceiptUseCaseTests {
         #expect(outcome.logged.map(\.kind) == [.cartLine, .cartLine])
         #expect(outcome.cautions.isEmpty)
         let coffee = try #require(outcome.cart.lines.first { $0.name == "Coffee" })
-        #expect(coffee.isFulfilled && "\(coffee.purchasedQuantity ?? coffee.quantity) \(coffee.unit) at \(coffee.actualPrice!.amountText)/\(coffee.priceUnit)" == "1 pack at 4.29/pack of 500 g")
+        #expect(coffee.isFulfilled
+            && "\(coffee.purchasedQuantity ?? coffee.quantity) \(coffee.unit) at \(coffee.actualPrice!.amountText)/\(coffee.priceUnit)"
+            == "1 pack at 4.29/pack of 500 g")
         let potatoes = try #require(outcome.cart.lines.first { $0.name == "Potatoes" })
-        #expect("\(potatoes.purchasedQuantity ?? potatoes.quantity) \(potatoes.unit) at \(potatoes.actualPrice!.amountText)/\(potatoes.priceUnit)" == "2.5 kg at 2.99/pack of 2.5 kg")
+        #expect("\(potatoes.purchasedQuantity ?? potatoes.quantity) \(potatoes.unit) at "
+            + "\(potatoes.actualPrice!.amountText)/\(potatoes.priceUnit)" == "2.5 kg at 2.99/pack of 2.5 kg")
         _ = try await u.finishTrip("W")
         let aldi = try #require(try await u.showItem("Potatoes").prices.first { $0.store.name == "Aldi" })
         #expect(aldi.normalised?.description == "1.20/kg")

@@ -28,7 +28,8 @@ import Testing
         await settings.load()
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    yes")
         #expect(await settings.changeCurrency(try Currency(code: "JPY")) == false)
-        #expect(settings.errorMessage == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
+        #expect(settings.errorMessage
+            == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
         #expect(await settings.reset())
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    no - run grock init")
     }
