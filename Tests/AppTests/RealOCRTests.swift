@@ -33,8 +33,8 @@ import Testing
 
     /// tesseract and a Python with Pillow; nil in CI when one is missing (recorded as a failure).
     func tools() throws -> (tesseract: String, python: String)? {
-        let tesseract = externalTool("tesseract")
-        let python = externalTool("python3")
+        let tesseract = installedTool("tesseract")
+        let python = installedTool("python3")
         let hasPillow = try python.map { try runTool($0, ["-c", "import PIL"]).status == 0 } ?? false
         let hasFont = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
         if let tesseract, let python, hasPillow, hasFont { return (tesseract, python) }
