@@ -14,7 +14,8 @@ import Testing
         let storage = CommitWatchingStorage(InMemoryStorage())
         _ = try await storage.read { try $0.settings() }
         #expect(storage.committedChanges == 0)
-        await #expect(throws: DomainError.nothingToUndo) { try await storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
+        await #expect(throws: DomainError.nothingToUndo) {
+            try await storage.write { _ -> Change<Void> in throw DomainError.nothingToUndo } }
         #expect(storage.committedChanges == 0, "a refused change commits nothing")
         _ = try await storage.write { Change(try $0.settings(), summary: "nothing") }
         _ = try await storage.write { Change(try $0.settings(), summary: "nothing") }

@@ -194,7 +194,8 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }  // not installed: the structure above
         try script.write(toFile: grock.home.path + "/grock.fish", atomically: true, encoding: .utf8)
         #expect(try shell("/usr/bin/fish", ["-n", grock.home.path + "/grock.fish"], grock: grock).status == 0)
-        let result = try shell("/usr/bin/fish", ["-c", "source $argv[1]; complete -C 'grock cart show Bi'; complete -C 'grock export --format '",
+        let result = try shell("/usr/bin/fish",
+            ["-c", "source $argv[1]; complete -C 'grock cart show Bi'; complete -C 'grock export --format '",
                                                  grock.home.path + "/grock.fish"], grock: grock)
         #expect(result.output == "Big shop\ncsv\njson\nledger\n")
     }
@@ -226,7 +227,8 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         ("cart new", "grock cart new NAME [--budget AMOUNT] [--item ITEM]..."),
         ("cart budget", "grock cart budget CART AMOUNT | --none"),
         ("item add", "grock item add NAME --category CATEGORY [--price P --store STORE] [--unit UNIT | --pack SIZE]"),
-        ("item price", "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]"),
+        ("item price",
+            "grock item price ITEM --store STORE --price P [--unit UNIT | --pack SIZE] [--promo [--until YYYY-MM-DD]] [--date DATE]"),
         ("reset", "grock reset --yes"),
         ("undo", "grock undo"),
     ])
@@ -338,7 +340,8 @@ func shell(_ program: String, _ arguments: [String], grock: Grock) throws -> (st
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        for line in ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly --date 2026-02-20", "cart new Weekly"] { try grock.ok(line) }
+        for line in
+            ["trip start Weekly", "trip log Weekly Milk", "trip finish Weekly --date 2026-02-20", "cart new Weekly"] { try grock.ok(line) }
         #expect(try grock.ok("cart show Weekly@2026-02-20").contains("completed"))
         let missing = try grock.run("cart show Weekly@2026-02-21")
         #expect(missing.status == 1)

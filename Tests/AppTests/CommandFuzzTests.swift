@@ -18,9 +18,11 @@ import Testing
     static let values = [
         "", " ", "0", "-1", "1", "1.5", "0.001", "0.0001", "1000000.00", "1000000.01", "100000", "100001", "1e9", "1,5", "NaN", "inf",
         "9223372036854775807", "-9223372036854775808", "99999999999999999999", "0x10", "250g", "2,5kg", "6x1,5L", "10 Stk", "pack", "kg",
-        "each", "lb", "pack:250g", "0g", "1.5 pack", "2026-02-30", "2026-13-01", "9999-12-31", "0000-01-01", "2026-03-01 25:00", "1969-12-31",
+        "each", "lb", "pack:250g", "0g", "1.5 pack", "2026-02-30", "2026-13-01", "9999-12-31", "0000-01-01", "2026-03-01 25:00",
+            "1969-12-31",
         "Milk", "milk", "Weekly", "Aldi", "Lidl", "Bananas", "Weekly@2026-03-02", "Weekly@2026-02-31", "@", "--", "-x", "--qty", "🍎",
-        "\u{202E}evil", "\u{1B}[2J", "a\u{01}b", "line\nbreak", "tab\there", "'", "\"", "$(touch pwned)", ".", "x", "sub/dir/x", "USD", "JPY", "XXX", "csv", "json", "ledger", "store", "category", "item", "month",
+        "\u{202E}evil", "\u{1B}[2J", "a\u{01}b", "line\nbreak", "tab\there", "'", "\"", "$(touch pwned)", ".", "x", "sub/dir/x", "USD",
+            "JPY", "XXX", "csv", "json", "ledger", "store", "category", "item", "month",
         String(repeating: "A", count: 5000), String(repeating: "9", count: 400),
     ]
 
@@ -63,8 +65,10 @@ import Testing
         for round in 0..<Self.runs {
             for command in commands.shuffled(using: &random) {
                 let arguments = Self.arguments(for: command, &random)
-                let result = try grock.run(arguments: arguments, input: command.path == ["rpc"] ? "{}\n" : "q\n", directory: grock.home.path)
-                Self.check(result, "seed \(Self.seed), round \(round): grock \(arguments.map { $0.debugDescription }.joined(separator: " "))")
+                let result = try grock.run(arguments: arguments, input: command.path == ["rpc"] ? "{}\n" : "q\n",
+                    directory: grock.home.path)
+                Self.check(result,
+                    "seed \(Self.seed), round \(round): grock \(arguments.map { $0.debugDescription }.joined(separator: " "))")
             }
         }
     }
@@ -80,7 +84,8 @@ import Testing
         for command in Commands.visible where command.path != ["serve"] {
             for example in command.examples where example.hasPrefix("grock ") {
                 let arguments = Array(Self.words(of: example).dropFirst())
-                let result = try grock.run(arguments: arguments, input: command.path == ["rpc"] ? "{}\n" : "q\n", directory: grock.home.path)
+                let result = try grock.run(arguments: arguments, input: command.path == ["rpc"] ? "{}\n" : "q\n",
+                    directory: grock.home.path)
                 // Not `check`: an example with --json fails with a JSON document, not a line.
                 #expect(!result.signalled && (0...3).contains(result.status), "\(example): \(result.stderr.prefix(400))")
                 #expect(!result.stderr.contains("which it does not declare"), "\(example): \(result.stderr.prefix(400))")
@@ -115,7 +120,8 @@ import Testing
         var random = SeededGenerator(state: Self.seed)
         // Objects too, with whole numbers at the ends of 64 bits (a receipt's decisions).
         let objects: [Any] = [[["line": Int64.min, "decision": "skip"]], [["line": Int64.max, "decision": "item", "item": 1], ["line": 0]]]
-        let jsonValues: [Any] = Self.values.map { $0 as Any } + [0, -1, 1.5, 1e300, -1e300, Int64.max, Int64.min, true, false, NSNull(), [1, 2], ["a": 1], []] + objects
+        let jsonValues: [Any] = Self.values.map { $0 as Any } + [0, -1, 1.5, 1e300, -1e300, Int64.max, Int64.min, true, false, NSNull(),
+            [1, 2], ["a": 1], []] + objects
         var requests: [String] = []
         for round in 0..<(Self.runs * 3) {
             for method in methods {

@@ -38,5 +38,6 @@ enum WrappedStorageKind: String, CaseIterable, Sendable, CustomTestStringConvert
 
 @Suite struct CompositionStorageContractTests {
     @Test(arguments: WrappedStorageKind.allCases, StorageContractCase.allCases)
-    func keepsTheContract(kind: WrappedStorageKind, contractCase: StorageContractCase) async throws { try await contractCase.run(kind.contract) }
+    func keepsTheContract(kind: WrappedStorageKind, contractCase: StorageContractCase) async throws {
+        try await contractCase.run(kind.contract) }
 }

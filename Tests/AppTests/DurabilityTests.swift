@@ -24,7 +24,8 @@ import Testing
             usleep(UInt32.random(in: 0...window))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if process.terminationReason == .exit && process.terminationStatus == 0 { acknowledged.append("Item \(index)") } else { killed += 1 }
+            if process.terminationReason == .exit
+                && process.terminationStatus == 0 { acknowledged.append("Item \(index)") } else { killed += 1 }
             // After every kill the store still loads.
             #expect(try grock.run("doctor").status == 0, "after killing writer \(index)")
         }
@@ -40,7 +41,8 @@ import Testing
         let processes = (0..<4).map { worker -> Process in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let script = (0..<8).map { "\"\(Grock.executable.path)\" item add 'W\(worker) item \($0)' --category Pantry >/dev/null || exit 1" }
+            let script = (0..<8).map {
+                "\"\(Grock.executable.path)\" item add 'W\(worker) item \($0)' --category Pantry >/dev/null || exit 1" }
             process.arguments = ["-c", script.joined(separator: "; ")]
             process.environment = grock.environment
             return process
@@ -80,7 +82,8 @@ import Testing
             for line in lines {
                 let result = try grock.run(line)
                 #expect(result.status == 3, "\(name): grock \(line): \(result.stderr)")
-                #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(name): grock \(line): \(result.stderr)")
+                #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1,
+                    "\(name): grock \(line): \(result.stderr)")
             }
             #expect(grock.home.snapshot() == before, "\(name)")
             #expect(try grock.run("doctor").status != 0, "\(name)")

@@ -50,12 +50,15 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         let lines = [
-            "", "demo", "help", "help cart add", "--version", "store list", "store rename Lidl Lidl|City", "store aisles Aldi Dairy Produce",
+            "", "demo", "help", "help cart add", "--version", "store list", "store rename Lidl Lidl|City",
+                "store aisles Aldi Dairy Produce",
             "store aisles Aldi", "category add Spices", "category rename Spices Herbs", "category move Herbs --to 1", "category list",
             "category remove Herbs", "item list", "item list --category Dairy", "item search mil", "item show Milk", "item history Milk",
-            "item price Milk --store Aldi --price 0.89 --promo --until 2026-03-09", "item add Salt --category Pantry", "item rename Salt Sea|salt",
+            "item price Milk --store Aldi --price 0.89 --promo --until 2026-03-09", "item add Salt --category Pantry",
+                "item rename Salt Sea|salt",
             "item move Sea|salt --category Household", "item remove Sea|salt", "cart list", "cart new Party --item Milk",
-            "cart rename Party Big|party", "cart budget Big|party 50", "cart budget Big|party --none", "cart set Weekly Milk --qty 3 --store Lidl|City",
+            "cart rename Party Big|party", "cart budget Big|party 50", "cart budget Big|party --none",
+                "cart set Weekly Milk --qty 3 --store Lidl|City",
             "cart remove Weekly Bread", "trip start Weekly", "trip log Weekly Milk", "trip unlog Weekly Milk", "trip abort Weekly",
             "cart delete Big|party", "settings show", "settings currency USD", "doctor", "undo", "history", "insights --by store",
             "prices Milk", "plan Weekly", "plan Weekly --max-stores 1 --apply", "export --format csv", "export --format ledger",
@@ -193,7 +196,8 @@ import Testing
         let grock = try Grock()
         try grock.stocked()
         let path = grock.dataDirectory + "/state.tsv"
-        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n",
+            omittingEmptySubsequences: false).map(String.init)
         lines[0] = "grock-state\t5\t"
         let first = try #require(lines.firstIndex { $0.hasPrefix("L\t") })
         var fields = lines[first].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -214,7 +218,8 @@ import Testing
         #expect(try grock.run("cart show Weekly").status == 1, "the damaged cart cannot be shown")
         // Doctor does not call such a state "ok".
         let doctor = try grock.run("doctor")
-        #expect(doctor.status == 3 && doctor.stdout.contains("read unchecked") && doctor.stdout.contains("PROBLEM") && doctor.stdout.contains("cannot be shown"),
+        #expect(doctor.status == 3 && doctor.stdout.contains("read unchecked") && doctor.stdout.contains("PROBLEM")
+            && doctor.stdout.contains("cannot be shown"),
                 "\(doctor.stdout)")
         let renamed = try grock.run("cart rename Weekly Big")
         #expect(renamed.status == 0, "\(renamed.stderr)")
@@ -299,7 +304,8 @@ import Testing
         }
         for line in ["export --format csv", "export --format json", "cart show Weekly", "help", "history"] {
             let (status, stderr) = try run(line)
-            #expect(status == 3 && stderr.contains("cannot write the output: standard output: No space left on device"), "\(line): \(stderr)")
+            #expect(status == 3 && stderr.contains("cannot write the output: standard output: No space left on device"),
+                "\(line): \(stderr)")
         }
         let (status, stderr) = try run("store add Rewe")
         #expect(status == 0 && stderr.contains("warning: the change was saved"), "\(stderr)")
@@ -308,7 +314,8 @@ import Testing
 }
 
 @Suite struct JSONErrorTests {
-    @Test(arguments: [("cart show Nope", 1, "notFound"), ("frobnicate", 2, "invalidInput"), ("item price Milk --store Aldi --price abc", 2, "invalidInput"),
+    @Test(arguments: [("cart show Nope", 1, "notFound"), ("frobnicate", 2, "invalidInput"),
+        ("item price Milk --store Aldi --price abc", 2, "invalidInput"),
                       ("store add Aldi", 1, "conflict"), ("trip finish Weekly", 1, "refused")])
     func withJSONAnErrorIsOneJSONDocumentOnStderr(line: String, code: Int32, kind: String) throws {
         let grock = try Grock()
@@ -339,7 +346,8 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/future.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n2027-05-01,T,Aldi,Dairy,Milk,1,each,9.99,EUR\n"
+        try ("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,T,Aldi,Dairy,Milk,1,each,1.00,EUR\n"
+            + "2027-05-01,T,Aldi,Dairy,Milk,1,each,9.99,EUR\n")
             .write(toFile: file, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         let result = try grock.run("import " + file)

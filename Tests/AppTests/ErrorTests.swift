@@ -95,7 +95,8 @@ import Testing
             for line in ["trip start Weekly", "--in-memory cart list"] {
                 let result = try grock.run(line, extra: ["GROCK_NOW": time])
                 #expect(result.status == 2, "GROCK_NOW=\(time) grock \(line): \(result.stderr)")
-                #expect(result.stderr.hasPrefix("grock: GROCK_NOW is \"") && result.stderr.contains("not an RFC 3339 time"), "\(result.stderr)")
+                #expect(result.stderr.hasPrefix("grock: GROCK_NOW is \"") && result.stderr.contains("not an RFC 3339 time"),
+                    "\(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty)
                 #expect(!result.stderr.dropLast().unicodeScalars.contains(where: isControl))
             }

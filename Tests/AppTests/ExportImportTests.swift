@@ -64,14 +64,16 @@ enum PurchaseCSVHeader {
         let before = restored.home.snapshot()
         let damages = [("\"actualPrice\" : 119", "\"actualPrice\" : -119", "completedCarts[0].lines[", "is below zero"),
                        ("\"name\" : \"Bananas\"", "\"name\" : \"MILK\"", "items[", "is also the name of items["),
-                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\e[31mum\"", "control characters")]
+                       ("\"name\" : \"Gum\"", "\"name\" : \"G\\u001b[31mum\"", "completedCarts[0].lines[3].name: \"G\\e[31mum\"",
+                           "control characters")]
         for (original, damaged, path, reason) in damages {
             let file = restored.home.path + "/bad.json"
             #expect(backup.contains(original))
             try backup.replacingOccurrences(of: original, with: damaged).write(toFile: file, atomically: false, encoding: .utf8)
             let result = try restored.run("import \(file)")
             #expect(result.status == 2, "\(damaged): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason), "\(damaged): \(result.stderr.debugDescription)")
+            #expect(result.stderr.hasPrefix("grock: \(file): \(path)") && result.stderr.contains(reason),
+                "\(damaged): \(result.stderr.debugDescription)")
             #expect(result.stderr.hasSuffix("; nothing was restored\n") && result.stderr.split(separator: "\n").count == 1)
             #expect(!result.stderr.contains("\u{1B}"))
             try FileManager.default.removeItem(atPath: file)
@@ -209,7 +211,8 @@ enum PurchaseCSVHeader {
             """))
         #expect(try grock.ok("insights").contains("Total           3.97  on 1 trip"))
         let tab = grock.home.path + "/tab.csv"
-        try "date\ttrip\tstore\tcategory\titem\tquantity\tunit\tprice\tcurrency\n2026-02-21\tSamstag\tRewe\tDairy\tMilch\t1\teach\t1.234,56\tEUR\n"
+        try ("date\ttrip\tstore\tcategory\titem\tquantity\tunit\tprice\tcurrency\n"
+            + "2026-02-21\tSamstag\tRewe\tDairy\tMilch\t1\teach\t1.234,56\tEUR\n")
             .write(toFile: tab, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         for (line, message) in [("import \(tab)", "\(tab): line 2, column 8 (price): \"1.234,56\" has a thousands separator"),
@@ -228,7 +231,8 @@ enum PurchaseCSVHeader {
         defer { grock.home.remove() }
         for line in ["init", "store add @home", "category add +Extras", "item add =SUM(A1) --category +Extras --price 1.50 --store @home",
                      "item add -Milk --category Dairy --price 1.09 --store @home", "cart new =1+1 --item =SUM(A1) --item -Milk",
-                     "trip start =1+1", "trip log =1+1 =SUM(A1)", "trip log =1+1 -Milk", "trip impulse =1+1 'tis --price 0.99", "trip finish =1+1"] {
+                     "trip start =1+1", "trip log =1+1 =SUM(A1)", "trip log =1+1 -Milk", "trip impulse =1+1 'tis --price 0.99",
+                         "trip finish =1+1"] {
             try grock.ok(line)
         }
         let csv = try grock.ok("export --format csv")
@@ -264,7 +268,9 @@ enum PurchaseCSVHeader {
         let before = grock.home.snapshot()
         let result = try grock.run("import \(file)")
         #expect(result.status == 2)
-        #expect(result.stderr == "grock: \(file): line 3, column 8 (price): \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing was imported\n")
+        #expect(result.stderr
+            == "grock: \(file): line 3, column 8 (price): \"abc\" is not a valid amount: write a non-negative number like 3.49; nothing "
+            + "was imported\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.run("import /nonexistent.csv").status == 2)
         #expect(try grock.run("export --format xml").status == 2)
@@ -278,13 +284,16 @@ enum PurchaseCSVHeader {
         defer { grock.home.remove() }
         try grock.stocked()
         let file = grock.home.path + "/latin1.csv"
-        let bytes = Array("date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR\n".utf8)
+        let bytes = Array(
+            "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,Weekly,Aldi,Dairy,Milk,1,each,1.19,EUR\n".utf8)
             + Array("2026-03-01,Weekly,Aldi,Dairy,Cr".utf8) + [0xE8] + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.89,EUR\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let before = grock.home.snapshot()
         let refused = try grock.run("import \(file)")
         #expect(refused.status == 2)
-        #expect(refused.stderr == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported (--encoding latin1)\n")
+        #expect(refused.stderr
+            == "grock: \(file): line 3: not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported (--encoding "
+            + "latin1)\n")
         #expect(grock.home.snapshot() == before)
         #expect(try grock.ok("import \(file) --encoding latin1").hasPrefix("Imported 2 purchases in 1 trip;"))
         #expect(try grock.ok("item show crème|fraîche").contains("Crème fraîche"))
@@ -300,7 +309,8 @@ enum PurchaseCSVHeader {
             let after = grock.home.snapshot()
             let overflow = try grock.run("import \(expensive)")
             #expect(overflow.status == 2)
-            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3, column \(quantity == "2" ? "8 (price)" : "6 (quantity)"): "), "\(overflow.stderr)")
+            #expect(overflow.stderr.hasPrefix("grock: \(expensive): line 3, column \(quantity == "2" ? "8 (price)" : "6 (quantity)"): "),
+                "\(overflow.stderr)")
             #expect(overflow.stderr.hasSuffix("; nothing was imported\n"), "\(overflow.stderr)")
             #expect(grock.home.snapshot() == after)
         }
@@ -340,11 +350,13 @@ enum PurchaseCSVHeader {
         if let hledger = externalTool("hledger") {
             let result = try runTool(hledger, ["-f", journal, "reg", "expenses", "-M", "--depth", "1", "-O", "csv"])
             #expect(result.status == 0)
-            let rows = result.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
+            let rows = result.output.split(separator: "\n").dropFirst().map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } }
             #expect(rows.map { "\($0[1].prefix(7)) \($0[5].replacingOccurrences(of: " EUR", with: ""))" } == months)
         }
         if let ledger = externalTool("ledger") {
-            let result = try runTool(ledger, ["-f", journal, "-M", "--depth", "1", "-F", "%(format_date(date, \"%Y-%m\")) %(quantity(scrub(display_amount)))\n",
+            let result = try runTool(ledger,
+                ["-f", journal, "-M", "--depth", "1", "-F", "%(format_date(date, \"%Y-%m\")) %(quantity(scrub(display_amount)))\n",
                                               "reg", "expenses"])
             #expect(result.status == 0)
             #expect(result.output.split(separator: "\n").map(String.init) == months)

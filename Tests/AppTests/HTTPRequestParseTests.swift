@@ -17,7 +17,8 @@ import Testing
             #expect(request.query["token"] == decoded, "\(escaped)")
             #expect(decoded.isEmpty || request.query[decoded] == "x", "\(escaped) as a name")
         } else {
-            #expect(result == .refused(HTTPRequest.Refusal(status: 400, reason: "the query holds a % that is not followed by two hexadecimal digits")), "\(escaped)")
+            #expect(result == .refused(HTTPRequest.Refusal(status: 400,
+                reason: "the query holds a % that is not followed by two hexadecimal digits")), "\(escaped)")
         }
     }
 
@@ -47,7 +48,8 @@ import Testing
     /// cannot make the server read 16 KiB of headers at every byte).
     @Test func theHeadIsParsedOnceWhileTheBodyArrives() throws {
         let body = Array(repeating: UInt8(ascii: "x"), count: 1_000)
-        let head = Array("POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 1000\r\nX-Pad: \(String(repeating: "p", count: 15_000))\r\n\r\n".utf8)
+        let pad = String(repeating: "p", count: 15_000)
+        let head = Array("POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 1000\r\nX-Pad: \(pad)\r\n\r\n".utf8)
         var reader = HTTPRequestReader()
         reader.append(head[...])
         #expect(reader.parse() == .incomplete)
@@ -113,23 +115,27 @@ import Testing
     /// A line may end with an LF alone (RFC 9112 §2.2: `printf 'GET / HTTP/1.1\nHost: x\n\n' | nc`):
     /// the request is whole when its blank line arrives, however its lines end, and reads as
     /// with CR LF, whole or a byte at a time.
-    @Test(arguments: ["GET /?a=1 HTTP/1.1\nHost: h\nContent-Length: 5\n\nhello", "GET /?a=1 HTTP/1.1\r\nHost: h\nContent-Length: 5\r\n\nhello",
+    @Test(arguments: ["GET /?a=1 HTTP/1.1\nHost: h\nContent-Length: 5\n\nhello",
+        "GET /?a=1 HTTP/1.1\r\nHost: h\nContent-Length: 5\r\n\nhello",
                       "GET /?a=1 HTTP/1.1\nHost: h\r\nContent-Length: 5\n\r\nhello"])
     func linesEndingInABareLFAreRead(_ raw: String) {
         let bytes = Array(raw.utf8)
-        let expected = HTTPRequest(method: "GET", path: "/", query: ["a": "1"], headers: ["host": "h", "content-length": "5"], body: Array("hello".utf8))
+        let expected = HTTPRequest(method: "GET", path: "/", query: ["a": "1"], headers: ["host": "h", "content-length": "5"],
+            body: Array("hello".utf8))
         #expect(HTTPRequest.parse(bytes) == .request(expected, consumed: bytes.count), "\(raw.debugDescription)")
         var reader = HTTPRequestReader()
         for index in bytes.indices {
             reader.append(bytes[index...index])
             let result = reader.parse()
-            #expect(result == (index == bytes.count - 1 ? .request(expected, consumed: bytes.count) : .incomplete), "\(raw.debugDescription) at \(index)")
+            #expect(result == (index == bytes.count - 1 ? .request(expected, consumed: bytes.count) : .incomplete),
+                "\(raw.debugDescription) at \(index)")
         }
     }
 
     /// A bare CR (one not before an LF) and a folded header line (one that starts with a space
     /// or a tab) are refused however the lines end: two readers could see two requests.
-    @Test(arguments: [("GET / HTTP/1.1\r\nHost: h\rContent-Length: 5\r\n\r\n", 400), ("GET / HTTP/1.1\nHost: h\rContent-Length: 5\n\n", 400),
+    @Test(arguments: [("GET / HTTP/1.1\r\nHost: h\rContent-Length: 5\r\n\r\n", 400),
+        ("GET / HTTP/1.1\nHost: h\rContent-Length: 5\n\n", 400),
                       ("GET / HTTP/1.1\nHost: h\r\r\n\n", 400), ("GET / HTTP/1.1\nHost: h\n X-A: b\n\n", 400),
                       ("GET / HTTP/1.1\r\nHost: h\r\n\tX-A: b\r\n\r\n", 400), ("GET / HTTP/1.1\nHost: h\nX-A: a\u{0}b\n\n", 400)])
     func aBareCROrAFoldedLineIsRefused(_ raw: String, _ status: Int) {

@@ -20,7 +20,8 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let (stdout, stderr) = try bash("\"$0\" --data-dir \"$1\" item add Foo --category Dairy | (exec 0<&-; sleep 0.5); echo \"status ${PIPESTATUS[0]}\"", grock)
+        let (stdout, stderr) = try bash(
+            "\"$0\" --data-dir \"$1\" item add Foo --category Dairy | (exec 0<&-; sleep 0.5); echo \"status ${PIPESTATUS[0]}\"", grock)
         #expect(stdout == "status 0\n", "\(stderr)")
         #expect(stderr.contains("warning: the change was saved") && stderr.contains("Broken pipe"))
         #expect(try grock.ok("item show Foo").contains("Foo"))
@@ -44,7 +45,8 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.stocked()
-        let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"", grock)
+        let (stdout, stderr) = try bash("\"$0\" --json --data-dir \"$1\" item add Foo --category Dairy > /dev/full; echo \"status $?\"",
+            grock)
         #expect(stdout == "status 0\n")
         #expect(stderr.hasPrefix("{\"warning\":{\"message\":\"the change was saved, but the command could not finish: "), "\(stderr)")
     }

@@ -19,14 +19,16 @@ import Testing
         let secret = "0123456789abcdef0123456789abcdef"
         let hash = try #require(SipHash(hexadecimalKey: secret))
         let sessionName = String(hash(Array("session-a".utf8)), radix: 16)
-        try write("\(IdempotencyStore.header)\t\(secret)\n\(sessionName)\tnew-key\t2b\nnot a line\nx\ty\tz\tw\n\(sessionName)\ttorn\tnothex\n"
+        try write("\(IdempotencyStore.header)\t\(secret)\n\(sessionName)\tnew-key\t2b\n"
+            + "not a line\nx\ty\tz\tw\n\(sessionName)\ttorn\tnothex\n"
                   + "old-key\t2a\n", in: directory)
         let store = try IdempotencyStore(directory: directory.path)
         #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2b) == .applied)
         #expect(store.lookup(store.key(sessionID: "session-a", key: "new-key"), fingerprint: 0x2c) == .anotherChange)
         #expect(store.lookup(store.key(sessionID: "session-b", key: "new-key"), fingerprint: 0x2b) == .new, "another session's key")
         #expect(store.lookup(store.key(sessionID: "session-a", key: "torn"), fingerprint: 0) == .new)
-        #expect(store.lookup(store.key(sessionID: "anyone", key: "old-key"), fingerprint: 0x2a) == .new, "a line without a session names none")
+        #expect(store.lookup(store.key(sessionID: "anyone", key: "old-key"), fingerprint: 0x2a) == .new,
+            "a line without a session names none")
     }
 
     /// A file of before the secret (sessions named by FNV-1a, or not at all) is dropped whole and
@@ -64,7 +66,8 @@ import Testing
         let count = 2 * IdempotencyStore.keptKeys
         for index in 0..<count { try store.record(key("a", "k\(index)"), fingerprint: UInt64(index)) }
         #expect(store.lookup(key("a", "k\(count - IdempotencyStore.keptKeys - 1)"), fingerprint: 0) == .new, "forgotten")
-        #expect(store.lookup(key("a", "k\(count - IdempotencyStore.keptKeys)"), fingerprint: UInt64(count - IdempotencyStore.keptKeys)) == .applied)
+        #expect(store.lookup(key("a", "k\(count - IdempotencyStore.keptKeys)"),
+            fingerprint: UInt64(count - IdempotencyStore.keptKeys)) == .applied)
         store.begin(key("a", "busy"))
         #expect(store.lookup(key("a", "busy"), fingerprint: 1) == .inFlight && store.lookup(key("b", "busy"), fingerprint: 1) == .new)
         store.end(key("a", "busy"))
@@ -93,7 +96,8 @@ import Testing
     }
 
     /// SipHash-2-4's vectors (key 00 01 … 0f, message 00 01 … of each length), from its paper.
-    @Test(arguments: [(0, 0x726f_db47_dd0e_0e31 as UInt64), (1, 0x74f8_39c5_93dc_67fd), (8, 0x93f5_f579_9a93_2462), (15, 0xa129_ca61_49be_45e5)])
+    @Test(arguments: [(0, 0x726f_db47_dd0e_0e31 as UInt64), (1, 0x74f8_39c5_93dc_67fd), (8, 0x93f5_f579_9a93_2462),
+        (15, 0xa129_ca61_49be_45e5)])
     func sipHashAnswersItsVectors(length: Int, expected: UInt64) throws {
         let hash = try #require(SipHash(hexadecimalKey: "0706050403020100" + "0f0e0d0c0b0a0908"))
         #expect(hash((0..<length).map { UInt8($0) }) == expected)

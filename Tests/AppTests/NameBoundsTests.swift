@@ -15,7 +15,8 @@ import Testing
         let folder = grock.home.path + "/household"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let csv = grock.home.path + "/history.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency,cost\n2026-03-02,Weekly,Aldi,Dairy,Mi\u{202E}lk,1,each,1.19,EUR,1.19\n"
+        try ("date,trip,store,category,item,quantity,unit,price,currency,cost\n"
+            + "2026-03-02,Weekly,Aldi,Dairy,Mi\u{202E}lk,1,each,1.19,EUR,1.19\n")
             .write(toFile: csv, atomically: false, encoding: .utf8)
         let before = grock.home.snapshot()
         for arguments in [["cart", "new", "Z\u{202E}evil"], ["store", "add", "Z\u{2067}evil"], ["item", "rename", "Milk", "Milk\u{202D}"],
@@ -39,11 +40,13 @@ import Testing
         let before = grock.home.snapshot()
         let requests = [["jsonrpc": "2.0", "id": 1, "method": "cart.new", "params": ["cart": Self.heavyLetter]],
                         ["jsonrpc": "2.0", "id": 2, "method": "store.add", "params": ["name": "Z\u{202E}evil"]]]
-        let input = try requests.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
+        let input = try requests.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
         #expect(input.utf8.count > 800_000 && input.utf8.count < 1 << 20, "under the request bound, raw UTF-8")
         let output = try grock.ok("rpc", input: input + "\n").split(separator: "\n")
         #expect(output.count == 2)
-        #expect(output[0].contains(#""message":"\"a...\" cannot be a cart name: it is longer than 400 bytes of UTF-8"#) && output[0].utf8.count < 300,
+        #expect(output[0].contains(#""message":"\"a...\" cannot be a cart name: it is longer than 400 bytes of UTF-8"#)
+            && output[0].utf8.count < 300,
                 "\(output[0].prefix(300))")
         #expect(output[1].contains(#"cannot be a store name: it contains \\u{202e}, a direction control"#), "\(output[1])")
         #expect(grock.home.snapshot() == before)
@@ -68,7 +71,8 @@ import Testing
         defer { grock.home.remove() }
         try grock.stocked()
         let state = grock.dataDirectory + "/state.tsv"
-        var lines = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n",
+            omittingEmptySubsequences: false).map(String.init)
         lines[0] = lines[0].split(separator: "\t").prefix(2).joined(separator: "\t") + "\t"
         lines = lines.map { $0.hasPrefix("C\t") ? $0.replacingOccurrences(of: "\tWeekly", with: "\tZ\u{202E}evil") : $0 }
         try lines.joined(separator: "\n").write(toFile: state, atomically: false, encoding: .utf8)

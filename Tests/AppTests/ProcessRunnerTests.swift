@@ -19,7 +19,8 @@ import Testing
             try text.write(toFile: directory.path + "/script", atomically: true, encoding: .utf8)
         } catch { throw .notStarted("\(error)") }
         defer { directory.remove() }
-        return try ProcessRunner.run("/bin/sh", [directory.path + "/script"], removing: removing, addedEnvironment: addedEnvironment, timeout: timeout)
+        return try ProcessRunner.run("/bin/sh", [directory.path + "/script"], removing: removing, addedEnvironment: addedEnvironment,
+            timeout: timeout)
     }
 
     /// Review of the adapters: the wait after the outputs' end had no limit, so a program that
@@ -78,7 +79,8 @@ import Testing
     /// within ten seconds.
     static func ends(_ pid: pid_t) -> Bool {
         for _ in 0..<1_000 {
-            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat",
+                encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
             if kill(pid, 0) != 0 || state == "Z" { return true }
             usleep(10_000)
         }

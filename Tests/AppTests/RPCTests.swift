@@ -21,9 +21,11 @@ import Testing
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
         #expect(output.count == 5, "a notification gets no response: \(output)")
-        #expect(output[0].hasPrefix(#"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
+        #expect(output[0].hasPrefix(
+            #"{"error":{"code":-32003,"data":{"kind":"refused"},"message":"\"Milk\" is counted in each on this cart;"#))
         #expect(output[1].contains(#""status":"shopping""#))
-        #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#) && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
+        #expect(output[2].hasPrefix(#"{"id":"log","jsonrpc":"2.0","result":{"value":"#)
+            && output[2].contains(#""warnings":["\"Bread\" at \"Lidl\": 24.90/each is more than 3 times"#))
         #expect(output[3].contains(#""status":"completed""#) && output[3].contains(#""actualTotal":"25.99""#))   // Bread 24.90 + Milk 1.09
         #expect(output[4].contains(#""total":"25.99""#))
     }
@@ -43,7 +45,8 @@ import Testing
             #"{"jsonrpc":"2.0","id":4,"method":"item.price","params":{"item":"Milk","store":"Aldi","price":1.09}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"cart.add","params":{"cart":"Weekly","items":[]}}"#,
             #"{"jsonrpc":"2.0","id":6,"method":"cart.show","params":{"cart":"\u001b]0;x\u0007"}}"#,
-            #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}",
+            #"{"jsonrpc":"2.0","id":7,"method":"home","params":{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]",
+                count: 100_000) + "}}",
             #"{"jsonrpc":"2.0","id":8,"method":"home","params":{"a":""# + String(repeating: "x", count: 3 << 20) + #""}}"#,
             #"{"jsonrpc":"2.0","id":9,"method":"home","params":[1]}"#,
             #"{"jsonrpc":"2.0","id":10,"method":5}"#,
@@ -56,7 +59,8 @@ import Testing
         }
         #expect(codes == ["-32700", "-32600", "-32600", "-32600", "-32601", "-32602", "-32602", "-32602", "-32002", "-32700", "-32600",
                           "-32602", "-32600", "-32002"], "\(output)")
-        #expect(output[11].hasSuffix(#""id":9,"jsonrpc":"2.0"}"#) && output[12].hasSuffix(#""id":10,"jsonrpc":"2.0"}"#), "the caller's id comes back")
+        #expect(output[11].hasSuffix(#""id":9,"jsonrpc":"2.0"}"#) && output[12].hasSuffix(#""id":10,"jsonrpc":"2.0"}"#),
+            "the caller's id comes back")
         #expect(output[13].hasSuffix(#""id":null,"jsonrpc":"2.0"}"#), "a null id is answered, not taken for a notification")
         #expect(output[8].contains(#"no cart named \"\\e]0;x\\u{7}\""#), "a control character is never echoed: \(output[8])")
         #expect(!output.joined().contains("\u{1B}"))
@@ -71,7 +75,8 @@ import Testing
         try grock.stocked()
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Rewe"}}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"item.add","params":{"name":"Coffee","category":"Pantry","price":"2.29","store":"Rewe","pack":"250g"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"item.add","params":{"name":"Coffee","category":"Pantry","price":"2.29","store":"Rewe","#
+                + #""pack":"250g"}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"item.search","params":{"text":"cof"}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"cart.new","params":{"cart":"Party","budget":"30","items":["Coffee"]}}"#,
             #"{"jsonrpc":"2.0","id":5,"method":"cart.set","params":{"cart":"Party","item":"Coffee","quantity":"500","unit":"g"}}"#,
@@ -110,31 +115,36 @@ import Testing
         defer { grock.home.remove() }
         let requests = [
             ("setup", #"{"currency":"GBP"}"#), ("settings.show", "{}"), ("settings.currency", #"{"currency":"USD"}"#),
-            ("store.add", #"{"name":"Aldi"}"#), ("category.add", #"{"name":"Spices"}"#), ("category.rename", #"{"category":"Spices","name":"Herbs"}"#),
+            ("store.add", #"{"name":"Aldi"}"#), ("category.add", #"{"name":"Spices"}"#),
+                ("category.rename", #"{"category":"Spices","name":"Herbs"}"#),
             ("category.move", #"{"category":"Herbs","position":1}"#),
             ("item.add", #"{"name":"Pepper","category":"Herbs","price":"2.50","store":"Aldi"}"#),
             ("item.rename", #"{"item":"Pepper","name":"Black pepper"}"#), ("item.move", #"{"item":"Black pepper","category":"Pantry"}"#),
             ("category.remove", #"{"category":"Herbs"}"#), ("store.aisles", #"{"store":"Aldi","categories":["Pantry"]}"#),
             ("cart.new", #"{"cart":"Weekly","budget":"1","items":["Black pepper"]}"#), ("cart.budget", #"{"cart":"Weekly","budget":null}"#),
-            ("cart.rename", #"{"cart":"Weekly","name":"Big shop"}"#), ("cart.list", "{}"), ("store.rename", #"{"store":"Aldi","name":"Aldi Nord"}"#),
+            ("cart.rename", #"{"cart":"Weekly","name":"Big shop"}"#), ("cart.list", "{}"),
+                ("store.rename", #"{"store":"Aldi","name":"Aldi Nord"}"#),
             ("item.forget", #"{"item":"Black pepper","store":"Aldi Nord"}"#), ("item.remove", #"{"item":"Black pepper"}"#),
             ("cart.delete", #"{"cart":"Big shop"}"#), ("store.remove", #"{"store":"Aldi Nord"}"#), ("category.list", "{}"),
             ("item.list", #"{"category":"Pantry"}"#), ("history", "{}"), ("report", "{}"), ("cart.budget", #"{"cart":"Nope"}"#),
             ("item.forget", #"{"item":"Milk","store":"Aldi","date":"2026-13-01"}"#),
         ]
-        let input = requests.enumerated().map { #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
+        let input = requests.enumerated().map {
+            #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"\#($0.element.0)","params":\#($0.element.1)}"# }
         let output = lines(try grock.ok("rpc", input: input.joined(separator: "\n") + "\n"))
         #expect(output.count == requests.count)
         let expected = [
             #""value":{"alreadySetUp":false,"categoriesAdded":["#, #""result":{"currency":"GBP","decimals":2,"setUp":true}"#,
             #""value":{"currency":"USD","decimals":2,"setUp":true}"#, #""result":[{"created":"#,
-            #""name":"Spices","position":11}]"#, #""name":"Herbs","position":11}]"#, #""result":{"value":[{"items":0,"name":"Herbs","position":1}"#,
+            #""name":"Spices","position":11}]"#, #""name":"Herbs","position":11}]"#,
+                #""result":{"value":[{"items":0,"name":"Herbs","position":1}"#,
             #""category":"Herbs","currency":"USD""#, #""name":"Black pepper""#, #""category":"Pantry""#,
             #""warnings":[]"#, #""value":{"aisles":["Pantry","#,
             #""budget":"1.00""#, #""budget":null"#, #""name":"Big shop""#, #""name":"Big shop""#,
             #""name":"Aldi Nord""#, #""prices":[]"#, #""value":{"notice":"removed Black pepper from the vault"}"#,
             #""value":{"notice":"Big shop: deleted cart"}"#, #""result":{"value":[],"#, #""result":[{"items":0,"#,
-            #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#, #""message":"budget is required (null removes it)""#,
+            #""result":[{"category":"Pantry","items":[]}]"#, #""result":[]"#, #""topItems":[]"#,
+                #""message":"budget is required (null removes it)""#,
             // A day is read as the command line reads it (Day(parsing:)), with its message.
             #""message":"\"2026-13-01\" is not a date: write YYYY-MM-DD"#,
         ]
@@ -159,7 +169,9 @@ import Testing
         try grock.ok("init")
         for id in ["9223372036854775808", "-9223372036854775809", "1e19", "1.5"] {
             let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":\#(id),"method":"cart.new","params":{"cart":"Weekly"}}"# + "\n")
-            #expect(output.hasPrefix(#"{"error":{"code":-32600,"message":"an id that is a number is a whole number from -9223372036854775808 to 9223372036854775807"#)
+            #expect(output.hasPrefix(
+                #"{"error":{"code":-32600,"message":"an id that is a number is a whole number from -9223372036854775808 to "#
+                + #"9223372036854775807"#)
                     && output.hasSuffix(#""id":null,"jsonrpc":"2.0"}"# + "\n"), "\(id): \(output)")
         }
         #expect(try grock.ok("cart list").contains("No active carts"), "nothing ran")
@@ -169,7 +181,9 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
-        let (stdout, stderr) = try bash("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status $?\"", grock)
+        let (stdout, stderr) = try bash(
+            "printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"home\"}' | \"$0\" --data-dir \"$1\" rpc > /dev/full; echo \"status "
+            + "$?\"", grock)
         #expect(stdout == "status 3\n" && stderr.contains("cannot write the output"), "\(stdout) \(stderr)")
     }
 
@@ -193,12 +207,15 @@ import Testing
         ]
         let output = lines(try grock.ok("rpc", input: requests.joined(separator: "\n") + "\n"))
         #expect(output[1].contains(#""result":{"damaged":[],"quarantined":[],"received":0,"sent":1,"waiting":[]}"#), "\(output[1])")
-        #expect(output[2].contains(#""name":"laptop""#) && output[2].contains(#""pending":0"#) && output[2].contains(#""this":true"#), "\(output[2])")
-        #expect(output[3].contains(#""format":"csv""#) && output[3].contains(#""text":"date,trip,store,category,item,quantity,unit,price,currency"#), "\(output[3])")
+        #expect(output[2].contains(#""name":"laptop""#) && output[2].contains(#""pending":0"#) && output[2].contains(#""this":true"#),
+            "\(output[2])")
+        #expect(output[3].contains(#""format":"csv""#)
+            && output[3].contains(#""text":"date,trip,store,category,item,quantity,unit,price,currency"#), "\(output[3])")
         let backup = try grock.ok("--json export --format json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output[4].utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])
-        #expect((result["text"] as? String)?.trimmingCharacters(in: .newlines) == backup.trimmingCharacters(in: .newlines), "the same backup as grock export writes")
+        #expect((result["text"] as? String)?.trimmingCharacters(in: .newlines) == backup.trimmingCharacters(in: .newlines),
+            "the same backup as grock export writes")
         #expect(output[5].contains(#""code":-32602"#) && output[5].contains(#"not \"xml\""#), "\(output[5])")
         // In memory there is nothing to sync: refused, by name.
         let memory = lines(try grock.ok("--in-memory rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"sync.status"}"# + "\n"))
@@ -220,7 +237,8 @@ import Testing
         for (index, method) in methods.enumerated() {
             let name = try #require(method["name"] as? String)
             let params = try #require(method["params"] as? [[String: Any]])
-            guard let first = params.first(where: { $0["required"] as? Bool == true }), let parameter = first["name"] as? String else { continue }
+            guard let first = params.first(where: { $0["required"] as? Bool == true }),
+                let parameter = first["name"] as? String else { continue }
             requests.append(#"{"jsonrpc":"2.0","id":\#(index),"method":"\#(name)","params":{}}"#)
             expected.append(parameter)
         }
@@ -237,165 +255,18 @@ import Testing
         defer { grock.home.remove() }
         try grock.ok("init")
         let output = try grock.ok("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n")
-        for method in ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
+        for method in
+            ["home", "cart.show", "cart.add", "item.show", "item.price", "trip.start", "trip.log", "trip.finish", "insights", "undo"] {
             #expect(output.contains(#""name":"\#(method)""#), "\(method)")
         }
-        #expect(output.contains(#"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"schema":{"type":["string","null"]}}]"#))
+        #expect(output.contains(
+            #"{"name":"cart.budget","params":[{"name":"cart","required":true,"schema":{"type":"string"}},{"name":"budget","required":true,"#
+            + #""schema":{"type":["string","null"]}}]"#))
         #expect(output.contains(#"{"name":"maxStores","required":false,"schema":{"maximum":1000,"minimum":1,"type":"integer"}}"#))
         #expect(output.contains(#"{"name":"items","required":true,"schema":{"items":{"type":"string"},"type":"array"}}"#))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let result = try #require(document["result"] as? [String: Any])
-        #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock", "an OpenRPC document")
-    }
-}
-
-@Suite(.serialized) struct CommandLineHintTests {
-    /// The command line adds its own options to a rule's sentence.
-    @Test func aRestoreIntoDataSaysWhereToRestoreInstead() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        try grock.ok("export --format json --output \(grock.home.path)/backup.json")
-        let again = try grock.run("import \(grock.home.path)/backup.json")
-        #expect(again.status == 1)
-        #expect(again.stderr == "grock: this data directory already has data; restore a backup into an empty one (a new --data-dir, or after grock reset --yes)\n")
-    }
-}
-
-@Suite(.serialized) struct CSVHintTests {
-    /// The reader says what would read the file; the command line names the option.
-    @Test func aDecimalCommaInACommaFileNamesTheOption() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.ok("init")
-        let file = grock.home.path + "/comma.csv"
-        try "date,trip,store,category,item,quantity,unit,price,currency\n2026-03-01,W,Aldi,Dairy,Milk,1,each,\"1,09\",EUR\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try grock.run("import \(file)")
-        #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("has a comma, but the file is read with decimal points; a thousands separator is not read; nothing was imported (--decimal-comma)\n"), "\(result.stderr)")
-    }
-}
-
-@Suite(.serialized) struct StorageHintTests {
-    /// A file that cannot be read: the storage says so; the command line adds where to look.
-    @Test func anUnreadableFileSendsThePersonToDoctor() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        try "grock-state\t7\t0000000000000000\nnonsense\n".write(toFile: grock.dataDirectory + "/state.tsv", atomically: false, encoding: .utf8)
-        let result = try grock.run("cart list")
-        #expect(result.status == 3)
-        #expect(result.stderr.hasSuffix("; nothing was changed (see grock doctor)\n"), "\(result.stderr)")
-        let rpc = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"home"}"# + "\n")
-        #expect(rpc.stdout.contains(#""kind":"storage""#) && !rpc.stdout.contains("grock doctor"), "a front gets the storage's sentence alone")
-    }
-}
-
-/// A client of `grock rpc` hears of the changes another grock makes while it is connected, and
-/// only of those: its own changes are answered, not repeated.
-@Suite(.serialized) struct RPCNotificationTests {
-    /// `grock rpc` running with its pipes held open, read a line at a time with a deadline.
-    final class Session {
-        let process = Process()
-        private let input = Pipe(), output = Pipe()
-        private var pending = Data()
-
-        init(_ grock: Grock) throws {
-            process.executableURL = Grock.executable
-            process.arguments = ["rpc"]
-            process.environment = grock.environment.merging(["GROCK_WATCH_MS": "10"]) { $1 }
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-
-        func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
-
-        /// The next line, or nil when none comes within `seconds`.
-        func next(within seconds: Double = 10) -> String? {
-            let fd = output.fileHandleForReading.fileDescriptor
-            let deadline = Date().addingTimeInterval(seconds)
-            while true {
-                if let end = pending.firstIndex(of: 0x0A) {
-                    defer { pending.removeSubrange(...end) }
-                    return String(decoding: pending[..<end], as: UTF8.self)
-                }
-                let left = deadline.timeIntervalSinceNow
-                guard left > 0 else { return nil }
-                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&ready, 1, Int32(left * 1000)) > 0 else { return nil }
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { return nil }
-                pending += chunk
-            }
-        }
-
-        /// Stops reading the server's output: its next write fails.
-        func closeOutput() { try? output.fileHandleForReading.close() }
-
-        /// The exit status once the server has ended by itself (stdin still open), or nil when it
-        /// is still running after `seconds`.
-        func exitStatus(within seconds: Double) -> Int32? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            return process.isRunning ? nil : process.terminationStatus
-        }
-
-        /// Closes stdin and waits for the server to end.
-        func end() -> Int32 {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-    }
-
-    @Test func aChangeByAnotherGrockArrivesAsANotification() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let session = try Session(grock)
-        session.send(#"{"jsonrpc":"2.0","id":1,"method":"store.list"}"#)
-        #expect(session.next()?.hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":[{"#) == true)
-        try grock.ok("store add Netto")
-        #expect(session.next() == #"{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}"#)
-        session.send(#"{"jsonrpc":"2.0","id":2,"method":"store.list"}"#)
-        #expect(session.next()?.contains(#""name":"Netto""#) == true, "the client reads the change afresh")
-        session.send(#"{"jsonrpc":"2.0","id":3,"method":"store.add","params":{"name":"Penny"}}"#)
-        #expect(session.next()?.hasPrefix(#"{"id":3,"#) == true)
-        #expect(session.next(within: 0.5) == nil, "its own change is answered, not notified")
-        try grock.ok("undo")
-        #expect(session.next() == #"{"jsonrpc":"2.0","method":"changed","params":{"origin":"elsewhere"}}"#)
-        #expect(session.end() == 0)
-    }
-
-    /// A busy data directory is a storage failure that says it is transient: worth trying
-    /// again, unlike damaged files.
-    @Test func aBusyDirectoryIsToldAsTransient() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let held = open(grock.dataDirectory + "/lock", O_RDWR)
-        defer { close(held) }
-        #expect(flock(held, LOCK_EX) == 0)
-        let result = try grock.run("rpc", input: #"{"jsonrpc":"2.0","id":1,"method":"store.add","params":{"name":"Netto"}}"# + "\n",
-                                   extra: ["GROCK_LOCK_TIMEOUT_MS": "100"])
-        #expect(result.stdout.hasPrefix(#"{"error":{"code":-32005,"data":{"kind":"storage","transient":"true"}"#), "\(result.stdout)")
-    }
-
-    /// A notification that cannot be written ends the server with exit 3, as a response would,
-    /// without waiting for another request.
-    @Test func aNotificationThatCannotBeWrittenEndsTheServer() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let session = try Session(grock)
-        session.send(#"{"jsonrpc":"2.0","id":1,"method":"home"}"#)
-        #expect(session.next() != nil)
-        session.closeOutput()
-        try grock.ok("store add Netto")
-        let status = session.exitStatus(within: 10)
-        #expect(status == 3)
-        if status == nil { _ = session.end() }
+        #expect(result["openrpc"] as? String == "1.3.2" && (result["info"] as? [String: Any])?["title"] as? String == "Grock",
+            "an OpenRPC document")
     }
 }

@@ -36,7 +36,8 @@ import Testing
 
     @Test func everyMethodNameIsDeclaredOnce() {
         let names = RPCMethod.all.map(\.name)
-        #expect(Set(names).count == names.count, "declared twice: \(Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
+        #expect(Set(names).count == names.count,
+            "declared twice: \(Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
         #expect(RPCMethod.named.count == names.count)
     }
 
@@ -126,7 +127,8 @@ import Testing
             _ = try await move.call(AppContainer.inMemory(), ["category": .string("Dairy"), "position": position])
             Issue.record("the call was answered")
         } catch let failure as RPCFailure {
-            #expect(failure.code == .invalidParams && failure.message == "position must be a whole number from 1 to 1000", "\(failure.message)")
+            #expect(failure.code == .invalidParams && failure.message == "position must be a whole number from 1 to 1000",
+                "\(failure.message)")
         }
     }
 
@@ -154,7 +156,8 @@ import Testing
             _ = try await method.call(AppContainer.inMemory(), ["cart": .string("x")])
             Issue.record("the call was answered")
         } catch let failure as RPCFailure {
-            #expect(failure.code == .internalError && failure.message.hasPrefix("the method's parameters are declared in a way Grock cannot read"), "\(failure.message)")
+            #expect(failure.code == .internalError
+                && failure.message.hasPrefix("the method's parameters are declared in a way Grock cannot read"), "\(failure.message)")
         }
     }
 

@@ -16,7 +16,8 @@ import Testing
     static let renderer = """
         import random, sys
         from PIL import Image, ImageDraw, ImageFilter, ImageFont
-        text, out, angle, seed, speckle = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+        text, out, angle, seed, speckle = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], \
+        float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
         font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 30)
         lines = text.rstrip("\\n").split("\\n")
         image = Image.new("L", (max(int(font.getlength(line)) for line in lines) + 120, 42 * len(lines) + 120), 255)
@@ -32,8 +33,8 @@ import Testing
 
     /// tesseract and a Python with Pillow; nil in CI when one is missing (recorded as a failure).
     func tools() throws -> (tesseract: String, python: String)? {
-        let tesseract = externalTool("tesseract")
-        let python = externalTool("python3")
+        let tesseract = installedTool("tesseract")
+        let python = installedTool("python3")
         let hasPillow = try python.map { try runTool($0, ["-c", "import PIL"]).status == 0 } ?? false
         let hasFont = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
         if let tesseract, let python, hasPillow, hasFont { return (tesseract, python) }
@@ -50,7 +51,8 @@ import Testing
         let script = grock.home.path + "/render.py"
         try Self.renderer.write(toFile: script, atomically: true, encoding: .utf8)
         let photo = grock.home.path + "/\(fixture)-\(seed).png"
-        let rendered = try runTool(python, [script, Self.corpus.appendingPathComponent("\(fixture).txt").path, photo, "\(angle)", "\(seed)", "\(speckle)"])
+        let rendered = try runTool(python,
+            [script, Self.corpus.appendingPathComponent("\(fixture).txt").path, photo, "\(angle)", "\(seed)", "\(speckle)"])
         try #require(rendered.status == 0, "rendering \(fixture) failed")
         return photo
     }
@@ -79,7 +81,8 @@ import Testing
         try grock.ok(["init", "--currency", currency])
         let photo = try photo(of: fixture, in: grock, python: tools.python, angle: 1.0, seed: 7, speckle: 400)
         let result = try grock.run(arguments: ["receipt", "--image", photo, "--store", store, "--yes"],
-                                   extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin", "GROCK_NOW": "2026-11-30T12:00:00Z"])
+                                   extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                                       "GROCK_NOW": "2026-11-30T12:00:00Z"])
         #expect(result.status == 0, "\(fixture): \(result.stderr)")
         let total = String(format: "%d.%02d", cents / 100, cents % 100)
         #expect(result.stdout.contains(": \(total) \(currency)"), "\(fixture): \(result.stdout)")
@@ -89,7 +92,8 @@ import Testing
     /// Heavily speckled, turned further: OCR misreads figures (`-0,50` as `29,50`); and prices
     /// at the right edge that tesseract cuts to `1.` (Walmart's, even lightly speckled).
     /// Whatever it reads, Grock logs the printed total or refuses and stores nothing.
-    @Test(arguments: [("de-lidl", "EUR", 926, 40), ("de-aldi-sued", "EUR", 848, 40), ("fr-carrefour", "EUR", 1784, 40), ("us-walmart", "USD", 2856, 400)])
+    @Test(arguments: [("de-lidl", "EUR", 926, 40), ("de-aldi-sued", "EUR", 848, 40), ("fr-carrefour", "EUR", 1784, 40),
+        ("us-walmart", "USD", 2856, 400)])
     func aPhotoReadBadlyIsRefusedOrRight(fixture: String, currency: String, cents: Int, speckle: Int) throws {
         guard let tools = try tools() else { return }
         let grock = try Grock()
@@ -99,7 +103,8 @@ import Testing
             let photo = try photo(of: fixture, in: grock, python: tools.python, angle: 2.5, seed: seed, speckle: speckle)
             let before = try spent(grock)
             let result = try grock.run(arguments: ["receipt", "--image", photo, "--store", "Shop", "--yes"],
-                                       extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin", "GROCK_NOW": "2026-11-30T12:00:00Z"])
+                                       extra: ["PATH": (tools.tesseract as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                                           "GROCK_NOW": "2026-11-30T12:00:00Z"])
             // 1: the total differs; 2: no line reads as an item.
             #expect([0, 1, 2].contains(result.status), "\(fixture) \(seed): \(result.status) \(result.stderr)")
             #expect(try spent(grock) - before == (result.status == 0 ? cents : 0), "\(fixture) \(seed): \(result.stdout)")

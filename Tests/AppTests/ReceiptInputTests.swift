@@ -24,6 +24,7 @@ import Testing
     func bytesThatAreNotUTF8AreRefusedWithTheirLine(bytes: [UInt8], line: Int) {
         #expect(throws: ReceiptInput.NotText(line: line)) { try ReceiptInput.text(bytes) }
         #expect(ReceiptInput.NotText(line: line).description
-            == "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF")
+            == "the receipt is not text (line \(line) has bytes that are not UTF-8 text); give the text of the receipt, not an image or a "
+                + "PDF")
     }
 }

@@ -79,12 +79,14 @@ import Testing
         try Data(Array("ALDI\nBr".utf8) + [0xF6] + Array("tchen 0,25\nSUMME 0,25\n".utf8)).write(to: URL(fileURLWithPath: latin1))
         let notText = try grock.run(arguments: ["receipt", "Weekly", latin1, "--yes"], extra: Self.evening)
         #expect(notText.status == 2 && notText.stderr
-            == "grock: the receipt is not text (line 2 has bytes that are not UTF-8 text); give the text of the receipt, not an image or a PDF\n",
+            == "grock: the receipt is not text (line 2 has bytes that are not UTF-8 text); give the text of the receipt, not an image or a "
+                + "PDF\n",
             "\(notText.stderr)")
         #expect(try export(grock) == before)
         let planning = try grock.run(arguments: ["receipt", "Later", try file(grock, "aldi.txt", Self.aldi), "--yes"], extra: Self.evening)
         #expect(planning.status == 1 && planning.stderr.contains("no cart named \"Later\""))
-        let accepted = try grock.run(arguments: ["receipt", "Weekly", grock.home.path + "/wrong.txt", "--yes", "--accept-difference"], extra: Self.evening)
+        let accepted = try grock.run(arguments: ["receipt", "Weekly", grock.home.path + "/wrong.txt", "--yes", "--accept-difference"],
+            extra: Self.evening)
         #expect(accepted.status == 0 && accepted.stdout.contains("a difference of 1.00, accepted"), "\(accepted.stderr)")
     }
 
@@ -102,14 +104,16 @@ import Testing
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
         try handle.truncate(atOffset: 50 << 20)
         try handle.close()
-        for (path, message) in [(zero, "is not a regular file"), (fifo, "is not a regular file"), (huge, "a receipt's text is at most 1048576"),
+        for (path, message) in
+            [(zero, "is not a regular file"), (fifo, "is not a regular file"), (huge, "a receipt's text is at most 1048576"),
                                 (grock.home.path, "is a directory"), (grock.home.path + "/missing.txt", "No such file")] {
             let result = try grock.run(arguments: ["receipt", path, "--yes"], extra: Self.evening)
             #expect(result.status == 2, "\(path): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
         }
         // Standard input is capped too.
-        let flood = try grock.run(arguments: ["receipt", "-", "--yes"], input: String(repeating: "Milch 1,09\n", count: 100_000), extra: Self.evening)
+        let flood = try grock.run(arguments: ["receipt", "-", "--yes"], input: String(repeating: "Milch 1,09\n", count: 100_000),
+            extra: Self.evening)
         #expect(flood.status == 2 && flood.stderr.contains("more than 1048576 bytes"))
         // A control character in a line never reaches the terminal raw.
         let evil = try file(grock, "evil.txt", "ALDI\nMilch\u{1B}]0;pwned\u{7} 1,09\nSumme 1,09\n")
@@ -209,15 +213,20 @@ import Testing
         let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"receipt.review","params":{"cart":"Weekly","text":\#(text)}}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"decision":"newItem","category":"Produce","name":"Tomatoes"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
-            #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"decision":"maybe"}]}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":3,"#
+                + #""decision":"newItem","category":"Produce","name":"Tomatoes"},{"line":2,"decision":"item","item":"Milk"}]}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"receipt.apply","params":{"cart":"Weekly","text":\#(text),"decisions":[{"line":2,"#
+                + #""decision":"maybe"}]}}"#,
             #"{"jsonrpc":"2.0","id":4,"method":"rpc.discover"}"#,
-            #"{"jsonrpc":"2.0","id":5,"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":1,"decision":"skip"},{"line":1,"decision":"impulse"}]}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":1,"decision":"skip"},"#
+                + #"{"line":1,"decision":"impulse"}]}}"#,
         ]
-        let output = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening).stdout.split(separator: "\n")
+        let output = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n",
+            extra: Self.evening).stdout.split(separator: "\n")
         try #require(output.count == 5)
         #expect(output[4].contains(#""code":-32602"#) && output[4].contains("line 1 is decided twice"), "\(output[4])")
-        #expect(output[0].contains(#""verdict":"confident""#) && output[0].contains(#""changePercent":-18"#) && !output[0].contains(#""outcome""#))
+        #expect(output[0].contains(#""verdict":"confident""#) && output[0].contains(#""changePercent":-18"#)
+            && !output[0].contains(#""outcome""#))
         #expect(output[1].contains(#""summary":"logged receipt of Aldi on Weekly, 4 lines""#) && output[1].contains(#""kind":"newItem""#))
         #expect(output[2].contains(#""code":-32602"#))
         #expect(output[3].contains(#""name":"receipt.review""#) && output[3].contains(#""name":"receipt.apply""#))
@@ -234,7 +243,8 @@ import Testing
         let text = String(data: try JSONSerialization.data(withJSONObject: [Self.aldi]), encoding: .utf8)!.dropFirst().dropLast()
         let lines = ["-9223372036854775808", "9223372036854775807", "0", "-1"]
         let requests = lines.enumerated().map { index, line in
-            #"{"jsonrpc":"2.0","id":\#(index),"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":\#(line),"decision":"skip"}]}}"#
+            #"{"jsonrpc":"2.0","id":\#(index),"method":"receipt.apply","params":{"text":\#(text),"decisions":[{"line":\#(line),"#
+                + #""decision":"skip"}]}}"#
         } + [#"{"jsonrpc":"2.0","id":9,"method":"cart.list","params":{}}"#]
         let result = try grock.run(arguments: ["rpc"], input: requests.joined(separator: "\n") + "\n", extra: Self.evening)
         #expect(result.status == 0, "\(result.stderr)")

@@ -24,7 +24,8 @@ import Testing
         try input.fileHandleForWriting.write(contentsOf: Data("ALDI\nMILK 1.09\nTOTAL 1.09\n".utf8))
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        #expect(process.isRunning, "grock gave up on a stdin with nothing in it yet: \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
+        #expect(process.isRunning,
+            "grock gave up on a stdin with nothing in it yet: \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
         try input.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

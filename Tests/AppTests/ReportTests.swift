@@ -25,7 +25,8 @@ import FoundationXML
             #expect(dom.output.components(separatedBy: "<svg ").count - 1 == 5)
             #expect(dom.output.contains("Grock spending report"))
             let png = grock.home.path + "/report.png"
-            let shot = try runTool(chromium, ["--no-sandbox", "--headless", "--disable-gpu", "--screenshot=\(png)", "--window-size=800,1800", "file://" + file])
+            let shot = try runTool(chromium,
+                ["--no-sandbox", "--headless", "--disable-gpu", "--screenshot=\(png)", "--window-size=800,1800", "file://" + file])
             #expect(shot.status == 0)
             let size = (try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
             #expect(size > 20_000, "the screenshot is \(size) bytes: blank?")

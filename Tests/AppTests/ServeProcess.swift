@@ -99,7 +99,8 @@ final class ServeProcess: @unchecked Sendable {
 
     /// A request with the session cookie (and, `fromPage`, the header that only a script of the
     /// server's own page can send).
-    func request(_ method: String, _ path: String, cookie: String?, fromPage: Bool = false, body: String = "", headers: [String: String] = [:]) throws -> Response {
+    func request(_ method: String, _ path: String, cookie: String?, fromPage: Bool = false, body: String = "",
+        headers: [String: String] = [:]) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let cookie { head += "Cookie: grock_session=\(cookie)\r\n" }
         if fromPage { head += "X-Requested-With: grock\r\n" }
@@ -115,16 +116,19 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Pairs a new browser with `token`, else the current pairing token.
     func pair(token: String? = nil) throws -> Session {
-        let paired = try send("GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let paired = try send(
+            "GET /?token=\(try token ?? currentPairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         guard paired.status == 303, let setCookie = paired.headers["set-cookie"],
-              let value = setCookie.split(separator: ";").first?.split(separator: "=").last else { throw Grock.Failure("pairing failed: \(paired)") }
+              let value = setCookie.split(separator: ";").first?.split(separator: "=").last else {
+                  throw Grock.Failure("pairing failed: \(paired)") }
         return Session(cookie: String(value))
     }
 
     /// A JSON-RPC call through `POST /rpc`; the response's body.
     func rpc(_ method: String, _ params: String, session: Session, key: String? = nil) throws -> Response {
         try request("POST", "/rpc", cookie: session.cookie, fromPage: true,
-                    body: #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+                    body: #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#,
+                        headers: key.map { ["Idempotency-Key": $0] } ?? [:])
     }
 
     /// Writes raw bytes on a connection of the test's.
@@ -140,7 +144,8 @@ final class ServeProcess: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { close(fd); throw Grock.Failure("cannot connect: \(String(cString: strerror(errno)))") }
         return fd
     }
@@ -155,7 +160,8 @@ final class ServeProcess: @unchecked Sendable {
             if let end = Self.headerEnd(bytes) {
                 let (status, headers) = Self.head(bytes[..<end])
                 if let length = headers["content-length"].flatMap(Int.init), bytes.count >= end + 4 + length {
-                    return Response(status: status, headers: headers, body: String(decoding: bytes[(end + 4)..<(end + 4 + length)], as: UTF8.self))
+                    return Response(status: status, headers: headers,
+                        body: String(decoding: bytes[(end + 4)..<(end + 4 + length)], as: UTF8.self))
                 }
             }
             let count = recv(fd, &chunk, chunk.count, 0)
@@ -176,7 +182,8 @@ final class ServeProcess: @unchecked Sendable {
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            if let colon = line.firstIndex(of: ":") { headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            if let colon = line.firstIndex(of: ":") {
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
         }
         return (Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0, headers)
     }
@@ -212,7 +219,8 @@ final class ServeProcess: @unchecked Sendable {
 
     private static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 { return index }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13
+            && bytes[index + 3] == 10 { return index }
         return nil
     }
 }

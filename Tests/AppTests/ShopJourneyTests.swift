@@ -34,7 +34,8 @@ import Testing
         #expect(screens.dropLast().suffix(2) == ["Left shopping mode; everything is saved. Continue", "  with: grock shop Weekly"])
         let document = try #require(try grock.json("cart show Weekly") as? [String: Any])
         let items = try #require(document["items"] as? [[String: Any]])
-        #expect(items.compactMap { $0["item"] as? String } == ["Bananas", "Milk", "Bread", "Extra virgin olive oil from the hills above Lucca"])
+        #expect(items.compactMap { $0["item"] as? String } == ["Bananas", "Milk", "Bread",
+            "Extra virgin olive oil from the hills above Lucca"])
     }
 
     @Test func theEndOfInputAnswersNo() throws {

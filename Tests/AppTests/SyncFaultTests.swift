@@ -27,7 +27,8 @@ import Glibc
     func segments(_ folder: String) throws -> [String] {
         let manager = FileManager.default
         return try manager.contentsOfDirectory(atPath: folder + "/devices").flatMap { device in
-            try manager.contentsOfDirectory(atPath: folder + "/devices/" + device).filter { $0.hasSuffix(".seg") }.map { "devices/\(device)/\($0)" }
+            try manager.contentsOfDirectory(atPath: folder + "/devices/" + device).filter { $0.hasSuffix(".seg") }.map {
+                "devices/\(device)/\($0)" }
         }.sorted()
     }
 
@@ -35,7 +36,8 @@ import Glibc
     func household() throws -> (laptop: Grock, phone: Grock, laptopFolder: String, phoneFolder: String) {
         let laptop = try Grock(), phone = try Grock()
         let laptopFolder = laptop.home.path + "/household", phoneFolder = phone.home.path + "/household"
-        for folder in [laptopFolder, phoneFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in
+            [laptopFolder, phoneFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try laptop.stocked()
         try laptop.ok(["sync", "init", laptopFolder, "--name", "laptop"])
         try replicate(laptopFolder, phoneFolder)
@@ -67,7 +69,8 @@ import Glibc
         try refused(phone, ["sync", "init", folder], 1, "is a household's sync folder already (grock sync join DIR)")
         try phone.stocked()
         try refused(phone, ["sync", "join", folder], 1, "holds data: joining a household needs an empty one")
-        try refused(laptop, ["sync", "init", folder, "--name", "bad\u{7}name"], 2, "cannot be a device name: it contains control characters")
+        try refused(laptop, ["sync", "init", folder, "--name", "bad\u{7}name"], 2,
+            "cannot be a device name: it contains control characters")
         #expect(try laptop.export() == before)
         #expect(!FileManager.default.fileExists(atPath: phone.dataDirectory + "/sync"))
         // A change not sent yet keeps the device from leaving (fourth review: `sync leave`
@@ -75,13 +78,15 @@ import Glibc
         try laptop.ok(["store", "add", "Corner shop"])
         let unsent = try laptop.export()
         try refused(laptop, ["sync", "leave"], 1,
-                    "1 change made on this device was not sent to the household yet; nothing was changed: send it first, or leave without it (grock sync, or grock sync leave --discard)")
+                    "1 change made on this device was not sent to the household yet; nothing was changed: send it first, or leave without "
+                        + "it (grock sync, or grock sync leave --discard)")
         #expect(try laptop.ok(["sync", "status"]).contains("Changes waiting to be sent: 1"))
         try laptop.ok(["sync"])
         // Another household's file where this one's was: refused, and the way out told.
         let marker = folder + "/grock-household", own = try String(contentsOfFile: marker, encoding: .utf8)
         try "grock-household\t1\nid\t0123456789abcdef\n".write(toFile: marker, atomically: true, encoding: .utf8)
-        try refused(laptop, ["sync"], 1, "nothing was merged: leave the household and join it again through its folder (grock sync leave, then grock sync join DIR)")
+        try refused(laptop, ["sync"], 1,
+            "nothing was merged: leave the household and join it again through its folder (grock sync leave, then grock sync join DIR)")
         try own.write(toFile: marker, atomically: true, encoding: .utf8)
         // Leaving keeps the data and marks the device in the folder.
         try laptop.ok(["sync", "leave"])
@@ -155,7 +160,8 @@ import Glibc
         try huge.close()
         let before = try first.export()
         let report = try first.run("sync")
-        #expect(report.status == 0 && report.stderr.contains("another household's") && report.stderr.contains("more than a segment can be"), "\(report.stderr)")
+        #expect(report.status == 0 && report.stderr.contains("another household's") && report.stderr.contains("more than a segment can be"),
+            "\(report.stderr)")
         #expect(try first.export() == before)
 
         // What Grock made in the folder and in sync/ is this user's alone.
@@ -308,7 +314,8 @@ import Glibc
             try laptop.ok(["cart", "new", "Month \(month)"], now: now)
             try laptop.ok(["sync"], now: now)
         }
-        try phone.ok(["item", "add", "Oats", "--category", "Pantry", "--price", "0.99", "--store", "Lidl"], now: "2026-07-01T10:00:00+02:00")
+        try phone.ok(["item", "add", "Oats", "--category", "Pantry", "--price", "0.99", "--store", "Lidl"],
+            now: "2026-07-01T10:00:00+02:00")
         try phone.ok(["item", "price", "Bread", "--store", "Lidl", "--price", "2.59"], now: "2026-07-01T10:00:00+02:00")
         try replicate(laptopFolder, phoneFolder)
         // Its clock behind by more than a day: what it made goes out, the laptop's later segments
@@ -344,7 +351,8 @@ import Glibc
         for arguments in [["sync"], ["sync", "status"]] {
             let result = try grock.run(arguments: arguments)
             #expect(result.status == 3, "grock \(arguments): \(result.stderr)")
-            #expect(result.stderr == "grock: \(device) is damaged: it cannot be read (leaving the household removes it)\n", "grock \(arguments)")
+            #expect(result.stderr == "grock: \(device) is damaged: it cannot be read (leaving the household removes it)\n",
+                "grock \(arguments)")
         }
         #expect(grock.home.snapshot() == before)
     }

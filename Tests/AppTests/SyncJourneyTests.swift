@@ -79,7 +79,8 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/git")
         try laptop.ok("item price Milk --store Aldi --price 1.15")
         let result = try laptop.run(arguments: ["sync"], extra: ["PATH": bin + ":/usr/bin:/bin"])
-        #expect(result.status == 3 && result.stderr.contains("fatal: unable to access the remote"), "\(result.status) \(result.stderr.suffix(300))")
+        #expect(result.status == 3 && result.stderr.contains("fatal: unable to access the remote"),
+            "\(result.status) \(result.stderr.suffix(300))")
     }
 
     /// The repository's hooks and file-system monitor are programs the folder names: a `.git`
@@ -111,7 +112,8 @@ import Testing
         defer { laptop.home.remove() }
         let remote = laptop.home.path + "/remote.git", household = laptop.home.path + "/household"
         let elsewhere = laptop.home.path + "/elsewhere", other = laptop.home.path + "/other.git"
-        for folder in [remote, elsewhere, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in
+            [remote, elsewhere, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try git(remote, ["init", "--quiet", "--bare"])
         try git(other, ["init", "--quiet", "--bare"])
         try git(elsewhere, ["init", "--quiet"])
@@ -197,7 +199,8 @@ import Testing
         #expect(try phone.export() == laptop.export())
         // Each device's files, and only those, went through git.
         let log = try git(remote, ["log", "--all", "--format=%s"])
-        #expect(log.split(separator: "\n").count >= 5 && log.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: changes of device") }, "\(log)")
+        #expect(log.split(separator: "\n").count >= 5 && log.split(separator: "\n").allSatisfy { $0.hasPrefix("grock: changes of device") },
+            "\(log)")
         let files = try git(remote, ["ls-tree", "-r", "--name-only", "HEAD"]).split(separator: "\n")
         #expect(files.contains("grock-household") && files.allSatisfy { $0 == "grock-household" || $0.hasPrefix("devices/") }, "\(files)")
         // Both devices' names went through git, not only their segments.
@@ -212,11 +215,13 @@ import Testing
         }
         try git(laptop.home.path + "/household", ["push", "--quiet"])
         let conflict = try phone.run("sync")
-        #expect(conflict.status == 3 && conflict.stderr.contains("conflict") && conflict.stderr.split(separator: "\n").count == 1, "\(conflict.stderr)")
+        #expect(conflict.status == 3 && conflict.stderr.contains("conflict") && conflict.stderr.split(separator: "\n").count == 1,
+            "\(conflict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-merge"))
         #expect(!FileManager.default.fileExists(atPath: phone.home.path + "/household/.git/rebase-apply"))
 
         let status = try phone.ok(["sync", "status"])
-        #expect(status.contains("laptop") && status.contains("phone (this device)") && status.contains("Changes waiting to be sent: 0"), "\(status)")
+        #expect(status.contains("laptop") && status.contains("phone (this device)") && status.contains("Changes waiting to be sent: 0"),
+            "\(status)")
     }
 }

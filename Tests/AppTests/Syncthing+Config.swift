@@ -41,7 +41,8 @@ extension Syncthing {
         }.joined()
         let shared = ([self] + peers).map { "            <device id=\"\($0.deviceID)\"></device>\n" }.joined()
         let folderXML = """
-                <folder id="\(SyncthingCluster.folderID)" label="grock" path="\(folder)" type="sendreceive" rescanIntervalS="10" fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
+                <folder id="\(SyncthingCluster.folderID)" label="grock" path="\(folder)" type="sendreceive" rescanIntervalS="10" \
+            fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
                     <filesystemType>basic</filesystemType>
             \(shared)        <minDiskFree unit="%">0</minDiskFree>
                     <maxConflicts>10</maxConflicts>

@@ -11,7 +11,8 @@ extension Syncthing {
 
     /// Limits what this instance receives to `kibibytesPerSecond` (0: no limit), loopback too.
     func throttle(receiving kibibytesPerSecond: Int) throws {
-        _ = try request("PATCH", "/rest/config/options", body: "{\"maxRecvKbps\": \(kibibytesPerSecond), \"limitBandwidthInLan\": \(kibibytesPerSecond > 0)}")
+        _ = try request("PATCH", "/rest/config/options",
+            body: "{\"maxRecvKbps\": \(kibibytesPerSecond), \"limitBandwidthInLan\": \(kibibytesPerSecond > 0)}")
     }
 
     /// Pauses the shared folder (this instance neither sends nor receives it), or resumes it.
@@ -64,7 +65,8 @@ extension Syncthing {
         let status = String(decoding: answer[..<end], as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) }
         let content = Foundation.Data(answer[(end + 4)...])
         guard status == 200 else {
-            throw Grock.Failure("\(name): \(method) \(path) answered \(status.map(String.init) ?? "?"): \(String(decoding: content, as: UTF8.self))")
+            throw Grock.Failure(
+                "\(name): \(method) \(path) answered \(status.map(String.init) ?? "?"): \(String(decoding: content, as: UTF8.self))")
         }
         return content
     }

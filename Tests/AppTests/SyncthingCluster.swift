@@ -49,7 +49,8 @@ final class SyncthingCluster {
             for instance in instances where instance.isRunning {
                 let connections = try instance.json("GET", "/rest/system/connections")["connections"] as? [String: Any] ?? [:]
                 for peer in instances where peer !== instance && peer.isRunning {
-                    if (connections[peer.deviceID] as? [String: Any])?["connected"] as? Bool != true { missing.append("\(instance.name)-\(peer.name)") }
+                    if (connections[peer.deviceID] as? [String: Any])?["connected"] as? Bool != true {
+                        missing.append("\(instance.name)-\(peer.name)") }
                 }
             }
             return missing.isEmpty ? nil : "not connected: " + missing.joined(separator: ", ")

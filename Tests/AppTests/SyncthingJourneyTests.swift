@@ -136,7 +136,8 @@ import Testing
         for (name, device) in [("laptop", laptop), ("phone", phone), ("copy", copy)] {
             for (item, price) in [("Tea", "3.10"), ("Juice", "1.50"), ("Soup", "2.20")] {
                 let shown = try device.run(arguments: ["item", "show", item])
-                #expect(shown.status == 0 && shown.stdout.contains(price), "\(name) lacks \(item): \(shown.stderr); conflict copies: \(conflicts)")
+                #expect(shown.status == 0 && shown.stdout.contains(price),
+                    "\(name) lacks \(item): \(shown.stderr); conflict copies: \(conflicts)")
             }
             #expect(try device.ok("item show Milk").contains("1.15"), "\(name) lacks the laptop's price")
         }
@@ -164,7 +165,8 @@ import Testing
         try phoneST.throttle(receiving: 300)
         var rows = ["date,trip,store,category,item,quantity,unit,price,currency"]
         for row in 0..<3_000 {
-            rows.append("2025-\(String(format: "%02d", row % 12 + 1))-\(String(format: "%02d", row % 28 + 1)),Trip \(row % 25),Store \(row % 3),Pantry,Item \(row % 400),1,each,\(1 + row % 9).\(String(format: "%02d", row % 100)),EUR")
+            rows.append("2025-\(String(format: "%02d", row % 12 + 1))-\(String(format: "%02d", row % 28 + 1)),Trip \(row % 25),Store "
+                + "\(row % 3),Pantry,Item \(row % 400),1,each,\(1 + row % 9).\(String(format: "%02d", row % 100)),EUR")
         }
         let csv = laptop.home.path + "/purchases.csv"
         try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)

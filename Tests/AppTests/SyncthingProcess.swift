@@ -63,7 +63,8 @@ final class Syncthing {
     func waitReady() throws {
         guard let process else { throw Grock.Failure("\(name)'s Syncthing was not started") }
         try SyncthingCluster.wait("\(name)'s Syncthing to answer on 127.0.0.1:\(apiPort)") {
-            guard process.isRunning else { throw SyncthingCluster.Gone(description: "\(name)'s Syncthing exited \(process.terminationStatus): \(logTail())") }
+            guard process.isRunning else {
+                throw SyncthingCluster.Gone(description: "\(name)'s Syncthing exited \(process.terminationStatus): \(logTail())") }
             let folder = try json("GET", "/rest/config/folders/\(SyncthingCluster.folderID)")
             let options = try json("GET", "/rest/config/options")
             guard folder["type"] as? String == "sendreceive", SyncthingCluster.number(folder["fsWatcherDelayS"]) == 1,
@@ -94,7 +95,8 @@ final class Syncthing {
         var files: [String: Foundation.Data] = [:]
         for relative in FileManager.default.subpaths(atPath: folder) ?? [] {
             let base = (relative as NSString).lastPathComponent
-            if relative == ".stfolder" || relative.hasPrefix(".stfolder/") || (base.hasPrefix(".syncthing.") && base.hasSuffix(".tmp")) { continue }
+            if relative == ".stfolder" || relative.hasPrefix(".stfolder/")
+                || (base.hasPrefix(".syncthing.") && base.hasSuffix(".tmp")) { continue }
             var directory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &directory), !directory.boolValue {
                 files[relative] = FileManager.default.contents(atPath: folder + "/" + relative)
@@ -127,7 +129,8 @@ final class Syncthing {
 
     /// Whether `pid` is still a live syncthing process (not a zombie, not a reused number).
     static func isSyncthing(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")") else { return false }
         return stat.contains("(syncthing)") && stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

@@ -40,7 +40,8 @@ import Testing
         for (line, message) in [
             ("cart add Weekly Milk --unit kg", "\"Milk\" is counted in each on this cart; kg and each measure different things"),
             ("cart set Weekly Bananas --unit each", "\"Bananas\" is counted in kg on this cart; each and kg measure different things"),
-            ("cart set Weekly Bananas --qty 3 --unit each", "\"Bananas\" is priced per kg at \"Aldi\"; a quantity in each cannot be priced that way"),
+            ("cart set Weekly Bananas --qty 3 --unit each",
+                "\"Bananas\" is priced per kg at \"Aldi\"; a quantity in each cannot be priced that way"),
             ("cart set Weekly Bananas --unit lb", "1.5 kg has no exact equivalent in lb"),
             ("item price Milk --store Aldi --price 1 --pack 250furlongs", "\"furlongs\" is not a unit of weight, volume or count"),
             ("item price Milk --store Aldi --price 1 --pack 0g", "is not a pack size"),
@@ -61,7 +62,9 @@ import Testing
         try grock.stocked()
         let typo = try grock.run("item price Milk --store Aldi --price 10.90")
         #expect(typo.status == 0)
-        #expect(typo.stderr == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); recorded anyway\n")
+        #expect(typo.stderr
+            == "grock: warning: \"Milk\" at \"Aldi\": 10.90/each is more than 3 times the last price there (1.09/each on 2026-03-02); "
+            + "recorded anyway\n")
         let forgot = try grock.ok("item forget-price Milk --store Aldi")
         #expect(forgot.contains("1.09/each"))
         #expect(try grock.ok("undo").contains("Undid: forgot the price of Milk at Aldi seen on 2026-03-02 (10.90/each)."))

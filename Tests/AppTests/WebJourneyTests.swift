@@ -16,7 +16,8 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         for line in ["init", "store add Aldi", "item add Milk --category Dairy --price 1.09 --store Aldi",
-                     "item add Bread --category Bakery --price 2.49 --store Aldi", "item add Eggs --category Dairy --price 2.99 --store Aldi",
+                     "item add Bread --category Bakery --price 2.49 --store Aldi",
+                         "item add Eggs --category Dairy --price 2.99 --store Aldi",
                      "item add Coffee --category Pantry --price 4.49 --store Aldi"] {
             try grock.ok(line)
         }
@@ -33,7 +34,8 @@ import Testing
         try process.run()
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
-        if finished.wait(timeout: .now() + 120) == .timedOut { process.terminate(); Issue.record("the browser journey took more than 2 minutes") }
+        if finished.wait(timeout: .now() + 120) == .timedOut { process.terminate();
+            Issue.record("the browser journey took more than 2 minutes") }
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         try #require(process.terminationStatus == 0, "the journey failed: \(complaint)")
@@ -43,13 +45,16 @@ import Testing
         #expect(page["hostileImages"] as? Int == 0 && page["hostileText"] as? Bool == true, "a hostile name is shown as its characters")
         #expect((page["follow"] as? Double ?? 99) < 2, "the command line's change showed within 2 s")
         #expect(page["clashes"] is NSNull, "nothing was refused")
-        #expect((page["warningShown"] as? String)?.contains("could not write down its Idempotency-Key") == true, "\(page["warningShown"] ?? "")")
+        #expect((page["warningShown"] as? String)?.contains("could not write down its Idempotency-Key") == true,
+            "\(page["warningShown"] ?? "")")
         // The session is an HttpOnly cookie no script reads, and the page keeps no secret of the
         // server's (web/sessions: the pairing token, the sessions) where any script could.
         #expect(page["cookies"] as? String == "", "the script sees no cookie")
         let storage = try #require(page["storage"] as? String)
-        let secrets = try String(contentsOfFile: grock.dataDirectory + "/web/sessions", encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\t" })
-        #expect(!secrets.isEmpty && !secrets.contains { storage.contains($0) }, "the browser's storage holds no secret of the server's: \(storage)")
+        let secrets = try String(contentsOfFile: grock.dataDirectory + "/web/sessions",
+            encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\t" })
+        #expect(!secrets.isEmpty && !secrets.contains { storage.contains($0) },
+            "the browser's storage holds no secret of the server's: \(storage)")
 
         // What the server holds: each change once, the totals the page showed.
         let cart = try #require(try grock.json("cart show Phone") as? [String: Any])
@@ -61,7 +66,8 @@ import Testing
         #expect(line("Free-range eggs")?["fulfilled"] as? Bool == true)
         #expect(lines.filter { $0["item"] as? String == "Gum" }.count == 1, "the impulse buy once")
         let total = try #require(cart["actualTotal"] as? String)
-        #expect((page["spentShown"] as? String)?.hasPrefix("Spent \(total) EUR") == true, "the page showed \(page["spentShown"] ?? "") for \(total)")
+        #expect((page["spentShown"] as? String)?.hasPrefix("Spent \(total) EUR") == true,
+            "the page showed \(page["spentShown"] ?? "") for \(total)")
         let history = try #require(try grock.json("history") as? [[String: Any]])
         #expect(history.first?["actualTotal"] as? String == total)
     }

@@ -24,14 +24,17 @@ extension WebSecurityTests {
         let acknowledged = Acknowledged()
         let written = DispatchSemaphore(value: 0)
         let writer = Thread {
-            for round in 0..<20 { _ = try? grock.run(arguments: ["item", "price", "Item \(round % 50)", "--store", "Aldi", "--price", "2.\(10 + round)"]) }
+            for round in
+                0..<20 { _ = try? grock.run(arguments: ["item", "price", "Item \(round % 50)", "--store", "Aldi", "--price",
+                "2.\(10 + round)"]) }
             written.signal()
         }
         writer.start()
         DispatchQueue.concurrentPerform(iterations: 50) { client in
             for request in 0..<20 {
                 let price = "1.\(10 + request)"
-                guard let response = try? server.rpc("trip.log", #"{"cart":"Big","item":"Item \#(client)","price":"\#(price)"}"#, session: session),
+                guard let response = try? server.rpc("trip.log", #"{"cart":"Big","item":"Item \#(client)","price":"\#(price)"}"#,
+                    session: session),
                       response.status == 200, response.body.contains(#""result""#) else { continue }
                 acknowledged.add("Item \(client)")
             }
@@ -55,26 +58,32 @@ extension WebSecurityTests {
         var server = try ServeProcess(grock)
         let session = try server.pair()
         let key = "0123456789abcdef0123456789abcdef"
-        let first = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        let first = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session,
+            key: key)
         #expect(first.status == 200 && first.body.contains(#""result""#))
-        let again = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        let again = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session,
+            key: key)
         #expect(again.body.contains(#""alreadyApplied":true"#))
         server.stop()
         server = try ServeProcess(grock)
         defer { server.stop() }
-        let afterRestart = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: key)
+        let afterRestart = try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#,
+            session: session, key: key)
         #expect(afterRestart.body.contains(#""alreadyApplied":true"#), "the session and the key outlive a restart")
         let cart = try #require(try grock.json("cart show Weekly") as? [String: Any])
         let gums = (cart["items"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "Gum" }
         #expect(gums.count == 1)
-        #expect(try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session, key: "not a key!").status == 400)
+        #expect(try server.rpc("trip.impulse", #"{"cart":"Weekly","name":"Gum","price":"0.99","store":"Aldi"}"#, session: session,
+            key: "not a key!").status == 400)
         // A change refused keeps no key: sent again once it can be made, it is made.
         let refusedKey = "fedcba9876543210fedcba9876543210"
-        let refused = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session, key: refusedKey)
+        let refused = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session,
+            key: refusedKey)
         #expect(refused.body.contains(#""error""#) && !refused.body.contains(#""result""#), "\(refused.body)")
         try grock.ok("cart new Party")
         try grock.ok("trip start Party")
-        let made = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session, key: refusedKey)
+        let made = try server.rpc("trip.impulse", #"{"cart":"Party","name":"Cake","price":"4.99","store":"Aldi"}"#, session: session,
+            key: refusedKey)
         #expect(made.body.contains(#""result""#) && !made.body.contains("alreadyApplied"), "\(made.body)")
     }
 
@@ -114,8 +123,10 @@ extension WebSecurityTests {
         defer { server.stop() }
         let session = try server.pair()
         let body = #"{"jsonrpc":"2.0","id":7,"method":"cart.add","params":{"cart":"Weekly","items":["Milk"]}}"#
-        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
-            + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let raw = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n"
+            + "X-Requested-With: grock\r\n"
+            + "Content-Type: application/json\r\nIdempotency-Key: race-1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            + body
         let sockets = try (0..<10).map { _ in try server.connect() }
         defer { sockets.forEach { close($0) } }
         for fd in sockets { server.write(fd, raw) }
@@ -126,8 +137,10 @@ extension WebSecurityTests {
         let milk = (cart["items"] as? [[String: Any]] ?? []).first { $0["item"] as? String == "Milk" }
         #expect(milk?["quantity"] as? String == "2", "applied once: 1 planned + 1")
         let again = try server.rpc("cart.add", #"{"cart":"Weekly","items":["Milk"]}"#, session: session, key: "race-1")
-        #expect(again.status == 200 && again.body.contains(#""alreadyApplied":true"#) && again.body.contains(#""id":1"#), "the caller's id: \(again.body)")
-        #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Milk"}"#, session: session, key: "race-1").status == 422, "another change, same key")
+        #expect(again.status == 200 && again.body.contains(#""alreadyApplied":true"#) && again.body.contains(#""id":1"#),
+            "the caller's id: \(again.body)")
+        #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Milk"}"#, session: session, key: "race-1").status == 422,
+            "another change, same key")
         let notification = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true,
                                               body: #"{"jsonrpc":"2.0","method":"cart.add","params":{"cart":"Weekly","items":["Bread"]}}"#,
                                               headers: ["Idempotency-Key": "note-1"])

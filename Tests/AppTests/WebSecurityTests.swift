@@ -20,7 +20,8 @@ import Testing
         #expect(try server.request("POST", "/rpc", cookie: nil, body: #"{"jsonrpc":"2.0","id":1,"method":"cart.list"}"#).status == 401)
         #expect(try server.request("GET", "/", cookie: "0123456789abcdef0123456789abcdef").status == 401, "a made-up session")
         #expect(try server.request("GET", "/?token=00000000000000000000000000000000", cookie: nil).status == 401, "a wrong token")
-        let paired = try server.send("GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        let paired = try server.send(
+            "GET /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
         #expect(paired.status == 303)
         let cookie = try #require(paired.headers["set-cookie"])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
@@ -88,7 +89,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
         try "not a token\nx\ty\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let damaged = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"), "\(damaged.stderr)")
+        #expect(damaged.status == 3 && damaged.stderr.contains("web/sessions is damaged") && damaged.stderr.contains("--revoke"),
+            "\(damaged.stderr)")
         // A session line that is no token Grock writes (a planted weak session "a") too.
         try "0123456789abcdef0123456789abcdef\na\n".write(toFile: web + "/sessions", atomically: true, encoding: .utf8)
         let weak = try grock.run("serve --listen 127.0.0.1:0")
@@ -97,7 +99,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: web + "/sessions", withDestinationPath: grock.home.path + "/elsewhere")
         try "0123456789abcdef0123456789abcdef\n".write(toFile: grock.home.path + "/elsewhere", atomically: true, encoding: .utf8)
         let planted = try grock.run("serve --listen 127.0.0.1:0")
-        #expect(planted.status == 3 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"), "not followed: \(planted.stderr)")
+        #expect(planted.status == 3 && planted.stderr.contains("cannot read") && planted.stderr.contains("web/sessions"),
+            "not followed: \(planted.stderr)")
         // What the message tells to run mends it: the link is replaced, its target left alone.
         try grock.ok("serve --revoke")
         let mended = try String(contentsOfFile: web + "/sessions", encoding: .utf8)
@@ -136,7 +139,8 @@ import Testing
                 continue
             }
             let told = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 3 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"), "\(told)")
+            #expect(process.terminationStatus == 3 && told.contains("cannot read") && told.contains("web/\(name): is not a regular file"),
+                "\(told)")
         }
     }
 
@@ -150,21 +154,27 @@ import Testing
         let session = try server.pair()
         // DNS rebinding: a name of the attacker's that now points at 127.0.0.1.
         for host in ["evil.example:\(server.port)", "localhost.evil.example:\(server.port)", "127.0.0.1:1", "127.0.0.1"] {
-            let response = try server.send("GET / HTTP/1.1\r\nHost: \(host)\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n")
+            let response = try server.send(
+                "GET / HTTP/1.1\r\nHost: \(host)\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n")
             #expect(response.status == 403, "\(host)")
         }
-        #expect(try server.send("GET / HTTP/1.1\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n").status == 403, "no Host")
+        #expect(try server.send("GET / HTTP/1.1\r\nCookie: grock_session=\(session.cookie)\r\nConnection: close\r\n\r\n").status == 403,
+            "no Host")
         // A cross-site form: no X-Requested-With (a form cannot send one), a form's content type, another origin.
-        let form = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nOrigin: http://evil.example\r\n"
-            + "Content-Type: text/plain\r\nContent-Length: 70\r\nConnection: close\r\n\r\n" + #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#.prefix(70)
+        let form = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n"
+            + "Origin: http://evil.example\r\n"
+            + "Content-Type: text/plain\r\nContent-Length: 70\r\nConnection: close\r\n\r\n"
+            + #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#.prefix(70)
         #expect(try server.send(form).status == 403)
         let withHeader = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true,
-                                            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#, headers: ["Origin": "http://evil.example"])
+                                            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+                                                headers: ["Origin": "http://evil.example"])
         #expect(withHeader.status == 403, "another origin, even with the header")
         let withoutHeader = try server.request("POST", "/rpc", cookie: session.cookie,
                                                body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#)
         #expect(withoutHeader.status == 403 && withoutHeader.body.contains("X-Requested-With"), "\(withoutHeader)")
-        #expect(try server.request("POST", "/rpc", cookie: session.cookie, body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
+        #expect(try server.request("POST", "/rpc", cookie: session.cookie,
+            body: #"{"jsonrpc":"2.0","id":1,"method":"trip.start","params":{"cart":"Weekly"}}"#,
                                    headers: ["X-Requested-With": ""]).status == 403, "an empty header")
         #expect(try grock.export() == before, "nothing changed")
     }
@@ -178,20 +188,24 @@ import Testing
         let session = try server.pair()
         let big = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Padding: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n"
         #expect(try server.send(big).status == 431)
-        let body = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
+        let body = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n"
+            + "X-Requested-With: grock\r\n"
             + "Content-Type: application/json\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n"
         #expect(try server.send(body).status == 413)
-        let chunked = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
+        let chunked = "POST /rpc HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Cookie: grock_session=\(session.cookie)\r\nX-Requested-With: grock\r\n"
             + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
         let refused = try server.send(chunked)
         #expect(refused.status == 411 && refused.body.contains("Content-Length"))
         #expect(try server.send("GARBAGE\r\n\r\n").status == 400)
         #expect(try server.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: +5\r\n\r\nhello").status == 400)
-        #expect(try server.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx").status == 400)
+        #expect(try server.send(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx").status == 400)
         // A client that sends its request and closes its side still gets the answer.
         let halfClosed = try server.connect()
         defer { close(halfClosed) }
-        server.write(halfClosed, "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n")
+        server.write(halfClosed,
+            "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n")
         shutdown(halfClosed, Int32(SHUT_WR))
         #expect(try server.receive(halfClosed, timeout: 20).status == 200)
         // A client that sends half a request and stalls holds nothing up.
@@ -268,110 +282,6 @@ import Testing
         #expect(try server.request("GET", "/?token=0123456789abcdef0123456789abcdef", cookie: nil).status == 303)
     }
 
-    /// A request sent a byte at a time, after another on the same connection, is answered; a
-    /// query with a broken escape is refused.
-    @Test func aRequestSentAByteAtATimeIsAnswered() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.ok("init")
-        let server = try ServeProcess(grock)
-        defer { server.stop() }
-        let session = try server.pair()
-        let raw = "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
-        let fd = try server.connect()
-        defer { close(fd) }
-        server.write(fd, raw)
-        #expect(try server.receive(fd, timeout: 10).status == 200)
-        for byte in Array(raw.utf8) {
-            server.write(fd, [byte])
-            usleep(2000)  // so that the server reads the bytes one at a time: the case under test
-        }
-        let answer = try server.receive(fd, timeout: 10)
-        #expect(answer.status == 200 && answer.body.contains(#""version""#), "\(answer)")
-        #expect(try server.request("GET", "/?token=%zz", cookie: nil).status == 400)
-    }
-
-    /// Connections that say nothing, and streams opened and closed, crowd nobody out.
-    @Test func silentConnectionsAndClosedStreamsCrowdNobodyOut() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let server = try ServeProcess(grock)
-        defer { server.stop() }
-        let session = try server.pair()
-        let stream = try server.connect()
-        defer { close(stream) }
-        let events = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
-        server.write(stream, events)
-        #expect(server.read(stream, until: "text/event-stream", within: 3).contains("text/event-stream"), "the first stream is held")
-        // Each stream is closed once the server holds it (its headers arrived), not at a guess.
-        for index in 0..<70 {
-            let other = try server.connect()
-            server.write(other, events)
-            #expect(server.read(other, until: "text/event-stream", within: 3).contains("text/event-stream"), "stream \(index) is held")
-            close(other)
-        }
-        let silent = try (0..<70).map { _ in try server.connect() }
-        defer { silent.forEach { close($0) } }
-        // The first stream and 70 silent connections are more than the server holds (64): once
-        // it has taken them all, it has closed the 7 silent ones that waited longest.
-        let ended = server.ended(silent, atLeast: 7, within: 10)
-        #expect(ended >= 7, "the server took every silent connection: \(ended) ended")
-        #expect(try server.rpc("cart.list", "{}", session: session).status == 200, "served while 70 connections say nothing")
-        try grock.ok("cart budget Weekly 30")
-        let text = server.read(stream, until: "event: changed", within: 3)
-        #expect(text.contains("event: changed"), "the first stream still hears of changes: \(text)")
-    }
-
-    /// A slow loris: more connections than the server holds, each of which sent one byte of a
-    /// request and no more. A new one makes room by closing the one that has waited longest
-    /// (not a paired browser's kept open), so a real request is still answered, again and again.
-    @Test func connectionsThatSentOneByteCrowdNobodyOut() throws {
-        let grock = try Grock()
-        defer { grock.home.remove() }
-        try grock.stocked()
-        let server = try ServeProcess(grock)
-        defer { server.stop() }
-        let session = try server.pair()
-        let kept = try server.connect()
-        defer { close(kept) }
-        let sessionRequest = "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: grock_session=\(session.cookie)\r\n\r\n"
-        server.write(kept, sessionRequest)
-        #expect(try server.receive(kept, timeout: 20).status == 200, "a paired browser's connection, kept open")
-        func loris() throws -> Int32 {
-            let fd = try server.connect()
-            server.write(fd, "G")
-            return fd
-        }
-        var lorises = try (0..<63).map { _ in try loris() }
-        defer { lorises.forEach { close($0) } }
-        // The server holds 64 now. The first seven send a byte more meanwhile: a loris that
-        // sends a byte now and then is no newer for it.
-        usleep(200_000)
-        for fd in lorises.prefix(7) { server.write(fd, "E") }
-        usleep(200_000)
-        lorises += try (0..<7).map { _ in try loris() }
-        // Time for the server to read every loris's byte, as it has in a real attack: a
-        // connection it has not read yet looks idle.
-        usleep(200_000)
-        // 71 are more than the server holds, and each real request one more: each is answered,
-        // with no wait for the lorises' 10 s to run out.
-        for attempt in 0..<3 {
-            let answer = try server.rpc("cart.list", "{}", session: session)
-            #expect(answer.status == 200, "served while 60-odd connections hold one byte each (\(attempt)): \(answer)")
-        }
-        // At least 8 were closed to make room (7, then one for the first request: the next ones
-        // may find the room the one before left), the ones that have waited longest since their
-        // first byte: the first opened.
-        #expect(server.ended(lorises, atLeast: 8, within: 10) >= 8)
-        var watched = lorises.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&watched, nfds_t(watched.count), 0)
-        let ended = watched.indices.filter { watched[$0].revents != 0 }
-        #expect(ended.prefix(8) == Array(0..<8)[...], "the first to go are the oldest: \(ended)")
-        server.write(kept, sessionRequest)
-        #expect(try server.receive(kept, timeout: 20).status == 200, "the paired browser's connection was not closed to make room")
-    }
-
     /// Request lines and headers are read as strictly as HTTP/1.1 says, a line ending in an LF
     /// alone (RFC 9112 §2.2) answered at once; HEAD is GET without a body.
     @Test func headersAreReadStrictly() throws {
@@ -383,7 +293,8 @@ import Testing
         let session = try server.pair()
         let cookie = "Cookie: grock_session=\(session.cookie)\r\n"
         for (name, raw) in [("bare CR", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\rContent-Length: 10\r\n\(cookie)\r\n"),
-                            ("bare CR, LF lines", "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\rContent-Length: 10\n\(cookie)\n"),
+                            ("bare CR, LF lines",
+                                "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\rContent-Length: 10\n\(cookie)\n"),
                             ("folded line", "GET / HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nX-A: a\n Content-Length: 10\n\(cookie)\n"),
                             ("NUL", "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-A: a\u{0}b\r\n\(cookie)\r\n")] {
             #expect(try server.send(raw).status == 400, "\(name)")

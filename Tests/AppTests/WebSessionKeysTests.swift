@@ -46,7 +46,8 @@ import Testing
         try grock.ok("init")
         let server = try ServeProcess(grock)
         defer { server.stop() }
-        let head = try server.send("HEAD /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        let head = try server.send(
+            "HEAD /?token=\(server.pairingToken) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
         #expect(head.status == 405 && head.headers["set-cookie"] == nil && head.headers["allow"] == "GET" && head.body.isEmpty, "\(head)")
         #expect(try server.currentPairingToken == server.pairingToken, "the token is not used up")
         #expect(try server.pair(token: server.pairingToken).cookie.count == 32)
@@ -66,10 +67,12 @@ import Testing
         let first = try server.rpc("trip.impulse", gum, session: phone, key: key)
         #expect(first.status == 200 && first.body.contains(#""result""#) && !first.body.contains("alreadyApplied"), "\(first.body)")
         let other = try server.rpc("trip.impulse", gum, session: laptop, key: key)
-        #expect(other.status == 200 && other.body.contains(#""result""#) && !other.body.contains("alreadyApplied"), "another session's key: \(other.body)")
+        #expect(other.status == 200 && other.body.contains(#""result""#) && !other.body.contains("alreadyApplied"),
+            "another session's key: \(other.body)")
         #expect(try gums(grock) == 2)
         let applied = try String(contentsOfFile: grock.dataDirectory + "/web/applied", encoding: .utf8)
-        #expect(applied.contains(key) && !applied.contains(phone.cookie) && !applied.contains(laptop.cookie), "no session's cookie written down twice")
+        #expect(applied.contains(key) && !applied.contains(phone.cookie) && !applied.contains(laptop.cookie),
+            "no session's cookie written down twice")
         // Another change under the phone's key is refused; under the laptop's, its own key is new.
         #expect(try server.rpc("trip.impulse", gum, session: phone, key: key).body.contains(#""alreadyApplied":true"#))
         #expect(try server.rpc("cart.remove", #"{"cart":"Weekly","item":"Gum"}"#, session: phone, key: key).status == 422)
@@ -107,7 +110,8 @@ import Testing
             let body = #"{"jsonrpc":"2.0","id":9223372036854775808,"method":"trip.impulse","params":\#(gum)}"#
             let refused = try server.request("POST", "/rpc", cookie: session.cookie, fromPage: true, body: body,
                                              headers: key.map { ["Idempotency-Key": $0] } ?? [:])
-            #expect(refused.status == 200 && refused.body.contains(#""code":-32600"#) && refused.body.contains(#""id":null"#), "\(key ?? "no key"): \(refused.body)")
+            #expect(refused.status == 200 && refused.body.contains(#""code":-32600"#) && refused.body.contains(#""id":null"#),
+                "\(key ?? "no key"): \(refused.body)")
         }
         #expect(try gums(grock) == 1)
     }
@@ -139,7 +143,8 @@ import Testing
         let grock = try Grock()
         defer { grock.home.remove() }
         try grock.ok("init")
-        let (pairing, phone, oldToken) = ("0123456789abcdef0123456789abcdef", "1123456789abcdef0123456789abcdef", "2123456789abcdef0123456789abcdef")
+        let (pairing, phone, oldToken) = ("0123456789abcdef0123456789abcdef", "1123456789abcdef0123456789abcdef",
+            "2123456789abcdef0123456789abcdef")
         let file = grock.dataDirectory + "/web/sessions"
         try FileManager.default.createDirectory(atPath: grock.dataDirectory + "/web", withIntermediateDirectories: true)
         try "\(pairing)\n\(phone)\t\(oldToken)\n".write(toFile: file, atomically: true, encoding: .utf8)

@@ -24,14 +24,17 @@ extension ByteReaderFuzzTests {
         var text = "grock-history\t2\n"
         let time = "2026-11-02T10:00:00+01:00"
         for (index, item) in itemIDs.prefix(4).enumerated() {
-            text += "O\t\(item.rawValue)\t\(stores[index % 3].rawValue)\t\(index % 2 == 0 ? "each" : "kg")\t\(100 + index)\t\(time)\t\(index % 2)\n"
+            text += "O\t\(item.rawValue)\t\(stores[index % 3].rawValue)\t\(index % 2 == 0 ? "each" : "kg")\t\(100 + index)"
+                + "\t\(time)\t\(index % 2)\n"
         }
         for cart in 0..<carts {
             let lines = Int.random(in: 1...5, using: &random)
-            text += "C\t\(hex16(0xC000 + cart))\t\(cart % 3 == 0 ? "" : "2000")\t\(time)\t\(time)\t\(time)\t352\t495\t\(lines)\t\(lines)\tTrip \\t\(cart)\n"
+            text += "C\t\(hex16(0xC000 + cart))\t\(cart % 3 == 0 ? "" : "2000")\t\(time)"
+                + "\t\(time)\t\(time)\t352\t495\t\(lines)\t\(lines)\tTrip \\t\(cart)\n"
             for line in 0..<lines {
                 let item = itemIDs[Int.random(in: 0..<itemIDs.count, using: &random)].rawValue, store = stores[line % 3].rawValue
-                text += "L\t\(item)\t1.5\t\(line % 2 == 0 ? "each" : "lb")\t\(store)\t89\t1\t\(store)\t189\t1.4\t0\tProduce\tItem \(item.suffix(3))\n"
+                text += "L\t\(item)\t1.5\t\(line % 2 == 0 ? "each" : "lb")\t\(store)\t89\t1\t\(store)\t189\t1.4\t0\tProduce\tItem "
+                    + "\(item.suffix(3))\n"
             }
         }
         return Array(text.utf8)
@@ -41,10 +44,13 @@ extension ByteReaderFuzzTests {
         let seen = Timestamp(clamping: 1_790_000_000, utcOffsetSeconds: 3600)
         return itemIDs.enumerated().map { index, id in
             let prices = stores.prefix(index % 3 + 1).map { store in
-                PriceOption(store: store, unit: index % 2 == 0 ? .each : .kg, regular: PriceQuote(price: Money(minorUnits: Int64(99 + index), currency: currency), observedAt: seen),
-                            promotion: index % 4 == 0 ? Promotion(quote: PriceQuote(price: Money(minorUnits: 79, currency: currency), observedAt: seen), until: Day(year: 2026, month: 12, day: 1)) : nil)
+                PriceOption(store: store, unit: index % 2 == 0 ? .each : .kg,
+                    regular: PriceQuote(price: Money(minorUnits: Int64(99 + index), currency: currency), observedAt: seen),
+                            promotion: index % 4 == 0 ? Promotion(quote: PriceQuote(price: Money(minorUnits: 79, currency: currency),
+                                observedAt: seen), until: Day(year: 2026, month: 12, day: 1)) : nil)
             }
-            return Item(id: id, name: index == 5 ? "Bread\twith a tab" : "Item \(index)", categoryID: CategoryID(index % 3 == 0 ? "9544792a4a6b7507" : "29fad494f85c9a54"),
+            return Item(id: id, name: index == 5 ? "Bread\twith a tab" : "Item \(index)",
+                categoryID: CategoryID(index % 3 == 0 ? "9544792a4a6b7507" : "29fad494f85c9a54"),
                         unit: index % 2 == 0 ? .each : .kg, prices: prices)
         }
     }
@@ -67,7 +73,8 @@ extension ByteReaderFuzzTests {
         let history = Self.history(carts: 30, &random)
         let (data, manual) = try history.withByteReader(path: "history") { try HistoryCodec.decodeSpending($0, currency: Self.currency) }
         #expect(data.lineCount > 30 && manual.count == 4)
-        let sound = try #require(SpendingCache.encode(.init(historyLength: history.count, historyChecksum: Checksum.value(of: history), data: data, manual: manual,
+        let sound = try #require(SpendingCache.encode(.init(historyLength: history.count, historyChecksum: Checksum.value(of: history),
+            data: data, manual: manual,
                                                             historySeal: 7)))
         let whole = try sound.withByteReader(path: "cache") { try SpendingCache.decode($0, currency: Self.currency) }
         #expect(whole.data == data && whole.manual == manual)
@@ -127,7 +134,8 @@ extension ByteReaderFuzzTests {
         let vault = VaultCodec.encode(items)
         let index = try VaultIndex(vault, path: "vault")
         let sound = VaultOverlay(base: "vault-3.tsv", baseChecksum: try #require(VaultCodec.checksum(of: vault)),
-                                       changed: [items[1].id: items[1], items[7].id: items[7]], deleted: [items[4].id, items[9].id]).encode()
+                                       changed: [items[1].id: items[1], items[7].id: items[7]],
+                                           deleted: [items[4].id, items[9].id]).encode()
         var read = 0
         for round in 0..<1500 {
             let bytes = round % 4 != 3 ? Self.resealedText(Self.damaged(sound, &random)) : Self.damaged(sound, &random)
@@ -151,18 +159,23 @@ extension ByteReaderFuzzTests {
             let bytes = Self.damaged(history, &random)
             bytes.withByteReader(path: "history") { history in
                 _ = Self.readsOrThrows("history") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency) }
-                _ = Self.readsOrThrows("history trips") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, tripsOnly: true) }
-                _ = Self.readsOrThrows("history item") { _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, item: Self.itemIDs[round % 12]) }
+                _ = Self.readsOrThrows("history trips") {
+                    _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, tripsOnly: true) }
+                _ = Self.readsOrThrows("history item") {
+                    _ = try HistoryCodec.decodeSpending(history, currency: Self.currency, item: Self.itemIDs[round % 12]) }
                 _ = Self.readsOrThrows("history tail") {
-                    _ = try HistoryCodec.decodeSpendingTail(history, from: Int.random(in: -2...(bytes.count + 2), using: &random), currency: Self.currency)
+                    _ = try HistoryCodec.decodeSpendingTail(history, from: Int.random(in: -2...(bytes.count + 2), using: &random),
+                        currency: Self.currency)
                 }
                 _ = Self.readsOrThrows("history log") { _ = try HistoryCodec.decode(history, currency: Self.currency) }
-                _ = Self.readsOrThrows("history cart") { _ = try HistoryCodec.decodeCart(CartID(Self.hex16(0xC000 + round % 10)), from: history, currency: Self.currency) }
+                _ = Self.readsOrThrows("history cart") {
+                    _ = try HistoryCodec.decodeCart(CartID(Self.hex16(0xC000 + round % 10)), from: history, currency: Self.currency) }
                 _ = HistoryCodec.cartIDs(in: history)
                 _ = Checksum.lines(history.whole, continuing: UInt64(round))
             }
             _ = Self.readsOrThrows("history in pieces") {
-                _ = try HistoryCodec.liveCompletions(RecordBytes(bytes: bytes[...], header: HistoryCodec.header, path: "history"), currency: Self.currency)
+                _ = try HistoryCodec.liveCompletions(RecordBytes(bytes: bytes[...], header: HistoryCodec.header, path: "history"),
+                    currency: Self.currency)
             }
             _ = Self.readsOrThrows("state") { _ = try StateCodec.decode(Self.damaged(state, &random), path: "state") }
         }

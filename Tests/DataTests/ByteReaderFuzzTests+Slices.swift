@@ -32,7 +32,8 @@ extension ByteReaderFuzzTests {
         let other = reader.bytes(clamping: ends[0]..<ends[1])
         #expect((slice == other) == (Array(slice) == Array(other)))
         #expect(slice.elementsEqual(Array(other)) == (Array(slice) == Array(other)))
-        #expect(slice.elementsEqual(bytes, at: other.startIndex) == (Array(slice) == Array(bytes[other.startIndex..<min(other.startIndex + slice.count, bytes.count)])))
+        #expect(slice.elementsEqual(bytes,
+            at: other.startIndex) == (Array(slice) == Array(bytes[other.startIndex..<min(other.startIndex + slice.count, bytes.count)])))
         #expect(!slice.elementsEqual(bytes, at: -1) && !slice.elementsEqual(bytes, at: bytes.count - slice.count + 1))
         let order = slice.order(other)
         #expect(order.signum() == (Array(slice).lexicographicallyPrecedes(Array(other)) ? -1 : Array(slice) == Array(other) ? 0 : 1))

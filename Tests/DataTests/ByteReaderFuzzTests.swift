@@ -29,7 +29,9 @@ import Testing
             case 3: if !bytes.isEmpty { bytes.remove(at: at) }
             case 4: if !bytes.isEmpty { bytes[at] = [0x09, 0x0A, 0x5C, 0x30, 0x39, 0x2D, 0x3A, 0x2F].randomElement(using: &random) ?? 0 }
             default:
-                for index in at..<min(bytes.count, at + Int.random(in: 1...12, using: &random)) { bytes[index] = UInt8.random(in: 0...255, using: &random) }
+                for index in
+                    at..<min(bytes.count, at + Int.random(in: 1...12, using: &random)) {
+                    bytes[index] = UInt8.random(in: 0...255, using: &random) }
             }
         }
         return bytes
@@ -54,10 +56,12 @@ import Testing
         var random = SeededGenerator(state: 25)
         let extremes = [Int.min, Int.min + 1, -1, Int.max - 7, Int.max]
         for _ in 0..<3000 {
-            let bytes = (0..<Int.random(in: 0...48, using: &random)).map { _ in [0x09, 0x0A, 0x41, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0 }
+            let bytes = (0..<Int.random(in: 0...48, using: &random)).map { _ in
+                [0x09, 0x0A, 0x41, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0 }
             bytes.withByteReader(path: "fuzz") { reader in
                 func offset() -> Int {
-                    Int.random(in: 0..<8, using: &random) == 0 ? extremes.randomElement(using: &random) ?? 0 : Int.random(in: -4...(bytes.count + 4), using: &random)
+                    Int.random(in: 0..<8, using: &random) == 0 ? extremes.randomElement(using: &random)
+                        ?? 0 : Int.random(in: -4...(bytes.count + 4), using: &random)
                 }
                 let at = offset(), other = offset()
                 let inside = at >= 0 && at < bytes.count
@@ -72,7 +76,8 @@ import Testing
                 _ = try? reader.integer(Int64.self, at: at)
                 _ = try? reader.integer(UInt8.self, at: at)
                 let count = Int.random(in: 0..<5, using: &random) == 0 ? offset() : Int.random(in: 0...12, using: &random)
-                if let values = try? reader.integers(Int16.self, count: count, at: at) { #expect(values.count == count && at + 2 * count <= bytes.count) }
+                if let values = try? reader.integers(Int16.self, count: count, at: at) {
+                    #expect(values.count == count && at + 2 * count <= bytes.count) }
                 if let found = reader.firstIndex(of: 0x0A, from: at, to: other) {
                     #expect(bytes[found] == 0x0A && found >= max(at, 0) && found < min(other, bytes.count))
                     #expect(!bytes[max(at, 0)..<found].contains(0x0A))
@@ -141,7 +146,8 @@ import Testing
         let extremes = [Int.min, -1, 0, 99, 100, 101, Int.max]
         for _ in 0..<2000 {
             func number(_ range: ClosedRange<Int>) -> Int {
-                Int.random(in: 0..<6, using: &random) == 0 ? extremes.randomElement(using: &random) ?? 0 : Int.random(in: range, using: &random)
+                Int.random(in: 0..<6, using: &random) == 0 ? extremes.randomElement(using: &random)
+                    ?? 0 : Int.random(in: range, using: &random)
             }
             var buffer = [UInt8](repeating: 0xEE, count: Int.random(in: 0...24, using: &random))
             let start = number(-2...26), count = number(-2...30), offset = number(-2...104)

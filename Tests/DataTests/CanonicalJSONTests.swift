@@ -13,7 +13,8 @@ import Testing
         }
         func maybe<T>(_ value: T) -> T? { Bool.random(using: &random) ? value : nil }
         return CartLineRecord(itemId: text(16), name: text(Int.random(in: 1...40, using: &random)), category: maybe(text(8)),
-                              quantity: ["1", "0.5", "2.25", "1000"].randomElement(using: &random)!, unit: ["each", "kg", "pack 500 g"].randomElement(using: &random)!,
+                              quantity: ["1", "0.5", "2.25", "1000"].randomElement(using: &random)!,
+                                  unit: ["each", "kg", "pack 500 g"].randomElement(using: &random)!,
                               plannedStoreId: maybe(text(16)), plannedPrice: maybe(Int64.random(in: 0...Int64.max, using: &random)),
                               fulfilled: .random(using: &random), actualStoreId: maybe(text(16)),
                               actualPrice: maybe(Int64.random(in: Int64.min...Int64.max, using: &random)), purchasedQuantity: maybe("3"),
@@ -26,14 +27,16 @@ import Testing
     }
 
     static func randomObservation(_ random: inout SeededGenerator) -> ObservationRecord {
-        ObservationRecord(itemId: randomText(16, &random), storeId: randomText(16, &random), price: Int64.random(in: Int64.min...Int64.max, using: &random),
+        ObservationRecord(itemId: randomText(16, &random), storeId: randomText(16, &random),
+            price: Int64.random(in: Int64.min...Int64.max, using: &random),
                           unit: ["each", "kg", "pack 500 g"].randomElement(using: &random)!, observedAt: randomText(25, &random),
                           source: Bool.random(using: &random) ? "manual" : randomText(16, &random), promotion: .random(using: &random))
     }
 
     static func randomOption(_ random: inout SeededGenerator) -> PriceOptionRecord {
         PriceOptionRecord(storeId: randomText(16, &random), unit: ["each", "kg", "pack 6"].randomElement(using: &random)!,
-                          regular: Bool.random(using: &random) ? QuoteRecord(price: .random(in: 0...99_999, using: &random), observedAt: randomText(25, &random)) : nil,
+                          regular: Bool.random(using: &random) ? QuoteRecord(price: .random(in: 0...99_999, using: &random),
+                              observedAt: randomText(25, &random)) : nil,
                           promotion: Bool.random(using: &random)
                               ? PromotionRecord(price: .random(in: 0...99_999, using: &random), observedAt: randomText(25, &random),
                                                 until: Bool.random(using: &random) ? "2026-12-01" : nil)
@@ -41,15 +44,18 @@ import Testing
     }
 
     static func randomItem(_ random: inout SeededGenerator) -> ItemRecord {
-        ItemRecord(id: randomText(16, &random), name: randomText(Int.random(in: 1...30, using: &random), &random), categoryId: randomText(16, &random),
+        ItemRecord(id: randomText(16, &random), name: randomText(Int.random(in: 1...30, using: &random), &random),
+            categoryId: randomText(16, &random),
                    unit: ["each", "kg", "l"].randomElement(using: &random)!, prices: [])
     }
 
     static func randomCart(_ random: inout SeededGenerator) -> CartRecord {
         func maybe<T>(_ value: T) -> T? { Bool.random(using: &random) ? value : nil }
         return CartRecord(id: randomText(16, &random), name: randomText(Int.random(in: 1...30, using: &random), &random),
-                          budget: maybe(Int64.random(in: 0...Int64.max, using: &random)), status: ["planning", "shopping", "completed"].randomElement(using: &random)!,
-                          createdAt: randomText(25, &random), startedAt: maybe(randomText(25, &random)), completedAt: maybe(randomText(25, &random)), lines: [])
+                          budget: maybe(Int64.random(in: 0...Int64.max, using: &random)),
+                              status: ["planning", "shopping", "completed"].randomElement(using: &random)!,
+                          createdAt: randomText(25, &random), startedAt: maybe(randomText(25, &random)),
+                              completedAt: maybe(randomText(25, &random)), lines: [])
     }
 
     static func randomOrder(_ random: inout SeededGenerator) -> [String] {
@@ -105,8 +111,11 @@ import Testing
         func foundation<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         var random = SeededGenerator(state: 19)
         // Escaped by JSONEncoder (left to it), and characters it writes as they are.
-        let awkward = ["", "\"", "\\", "a/b", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "é", "🍎", "\u{FEFF}", "<script>"]
-        func text() -> String { Self.randomText(.random(in: 0...12, using: &random), &random) + (Bool.random(using: &random) ? awkward.randomElement(using: &random)! : "") }
+        let awkward = ["", "\"", "\\", "a/b", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "é", "🍎", "\u{FEFF}",
+            "<script>"]
+        func text() -> String {
+            Self.randomText(.random(in: 0...12, using: &random),
+            &random) + (Bool.random(using: &random) ? awkward.randomElement(using: &random)! : "") }
         var written = 0
         for _ in 0..<2_000 {
             var line = Self.randomLine(&random)
@@ -124,7 +133,8 @@ import Testing
             var cart = Self.randomCart(&random)
             cart.lines = Bool.random(using: &random) ? [line] : []
             #expect(try SyncParts.json(cart) == (try foundation(cart)))
-            let store = StoreRecord(id: text(), name: text(), createdAt: text(), aisleOrder: (0..<Int.random(in: 0...3, using: &random)).map { _ in text() },
+            let store = StoreRecord(id: text(), name: text(), createdAt: text(),
+                aisleOrder: (0..<Int.random(in: 0...3, using: &random)).map { _ in text() },
                                     removed: .random(using: &random),
                                     receiptNames: Bool.random(using: &random) ? [ReceiptNameRecord(text: text(), itemId: text())] : nil)
             #expect(try SyncParts.json(store) == (try foundation(store)))
@@ -167,7 +177,8 @@ import Testing
     static func damaged<Record: Codable & Equatable>(_ type: Record.Type, canonical: (String) -> Record?, _ random: inout SeededGenerator,
                                                      record: (inout SeededGenerator) -> Record) throws {
         let insertions = ["\\\"", "\\u0041", " ", "\n", "\u{01}", "null", "-0", "01", "1.5", "1e3", "99999999999999999999", "{}", "[]",
-                          ",\"name\":\"x\"", ",\"extra\":1", "\"", ":", ",", "}", "]", "tru", "\u{FF}", "{\"price\":1,\"observedAt\":\"x\"}",
+                          ",\"name\":\"x\"", ",\"extra\":1", "\"", ":", ",", "}", "]", "tru", "\u{FF}",
+                              "{\"price\":1,\"observedAt\":\"x\"}",
                           "{\"a\":{\"b\":{}}}"]
         var read = 0, leftToDecoder = 0
         for _ in 0..<4000 {

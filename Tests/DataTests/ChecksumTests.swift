@@ -55,10 +55,12 @@ import Testing
                 for end in start...(start + 80) {
                     let expected = Array(bytes[start..<end])
                     let slice = try reader.bytes(in: start..<end)
-                    for value in [Checksum.value(of: slice), Checksum.value(of: bytes[start..<end]), Checksum.value(of: expected.lazy.map { $0 })] {
+                    for value in
+                        [Checksum.value(of: slice), Checksum.value(of: bytes[start..<end]), Checksum.value(of: expected.lazy.map { $0 })] {
                         #expect(value == Self.modelValue(expected), "bytes \(start)..<\(end)")
                     }
-                    #expect(Checksum.short(slice) == Self.modelShort(expected) && Checksum.short(expected) == Self.modelShort(expected), "bytes \(start)..<\(end)")
+                    #expect(Checksum.short(slice) == Self.modelShort(expected) && Checksum.short(expected) == Self.modelShort(expected),
+                        "bytes \(start)..<\(end)")
                 }
             }
         }

@@ -70,7 +70,8 @@ extension FileStorageTests {
                 }
                 #expect(indexed?.0 == expected && indexed?.1 == manual, "\(step): \(item)")
                 let sealed = try storage.load().0.historySeal?.checksum
-                let vouched = SpendingCache.read(cachePath, currency: .euro, historyLength: committed.count, seal: sealed, history: nil, item: item)
+                let vouched = SpendingCache.read(cachePath, currency: .euro, historyLength: committed.count, seal: sealed, history: nil,
+                    item: item)
                 #expect(vouched?.0 == expected && vouched?.1 == manual, "\(step): \(item)")
             }
         }
@@ -123,16 +124,20 @@ extension FileStorageTests {
         let cachePath = storage.directory + "/" + SpendingCache.file
         for (named, used) in [(seal, true), (seal ^ 1, false)] {
             let contents = SpendingCache.Contents(historyLength: committed.count, historyChecksum: Checksum.value(of: committed),
-                                                  data: SpendingColumns(currency: .euro, trips: [renamed], lineTrip: data.lineTrip, lineItem: data.lineItem,
-                                                                     lineName: data.lineName, lineCategory: data.lineCategory, lineStore: data.lineStore,
-                                                                     lineUnit: data.lineUnit, lineQuantity: data.lineQuantity, linePrice: data.linePrice,
+                                                  data: SpendingColumns(currency: .euro, trips: [renamed], lineTrip: data.lineTrip,
+                                                      lineItem: data.lineItem,
+                                                                     lineName: data.lineName, lineCategory: data.lineCategory,
+                                                                         lineStore: data.lineStore,
+                                                                     lineUnit: data.lineUnit, lineQuantity: data.lineQuantity,
+                                                                         linePrice: data.linePrice,
                                                                      lineCost: data.lineCost, itemIDs: data.itemIDs, names: data.names,
                                                                      categories: data.categories, stores: data.stores),
                                                   manual: manual, historySeal: named)
             try Data(try #require(SpendingCache.encode(contents))).write(to: URL(fileURLWithPath: cachePath))
             let trips = try await storage.read { try $0.spending(of: milk).trips.map(\.name) }
             #expect(trips == [used ? "From the cache" : first.name], "seal \(used)")
-            #expect(try await storage.read { try $0.spending().trips.map(\.name) } == [used ? "From the cache" : first.name], "seal \(used)")
+            #expect(try await storage.read { try $0.spending().trips.map(\.name) } == [used ? "From the cache" : first.name],
+                "seal \(used)")
         }
         #expect(SpendingCache.read(cachePath, currency: .euro)?.historySeal == seal)
     }
@@ -148,9 +153,12 @@ extension FileStorageTests {
         let renamed = TripSummary(cartID: first.cartID, name: "From the cache", completedAt: first.completedAt, budget: first.budget,
                                   planned: first.planned, actual: first.actual, fulfilled: first.fulfilled, lines: first.lines)
         let contents = SpendingCache.Contents(historyLength: committed.count, historyChecksum: Checksum.value(of: committed),
-                                              data: SpendingColumns(currency: .euro, trips: [renamed], lineTrip: data.lineTrip, lineItem: data.lineItem,
-                                                                 lineName: data.lineName, lineCategory: data.lineCategory, lineStore: data.lineStore,
-                                                                 lineUnit: data.lineUnit, lineQuantity: data.lineQuantity, linePrice: data.linePrice,
+                                              data: SpendingColumns(currency: .euro, trips: [renamed], lineTrip: data.lineTrip,
+                                                  lineItem: data.lineItem,
+                                                                 lineName: data.lineName, lineCategory: data.lineCategory,
+                                                                     lineStore: data.lineStore,
+                                                                 lineUnit: data.lineUnit, lineQuantity: data.lineQuantity,
+                                                                     linePrice: data.linePrice,
                                                                  lineCost: data.lineCost, itemIDs: data.itemIDs, names: data.names,
                                                                  categories: data.categories, stores: data.stores),
                                               manual: manual)

@@ -143,11 +143,13 @@ import Testing
             "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "+01:00\t", with: "+25:00\t")
         }),
         ("month 13", "state", {
-            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t", with: "\nM\t2026-13\t", options: .regularExpression)
+            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\nM\t[0-9]{4}-[0-9]{2}\t",
+                with: "\nM\t2026-13\t", options: .regularExpression)
         }),
         // Month totals are looked up by month: a month given twice would be two answers.
         ("a month given twice", "state", {
-            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\n(M\t[^\n]*)\n", with: "\n$1\n$1\n", options: .regularExpression)
+            "grock-state\t8\t\n" + $0.drop { $0 != "\n" }.dropFirst().replacingOccurrences(of: "\n(M\t[^\n]*)\n", with: "\n$1\n$1\n",
+                options: .regularExpression)
         }),
         ("two categories of one name", "state", { $0.replacingOccurrences(of: "\tProduce\n", with: "\tDAIRY\n") }),
         ("a control character in a name", "state", { $0.replacingOccurrences(of: "\tWeekly\n", with: "\tWeek\u{1B}]0;x\u{7}ly\n") }),
@@ -155,8 +157,10 @@ import Testing
             $0.replacingOccurrences(of: "\t1\t[0-9]+\t[0-9a-f]{16}\t", with: "\t1\t3\t0000000000000000\t", options: .regularExpression)
         }),
         ("a changed item id", "vault", { $0.replacingOccurrences(of: "\nI\t0", with: "\nI\t1") }),
-        ("negative price in a vault without checksum", "vault", { Self.versionOne($0).replacingOccurrences(of: "\t109\t", with: "\t-109\t") }),
-        ("two items of one name in a vault without checksum", "vault", { Self.versionOne($0).replacingOccurrences(of: "\tBread\n", with: "\tMILK\n") }),
+        ("negative price in a vault without checksum", "vault",
+            { Self.versionOne($0).replacingOccurrences(of: "\t109\t", with: "\t-109\t") }),
+        ("two items of one name in a vault without checksum", "vault",
+            { Self.versionOne($0).replacingOccurrences(of: "\tBread\n", with: "\tMILK\n") }),
         ("dangling category", "vault", { $0.replacingOccurrences(of: "\t0000000", with: "\tdead000") }),
         ("unknown unit", "vault", { $0.replacingOccurrences(of: "\tkg\t", with: "\tfurlong\t") }),
         ("vault cut off", "vault", { String($0.dropLast(3)) }),
@@ -297,7 +301,8 @@ import Testing
         let slow = FileStorage(directory: storage.directory, watchInterval: .seconds(3600))
         var changes = slow.changes().makeAsyncIterator()
         _ = try await world.useCases.addStore(name: "Netto")
-        _ = try await UseCases(storage: slow, clock: world.clock, ids: SequentialIdentifiers()).setPrice(item: "Milk", store: "Aldi", price: "1.15")
+        _ = try await UseCases(storage: slow, clock: world.clock, ids: SequentialIdentifiers()).setPrice(item: "Milk", store: "Aldi",
+            price: "1.15")
         #expect(await changes.next()?.origin == .elsewhere)
         #expect(await changes.next() == StorageChange(origin: .here, summary: "set the price of Milk at Aldi to 1.15/each"))
 

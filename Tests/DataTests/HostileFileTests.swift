@@ -37,7 +37,8 @@ import Testing
         for attempt in attempts {
             await expectRefused("state.tsv", directory, attempt)
         }
-        await #expect(throws: StorageError.stateLost(path: storage.statePath, found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) {
+        await #expect(throws: StorageError.stateLost(path: storage.statePath,
+            found: "history.tsv, vault-11.tsv, vault-13.tsv, vault-4.tsv")) {
             _ = try await u.listStores()
         }
         #expect(await storage.diagnose().contains { $0.isProblem && $0.subject == storage.statePath })
@@ -69,7 +70,8 @@ import Testing
         lines[bread] = fields.joined(separator: "\t")
         try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
         checks = await storage.diagnose()
-        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.hasPrefix("cart \"Weekly\" cannot be shown") }, "\(checks)")
+        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath
+            && $0.detail.hasPrefix("cart \"Weekly\" cannot be shown") }, "\(checks)")
         // A category placed past any order Grock gives: named.
         let dairy = try #require(lines.firstIndex { $0.hasPrefix("K\t") && $0.hasSuffix("\tDairy") })
         fields = lines[dairy].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -77,13 +79,16 @@ import Testing
         lines[dairy] = fields.joined(separator: "\t")
         try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
         checks = await storage.diagnose()
-        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath && $0.detail.contains("has order \(Int.max), outside 0...1000000000") },
+        #expect(checks.contains { $0.isProblem && $0.subject == storage.statePath
+            && $0.detail.contains("has order \(Int.max), outside 0...1000000000") },
                 "\(checks)")
         // A name with a control character: named as what it is the name of.
-        lines[dairy] = lines[dairy].replacingOccurrences(of: "\tDairy", with: "\tDai\u{7}ry").replacingOccurrences(of: String(Int.max), with: "1")
+        lines[dairy] = lines[dairy].replacingOccurrences(of: "\tDairy", with: "\tDai\u{7}ry").replacingOccurrences(of: String(Int.max),
+            with: "1")
         try lines.joined(separator: "\n").write(toFile: storage.statePath, atomically: false, encoding: .utf8)
         checks = await storage.diagnose()
-        #expect(checks.contains { $0.isProblem && $0.detail.contains("has a name Grock refuses") && $0.detail.contains("cannot be a category name") },
+        #expect(checks.contains { $0.isProblem && $0.detail.contains("has a name Grock refuses")
+            && $0.detail.contains("cannot be a category name") },
                 "\(checks)")
     }
 
@@ -120,7 +125,9 @@ import Testing
         let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
         let damages: [(String, (String) -> String)] = [
             ("a line changed in the middle", { $0.replacingOccurrences(of: "\t109\t", with: "\t901\t") }),
-            ("a line removed", { $0.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: "\n") + "\n" }),
+            ("a line removed",
+                { $0.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset != 2 }.map(\.element).joined(separator: "\n") + "\n" }),
             ("the header changed", { $0.replacingOccurrences(of: "grock-history", with: "grock-hist0ry") }),
             ("cut short", { String($0.dropLast(5)) }),
         ]
@@ -209,7 +216,8 @@ import Testing
         let (directory, storage, u) = try await directory()
         defer { directory.remove() }
         let sequence = try storage.load().0.undo.nextSequence
-        let leftovers = ["state.tsv.tmp", "state.tsv.tmp-123-abc", "vault-\(sequence).tsv", "vault-\(sequence + 5).tsv", "history.tsv.tmp-9-f"]
+        let leftovers = ["state.tsv.tmp", "state.tsv.tmp-123-abc", "vault-\(sequence).tsv", "vault-\(sequence + 5).tsv",
+            "history.tsv.tmp-9-f"]
         for name in leftovers { try Data("x\n".utf8).write(to: URL(fileURLWithPath: storage.directory + "/" + name)) }
         // A change killed after keeping its snapshot: a second name of the state itself.
         link(storage.statePath, storage.undoPath(sequence))
@@ -222,7 +230,8 @@ import Testing
         for name in leftovers {
             #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) != Data("x\n".utf8), "\(name)")
         }
-        for name in foreign { #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) == Data("mine\n".utf8), "\(name)") }
+        for name in
+            foreign { #expect(FileManager.default.contents(atPath: storage.directory + "/" + name) == Data("mine\n".utf8), "\(name)") }
         #expect(FileManager.default.fileExists(atPath: storage.undoPath(sequence)))   // the snapshot of this change
         #expect(await storage.diagnose().allSatisfy { !$0.isProblem })
         _ = try await u.undoLastChange()
@@ -332,7 +341,8 @@ import Testing
         #expect(await problems(storage).isEmpty)
         let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
         // A price changed in history: the file still parses, but it is not the one recorded.
-        try history.replacingOccurrences(of: "\t109\t", with: "\t901\t").write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
+        try history.replacingOccurrences(of: "\t109\t", with: "\t901\t").write(toFile: storage.historyPath, atomically: false,
+            encoding: .utf8)
         #expect(await problems(storage).contains { $0.hasPrefix(storage.historyPath + ": its first") })
         try history.write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
         #expect(await problems(storage).isEmpty)
@@ -344,7 +354,8 @@ import Testing
         try items.write(toFile: vault, atomically: false, encoding: .utf8)
         // Leftovers are named (and are no problem); a history no state names is one.
         try Data("x".utf8).write(to: URL(fileURLWithPath: storage.directory + "/state.tsv.tmp-1-2"))
-        #expect(await storage.diagnose().contains { !$0.isProblem && $0.detail.contains("1 files left by interrupted changes (state.tsv.tmp-1-2)") })
+        #expect(await storage.diagnose().contains { !$0.isProblem
+            && $0.detail.contains("1 files left by interrupted changes (state.tsv.tmp-1-2)") })
         _ = try await u.undoLastChange()
         _ = try await u.undoLastChange()
         try FileManager.default.moveItem(atPath: storage.statePath, toPath: directory.path + "/kept")

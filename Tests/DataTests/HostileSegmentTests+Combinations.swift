@@ -31,7 +31,8 @@ extension HostileSegmentTests {
         #expect(Set(laptop.categories.map(\.name)).isSuperset(of: [long, numbered]))
         #expect(laptop.items == phone.items && laptop.activeCarts == phone.activeCarts)
         #expect(laptop.stores == phone.stores && laptop.categories == phone.categories)
-        #expect(Materializer.numbered("Tea   " + String(repeating: "x", count: 97), 2) == "Tea   " + String(repeating: "x", count: 90) + " (2)")
+        #expect(Materializer.numbered("Tea   " + String(repeating: "x", count: 97), 2) == "Tea   " + String(repeating: "x",
+            count: 90) + " (2)")
         #expect(Materializer.numbered(String(repeating: "a", count: 94) + "      b", 10) == String(repeating: "a", count: 94) + " (10)")
     }
 

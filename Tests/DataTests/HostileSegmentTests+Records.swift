@@ -42,16 +42,19 @@ extension HostileSegmentTests {
             "store/s-good\t\(home.stamp("evil", counter: 1))\t0\t-\t\(good)",
             "store/s-rich\t\(home.stamp("evil", counter: 2))\t\(home.stamp("evil", 10))\t-\t\(rich)",
         ])
-        try home.forge("future", ["store/s-far\t\(home.stamp("future", 2 * 86_400))\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-far"))"])
+        try home.forge("future",
+            ["store/s-far\t\(home.stamp("future", 2 * 86_400))\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-far"))"])
         try home.forge("forever", [
             "store/s-never\t9999999999999999.9999.forever\t0\t-\t\(rich.replacingOccurrences(of: "s-rich", with: "s-never"))",
             "store/s-now\t\(home.stamp("forever"))\t0\t-\t\(try storePayload(before, id: "s-now", name: "Penny"))",
         ])
         let report = try await home.sync("phone").exchange()
         #expect(report.quarantined.count == 3, "\(report)")
-        #expect(report.quarantined.contains { $0.hasPrefix("forever/00000000.seg: store/s-never: it is stamped ") && $0.contains("after 2100") }, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("forever/00000000.seg: store/s-never: it is stamped ")
+            && $0.contains("after 2100") }, "\(report)")
         #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-evil: its name is one Grock refuses") }, "\(report)")
-        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rich: it replaces a change made after it") }, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: store/s-rich: it replaces a change made after it") },
+            "\(report)")
         #expect(report.waiting.contains { $0.hasPrefix("future/00000000.seg: it holds a change dated") }, "\(report)")
         let stores = try await home.backup("phone").stores.map(\.name)
         #expect(stores.contains("Lidl") && stores.contains("Penny") && !stores.contains("Rich"))
@@ -66,7 +69,8 @@ extension HostileSegmentTests {
         // `grock doctor` tells what was refused, and an outbox entry that cannot be read is a problem.
         var checks = await home.sync("phone").diagnose()
         #expect(checks.count { $0.subject == "sync (refused from the folder)" } == 3 && !checks.contains(where: \.isProblem), "\(checks)")
-        try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
+        try Data("grock-outbox\t1\nstamp\t9999999999999999.10000.phone\n".utf8).write(
+            to: URL(fileURLWithPath: home.data("phone") + "/sync/outbox/999.tsv"))
         checks = await home.sync("phone").diagnose()
         #expect(checks.contains { $0.isProblem && $0.subject.hasSuffix("outbox/999.tsv") }, "\(checks)")
     }
@@ -87,7 +91,8 @@ extension HostileSegmentTests {
         let huge = Cart(id: CartID("c-huge"), name: "Huge", budget: nil, currency: currency, status: .completed, createdAt: trip.createdAt,
                         startedAt: trip.startedAt, completedAt: trip.completedAt, lines: Array(repeating: line, count: 1000))
         // And a cart being planned whose plan adds up past 64 bits: no screen could show it.
-        let planned = CartItem(itemID: line.itemID, name: "Milk", categoryName: "Dairy", quantity: .maximum, unit: .kg, priceUnit: PriceUnit(.g),
+        let planned = CartItem(itemID: line.itemID, name: "Milk", categoryName: "Dairy", quantity: .maximum, unit: .kg,
+            priceUnit: PriceUnit(.g),
                                plannedPrice: .maximum(currency))
         let plan = Cart(id: CartID("c-plan"), name: "Plan", budget: nil, currency: currency, status: .planning, createdAt: trip.createdAt,
                         startedAt: nil, completedAt: nil, lines: Array(repeating: planned, count: 1000))
@@ -136,7 +141,8 @@ extension HostileSegmentTests {
         let after = try #require(written[4].split(separator: "\t").last.map(String.init))
         try home.forgeRaw("laptop", after: after, snapshot: true, lines: versions + added)
         let report = try await home.sync("tablet").join(folder: home.folder, device: "tablet", name: "tablet")
-        #expect(report.quarantined == ["laptop/00000000.seg: cart/c-huge: it costs more than Grock can count, alone or with the spending before it"],
+        #expect(report.quarantined
+            == ["laptop/00000000.seg: cart/c-huge: it costs more than Grock can count, alone or with the spending before it"],
                 "\(report)")
         let tablet = try await home.useCases("tablet").createBackup()
         #expect(tablet.completedCarts.map(\.name) == before.completedCarts.map(\.name))
@@ -189,10 +195,12 @@ extension HostileSegmentTests {
         let report = try await home.sync("phone").exchange()
         #expect(report.quarantined.count == 2, "\(report)")
         for (id, order) in [("c-last", Int.max), ("c-first", -1)] {
-            #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: category/\(id): its order \(order) is outside 0...1000000000") }, "\(report)")
+            #expect(report.quarantined.contains {
+                $0.hasPrefix("evil/00000000.seg: category/\(id): its order \(order) is outside 0...1000000000") }, "\(report)")
         }
         let categories = try await home.backup("phone").categories
-        #expect(categories.contains { $0.name == "Order 42" && $0.sortOrder == 42 } && !categories.contains { $0.name != "Order 42" && $0.name.hasPrefix("Order") })
+        #expect(categories.contains { $0.name == "Order 42" && $0.sortOrder == 42 }
+            && !categories.contains { $0.name != "Order 42" && $0.name.hasPrefix("Order") })
     }
 
     /// Twelfth review: a price per a pack no person can type (9,223,372,036,854,775.807 oz) was
@@ -206,7 +214,8 @@ extension HostileSegmentTests {
         let price = try pricePayload(before, 99), milk = try milkID(before), aldi = try aldiID(before)
         #expect(price.contains(#""unit":"each""#), "\(price)")
         let huge = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"pack:9223372036854775.807oz""#)
-        let pound = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"pack:16oz""#).replacingOccurrences(of: aldi, with: "s-two")
+        let pound = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"pack:16oz""#).replacingOccurrences(of: aldi,
+            with: "s-two")
         try home.forge("evil", [
             "price/\(milk)/\(aldi)\t\(home.stamp("evil"))\t0\ts1790000000\t\(huge)",
             "store/s-two\t\(home.stamp("evil", counter: 2))\t0\t-\t\(try storePayload(before, id: "s-two", name: "Lidl"))",
@@ -234,8 +243,11 @@ extension HostileSegmentTests {
         var lines: [String] = []
         for (index, unit) in ["pack:100000oz", "pack:0.001g", "lb"].enumerated() {
             let store = "s-bound\(index)"
-            lines.append("store/\(store)\t\(home.stamp("evil", counter: 2 * index))\t0\t-\t\(try storePayload(before, id: store, name: "Bound \(index)"))")
-            let payload = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"\#(unit)""#).replacingOccurrences(of: aldi, with: store)
+            lines.append(
+                "store/\(store)\t\(home.stamp("evil", counter: 2 * index))\t0\t-\t"
+                    + "\(try storePayload(before, id: store, name: "Bound \(index)"))")
+            let payload = price.replacingOccurrences(of: #""unit":"each""#, with: #""unit":"\#(unit)""#).replacingOccurrences(of: aldi,
+                with: store)
             lines.append("price/\(milk)/\(store)\t\(home.stamp("evil", counter: 2 * index + 1))\t0\ts1790000000\t\(payload)")
         }
         try home.forge("evil", lines)

@@ -19,10 +19,12 @@ extension HostileSegmentTests {
         _ = try await home.useCases("phonecopy").addItem(name: "Coffee", category: "Dairy", price: "4.29", store: "Aldi")
         _ = try await home.sync("phone").exchange()
         _ = try await home.sync("phonecopy").exchange()
-        let segments = try FileManager.default.contentsOfDirectory(atPath: copyFolder + "/devices/phone").filter { $0.hasSuffix(".seg") }.sorted()
+        let segments = try FileManager.default.contentsOfDirectory(atPath: copyFolder + "/devices/phone").filter {
+            $0.hasSuffix(".seg") }.sorted()
         let mine = try #require(segments.last)
         try FileManager.default.copyItem(atPath: copyFolder + "/devices/phone/" + mine,
-                                         toPath: home.folder + "/devices/phone/" + mine.dropLast(4) + ".sync-conflict-20261125-101010-ABCDEFG.seg")
+                                         toPath: home.folder + "/devices/phone/" + mine.dropLast(4)
+                                             + ".sync-conflict-20261125-101010-ABCDEFG.seg")
         // Both copies become devices of their own; each side's change reaches the laptop and the other.
         let first = try await home.sync("phone").exchange()
         #expect(first.formerDevice == "phone")
@@ -46,7 +48,8 @@ extension HostileSegmentTests {
         _ = try await home.sync("laptop").exchange()
         _ = try await home.useCases("phonecopy").addItem(name: "Coffee", category: "Dairy", price: "4.29", store: "Aldi")
         _ = try await home.sync("phonecopy").exchange()
-        let mine = try #require(try FileManager.default.contentsOfDirectory(atPath: copyFolder + "/devices/phone").filter { $0.hasSuffix(".seg") }.max())
+        let mine = try #require(try FileManager.default.contentsOfDirectory(atPath: copyFolder + "/devices/phone").filter {
+            $0.hasSuffix(".seg") }.max())
         try FileManager.default.removeItem(atPath: home.folder + "/devices/phone/" + mine)
         try FileManager.default.copyItem(atPath: copyFolder + "/devices/phone/" + mine, toPath: home.folder + "/devices/phone/" + mine)
         let report = try await home.sync("phone").exchange()
@@ -68,7 +71,9 @@ extension HostileSegmentTests {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let household = home.household
-        for name in try FileManager.default.contentsOfDirectory(atPath: home.folder) { try FileManager.default.removeItem(atPath: home.folder + "/" + name) }
+        for name in
+            try FileManager.default.contentsOfDirectory(atPath: home.folder) {
+            try FileManager.default.removeItem(atPath: home.folder + "/" + name) }
         let report = try await home.sync("laptop").exchange()
         #expect(report.folderRewritten)
         #expect(try HouseholdFolder(path: home.folder).household() == household)
@@ -80,7 +85,9 @@ extension HostileSegmentTests {
         _ = try await home.sync("tablet").join(folder: home.folder, device: "tablet", name: "tablet")
         #expect(try await home.backup("tablet") == home.backup("laptop"))
         // Another household where this one was: refused, nothing merged.
-        for name in try FileManager.default.contentsOfDirectory(atPath: home.folder) { try FileManager.default.removeItem(atPath: home.folder + "/" + name) }
+        for name in
+            try FileManager.default.contentsOfDirectory(atPath: home.folder) {
+            try FileManager.default.removeItem(atPath: home.folder + "/" + name) }
         try HouseholdFolder(path: home.folder).create(household: "0123456789abcdef", founder: nil)
         await #expect(throws: SyncError.otherHousehold(folder: home.folder, found: "0123456789abcdef", this: household)) {
             try await home.sync("phone").exchange()

@@ -26,7 +26,8 @@ extension HostileSegmentTests {
         let forged = genuine.replacingOccurrences(of: "\"price\":200", with: "\"price\":5")
         try home.forge("evil", snapshot: true, ["\(key)\t0\t0\ts\(Int64.max)\t\(forged)"])
         let report = try await home.sync("phone").exchange()
-        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: \(key): its price says it was seen at \(Int64.max)") }, "\(report)")
+        #expect(report.quarantined.contains { $0.hasPrefix("evil/00000000.seg: \(key): its price says it was seen at \(Int64.max)") },
+            "\(report)")
         func price(_ device: String) async throws -> Int64? {
             try await milk(home.backup(device)).prices.first { $0.store.rawValue == lidl }?.regular?.price.minorUnits
         }
@@ -49,7 +50,8 @@ extension HostileSegmentTests {
         var item = try milk(held)
         let lidl = try #require(held.stores.first { $0.name == "Lidl" }).id.rawValue
         let position = try #require(item.prices.firstIndex { $0.store.rawValue == lidl })
-        item.prices[position].regular = PriceQuote(price: Money(minorUnits: 5, currency: held.settings.currency), observedAt: Timestamp(clamping: 4_070_908_800))
+        item.prices[position].regular = PriceQuote(price: Money(minorUnits: 5, currency: held.settings.currency),
+            observedAt: Timestamp(clamping: 4_070_908_800))
         let key = SyncKey(.price, item.id.rawValue, lidl)
         let part = try SyncParts.part(key, of: item)
         #expect(part.seen == 4_070_908_800)
@@ -87,7 +89,8 @@ extension HostileSegmentTests {
         let (line, key, _) = try await startPriceSeenIn2099(home)
         let founder = try LocalSyncState(directory: home.data("laptop")).setup().device
         var lines: [String] = []
-        let reading = try HouseholdFolder(path: home.folder).read(founder, file: Segment.fileName(0), number: 0, household: home.household) { _, version in
+        let reading = try HouseholdFolder(path: home.folder).read(founder, file: Segment.fileName(0), number: 0,
+            household: home.household) { _, version in
             lines.append(version.line)
         }
         guard case .complete = reading else { Issue.record("\(reading)"); return }

@@ -16,7 +16,8 @@ extension HostileSegmentTests {
         let before = try await home.backup("phone")
         let trip = before.completedCarts[0].id.rawValue
         let price = try pricePayload(before, 1)
-        try home.forge("evil", snapshot: true, ["cart/\(trip)\t0\t0\t-\t-", "price/\(try milkID(before))/\(try aldiID(before))\t0\t0\ts1\t\(price)"])
+        try home.forge("evil", snapshot: true,
+            ["cart/\(trip)\t0\t0\t-\t-", "price/\(try milkID(before))/\(try aldiID(before))\t0\t0\ts1\t\(price)"])
         _ = try await home.sync("phone").exchange()
         let after = try await home.backup("phone")
         #expect(after.completedCarts.map(\.id) == before.completedCarts.map(\.id))
@@ -33,7 +34,8 @@ extension HostileSegmentTests {
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         try home.forge("evil", after: ["laptop": 99_999_999], snapshot: true, [])
         let report = try await home.sync("phone").exchange()
-        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it says it covers segments of laptop up to 99999999") }, "\(report)")
+        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it says it covers segments of laptop up to 99999999") },
+            "\(report)")
         _ = try await home.useCases("laptop").addItem(name: "Bread", category: "Bakery", price: "2.29", store: "Aldi")
         _ = try await home.sync("laptop").exchange()
         _ = try await home.sync("phone").exchange()
@@ -104,9 +106,11 @@ extension HostileSegmentTests {
         let partly = try self.tablet(in: try await home.sync("phone").status())
         #expect(partly.applied == 1 && partly.segments == 1, "\(partly)")
         // Then the first: read, though the claim had covered it.
-        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0), toPath: tablet.folder + "/" + Segment.fileName(0))
+        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0),
+            toPath: tablet.folder + "/" + Segment.fileName(0))
         let arrived = try await home.sync("phone").status()
-        #expect(arrived.waiting.contains { $0.hasPrefix("tablet/00000000.seg: it turned up after a snapshot said it covered it") }, "\(arrived)")
+        #expect(arrived.waiting.contains { $0.hasPrefix("tablet/00000000.seg: it turned up after a snapshot said it covered it") },
+            "\(arrived)")
         #expect(try self.tablet(in: arrived).applied == 1)
         _ = try await home.sync("phone").exchange()
         #expect(try await items(home, "phone").isSuperset(of: ["Tea", "Coffee"]))
@@ -121,7 +125,8 @@ extension HostileSegmentTests {
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let tablet = try await tabletSkippedItsFirstSegment(home)
         // Segment 0 turns up, and beside it another side's copy of it that tells of Lidl.
-        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0), toPath: tablet.folder + "/" + Segment.fileName(0))
+        try FileManager.default.moveItem(atPath: tablet.arriving + "/" + Segment.fileName(0),
+            toPath: tablet.folder + "/" + Segment.fileName(0))
         let lidl = try storePayload(try await home.backup("phone"), id: "s-lidl", name: "Lidl")
         try home.forge("tablet", ["store/s-lidl\t\(home.stamp("tablet", counter: 9))\t0\t-\t\(lidl)"],
                        file: "00000000.sync-conflict-20261125-101010-ABCDEFG.seg")

@@ -66,7 +66,8 @@ import Testing
             let copyFolder = root + "/copyfolder"
             try FileManager.default.copyItem(atPath: folder, toPath: copyFolder)
             let local = LocalSyncState(directory: data("phonecopy")), setup = try local.setup()
-            try local.writeSetup(LocalSyncState.Setup(device: setup.device, folder: copyFolder, name: setup.name, household: setup.household))
+            try local.writeSetup(LocalSyncState.Setup(device: setup.device, folder: copyFolder, name: setup.name,
+                household: setup.household))
             return copyFolder
         }
 
@@ -77,16 +78,20 @@ import Testing
                 guard let version = SyncVersion(line: Substring(line)) else { fatalError("not a version line: \(line)") }
                 return version
             }
-            let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: snapshot, versions: versions)
+            let segment = Segment(household: household, device: device, number: number, after: after, isSnapshot: snapshot,
+                versions: versions)
             let folder = try HouseholdFolder(path: self.folder)
             try folder.makeDirectory(folder.devicePath(device))
-            try Data(segment.encoded.bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + (file ?? Segment.fileName(number))))
+            try Data(segment.encoded.bytes).write(to: URL(fileURLWithPath: folder.devicePath(device) + "/" + (file
+                ?? Segment.fileName(number))))
         }
 
         /// Writes a segment file from raw header fields, with the checksum right and the count given.
-        func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [], count: String? = nil,
+        func forgeRaw(_ device: String, number: Int = 0, after: String = "-", snapshot: Bool = false, lines: [String] = [],
+            count: String? = nil,
                       format: String = Segment.header) throws {
-            var text = "\(format)\nhousehold\t\(household)\ndevice\t\(device)\nnumber\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
+            var text = "\(format)\nhousehold\t\(household)\ndevice\t\(device)\n"
+                + "number\t\(number)\nafter\t\(after)\nsnapshot\t\(snapshot ? 1 : 0)\n"
             for line in lines { text += line + "\n" }
             let content = Array(text.utf8)
             let bytes = content + Array("end\t\(count ?? String(lines.count))\t\(Checksum.hex(of: content))\n".utf8)
@@ -175,7 +180,8 @@ import Testing
         // A count the file chose: damage, not a crash.
         try home.forgeRaw("evil", count: "9223372036854775807")
         var report = try await home.sync("phone").exchange()
-        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it holds 0 changes where it says 9223372036854775807") }, "\(report)")
+        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it holds 0 changes where it says 9223372036854775807") },
+            "\(report)")
         // A tab in `after`: damage, never carried into the index.
         try home.forgeRaw("tab", after: "x\ty=1", snapshot: true)
         report = try await home.sync("phone").exchange()
@@ -191,7 +197,8 @@ import Testing
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
         // A forged start cannot bring in amounts, quantities or dates the CLI refuses.
         let before = try await home.backup("laptop")
-        let cart = try SyncParts.json(CartRecord(Cart(id: CartID("c-huge"), name: "Huge", budget: Money(minorUnits: .max, currency: before.settings.currency),
+        let cart = try SyncParts.json(CartRecord(Cart(id: CartID("c-huge"), name: "Huge",
+            budget: Money(minorUnits: .max, currency: before.settings.currency),
                                                   currency: before.settings.currency, createdAt: Timestamp(clamping: 1_790_000_000))))
         try home.forge("start", snapshot: true, ["cart/c-huge\t0\t0\t-\t\(cart)"])
         report = try await home.sync("laptop").exchange()
@@ -208,7 +215,8 @@ import Testing
         let index = try LocalSyncState(directory: home.data("laptop")).index(device: "laptop", committed: .max).0
         #expect((index.versions[SyncKey(.line, trip.id.rawValue, trip.lines[0].itemID.rawValue)]?.count ?? 0) <= 2)
         // A device name with escapes is shown by its id.
-        try Data("grock-device\t1\nname\t\"\\u001b[31mEVIL\\nlaptop (this device)\"\n".utf8).write(to: URL(fileURLWithPath: home.folder + "/devices/many/device"))
+        try Data("grock-device\t1\nname\t\"\\u001b[31mEVIL\\nlaptop (this device)\"\n".utf8).write(
+            to: URL(fileURLWithPath: home.folder + "/devices/many/device"))
         let status = try await home.sync("laptop").status()
         #expect(status.devices.first { $0.id == "many" }?.name == "many", "\(status.devices)")
         // A `devices` that is a link elsewhere: refused, nothing written there.

@@ -13,8 +13,10 @@ import Testing
         let category = Category(id: CategoryID("c1"), name: "Dairy", sortOrder: 3)
         #expect(mapper.category(CategoryRecord(category)) == category)
         var item = Item(id: ItemID("i1"), name: "Milk", categoryID: category.id, unit: .l)
-        item.record(UnitPrice(Money(minorUnits: 109, currency: .euro), per: .l), at: store.id, on: time, promotionUntil: nil, isPromotion: false)
-        item.record(UnitPrice(Money(minorUnits: 89, currency: .euro), per: .l), at: store.id, on: time, promotionUntil: Day(iso: "2026-04-01"),
+        item.record(UnitPrice(Money(minorUnits: 109, currency: .euro), per: .l), at: store.id, on: time, promotionUntil: nil,
+            isPromotion: false)
+        item.record(UnitPrice(Money(minorUnits: 89, currency: .euro), per: .l), at: store.id, on: time,
+            promotionUntil: Day(iso: "2026-04-01"),
                     isPromotion: true)
         #expect(try mapper.item(ItemRecord(item)) == item)
         let cart = try Cart.journeyFixture(time: time)
@@ -36,11 +38,14 @@ import Testing
         let open = CartRecord(id: "k2", name: "Empty", budget: nil, status: "planning", createdAt: time.description, startedAt: nil,
                               completedAt: nil, lines: [])
         let record = StateRecord(settings: SettingsRecord(currency: "JPY", isSetUp: true),
-                                 stores: [StoreRecord(id: "s1", name: "Aldi Süd", createdAt: time.description, aisleOrder: ["c2", "c1"], removed: false),
+                                 stores: [StoreRecord(id: "s1", name: "Aldi Süd", createdAt: time.description, aisleOrder: ["c2", "c1"],
+                                     removed: false),
                                           StoreRecord(id: "s2", name: "Gone", createdAt: time.description, aisleOrder: [], removed: true)],
-                                 categories: [CategoryRecord(id: "c1", name: "Dairy", sortOrder: 0), CategoryRecord(id: "c2", name: "\\", sortOrder: -1)],
+                                 categories: [CategoryRecord(id: "c1", name: "Dairy", sortOrder: 0),
+                                     CategoryRecord(id: "c2", name: "\\", sortOrder: -1)],
                                  carts: [cart, open], vault: "vault-9.tsv", history: nil, historyBytes: 0, months: months,
-                                 undo: UndoRecord(nextSequence: 10, entries: [UndoEntryRecord(sequence: 9, summary: "did\ta thing", hadState: true, vault: nil)]))
+                                 undo: UndoRecord(nextSequence: 10,
+                                     entries: [UndoEntryRecord(sequence: 9, summary: "did\ta thing", hadState: true, vault: nil)]))
         let bytes = StateCodec.encode(record)
         #expect(try StateCodec.decode(bytes, path: "state.tsv") == record)
         #expect(StateCodec.encode(try StateCodec.decode(bytes, path: "state.tsv")) == bytes)
@@ -49,7 +54,8 @@ import Testing
 
 extension Cart {
     static func journeyFixture(time: Timestamp) throws -> Cart {
-        var cart = Cart(id: CartID("k1"), name: "Weekly", budget: Money(minorUnits: 5000, currency: .euro), currency: .euro, createdAt: time)
+        var cart = Cart(id: CartID("k1"), name: "Weekly", budget: Money(minorUnits: 5000, currency: .euro), currency: .euro,
+            createdAt: time)
         try cart.add(CartItem(itemID: ItemID("i1"), name: "Milk", categoryName: "Dairy", quantity: Quantity(thousandths: 1500), unit: .l,
                               plannedStore: StoreID("s1"), plannedPrice: Money(minorUnits: 109, currency: .euro)))
         try cart.startTrip(at: time)

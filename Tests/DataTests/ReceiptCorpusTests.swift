@@ -51,7 +51,8 @@ import Testing
         let text = try Self.text(name)
         // In the currency its `.expected` file assumes; a receipt expected to be refused must be
         // (issue #25, 5: every error was skipped, and GBP and USD receipts read as EUR).
-        let expected = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let expected = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"),
+            encoding: .utf8).split(separator: "\n").map(String.init)
         let assumed = try expected.first.flatMap { $0.hasPrefix("assume: ") ? try Currency(code: String($0.dropFirst(8))) : nil } ?? .euro
         if expected.contains(where: { $0.hasPrefix("error: ") }) {
             #expect(throws: ReceiptError.self, "\(name)") { try ReceiptParser.parse(text: text, assuming: assumed) }
@@ -62,7 +63,8 @@ import Testing
         var seen: [Int] = receipt.lines.flatMap { $0.sourceLines + $0.discounts.map(\.sourceLine) }
         seen += receipt.ignored.map(\.line.number) + receipt.unparsed.map(\.number) + receipt.totalUnreadable.map(\.number)
         #expect(Set(seen).count == seen.count, "\(name): a line counted twice")
-        let missing = lines.indices.map { $0 + 1 }.filter { !seen.contains($0) && !lines[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
+        let missing = lines.indices.map { $0 + 1 }.filter { !seen.contains($0)
+            && !lines[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty }
         // A total or tax line is excused only when it states the total or the tax the parser read
         // (issue #25, 5: any line with such a word was excused, whatever it said).
         // Compared by digits, as receipts group thousands (`1 300,79`, `$1,304.28`).
@@ -92,7 +94,8 @@ import Testing
         if receipt.addedTax.minorUnits != 0 { rows.append("tax: \(receipt.addedTax.amountText)") }
         rows.append("total: \(receipt.statedTotal?.amountText ?? "none")")
         rows.append("difference: \(receipt.difference?.amountText ?? "none")")
-        for line in receipt.totalUnreadable { rows.append("total unreadable: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))") }
+        for line in
+            receipt.totalUnreadable { rows.append("total unreadable: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))") }
         for line in receipt.unparsed {
             let reason = receipt.unparsedReasons[line.number].map { " (\($0))" } ?? ""
             rows.append("unparsed: \(line.number): \(line.text.trimmingCharacters(in: .whitespaces))\(reason)")

@@ -18,8 +18,10 @@ import Testing
         (0..<trips).flatMap { trip in
             (0..<rows).map { row in
                 let item = row % 5 == 0 ? "Item \(trip % 40)" : "Item \(trip % 40 + row)"
-                return Purchase(date: Day(daysSince1970: 20_000 + trip / 10), trip: "Trip \(trip)", store: row % 2 == 0 ? "Aldi" : "Lidl", category: "Pantry",
-                                item: item, quantity: .one, unit: .each, price: Money(minorUnits: Int64(100 + (row == 10 ? 5 : 0)), currency: .euro))
+                return Purchase(date: Day(daysSince1970: 20_000 + trip / 10), trip: "Trip \(trip)", store: row % 2 == 0 ? "Aldi" : "Lidl",
+                    category: "Pantry",
+                                item: item, quantity: .one, unit: .each,
+                                    price: Money(minorUnits: Int64(100 + (row == 10 ? 5 : 0)), currency: .euro))
             }
         }
     }
@@ -84,8 +86,10 @@ import Testing
         let before = try await house.backup("laptop")
         let weekly = try #require(before.completedCarts.first { $0.name == "Weekly" })
         let milk = try #require(weekly.lines.first)
-        let bread = CartItem(itemID: try #require(before.items.first { $0.name == "Bread" }).id, name: "Bread", categoryName: "Bakery", quantity: .one,
-                             unit: .each, priceUnit: PriceUnit(.each), plannedStore: nil, plannedPrice: nil, isFulfilled: true, actualStore: milk.actualStore,
+        let bread = CartItem(itemID: try #require(before.items.first { $0.name == "Bread" }).id, name: "Bread", categoryName: "Bakery",
+            quantity: .one,
+                             unit: .each, priceUnit: PriceUnit(.each), plannedStore: nil, plannedPrice: nil, isFulfilled: true,
+                                 actualStore: milk.actualStore,
                              actualPrice: milk.actualPrice, purchasedQuantity: nil, isImpulse: false)
         var again = milk
         again.actualPrice = Money(minorUnits: 129, currency: .euro)

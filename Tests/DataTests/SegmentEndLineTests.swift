@@ -41,8 +41,10 @@ import Testing
         let line = "\nend\t\(Int.max)\t\(Self.hex)\n"
         #expect(line.utf8.count == SegmentEndLine.tailLength)
         let whole = Array((String(repeating: "x\n", count: 1_000) + line).utf8)
-        #expect(SegmentEndLine.find(in: whole) == .line(SegmentEndLine(count: .max, checksum: Self.hex), start: whole.count - line.utf8.count + 1))
-        #expect(SegmentEndLine.find(in: Array(whole.suffix(SegmentEndLine.tailLength))) == .line(SegmentEndLine(count: .max, checksum: Self.hex), start: 1))
+        #expect(SegmentEndLine.find(in: whole) == .line(SegmentEndLine(count: .max, checksum: Self.hex),
+            start: whole.count - line.utf8.count + 1))
+        #expect(SegmentEndLine.find(in: Array(whole.suffix(SegmentEndLine.tailLength))) == .line(SegmentEndLine(count: .max,
+            checksum: Self.hex), start: 1))
         let written = Segment(household: "h", device: "d", number: 0, after: [:], isSnapshot: false, versions: []).encoded
         guard case .line(let end, _) = SegmentEndLine.find(in: written.bytes) else { Issue.record("no end line in \(written)"); return }
         #expect(end == SegmentEndLine(count: 0, checksum: written.checksum))

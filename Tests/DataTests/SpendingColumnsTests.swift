@@ -12,8 +12,10 @@ import Testing
         let items = (0..<6).map { (ItemID("i\($0)"), "Item \($0 % 5)") }  // two items share a name
         let stores: [StoreID?] = [StoreID("s0"), StoreID("s1"), StoreID("s2"), nil]
         let categories: [String?] = ["Dairy", "Fruit", "Pantry", nil]
-        let kinds: [(MeasureUnit, PriceUnit)] = [(.each, PriceUnit(.each)), (.kg, PriceUnit(.kg)), (.g, PriceUnit(.kg)), (.pack, PriceUnit(.pack)),
-                                                 (.pack, PriceUnit(pack: PackSize(Quantity(250), .g)!)), (.ml, PriceUnit(.l)), (.lb, PriceUnit(.lb))]
+        let kinds: [(MeasureUnit, PriceUnit)] = [(.each, PriceUnit(.each)), (.kg, PriceUnit(.kg)), (.g, PriceUnit(.kg)),
+            (.pack, PriceUnit(.pack)),
+                                                 (.pack, PriceUnit(pack: PackSize(Quantity(250), .g)!)), (.ml, PriceUnit(.l)),
+                                                     (.lb, PriceUnit(.lb))]
         return (0..<Int.random(in: 0...9, using: &random)).map { number in
             // Few distinct moments, so that trips often finish at the same second.
             let time = Timestamp(clamping: 1_772_000_000 + Int64.random(in: 0...4, using: &random) * 2_000_000, utcOffsetSeconds: 3600)
@@ -21,10 +23,12 @@ import Testing
                 let (id, name) = items.randomElement(using: &random)!
                 let (unit, basis) = kinds.randomElement(using: &random)!
                 let quantity = Quantity(thousandths: [0, 250, 1000, 1500, 3000].randomElement(using: &random)!)
-                return CartItem(itemID: id, name: name, categoryName: categories.randomElement(using: &random)!, quantity: quantity, unit: unit,
+                return CartItem(itemID: id, name: name, categoryName: categories.randomElement(using: &random)!, quantity: quantity,
+                    unit: unit,
                                 priceUnit: basis, isFulfilled: Int.random(in: 0..<5, using: &random) > 0,
                                 actualStore: stores.randomElement(using: &random)!,
-                                actualPrice: Bool.random(using: &random) ? Money(minorUnits: Int64.random(in: 0...900, using: &random), currency: .euro) : nil,
+                                actualPrice: Bool.random(using: &random) ? Money(minorUnits: Int64.random(in: 0...900, using: &random),
+                                    currency: .euro) : nil,
                                 isImpulse: Int.random(in: 0..<6, using: &random) == 0)
             }
             var seen: Set<ItemID> = []
@@ -71,7 +75,8 @@ import Testing
         let lines = all.flatMap(\.lines)
         #expect(lines.contains { $0.itemID == nil } && lines.contains { $0.store == nil } && lines.contains { $0.basis.pack != nil })
         #expect(lines.contains { $0.basis != PriceUnit($0.unit) && $0.basis.pack == nil })
-        #expect(all.filter { spending in spending.priceSpans(of: TripSelection(spending.trips) { _ in true }).contains { $0.purchases > 1 } }.count > 20)
+        #expect(all.filter { spending in
+            spending.priceSpans(of: TripSelection(spending.trips) { _ in true }).contains { $0.purchases > 1 } }.count > 20)
         // Baskets bought in both groups of trips, so that a basket's cells in other groups are compared too.
         #expect(try all.filter { spending in
             var odd = false

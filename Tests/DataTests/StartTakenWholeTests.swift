@@ -36,20 +36,25 @@ import Testing
         let renamed = try #require(versions[header]?.payload).replacingOccurrences(of: "\"Party\"", with: "\"Party night\"")
         versions[header] = nil
         let ids = party.lines.map(\.itemID.rawValue)
-        versions[SyncKey(.order, party.id.rawValue)] = SyncVersion(key: SyncKey(.order, party.id.rawValue), stamp: .zero, replaces: .zero, isBought: false, seen: nil,
+        versions[SyncKey(.order, party.id.rawValue)] = SyncVersion(key: SyncKey(.order, party.id.rawValue), stamp: .zero, replaces: .zero,
+            isBought: false, seen: nil,
                                                                    payload: try SyncParts.json([ids[1], ids[0]]))
         let milkLine = SyncKey(.line, party.id.rawValue, try #require(held.items.first { $0.name == "Milk" }).id.rawValue)
         let milk = try #require(versions[milkLine])
-        let earlier = SyncVersion(key: milkLine, stamp: .zero, replaces: .zero, isBought: false, seen: nil, payload: try #require(milk.payload).replacingOccurrences(of: "\"quantity\":\"1\"", with: "\"quantity\":\"7\""))
+        let earlier = SyncVersion(key: milkLine, stamp: .zero, replaces: .zero, isBought: false, seen: nil,
+            payload: try #require(milk.payload).replacingOccurrences(of: "\"quantity\":\"1\"", with: "\"quantity\":\"7\""))
         // A store the start first tells of and then deletes.
         let gone = SyncKey(.store, "00000000000000aa")
-        let store = SyncVersion(key: gone, stamp: .zero, replaces: .zero, isBought: false, seen: nil, payload: try storePayload(held, id: gone.ids[0]))
-        let lines = [store.line, SyncVersion(key: gone, stamp: .zero, replaces: .zero, isBought: false, seen: nil, payload: nil).line, earlier.line]
+        let store = SyncVersion(key: gone, stamp: .zero, replaces: .zero, isBought: false, seen: nil,
+            payload: try storePayload(held, id: gone.ids[0]))
+        let lines = [store.line, SyncVersion(key: gone, stamp: .zero, replaces: .zero, isBought: false, seen: nil, payload: nil).line,
+            earlier.line]
             + versions.values.sorted { $0.key > $1.key }.map(\.line)  // backwards: lines before their cart
             + ["\(header)\t\(house.stamp("other", -30))\t0\t-\t\(renamed)"]
 
         // The founder's and the phone's folders are gone: the joining tablet takes this start.
-        for device in ["laptop", "phone"] { try FileManager.default.removeItem(atPath: try HouseholdFolder(path: house.folder).devicePath(device)) }
+        for device in
+            ["laptop", "phone"] { try FileManager.default.removeItem(atPath: try HouseholdFolder(path: house.folder).devicePath(device)) }
         try house.forge("other", snapshot: true, lines)
         let report = try await house.sync("tablet").join(folder: house.folder, device: "tablet", name: "tablet")
         #expect(report.quarantined.isEmpty)
@@ -94,7 +99,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/folder", data = root + "/laptop"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let cases = UseCases(storage: FileStorage(directory: data), clock: FakeClock(Timestamp(clamping: 1_790_000_000)), ids: CountingIdentifiers(0))
+        let cases = UseCases(storage: FileStorage(directory: data), clock: FakeClock(Timestamp(clamping: 1_790_000_000)),
+            ids: CountingIdentifiers(0))
         _ = try await cases.setUpFirstRun()
         _ = try await cases.addStore(name: "Aldi")
         // Where the device file goes is a folder: the start fails after its segment is written.
@@ -123,7 +129,8 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: start))
         let tablet = house.useCases("tablet")
         _ = try await tablet.setUpFirstRun()
-        for (damage, reason) in [(whole.prefix(200), "is still arriving"), (whole.dropLast(2) + Data("0\n".utf8), "its checksum does not match"),
+        for (damage, reason) in
+            [(whole.prefix(200), "is still arriving"), (whole.dropLast(2) + Data("0\n".utf8), "its checksum does not match"),
                                  (nil, "no other device wrote a snapshot yet")] {
             if let damage { try damage.write(to: URL(fileURLWithPath: start)) } else { try FileManager.default.removeItem(atPath: start) }
             let before = try await house.backup("tablet")

@@ -39,8 +39,10 @@ import Testing
         let backup = try await u.createBackup()
         #expect(empty || (backup.completedCarts.count == 2 && !backup.observations.isEmpty && !backup.activeCarts.isEmpty))
         let document = BackupCodec.Document(format: BackupCodec.format, schema: BackupCodec.currentSchema,
-                                            settings: SettingsRecord(currency: backup.settings.currency.code, isSetUp: backup.settings.isSetUp),
-                                            stores: backup.stores.map(StoreRecord.init), categories: backup.categories.map(CategoryRecord.init),
+                                            settings: SettingsRecord(currency: backup.settings.currency.code,
+                                                isSetUp: backup.settings.isSetUp),
+                                            stores: backup.stores.map(StoreRecord.init),
+                                                categories: backup.categories.map(CategoryRecord.init),
                                             items: backup.items.map(ItemRecord.init), carts: backup.activeCarts.map(CartRecord.init),
                                             completedCarts: backup.completedCarts.map(CartRecord.init),
                                             observations: backup.observations.map(ObservationRecord.init))
@@ -92,7 +94,8 @@ import Testing
         var inMemory: [Int] = [], inPieces: [Int] = []
         try RecordBytes(bytes: ArraySlice(try #require(FileManager.default.contents(atPath: path))).prefix(record.historyBytes),
                         header: HistoryCodec.header, path: path).forEachRecord { inMemory.append($0.lineNumber) }
-        let largest = try ChunkedFile(path, length: record.historyBytes, header: HistoryCodec.header, pieceSize: 4096).walk { inPieces.append($0.lineNumber) }
+        let largest = try ChunkedFile(path, length: record.historyBytes, header: HistoryCodec.header, pieceSize: 4096).walk {
+            inPieces.append($0.lineNumber) }
         #expect(largest == 4096)
         #expect(inPieces == inMemory)
         #expect(inPieces.count > 2_000)
@@ -125,7 +128,8 @@ import Testing
             try contents.write(to: URL(fileURLWithPath: directory.path + "/damaged"))
             var handed = 0
             do {
-                let history = try HistoryStream(ChunkedFile(directory.path + "/damaged", length: length, header: HistoryCodec.header, pieceSize: 64),
+                let history = try HistoryStream(ChunkedFile(directory.path + "/damaged", length: length, header: HistoryCodec.header,
+                    pieceSize: 64),
                                                 currency: .euro)
                 try history.forEachCompletedCart { _ in handed += 1 }
                 Issue.record("\(name): read")

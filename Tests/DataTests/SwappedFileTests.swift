@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func namesInTheStateArePathsOnlyWhenGrockGivesThem() throws {
-        let cases = ["F\t../elsewhere/vault-1.tsv\t\t0\t1\t2", "F\t\t../h.tsv\t10\t1\t2", "F\t\t\t0\t1\t2\nT\tEUR\t1\nU\t1\t1\t/etc/vault-1.tsv\tx"]
+        let cases = ["F\t../elsewhere/vault-1.tsv\t\t0\t1\t2", "F\t\t../h.tsv\t10\t1\t2",
+            "F\t\t\t0\t1\t2\nT\tEUR\t1\nU\t1\t1\t/etc/vault-1.tsv\tx"]
         for body in cases {
             let text = "grock-state\t5\t\n" + body + (body.contains("\nT\t") ? "\n" : "\nT\tEUR\t1\n")
             #expect(throws: StorageError.self, "\(body)") { try StateCodec.decode(Array(text.utf8), path: "state.tsv") }
@@ -56,7 +57,8 @@ import Testing
         link(storage.historyPath, copy)
         let before = try Data(contentsOf: URL(fileURLWithPath: copy))
         await HostileFileTests().expectRefused("history.tsv", directory) { _ = try await u.undoLastChange() }
-        await HostileFileTests().expectRefused("history.tsv", directory) { _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
+        await HostileFileTests().expectRefused("history.tsv", directory) {
+            _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "1.11") }
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
 
@@ -64,7 +66,8 @@ import Testing
         let (directory, storage, u) = try await HostileFileTests().directory()
         defer { directory.remove() }
         let history = try String(contentsOfFile: storage.historyPath, encoding: .utf8)
-        try history.replacingOccurrences(of: "\t109\t", with: "\t979\t").write(toFile: storage.historyPath, atomically: false, encoding: .utf8)
+        try history.replacingOccurrences(of: "\t109\t", with: "\t979\t").write(toFile: storage.historyPath, atomically: false,
+            encoding: .utf8)
         unlink(storage.directory + "/" + SpendingCache.file)
         for attempt: () async throws -> Void in [{ _ = try await u.listHistory() }, { _ = try await u.priceHistory("Milk") },
                                                 { _ = try await u.showCart("Done") }] {
@@ -78,7 +81,8 @@ import Testing
         let trips = try await u.listHistory()
         let cache = storage.directory + "/" + SpendingCache.file
         for length in [-1, Int(Int32.max)] {
-            let forged = try #require(SpendingCache.encode(.init(historyLength: length, historyChecksum: 0, data: SpendingColumns(currency: .euro), manual: [])))
+            let forged = try #require(SpendingCache.encode(.init(historyLength: length, historyChecksum: 0,
+                data: SpendingColumns(currency: .euro), manual: [])))
             try Data(forged).write(to: URL(fileURLWithPath: cache))
             #expect(try await u.listHistory() == trips)
         }

@@ -27,7 +27,8 @@ import Testing
             for (device, backup) in backups.enumerated() {
                 let items = Set(backup.items.map(\.name))
                 let carts = Dictionary((backup.activeCarts + backup.completedCarts).map { ($0.name, $0) }) { first, _ in first }
-                for name in simulation.acknowledgedItems { #expect(items.contains(name), "seed \(seed): device \(device) lost item \(name)") }
+                for name in
+                    simulation.acknowledgedItems { #expect(items.contains(name), "seed \(seed): device \(device) lost item \(name)") }
                 for trip in simulation.acknowledgedTrips {
                     let lines = backup.completedCarts.first { $0.name == trip }?.lines.map(\.name) ?? []
                     #expect(lines.count == 4 && Set(lines).count == 2, "seed \(seed): device \(device) holds \(lines) of trip \(trip)")
@@ -35,7 +36,9 @@ import Testing
                 for (cart, item, paid) in simulation.acknowledgedLines {
                     let line = carts[cart]?.lines.first { $0.name == item }
                     #expect(line != nil, "seed \(seed): device \(device) lost \(item) on \(cart)")
-                    if let paid { #expect(line?.isFulfilled == true && line?.actualPrice?.minorUnits == paid, "seed \(seed): device \(device) lost the purchase of \(item) on \(cart)") }
+                    if let paid {
+                        #expect(line?.isFulfilled == true && line?.actualPrice?.minorUnits == paid,
+                        "seed \(seed): device \(device) lost the purchase of \(item) on \(cart)") }
                 }
             }
         }
@@ -139,12 +142,14 @@ struct SyncSimulation {
         for device in 0..<3 {
             let status = try await household(device).status()
             #expect(status.pending == 0 && status.waiting.isEmpty && status.damaged.isEmpty, "seed \(seed): device \(device) \(status)")
-            #expect(status.devices.allSatisfy { $0.isThis || $0.applied == $0.segments }, "seed \(seed): device \(device) has not merged all: \(status.devices)")
+            #expect(status.devices.allSatisfy { $0.isThis || $0.applied == $0.segments },
+                "seed \(seed): device \(device) has not merged all: \(status.devices)")
         }
         let exports = try await useCases.asyncMap { try await canonical($0.createBackup()) }
         if exports[0] != exports[1] || exports[1] != exports[2] {
             if let dump = ProcessInfo.processInfo.environment["GROCK_SYNC_DUMP"] {
-                for (device, export) in exports.enumerated() { try? export.write(toFile: "\(dump)/\(seed)-\(device).json", atomically: true, encoding: .utf8) }
+                for (device, export) in
+                    exports.enumerated() { try? export.write(toFile: "\(dump)/\(seed)-\(device).json", atomically: true, encoding: .utf8) }
             }
             throw Failure(seed: seed, exports: [])
         }
@@ -196,7 +201,8 @@ struct SyncSimulation {
         try await deliverAll()
         for device in 0..<3 {
             let price = try await items(device).first { $0.name == name }?.prices.first?.regular?.price.minorUnits
-            guard price == 100 else { throw fail("device \(device) shows \(price.map(String.init) ?? "no price") after device \(d) undid its price") }
+            guard price == 100 else {
+                throw fail("device \(device) shows \(price.map(String.init) ?? "no price") after device \(d) undid its price") }
         }
 
         advance()
@@ -222,8 +228,13 @@ struct SyncSimulation {
             let backup = try await useCases[device].createBackup()
             let line = backup.activeCarts.first { $0.name == cart }?.lines.first
             guard line?.plannedPrice?.minorUnits == 300 else {
-                let vault = backup.items.first { $0.name == name + " renamed" }?.prices.map { "\($0.store): \($0.regular?.price.minorUnits ?? -1)" } ?? []
-                throw fail("device \(device) plans \(line.map { "\($0.plannedPrice?.minorUnits ?? -1) at \($0.plannedStore.map(\.rawValue) ?? "-"), \(backup.activeCarts.first { $0.name == cart }!.status)" } ?? "no line") after a price of 3.00 merged; its vault: \(vault)")
+                let vault = backup.items.first { $0.name == name + " renamed" }?.prices.map {
+                    "\($0.store): \($0.regular?.price.minorUnits ?? -1)" } ?? []
+                let plan = line.map {
+                    "\($0.plannedPrice?.minorUnits ?? -1) at \($0.plannedStore.map(\.rawValue) ?? "-"), "
+                        + "\(backup.activeCarts.first { $0.name == cart }!.status)"
+                } ?? "no line"
+                throw fail("device \(device) plans \(plan) after a price of 3.00 merged; its vault: \(vault)")
             }
         }
     }
@@ -288,7 +299,8 @@ struct SyncSimulation {
         counter += 1
         let cents = Int64.random(in: 100...999, using: &random)
         let price = "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
-        let mine = acknowledgedLines.indices.filter { acknowledgedLines[$0].1.hasPrefix("Item \(device)-") && acknowledgedLines[$0].2 == nil }
+        let mine = acknowledgedLines.indices.filter { acknowledgedLines[$0].1.hasPrefix("Item \(device)-")
+            && acknowledgedLines[$0].2 == nil }
         do {
             switch Int.random(in: 0..<5, using: &random) {
             case 0:
@@ -314,7 +326,8 @@ struct SyncSimulation {
             default:
                 guard !mine.isEmpty else { return }
                 let index = pick(mine)
-                _ = try await cases.logPurchase(cart: acknowledgedLines[index].0, item: acknowledgedLines[index].1, price: price, store: "Aldi")
+                _ = try await cases.logPurchase(cart: acknowledgedLines[index].0, item: acknowledgedLines[index].1, price: price,
+                    store: "Aldi")
                 acknowledgedLines[index].2 = cents
             }
         } catch {}
@@ -326,7 +339,8 @@ struct SyncSimulation {
         let day = Day(daysSince1970: Int(clocks[device].now().secondsSince1970 / 86_400))
         let cents = Int64.random(in: 100...999, using: &random)
         func row(_ name: String, _ minorUnits: Int64) -> Purchase {
-            Purchase(date: day, trip: trip, store: "Aldi", category: "Dairy", item: name, quantity: .one, unit: .each, price: Money(minorUnits: minorUnits, currency: .euro))
+            Purchase(date: day, trip: trip, store: "Aldi", category: "Dairy", item: name, quantity: .one, unit: .each,
+                price: Money(minorUnits: minorUnits, currency: .euro))
         }
         return [row(item, cents), row(other, cents + 1), row(item, cents), row(item, cents + 2)]
     }
@@ -341,7 +355,8 @@ struct SyncSimulation {
             if file.hasPrefix("devices/dev\(target)/") { continue }
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folders[source] + "/" + file))
             let partial = Int.random(in: 0..<4, using: &random) == 0
-            try write(partial ? bytes.prefix(Int.random(in: 0..<max(bytes.count, 1), using: &random)) : bytes, to: folders[target] + "/" + file)
+            try write(partial ? bytes.prefix(Int.random(in: 0..<max(bytes.count, 1), using: &random)) : bytes,
+                to: folders[target] + "/" + file)
         }
     }
 
@@ -355,7 +370,8 @@ struct SyncSimulation {
 
     private func segmentFiles(in device: Int) -> [String] {
         deviceFolders(in: device).flatMap { dir in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folders[device] + "/" + dir)) ?? []).filter { $0.hasSuffix(".seg") }.sorted().map { dir + "/" + $0 }
+            ((try? FileManager.default.contentsOfDirectory(atPath: folders[device] + "/" + dir)) ?? []).filter {
+                $0.hasSuffix(".seg") }.sorted().map { dir + "/" + $0 }
         }
     }
 

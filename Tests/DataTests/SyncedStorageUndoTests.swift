@@ -25,7 +25,8 @@ import Testing
                 paused.yield(name)
                 try await Task.sleep(for: wait)
             })
-            return UseCases(storage: SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }), clock: clock, ids: CountingIdentifiers(9))
+            return UseCases(storage: SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }), clock: clock,
+                ids: CountingIdentifiers(9))
         }
         let fd = open(home.data("laptop") + "/lock", O_RDWR)
         #expect(fd >= 0)

@@ -67,20 +67,23 @@ import Testing
         let header = Array((PurchaseCSV.header.joined(separator: ",") + "\n").utf8)
         let good = Array("2026-03-02,W,A,Dairy,Milk,1,each,1,EUR\n".utf8)
         for (file, line) in [(header + good + Array("2026-03-02,W,A,Dairy,Cr".utf8) + bad + Array("me,1,each,1,EUR\n".utf8), 3),
-                             (header + good + Array("2026-03-02,\"Party\nnight\",A,Dairy,\"Cr\n".utf8) + bad + Array("me\",1,each,1,EUR\n".utf8), 5)] {
+                             (header + good + Array("2026-03-02,\"Party\nnight\",A,Dairy,\"Cr\n".utf8) + bad
+                                 + Array("me\",1,each,1,EUR\n".utf8), 5)] {
             do {
                 _ = try PurchaseCSV.parse(file)
                 Issue.record("parsed \(bad)")
             } catch let error as PurchaseCSV.RowError {
                 #expect(error.line == line)
-                #expect(error.description == "line \(line): not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported")
+                #expect(error.description
+                    == "line \(line): not valid UTF-8; if the file is Latin-1, read it as Latin-1; nothing was imported")
                 #expect(error.remedy == .latin1)
             }
         }
     }
 
     @Test func latin1IsReadWhenAskedFor() throws {
-        let file: [UInt8] = Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,Caf".utf8) + [0xE9] + Array(",Dairy,Cr".utf8) + [0xE8]
+        let file: [UInt8] = Array("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,Caf".utf8) + [0xE9]
+            + Array(",Dairy,Cr".utf8) + [0xE8]
             + Array("me fra".utf8) + [0xEE] + Array("che,1,each,1.50,EUR\n".utf8)
         let read = try PurchaseCSV.parse(file, encoding: .latin1)
         #expect(read.map(\.item) == ["Crème fraîche"])
@@ -108,7 +111,8 @@ import Testing
     @Test(arguments: [
         ("", 1, "the file is empty"),
         ("date,trip\n", 1, "the header must be"),
-        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09\n", 2, "expected 9 fields separated by \",\", found 8"),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09\n", 2,
+            "expected 9 fields separated by \",\", found 8"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-02-30,W,A,D,Milk,1,each,1.09,EUR\n", 2, "is not a date"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,1.09,EUR\n2026-03-02,W,A,D,Eggs,0,each,1,EUR\n", 3,
          "is not a valid quantity"),
@@ -149,41 +153,51 @@ import Testing
         #expect(read.map { "\($0.trip)/\($0.item) \($0.quantity) \($0.price.amountText)" }
                 == ["Weekly/Milk 2 1.19", "Weekly/Bananas 1.25 1.99", "Party; night/Cheese, aged 0.5 12.00"])
         #expect(try PurchaseCSV.parse(Array(semicolons.utf8), delimiter: .semicolon, decimalComma: true) == read)
-        #expect(try PurchaseCSV.parse(Array(semicolons.replacing(",", with: ".").replacing("Cheese. aged", with: "Cheese, aged").utf8)) == read)
+        #expect(try PurchaseCSV.parse(Array(semicolons.replacing(",", with: ".").replacing("Cheese. aged",
+            with: "Cheese, aged").utf8)) == read)
         let tabs = "\(PurchaseCSV.header.joined(separator: "\t"))\n2026-03-02\tWeekly\tAldi\tDairy\tMilk\t2\teach\t1,19\tEUR\n"
         #expect(try PurchaseCSV.parse(Array(tabs.utf8)).map(\.price.amountText) == ["1.19"])
         #expect(try PurchaseCSV.parse(Array(tabs.utf8), delimiter: .tab).map(\.price.amountText) == ["1.19"])
         let commas = "\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,Weekly,Aldi,Dairy,Milk,\"1,5\",each,\"1,19\",EUR\n"
-        #expect(try PurchaseCSV.parse(Array(commas.utf8), decimalComma: true).map { "\($0.quantity) \($0.price.amountText)" } == ["1.5 1.19"])
+        #expect(try PurchaseCSV.parse(Array(commas.utf8), decimalComma: true).map {
+            "\($0.quantity) \($0.price.amountText)" } == ["1.5 1.19"])
         #expect(try PurchaseCSV.parse(Array("\(Self.header)\n".utf8)).isEmpty)
         #expect(PurchaseCSV.RowError(line: 2, column: 42, reason: "x").description == "line 2, column 42: x; nothing was imported")
-        #expect(PurchaseCSV.Delimiter(name: ";") == .semicolon && PurchaseCSV.Delimiter(name: "TAB") == .tab && PurchaseCSV.Delimiter(name: "|") == nil)
+        #expect(PurchaseCSV.Delimiter(name: ";") == .semicolon && PurchaseCSV.Delimiter(name: "TAB") == .tab
+            && PurchaseCSV.Delimiter(name: "|") == nil)
     }
 
     /// A number that could be read two ways (a thousands separator, a mark unlike the file's)
     /// is refused, with its line and column, rather than guessed.
     @Test(arguments: [
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.234,56;EUR\n", nil, false,
-         "line 2, column 8 (price): \"1.234,56\" has a thousands separator, which Grock does not read; write it without, like 1234.56 or 1234,56"),
+         "line 2, column 8 (price): \"1.234,56\" has a thousands separator, which Grock does not read; write it without, like 1234.56 or "
+             + "1234,56"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,99;EUR\n2026-03-02;W;A;D;Salt;1.250;kg;2;EUR\n", nil, false,
-         "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator is not read"),
+         "line 3, column 6 (quantity): \"1.250\" has a point, but line 2, column 8 has a decimal comma (\"1,99\"); a thousands separator "
+             + "is not read"),
         ("\(PurchaseCSV.header.joined(separator: ","))\n2026-03-02,W,A,D,Milk,1,each,\"1,99\",EUR\n", nil, false,
          "line 2, column 8 (price): \"1,99\" has a comma, but the file is read with decimal points; a thousands separator is not read"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1.99;EUR\n", nil, true,
          "line 2, column 8 (price): \"1.99\" has a point, but the file is read with decimal commas; a thousands separator is not read"),
-        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,999;EUR\n", nil, true, "line 2, column 8 (price): \"1,999\" is not a valid amount: EUR has at most 2 decimals"),
-        ("\(header)\n2026-03-02;W;A;D;Milk;0,0001;each;1;EUR\n", nil, false, "line 2, column 6 (quantity): \"0,0001\" is not a valid quantity"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1,999;EUR\n", nil, true,
+            "line 2, column 8 (price): \"1,999\" is not a valid amount: EUR has at most 2 decimals"),
+        ("\(header)\n2026-03-02;W;A;D;Milk;0,0001;each;1;EUR\n", nil, false,
+            "line 2, column 6 (quantity): \"0,0001\" is not a valid quantity"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1000000,01;EUR\n", nil, false,
          "line 2, column 8 (price): \"1000000,01\" is more than the largest amount, 1000000,00"),
         ("\(header)\n2026-03-02,W,A,D,Milk,1,each,1,EUR\n", nil, false, "line 2: expected 9 fields separated by \";\", found 1"),
         ("\(header)\n2026-13-02;W;A;D;Milk;1;each;1;EUR\n", nil, false, "line 2, column 1 (date): \"2026-13-02\" is not a date"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;bushel;1;EUR\n", nil, false, "line 2, column 7 (unit): \"bushel\" is not a unit"),
         ("\(header)\n2026-03-02;W;A;D;Milk;1;each;1;XYZ\n", nil, false, "line 2, column 9 (currency): \"XYZ\" is not a currency"),
-        ("\(PurchaseCSV.header.joined(separator: ","))\n", PurchaseCSV.Delimiter.semicolon, false, "line 1: the header's fields are separated by \",\", not by \";\""),
+        ("\(PurchaseCSV.header.joined(separator: ","))\n", PurchaseCSV.Delimiter.semicolon, false,
+            "line 1: the header's fields are separated by \",\", not by \";\""),
         ("\(PurchaseCSV.header.joined(separator: "|"))\n", nil, false,
-         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency (and ,per and ,cost), its fields separated by commas, semicolons or tabs"),
+         "line 1: the header must be date,trip,store,category,item,quantity,unit,price,currency (and ,per and ,cost), its fields separated "
+             + "by commas, semicolons or tabs"),
     ] as [(String, PurchaseCSV.Delimiter?, Bool, String)])
-    func numbersAndFieldsThatCannotBeReadAreNamedByLineAndColumn(text: String, delimiter: PurchaseCSV.Delimiter?, decimalComma: Bool, message: String) {
+    func numbersAndFieldsThatCannotBeReadAreNamedByLineAndColumn(text: String, delimiter: PurchaseCSV.Delimiter?, decimalComma: Bool,
+        message: String) {
         do {
             _ = try PurchaseCSV.parse(Array(text.utf8), delimiter: delimiter, decimalComma: decimalComma)
             Issue.record("parsed: \(text)")
@@ -301,97 +315,4 @@ import Testing
         #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"grock-backup\", \"schema\": 9}".utf8)) }
         #expect(throws: BackupCodec.Failure.self) { try BackupCodec.decode(Array("{\"format\": \"grock-backup\", \"schema\": 1}".utf8)) }
     }
-}
-
-/// A backup is typed input too: every value goes through the rules a person's typing does, and
-/// the first that breaks one is refused with its path in the document.
-@Suite struct BackupCheckTests {
-    typealias Document = BackupCodec.Document
-
-    /// (what is wrong, the damage, returning the path it should be reported at, what the message says)
-    static let cases: [(String, @Sendable (inout Document) -> String, String)] = [
-        ("negative vault price", { d in let i = d.index(item: "Milk"); d.items[i].prices[0].regular!.price = -5; return "items[\(i)].prices[0].regular.price" }, "-5 is below zero"),
-        ("empty item name", { d in let i = d.index(item: "Milk"); d.items[i].name = ""; return "items[\(i)].name" }, "cannot be an item name: it is empty"),
-        ("5,000-character name", { d in let i = d.index(item: "Milk"); d.items[i].name = String(repeating: "x", count: 5_000); return "items[\(i)].name" },
-         "it is longer than 100 characters"),
-        ("control character", { d in let i = d.index(item: "Milk"); d.items[i].name = "Mi\u{7}lk"; return "items[\(i)].name" },
-         "\"Mi\\u{7}lk\" cannot be an item name: it contains control characters"),
-        ("a direction override", { d in let i = d.index(item: "Milk"); d.items[i].name = "Mi\u{202E}lk"; return "items[\(i)].name" },
-         "\"Mi\\u{202e}lk\" cannot be an item name: it contains \\u{202e}, a direction control"),
-        ("one letter under 400 accents", { d in d.completedCarts[0].name = "a" + String(repeating: "\u{301}", count: 400); return "completedCarts[0].name" },
-         "it is longer than 400 bytes of UTF-8"),
-        ("spaces around", { d in let i = d.index(item: "Milk"); d.items[i].name = " Milk"; return "items[\(i)].name" }, "has spaces around it"),
-        ("Milk and MILK", { d in let i = d.index(item: "Bread"); d.items[i].name = "MILK"; return "items[\(i)].name" },
-         "is also the name of items[{Milk}]; item names are unique in any case and accents"),
-        ("two stores of one name", { d in let i = d.stores.firstIndex { $0.name == "Lidl" }!; d.stores[i].name = "ALDI"; return "stores[\(i)].name" },
-         "store names are unique"),
-        ("two categories of one name", { d in d.categories[1].name = d.categories[0].name.lowercased(); return "categories[1].name" },
-         "category names are unique"),
-        ("a category's order past any Grock gives", { d in d.categories[1].sortOrder = .max; return "categories[1].sortOrder" },
-         "\(Int.max) is outside 0...1000000000"),
-        ("a category's order below 0", { d in d.categories[0].sortOrder = -1; return "categories[0].sortOrder" }, "-1 is outside 0...1000000000"),
-        ("unknown category", { d in let i = d.index(item: "Milk"); d.items[i].categoryId = "nowhere"; return "items[\(i)].categoryId" },
-         "no category in the backup has the id \"nowhere\""),
-        ("id with a space", { d in d.stores[0].id = "a b"; return "stores[0].id" }, "\"a b\" is not an id Grock writes"),
-        ("empty trip name", { d in d.completedCarts[0].name = ""; return "completedCarts[0].name" }, "cannot be a cart name: it is empty"),
-        ("control character in history", { d in d.completedCarts[0].lines[0].name = "a\u{1}b"; return "completedCarts[0].lines[0].name" },
-         "it contains control characters"),
-        ("negative price paid", { d in d.completedCarts[0].lines[0].actualPrice = -100; return "completedCarts[0].lines[0].actualPrice" }, "-100 is below zero"),
-        ("zero quantity", { d in d.completedCarts[0].lines[0].quantity = "0"; return "completedCarts[0].lines[0].quantity" }, "\"0\" is not a valid quantity"),
-        ("unknown unit", { d in d.completedCarts[0].lines[0].unit = "bushel"; return "completedCarts[0].lines[0].unit" }, "\"bushel\" is not a unit"),
-        ("a line's cost overflows", { d in d.completedCarts[0].lines[0].actualPrice = .max; d.completedCarts[0].lines[0].quantity = "2"
-            return "completedCarts[0].lines[0]" }, "its quantity times its price is more than Grock can count"),
-        ("a trip's total overflows (Milk and Gum bought, Bread not)", { d in d.completedCarts[0].lines[0].actualPrice = .max; return "completedCarts[0].lines[2]" }, "the cart's total is too large"),
-        ("a completed cart that is not", { d in d.completedCarts[0].status = "planning"; return "completedCarts[0].status" }, "is not completed"),
-        ("negative price seen", { d in d.observations[0].price = -1; return "observations[0].price" }, "-1 is below zero"),
-        ("negative budget", { d in d.carts[0].budget = -1; return "carts[0].budget" }, "-1 is below zero"),
-        ("a line at no store", { d in d.carts[0].lines[0].plannedStoreId = "nowhere"; return "carts[0].lines[0].plannedStoreId" },
-         "no store in the backup has the id \"nowhere\""),
-        ("one item on two lines", { d in d.carts[0].lines.append(d.carts[0].lines[0]); return "carts[0].lines[\(d.carts[0].lines.count - 1)].itemId" },
-         "a cart has one line per item"),
-        ("unknown currency", { d in d.settings.currency = "XXX"; return "settings.currency" }, "\"XXX\" is not a currency Grock knows"),
-    ]
-
-    @Test(arguments: 0..<cases.count)
-    func aBackupIsCheckedLikeTypedInputAndTheValueNamedByItsPath(index: Int) async throws {
-        let (name, damage, template) = Self.cases[index]
-        var document = try await Document.sample()
-        let message = template.replacingOccurrences(of: "{Milk}", with: "\(document.index(item: "Milk"))")
-        let path = damage(&document)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            _ = try BackupCodec.decode(Array(try encoder.encode(document)))
-            Issue.record("\(name): restored")
-        } catch let failure as BackupCodec.Failure {
-            #expect(failure.description.hasPrefix(path + ": "), "\(name): \(failure)")
-            #expect(failure.description.contains(message), "\(name): \(failure)")
-            #expect(failure.description.hasSuffix("; nothing was restored"), "\(name): \(failure)")
-            #expect(!failure.description.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(name): \(failure)")
-        }
-    }
-
-    @Test func theSampleItselfRestores() async throws {
-        let encoder = JSONEncoder()
-        let backup = try BackupCodec.decode(Array(try encoder.encode(try await Document.sample())))
-        #expect(backup.completedCarts.count == 1 && backup.completedCarts[0].lines.map(\.isFulfilled) == [true, false, true])
-        #expect(backup.activeCarts.count == 1 && !backup.observations.isEmpty)
-    }
-}
-
-extension BackupCodec.Document {
-    /// A backup of the stocked world with a finished trip (Milk and an impulse buy), prices
-    /// seen by hand and a cart being planned.
-    static func sample() async throws -> BackupCodec.Document {
-        let u = try await TestWorld.stocked(storage: InMemoryStorage()).useCases
-        _ = try await u.createCart(name: "Weekly", budget: "20", items: ["Milk", "Bread"])
-        _ = try await u.startTrip("Weekly")
-        _ = try await u.logPurchase(cart: "Weekly", item: "Milk")
-        _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99")
-        _ = try await u.finishTrip("Weekly")
-        _ = try await u.createCart(name: "Next", budget: "10", items: ["Bananas", "Bread"])
-        return try JSONDecoder().decode(BackupCodec.Document.self, from: Data(try BackupCodec.encode(try await u.createBackup())))
-    }
-
-    func index(item name: String) -> Int { items.firstIndex { $0.name == name }! }
 }

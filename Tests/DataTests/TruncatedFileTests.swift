@@ -25,7 +25,8 @@ import Testing
         let fd = try #require(try FileSystem.openCommitted(path, length: length))
         defer { close(fd) }
         #expect(truncate(path, off_t(length / 2)) == 0)
-        #expect(throws: StorageError.unreadable(path: path, reason: "it has \(length / 2) bytes, but \(length) were recorded (truncated)")) {
+        #expect(throws: StorageError.unreadable(path: path,
+            reason: "it has \(length / 2) bytes, but \(length) were recorded (truncated)")) {
             try FileBytes.withReader(fd, length: length, path: path) { _ in }
         }
     }

@@ -73,7 +73,8 @@ import Testing
         _ = try await u.logPurchase(cart: "Again", item: "Coffee", price: "2.09")
         _ = try await u.finishTrip("Again")
         #expect(try await paid() == ["2.19/pack of 250 g (8.76/kg)", "2.09/pack of 250 g (8.36/kg)"])   // the cache caught up
-        let purchases = try await u.listPurchases().filter { $0.item == "Coffee" }.map { "\($0.quantity) \($0.unit) \($0.price.amountText)/\($0.basis)" }
+        let purchases = try await u.listPurchases().filter { $0.item == "Coffee" }.map {
+            "\($0.quantity) \($0.unit) \($0.price.amountText)/\($0.basis)" }
         #expect(purchases == ["500 g 2.19/pack of 250 g", "1 pack 2.09/pack of 250 g"])
     }
 
@@ -125,7 +126,8 @@ import Testing
         }
         #expect(streamed == ["1.09", "1.19", "1.99", "2.49"])          // 10.90 is out
         _ = try await again.undoLastChange()
-        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).priceHistory("Milk").entries.count == 3)
+        #expect(try await UseCases(storage: reopen(), clock: world.clock,
+            ids: SequentialIdentifiers()).priceHistory("Milk").entries.count == 3)
     }
 }
 
@@ -160,9 +162,11 @@ import Testing
         }
         // Tester's finding (#23): a row costing more than any price can be (accepted when logged)
         // did not import back.
-        let huge = "date,trip,store,category,item,quantity,unit,price,currency,per,cost\n2026-03-01,A,Rewe,Dairy,Milk,100000,each,999999.99,EUR,,99999999000.00\n"
+        let huge = "date,trip,store,category,item,quantity,unit,price,currency,per,cost\n"
+            + "2026-03-01,A,Rewe,Dairy,Milk,100000,each,999999.99,EUR,,99999999000.00\n"
         #expect(try PurchaseCSV.parse(Array(huge.utf8)).first?.cost().amountText == "99999999000.00")
-        #expect(throws: PurchaseCSV.RowError.self) { try PurchaseCSV.parse(Array(huge.replacing(",99999999000.00", with: ",99999999000.01").utf8)) }
+        #expect(throws: PurchaseCSV.RowError.self) {
+            try PurchaseCSV.parse(Array(huge.replacing(",99999999000.00", with: ",99999999000.01").utf8)) }
         #expect(try LedgerJournal.write(purchases).contains("expenses:groceries:Pantry  80.28 EUR"))
         let again = TestWorld(storage: InMemoryStorage()).useCases
         _ = try await again.importPurchases(try PurchaseCSV.parse(Array(csv.utf8)))

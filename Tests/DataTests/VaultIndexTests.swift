@@ -28,12 +28,15 @@ import Testing
         func item(_ id: String, _ name: String, _ category: String = "c1") -> Item {
             Item(id: ItemID(id), name: name, categoryID: CategoryID(category), unit: .each)
         }
-        let original = [item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three"), item("a5", "Five", "c2"), item("a7", "Seven", "c3")]
+        let original = [item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three"), item("a5", "Five", "c2"),
+            item("a7", "Seven", "c3")]
         let index = try VaultIndex(VaultCodec.encode(original), path: "vault")
         let changed = [item("a0", "Zero", "c4"), item("a3", "Three again"), item("a4", "Four"), item("a9", "Nine"), item("a5", "Five")]
-        let rewritten = index.rewritten(changed: Dictionary(uniqueKeysWithValues: changed.map { ($0.id, $0) }), deleted: [ItemID("a5"), ItemID("a7")],
+        let rewritten = index.rewritten(changed: Dictionary(uniqueKeysWithValues: changed.map { ($0.id, $0) }),
+            deleted: [ItemID("a5"), ItemID("a7")],
                                         path: "vault-2")
-        let expected = [item("a0", "Zero", "c4"), item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three again"), item("a4", "Four"),
+        let expected = [item("a0", "Zero", "c4"), item("a1", "One", "a-category-id-over-16-bytes"), item("a3", "Three again"),
+            item("a4", "Four"),
                         item("a9", "Nine")]
         #expect(rewritten.bytes == VaultCodec.encode(expected))
         #expect(index.rewritten(changed: [:], deleted: [], path: "vault-2").bytes == VaultCodec.encode(original))
@@ -50,7 +53,8 @@ import Testing
     @Test func aFileWhoseChecksumDoesNotMatchIsRefused() throws {
         var bytes = VaultCodec.file(lines: Array(Self.lines.utf8))
         bytes[20] ^= 1  // a changed byte in the checksum
-        #expect { try VaultIndex(bytes, path: "vault") } throws: { "\($0)".contains("vault: it was changed or damaged since Grock wrote it") }
+        #expect { try VaultIndex(bytes, path: "vault") } throws: {
+            "\($0)".contains("vault: it was changed or damaged since Grock wrote it") }
         #expect { try VaultCodec.decode(bytes, currency: .euro, path: "vault") } throws: { "\($0)".contains("its checksum does not match") }
     }
 

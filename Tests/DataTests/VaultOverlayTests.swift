@@ -21,10 +21,12 @@ import Glibc
             let stores = try repositories.allStores().map(\.id)
             for number in 0..<200 {
                 let prices = stores.map {
-                    PriceOption(store: $0, unit: .each, regular: PriceQuote(price: Money(minorUnits: 100 + Int64(number), currency: .euro), observedAt: now),
+                    PriceOption(store: $0, unit: .each,
+                        regular: PriceQuote(price: Money(minorUnits: 100 + Int64(number), currency: .euro), observedAt: now),
                                 promotion: nil)
                 }
-                try repositories.save(Item(id: ItemID("filler-\(1000 + number)"), name: "Filler \(number)", categoryID: category, prices: prices))
+                try repositories.save(Item(id: ItemID("filler-\(1000 + number)"), name: "Filler \(number)", categoryID: category,
+                    prices: prices))
             }
             return Change((), summary: "added fillers")
         }
@@ -132,13 +134,17 @@ import Glibc
         for (file, damage) in [(overlay, "\t999\t"), (whole, "\tFiller 3\n")] {
             let path = storage.path(file)
             let original = try String(contentsOfFile: path, encoding: .utf8)
-            let damaged = original.replacingOccurrences(of: damage, with: damage.replacingOccurrences(of: "9", with: "8").replacingOccurrences(of: "3", with: "4"))
+            let damaged = original.replacingOccurrences(of: damage,
+                with: damage.replacingOccurrences(of: "9", with: "8").replacingOccurrences(of: "3", with: "4"))
             #expect(damaged != original)
             try damaged.write(toFile: path, atomically: false, encoding: .utf8)
             let before = directory.snapshot()
             // A new process each time: this one keeps the vault it wrote while the state is unchanged.
-            func fresh() -> UseCases { UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
-            for attempt in [{ _ = try await fresh().showItem("Filler 7") }, { _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33") }] {
+            func fresh() -> UseCases {
+                UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
+            for attempt in
+                [{ _ = try await fresh().showItem("Filler 7") },
+                { _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33") }] {
                 do {
                     try await attempt()
                     Issue.record("\(file): went on although it is damaged")
@@ -152,7 +158,8 @@ import Glibc
             _ = try await u.listStores()
             try original.write(toFile: path, atomically: false, encoding: .utf8)
         }
-        func fresh() -> UseCases { UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
+        func fresh() -> UseCases {
+            UseCases(storage: FileStorage(directory: storage.directory), clock: FakeClock(), ids: SequentialIdentifiers()) }
         // An overlay cut short, one without its checksum, one that names another whole vault.
         let path = storage.path(overlay)
         let original = try String(contentsOfFile: path, encoding: .utf8)
@@ -166,7 +173,8 @@ import Glibc
         // A whole vault copied over the one the overlay lies on.
         let wholeBytes = try #require(FileManager.default.contents(atPath: storage.path(whole)))
         let other = String(decoding: wholeBytes, as: UTF8.self).replacingOccurrences(of: "\tFiller 3\n", with: "\tFiller 3b\n")
-        try Data(VaultCodec.file(lines: Array(other.utf8.drop { $0 != 0x0A }.dropFirst()))).write(to: URL(fileURLWithPath: storage.path(whole)))
+        try Data(VaultCodec.file(lines: Array(other.utf8.drop {
+            $0 != 0x0A }.dropFirst()))).write(to: URL(fileURLWithPath: storage.path(whole)))
         await #expect(throws: StorageError.self) { _ = try await fresh().showItem("Filler 3") }
         try wholeBytes.write(to: URL(fileURLWithPath: storage.path(whole)))
         #expect(try await price("Filler 7", storage) == 999)
@@ -208,7 +216,9 @@ import Glibc
         let damaged = Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\tFiller 3\n", with: "\tFiller 4\n").utf8)
         #expect(damaged.count == original.count && damaged != original)
         try damaged.write(to: URL(fileURLWithPath: path))
-        for attempt in [{ _ = try await fresh().showItem("Filler 9") }, { _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33") }] {
+        for attempt in
+            [{ _ = try await fresh().showItem("Filler 9") },
+            { _ = try await fresh().setPrice(item: "Filler 1", store: "Aldi", price: "3.33") }] {
             await #expect(throws: StorageError.self) { try await attempt() }
         }
         #expect(FileManager.default.contents(atPath: path) == damaged)
@@ -267,9 +277,11 @@ import Glibc
         _ = try await u.setPrice(item: "Filler 8", store: "Aldi", price: "8.88")
         // The change took the first name for its own overlay (the leftover went first).
         #expect(try vaultName(storage) == leftovers[0])
-        #expect(FileManager.default.contents(atPath: storage.path(leftovers[0])) != FileManager.default.contents(atPath: storage.path(overlay)))
+        #expect(FileManager.default.contents(atPath: storage.path(leftovers[0]))
+            != FileManager.default.contents(atPath: storage.path(overlay)))
         for name in leftovers.dropFirst() { #expect(!FileManager.default.fileExists(atPath: storage.path(name)), "\(name)") }
-        #expect(FileManager.default.fileExists(atPath: storage.path(whole)) && FileManager.default.fileExists(atPath: storage.path(overlay)))
+        #expect(FileManager.default.fileExists(atPath: storage.path(whole))
+            && FileManager.default.fileExists(atPath: storage.path(overlay)))
         #expect(try await price("Filler 7", storage) == 999)
         #expect(try await price("Filler 8", storage) == 888)
         // A name that is not Grock's is left alone.

@@ -121,8 +121,8 @@ import Testing
         #expect(throws: DomainError.repeatedItem(item: "Milk", cart: "Receipt")) { try cart.reopen() }
         #expect(cart == before)
         #expect("\(DomainError.repeatedItem(item: "Milk", cart: "Receipt"))"
-                == "cart \"Receipt\" has \"Milk\" on more than one line (a receipt's repeated rows) and cannot be reopened, since a cart being "
-                + "shopped has one line per item; to correct it, delete it and import its rows, or log its receipt, again")
+                == "cart \"Receipt\" has \"Milk\" on more than one line (a receipt's repeated rows) and cannot be reopened, since a cart "
+                + "being shopped has one line per item; to correct it, delete it and import its rows, or log its receipt, again")
     }
 
     @Test func purchasedQuantityCountsWhenItDiffers() throws {

@@ -42,13 +42,16 @@ import Testing
     @Test func errorsQuoteWhatWasTypedSafely() {
         let typed = "\u{1B}]0;PWNED\u{7}"
         #expect(DomainError.notFound(kind: .cart, name: typed, suggestion: nil).description == "no cart named \"\\e]0;PWNED\\u{7}\"")
-        #expect(DomainError.invalidAmount(typed, reason: "write a number").description == "\"\\e]0;PWNED\\u{7}\" is not a valid amount: write a number")
+        #expect(DomainError.invalidAmount(typed,
+            reason: "write a number").description == "\"\\e]0;PWNED\\u{7}\" is not a valid amount: write a number")
         #expect(DomainError.notAllowed(cart: "W\u{1B}[2J", status: .completed, action: .edit).description
             == "cart \"W\\e[2J\" is completed; reopen it to change it")
         let long = DomainError.notFound(kind: .item, name: String(repeating: "y", count: 500), suggestion: nil).description
         #expect(long.count == "no item named \"\"...".count + 60)
-        for error in [DomainError.notFound(kind: .item, name: typed, suggestion: typed), .ambiguous(kind: .item, name: typed, candidates: [typed]),
-                      .invalidName(kind: "store", name: typed, reason: "it contains control characters"), .unknownUnit(typed), .invalidDate(typed),
+        for error in
+            [DomainError.notFound(kind: .item, name: typed, suggestion: typed), .ambiguous(kind: .item, name: typed, candidates: [typed]),
+                      .invalidName(kind: "store", name: typed, reason: "it contains control characters"), .unknownUnit(typed),
+                          .invalidDate(typed),
                       .duplicateName(kind: "store", name: typed), .notOnCart(item: typed, cart: typed), .priceRequired(item: typed)] {
             #expect(!error.description.unicodeScalars.contains(where: Echo.needsEscape), "\(error)")
         }

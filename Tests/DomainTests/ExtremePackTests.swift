@@ -49,7 +49,8 @@ import Testing
                 for first in Self.amounts {
                     for last in [Int64.max, 1, -1] {
                         _ = SpendingInsights.priceChanges([PriceSpan(first: line(first, basis), last: line(last, other), purchases: 2)])
-                        let paid = ReceiptLinePrice(quantity: .one, unit: other.unit, basis: other, price: Money(minorUnits: last, currency: euro))
+                        let paid = ReceiptLinePrice(quantity: .one, unit: other.unit, basis: other,
+                            price: Money(minorUnits: last, currency: euro))
                         _ = ReceiptReviewer.percent(paid, against: UnitPrice(Money(minorUnits: first, currency: euro), per: basis))
                     }
                 }

@@ -82,7 +82,8 @@ import TestSupport
         #expect("\(pounds.quantity) \(pounds.unit)" == "2 lb")
         #expect(try pounds.plannedCost()?.amountText == "1.81")      // 0.90718474 kg × 1.99
         // Added in another unit of the same kind: converted into the line's unit.
-        let more = try #require(try await u.addToCart(cart: "Weekly", items: ["Bananas"], quantity: try Quantity(parsing: "0.5"), unit: .lb).lines.first)
+        let more = try #require(try await u.addToCart(cart: "Weekly", items: ["Bananas"], quantity: try Quantity(parsing: "0.5"),
+            unit: .lb).lines.first)
         #expect("\(more.quantity) \(more.unit)" == "2.5 lb")
     }
 

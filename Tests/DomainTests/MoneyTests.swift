@@ -49,7 +49,8 @@ let kwd = try! Currency(code: "KWD")
     @Test func arithmeticIsCheckedForOverflowAndCurrency() throws {
         let max = Money(minorUnits: .max, currency: eur)
         #expect(throws: DomainError.amountOverflow) { try max.adding(Money(minorUnits: 1, currency: eur)) }
-        #expect(throws: DomainError.amountOverflow) { try Money(minorUnits: .min, currency: eur).subtracting(Money(minorUnits: 1, currency: eur)) }
+        #expect(throws: DomainError.amountOverflow) {
+            try Money(minorUnits: .min, currency: eur).subtracting(Money(minorUnits: 1, currency: eur)) }
         #expect(throws: DomainError.currencyMismatch("EUR", "JPY")) { try Money.zero(eur).adding(.zero(jpy)) }
         #expect(try Money(minorUnits: 150, currency: eur).subtracting(Money(minorUnits: 200, currency: eur)).minorUnits == -50)
         #expect(throws: DomainError.amountOverflow) { try max.times(Quantity(2)) }
@@ -235,7 +236,8 @@ let kwd = try! Currency(code: "KWD")
             var cart = Cart(id: CartID("c1"), name: "Big", budget: Money(minorUnits: 1, currency: currency), currency: currency,
                             createdAt: Timestamp(clamping: 0, utcOffsetSeconds: 0))
             for index in 0..<1_000 {
-                try cart.add(CartItem(itemID: ItemID("i\(index)"), name: "Item \(index)", categoryName: nil, quantity: .maximum, unit: .each,
+                try cart.add(CartItem(itemID: ItemID("i\(index)"), name: "Item \(index)", categoryName: nil, quantity: .maximum,
+                    unit: .each,
                                       plannedPrice: .maximum(currency)))
             }
             let line = try Money.maximum(currency).times(.maximum)
@@ -319,7 +321,8 @@ let kwd = try! Currency(code: "KWD")
         #expect(try Timestamp(happened: text, now: Self.now).description == expected)
     }
 
-    @Test(arguments: ["yesterday", "2026-13-01", "2026-02-30", "2026-10-03 25:00", "2026-10-03 18:3", "03.10.2026", "", "2026-10-03 18:30 x",
+    @Test(arguments: ["yesterday", "2026-13-01", "2026-02-30", "2026-10-03 25:00", "2026-10-03 18:3", "03.10.2026", "",
+        "2026-10-03 18:30 x",
                       "2026-05-09T08:30:00+99:99", "2026-05-09T08:30:00+24:00", "2026-05-09T08:30:00-00:60"])
     func anythingElseIsNotADate(text: String) {
         #expect(throws: DomainError.invalidDate(text)) { try Timestamp(happened: text, now: Self.now) }

@@ -29,11 +29,14 @@ import Testing
     func aDirectionEmbeddingOverrideOrIsolateIsRefused(control: String) throws {
         let error = try #require(throws: DomainError.self) { try Name.validated("Z" + control + "evil", kind: "store") }
         let escaped = Echo.escape(control.unicodeScalars.first!)
-        #expect("\(error)" == "\"Z\(escaped)evil\" cannot be a store name: it contains \(escaped), a direction control that reorders the text shown after it")
+        #expect("\(error)"
+            == "\"Z\(escaped)evil\" cannot be a store name: it contains \(escaped), a direction control "
+            + "that reorders the text shown after it")
     }
 
     @Test func aLineSeparatorIsRefusedAsAControlCharacterIs() {
-        #expect(throws: DomainError.invalidName(kind: "item", name: "Milk\u{2028}Bread", reason: "it contains \\u{2028}, a line or paragraph separator")) {
+        #expect(throws: DomainError.invalidName(kind: "item", name: "Milk\u{2028}Bread",
+            reason: "it contains \\u{2028}, a line or paragraph separator")) {
             try Name.validated("Milk\u{2028}Bread", kind: "item")
         }
         #expect(throws: DomainError.invalidName(kind: "item", name: "Mi\u{9B}lk", reason: "it contains control characters")) {
@@ -41,7 +44,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Crème fraîche", "naïve", "Zürich", "東京", "👨‍👩‍👧", "Cre\u{300}me frai\u{302}che", "\u{5D7}\u{5DC}\u{5D1}\u{200F} 3%",
+    @Test(arguments: ["Crème fraîche", "naïve", "Zürich", "東京", "👨‍👩‍👧", "Cre\u{300}me frai\u{302}che",
+                      "\u{5D7}\u{5DC}\u{5D1}\u{200F} 3%",
                       "\u{627}\u{644}\u{62E}\u{628}\u{632}\u{61C}", "left\u{200E}mark", "Ærøskøbing Æbleskiver"])
     func everyScriptAccentAndEmojiAPersonTypesIsAName(name: String) throws {
         #expect(try Name.validated(name, kind: "item") == name)

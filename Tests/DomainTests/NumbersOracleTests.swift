@@ -69,7 +69,8 @@ import Testing
             carts[index].status = "completed"
             carts[index].finished = time
             for line in carts[index].lines where !line.isImpulse {
-                if let price = line.price, let store = line.store { see(line.item, store, price: price, time: time, trip: carts[index].name) }
+                if let price = line.price,
+                    let store = line.store { see(line.item, store, price: price, time: time, trip: carts[index].name) }
             }
         }
 
@@ -124,7 +125,8 @@ import Testing
             _ = try await u.setUpFirstRun()
             for store in NumbersOracleTests.stores { _ = try await u.addStore(name: store) }
             for item in NumbersOracleTests.items {
-                _ = try await u.addItem(name: item.name, category: item.category, price: "1.00", store: "Aldi", unit: item.unit, pack: item.pack)
+                _ = try await u.addItem(name: item.name, category: item.category, price: "1.00", store: "Aldi", unit: item.unit,
+                    pack: item.pack)
                 model.see(item.name, "Aldi", price: 100, time: now)
             }
             history = []
@@ -277,7 +279,8 @@ import Testing
                 }
                 try await journey.compare()
             }
-            if ProcessInfo.processInfo.environment["GROCK_ORACLE_SEED"] != nil { print(journey.log.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")) }
+            if ProcessInfo.processInfo.environment["GROCK_ORACLE_SEED"] != nil {
+                print(journey.log.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")) }
         }
     }
 }

@@ -14,7 +14,8 @@ import Testing
         #expect(receipt.totalUnreadable.isEmpty)
     }
 
-    @Test(arguments: ["Rückgeld EUR 4,15", "Rueckgeld EUR 4,15", "RUCKGELD 4,15"], ["BAR EUR 10,00", "Geg. BAR EUR 10,00", "Gegeben 10,00"])
+    @Test(arguments: ["Rückgeld EUR 4,15", "Rueckgeld EUR 4,15", "RUCKGELD 4,15"],
+          ["BAR EUR 10,00", "Geg. BAR EUR 10,00", "Gegeben 10,00"])
     func cashGivenLessChangeIsTheTotalWhenTheLinesAgree(change: String, given: String) throws {
         // The total's amount is beyond reading (5,B5); cash and lines agree on 5.85.
         let text = "ALDI\nMilch 1,55 A\nBrot 4,30 A\nSUMME 5,B5\n\(given)\n\(change)\n"
@@ -27,7 +28,8 @@ import Testing
     /// What the real tesseract made of rendered receipts (RealOCRTests): a speck behind a price
     /// read as a dot or colon, glued to its tax class.
     @Test func aSpeckBehindAPriceIsNotPartOfIt() throws {
-        let receipt = try parse("ALDI\nBio Bananen 1,49. A\nMilch 1L 1,19 A\nVollkornbrot 1,29.A\nLidl Plus Rabatt -0,30:\nSumme 3,67\nGueltig bis 23.11.\n")
+        let receipt = try parse(
+            "ALDI\nBio Bananen 1,49. A\nMilch 1L 1,19 A\nVollkornbrot 1,29.A\nLidl Plus Rabatt -0,30:\nSumme 3,67\nGueltig bis 23.11.\n")
         #expect(receipt.lines.map(\.name) == ["Bio Bananen", "Milch 1L", "Vollkornbrot"])
         #expect(receipt.lines.map(\.netTotal.amountText) == ["1.49", "1.19", "0.99"])
         #expect(receipt.statedTotal?.amountText == "3.67" && receipt.computedTotal.amountText == "3.67")
@@ -92,7 +94,9 @@ import Testing
 
     /// Tester's finding 13: a price beyond the maximum became part of the next line's name.
     @Test func aPriceBeyondTheMaximumIsNoPartOfAName() throws {
-        for text in ["ALDI\nBrot 1,20\nMilch 99999999,00\nKaese 2,00\nSUMME 3,20\n", "ALDI\nMilch 99999999,00\nBrot 1,20\nKaese 2,00\nSUMME 3,20\n"] {
+        for text in
+            ["ALDI\nBrot 1,20\nMilch 99999999,00\nKaese 2,00\nSUMME 3,20\n",
+            "ALDI\nMilch 99999999,00\nBrot 1,20\nKaese 2,00\nSUMME 3,20\n"] {
             let receipt = try parse(text)
             #expect(receipt.lines.map(\.name).sorted() == ["Brot", "Kaese"], "\(text)")
             let milk = try #require(receipt.unparsed.first { $0.text == "Milch 99999999,00" })

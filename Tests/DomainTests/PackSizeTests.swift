@@ -108,7 +108,8 @@ import TestSupport
     func describe(_ line: CartItem?) throws -> String {
         guard let line else { return "-" }
         let price = line.actualPrice ?? line.plannedPrice
-        return "\(line.purchasedQuantity ?? line.quantity) \(line.unit) at \(price?.amountText ?? "?")/\(line.priceUnit) = \(try (line.isFulfilled ? line.actualCost() : line.plannedCost())?.amountText ?? "?")"
+        return "\(line.purchasedQuantity ?? line.quantity) \(line.unit) at \(price?.amountText ?? "?")/\(line.priceUnit) = "
+            + "\(try (line.isFulfilled ? line.actualCost() : line.plannedCost())?.amountText ?? "?")"
     }
 
     /// A 500 g pack on the receipt, where a 250 g pack was planned: logged as bought.
@@ -119,7 +120,8 @@ import TestSupport
         _ = try await u.startTrip("W")
         let outcome = try await u.applyReceipt(ReceiptRequest(text: "ALDI\nKaffee Bellarom 500g 4,29 A\nSUMME 4,29\n", cart: "W"))
         #expect(outcome.cautions.isEmpty)
-        #expect(try describe(outcome.cart.line(for: try #require(outcome.cart.lines.first).itemID)) == "1 pack at 4.29/pack of 500 g = 4.29")
+        #expect(try describe(outcome.cart.line(for: try #require(outcome.cart.lines.first).itemID))
+            == "1 pack at 4.29/pack of 500 g = 4.29")
         _ = try await u.finishTrip("W")
         let aldi = try #require(try await u.showItem("Coffee").prices.first { $0.store.name == "Aldi" })
         #expect(aldi.normalised?.description == "8.58/kg")
@@ -157,9 +159,11 @@ import TestSupport
         _ = try await u.addToCart(cart: "P", items: ["Potatoes"], store: "Aldi")
         _ = try await u.addToCart(cart: "P", items: ["Eggs"], quantity: Quantity(2), store: "Aldi")
         let plan = try await u.planCheapestStores(cart: "P", apply: true)
-        #expect(plan.assignments.map { "\($0.line.name) \($0.store.name) \($0.cost.amountText)" } == ["Potatoes Lidl 2.48", "Eggs Aldi 4.98"])
+        #expect(plan.assignments.map { "\($0.line.name) \($0.store.name) \($0.cost.amountText)" } == ["Potatoes Lidl 2.48",
+            "Eggs Aldi 4.98"])
         // Shown as bought there (finding 7: the screen showed the old pack count by the new price).
-        #expect(plan.assignments.map { "\($0.line.quantity) \($0.line.unit) per \($0.line.priceUnit)" } == ["2.5 kg per kg", "2 pack per pack of 10 each"])
+        #expect(plan.assignments.map { "\($0.line.quantity) \($0.line.unit) per \($0.line.priceUnit)" } == ["2.5 kg per kg",
+            "2 pack per pack of 10 each"])
         let cart = try await u.showCart("P").cart
         #expect(try cart.lines.map(describe) == ["2.5 kg at 0.99/kg = 2.48", "2 pack at 2.49/pack of 10 each = 4.98"])
         #expect(try cart.plannedTotal().amountText == "7.46")

@@ -29,7 +29,8 @@ import TestSupport
         #expect(added.cautions.map(\.description) == [
             "\"Apples\" at \"Aldi\": 2.29/g (2290.00/kg) is more than groceries cost; was it 2.29/kg? (recorded anyway)",
         ])
-        #expect(try await u.addItem.withCautions(name: "Pears", category: "Produce", price: "2.29", store: "Aldi", unit: .kg).cautions.isEmpty)
+        #expect(try await u.addItem.withCautions(name: "Pears", category: "Produce", price: "2.29", store: "Aldi",
+            unit: .kg).cautions.isEmpty)
         // Range per kg: 0.05 to 500 in a currency like the euro.
         #expect(PriceCheck.range(.euro, .kg) == 5...50_000)
     }

@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func aRoundedTotalBelowTheTotalRepeatsIt() throws {
-        let text = "SHOP\nRICE 5KG 21.95\nOIL 2KG 10.49\nNET TOTAL 32.44\nROUNDING ADJ +0.01\nROUNDED TOTAL (RM) 32.45\nCASH RM 40.00\nCHANGE RM 7.55\n"
+        let text = "SHOP\nRICE 5KG 21.95\nOIL 2KG 10.49\nNET TOTAL 32.44\nROUNDING ADJ +0.01\nROUNDED TOTAL (RM) 32.45\n"
+            + "CASH RM 40.00\nCHANGE RM 7.55\n"
         let receipt = try ReceiptParser.parse(text: text, assuming: .euro)
         #expect(receipt.currency.code == "MYR")
         #expect(receipt.statedTotal?.amountText == "32.44" && receipt.difference?.minorUnits == 0)
@@ -39,7 +40,8 @@ import Testing
 
     @Test(arguments: ["GRAND TOTAL S$ 7.40", "Total Amount 7.40", "TOTAL PAYABLE 7.40", "Nett Total SGD 7.40"])
     func otherTotalWords(total: String) throws {
-        let receipt = try ReceiptParser.parse(text: "FAIRPRICE\nKAYA TOAST S$3.20\nKOPI 4.20\nGST 9% INCL 0.61\n\(total)\n", assuming: .euro)
+        let receipt = try ReceiptParser.parse(text: "FAIRPRICE\nKAYA TOAST S$3.20\nKOPI 4.20\nGST 9% INCL 0.61\n\(total)\n",
+            assuming: .euro)
         #expect(receipt.statedTotal?.amountText == "7.40", "\(total)")
         #expect(receipt.lines.map(\.name) == ["KAYA TOAST", "KOPI"], "\(total)")
     }

@@ -54,7 +54,8 @@ import Testing
     @Test func aChangeMadeWhileTheLinesWereMatchedIsMatchedAgain() async throws {
         let storage = WatchedStorage()
         let u = try await TestWorld.stocked(storage: storage).useCases
-        storage.beforeWrite.withLock { $0 = { _ = try await TestWorld(storage: storage.inner).useCases.renameItem("Milk", to: "Oat drink") } }
+        storage.beforeWrite.withLock {
+            $0 = { _ = try await TestWorld(storage: storage.inner).useCases.renameItem("Milk", to: "Oat drink") } }
         let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.milk))
         #expect(outcome.logged.map(\.name) == ["Milch"])
         #expect(outcome.logged.map(\.kind) == [.impulse])

@@ -25,7 +25,8 @@ import Testing
         ("BIO BANANEN", "Bananas"), ("Bananas", "Bananas"), ("ORG BNNAS", "Bananas"), ("H-MILCH 3,5%", "Long-life milk"),
         ("SEMI SKIM MLK", "Semi-skimmed milk"), ("LAIT DEMI-ECREME 1L", "Semi-skimmed milk"), ("GV WHOLE MILK", "Whole milk"),
         ("Vollmilch 3,5% 1L", "Whole milk"), ("Vollkornbrot 500g", "Bread"), ("PAIN DE CAMPAGNE", "Bread"), ("Eier Freiland 10St", "Eggs"),
-        ("OEUFS PLEIN AIR X12", "Eggs"), ("BEURRE DOUX 250G", "Butter"), ("Bergkäse am Stück", "Cheese"), ("FROMAGE COMTE 200G", "Cheese"),
+        ("OEUFS PLEIN AIR X12", "Eggs"), ("BEURRE DOUX 250G", "Butter"), ("Bergkäse am Stück", "Cheese"),
+        ("FROMAGE COMTE 200G", "Cheese"),
         ("Äpfel Braeburn lose", "Apples"), ("POMMES GOLDEN 1KG", "Apples"), ("POMMES DE TERRE 2,5KG", "Potatoes"),
         ("KARTOFFELN FESTK.", "Potatoes"), ("Rispentomaten", "Tomatoes"), ("TOMATES GRAPPE", "Tomatoes"), ("BANANAN", "Bananas"),
     ])
@@ -109,7 +110,8 @@ import Testing
     }
 
     @Test func anImpulseBuyOnTheCartIsACandidate() {
-        let cart = [CartItem(itemID: ItemID("impulse-1"), name: "Chocolate bar", categoryName: nil, quantity: .one, unit: .each, isImpulse: true)]
+        let cart = [CartItem(itemID: ItemID("impulse-1"), name: "Chocolate bar", categoryName: nil, quantity: .one, unit: .each,
+            isImpulse: true)]
         let result = match("SCHOKOLADE ZARTBITTER", cart: cart)
         #expect(result.best?.item == ItemID("impulse-1"))
     }
@@ -157,7 +159,8 @@ import Testing
         #expect(scores("ORG BNNAS", ["Bananas"]) == ["confident", "Bananas 85"])
         #expect(scores("SEMI SKIM MLK", ["Semi-skimmed milk"]) == ["confident", "Semi-skimmed milk 100"])
         #expect(scores("H-MILCH 3,5%", ["Milk", "Long-life milk"]) == ["confident", "Long-life milk 100", "Milk 85"])
-        #expect(scores("MILCH 1,5% 1L", ["Milk", "Whole milk", "Long-life milk"]) == ["confident", "Milk 100", "Long-life milk 65", "Whole milk 65"])
+        #expect(scores("MILCH 1,5% 1L", ["Milk", "Whole milk", "Long-life milk"]) == ["confident", "Milk 100", "Long-life milk 65",
+            "Whole milk 65"])
         #expect(scores("MILCH 1,5% 1L", ["Whole milk", "Long-life milk", "Semi-skimmed milk"])
             == ["doubtful", "Long-life milk 65", "Whole milk 65", "Semi-skimmed milk 53"])
         #expect(scores("MILCH", ["Milk", "Whole milk"], cart: ["Whole milk"]) == ["doubtful", "Whole milk 75", "Milk 100"])

@@ -10,7 +10,8 @@ import Testing
         "EUR/kg", "/lb", "1.20", "lb", "ea", "Rabatt", "PROMO", "-20%", "7%", "Pfand", "SUMME", "TOTAL", "BALANCE", "DUE", "TAX",
         "VISA", "23.11.2026", "14:05", "11/23/2026", "PM", "l,l9", "1,", "19", "1", "299,00", "*", "----", "Clubcard", "Price",
         "SUBTOTAL", "000000004011", "Stk", "12", "Artikel", "O", "%", "1.234,56", "1,234.56", "ZU", "ZAHLEN", "-£0.20", "Leergut",
-        "99999999999,99", "9999999999999999,99", "999999999999999999.999", "9223372036854775807", "0,00", ":", "h", "16h42", "\u{00C4}pfel", "🍌", "100001", "GV", "2%", "AKTION", "NETTO", "abc", "USD",
+        "99999999999,99", "9999999999999999,99", "999999999999999999.999", "9223372036854775807", "0,00", ":", "h", "16h42", "\u{00C4}pfel",
+            "🍌", "100001", "GV", "2%", "AKTION", "NETTO", "abc", "USD",
     ]
 
     /// Amounts of the many digits an unbounded reading takes, in currencies of 2 and 3

@@ -42,7 +42,8 @@ extension ReceiptParserTests {
     /// The receipt's own words (discounts, VAT, payment, loyalty) at the start of a grocery's
     /// name with a price paid: an item.
     @Test(arguments: [
-        ("AKTION ERDBEEREN 500G 1,99 A", "AKTION ERDBEEREN 500G | 1 each | 1.99"), ("PROMO PACK COOKIES 2,49", "PROMO PACK COOKIES | 1 each | 2.49"),
+        ("AKTION ERDBEEREN 500G 1,99 A", "AKTION ERDBEEREN 500G | 1 each | 1.99"),
+            ("PROMO PACK COOKIES 2,49", "PROMO PACK COOKIES | 1 each | 2.49"),
         ("Coupon Chips 1,49", "Coupon Chips | 1 each | 1.49"), ("Rollback Kaffee 3,99", "Rollback Kaffee | 1 each | 3.99"),
         ("Remise en forme Tee 1,00", "Remise en forme Tee | 1 each | 1.00"), ("NETTO APFELSAFT 0,99 A", "NETTO APFELSAFT | 1 each | 0.99"),
         ("HT Kekse 1,29", "HT Kekse | 1 each | 1.29"), ("TVA Biscuits 1,29", "TVA Biscuits | 1 each | 1.29"),

@@ -12,7 +12,8 @@ extension ReceiptUseCaseTests {
         let world = try await shopping(["Bananas"])
         let u = world.useCases
         _ = try await u.updateCartLine(cart: "Weekly", item: "Bananas", unit: .g)
-        let outcome = try await u.applyReceipt(ReceiptRequest(text: "Aldi\nBananen 1,07 A\n  1.20 lb @ 0.89/lb\nSUMME 1,07\n", cart: "Weekly"))
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: "Aldi\nBananen 1,07 A\n  1.20 lb @ 0.89/lb\nSUMME 1,07\n",
+            cart: "Weekly"))
         let line = try #require(outcome.cart.lines.first { $0.name == "Bananas" })
         #expect("\(line.purchasedQuantity ?? .one) \(line.unit)" == "544.311 g")
         #expect(try line.actualCost()?.amountText == "1.07")
@@ -73,9 +74,12 @@ extension ReceiptUseCaseTests {
         #expect(outcome.logged.map(\.kind) == [.cartLine, .cartLine])
         #expect(outcome.cautions.isEmpty)
         let coffee = try #require(outcome.cart.lines.first { $0.name == "Coffee" })
-        #expect(coffee.isFulfilled && "\(coffee.purchasedQuantity ?? coffee.quantity) \(coffee.unit) at \(coffee.actualPrice!.amountText)/\(coffee.priceUnit)" == "1 pack at 4.29/pack of 500 g")
+        #expect(coffee.isFulfilled
+            && "\(coffee.purchasedQuantity ?? coffee.quantity) \(coffee.unit) at \(coffee.actualPrice!.amountText)/\(coffee.priceUnit)"
+            == "1 pack at 4.29/pack of 500 g")
         let potatoes = try #require(outcome.cart.lines.first { $0.name == "Potatoes" })
-        #expect("\(potatoes.purchasedQuantity ?? potatoes.quantity) \(potatoes.unit) at \(potatoes.actualPrice!.amountText)/\(potatoes.priceUnit)" == "2.5 kg at 2.99/pack of 2.5 kg")
+        #expect("\(potatoes.purchasedQuantity ?? potatoes.quantity) \(potatoes.unit) at "
+            + "\(potatoes.actualPrice!.amountText)/\(potatoes.priceUnit)" == "2.5 kg at 2.99/pack of 2.5 kg")
         _ = try await u.finishTrip("W")
         let aldi = try #require(try await u.showItem("Potatoes").prices.first { $0.store.name == "Aldi" })
         #expect(aldi.normalised?.description == "1.20/kg")

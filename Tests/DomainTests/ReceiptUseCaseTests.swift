@@ -47,7 +47,8 @@ import Testing
         let world = try await shopping()
         let milk = try await item("Milk", in: world)
         for (price, cautioned) in [("4,99", true), ("1,19", false), ("0,30", true)] {
-            let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n01.03.2026\nMilch \(price)\nSUMME \(price)\n", cart: "Weekly"),
+            let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n01.03.2026\nMilch \(price)\nSUMME \(price)\n",
+                cart: "Weekly"),
                                                                 decisions: [1: .item(milk.id)], dryRun: true)
             #expect(outcome.cautions.contains { $0.reason == .priceJump && $0.row == 1 } == cautioned, "\(price)")
         }
@@ -73,7 +74,8 @@ import Testing
     @Test func aLineThatPrintsASizeOfNothingIsDoubtful() async throws {
         let world = try await shopping()
         let milk = try await item("Milk", in: world)
-        for (name, verdict) in [("Milk 0L", ReceiptMatch.Verdict.doubtful), ("Milk 0,0 kg", .doubtful), ("Milk 1L", .confident), ("Milk", .confident)] {
+        for (name, verdict) in
+            [("Milk 0L", ReceiptMatch.Verdict.doubtful), ("Milk 0,0 kg", .doubtful), ("Milk 1L", .confident), ("Milk", .confident)] {
             let review = try await world.useCases.reviewReceipt(ReceiptRequest(text: "ALDI\n\(name) 1,09\nSUMME 1,09\n", cart: "Weekly"))
             #expect(review.rows[0].match.verdict == verdict, "\(name)")
             #expect(review.rows[0].match.best?.item == milk.id, "\(name)")
@@ -105,9 +107,11 @@ import Testing
 
     @Test func aDiscountedMultiplePricesPerPackOfItsWholeQuantity() throws {
         let euro = Currency.euro
-        let line = ReceiptLine(name: "H-Milch", quantity: Quantity(2), unitPrice: UnitPrice(Money(minorUnits: 89, currency: euro), per: .each),
+        let line = ReceiptLine(name: "H-Milch", quantity: Quantity(2),
+            unitPrice: UnitPrice(Money(minorUnits: 89, currency: euro), per: .each),
                                total: Money(minorUnits: 178, currency: euro),
-                               discounts: [ReceiptDiscount(label: "Rabatt", amount: Money(minorUnits: 30, currency: euro), sourceLine: 3)], sourceLines: [1, 2])
+                               discounts: [ReceiptDiscount(label: "Rabatt", amount: Money(minorUnits: 30, currency: euro), sourceLine: 3)],
+                                   sourceLines: [1, 2])
         let paid = ReceiptLinePrice(exactly: line)
         #expect(paid.basis == PriceUnit(pack: PackSize(Quantity(2), .each)!))
         #expect(paid.price.amountText == "1.48")
@@ -132,9 +136,11 @@ import Testing
         let u = world.useCases
         let produce = try await u.storage.read { try $0.allCategories() }.first { $0.name == "Produce" }!
         await #expect(throws: DomainError.self) {
-            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id, name: " Tomatoes")])
+            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"),
+                decisions: [3: .newItem(category: produce.id, name: " Tomatoes")])
         }
-        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id, name: "Tomatoes")])
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"),
+            decisions: [3: .newItem(category: produce.id, name: "Tomatoes")])
         #expect(outcome.logged[2].kind == .newItem && outcome.logged[2].name == "Tomatoes")
         #expect(try await u.showItem("Tomatoes").item.categoryID == produce.id)
         let again = try await u.reviewReceipt(ReceiptRequest(text: Self.aldi))
@@ -148,7 +154,8 @@ import Testing
         let world = try await shopping()
         let u = world.useCases
         let produce = try await u.storage.read { try $0.allCategories() }.first { $0.name == "Produce" }!
-        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .newItem(category: produce.id)])
+        let outcome = try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"),
+            decisions: [3: .newItem(category: produce.id)])
         #expect(outcome.learnedNames == 3)
         #expect(outcome.itemsAdded == 1)
         #expect(outcome.logged[2].kind == .newItem)
@@ -237,8 +244,10 @@ import Testing
         let world = try await shopping()
         let u = world.useCases
         let request = ReceiptRequest(text: Self.aldi, cart: "Weekly")
-        let refusal = ReceiptRefusal.doesNotAddUp(stated: Money(minorUnits: 548, currency: .euro), logged: Money(minorUnits: 349, currency: .euro),
-                                                  difference: Money(minorUnits: 199, currency: .euro), skipped: ["Rispentomaten"], refunds: [])
+        let refusal = ReceiptRefusal.doesNotAddUp(stated: Money(minorUnits: 548, currency: .euro),
+            logged: Money(minorUnits: 349, currency: .euro),
+                                                  difference: Money(minorUnits: 199, currency: .euro), skipped: ["Rispentomaten"],
+                                                      refunds: [])
         await #expect(throws: refusal) { try await u.applyReceipt(request, decisions: [3: .skip]) }
         #expect(try await u.showCart("Weekly").cart.progress.fulfilled == 0)
         let accepted = try await u.applyReceipt(request, decisions: [3: .skip], acceptDifference: true)
@@ -285,13 +294,15 @@ import Testing
             try await u.reviewReceipt(ReceiptRequest(text: "TESCO\nMILK £1.09\nTOTAL £1.09\n"))
         }
         await #expect(throws: ReceiptError.empty) { try await u.reviewReceipt(ReceiptRequest(text: " \n\n")) }
-        await #expect(throws: ReceiptError.controlCharacters(line: 1)) { try await u.reviewReceipt(ReceiptRequest(text: "\u{0}\u{FF}\u{10}")) }
+        await #expect(throws: ReceiptError.controlCharacters(line: 1)) {
+            try await u.reviewReceipt(ReceiptRequest(text: "\u{0}\u{FF}\u{10}")) }
         _ = try await u.createCart(name: "Later")
         await #expect(throws: DomainError.notAllowed(cart: "Later", status: .planning, action: .logPurchase)) {
             try await u.reviewReceipt(ReceiptRequest(text: Self.aldi, cart: "Later"))
         }
         await #expect(throws: ReceiptRefusal.nothingToLog) {
-            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [1: .skip, 2: .skip, 3: .skip, 4: .skip], acceptDifference: true)
+            try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [1: .skip, 2: .skip, 3: .skip, 4: .skip],
+                acceptDifference: true)
         }
         await #expect(throws: ReceiptRefusal.noSuchRow(9, count: 4)) {
             try await u.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [9: .skip])
@@ -301,7 +312,8 @@ import Testing
     @Test func aVaultItemOffTheCartIsAddedToItBought() async throws {
         let world = try await shopping()
         let bread = try await item("Bread", in: world)
-        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"), decisions: [3: .item(bread.id)])
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: Self.aldi, cart: "Weekly"),
+            decisions: [3: .item(bread.id)])
         #expect(outcome.logged[2].kind == .vaultItem)
         let line = try #require(outcome.cart.line(for: bread.id))
         #expect(line.isFulfilled && !line.isImpulse)
@@ -357,7 +369,8 @@ import Testing
     /// Without a cart, the trip made of a receipt is dated at the time it prints.
     @Test func aTripMadeOfAReceiptKeepsItsPrintedTime() async throws {
         let world = try await TestWorld.stocked()
-        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n28.02.2026 14:05\nMilch 1,19\nSumme 1,19\n", store: "Aldi"))
+        let outcome = try await world.useCases.applyReceipt(ReceiptRequest(text: "ALDI\n28.02.2026 14:05\nMilch 1,19\nSumme 1,19\n",
+            store: "Aldi"))
         #expect(outcome.cart.completedAt?.description.hasPrefix("2026-02-28T14:05") == true)
     }
 

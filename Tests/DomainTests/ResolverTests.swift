@@ -45,7 +45,8 @@ import Testing
 
     @Test func anUnknownDaySaysWhichTripsOfThatNameExist() async throws {
         let (world, _) = try await weeklyTrips()
-        let expected = DomainError.noTripOnDay(name: "Weekly", day: "2026-03-05", days: ["2026-03-16", "2026-03-16", "2026-03-09", "2026-03-02"])
+        let expected = DomainError.noTripOnDay(name: "Weekly", day: "2026-03-05",
+            days: ["2026-03-16", "2026-03-16", "2026-03-09", "2026-03-02"])
         await #expect(throws: expected) { try await world.useCases.showCart("Weekly@2026-03-05") }
         #expect("\(expected)" == "no trip named \"Weekly\" was finished on 2026-03-05; its trips: 2026-03-16, 2026-03-09, 2026-03-02")
         #expect(expected.kind == .notFound)

@@ -38,7 +38,8 @@ import Testing
     @Test func aTightBudgetSkipsTheSmallerSetsButNotTheOptimum() throws {
         // Store 0 is cheapest for lines 0 and 1, store 3 for line 2, store 2 everywhere else.
         let costs: [[Int: StoreSetSearch.Cost]] = [
-            [0: .init(minorUnits: 1, perBase: 0), 1: .init(minorUnits: 5, perBase: 0), 2: .init(minorUnits: 4, perBase: 0), 3: .init(minorUnits: 9, perBase: 0)],
+            [0: .init(minorUnits: 1, perBase: 0), 1: .init(minorUnits: 5, perBase: 0), 2: .init(minorUnits: 4, perBase: 0),
+                3: .init(minorUnits: 9, perBase: 0)],
             [0: .init(minorUnits: 2, perBase: 0), 2: .init(minorUnits: 6, perBase: 0)],
             [1: .init(minorUnits: 3, perBase: 0), 3: .init(minorUnits: 1, perBase: 0)],
         ]
@@ -109,6 +110,7 @@ private struct WritesAfterRead: Storage {
     func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T { try await inner.write(body) }
     func undoLastChange() async throws -> String { try await inner.undoLastChange() }
     func eraseEverything() async throws { try await inner.eraseEverything() }
-    func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T { try await inner.readWithHistory(body) }
+    func readWithHistory<T>(_ body: sending (any Repositories, any HistoryReader) throws -> T) async throws -> sending T {
+        try await inner.readWithHistory(body) }
     func changes() -> AsyncStream<StorageChange> { inner.changes() }
 }

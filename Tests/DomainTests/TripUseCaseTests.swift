@@ -151,7 +151,8 @@ import Testing
         _ = try await u.setPrice(item: "Milk", store: "Aldi", price: "0.89", date: "2026-03-01")
         #expect(try await u.showItem("Milk").prices.first { $0.store.name == "Aldi" }?.current?.unitPrice.price.amountText == "1.19")
         #expect(try await u.priceHistory("Milk").entries.contains { $0.observation.price.price.amountText == "0.89" })
-        await #expect(throws: DomainError.futureDate("2026-05-01")) { try await u.setPrice(item: "Milk", store: "Aldi", price: "1", date: "2026-05-01") }
+        await #expect(throws: DomainError.futureDate("2026-05-01")) {
+            try await u.setPrice(item: "Milk", store: "Aldi", price: "1", date: "2026-05-01") }
     }
 
     @Test func linesNotBoughtCarryOverToAPlanningCart() async throws {
@@ -185,7 +186,8 @@ import Testing
         _ = try await u.createCart(name: "Weekly", items: ["Salt"])
         _ = try await u.startTrip("Weekly")
         await #expect(throws: DomainError.priceRequired(item: "Salt")) { try await u.logPurchase(cart: "Weekly", item: "Salt") }
-        await #expect(throws: DomainError.storeRequired(item: "Salt")) { try await u.logPurchase(cart: "Weekly", item: "Salt", price: "0.5") }
+        await #expect(throws: DomainError.storeRequired(item: "Salt")) {
+            try await u.logPurchase(cart: "Weekly", item: "Salt", price: "0.5") }
         let cart = try await u.logPurchase(cart: "Weekly", item: "Salt", price: "0.5", store: "Lidl")
         #expect(cart.lines[0].isFulfilled)
     }
@@ -199,7 +201,8 @@ import Testing
         #expect(cart.lines[0].actualPrice?.amountText == "1.20")
         cart = try await u.unlogPurchase(cart: "Weekly", item: "Milk")
         #expect(!cart.lines[0].isFulfilled)
-        await #expect(throws: DomainError.notBought(item: "Milk", cart: "Weekly")) { try await u.unlogPurchase(cart: "Weekly", item: "Milk") }
+        await #expect(throws: DomainError.notBought(item: "Milk", cart: "Weekly")) {
+            try await u.unlogPurchase(cart: "Weekly", item: "Milk") }
         await #expect(throws: DomainError.nothingBought(cart: "Weekly")) { try await u.finishTrip("Weekly") }
     }
 
@@ -261,7 +264,8 @@ import Testing
     @Test func currencyChangesOnlyRelabelAmounts() async throws {
         let u = try await TestWorld.stocked().useCases
         #expect(try await u.changeCurrency(try Currency(code: "USD")).currency.code == "USD")
-        await #expect(throws: DomainError.currencyDigitsDiffer(from: "USD", to: "JPY")) { try await u.changeCurrency(try Currency(code: "JPY")) }
+        await #expect(throws: DomainError.currencyDigitsDiffer(from: "USD", to: "JPY")) {
+            try await u.changeCurrency(try Currency(code: "JPY")) }
         let empty = TestWorld().useCases
         #expect(try await empty.changeCurrency(try Currency(code: "JPY")).currency.code == "JPY")
     }

@@ -58,7 +58,8 @@ import TestSupport
         await #expect(throws: DomainError.cannotCarryOver(to: "Weekly", reason: "it is the cart being finished")) {
             try await u.finishTrip("Weekly", carryOver: "weekly")
         }
-        await #expect(throws: DomainError.cannotCarryOver(to: "Other", reason: "it is shopping; lines not bought go to a cart being planned")) {
+        await #expect(throws: DomainError.cannotCarryOver(to: "Other",
+            reason: "it is shopping; lines not bought go to a cart being planned")) {
             try await u.finishTrip("Weekly", carryOver: "Other")
         }
     }

@@ -17,12 +17,14 @@ import Testing
 
     @Test func namesAreUniqueCaseAndAccentInsensitively() async throws {
         let u = try await TestWorld.stocked().useCases
-        await #expect(throws: DomainError.duplicateName(kind: "item", name: "Milk")) { try await u.addItem(name: "MILK", category: "Dairy") }
+        await #expect(throws: DomainError.duplicateName(kind: "item", name: "Milk")) {
+            try await u.addItem(name: "MILK", category: "Dairy") }
         await #expect(throws: DomainError.duplicateName(kind: "store", name: "Aldi")) { try await u.addStore(name: "aldi") }
         _ = try await u.addItem(name: "Crème fraîche", category: "Dairy")
         await #expect(throws: DomainError.self) { try await u.addItem(name: "creme fraiche", category: "dairy") }
         // The message names the one that exists, as stored, with the right article.
-        await #expect { try await u.addItem(name: "MILK", category: "Dairy") } throws: { "\($0)" == "an item named \"Milk\" already exists" }
+        await #expect { try await u.addItem(name: "MILK", category: "Dairy") } throws: {
+            "\($0)" == "an item named \"Milk\" already exists" }
         await #expect(throws: DomainError.self) { try await u.renameItem("Bread", to: "milk") }
     }
 
@@ -154,7 +156,8 @@ extension VaultUseCaseTests {
         _ = try await u.startTrip("Weekly")
         _ = try await u.addImpulseItem(cart: "Weekly", name: "Gum", price: "0.99", store: "Aldi")
         _ = try await u.setAisleOrder(store: "Aldi", categories: ["Dairy"])
-        #expect(try await u.showCart("Weekly").linesInShoppingOrder.map(\.name) == ["Yogurt", "Milk", "Cheese", "Pears", "Apples", "Bananas", "Gum"])
+        #expect(try await u.showCart("Weekly").linesInShoppingOrder.map(\.name) == ["Yogurt", "Milk", "Cheese", "Pears", "Apples",
+            "Bananas", "Gum"])
         let order = AisleOrder(store: nil, categories: try await u.listCategories().map(\.category))
         #expect(order.position(ofCategoryNamed: "  produce ") == 0)
         #expect(order.position(ofCategoryNamed: "Nowhere") == order.categories.count)

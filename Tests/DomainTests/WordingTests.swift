@@ -27,7 +27,8 @@ import Testing
     @Test func messagesCountInTheSingular() async throws {
         let world = try await TestWorld.stocked()
         let u = world.useCases
-        #expect("\(DomainError.categoryNotEmpty(name: "Dairy", itemCount: 1))" == "category \"Dairy\" still has 1 item; move or remove it first")
+        #expect("\(DomainError.categoryNotEmpty(name: "Dairy", itemCount: 1))"
+            == "category \"Dairy\" still has 1 item; move or remove it first")
         let one = Purchase(date: Day(iso: "2026-01-05")!, trip: "Weekly", store: "Aldi", category: "Dairy", item: "Milk", quantity: .one,
                            unit: .each, price: Money(minorUnits: 99, currency: .euro), sourceLine: 2)
         _ = try await u.importPurchases([one])

@@ -47,7 +47,8 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(outcome), as: UTF8.self)
-        #expect(json.contains(#""cautions":["line 2, \"Milk\": the item was already logged from an earlier line; logged as an impulse buy"]"#),
+        #expect(json.contains(
+            #""cautions":["line 2, \"Milk\": the item was already logged from an earlier line; logged as an impulse buy"]"#),
                 "the JSON carries the sentence, as docs/RPC.md documents: \(json)")
     }
 }

@@ -39,10 +39,14 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(home.document), as: UTF8.self)
-        #expect(json.contains(#""damagedCarts":[{"id":""#) && json.contains(#""name":"Broken","problem":"cart \"Broken\" would cost more than Grock can add up; split it into smaller carts","status":"planning"}]"#))
+        #expect(json.contains(#""damagedCarts":[{"id":""#) && json.contains(
+            #""name":"Broken","problem":"cart \"Broken\" would cost more than Grock can add up; split it into smaller carts","#
+            + #""status":"planning"}]"#))
         let text = home.render()
         #expect(text.contains("  Weekly  [planning]"))
-        #expect(text.contains("  Broken  [planning]\n    its totals cannot be worked out: cart \"Broken\" would cost more than Grock\n    can add up; split it into smaller carts"), "\(text)")
+        #expect(text.contains(
+            "  Broken  [planning]\n    its totals cannot be worked out: cart \"Broken\" would cost more than Grock\n"
+            + "    can add up; split it into smaller carts"), "\(text)")
         #expect(!text.contains("No carts yet"))
     }
 }

@@ -28,7 +28,8 @@ import Testing
         return Cart(id: CartID(id), name: "Cart \(id)", budget: budget, currency: currency, status: status, createdAt: Self.day,
                     startedAt: bought ? Self.day : nil, completedAt: completed,
                     lines: (0..<lines).map { index in
-                        CartItem(itemID: ItemID("\(id)-\(index)"), name: "Item \(index)", categoryName: "Pantry", quantity: quantity, unit: .each,
+                        CartItem(itemID: ItemID("\(id)-\(index)"), name: "Item \(index)", categoryName: "Pantry", quantity: quantity,
+                            unit: .each,
                                  plannedPrice: price, isFulfilled: bought, actualPrice: bought ? price : nil)
                     })
     }
@@ -54,10 +55,12 @@ import Testing
     @Test(arguments: ["EUR", "JPY", "KWD"])
     func aThousandLinesAtTheLargestPriceAndQuantityRender(code: String) async throws {
         let currency = try Currency(code: code)
-        let big = cart("big", currency, lines: 1_000, price: .maximum(currency), quantity: .maximum, budget: Money(minorUnits: 1, currency: currency),
+        let big = cart("big", currency, lines: 1_000, price: .maximum(currency), quantity: .maximum,
+            budget: Money(minorUnits: 1, currency: currency),
                        status: .planning)
         let trips = (1...3).map { month in
-            cart("t\(month)", currency, lines: 1_000, price: .maximum(currency), quantity: .maximum, budget: Money(minorUnits: 1, currency: currency),
+            cart("t\(month)", currency, lines: 1_000, price: .maximum(currency), quantity: .maximum,
+                budget: Money(minorUnits: 1, currency: currency),
                  status: .completed, completed: Timestamp(rfc3339: "2026-0\(month)-02T10:00:00+01:00")!)
         }
         let world = try await world(currency, carts: [big] + trips)
@@ -71,16 +74,22 @@ import Testing
         // One line costing the most an Int64 holds against a budget of one cent, trips whose totals
         // are as far apart as 64 bits allow, and a price that went from 1 cent to the maximum.
         let most = Money(minorUnits: .max, currency: .euro)
-        let huge = cart("huge", .euro, lines: 1, price: most, quantity: .one, budget: Money(minorUnits: 1, currency: .euro), status: .shopping)
-        let small = cart("t1", .euro, lines: 1, price: Money(minorUnits: 1, currency: .euro), quantity: .one, budget: nil, status: .completed,
+        let huge = cart("huge", .euro, lines: 1, price: most, quantity: .one, budget: Money(minorUnits: 1, currency: .euro),
+            status: .shopping)
+        let small = cart("t1", .euro, lines: 1, price: Money(minorUnits: 1, currency: .euro), quantity: .one, budget: nil,
+            status: .completed,
                          completed: Timestamp(rfc3339: "2026-01-02T10:00:00+01:00")!)
         var large = cart("t2", .euro, lines: 1, price: Money(minorUnits: .max / 2, currency: .euro), quantity: .one,
-                         budget: Money(minorUnits: 0, currency: .euro), status: .completed, completed: Timestamp(rfc3339: "2026-02-02T10:00:00+01:00")!)
+                         budget: Money(minorUnits: 0, currency: .euro), status: .completed,
+                             completed: Timestamp(rfc3339: "2026-02-02T10:00:00+01:00")!)
         large = Cart(id: large.id, name: large.name, budget: large.budget, currency: .euro, status: .completed, createdAt: large.createdAt,
                      startedAt: large.startedAt, completedAt: large.completedAt,
-                     lines: large.lines.map { var line = $0; line = CartItem(itemID: ItemID("t1-0"), name: line.name, categoryName: "Pantry",
-                                                                              quantity: .one, unit: .each, plannedPrice: Money(minorUnits: 1, currency: .euro),
-                                                                              isFulfilled: true, actualPrice: line.actualPrice); return line })
+                     lines: large.lines.map { var line = $0;
+                         line = CartItem(itemID: ItemID("t1-0"), name: line.name, categoryName: "Pantry",
+                                                                              quantity: .one, unit: .each,
+                                                                                  plannedPrice: Money(minorUnits: 1, currency: .euro),
+                                                                              isFulfilled: true, actualPrice: line.actualPrice);
+                                                                                  return line })
         let world = try await world(.euro, carts: [huge, small, large])
         let screens = await renderEverything(world, cart: "huge")
         #expect(screens[0].contains(">9999%"))

@@ -51,16 +51,21 @@ import Testing
         #expect(document.priceChanges.map(\.last.minorUnits) == [129, 249] && document.inflation?.changePercent.basisPoints == 559)
         // ... and the JSON writes them as the text it always had (`--json insights`, `grock rpc`).
         let text = try json(document)
-        #expect(text == #"{"averageBasket":"3.68","byCategory":[{"amount":"4.98","label":"Bakery","trips":2},{"amount":"2.38","label":"Dairy","trips":2}],"#
+        #expect(text == #"{"averageBasket":"3.68","byCategory":[{"amount":"4.98","label":"Bakery","trips":2},"#
+                + #"{"amount":"2.38","label":"Dairy","trips":2}],"#
                 + #""byMonth":[{"amount":"3.58","label":"2026-03","trips":1},{"amount":"3.78","label":"2026-04","trips":1}],"#
                 + #""byStore":[{"amount":"4.98","label":"Lidl","trips":2},{"amount":"2.38","label":"Aldi","trips":2}],"currency":"EUR","#
                 + #""inflation":{"baseMonth":"2026-03","basketItems":2,"changePercent":"+5.59%","#
                 + #""points":[{"index":"100.00","month":"2026-03"},{"index":"105.59","month":"2026-04"}]},"meanPlanningError":"1.59","#
-                + #""priceChanges":[{"changePercent":"+18.35%","first":"1.09","firstPer":"each","item":"Milk","last":"1.29","unit":"each"},"#
-                + #"{"changePercent":"0.00%","first":"2.49","firstPer":"each","item":"Bread","last":"2.49","unit":"each"}],"total":"7.36","trips":2,"#
-                + #""tripsOverBudget":[{"actual":"3.78","budget":"3.00","date":"2026-04-02","name":"Next","overBudget":"0.78","planned":"3.58"}]}"#)
+                + #""priceChanges":[{"changePercent":"+18.35%","first":"1.09","firstPer":"each","item":"Milk","last":"1.29","#
+                + #""unit":"each"},"#
+                + #"{"changePercent":"0.00%","first":"2.49","firstPer":"each","item":"Bread","last":"2.49","unit":"each"}],"#
+                + #""total":"7.36","trips":2,"#
+                + #""tripsOverBudget":[{"actual":"3.78","budget":"3.00","date":"2026-04-02","name":"Next","overBudget":"0.78","#
+                + #""planned":"3.58"}]}"#)
         await insights.load(by: .store)
-        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################", "  Aldi  2.38  2 trips  ###########"])
+        #expect(lines(insights.render())[7...8] == ["  Lidl  4.98  2 trips  ########################",
+            "  Aldi  2.38  2 trips  ###########"])
         #expect(insights.document?.byCategory.map(\.label) == ["Bakery", "Dairy"])
         #expect(await insights.load(from: "2026-4") == false)
         let empty = InsightsViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
@@ -71,10 +76,12 @@ import Testing
         #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
                 == "No completed trips between 2027-01 and 2027-12; your history runs from 2026-03 to 2026-04.")
         await insights.load(to: "2025-12")
-        #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
+        #expect(insights.render().replacingOccurrences(of: "\n    ",
+            with: " ") == "No completed trips up to 2025-12; your history runs from 2026-03 to 2026-04.")
         await insights.load(base: "2030-01")
         #expect(insights.render().replacingOccurrences(of: "\n    ", with: " ")
-                .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to 2026-04."))
+                .contains("No personal inflation from 2030-01: no vault item was bought then and later; your history runs from 2026-03 to "
+                    + "2026-04."))
     }
 
     /// A first price paid per another pack than the last is shown with what it is per.

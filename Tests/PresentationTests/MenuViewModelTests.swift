@@ -13,7 +13,8 @@ import Testing
         await stores.load()
         #expect(stores.render() == "Stores\n  Aldi  added 2026-03-02\n  Lidl  added 2026-03-02")
         await stores.aisles(of: "aldi", set: ["Dairy"])
-        #expect(lines(stores.render()).prefix(3) == ["Aisles of Aldi (walking order)", "   1.  Dairy", "   2.  Produce        (default order)"])
+        #expect(lines(stores.render()).prefix(3) == ["Aisles of Aldi (walking order)", "   1.  Dairy",
+            "   2.  Produce        (default order)"])
         #expect(await stores.add("Lidl") == false)
         #expect(stores.errorMessage == "a store named \"Lidl\" already exists")
         let empty = StoresViewModel(useCases: TestWorld(storage: InMemoryStorage()).useCases)
@@ -27,7 +28,8 @@ import Testing
         await settings.load()
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    yes")
         #expect(await settings.changeCurrency(try Currency(code: "JPY")) == false)
-        #expect(settings.errorMessage == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
+        #expect(settings.errorMessage
+            == "cannot switch from EUR to JPY: they have different decimals and Grock does not convert stored amounts")
         #expect(await settings.reset())
         #expect(settings.render() == "Settings\n  Currency  EUR (2 decimals)\n  Set up    no - run grock init")
     }

@@ -17,7 +17,8 @@ import Testing
         let cart = Cart(id: CartID("big00001"), name: "Big", budget: nil, currency: .euro, status: status, createdAt: day,
                         startedAt: status == .planning ? nil : day, completedAt: nil,
                         lines: [CartItem(itemID: milk.id, name: "Milk", categoryName: "Dairy", quantity: Quantity(2), unit: .each,
-                                         plannedStore: aldi.id, plannedPrice: Money(minorUnits: .max, currency: .euro), isFulfilled: status != .planning,
+                                         plannedStore: aldi.id, plannedPrice: Money(minorUnits: .max, currency: .euro),
+                                             isFulfilled: status != .planning,
                                          actualPrice: status == .planning ? nil : Money(minorUnits: .max, currency: .euro))])
         try await world.useCases.storage.write { repositories in
             try repositories.save(cart)

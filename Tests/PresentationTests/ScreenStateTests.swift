@@ -21,13 +21,15 @@ import Testing
         #expect(document.stores.map(\.items) == [["Bananas", "Milk"], ["Bread"], ["Salt"]])
         #expect(document.stores.map(\.total) == ["4.07", "2.49", "0.00"])
         #expect(document.stores.flatMap(\.items) == document.items.map(\.item))
-        #expect(document.linesByStore.map { $0.map(\.item) } == document.stores.map(\.items), "each group's lines, as the screen draws them")
+        #expect(document.linesByStore.map { $0.map(\.item) } == document.stores.map(\.items),
+            "each group's lines, as the screen draws them")
         #expect(cart.unpricedItems == ["Salt"])
         #expect(document.plannedTotal == "6.56" && document.budget == "5.00")
         #expect(document.overBudget == "1.56" && document.remaining == "-1.56")
         let ids = try #require(document.stores.first?.ids)
         #expect(ids == document.items.prefix(2).map(\.id), "a group names its lines by id too, in the same order")
-        #expect(try json(document).contains(#""stores":[{"ids":["\#(ids[0])","\#(ids[1])"],"items":["Bananas","Milk"],"store":"Aldi","total":"4.07"}"#))
+        #expect(try json(document).contains(
+            #""stores":[{"ids":["\#(ids[0])","\#(ids[1])"],"items":["Bananas","Milk"],"store":"Aldi","total":"4.07"}"#))
         #expect(await cart.edit(name: nil, budget: .some("10")))
         #expect(cart.document?.overBudget == nil)
         #expect(try json(try #require(cart.document)).contains(#""overBudget":null"#))
@@ -43,7 +45,8 @@ import Testing
         #expect(document.carts[0].lines == 4 && document.carts[0].fulfilled == 0)
         let insights = try #require(document.insights)
         #expect(insights.openBudgets == Money(minorUnits: 500, currency: .euro) && insights.spentThisMonth == .zero(.euro))
-        #expect(try json(insights) == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
+        #expect(try json(insights)
+            == #"{"currency":"EUR","month":"2026-03","openBudgets":"5.00","spentThisMonth":"0.00","tripsThisMonth":0}"#)
     }
 
     @Test func shopModeKeepsItsNumbersAndItsQuestionInItsDocument() async throws {

@@ -37,7 +37,8 @@ import Testing
         #expect(shop.row(2)?.isBought == false)
         #expect(await shop.finish())
         // 1.5 kg at 2.05 is 3.075, rounded half-to-even to 3.08.
-        #expect(shop.render() == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left).\n2 of 5 items bought; vault prices updated for 1 item.")
+        #expect(shop.render()
+            == "Trip finished: spent 4.57 EUR of 5.00 (0.43 left).\n2 of 5 items bought; vault prices updated for 1 item.")
     }
 
     @Test func refusedIntentsAreErrorsAndNothingChanges() async throws {

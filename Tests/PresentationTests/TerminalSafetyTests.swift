@@ -134,7 +134,8 @@ import Testing
         #expect(await cart.load())
         let before = lines(cart.render()).count
         var broken = try #require(cart.cart)
-        broken = Cart(id: broken.id, name: broken.name, budget: nil, currency: broken.currency, status: .completed, createdAt: broken.createdAt,
+        broken = Cart(id: broken.id, name: broken.name, budget: nil, currency: broken.currency, status: .completed,
+            createdAt: broken.createdAt,
                       startedAt: broken.startedAt, completedAt: broken.completedAt,
                       lines: broken.lines.map { var line = $0; line.name = "Two\nlines"; return line })
         try await world.useCases.storage.write { repositories in

@@ -58,7 +58,8 @@ import Testing
         let text = String(repeating: "x", count: 30) + " --store Aldi is cheaper"
         #expect(TextBlocks.fit([text], width: 40) == String(repeating: "x", count: 30) + "\n    --store Aldi is cheaper")
         // Where there is no other place to break, the pair is broken rather than the line cut.
-        #expect(TextBlocks.fit(["--format " + String(repeating: "y", count: 35)], width: 40) == "--format\n    " + String(repeating: "y", count: 35))
+        #expect(TextBlocks.fit(["--format " + String(repeating: "y", count: 35)], width: 40) == "--format\n    " + String(repeating: "y",
+            count: 35))
     }
 
     @Test func helpParagraphsMoveAnOptionToTheNextLineWithItsValue() {

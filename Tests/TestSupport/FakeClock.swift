@@ -18,29 +18,3 @@ public final class FakeClock: Clock {
         }
     }
 }
-
-/// Identifiers `00000001`, `00000002`, ... in order.
-public final class SequentialIdentifiers: IdentifierSource {
-    private let counter = Mutex(0)
-
-    public init() {}
-
-    public func makeIdentifier() -> String {
-        let next = counter.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        let digits = String(next, radix: 16)
-        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
-    }
-}
-
-/// Identifiers of one device of a household, `device` in the high bits so that devices never
-/// share one: `100000001`, `100000002`, ... for device 0.
-public final class CountingIdentifiers: IdentifierSource {
-    private let next: Mutex<UInt64>
-
-    public init(_ device: Int) { next = Mutex(UInt64(device + 1) << 32) }
-
-    public func makeIdentifier() -> String { String(next.withLock { $0 += 1; return $0 }, radix: 16) }
-}

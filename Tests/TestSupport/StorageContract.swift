@@ -58,13 +58,15 @@ public struct StorageContract: Sendable {
         let (storage, reopen) = try await make(directory)
         let world = try await TestWorld.stocked(storage: storage)
         func names() async throws -> [String] {
-            try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
+            try await UseCases(storage: reopen(), clock: world.clock,
+                ids: SequentialIdentifiers()).browseVault().flatMap(\.items).map(\.item.name).sorted()
         }
         _ = try await world.useCases.deleteItem("Bananas")
         #expect(try await names() == ["Bread", "Milk"])
         _ = try await world.useCases.deleteItem("Bread")
         try await storage.write { repositories in
-            let item = Item(id: ItemID("temporary"), name: "Temporary", categoryID: try #require(repositories.allCategories().first).id, unit: .each)
+            let item = Item(id: ItemID("temporary"), name: "Temporary", categoryID: try #require(repositories.allCategories().first).id,
+                unit: .each)
             try repositories.save(item)
             try repositories.deleteItem(item.id)
             return Change((), summary: "added and deleted an item")
@@ -116,7 +118,8 @@ public struct StorageContract: Sendable {
         }
         #expect(seen == ["Aldi", "Lidl", "Rewe"])
         #expect(try await world.useCases.listStores().map(\.name) == ["Aldi", "Lidl"])
-        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).listStores().map(\.name) == ["Aldi", "Lidl"])
+        #expect(try await UseCases(storage: reopen(), clock: world.clock, ids: SequentialIdentifiers()).listStores().map(\.name) == ["Aldi",
+            "Lidl"])
     }
 
     public func aThrowingChangeStoresNothing() async throws {
@@ -218,7 +221,8 @@ public struct StorageContract: Sendable {
         let world = try await TestWorld.stocked(storage: storage)
         let u = world.useCases
         let milk = try await u.showItem("Milk").item
-        let line = CartItem(itemID: milk.id, name: milk.name, categoryName: "Dairy", quantity: .maximum, unit: .kg, priceUnit: PriceUnit(.g),
+        let line = CartItem(itemID: milk.id, name: milk.name, categoryName: "Dairy", quantity: .maximum, unit: .kg,
+            priceUnit: PriceUnit(.g),
                             isFulfilled: true, actualPrice: .maximum(.euro), purchasedQuantity: .maximum)
         for (number, name) in ["March", "April"].enumerated() {
             let cart = Cart(id: CartID("c-\(name)"), name: name, budget: nil, currency: .euro, status: .shopping,
@@ -257,7 +261,8 @@ public struct StorageContract: Sendable {
             var carts: [String] = [], prices = 0
             try history.forEachCompletedCart { carts.append($0.id.rawValue) }
             try history.forEachManualObservation { _ in prices += 1 }
-            return ("\(carts) \(prices)", "\(try repositories.completedCarts().map(\.id.rawValue)) \(try repositories.manualObservations(of: nil).count)")
+            return ("\(carts) \(prices)",
+                "\(try repositories.completedCarts().map(\.id.rawValue)) \(try repositories.manualObservations(of: nil).count)")
         }
         #expect(handed == held)
         #expect(try await u.listHistory().count == 2 && !handed.hasSuffix(" 0"))

@@ -23,7 +23,8 @@ public struct TemporaryDirectory: Sendable {
         while let relative = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = path + "/" + relative
-            if !relative.hasSuffix("spending.cache"), FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if !relative.hasSuffix("spending.cache"), FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory),
+                !isDirectory.boolValue {
                 files[relative] = FileManager.default.contents(atPath: full)
             }
         }

@@ -109,7 +109,8 @@ final class UncheckedRepositories: Repositories {
     func spendingByMonth() throws -> [MonthSpending] { try MonthSpending.of(completedTrips(), currency: snapshot.settings.currency) }
     func spending() throws -> any Spending { try allSpending() }
     func spending(of item: ItemID) throws -> any Spending { try allSpending().lines(of: item) }
-    private func allSpending() throws -> SpendingList { try SpendingList(completedCarts: completedCarts(), currency: snapshot.settings.currency) }
+    private func allSpending() throws -> SpendingList {
+        try SpendingList(completedCarts: completedCarts(), currency: snapshot.settings.currency) }
     func manualObservations(of item: ItemID?) -> [PriceObservation] { snapshot.observations.filter { item == nil || $0.item == item } }
     func record(_ observations: [PriceObservation]) { snapshot.observations += observations }
     func forget(_ observation: PriceObservation) { snapshot.observations.removeAll { $0 == observation } }

@@ -2,15 +2,6 @@ import Domain
 import TestSupport
 import Testing
 
-/// Finishes a trip on a new cart buying `items` (name, price) at `store`.
-func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, String)], qty: String = "1") async throws {
-    _ = try await u.createCart(name: name)
-    _ = try await u.addToCart(cart: name, items: items.map(\.0), quantity: try Quantity(parsing: qty), store: store)
-    _ = try await u.startTrip(name)
-    for (item, price) in items { _ = try await u.logPurchase(cart: name, item: item, price: price, store: store) }
-    _ = try await u.finishTrip(name)
-}
-
 @Suite struct ExportImportUseCaseTests {
     @Test func purchasesListEveryBoughtLine() async throws {
         let world = try await TestWorld.stocked()
@@ -27,7 +18,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let world = try await TestWorld.stocked()
         let u = world.useCases
         let eur = Currency.euro
-        func row(_ day: String, _ trip: String, _ store: String, _ category: String, _ item: String, _ price: Int64, line: Int) -> Purchase {
+        func row(_ day: String, _ trip: String, _ store: String, _ category: String, _ item: String, _ price: Int64,
+            line: Int) -> Purchase {
             Purchase(date: Day(iso: day)!, trip: trip, store: store, category: category, item: item, quantity: .one, unit: .each,
                      price: Money(minorUnits: price, currency: eur), sourceLine: line)
         }
@@ -46,12 +38,14 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         #expect(try await u.priceHistory("Milk").entries.count == 4)   // two manual, two imported
 
         await #expect(throws: DomainError.importRow(line: 7, reason: "\" \" cannot be a store name: it is empty")) {
-            try await u.importPurchases([row("2026-02-01", "X", "Aldi", "Dairy", "Milk", 1, line: 6), row("2026-02-01", "X", " ", "Dairy", "Eggs", 1, line: 7)])
+            try await u.importPurchases([row("2026-02-01", "X", "Aldi", "Dairy", "Milk", 1, line: 6),
+                row("2026-02-01", "X", " ", "Dairy", "Eggs", 1, line: 7)])
         }
         #expect(try await u.listHistory().count == 2)   // all or nothing
         let usd = Purchase(date: Day(iso: "2026-02-01")!, trip: "X", store: "Aldi", category: "Dairy", item: "Milk", quantity: .one,
                            unit: .each, price: Money(minorUnits: 1, currency: try Currency(code: "USD")), sourceLine: 9)
-        await #expect(throws: DomainError.importRow(line: 9, reason: "cannot combine amounts in USD and EUR")) { try await u.importPurchases([usd]) }
+        await #expect(throws: DomainError.importRow(line: 9, reason: "cannot combine amounts in USD and EUR")) {
+            try await u.importPurchases([usd]) }
     }
 
     /// One trip of a thousand rows keeps the file's order, an item that comes back on a later
@@ -77,10 +71,12 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let u = try await TestWorld.stocked().useCases
         func row(_ item: String, _ price: Int64, quantity: String = "1", unit: MeasureUnit = .each, line: Int) throws -> Purchase {
             Purchase(date: Day(iso: "2026-02-01")!, trip: "Saturday", store: "Rewe", category: "Dairy", item: item,
-                     quantity: try Quantity(parsing: quantity), unit: unit, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
+                     quantity: try Quantity(parsing: quantity), unit: unit, price: Money(minorUnits: price, currency: .euro),
+                         sourceLine: line)
         }
         let rows = [try row("Milk", 119, line: 2), try row("Bread", 200, line: 3), try row("milk", 129, line: 4),
-                    try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 5), try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 6)]
+                    try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 5),
+                        try row("Bananas", 199, quantity: "0.5", unit: .kg, line: 6)]
         let summary = try await u.importPurchases(rows)
         #expect([summary.trips, summary.purchases, summary.itemsAdded] == [1, 5, 0])
         let trip = try #require(try await u.listHistory().first)
@@ -123,7 +119,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
                     row("2026-02-02", "Weekly", "Eggs", 300, line: 8)]
         #expect(figures(try await u.importPurchases(more)) == [3, 4, 3])
         #expect(try await u.listHistory().map { "\($0.completedAt.day) \($0.name) \($0.actual.amountText)" }.sorted() == [
-            "2026-01-05 Weekly 1.19", "2026-01-05 Weekly 4.38", "2026-01-12 Weekly 1.25", "2026-01-12 Weekly 2.51", "2026-02-02 Weekly 3.00"])
+            "2026-01-05 Weekly 1.19", "2026-01-05 Weekly 4.38", "2026-01-12 Weekly 1.25", "2026-01-12 Weekly 2.51",
+                "2026-02-02 Weekly 3.00"])
         #expect(figures(try await u.importPurchases(more)) == [0, 0, 7])
         #expect(figures(try await u.importPurchases(january)) == [0, 0, 4])
     }
@@ -137,8 +134,10 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
             Purchase(date: Day(iso: "2026-02-01")!, trip: trip, store: store, category: category, item: item, quantity: .one, unit: .each,
                      price: Money(minorUnits: 150, currency: .euro), sourceLine: line)
         }
-        let rows = [row("A", "Rewe", "Dairy", "Milk", line: 2), row("A", "Rewe", "Treats", "Crisps", line: 3), row("B", "Aldi", "Dairy", "Milk", line: 4)]
-        func figures(_ s: ImportPurchases.Summary) -> [Int] { [s.trips, s.purchases, s.storesAdded, s.categoriesAdded, s.itemsAdded, s.skipped] }
+        let rows = [row("A", "Rewe", "Dairy", "Milk", line: 2), row("A", "Rewe", "Treats", "Crisps", line: 3),
+            row("B", "Aldi", "Dairy", "Milk", line: 4)]
+        func figures(_ s: ImportPurchases.Summary) -> [Int] {
+            [s.trips, s.purchases, s.storesAdded, s.categoriesAdded, s.itemsAdded, s.skipped] }
         let dry = try await u.importPurchases(rows, dryRun: true)
         #expect(figures(dry) == [2, 3, 2, 1, 2, 0])
         #expect(try await u.showSettings().isSetUp == false)
@@ -157,7 +156,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         let u = try await TestWorld.stocked().useCases
         try await trip(u, "Weekly", at: "Aldi", [("Milk", "1.10")])
         func row(_ day: String, _ trip: String, _ item: String, _ price: Int64, quantity: String = "1", line: Int) throws -> Purchase {
-            Purchase(date: Day(iso: day)!, trip: trip, store: "Aldi", category: "Dairy", item: item, quantity: try Quantity(parsing: quantity),
+            Purchase(date: Day(iso: day)!, trip: trip, store: "Aldi", category: "Dairy", item: item,
+                quantity: try Quantity(parsing: quantity),
                      unit: .each, price: Money(minorUnits: price, currency: .euro), sourceLine: line)
         }
         let cases: [([Purchase], Int, String)] = [
@@ -169,7 +169,8 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
              "with the purchases before it, spending adds up to more than Grock can count"),
         ]
         for (rows, line, reason) in cases {
-            await #expect(throws: DomainError.importRow(line: line, reason: "\"\(rows.first { $0.sourceLine == line }!.price.amountText)\" is not a valid amount: \(reason)")) {
+            await #expect(throws: DomainError.importRow(line: line,
+                reason: "\"\(rows.first { $0.sourceLine == line }!.price.amountText)\" is not a valid amount: \(reason)")) {
                 try await u.importPurchases(rows)
             }
             #expect(try await u.listHistory().count == 1)
@@ -189,108 +190,5 @@ func trip(_ u: UseCases, _ name: String, at store: String, _ items: [(String, St
         _ = try await fresh.setUpFirstRun()
         try await fresh.restoreBackup(backup)
         #expect(try await fresh.createBackup() == backup)
-    }
-}
-
-@Suite struct PlanCheapestStoresTests {
-    /// Four stores with prices chosen so that the best two-store plan is not the two cheapest
-    /// stores overall.
-    func world() async throws -> UseCases {
-        let u = TestWorld().useCases
-        _ = try await u.setUpFirstRun()
-        for store in ["A", "B", "C", "D"] { _ = try await u.addStore(name: store) }
-        let prices: [(String, [String: String])] = [
-            ("Milk", ["A": "1.00", "B": "1.50", "C": "1.20", "D": "2.00"]),
-            ("Eggs", ["A": "3.00", "B": "2.00", "C": "2.90", "D": "2.50"]),
-            ("Rice", ["A": "2.00", "B": "2.10", "C": "1.00", "D": "2.00"]),
-            ("Tea", ["D": "0.50", "B": "4.00"]),
-        ]
-        for (item, byStore) in prices {
-            _ = try await u.addItem(name: item, category: "Pantry")
-            for (store, price) in byStore { _ = try await u.setPrice(item: item, store: store, price: price) }
-        }
-        _ = try await u.addItem(name: "Saffron", category: "Pantry")
-        _ = try await u.createCart(name: "Weekly", items: ["Milk", "Eggs", "Rice", "Tea", "Saffron"])
-        _ = try await u.updateCartLine(cart: "Weekly", item: "Eggs", quantity: Quantity(2))
-        for line in ["Milk", "Eggs", "Rice", "Tea"] { _ = try await u.updateCartLine(cart: "Weekly", item: line, store: "B") }
-        return u
-    }
-
-    /// Tester's finding (#23): stores listed in another order, or prices equal to the cent,
-    /// gave another plan on each run. The same prices give the same plan, with fewest stores, and
-    /// a price per kg that is dearer by less than a cent loses.
-    @Test(arguments: [["Aldi", "Lidl", "Rewe"], ["Rewe", "Lidl", "Aldi"], ["Lidl", "Rewe", "Aldi"]])
-    func costsEqualToTheCentGiveOnePlanWithFewestStores(order: [String]) async throws {
-        let u = TestWorld().useCases
-        _ = try await u.setUpFirstRun()
-        for store in order { _ = try await u.addStore(name: store) }
-        _ = try await u.addItem(name: "Coffee", category: "Pantry", price: "3.99", store: "Aldi", pack: PackSize(Quantity(500), .g))
-        _ = try await u.setPrice(item: "Coffee", store: "Lidl", price: "3.99", pack: PackSize(Quantity(500), .g))
-        _ = try await u.setPrice(item: "Coffee", store: "Rewe", price: "7.99", unit: .kg)
-        _ = try await u.addItem(name: "Milk", category: "Dairy", price: "0.99", store: "Aldi")
-        _ = try await u.createCart(name: "V", items: ["Milk"])
-        _ = try await u.addToCart(cart: "V", items: ["Coffee"], quantity: Quantity(250), unit: .g)
-        for maxStores in [nil, 2, 3] as [Int?] {
-            let plan = try await u.planCheapestStores(cart: "V", maxStores: maxStores)
-            #expect(plan.stores.map(\.name) == ["Aldi"], "\(order), at most \(maxStores ?? 0)")
-            #expect(plan.total.amountText == "2.99")
-        }
-    }
-
-    /// Tester's finding (#23): a range given backwards said there were no trips.
-    @Test func aRangeGivenBackwardsIsRefused() async throws {
-        let u = try await TestWorld.stocked().useCases
-        await #expect(throws: DomainError.reversedRange(from: "2026-12", to: "2026-11")) {
-            try await u.spendingInsights.withInflation(from: "2026-12", to: "2026-11", base: nil)
-        }
-        _ = try await u.spendingInsights.withInflation(from: "2026-11", to: "2026-11", base: nil)
-    }
-
-    @Test func withoutALimitEveryLineTakesItsCheapestStore() async throws {
-        let u = try await world()
-        let plan = try await u.planCheapestStores(cart: "Weekly")
-        #expect(plan.assignments.map(\.store.name) == ["A", "B", "C", "D"])
-        #expect(plan.total.amountText == "6.50")          // 1.00 + 2 × 2.00 + 1.00 + 0.50
-        #expect(plan.currentTotal.amountText == "11.60")  // all at B: 1.50 + 4.00 + 2.10 + 4.00
-        #expect(plan.saving.amountText == "5.10")
-        #expect(plan.unpriced.map(\.name) == ["Saffron"])
-    }
-
-    @Test func aStoreLimitFindsTheTrueOptimum() async throws {
-        let u = try await world()
-        let plan = try await u.planCheapestStores(cart: "Weekly", maxStores: 2)
-        // Brute force over every pair: covering Tea needs B or D; the best pair is C + D.
-        #expect(plan.stores.map(\.name) == ["C", "D"])
-        #expect(plan.total.amountText == "7.70")          // Milk 1.20 (C), Eggs 5.00 (D), Rice 1.00 (C), Tea 0.50 (D)
-        let one = try await u.planCheapestStores(cart: "Weekly", maxStores: 1)
-        #expect(one.stores.map(\.name) == ["D"])          // B and D cover everything; D costs 2 + 5 + 2 + 0.5
-        #expect(one.total.amountText == "9.50")
-    }
-
-    @Test func applyingSetsThePlannedStores() async throws {
-        let u = try await world()
-        _ = try await u.planCheapestStores(cart: "Weekly", maxStores: 2, apply: true)
-        let cart = try await u.showCart("Weekly").cart
-        #expect(try cart.plannedTotal().amountText == "7.70")
-        #expect(try await u.undoLastChange().hasPrefix("planned Weekly at the cheapest stores"))
-    }
-}
-
-@Suite struct PersonalInflationTests {
-    @Test func aFixedBasketIsPricedMonthByMonth() async throws {
-        let world = try await TestWorld.stocked()
-        let u = world.useCases
-        try await trip(u, "January", at: "Aldi", [("Milk", "1.00"), ("Bread", "2.00")])    // basket: 1 Milk, 1 Bread = 3.00
-        world.clock.advance(days: 31)
-        try await trip(u, "February", at: "Aldi", [("Milk", "1.10")])                      // Bread carried at 2.00: 3.10
-        world.clock.advance(days: 31)
-        try await trip(u, "March", at: "Aldi", [("Milk", "1.20"), ("Bread", "2.40"), ("Bananas", "9.99")])  // 3.60; Bananas not in basket
-        let index = try #require(try await u.personalInflation(base: "2026-03"))
-        #expect(index.points.map(\.month) == ["2026-03", "2026-04", "2026-05"])
-        #expect(index.basketItems == 2)
-        #expect(index.points.map(\.basisPoints) == [10_000, 10_333, 12_000])
-        #expect(index.change == 2_000)
-        #expect(try await u.personalInflation() == index)   // the default base: the first month within a year
-        #expect(try await TestWorld().useCases.personalInflation() == nil)
     }
 }
