@@ -73,14 +73,16 @@ extension HouseholdSync {
             try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
             try FileSystem.writeAtomically(try merge.indexBytes, to: local.indexPath(sequence))
+            // The clock the next change here ticks from (`LocalSyncState.tick`): after every
+            // version merged, or that change could be stamped before one and lose to it. Written
+            // before the commit, as a clock ahead of what is committed is harmless.
+            try FileSystem.writeAtomically(Array("\(merge.index.clock)\n".utf8), to: local.clockPath)
         }).value
     }
 
-    /// After the commit: the clock's hint written, earlier indexes removed, and this device's
-    /// new files pushed (the household file too when this exchange wrote it again).
+    /// After the commit: earlier indexes removed, and this device's new files pushed (the
+    /// household file too when this exchange wrote it again).
     private func finish(_ merged: Merge, folder path: String, markerRewritten: Bool) throws {
-        // A hint only (the clock is read back from the index when this file is missing or behind).
-        try? FileSystem.writeAtomically(Array("\(merged.index.clock)\n".utf8), to: local.clockPath)
         local.removeIndexes(keeping: merged.sequence)
         try transport.push(path, device: merged.device,
                            files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"])

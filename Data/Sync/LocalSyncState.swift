@@ -57,10 +57,11 @@ struct LocalSyncState: Sendable {
 
     // MARK: - Clock
 
-    /// A timestamp for a change made now: later than the clock of the last sync and than every
-    /// change in the outbox.
-    func tick(device: String, now: Int64) throws -> HybridTimestamp {
+    /// A timestamp for a change made now: later than the clock of the last sync, than every
+    /// change in the outbox and than `after` (what an exchange has merged so far).
+    func tick(device: String, now: Int64, after: HybridTimestamp = .zero) throws -> HybridTimestamp {
         var clock = HybridClock(device: device, latest: try storedClock(device: device))
+        clock.receive(after)
         if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)) {
             let lines = String(decoding: bytes.prefix(200), as: UTF8.self).split(separator: "\n")
             if lines.count > 1, lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) { clock.receive(stamp) }

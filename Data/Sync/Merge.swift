@@ -118,7 +118,9 @@ struct Merge {
             .repair(items: Set(changed.keys.filter { $0.kind == .item }.map { $0.ids[0] }), written: changed)
         let repairs = try capture.differences()
         if !repairs.isEmpty {
-            let stamp = try local.tick(device: device, now: max(now, index.clock.milliseconds))
+            // After every version merged, counter too: a repair stamped before the version it
+            // replaces is refused by every other device.
+            let stamp = try local.tick(device: device, now: now, after: index.clock)
             outbox = try OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once",
                                      kind: .repair, differences: repairs).bytes
         }

@@ -178,7 +178,7 @@ public struct ReceiptMatcher: Sendable, Equatable {
         let length = max(short.count, long.count)
         guard length >= 4 else { return 0 }
         let limit = length / 4
-        guard limit > 0, abs(short.count - long.count) <= limit, let distance = editDistance(short, long, atMost: limit) else { return 0 }
+        guard limit > 0, abs(short.count - long.count) <= limit, let distance = EditDistance.between(short, long, atMost: limit) else { return 0 }
         return 1000 - 1000 * distance / length
     }
 
@@ -186,22 +186,5 @@ public struct ReceiptMatcher: Sendable, Equatable {
         var index = 0
         for byte in long where index < short.count && short[index] == byte { index += 1 }
         return index == short.count
-    }
-
-    /// Levenshtein distance of two words when it is at most `limit`, else nil.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return nil }
-            swap(&previous, &current)
-        }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }

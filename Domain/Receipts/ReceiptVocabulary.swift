@@ -151,7 +151,7 @@ enum ReceiptVocabulary {
             if totalWords.contains(letters) { return letters }
             // One letter misread, left out or added: the matcher's edit distance.
             return letters.count >= 5
-                ? totalWords.first { ReceiptMatcher.editDistance(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key
+                ? totalWords.first { EditDistance.between(Array(letters.utf8), Array($0.utf8), atMost: 1) == 1 } ?? key
                 : key
         }
     }

@@ -132,24 +132,10 @@ public enum Name {
         if let partial = names.first(where: { Name.key($0).hasPrefix(key) }) ?? names.first(where: { Name.key($0).contains(key) }) {
             return partial
         }
-        let scored = names.map { ($0, editDistance(key, Name.key($0))) }.filter { $0.1 <= max(2, key.count / 3) }
-        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
-    }
-
-    /// Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
+        let scored = names.compactMap { name in
+            EditDistance.between(Array(key), Array(Name.key(name)), atMost: max(2, key.count / 3)).map { (name, $0) }
         }
-        return previous[b.count]
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
     }
 
     private static let accentFolding: [Unicode.Scalar: String] = {

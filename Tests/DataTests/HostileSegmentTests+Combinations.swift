@@ -90,6 +90,26 @@ extension HostileSegmentTests {
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
     }
 
+    /// A repair replaces a version merged from a device whose clock runs ahead (its stamp later
+    /// than this device's clock, its counter above 0): it is stamped after it, counter too, so
+    /// the others take it (it was stamped at that millisecond with counter 0, and every other
+    /// device refused it for good, each keeping a different winner).
+    @Test func aRepairIsStampedAfterWhatItReplacesFromAClockAhead() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let dairy = try #require(try await home.backup("phone").categories.first { $0.name == "Dairy" }).id.rawValue
+        // Deleted by a device a minute ahead, at its fifth change of that millisecond; Milk is in it.
+        try home.forge("ahead", ["category/\(dairy)\t\(home.stamp("ahead", 60, counter: 5))\t0\t-\t-"])
+        #expect(try await home.sync("phone").exchange().quarantined.isEmpty)
+        #expect(try await home.backup("phone").categories.contains { $0.id.rawValue == dairy })
+        // Each tells the others the category is kept; each takes the other's word.
+        for device in ["laptop", "phone", "laptop"] {
+            let report = try await home.sync(device).exchange()
+            #expect(report.quarantined.isEmpty, "\(device): \(report)")
+        }
+        #expect(try await home.backup("laptop").categories == home.backup("phone").categories)
+    }
+
     /// A million refusals in one segment are told as the first two hundred and a count, and the
     /// index keeps the last two hundred: what is held does not grow with the segment.
     @Test func manyRefusalsAreToldAsAFewAndACount() async throws {
