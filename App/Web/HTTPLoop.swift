@@ -259,6 +259,10 @@ final class HTTPLoop: Sendable {
             connection.phase = .closing
         case .request(let request, let consumed):
             connection.take(consumed)
+            // Arrived whole: `requestTimeout` is for arriving, not for being answered. An answer
+            // waiting on the data directory's lock or slow work is written when it comes; closed
+            // at the timeout, a change committed meanwhile was never told to its client.
+            connection.requestStarted = nil
             connection.phase = .answering
             handle(id, request)
         }

@@ -30,6 +30,29 @@ extension WebSecurityTests {
         #expect(try server.request("GET", "/?token=%zz", cookie: nil).status == 400)
     }
 
+    /// An answer that waits longer than a request may take to arrive (here on the data
+    /// directory's lock, held 11 s by another process) is still written: the connection was
+    /// closed at 10 s, after the change committed, and the client never heard of it.
+    @Test func aSlowAnswerIsWrittenWhenItComes() throws {
+        var grock = try Grock()
+        defer { grock.home.remove() }
+        try grock.ok("init")
+        grock.environment["GROCK_LOCK_TIMEOUT_MS"] = "30000"
+        let server = try ServeProcess(grock)
+        defer { server.stop() }
+        let session = try server.pair()
+        let held = open(grock.dataDirectory + "/lock", O_RDWR)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+        let release = Thread {
+            sleep(11)
+            flock(held, LOCK_UN)
+        }
+        release.start()
+        let answer = try server.rpc("cart.new", #"{"cart":"Slow"}"#, session: session)
+        #expect(answer.status == 200 && answer.body.contains(#""name":"Slow""#), "\(answer)")
+    }
+
     /// Connections that say nothing, and streams opened and closed, crowd nobody out.
     @Test func silentConnectionsAndClosedStreamsCrowdNobodyOut() throws {
         let grock = try Grock()
