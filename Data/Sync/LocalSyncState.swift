@@ -62,16 +62,22 @@ struct LocalSyncState: Sendable {
     func tick(device: String, now: Int64, after: HybridTimestamp = .zero) throws -> HybridTimestamp {
         var clock = HybridClock(device: device, latest: try storedClock(device: device))
         clock.receive(after)
-        if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)) {
-            let lines = String(decoding: bytes.prefix(200), as: UTF8.self).split(separator: "\n")
-            if lines.count > 1, lines[1].hasPrefix("stamp\t"), let stamp = HybridTimestamp(lines[1].dropFirst(6)) { clock.receive(stamp) }
+        if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)),
+           let stamp = OutboxEntry.stamp(inHead: bytes.prefix(200)) {
+            clock.receive(stamp)
         }
         return clock.tick(now: now)
     }
 
+    /// The clock as the last exchange committed it (`sync/clock`). Missing or unreadable (cut
+    /// short, edited by hand), it is the newest index's, which every exchange commits with its
+    /// change: read whole then, which only a damaged clock costs.
     func storedClock(device: String) throws -> HybridTimestamp {
-        guard let bytes = try FileSystem.read(clockPath) else { return .zero }
-        return HybridTimestamp(Substring(String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n"))) ?? .zero
+        if let bytes = try FileSystem.read(clockPath),
+           let clock = HybridTimestamp(Substring(String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n"))) {
+            return clock
+        }
+        return try index(device: device, committed: .max, versions: false).0.clock
     }
 
     // MARK: - Outbox

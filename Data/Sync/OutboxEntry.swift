@@ -75,6 +75,15 @@ struct OutboxEntry: Equatable {
         self.differences = differences
     }
 
+    /// The stamp of an entry, from its first bytes (its second line): what the clock ticks
+    /// after, without reading the entry's differences. Nil when they hold none.
+    static func stamp(inHead head: some Collection<UInt8>) -> HybridTimestamp? {
+        let lines = head.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count > 1, String(decoding: lines[0], as: UTF8.self) == header else { return nil }
+        let line = String(decoding: lines[1], as: UTF8.self)
+        return line.hasPrefix("stamp\t") ? HybridTimestamp(line.dropFirst(6)) : nil
+    }
+
     init(_ bytes: [UInt8], sequence: Int, path: String) throws {
         // Split as bytes: splitting the text by characters was a tenth of an exchange's time.
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -110,6 +110,26 @@ extension HostileSegmentTests {
         #expect(try await home.backup("laptop").categories == home.backup("phone").categories)
     }
 
+    /// A change made here after merging one from a clock ahead comes after it, even when
+    /// `sync/clock` is damaged: the clock is then the newest index's (it was taken as zero, and
+    /// the change, stamped before the merged one, lost to it on every device).
+    @Test func aChangeAfterAMergeComesAfterItThoughTheClockFileIsDamaged() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let before = try await home.backup("phone")
+        let aldi = try aldiID(before)
+        let renamed = try storePayload(before, id: aldi, name: "Aldi Süd")
+        try home.forge("ahead", ["store/\(aldi)\t\(home.stamp("ahead", 60, counter: 5))\t0\t-\t\(renamed)"])
+        _ = try await home.sync("phone").exchange()
+        #expect(try await home.backup("phone").stores.contains { $0.name == "Aldi Süd" })
+        try Data("damaged\n".utf8).write(to: URL(fileURLWithPath: home.data("phone") + "/sync/clock"))
+        _ = try await home.useCases("phone").renameStore("Aldi Süd", to: "Aldi Nord")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await home.backup("phone").stores.contains { $0.name == "Aldi Nord" })
+        #expect(try await home.backup("laptop").stores.contains { $0.name == "Aldi Nord" })
+    }
+
     /// A million refusals in one segment are told as the first two hundred and a count, and the
     /// index keeps the last two hundred: what is held does not grow with the segment.
     @Test func manyRefusalsAreToldAsAFewAndACount() async throws {
