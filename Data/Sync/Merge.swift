@@ -69,6 +69,13 @@ struct Merge {
         // This device's own changes are written again where they lost to a version it had
         // merged before (a price seen earlier than one merged, a line bought elsewhere).
         var touched = try publish()
+        // A wall clock that once read far ahead leaves this device's clock there (a hybrid clock
+        // never goes back): every change it stamps is as far ahead, and the other devices merge
+        // them only when their clocks are that late. Told on each exchange, not silent.
+        if index.clock.milliseconds > now + SegmentCheck.futureMargin {
+            tally.wait("this device's changes are stamped \(Timestamp(clamping: index.clock.milliseconds / 1000)), more than a "
+                       + "day ahead of its clock, which once read that late; the other devices merge them when their clocks do")
+        }
         listings.listDevices()
         // A device joining takes the household's start first: the snapshot of the device that
         // started it (any other snapshot only fills in what this device lacks).

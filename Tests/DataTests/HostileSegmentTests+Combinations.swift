@@ -130,6 +130,22 @@ extension HostileSegmentTests {
         #expect(try await home.backup("laptop").stores.contains { $0.name == "Aldi Nord" })
     }
 
+    /// A device whose clock once read days ahead stamps every later change as far ahead (a
+    /// hybrid clock never goes back), and the others wait for them: its own exchanges say so
+    /// (they said "1 change sent", and nothing else).
+    @Test func aDeviceWhoseClockRanAheadIsToldOnEachExchange() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        home.clock.advance(days: 3)
+        _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy")
+        home.clock.advance(days: -3)
+        _ = try await home.useCases("phone").addItem(name: "Rice", category: "Dairy")
+        let report = try await home.sync("phone").exchange()
+        #expect(report.waiting.contains { $0.hasPrefix("this device's changes are stamped ") && $0.contains("more than a day ahead") },
+                "\(report)")
+        #expect(try await home.sync("laptop").exchange().waiting.contains { $0.contains("it holds a change dated") })
+    }
+
     /// A million refusals in one segment are told as the first two hundred and a count, and the
     /// index keeps the last two hundred: what is held does not grow with the segment.
     @Test func manyRefusalsAreToldAsAFewAndACount() async throws {
