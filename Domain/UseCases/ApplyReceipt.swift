@@ -73,7 +73,8 @@ public struct ApplyReceipt: Sendable {
                           matched: ReceiptReviewer.Matching, in repositories: any Repositories, now: Timestamp) throws -> ReceiptOutcome {
         let review = try ReceiptReviewer(request, in: repositories).review(request, now: now, reusing: matched).review
         let receipt = review.receipt
-        if let bad = decisions.keys.sorted().first(where: { !(1...review.rows.count).contains($0) }) {
+        // Compared, not a range: `1...count` would trap on a review of no rows.
+        if let bad = decisions.keys.sorted().first(where: { $0 < 1 || $0 > review.rows.count }) {
             throw ReceiptRefusal.noSuchRow(bad, count: review.rows.count)
         }
         let (decided, skipped, refunds) = Self.sorted(review.rows, decisions)
