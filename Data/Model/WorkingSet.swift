@@ -77,17 +77,17 @@ final class WorkingSet: Repositories {
     /// - Throws: `DomainError.amountOverflow` for a trip that spending cannot count (its own
     ///   total, its month's or all spending's would not fit).
     private func append(_ event: HistoryCodec.Event) throws {
+        // `count` changes nothing when it throws.
         switch event {
         case .completed(let cart):
             let summary = try TripSummary(cart)
-            var counted = try monthTotals()
-            try counted.count(summary, sign: 1)
-            months = counted
+            try loadMonths()
+            try months?.count(summary, sign: 1)
         case .removed(let id):
             if let old = try completedCart(id) {
-                var counted = try monthTotals()
-                try counted.count(try TripSummary(old), sign: -1)
-                months = counted
+                let summary = try TripSummary(old)
+                try loadMonths()
+                try months?.count(summary, sign: -1)
             }
         case .observed, .forgotten: break
         }
@@ -96,11 +96,10 @@ final class WorkingSet: Repositories {
         try wholeHistory?.apply(event)
     }
 
-    /// The month totals, read from history the first time a trip is counted when the stored
+    /// Reads the month totals from history the first time a trip is counted, when the stored
     /// data did not keep them (data from before they were kept).
-    private func monthTotals() throws -> MonthTotals {
-        if let months { return months }
-        return try MonthTotals(trips: completedTrips())
+    private func loadMonths() throws {
+        if months == nil { months = try MonthTotals(trips: completedTrips()) }
     }
 
     /// One completed cart: this transaction's own events answer first, so that a change that

@@ -54,8 +54,7 @@ extension HouseholdSync {
                         } else if number > last + 1, number == segments.first(where: { $0 > last }),
                                   !(segment.isSnapshot && (segment.after[id] ?? -1) >= number - 1) {
                             // As the exchange says it: only a snapshot that covers them stands alone.
-                            waiting.append("\(id)/\(Segment.fileName(last + 1)) is not in the folder yet; "
-                                           + "\(id)'s later segments wait for it")
+                            waiting.append(Merge.missing(last + 1, of: id))
                         } else if number <= last {
                             waiting.append("\(id)/\(file): it turned up after a snapshot said it covered it; the next exchange reads it")
                         }

@@ -18,7 +18,7 @@ extension Merge {
         // Segments before this one are gone from the folder: only a snapshot that covers them goes on.
         if number > applied + 1 {
             guard copies.allSatisfy({ $0.segment.isSnapshot && ($0.segment.after[other] ?? -1) >= number - 1 }) else {
-                tally.wait("\(other)/\(Segment.fileName(applied + 1)) is not in the folder yet; \(other)'s later segments wait for it")
+                tally.wait(Merge.missing(applied + 1, of: other))
                 return false
             }
         }
@@ -44,6 +44,12 @@ extension Merge {
         }
         index.applied[other] = max(index.applied[other] ?? -1, number)
         return true
+    }
+
+    /// What a device's later segments wait for: its segment `number`, not in the folder yet
+    /// (told by the exchange and by `sync status` alike).
+    static func missing(_ number: Int, of device: String) -> String {
+        "\(device)/\(Segment.fileName(number)) is not in the folder yet; \(device)'s later segments wait for it"
     }
 
     /// One copy of a segment number: its file, its name as told, the segment (its versions held
