@@ -125,13 +125,10 @@ struct PurchaseImporter {
     /// Whether every one of `rows` is in history already, each stored purchase standing for
     /// one row.
     mutating func holdsEvery(_ rows: [Purchase]) throws -> Bool {
-        var purchases = try history().purchases
-        for row in rows {
-            let fingerprint = Fingerprint.of(row)
-            guard let count = purchases[fingerprint], count > 0 else { return false }
-            purchases[fingerprint] = count - 1
-        }
-        return true
+        var needed: [Fingerprint: Int] = [:]
+        for row in rows { needed[Fingerprint.of(row), default: 0] += 1 }
+        let stored = try history().purchases
+        return needed.allSatisfy { stored[$0.key, default: 0] >= $0.value }
     }
 
     /// The rows not yet in history, in the file's order; `skipped` counts the others.
