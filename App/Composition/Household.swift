@@ -64,6 +64,15 @@ public struct Household: Sendable {
     ///   that cannot be read); transient while another process holds the data directory.
     public func exchange() async throws -> SyncReport { try await sync().exchange() }
 
+    /// An exchange that first sends again, stamped now and under a new device id, this device's
+    /// changes stamped more than a day ahead of its clock (it once read that late, and the
+    /// others wait for them); the dates that clock wrote into their records come back to now.
+    /// - Returns: as `exchange`, with `why` `.restamped(count:)`.
+    /// - Throws: as `exchange`; `.refused` when no change is stamped that far ahead, or when the
+    ///   clock reads more than a day before a change merged from another device (set it right
+    ///   first). Nothing is changed then.
+    public func restamp() async throws -> SyncReport { try await sync().restamp() }
+
     /// Where this device and every other in its household stand, read without changing anything
     /// and without pulling a git folder: what `grock sync status` shows.
     /// - Returns: the folder and household, each device with its segments applied and last change

@@ -14,7 +14,8 @@ import Darwin
 /// a cloud drive, a network share, git):
 ///
 ///     grock-household                 the household's id (written by `sync init`)
-///     devices/DEVICE/device           the device's name, and when it left, if it did
+///     devices/DEVICE/device           the device's name, whether it left, and whether it
+///                                     withdrew changes to send them again (`Withdrawal`)
 ///     devices/DEVICE/NNNNNNNN.seg     its changes (`Segment`)
 ///
 /// Each device writes only under its own `devices/DEVICE`, each file once, under a temporary
@@ -103,6 +104,8 @@ struct HouseholdFolder {
         let id: String
         let name: String
         let left: Bool
+        /// The changes it took back to send again under a new id (`grock sync --restamp`).
+        var withdrawal: Withdrawal? = nil
     }
 
     /// Refuses a `devices` that is not a directory of its own (a symbolic link would make Grock
@@ -138,21 +141,24 @@ struct HouseholdFolder {
     func device(_ id: String) -> Device? {
         // A file that is not one (unreadable, or larger than a name can make it) is as good as missing.
         guard let bytes = try? FileSystem.read(devicePath(id) + "/device", limit: HouseholdFolder.largestSmallFile) else { return nil }
-        var name = id, left = false
+        var name = id, left = false, withdrawal: Withdrawal?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             // A name Grock would refuse as typed (control characters, a line break), or one that does not
             // decode, is not shown: the id is.
             if line.hasPrefix("name\t"), let decoded = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(5).utf8)),
                (try? Name.validated(decoded, kind: "device")) == decoded { name = decoded }
             if line.hasPrefix("left\t") { left = true }
+            // One that cannot be read is none: nothing is left out on its word.
+            if line.hasPrefix("restamped\t") { withdrawal = Withdrawal(fields: line.split(separator: "\t").dropFirst().map { $0 }) }
         }
-        return Device(id: id, name: name, left: left)
+        return Device(id: id, name: name, left: left, withdrawal: withdrawal)
     }
 
-    func writeDevice(_ id: String, name: String, left: Bool) throws {
+    func writeDevice(_ id: String, name: String, left: Bool, withdrawal: Withdrawal? = nil) throws {
         try makeDirectory(devicesPath)
         try makeDirectory(devicePath(id))
         let text = "grock-device\t1\nname\t\(try SyncParts.json(name))\n" + (left ? "left\tyes\n" : "")
+            + (withdrawal.map { "restamped\t\($0.fields)\n" } ?? "")
         try FileSystem.writeAtomically(Array(text.utf8), to: devicePath(id) + "/device")
     }
 

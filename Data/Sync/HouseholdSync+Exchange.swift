@@ -5,12 +5,20 @@ extension HouseholdSync {
     /// Sends this device's changes and merges the others'.
     public func exchange() async throws -> SyncReport { try await exchange(joining: nil) }
 
+    /// An exchange that first takes back this device's changes stamped more than a day ahead of
+    /// its clock (which once read that late) and sends them again under a new id, stamped now
+    /// (`Merge+Restamp.swift`).
+    /// - Throws: `SyncError.nothingToRestamp` when none is; `.clockBehind` when the clock reads
+    ///   more than a day before a change merged from another device. Nothing is changed then.
+    public func restamp() async throws -> SyncReport { try await exchange(joining: nil, restamping: true) }
+
     /// An exchange, step by step: the folder pulled and found to be this household's; nothing
     /// more when there is nothing to do; else the merge, committed as one change; then the
     /// joining device set up, and this device's new files pushed.
     /// - Parameter joining: the setup of a device joining (its folder pulled already), written
     ///   once the household's data is here; nil for a device that syncs already.
-    func exchange(joining: LocalSyncState.Setup?) async throws -> SyncReport {
+    /// - Parameter restamping: whether this device's changes stamped ahead are restamped.
+    func exchange(joining: LocalSyncState.Setup?, restamping: Bool = false) async throws -> SyncReport {
         var setup = try joining ?? local.setup()
         let folder = try HouseholdFolder(path: setup.folder)
         if joining == nil { try transport.pull(setup.folder) }
@@ -20,13 +28,13 @@ extension HouseholdSync {
             setup.household = household.id
             try local.writeSetup(setup)
         }
-        if joining == nil, !household.isRewritten, try await isIdle(setup: setup, folder: folder) {
+        if joining == nil, !restamping, !household.isRewritten, try await isIdle(setup: setup, folder: folder) {
             return SyncReport(sent: 0, received: 0, waiting: [], damaged: [])
         }
-        let merged = try await merge(folder, of: household, setup: setup, joining: joining)
+        let merged = try await merge(folder, of: household, setup: setup, joining: joining, restamping: restamping)
         if let joining { try settle(joining, in: folder) }
         try finish(merged, folder: setup.folder, markerRewritten: household.isRewritten)
-        return merged.tally.report(formerDevice: merged.identity.former, folderRewritten: household.isRewritten)
+        return merged.tally.report(formerDevice: merged.identity.former, why: merged.why, folderRewritten: household.isRewritten)
     }
 
     /// The household of a folder, as an exchange finds it.
@@ -57,14 +65,15 @@ extension HouseholdSync {
     /// Merges the folder into the data as one change (`Merge`), with the outbox entry of its
     /// repairs and the new index written just before it commits.
     private func merge(_ folder: HouseholdFolder, of household: FolderHousehold, setup: LocalSyncState.Setup,
-                       joining: LocalSyncState.Setup?) async throws -> Merge {
+                       joining: LocalSyncState.Setup?, restamping: Bool) async throws -> Merge {
         let (local, newDevice, clock) = (self.local, self.newDevice, self.now)
         return try await storage.write(numbered: { working, sequence in
             if let joining { try HouseholdSync.makeReady(working, toJoin: joining.folder) }
             // The clock is read under the lock, as a use case's change reads it: after a long wait
             // for the lock, the exchange is stamped when it happens.
             var merge = try Merge(working: working, folder: folder, household: household.id, founder: household.founder, setup: setup,
-                                  joining: joining != nil, local: local, sequence: sequence, now: clock(), newDevice: newDevice)
+                                  joining: joining != nil, restamping: restamping, local: local, sequence: sequence, now: clock(),
+                                  newDevice: newDevice)
             try merge.run()
             if let joining { try HouseholdSync.requireStart(merge, joining: joining.folder) }
             return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")

@@ -4,7 +4,7 @@ import Domain
 extension HouseholdSync {
     /// Whether an exchange would do nothing: no change of this device's to send, no segment of
     /// another's past what is merged, none of this device's missing, copied or overwritten, its `device` file
-    /// there. Then nothing is read beyond the index's numbers and nothing is written: an exchange
+    /// there as it wrote it. Then nothing is read beyond the index's numbers and nothing is written: an exchange
     /// with nothing incoming costs the same after years of changes as on the first day.
     func isIdle(setup: LocalSyncState.Setup, folder: HouseholdFolder) async throws -> Bool {
         let local = self.local
@@ -13,7 +13,12 @@ extension HouseholdSync {
             let index = try local.index(device: setup.device, committed: committed, versions: false).0
             return (index, local.outboxNumbers().contains { $0 > index.published && $0 < committed })
         }
-        guard !pending, folder.device(setup.device) != nil else { return false }
+        // Its `device` file there, and not taking back its changes (one this device did not write);
+        // those of the ids it restamped from still saying so.
+        guard !pending, let own = folder.device(setup.device), own.withdrawal == nil,
+              index.withdrawn.allSatisfy({ former, withdrawal in
+                  withdrawal.successor != setup.device || folder.device(former)?.withdrawal == withdrawal
+              }) else { return false }
         let devices = folder.devices()
         for device in devices {
             let listing = folder.listing(of: device)

@@ -37,13 +37,14 @@ extension HouseholdSync {
             let last = index.applied[id] ?? -1
             let applied = id == setup.device ? segments.count : segments.count { $0 <= last && !index.isSkipped($0, of: id) }
             let listing = folder.listing(of: id)
+            let withdrawal = index.withdrawn[id] ?? info?.withdrawal
             for number in segments where (number > last || index.isSkipped(number, of: id)) && id != setup.device {
                 // One file at a time, its versions let go as read: what waits may be large, and
                 // nothing bounds how many conflict copies of it a replicator leaves.
                 for file in listing.files(number) {
                     var latest: Int64 = 0
                     let reading = folder.read(id, file: file, number: number, household: household) { _, version in
-                        latest = max(latest, SegmentCheck.date(of: version))
+                        if withdrawal?.withdraws(version, of: id) != true { latest = max(latest, SegmentCheck.date(of: version)) }
                     }
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
@@ -63,7 +64,8 @@ extension HouseholdSync {
             }
             let lastSeen = index.versions.values.lazy.flatMap { $0 }.filter { $0.stamp.device == id }.map(\.stamp.milliseconds).max()
             devices.append(SyncStatus.Device(id: id, name: info?.name ?? id, isThis: id == setup.device, hasLeft: info?.left ?? false,
-                                             segments: segments.count, applied: applied, lastSeen: lastSeen))
+                                             segments: segments.count, applied: applied, lastSeen: lastSeen,
+                                             restampedAs: withdrawal.map { folder.device($0.successor)?.name ?? $0.successor }))
         }
         return SyncStatus(folder: setup.folder, household: household, devices: devices, pending: pending, waiting: waiting,
                           damaged: damaged, quarantined: index.quarantined)

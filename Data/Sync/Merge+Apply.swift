@@ -72,15 +72,15 @@ extension Merge {
         if listed.files(number).count <= 1 {
             for (file, reading) in folder.read(other, number, household: household, in: listed) {
                 guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
-                copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment,
-                                          latest: segment.versions.lazy.map(SegmentCheck.date).max() ?? 0, isHeld: true))
+                copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment, latest: latest(of: segment), isHeld: true))
             }
             return copies
         }
         for file in listed.files(number) {
             var latest: Int64 = 0
+            let withdrawal = index.withdrawn[other]
             let reading = folder.read(other, file: file, number: number, household: household) { _, version in
-                latest = max(latest, SegmentCheck.date(of: version))
+                if withdrawal?.withdraws(version, of: other) != true { latest = max(latest, SegmentCheck.date(of: version)) }
             }
             guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
             copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment, latest: latest, isHeld: false))
@@ -109,10 +109,17 @@ extension Merge {
             let reading = folder.read(other, file: copy.file, number: number, household: household)
             guard let whole = complete(reading, named: copy.name), whole.after == copy.segment.after,
                   whole.isSnapshot == copy.segment.isSnapshot,
-                  SegmentCheck.wait(whole, now: now) == nil else { return nil }
+                  SegmentCheck.wait(latest: latest(of: whole), now: now) == nil else { return nil }
             copy.segment = whole
         }
         return copy.segment.takeVersions()
+    }
+
+    /// When the latest change of a segment that counts was made (`SegmentCheck.date`): the changes
+    /// its device took back (`Withdrawal`) are left out, so nothing waits for them.
+    func latest(of segment: Segment) -> Int64 {
+        let withdrawal = index.withdrawn[segment.device]
+        return segment.versions.lazy.filter { withdrawal?.withdraws($0, of: segment.device) != true }.map(SegmentCheck.date).max() ?? 0
     }
 
     /// The segment a reading gives, or nil once it is noted as still arriving or damaged.
@@ -186,7 +193,10 @@ extension Merge {
         // not held twice, as versions and as the things they make.
         var versions = versions
         versions.reverse()
+        let withdrawal = index.withdrawn[segment.device]
         while let version = versions.popLast() {
+            // Taken back by its device, which sends it again under a new id.
+            if withdrawal?.withdraws(version, of: segment.device) == true { continue }
             let part: CheckedPart?
             switch check.verdict(version, in: segment) {
             case .refused(let reason):

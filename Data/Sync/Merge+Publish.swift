@@ -88,7 +88,14 @@ extension Merge {
         }
         index.published = sequence - 1
         try keepPricesSeenOnce(versions)
-        guard !versions.isEmpty else { return lost }
+        try send(versions, from: first)
+        return lost
+    }
+
+    /// Writes `versions` into the folder as this device's next segment (nothing when there are
+    /// none); `first`: the first outbox entry they tell.
+    mutating func send(_ versions: [SyncVersion], from first: Int) throws {
+        guard !versions.isEmpty else { return }
         let number = index.sent + 1
         try local.writeSending(number)
         let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied,
@@ -96,8 +103,7 @@ extension Merge {
         index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)
         listings.forget(device)
         index.sent = number
-        tally.sent = Set(versions.map(\.stamp)).count
-        return lost
+        tally.sent += Set(versions.map(\.stamp)).count
     }
 
     /// Prices seen are a set in a household (devices tell each other what they saw, not how

@@ -24,6 +24,8 @@ struct Merge {
     let joining: Bool
     /// Checks each version from the folder before it can win.
     let check: SegmentCheck
+    /// Whether this exchange restamps this device's changes stamped ahead (`restamp`).
+    let restamping: Bool
 
     /// This device; a new id when the folder shows that another data directory writes as it.
     var identity: DeviceIdentity
@@ -39,6 +41,8 @@ struct Merge {
     /// The segment that last changed each thing here, by the thing's key: what a refusal made
     /// after the versions are applied names (`uncountable`).
     var origins: [SyncKey: String] = [:]
+    /// Why this device took a new id in this exchange, when it did not find a copy of itself.
+    var why: SyncReport.NewIdentity?
 
     var device: String { identity.device }
     /// Whether a start was taken whole in this exchange (a device joining must take one).
@@ -46,7 +50,7 @@ struct Merge {
     var indexBytes: [UInt8] { get throws { try index.bytes } }
 
     init(working: WorkingSet, folder: HouseholdFolder, household: String, founder: String?, setup: LocalSyncState.Setup, joining: Bool,
-         local: LocalSyncState, sequence: Int, now: Int64, newDevice: @escaping @Sendable () -> String) throws {
+         restamping: Bool = false, local: LocalSyncState, sequence: Int, now: Int64, newDevice: @escaping @Sendable () -> String) throws {
         self.working = working
         self.folder = folder
         self.household = household
@@ -56,6 +60,7 @@ struct Merge {
         self.now = now
         self.founder = founder
         self.joining = joining
+        self.restamping = restamping
         identity = DeviceIdentity(setup)
         listings = FolderListings(folder)
         base = BaseParts(working)
@@ -66,17 +71,20 @@ struct Merge {
     }
 
     mutating func run() throws {
+        if restamping { try requireRestampable() }
         // This device's own changes are written again where they lost to a version it had
         // merged before (a price seen earlier than one merged, a line bought elsewhere).
         var touched = try publish()
         // A wall clock that once read far ahead leaves this device's clock there (a hybrid clock
         // never goes back): every change it stamps is as far ahead, and the other devices merge
-        // them only when their clocks are that late. Told on each exchange, not silent.
-        if index.clock.milliseconds > now + SegmentCheck.futureMargin {
+        // them only when their clocks are that late. Told on each exchange until restamped.
+        if isAhead && !restamping {
             tally.wait("this device's changes are stamped \(Timestamp(clamping: index.clock.milliseconds / 1000)), more than a "
-                       + "day ahead of its clock, which once read that late; the other devices merge them when their clocks do")
+                       + "day ahead of its clock, which once read that late; the other devices merge them when their clocks do, "
+                       + "or once this device restamps them (if its clock is right now)")
         }
         listings.listDevices()
+        touched.formUnion(try readWithdrawals())
         // A device joining takes the household's start first: the snapshot of the device that
         // started it (any other snapshot only fills in what this device lacks).
         if trustsStart, let founder, listings.present.contains(founder), listings[founder].numbers.first == 0 {
@@ -94,6 +102,8 @@ struct Merge {
             }
         }
         for other in listings.present.sorted() where other != device { try applyTurnedUp(of: other, into: &touched) }
+        // After what the others said: the stamps given anew come after all of it.
+        if restamping { touched.formUnion(try restamp()) }
         var winners = base.takeSnapshot()
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)

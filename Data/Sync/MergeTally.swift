@@ -35,10 +35,10 @@ struct MergeTally {
     }
 
     /// The report of an exchange that ended here.
-    func report(formerDevice: String?, folderRewritten: Bool) -> SyncReport {
+    func report(formerDevice: String?, why: SyncReport.NewIdentity?, folderRewritten: Bool) -> SyncReport {
         let more = moreQuarantined > 0 ? ["and \(Wording.counted(moreQuarantined, "more change")) refused, not listed"] : []
         return SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined + more,
-                          formerDevice: formerDevice, folderRewritten: folderRewritten)
+                          formerDevice: formerDevice, why: formerDevice == nil ? nil : why ?? .copied, folderRewritten: folderRewritten)
     }
 
     /// A segment is looked at again on each pass over the devices: it is told once.

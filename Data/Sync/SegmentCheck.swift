@@ -26,12 +26,7 @@ struct SegmentCheck {
     /// How far after its stamp a price may say it was seen (time zones, a clock set late).
     static let seenMargin: Int64 = 24 * 3600
 
-    /// Why the segment must wait (a change dated too far ahead of `now`, ms since 1970), or nil.
-    static func wait(_ segment: Segment, now: Int64) -> String? {
-        wait(latest: segment.versions.lazy.map(date).max() ?? 0, now: now)
-    }
-
-    /// Why a segment whose latest change is dated `latest` must wait, or nil.
+    /// Why a segment whose latest change is dated `latest` (ms since 1970) must wait, or nil.
     static func wait(latest: Int64, now: Int64) -> String? {
         guard latest > now + futureMargin else { return nil }
         return "it holds a change dated \(Timestamp(clamping: latest / 1000)), more than a day ahead of this device's clock;"

@@ -30,14 +30,21 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
     case noStart(folder: String, reason: String)
     /// Leaving would drop `count` changes made here that no other device has yet.
     case unsentChanges(count: Int)
+    /// A restamp was asked for, but no change of this device is stamped more than a day ahead of
+    /// its clock (`clock`, ms since 1970).
+    case nothingToRestamp(clock: Int64)
+    /// A restamp was asked for while this device's clock (`clock`) reads more than a day before a
+    /// change `device` made (`latest`): the clock is wrong now, and would stamp its changes before
+    /// the household's.
+    case clockBehind(clock: Int64, device: String, latest: Int64)
 
-    /// `.refused` when sync is not set up, an erase would cut a device off or a leave would drop
-    /// unsent changes; `.conflict` when
+    /// `.refused` when sync is not set up, an erase would cut a device off, a leave would drop
+    /// unsent changes or a restamp has nothing to do or a clock behind; `.conflict` when
     /// the directory or folder is in the wrong household state; `.notFound` for a folder that is
     /// no household's; `.storage` for damaged files, an unusable folder or a failed `git`.
     public var kind: ErrorKind {
         switch self {
-        case .notSetUp, .unsentChanges: .refused
+        case .notSetUp, .unsentChanges, .nothingToRestamp, .clockBehind: .refused
         case .alreadySetUp, .dataToReplace, .alreadyAHousehold: .conflict
         case .erasingWhileSyncing: .refused
         case .notAHousehold: .notFound
@@ -71,6 +78,12 @@ public enum SyncError: Error, ClassifiedError, Sendable, Equatable, CustomString
             "\(folder) holds no start of the household this device can take (\(reason)); nothing was joined: "
                 + "join again once it is whole, or sync a device of the household first, which writes a snapshot"
         case .unsentChanges(let count): SyncError.unsent(count)
+        case .nothingToRestamp(let clock):
+            "no change of this device is stamped more than a day ahead of its clock (\(Timestamp(clamping: clock / 1000))): "
+                + "nothing to restamp"
+        case .clockBehind(let clock, let device, let latest):
+            "this device's clock reads \(Timestamp(clamping: clock / 1000)), more than a day before a change of device \(device) "
+                + "(\(Timestamp(clamping: latest / 1000))): set the clock right, then restamp; nothing was changed"
         }
     }
 

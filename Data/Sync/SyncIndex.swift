@@ -6,9 +6,10 @@ import Domain
 /// the outbox is published. Kept as `sync/index-N.tsv`, N the number of the change that wrote
 /// it, so that a sync killed before its change was committed leaves the previous index in force.
 struct SyncIndex: Equatable {
-    /// Version 2 added `claimed` and `skipped`; version 1 is read as having neither.
-    static let header = "grock-sync-index\t2"
-    static let headers: Set<Substring> = ["grock-sync-index\t1", "grock-sync-index\t2"]
+    /// Version 2 added `claimed` and `skipped`, version 3 `withdrawn`; an earlier version is
+    /// read as having none.
+    static let header = "grock-sync-index\t3"
+    static let headers: Set<Substring> = ["grock-sync-index\t1", "grock-sync-index\t2", "grock-sync-index\t3"]
 
     var clock: HybridTimestamp = .zero
     /// Outbox entries up to this number are in this device's segments.
@@ -40,6 +41,11 @@ struct SyncIndex: Equatable {
     /// one that turns up later is read all the same, since a snapshot's claim is never checked
     /// (a forged or mistaken one must not make a device's changes vanish unread).
     var skipped: [String: [ClosedRange<Int>]] = [:]
+    /// The devices that took back their changes stamped after a moment, to send them again
+    /// under a new id (`Withdrawal`): as this device first read it in their `device` file, or
+    /// as it withdrew them itself. Never read again once kept: a file changed later (forged, or
+    /// lost) cannot make one device leave out what another merged.
+    var withdrawn: [String: Withdrawal] = [:]
     /// Changes of other devices refused at the boundary (`SegmentCheck`), each as
     /// `devices/DEVICE/FILE: KEY: reason`, newest last; the last `quarantineKept` are kept.
     var quarantined: [String] = []
@@ -141,6 +147,7 @@ struct SyncIndex: Equatable {
         for (device, ranges) in skipped.sorted(by: { $0.key < $1.key }) {
             for range in ranges { text += "skipped\t\(device)\t\(range.lowerBound)\t\(range.upperBound)\n" }
         }
+        for (device, withdrawal) in withdrawn.sorted(by: { $0.key < $1.key }) { text += "withdrawn\t\(device)\t\(withdrawal.fields)\n" }
         // JSON: a reason may hold any text the segment held.
         for refusal in quarantined.suffix(SyncIndex.quarantineKept) { text += "quarantined\t\(try SyncParts.json(refusal))\n" }
         for (_, list) in versions.sorted(by: { $0.key < $1.key }) {
@@ -199,6 +206,12 @@ struct SyncIndex: Equatable {
                         throw damaged("a bad skipped line")
                     }
                     skipped[String(fields[1]), default: []].append(from...through)
+                } else if line.hasPrefix("withdrawn\t") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count == 4, let withdrawal = Withdrawal(fields: Array(fields[2...])) else {
+                        throw damaged("a bad withdrawn line")
+                    }
+                    withdrawn[String(fields[1])] = withdrawal
                 } else if line.hasPrefix("quarantined\t") {
                     // Its own error names the settings; the index as a whole is what is damaged.
                     guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else {

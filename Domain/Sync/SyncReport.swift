@@ -14,21 +14,36 @@ public struct SyncReport: Sendable, Hashable {
     /// Changes refused at the boundary (a name, an amount or a stamp Grock refuses), each as
     /// `device/NNNNNNNN.seg: KEY: reason`: the rest of their segments was merged.
     public var quarantined: [String] = []
-    /// The id this device had, when it found that another data directory writes as it (a copy
-    /// of this one) and became a device of its own.
+    /// The id this device had, when it became a device of its own in this exchange (`why` says why).
     public var formerDevice: String? = nil
+    /// Why this device took a new id, when it did (`formerDevice`).
+    public var why: NewIdentity? = nil
     /// Whether the household's file was missing from the folder and this device wrote it again.
     public var folderRewritten = false
 
+    /// Why a device took a new id in an exchange.
+    public enum NewIdentity: Sendable, Hashable {
+        /// Another data directory writes as it (a copy of this one, or this one put back from a backup).
+        case copied
+        /// Asked to restamp: its `count` changes stamped more than a day ahead of its clock (which
+        /// once read that late) were sent again under the new id, stamped by its clock now.
+        case restamped(count: Int)
+        /// Its `device` file in the folder says that its changes stamped after `after` (ms since
+        /// 1970) were taken back (by a copy of this data directory that restamped them, or a
+        /// forged file): it sent them again under the new id.
+        case withdrawn(after: Int64)
+    }
+
     /// A report as the exchange made it.
     public init(sent: Int, received: Int, waiting: [String], damaged: [String], quarantined: [String] = [], formerDevice: String? = nil,
-                folderRewritten: Bool = false) {
+                why: NewIdentity? = nil, folderRewritten: Bool = false) {
         self.sent = sent
         self.received = received
         self.waiting = waiting
         self.damaged = damaged
         self.quarantined = quarantined
         self.formerDevice = formerDevice
+        self.why = why
         self.folderRewritten = folderRewritten
     }
 }

@@ -19,9 +19,13 @@ public struct SyncStatus: Sendable, Hashable {
         public let applied: Int
         /// The newest change of this device seen, in ms since 1970 (nil: none yet).
         public let lastSeen: Int64?
+        /// The name of the device it became when it restamped its changes (its clock had read far
+        /// ahead): they come from that one now, and are not waited for here (nil: it did not).
+        public let restampedAs: String?
 
         /// A device's state as the folder shows it.
-        public init(id: String, name: String, isThis: Bool, hasLeft: Bool, segments: Int, applied: Int, lastSeen: Int64?) {
+        public init(id: String, name: String, isThis: Bool, hasLeft: Bool, segments: Int, applied: Int, lastSeen: Int64?,
+                    restampedAs: String? = nil) {
             self.id = id
             self.name = name
             self.isThis = isThis
@@ -29,6 +33,7 @@ public struct SyncStatus: Sendable, Hashable {
             self.segments = segments
             self.applied = applied
             self.lastSeen = lastSeen
+            self.restampedAs = restampedAs
         }
     }
 

@@ -14,6 +14,9 @@ public struct SyncReportDocument: Sendable, Hashable, Encodable {
     /// Changes refused (a name, an amount or a stamp Grock refuses), each as
     /// `device/NNNNNNNN.seg: KEY: reason`; the rest of their segments was merged.
     public let quarantined: [String]
+    /// How many of this device's changes, stamped more than a day ahead of its clock, were sent
+    /// again stamped now (`grock sync --restamp`); absent otherwise.
+    public let restamped: Int?
 
     /// The document of an exchange's report.
     public init(_ report: SyncReport) {
@@ -22,5 +25,6 @@ public struct SyncReportDocument: Sendable, Hashable, Encodable {
         waiting = report.waiting
         damaged = report.damaged
         quarantined = report.quarantined
+        if case .restamped(let count) = report.why { restamped = count } else { restamped = nil }
     }
 }

@@ -18,6 +18,8 @@ public struct SyncStatusDocument: Sendable, Hashable, Encodable {
         public let applied: Int
         /// When its newest change was made, RFC 3339 (nil: none seen yet).
         public let lastSeen: String?
+        /// The name of the device it became when it restamped its changes (absent: it did not).
+        public let restampedAs: String?
     }
 
     /// The shared folder the household syncs through, as configured.
@@ -42,7 +44,7 @@ public struct SyncStatusDocument: Sendable, Hashable, Encodable {
         household = status.household
         devices = status.devices.map {
             Device(id: $0.id, name: $0.name, this: $0.isThis, left: $0.hasLeft, segments: $0.segments, applied: $0.applied,
-                   lastSeen: $0.lastSeen.map { Timestamp(clamping: $0 / 1000).description })
+                   lastSeen: $0.lastSeen.map { Timestamp(clamping: $0 / 1000).description }, restampedAs: $0.restampedAs)
         }
         pending = status.pending
         waiting = status.waiting

@@ -11,11 +11,18 @@ extension Commands {
                 details: """
                 When the household folder is a git work tree, grock pulls first, then commits and pushes this device's new file. \
                 A segment still being copied is waited for; a damaged one is reported and not applied; a change Grock refuses \
-                (a bad name or amount, a forged stamp) is reported and the rest merged. See docs/SYNC.md.
+                (a bad name or amount, a forged stamp) is reported and the rest merged. \
+                --restamp: when this device's clock once read far ahead, its changes since are stamped that late and the \
+                others wait for them (sync says so); once the clock is right, this sends them again stamped now, under a new \
+                device id, with the dates the wrong clock wrote brought back to now. Refused (exit 1, nothing changed) when no \
+                change is stamped more than a day ahead, or when the clock reads more than a day before another device's \
+                change. See docs/SYNC.md.
                 """,
-                examples: ["grock sync", "grock --json sync"]) { run in
-            let report = try await household(run).exchange()
+                examples: ["grock sync", "grock --json sync", "grock sync --restamp"], options: [.optional(.restamp)]) { run in
+            let household = try household(run)
+            let report = try run.has(.restamp) ? await household.restamp() : await household.exchange()
             if run.json { return try run.console.json(SyncReportDocument(report)) }
+            if let restamped = SyncText.restamped(report) { run.console.out(restamped) }
             run.console.out(SyncText.exchanged(report))
             for line in SyncText.problems(report) { run.console.error(line) }
         },

@@ -48,6 +48,7 @@ struct OptionName: Hashable, Sendable {
     static let name = OptionName("name", "NAME")
     static let none = OptionName("none")
     static let output = OptionName("output", "FILE")
+    static let restamp = OptionName("restamp")
     static let pack = OptionName("pack", "SIZE")
     static let price = OptionName("price", "P")
     static let promo = OptionName("promo")

@@ -12,10 +12,19 @@ public enum SyncText {
     /// What an exchange found unfinished or wrong, a line each, for the error stream: a copied
     /// data directory, segments still arriving, damaged or refused, a household file written again.
     public static func problems(_ report: SyncReport) -> [String] {
-        var lines = report.formerDevice.map {
-            ["warning: another data directory syncs as this device \($0) (a copy of this one, or this one put back from a backup); "
-                 + "this one is a device of its own now"]
-        } ?? []
+        var lines: [String] = []
+        if let former = report.formerDevice {
+            switch report.why ?? .copied {
+            case .copied:
+                lines.append("warning: another data directory syncs as this device \(former) (a copy of this one, or this one put "
+                                 + "back from a backup); this one is a device of its own now")
+            case .restamped: break
+            case .withdrawn(let after):
+                lines.append("warning: the household folder says this device's (\(former)) changes after "
+                                 + "\(Timestamp(clamping: after / 1000)) were taken back (by a copy of this data directory that "
+                                 + "restamped them, or a forged file); this one sent them again as a device of its own")
+            }
+        }
         lines += report.waiting.map { "waiting: \($0)" }
         lines += report.damaged.map { "warning: damaged, not applied: \($0)" }
         lines += report.quarantined.map { "warning: refused a change of another device, the rest merged: \($0)" }
@@ -24,6 +33,13 @@ public enum SyncText {
                              + "with a snapshot of its data")
         }
         return lines
+    }
+
+    /// `grock sync --restamp`: how many changes went out again, stamped now.
+    public static func restamped(_ report: SyncReport) -> String? {
+        guard case .restamped(let count) = report.why else { return nil }
+        return "Restamped \(Wording.counted(count, "change")) made while this device's clock read ahead: the household merges "
+            + "them as made now, from this device under a new id."
     }
 
     /// `grock sync init`: the device now syncing, and the command that joins another one.
@@ -44,7 +60,8 @@ public enum SyncText {
         var lines = ["Household folder: \(status.folder)", ""]
         for device in status.devices {
             let seen = device.lastSeen.map { "last change " + Timestamp(clamping: $0 / 1000).description } ?? "no change seen"
-            let role = device.isThis ? " (this device)" : device.hasLeft ? " (left)" : ""
+            let role = device.isThis ? " (this device)"
+                : device.restampedAs.map { " (restamped: its changes come from \($0))" } ?? (device.hasLeft ? " (left)" : "")
             let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
             lines.append("  \(device.name)\(role): \(merged), \(seen)")
         }
