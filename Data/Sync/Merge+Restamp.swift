@@ -15,13 +15,19 @@ extension Merge {
     /// A restamp needs changes stamped ahead, and a clock that is not behind the household's: a
     /// clock set back (a flat battery) would stamp this device's changes before the others'.
     func requireRestampable() throws {
-        guard isAhead else { throw SyncError.nothingToRestamp(clock: now) }
-        var latest: HybridTimestamp?
-        for list in index.versions.values {
-            for version in list where version.stamp.device != device && version.stamp > latest ?? .zero { latest = version.stamp }
+        // Before this exchange publishes them: its changes since the last one count too.
+        var latest = index.clock
+        if let last = local.outboxNumbers().last, last > index.published, let entry = try local.outboxEntry(last),
+           entry.stamp.device == device {
+            latest = max(latest, entry.stamp)
         }
-        if let latest, latest.milliseconds > now + SegmentCheck.futureMargin {
-            throw SyncError.clockBehind(clock: now, device: latest.device, latest: latest.milliseconds)
+        guard latest.milliseconds > now + SegmentCheck.futureMargin else { throw SyncError.nothingToRestamp(clock: now) }
+        var others: HybridTimestamp?
+        for list in index.versions.values {
+            for version in list where version.stamp.device != device && version.stamp > others ?? .zero { others = version.stamp }
+        }
+        if let others, others.milliseconds > now + SegmentCheck.futureMargin {
+            throw SyncError.clockBehind(clock: now, device: others.device, latest: others.milliseconds)
         }
     }
 
@@ -75,6 +81,7 @@ extension Merge {
         var touched = Set<SyncKey>()
         let parts = try SyncParts(currency: working.settings().currency)
         for (key, list) in index.versions {
+            let winner = index.winner(key)
             var kept: [SyncVersion] = []
             for version in list {
                 guard stamps.takes(version.stamp) else {
@@ -98,6 +105,8 @@ extension Merge {
                 if dated.payload != version.payload { touched.insert(dated.key) }
             }
             index.versions[key] = kept
+            // A price seen ahead, brought back to now, may lose to one it had beaten.
+            if let winner, winner.stamp.device == former, index.winner(key)?.payload != winner.payload { touched.insert(key) }
         }
         for version in sent where version.key.kind == .seen && version.payload != nil {
             // Under its new record: added as any version is, to what this device holds of it.

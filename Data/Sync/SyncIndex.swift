@@ -108,14 +108,30 @@ struct SyncIndex: Equatable {
         // The list holds `version`, so a winner is always found.
         let winner = version.key.rule.winner(list.map(\.facts)).map { list[$0] } ?? version
         if version.key.rule != .boughtStays {
-            // The latest and the newest seen only grow: a version that lost never wins again.
+            // The latest and the newest seen only grow: a version that lost never wins again,
+            // but for one a restamp takes back (`Merge+Restamp.swift`): restamped, a price seen
+            // ahead counts as seen when it is restamped, and the best price of each other device
+            // may win again. Those are kept (a few devices' each).
             let live = list.filter { $0.payload != nil }.max { $0.stamp < $1.stamp }
-            list = [winner] + (winner.payload == nil ? live.map { [$0] } ?? [] : [])
+            var kept = [winner] + (winner.payload == nil ? live.map { [$0] } ?? [] : [])
+            if version.key.rule == .newestSeen { kept += SyncIndex.bestOfEachDevice(list, besides: kept) }
+            list = kept
         } else {
             list = SyncIndex.keptForBoughtStays(list)
         }
         versions[version.key] = list
         return winner != before
+    }
+
+    /// The best price of each device (the newest seen, then the latest) that `kept` does not hold.
+    static func bestOfEachDevice(_ list: [SyncVersion], besides kept: [SyncVersion]) -> [SyncVersion] {
+        var best: [String: SyncVersion] = [:]
+        for candidate in list where candidate.stamp != .zero && !kept.contains(where: { $0.stamp.device == candidate.stamp.device }) {
+            if let held = best[candidate.stamp.device],
+               (held.seen ?? .min, held.stamp) >= (candidate.seen ?? .min, candidate.stamp) { continue }
+            best[candidate.stamp.device] = candidate
+        }
+        return best.values.sorted { $0.stamp < $1.stamp }
     }
 
     /// The versions of a line that can still decide its winner, whatever arrives later (so a

@@ -48,9 +48,20 @@ import Testing
 
     /// `GROCK_SYNC_SEEDS` sets the number of seeds (docs/SYNC.md records a longer run).
     @Test func threeDevicesConvergeWhateverTheOrderOfDelivery() async throws {
+        try await converge(seeds: SyncPropertyTests.seeds, jumps: false)
+    }
+
+    /// One device's clock reads three days ahead for one change, then is set right (its changes
+    /// go on being stamped that late); later it restamps them. Every device still ends the same,
+    /// nothing waits, and what a person did stays done (the oracle).
+    @Test func threeDevicesConvergeWhenOneClockRanAheadAndItRestamped() async throws {
+        try await converge(seeds: max(1, SyncPropertyTests.seeds / 4), jumps: true)
+    }
+
+    private func converge(seeds: Int, jumps: Bool) async throws {
         var diverged: [UInt64] = []
-        for seed in 1...SyncPropertyTests.seeds {
-            var simulation = try SyncSimulation(seed: UInt64(seed))
+        for seed in 1...seeds {
+            var simulation = try SyncSimulation(seed: UInt64(seed), jumps: jumps)
             defer { simulation.remove() }
             do { try await simulation.run() } catch let failure as SyncSimulation.Failure {
                 diverged.append(failure.seed)
@@ -60,7 +71,7 @@ import Testing
                 return
             }
         }
-        #expect(diverged.isEmpty, "diverged: \(diverged.count) of \(SyncPropertyTests.seeds) seeds: \(diverged.prefix(20))")
+        #expect(diverged.isEmpty, "diverged: \(diverged.count) of \(seeds) seeds: \(diverged.prefix(20))")
     }
 }
 
@@ -76,6 +87,8 @@ struct SyncSimulation {
     let carts = ["Weekly", "Party"]
 
     let additive: Bool
+    /// Whether one device's clock jumps days ahead for a change, and the device restamps later.
+    let jumps: Bool
     var acknowledgedItems: [String] = []
     var acknowledgedCarts: [String] = []
     /// Cart, item, and the price paid (minor units) once bought.
@@ -84,8 +97,9 @@ struct SyncSimulation {
     var acknowledgedTrips: [String] = []
     var counter = 0
 
-    init(seed: UInt64, additive: Bool = false) throws {
+    init(seed: UInt64, additive: Bool = false, jumps: Bool = false) throws {
         self.additive = additive
+        self.jumps = jumps
         self.seed = seed
         random = SeededGenerator(state: seed)
         root = try TemporaryDirectory().path
@@ -114,7 +128,21 @@ struct SyncSimulation {
             try copyAll(from: 0, to: device)
             _ = try await household(device).join(folder: folders[device], device: "dev\(device)", name: "d\(device)")
         }
-        for _ in 0..<40 {
+        let jumper = Int(seed % 3)
+        for step in 0..<40 {
+            if jumps && step == 10 {
+                clocks[jumper].advance(days: 3)
+                if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)" { print("device \(jumper): 3 days ahead") }
+                await act(on: jumper)
+                clocks[jumper].advance(days: -3)
+            }
+            if jumps && step == 25 {
+                // Nothing to restamp when the change made ahead was refused (nothing to do).
+                do {
+                    let report = try await household(jumper).restamp()
+                    if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)" { print("device \(jumper): restamp \(report)") }
+                } catch SyncError.nothingToRestamp {}
+            }
             let device = Int.random(in: 0..<3, using: &random)
             switch Int.random(in: 0..<10, using: &random) {
             case 0...5 where additive: await add(on: device)
@@ -141,6 +169,7 @@ struct SyncSimulation {
         #expect(quiet, "seed \(seed): the devices still tell each other changes after 8 rounds")
         for device in 0..<3 {
             let status = try await household(device).status()
+            if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] == "\(seed)" { print("DEBUG \(device) \(status.quarantined)") }
             #expect(status.pending == 0 && status.waiting.isEmpty && status.damaged.isEmpty, "seed \(seed): device \(device) \(status)")
             #expect(status.devices.allSatisfy { $0.isThis || $0.applied == $0.segments },
                 "seed \(seed): device \(device) has not merged all: \(status.devices)")
@@ -157,7 +186,7 @@ struct SyncSimulation {
     }
 
     /// Removes the devices' directories and folders.
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
+    func remove() { if ProcessInfo.processInfo.environment["GROCK_SYNC_TRACE"] != "\(seed)" { try? FileManager.default.removeItem(atPath: root) } }
 
     struct Failure: Error, CustomStringConvertible {
         let seed: UInt64
@@ -244,8 +273,13 @@ struct SyncSimulation {
     }
 
     /// A device's household sync; a device found to be a copy would get a predictable new id.
+    /// With a clock that jumps, each device syncs by its own clock, and a new id (a restamp)
+    /// names the device and the moment (`devN…`: its files travel as the device's own).
     func household(_ device: Int) -> HouseholdSync {
-        HouseholdSync(directory: directories[device], newDevice: { "copy\(device)" })
+        guard jumps else { return HouseholdSync(directory: directories[device], newDevice: { "copy\(device)" }) }
+        let clock = clocks[device]
+        return HouseholdSync(directory: directories[device], now: { clock.now().secondsSince1970 * 1000 },
+                             newDevice: { "dev\(device)r\(clock.now().secondsSince1970)" })
     }
 
     private mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
@@ -352,7 +386,7 @@ struct SyncSimulation {
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             guard let file = files.randomElement(using: &random) else { return }
             // A replicator never replaces the writer's own file with a copy.
-            if file.hasPrefix("devices/dev\(target)/") { continue }
+            if file.hasPrefix("devices/dev\(target)") { continue }
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folders[source] + "/" + file))
             let partial = Int.random(in: 0..<4, using: &random) == 0
             try write(partial ? bytes.prefix(Int.random(in: 0..<max(bytes.count, 1), using: &random)) : bytes,
@@ -362,7 +396,7 @@ struct SyncSimulation {
 
     /// Brings everything `source` wrote (its own files, whole) to `target`'s folder.
     private func copyAll(from source: Int, to target: Int) throws {
-        let own = "devices/dev\(source)/"
+        let own = "devices/dev\(source)"
         for file in ["grock-household"] + (segmentFiles(in: source) + deviceFiles(in: source)).filter({ $0.hasPrefix(own) }) {
             try write(try Data(contentsOf: URL(fileURLWithPath: folders[source] + "/" + file)), to: folders[target] + "/" + file)
         }
