@@ -13,9 +13,9 @@ struct DeviceIdentity {
     /// The name its `device` file in the folder gives it.
     var name: String { setup.name.isEmpty ? setup.device : setup.name }
 
-    /// Becomes the device `id`, keeping its folder and name.
+    /// Becomes the device `id`, keeping its folder, name and household.
     mutating func become(_ id: String) {
         former = setup.device
-        setup = LocalSyncState.Setup(device: id, folder: setup.folder, name: setup.name)
+        setup = LocalSyncState.Setup(device: id, folder: setup.folder, name: setup.name, household: setup.household)
     }
 }

@@ -79,6 +79,7 @@ extension HouseholdSync {
             return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")
         }, beforeCommit: { sequence, merge in
             try local.makeDirectories()
+            if merge.identity.former != nil { try local.writeSetup(merge.identity.setup) }
             try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
             try FileSystem.writeAtomically(try merge.indexBytes, to: local.indexPath(sequence))

@@ -57,14 +57,12 @@ struct LocalSyncState: Sendable {
 
     // MARK: - Clock
 
-    /// A timestamp for a change made now: later than the clock of the last sync, than every
-    /// change in the outbox stamped as this device and than `after` (what an exchange has merged
-    /// so far). A change stamped under an id this device had before is not waited for: the
-    /// exchange that gave the new id holds its stamp in its clock, unless it restamped it
-    /// because a wrong wall clock had set it far ahead.
-    func tick(device: String, now: Int64, after: HybridTimestamp = .zero) throws -> HybridTimestamp {
+    /// A timestamp for a change made now: later than the clock of the last sync and than every
+    /// change in the outbox stamped as this device. A change stamped under an id this device had
+    /// before is not waited for: the exchange that gave the new id holds its stamp in its clock,
+    /// unless it restamped it because a wrong wall clock had set it far ahead.
+    func tick(device: String, now: Int64) throws -> HybridTimestamp {
         var clock = HybridClock(device: device, latest: try storedClock(device: device))
-        clock.receive(after)
         if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)),
            let stamp = OutboxEntry.stamp(inHead: bytes.prefix(200)), stamp.device == device {
             clock.receive(stamp)

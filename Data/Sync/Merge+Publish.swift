@@ -14,7 +14,8 @@ extension Merge {
         identity.become(newDevice())
         if let firstShared { index.applied[former] = firstShared - 1 } else if index.sent >= 0 { index.applied[former] = index.sent }
         index.sent = -1
-        try local.writeSetup(identity.setup)
+        // Its setup (`sync/device.tsv`) is written with the exchange, just before it commits: an
+        // exchange that fails leaves this data directory the device it was, with its index.
         try folder.writeDevice(device, name: identity.name, left: false)
     }
 

@@ -136,8 +136,11 @@ struct Merge {
         let repairs = try capture.differences()
         if !repairs.isEmpty {
             // After every version merged, counter too: a repair stamped before the version it
-            // replaces is refused by every other device.
-            let stamp = try local.tick(device: device, now: now, after: index.clock)
+            // replaces is refused by every other device. From the index's clock alone, which
+            // holds every stamp of this device's changes once they are published (the `clock`
+            // file is last exchange's, far ahead still in the exchange that restamps).
+            var clock = HybridClock(device: device, latest: index.clock)
+            let stamp = clock.tick(now: now)
             outbox = try OutboxEntry(sequence: sequence, stamp: stamp, summary: "settled what two devices did at once",
                                      kind: .repair, differences: repairs).bytes
         }

@@ -336,6 +336,39 @@ import Glibc
         #expect(try laptop.ok("item show Bread").contains("2.59"))
     }
 
+    /// The phone's clock reads three days ahead for one purchase, then is set right: its
+    /// changes since wait on the laptop, and each `grock sync` on the phone says so. Once
+    /// restamped (`grock sync --restamp`) they reach the laptop at once, dated now; a second
+    /// restamp has nothing to do (exit 1, one line, nothing changed).
+    @Test func aDeviceWhoseClockRanAheadRestampsItsChanges() throws {
+        let (laptop, phone, laptopFolder, phoneFolder) = try household()
+        defer { laptop.home.remove(); phone.home.remove() }
+        let ahead = "2026-11-24T10:00:00+01:00", right = "2026-11-21T12:00:00+01:00"
+        try phone.ok(["item", "price", "Milk", "--store", "Aldi", "--price", "1.59"], now: ahead)
+        try phone.ok(["item", "add", "Oats", "--category", "Pantry"], now: right)
+        let told = try phone.run(arguments: ["sync"], extra: ["GROCK_NOW": right])
+        #expect(told.status == 0 && told.stderr.contains("more than a day ahead of its clock") && told.stderr.contains("restamps"),
+                "\(told.stderr)")
+        try replicate(phoneFolder, laptopFolder)
+        let waiting = try laptop.run(arguments: ["sync"], extra: ["GROCK_NOW": right])
+        #expect(waiting.stderr.contains("more than a day ahead of this device's clock"), "\(waiting.stderr)")
+        #expect(try !laptop.ok(["item", "list"], now: right).contains("Oats"))
+
+        let restamped = try phone.ok(["sync", "--restamp"], now: right)
+        #expect(restamped.contains("Restamped 2 changes made while this device's clock read ahead"), "\(restamped)")
+        try replicate(phoneFolder, laptopFolder)
+        let merged = try laptop.run(arguments: ["sync"], extra: ["GROCK_NOW": right])
+        #expect(merged.status == 0 && merged.stderr.isEmpty, "\(merged.stderr)")
+        #expect(try laptop.ok(["item", "list"], now: right).contains("Oats"))
+        #expect(try laptop.ok(["item", "show", "Milk"], now: right).contains("1.59"))
+        #expect(try laptop.ok(["--json", "export", "--format", "json"], now: right).contains("2026-11-24") == false)
+        #expect(try phone.export() == laptop.export())
+        #expect(try laptop.ok(["sync", "status"], now: right).contains("(restamped: its changes come from phone)"))
+        let again = try phone.run(arguments: ["sync", "--restamp"], extra: ["GROCK_NOW": right])
+        #expect(again.status == 1 && again.stderr.hasPrefix("grock: no change of this device is stamped more than a day ahead")
+                    && again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
+    }
+
     /// A damaged `sync/device.tsv` is not read as "not in a household": `grock sync` and
     /// `grock sync status` say the file is damaged, naming it, and change nothing.
     @Test func aDamagedDeviceFileIsNamedNotTakenForNoHousehold() throws {

@@ -58,9 +58,11 @@ import Testing
         try await converge(seeds: max(1, SyncPropertyTests.seeds / 4), jumps: true)
     }
 
+    /// `GROCK_SYNC_SEED=N` runs seed N alone (with `GROCK_SYNC_TRACE=N`, to follow it).
     private func converge(seeds: Int, jumps: Bool) async throws {
         var diverged: [UInt64] = []
-        for seed in 1...seeds {
+        let only = Int(ProcessInfo.processInfo.environment["GROCK_SYNC_SEED"] ?? "")
+        for seed in only.map({ $0...$0 }) ?? 1...seeds {
             var simulation = try SyncSimulation(seed: UInt64(seed), jumps: jumps)
             defer { simulation.remove() }
             do { try await simulation.run() } catch let failure as SyncSimulation.Failure {
