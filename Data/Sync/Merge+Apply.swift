@@ -234,6 +234,7 @@ extension Merge {
 
     /// Adds a version of segment `name` to the index, noting the key when it changed something here.
     mutating func add(_ version: SyncVersion, from name: String, into touched: inout Set<SyncKey>) throws {
+        index.merged = max(index.merged, version.stamp)
         let before = try base.part(version.key)
         if try index.add(version, base: { before }) {
             touched.insert(version.key)

@@ -76,7 +76,16 @@ extension Merge {
     /// The index holds them as sent, so this device and the others pick the same winners.
     /// - Returns: how many changes were sent again, and the parts whose records changed.
     private mutating func reissue(of former: String, after: Int64) throws -> (count: Int, touched: Set<SyncKey>) {
-        let stamps = Reissue(former: former, after: after, ahead: now + SegmentCheck.futureMargin, index: index, device: device, now: now)
+        let ahead = now + SegmentCheck.futureMargin
+        // After every stamp met before, not only those the index keeps: a version that lost to
+        // one taken back may win again, here as on the devices that never merged that one.
+        var floor = index.merged.milliseconds <= ahead ? index.merged : .zero
+        for number in local.outboxNumbers().reversed() {
+            guard let entry = try local.outboxEntry(number), entry.stamp.milliseconds <= ahead else { continue }
+            floor = max(floor, entry.stamp)
+            break
+        }
+        let stamps = Reissue(former: former, after: after, ahead: ahead, floor: floor, index: index, device: device, now: now)
         var sent: [SyncVersion] = []
         var touched = Set<SyncKey>()
         let parts = try SyncParts(currency: working.settings().currency)
@@ -124,7 +133,8 @@ extension Merge {
 
 /// The new stamps of a reissue: each of `former`'s stamps after `after` as this device's; those
 /// later than `ahead` get new times from the clock's now on, after every other stamp the index
-/// holds, in their order, so that every comparison between two stamps comes out as before.
+/// holds and `floor`, in their order, so that every comparison between two stamps comes out as
+/// before.
 private struct Reissue {
     let former: String
     let after: Int64
@@ -133,12 +143,12 @@ private struct Reissue {
     /// The clock once the new stamps are given.
     private(set) var clock: HybridTimestamp
 
-    init(former: String, after: Int64, ahead: Int64, index: SyncIndex, device: String, now: Int64) {
+    init(former: String, after: Int64, ahead: Int64, floor: HybridTimestamp, index: SyncIndex, device: String, now: Int64) {
         self.former = former
         self.after = after
         self.device = device
         var late = Set<HybridTimestamp>()
-        var latest = HybridTimestamp.zero
+        var latest = floor
         func note(_ stamp: HybridTimestamp) {
             if stamp.device == former && stamp.milliseconds > ahead { late.insert(stamp) } else { latest = max(latest, stamp) }
         }

@@ -6,12 +6,15 @@ import Domain
 /// the outbox is published. Kept as `sync/index-N.tsv`, N the number of the change that wrote
 /// it, so that a sync killed before its change was committed leaves the previous index in force.
 struct SyncIndex: Equatable {
-    /// Version 2 added `claimed` and `skipped`, version 3 `withdrawn`; an earlier version is
-    /// read as having none.
+    /// Version 2 added `claimed` and `skipped`, version 3 `withdrawn` and `merged`; an earlier
+    /// version is read as having none.
     static let header = "grock-sync-index\t3"
     static let headers: Set<Substring> = ["grock-sync-index\t1", "grock-sync-index\t2", "grock-sync-index\t3"]
 
     var clock: HybridTimestamp = .zero
+    /// The latest stamp of a version merged from another device (format 3 on; `.zero` before):
+    /// a restamp stamps after it, even after a version that lost and is no longer kept.
+    var merged: HybridTimestamp = .zero
     /// Outbox entries up to this number are in this device's segments.
     var published = -1
     /// The number of this device's last segment (-1: none yet): the next is the one after, whatever
@@ -123,10 +126,11 @@ struct SyncIndex: Equatable {
         return winner != before
     }
 
-    /// The best price of each device (the newest seen, then the latest) that `kept` does not hold.
+    /// The best price of each device (the newest seen, then the latest), the household's start
+    /// counted as one, that `kept` does not hold.
     static func bestOfEachDevice(_ list: [SyncVersion], besides kept: [SyncVersion]) -> [SyncVersion] {
         var best: [String: SyncVersion] = [:]
-        for candidate in list where candidate.stamp != .zero && !kept.contains(where: { $0.stamp.device == candidate.stamp.device }) {
+        for candidate in list where !kept.contains(where: { $0.stamp.device == candidate.stamp.device }) {
             if let held = best[candidate.stamp.device],
                (held.seen ?? .min, held.stamp) >= (candidate.seen ?? .min, candidate.stamp) { continue }
             best[candidate.stamp.device] = candidate
@@ -157,6 +161,7 @@ struct SyncIndex: Equatable {
     var bytes: [UInt8] { get throws {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
+        if merged != .zero { text += "merged\t\(merged)\n" }
         for (device, number) in applied.sorted(by: { $0.key < $1.key }) { text += "applied\t\(device)\t\(number)\n" }
         for (device, number) in gone.sorted(by: { $0.key < $1.key }) { text += "gone\t\(device)\t\(number)\n" }
         for (device, number) in claimed.sorted(by: { $0.key < $1.key }) { text += "claimed\t\(device)\t\(number)\n" }
@@ -204,6 +209,9 @@ struct SyncIndex: Equatable {
                     let fields = line.split(separator: "\t")
                     guard fields.count == 3, let from = Int(fields[2]) else { throw damaged("a bad last line") }
                     lastSent = SentSegment(checksum: String(fields[1]), from: from)
+                } else if line.hasPrefix("merged\t") {
+                    guard let stamp = HybridTimestamp(line.dropFirst(7)) else { throw damaged("a bad merged line") }
+                    merged = stamp
                 } else if line.hasPrefix("applied\t") {
                     let fields = line.split(separator: "\t")
                     guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
