@@ -78,11 +78,7 @@ struct Merge {
         // A wall clock that once read far ahead leaves this device's clock there (a hybrid clock
         // never goes back): every change it stamps is as far ahead, and the other devices merge
         // them only when their clocks are that late. Told on each exchange until restamped.
-        if isAhead && !restamping {
-            tally.wait("this device's changes are stamped \(Timestamp(clamping: index.clock.milliseconds / 1000)), more than a "
-                       + "day ahead of its clock, which once read that late; the other devices merge them when their clocks do, "
-                       + "or once this device restamps them (if its clock is right now)")
-        }
+        if isAhead && !restamping { tally.stampedAhead = index.clock.milliseconds }
         listings.listDevices()
         touched.formUnion(try readWithdrawals())
         // A device joining takes the household's start first: the snapshot of the device that

@@ -18,6 +18,9 @@ struct MergeTally {
     private var moreQuarantined = 0
     static let quarantineShown = 200
 
+    /// This device's latest stamp, when it is more than a day ahead of its clock.
+    var stampedAhead: Int64?
+
     var received: Int { receivedStamps.count }
 
     mutating func receive(_ stamp: HybridTimestamp) { receivedStamps.insert(stamp) }
@@ -37,8 +40,10 @@ struct MergeTally {
     /// The report of an exchange that ended here.
     func report(formerDevice: String?, why: SyncReport.NewIdentity?, folderRewritten: Bool) -> SyncReport {
         let more = moreQuarantined > 0 ? ["and \(Wording.counted(moreQuarantined, "more change")) refused, not listed"] : []
-        return SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined + more,
-                          formerDevice: formerDevice, why: formerDevice == nil ? nil : why ?? .copied, folderRewritten: folderRewritten)
+        var report = SyncReport(sent: sent, received: received, waiting: waiting, damaged: damaged, quarantined: quarantined + more,
+                                formerDevice: formerDevice, why: formerDevice == nil ? nil : why ?? .copied, folderRewritten: folderRewritten)
+        report.stampedAhead = stampedAhead
+        return report
     }
 
     /// A segment is looked at again on each pass over the devices: it is told once.

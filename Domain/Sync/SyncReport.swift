@@ -18,6 +18,11 @@ public struct SyncReport: Sendable, Hashable {
     public var formerDevice: String? = nil
     /// Why this device took a new id, when it did (`formerDevice`).
     public var why: NewIdentity? = nil
+    /// When this device's changes are stamped more than a day ahead of its clock (it once read
+    /// that late, and a hybrid clock never goes back): its latest stamp, in ms since 1970. The
+    /// others merge them only when their clocks are that late, or once this device restamps
+    /// them (`restamp`, if its clock is right now). Nil otherwise.
+    public var stampedAhead: Int64? = nil
     /// Whether the household's file was missing from the folder and this device wrote it again.
     public var folderRewritten = false
 

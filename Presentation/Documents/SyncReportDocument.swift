@@ -17,6 +17,9 @@ public struct SyncReportDocument: Sendable, Hashable, Encodable {
     /// How many of this device's changes, stamped more than a day ahead of its clock, were sent
     /// again stamped now (`grock sync --restamp`); absent otherwise.
     public let restamped: Int?
+    /// When this device's changes are stamped more than a day ahead of its clock: its latest
+    /// stamp, RFC 3339 (the others wait for them; `grock sync --restamp`); absent otherwise.
+    public let stampedAhead: String?
 
     /// The document of an exchange's report.
     public init(_ report: SyncReport) {
@@ -26,5 +29,6 @@ public struct SyncReportDocument: Sendable, Hashable, Encodable {
         damaged = report.damaged
         quarantined = report.quarantined
         if case .restamped(let count) = report.why { restamped = count } else { restamped = nil }
+        stampedAhead = report.stampedAhead.map { Timestamp(clamping: $0 / 1000).description }
     }
 }

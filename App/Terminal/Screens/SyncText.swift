@@ -25,6 +25,11 @@ public enum SyncText {
                                  + "restamped them, or a forged file); this one sent them again as a device of its own")
             }
         }
+        if let stamped = report.stampedAhead {
+            lines.append("waiting: this device's changes are stamped \(Timestamp(clamping: stamped / 1000)), more than a day ahead of "
+                             + "its clock, which once read that late; the others merge them only when their clocks are that late. "
+                             + "If this device's clock is right now, send them again stamped now: grock sync --restamp")
+        }
         lines += report.waiting.map { "waiting: \($0)" }
         lines += report.damaged.map { "warning: damaged, not applied: \($0)" }
         lines += report.quarantined.map { "warning: refused a change of another device, the rest merged: \($0)" }
@@ -60,8 +65,9 @@ public enum SyncText {
         var lines = ["Household folder: \(status.folder)", ""]
         for device in status.devices {
             let seen = device.lastSeen.map { "last change " + Timestamp(clamping: $0 / 1000).description } ?? "no change seen"
-            let role = device.isThis ? " (this device)"
-                : device.restampedAs.map { " (restamped: its changes come from \($0))" } ?? (device.hasLeft ? " (left)" : "")
+            let restamped = device.restampedAs.map { $0 == device.name ? " (restamped: its changes come from its new id)"
+                                                                        : " (restamped: its changes come from \($0))" }
+            let role = device.isThis ? " (this device)" : restamped ?? (device.hasLeft ? " (left)" : "")
             let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
             lines.append("  \(device.name)\(role): \(merged), \(seen)")
         }
