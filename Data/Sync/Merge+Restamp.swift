@@ -88,7 +88,6 @@ extension Merge {
         let stamps = Reissue(former: former, after: after, ahead: ahead, floor: floor, index: index, device: device, now: now)
         var sent: [SyncVersion] = []
         var touched = Set<SyncKey>()
-        let parts = try SyncParts(currency: working.settings().currency)
         for (key, list) in index.versions {
             let winner = index.winner(key)
             var kept: [SyncVersion] = []
@@ -98,7 +97,7 @@ extension Merge {
                     continue
                 }
                 let stamp = stamps.new(version.stamp)
-                let dated = try Reissue.dated(version, by: stamp, parts: parts)
+                let dated = try Reissue.dated(version, by: stamp)
                 let moved = SyncVersion(key: dated.key, stamp: stamp, replaces: stamps.new(version.replaces), isBought: version.isBought,
                                         seen: dated.seen, payload: dated.payload)
                 sent.append(moved)
@@ -176,7 +175,7 @@ private struct Reissue {
     /// A version's key, record and `seen` with every date later than a day after `stamp` brought
     /// back to it (the boundary refuses a record dated after its change): dates a wrong clock
     /// wrote. A price seen is keyed by its record, so its key may change.
-    static func dated(_ version: SyncVersion, by stamp: HybridTimestamp, parts: SyncParts) throws
+    static func dated(_ version: SyncVersion, by stamp: HybridTimestamp) throws
         -> (key: SyncKey, payload: String?, seen: Int64?) {
         let moment = stamp.milliseconds / 1000
         let latest = moment + SegmentCheck.seenMargin
