@@ -14,6 +14,10 @@ import Domain
 /// something (start or join a household, leave it first, run doctor); `ErrorKind.isTransient`
 /// tells a directory busy with another process of Grock (try again). The `- Throws:` below
 /// say which kind each failure is.
+///
+/// Every call runs on the global concurrent executor (`@concurrent`), off its caller's actor:
+/// an exchange reads and writes files and may wait minutes on git, and a front that answers
+/// several clients on its main actor (`grock serve`, `grock rpc`) goes on answering meanwhile.
 public struct Household: Sendable {
     let directory: String
     let lockTimeout: Duration
@@ -33,6 +37,7 @@ public struct Household: Sendable {
     ///   in (the data directory, inside it, missing) or a git folder that cannot be pulled or
     ///   pushed; `.invalidInput` for a device `name` that cannot be one, refused before anything
     ///   is written.
+    @concurrent
     public func start(folder: String, name: String) async throws {
         let transport = SyncTransport.found(in: folder)
         _ = try await sync(with: transport).start(folder: folder, device: newDevice(), name: name)
@@ -47,6 +52,7 @@ public struct Household: Sendable {
     ///   (`Remedy.exportThenReset`), or the household's start cannot be taken yet (nothing was
     ///   joined); `.notFound` for a folder without a household (`Remedy.startHousehold`);
     ///   `.storage` or `.invalidInput` as for `start`.
+    @concurrent
     public func join(folder: String, name: String) async throws -> SyncReport {
         let transport = SyncTransport.found(in: folder)
         let report = try await sync(with: transport).join(folder: folder, device: newDevice(), name: name)
@@ -62,6 +68,7 @@ public struct Household: Sendable {
     ///   another; `.storage` when the pull or the push fails (after a failed push the merge is
     ///   committed here already) or the data cannot be changed (`Remedy.runDoctor` for a file
     ///   that cannot be read); transient while another process holds the data directory.
+    @concurrent
     public func exchange() async throws -> SyncReport { try await sync().exchange() }
 
     /// An exchange that first sends again, stamped now and under a new device id, this device's
@@ -71,6 +78,7 @@ public struct Household: Sendable {
     /// - Throws: as `exchange`; `.refused` when no change is stamped that far ahead, or when the
     ///   clock reads more than a day before a change merged from another device (set it right
     ///   first). Nothing is changed then.
+    @concurrent
     public func restamp() async throws -> SyncReport { try await sync().restamp() }
 
     /// Where this device and every other in its household stand, read without changing anything
@@ -80,6 +88,7 @@ public struct Household: Sendable {
     /// - Throws: `.refused` when this data directory is in no household
     ///   (`Remedy.startOrJoinHousehold`); `.conflict` when the folder lost its household file or
     ///   now holds another; `.storage` for files that cannot be read.
+    @concurrent
     public func status() async throws -> SyncStatus { try await sync().status() }
 
     /// Stops syncing; the data stays, and so do this device's files in the folder.
@@ -88,8 +97,10 @@ public struct Household: Sendable {
     ///   (`Remedy.startOrJoinHousehold`), or when changes wait to be sent (unless
     ///   `discardingUnsent`). A folder gone, read-only or unreadable does not stop the leave:
     ///   the others are told only if it can be.
+    @concurrent
     public func leave(discardingUnsent: Bool = false) async throws { try await sync().leave(discardingUnsent: discardingUnsent) }
 
     /// What `doctor` finds in the household folder and `sync/`.
+    @concurrent
     func diagnose() async -> [HealthCheck] { await HouseholdSync(directory: directory, now: clock, newDevice: newDevice).diagnose() }
 }

@@ -2,6 +2,7 @@ import Composition
 import DataLayer
 import Dispatch
 import Domain
+import Foundation
 import TestSupport
 import Testing
 
@@ -20,5 +21,42 @@ import Testing
                 "the main actor is free while the storage works")
         #expect(try await !mainActorRunsDuringTheWork(of: InMemoryStorage(), waiting: 0.2), "in place, the work holds the main actor")
         #expect(Configuration(store: .inMemory).storageWork == .background, "a new front gets the background unless it asks")
+    }
+
+    /// A household's exchange runs off its caller's actor too: one that waits on git leaves the
+    /// main actor free (over `grock serve`, a `sync` held every client for as long as git took,
+    /// up to its 300 s timeout; 23rd review). The remote answers a fetch only once a file
+    /// appears, which this test writes from the main actor; held, it gives up after 10 s and
+    /// says it was late.
+    @MainActor @Test func aHouseholdWaitsOnGitOffTheCallersActor() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let remote = home.path + "/remote.git", folder = home.path + "/household", go = home.path + "/go", late = home.path + "/late"
+        try git(home.path, ["init", "--quiet", "--bare", remote])
+        try git(home.path, ["clone", "--quiet", remote, folder])
+        let container = AppContainer(Configuration(store: .directory(home.path + "/data")))
+        _ = try await container.useCases.setUpFirstRun()
+        let household = try #require(container.household())
+        try await household.start(folder: folder, name: "laptop")
+        try git(folder, ["config", "remote.origin.uploadpack",
+                         "i=0; while [ ! -e \(go) ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; "
+                             + "[ -e \(go) ] || touch \(late); git-upload-pack"])
+        let exchange = Task { @MainActor in try await household.exchange() }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
+        _ = try await exchange.value
+        #expect(!FileManager.default.fileExists(atPath: late), "the main actor was held while git waited")
+    }
+
+    private func git(_ directory: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", directory] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "GIT_CONFIG_NOSYSTEM": "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Grock.Failure("git \(arguments) failed in \(directory)") }
     }
 }
