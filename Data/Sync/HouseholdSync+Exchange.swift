@@ -32,6 +32,8 @@ extension HouseholdSync {
             return SyncReport(sent: 0, received: 0, waiting: [], damaged: [])
         }
         let merged = try await merge(folder, of: household, setup: setup, joining: joining, restamping: restamping)
+        // After the commit, as the index committed with it says (it is read first next time).
+        if merged.identity.isNew { try local.writeSetup(merged.identity.setup) }
         if let joining { try settle(joining, in: folder) }
         try finish(merged, folder: setup.folder, markerRewritten: household.isRewritten)
         return merged.tally.report(formerDevice: merged.identity.former, why: merged.why, folderRewritten: household.isRewritten)
@@ -79,7 +81,6 @@ extension HouseholdSync {
             return Change(merge, summary: "synced: \(merge.tally.sent) changes sent, \(merge.tally.received) received")
         }, beforeCommit: { sequence, merge in
             try local.makeDirectories()
-            if merge.identity.former != nil { try local.writeSetup(merge.identity.setup) }
             try local.writeOutbox(merge.outbox, sequence: sequence)
             // The index goes with the change: one that was not committed is never read.
             try FileSystem.writeAtomically(try merge.indexBytes, to: local.indexPath(sequence))
@@ -94,7 +95,10 @@ extension HouseholdSync {
     /// household file too when this exchange wrote it again).
     private func finish(_ merged: Merge, folder path: String, markerRewritten: Bool) throws {
         local.removeIndexes(keeping: merged.sequence)
+        // The `device` files of the ids it had before a restamp too: what they say (their changes
+        // taken back) must reach the others with the new id's segment.
         try transport.push(path, device: merged.device,
-                           files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"])
+                           files: (markerRewritten ? [HouseholdFolder.marker] : []) + ["devices/\(merged.device)"]
+                               + merged.formerFilesWritten.sorted().map { "devices/\($0)" })
     }
 }

@@ -15,7 +15,9 @@ extension HouseholdSync {
         }
         // Its `device` file there, and not taking back its changes (one this device did not write);
         // those of the ids it restamped from still saying so.
-        guard !pending, let own = folder.device(setup.device), own.withdrawal == nil,
+        // A file taking back its changes matters only to changes stamped ahead (`Withdrawal`).
+        guard !pending, index.device.map({ $0 == setup.device }) ?? true, let own = folder.device(setup.device),
+              own.withdrawal == nil || index.clock.milliseconds <= now() + SegmentCheck.futureMargin,
               index.withdrawn.allSatisfy({ former, withdrawal in
                   withdrawal.successor != setup.device || folder.device(former)?.withdrawal == withdrawal
               }) else { return false }

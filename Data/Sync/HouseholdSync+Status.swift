@@ -31,6 +31,7 @@ extension HouseholdSync {
         let (index, pending) = try await storage.read { _ in try unsent(device: setup.device) }
         var waiting: [String] = [], damaged: [String] = []
         var devices: [SyncStatus.Device] = []
+        let clock = now()
         for id in folder.devices() {
             let info = folder.device(id)
             let segments = folder.segments(of: id)
@@ -44,13 +45,13 @@ extension HouseholdSync {
                 for file in listing.files(number) {
                     var latest: Int64 = 0
                     let reading = folder.read(id, file: file, number: number, household: household) { _, version in
-                        if withdrawal?.withdraws(version, of: id) != true { latest = max(latest, SegmentCheck.date(of: version)) }
+                        if withdrawal?.withdraws(version, of: id, now: clock) != true { latest = max(latest, SegmentCheck.date(of: version)) }
                     }
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")
                     case .damaged(let reason): damaged.append("\(id)/\(file): \(reason)")
                     case .complete(let segment):
-                        if let reason = SegmentCheck.wait(latest: latest, now: now()) {
+                        if let reason = SegmentCheck.wait(latest: latest, now: clock) {
                             waiting.append("\(id)/\(file): \(reason)")
                         } else if number > last + 1, number == segments.first(where: { $0 > last }),
                                   !(segment.isSnapshot && (segment.after[id] ?? -1) >= number - 1) {

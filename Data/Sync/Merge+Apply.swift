@@ -80,7 +80,7 @@ extension Merge {
             var latest: Int64 = 0
             let withdrawal = index.withdrawn[other]
             let reading = folder.read(other, file: file, number: number, household: household) { _, version in
-                if withdrawal?.withdraws(version, of: other) != true { latest = max(latest, SegmentCheck.date(of: version)) }
+                if withdrawal?.withdraws(version, of: other, now: now) != true { latest = max(latest, SegmentCheck.date(of: version)) }
             }
             guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
             copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment, latest: latest, isHeld: false))
@@ -119,7 +119,8 @@ extension Merge {
     /// its device took back (`Withdrawal`) are left out, so nothing waits for them.
     func latest(of segment: Segment) -> Int64 {
         let withdrawal = index.withdrawn[segment.device]
-        return segment.versions.lazy.filter { withdrawal?.withdraws($0, of: segment.device) != true }.map(SegmentCheck.date).max() ?? 0
+        return segment.versions.lazy.filter { withdrawal?.withdraws($0, of: segment.device, now: now) != true }
+            .map(SegmentCheck.date).max() ?? 0
     }
 
     /// The segment a reading gives, or nil once it is noted as still arriving or damaged.
@@ -196,7 +197,7 @@ extension Merge {
         let withdrawal = index.withdrawn[segment.device]
         while let version = versions.popLast() {
             // Taken back by its device, which sends it again under a new id.
-            if withdrawal?.withdraws(version, of: segment.device) == true { continue }
+            if withdrawal?.withdraws(version, of: segment.device, now: now) == true { continue }
             let part: CheckedPart?
             switch check.verdict(version, in: segment) {
             case .refused(let reason):

@@ -14,8 +14,9 @@ extension Merge {
         identity.become(newDevice())
         if let firstShared { index.applied[former] = firstShared - 1 } else if index.sent >= 0 { index.applied[former] = index.sent }
         index.sent = -1
-        // Its setup (`sync/device.tsv`) is written with the exchange, just before it commits: an
-        // exchange that fails leaves this data directory the device it was, with its index.
+        // Its setup (`sync/device.tsv`) is written once the exchange has committed: one that fails
+        // leaves this data directory the device it was, and one killed after its commit goes on
+        // as the device its index names (`DeviceIdentity.resume`).
         try folder.writeDevice(device, name: identity.name, left: false)
     }
 
@@ -76,7 +77,7 @@ extension Merge {
         let first = index.published + 1
         for number in local.outboxNumbers() where number > index.published && number < sequence {
             guard var entry = try local.outboxEntry(number) else { continue }
-            if let former = identity.former, entry.stamp.device == former {
+            if entry.stamp.device != device, [identity.former, identity.stale].contains(entry.stamp.device) {
                 // Stamped as the device it was: the other data directory may have made the same stamp.
                 entry = entry.restamped(device: device)
             }
@@ -94,11 +95,12 @@ extension Merge {
     }
 
     /// Writes `versions` into the folder as this device's next segment (nothing when there are
-    /// none); `first`: the first outbox entry they tell.
-    mutating func send(_ versions: [SyncVersion], from first: Int) throws {
+    /// none); `first`: the first outbox entry they tell; `marking`: whether `sync/sending` names
+    /// it, for the next exchange to take over should this one not commit.
+    mutating func send(_ versions: [SyncVersion], from first: Int, marking: Bool = true) throws {
         guard !versions.isEmpty else { return }
         let number = index.sent + 1
-        try local.writeSending(number)
+        if marking { try local.writeSending(number) }
         let checksum = try folder.write(Segment(household: household, device: device, number: number, after: index.applied,
                                                 isSnapshot: false, versions: versions))
         index.lastSent = SyncIndex.SentSegment(checksum: checksum, from: first)

@@ -22,9 +22,13 @@ extension Merge {
             latest = max(latest, entry.stamp)
         }
         guard latest.milliseconds > now + SegmentCheck.futureMargin else { throw SyncError.nothingToRestamp(clock: now) }
+        // Of devices that did not take them back themselves (merged while this clock was as wrong).
         var others: HybridTimestamp?
         for list in index.versions.values {
-            for version in list where version.stamp.device != device && version.stamp > others ?? .zero { others = version.stamp }
+            for version in list where version.stamp.device != device && version.stamp > others ?? .zero
+                && index.withdrawn[version.stamp.device]?.withdraws(version, of: version.stamp.device, now: now) != true {
+                others = version.stamp
+            }
         }
         if let others, others.milliseconds > now + SegmentCheck.futureMargin {
             throw SyncError.clockBehind(clock: now, device: others.device, latest: others.milliseconds)
@@ -32,50 +36,80 @@ extension Merge {
     }
 
     /// Takes back this device's changes stamped more than a day ahead of its clock and sends them
-    /// again as a new device, stamped now.
+    /// again as a new device, stamped now; leaves out, too, what it merged of devices that took
+    /// theirs back while this clock read as far ahead.
     /// - Returns: the parts whose records changed here (dates brought back), to be written.
     mutating func restamp() throws -> Set<SyncKey> {
+        // Found taken back in its own `device` file, it has sent them again already (`readWithdrawals`).
+        guard why == nil else { return [] }
         let former = device
         try becomeADeviceOfItsOwn()
         let withdrawal = Withdrawal(successor: device, after: now + SegmentCheck.futureMargin)
         index.withdrawn[former] = withdrawal
-        let (count, touched) = try reissue(of: former, after: withdrawal.after)
+        var (count, touched) = try reissue(of: former)
+        touched.formUnion(dropWithdrawn())
         try folder.writeDevice(former, name: identity.name, left: true, withdrawal: withdrawal)
+        formerFilesWritten.insert(former)
         why = .restamped(count: count)
         return touched
     }
 
     /// Notes which devices took back changes (their `device` file says so), the first time it is
-    /// read; a device that finds its own taken back sends them again as a new device. A device
-    /// that restamped writes its former id's file again if the folder lost it.
+    /// read, and leaves out what it merged of those. A device that finds its own taken back (by a
+    /// copy of its data directory that restamped, or a forged file) while its changes are stamped
+    /// ahead sends them again as a new device. A device that restamped writes its former id's
+    /// file again if the folder lost it.
     /// - Returns: the parts whose records changed here, to be written.
     mutating func readWithdrawals() throws -> Set<SyncKey> {
         var touched = Set<SyncKey>()
+        var noted = false
         for other in listings.present.sorted() where index.withdrawn[other] == nil {
             guard let withdrawal = folder.device(other)?.withdrawal else { continue }
             guard other == device else {
                 index.withdrawn[other] = withdrawal
+                noted = true
                 continue
             }
-            // Not this device's doing (it restamps under a new id): its changes since are left
-            // out wherever the file is read, so they are told again under a new id.
-            try becomeADeviceOfItsOwn()
+            // Its own: only its changes stamped more than a day ahead are left out (`Withdrawal`);
+            // with none, nothing is to do (and the file is read again at the next exchange).
+            guard isAhead else { continue }
             index.withdrawn[other] = withdrawal
-            touched = try reissue(of: other, after: withdrawal.after).touched
-            why = .withdrawn(after: withdrawal.after)
+            try becomeADeviceOfItsOwn()
+            let (count, reissued) = try reissue(of: other)
+            touched.formUnion(reissued)
+            why = restamping ? .restamped(count: count) : .withdrawn(after: withdrawal.after)
         }
+        if noted { touched.formUnion(dropWithdrawn()) }
         for (former, withdrawal) in index.withdrawn where withdrawal.successor == device && folder.device(former)?.withdrawal != withdrawal {
             try folder.writeDevice(former, name: identity.name, left: true, withdrawal: withdrawal)
+            formerFilesWritten.insert(former)
         }
         return touched
     }
 
-    /// Sends the versions of `former` stamped after `after` again as this device's, in their
-    /// order: those stamped ahead of the clock by more than a day get stamps from now on (and
-    /// their records' dates that late come back to that stamp), the others keep their times.
-    /// The index holds them as sent, so this device and the others pick the same winners.
+    /// Takes out of the index the versions of other devices that they took back (merged while this
+    /// device's clock read as far ahead as their stamps): they come again from their successors.
+    /// - Returns: the parts they were versions of, to be written again.
+    private mutating func dropWithdrawn() -> Set<SyncKey> {
+        var touched = Set<SyncKey>()
+        for (key, list) in index.versions {
+            let kept = list.filter { version in
+                let owner = version.stamp.device
+                return owner == device || index.withdrawn[owner]?.withdraws(version, of: owner, now: now) != true
+            }
+            guard kept.count < list.count else { continue }
+            index.versions[key] = kept
+            touched.insert(key)
+        }
+        return touched
+    }
+
+    /// Sends the versions of `former` stamped more than a day ahead of the clock again as this
+    /// device's, in their order, stamped from now on (and their records' dates that late brought
+    /// back to their new stamps). The index holds them as sent, so this device and the others pick
+    /// the same winners.
     /// - Returns: how many changes were sent again, and the parts whose records changed.
-    private mutating func reissue(of former: String, after: Int64) throws -> (count: Int, touched: Set<SyncKey>) {
+    private mutating func reissue(of former: String) throws -> (count: Int, touched: Set<SyncKey>) {
         let ahead = now + SegmentCheck.futureMargin
         // After every stamp met before, not only those the index keeps: a version that lost to
         // one taken back may win again, here as on the devices that never merged that one.
@@ -85,7 +119,7 @@ extension Merge {
             floor = max(floor, entry.stamp)
             break
         }
-        let stamps = Reissue(former: former, after: after, ahead: ahead, floor: floor, index: index, device: device, now: now)
+        let stamps = Reissue(former: former, ahead: ahead, floor: floor, index: index, device: device, now: now)
         var sent: [SyncVersion] = []
         var touched = Set<SyncKey>()
         for (key, list) in index.versions {
@@ -122,30 +156,29 @@ extension Merge {
             if try index.add(version, base: { before }) { touched.insert(version.key) }
         }
         // Not back to a clock a wrong wall clock set (the stamps given anew are the latest).
-        index.clock = isAhead ? stamps.clock : max(index.clock, stamps.clock)
+        index.clock = stamps.clock
         index.lastSent = nil
         sent.sort { ($0.stamp, $0.key) < ($1.stamp, $1.key) }
-        try send(sent, from: index.published + 1)
+        // Not marked as being sent: killed before its commit, this data directory is still the
+        // device it was, and takes over its own last segment (`sync/sending`), not this one.
+        try send(sent, from: index.published + 1, marking: false)
         return (Set(sent.map(\.stamp)).count, touched)
     }
 }
 
-/// The new stamps of a reissue: each of `former`'s stamps after `after` as this device's; those
-/// later than `ahead` get new times from the clock's now on, after every other stamp the index
-/// holds and `floor`, in their order, so that every comparison between two stamps comes out as
-/// before.
+/// The new stamps of a reissue: each of `former`'s stamps later than `ahead` as this device's,
+/// with times from the clock's now on, after every other stamp the index holds and `floor`, in
+/// their order, so that every comparison between two stamps comes out as before.
 private struct Reissue {
     let former: String
-    let after: Int64
+    let ahead: Int64
     private var renewed: [HybridTimestamp: HybridTimestamp] = [:]
-    let device: String
     /// The clock once the new stamps are given.
     private(set) var clock: HybridTimestamp
 
-    init(former: String, after: Int64, ahead: Int64, floor: HybridTimestamp, index: SyncIndex, device: String, now: Int64) {
+    init(former: String, ahead: Int64, floor: HybridTimestamp, index: SyncIndex, device: String, now: Int64) {
         self.former = former
-        self.after = after
-        self.device = device
+        self.ahead = ahead
         var late = Set<HybridTimestamp>()
         var latest = floor
         func note(_ stamp: HybridTimestamp) {
@@ -164,13 +197,10 @@ private struct Reissue {
     }
 
     /// Whether the stamp is one the reissue gives anew.
-    func takes(_ stamp: HybridTimestamp) -> Bool { stamp.device == former && stamp.milliseconds > after }
+    func takes(_ stamp: HybridTimestamp) -> Bool { stamp.device == former && stamp.milliseconds > ahead }
 
     /// The stamp as reissued (any other is kept).
-    func new(_ stamp: HybridTimestamp) -> HybridTimestamp {
-        guard takes(stamp) else { return stamp }
-        return renewed[stamp] ?? HybridTimestamp(milliseconds: stamp.milliseconds, counter: stamp.counter, device: device)
-    }
+    func new(_ stamp: HybridTimestamp) -> HybridTimestamp { renewed[stamp] ?? stamp }
 
     /// A version's key, record and `seen` with every date later than a day after `stamp` brought
     /// back to it (the boundary refuses a record dated after its change): dates a wrong clock
@@ -198,6 +228,10 @@ private struct Reissue {
             record.createdAt = date(record.createdAt)
             record.startedAt = record.startedAt.map(date)
             record.completedAt = record.completedAt.map(date)
+            return (version.key, changed ? try SyncParts.json(record) : payload, seen)
+        case .store:
+            var record = try SyncParts.decode(StoreRecord.self, payload, key: version.key)
+            record.createdAt = date(record.createdAt)
             return (version.key, changed ? try SyncParts.json(record) : payload, seen)
         case .seen:
             var record = try ObservationRecord(canonical: payload) ?? SyncParts.decode(ObservationRecord.self, payload, key: version.key)

@@ -43,6 +43,9 @@ struct Merge {
     var origins: [SyncKey: String] = [:]
     /// Why this device took a new id in this exchange, when it did not find a copy of itself.
     var why: SyncReport.NewIdentity?
+    /// The devices other than this one whose `device` file this exchange wrote (the ids it had
+    /// before a restamp): pushed with its own files.
+    var formerFilesWritten: Set<String> = []
 
     var device: String { identity.device }
     /// Whether a start was taken whole in this exchange (a device joining must take one).
@@ -65,6 +68,7 @@ struct Merge {
         listings = FolderListings(folder)
         base = BaseParts(working)
         index = try local.index(device: setup.device, committed: sequence).0
+        if let committed = index.device, committed != setup.device { identity.resume(committed) }
         let currency = working.settings().currency
         check = SegmentCheck(parts: try SyncParts(currency: currency), currency: currency)
         trustsStart = index.applied.isEmpty && index.sent < 0
@@ -75,10 +79,6 @@ struct Merge {
         // This device's own changes are written again where they lost to a version it had
         // merged before (a price seen earlier than one merged, a line bought elsewhere).
         var touched = try publish()
-        // A wall clock that once read far ahead leaves this device's clock there (a hybrid clock
-        // never goes back): every change it stamps is as far ahead, and the other devices merge
-        // them only when their clocks are that late. Told on each exchange until restamped.
-        if isAhead && !restamping { tally.stampedAhead = index.clock.milliseconds }
         listings.listDevices()
         touched.formUnion(try readWithdrawals())
         // A device joining takes the household's start first: the snapshot of the device that
@@ -100,6 +100,10 @@ struct Merge {
         for other in listings.present.sorted() where other != device { try applyTurnedUp(of: other, into: &touched) }
         // After what the others said: the stamps given anew come after all of it.
         if restamping { touched.formUnion(try restamp()) }
+        // A wall clock that once read far ahead leaves this device's clock there (a hybrid clock
+        // never goes back): every change it stamps is as far ahead, and the other devices merge
+        // them only when their clocks are that late. Told on each exchange until restamped.
+        if isAhead { tally.stampedAhead = index.clock.milliseconds }
         var winners = base.takeSnapshot()
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)
@@ -142,6 +146,7 @@ struct Merge {
         }
         try working.checkForSync()
         try writeSnapshotIfLost()
+        index.device = device
         if !joining, folder.device(device) == nil { try folder.writeDevice(device, name: identity.name, left: false) }
     }
 }

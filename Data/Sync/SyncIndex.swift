@@ -6,12 +6,16 @@ import Domain
 /// the outbox is published. Kept as `sync/index-N.tsv`, N the number of the change that wrote
 /// it, so that a sync killed before its change was committed leaves the previous index in force.
 struct SyncIndex: Equatable {
-    /// Version 2 added `claimed` and `skipped`, version 3 `withdrawn` and `merged`; an earlier
-    /// version is read as having none.
+    /// Version 2 added `claimed` and `skipped`, version 3 `withdrawn`, `merged` and `device`; an
+    /// earlier version is read as having none.
     static let header = "grock-sync-index\t3"
     static let headers: Set<Substring> = ["grock-sync-index\t1", "grock-sync-index\t2", "grock-sync-index\t3"]
 
     var clock: HybridTimestamp = .zero
+    /// The device this index is of (format 3 on; nil before): committed with the data, it says
+    /// which id this data directory syncs as when `sync/device.tsv`, written after the commit,
+    /// does not say so yet (an exchange that took a new id, killed in between).
+    var device: String?
     /// The latest stamp of a version merged from another device (format 3 on; `.zero` before):
     /// a restamp stamps after it, even after a version that lost and is no longer kept.
     var merged: HybridTimestamp = .zero
@@ -162,6 +166,7 @@ struct SyncIndex: Equatable {
         var text = SyncIndex.header + "\nclock\t\(clock)\npublished\t\(published)\nsent\t\(sent)\n"
         if let lastSent { text += "last\t\(lastSent.checksum)\t\(lastSent.from)\n" }
         if merged != .zero { text += "merged\t\(merged)\n" }
+        if let device { text += "device\t\(device)\n" }
         for (device, number) in applied.sorted(by: { $0.key < $1.key }) { text += "applied\t\(device)\t\(number)\n" }
         for (device, number) in gone.sorted(by: { $0.key < $1.key }) { text += "gone\t\(device)\t\(number)\n" }
         for (device, number) in claimed.sorted(by: { $0.key < $1.key }) { text += "claimed\t\(device)\t\(number)\n" }
@@ -209,6 +214,9 @@ struct SyncIndex: Equatable {
                     let fields = line.split(separator: "\t")
                     guard fields.count == 3, let from = Int(fields[2]) else { throw damaged("a bad last line") }
                     lastSent = SentSegment(checksum: String(fields[1]), from: from)
+                } else if line.hasPrefix("device\t") {
+                    guard Identifier.isValid(String(line.dropFirst(7))) else { throw damaged("a bad device line") }
+                    device = String(line.dropFirst(7))
                 } else if line.hasPrefix("merged\t") {
                     guard let stamp = HybridTimestamp(line.dropFirst(7)) else { throw damaged("a bad merged line") }
                     merged = stamp

@@ -100,9 +100,11 @@ import Testing
     }
 
     /// A `device` file forged to take back a device's changes (or written by a copy of its data
-    /// directory that restamped): the others leave them out, and the device, at its next
-    /// exchange, sends them again under a new id. Nothing is lost.
-    @Test func changesTakenBackInADevicesNameAreSentAgainByIt() async throws {
+    /// directory that restamped) leaves out only changes stamped more than a day ahead of the
+    /// reader's clock: Tea, stamped as the phone's clock read it, is merged all the same, and the
+    /// phone goes on under its id. Once the phone's changes are stamped ahead, it sends them again
+    /// under a new id at its next exchange: they reach the laptop at once.
+    @Test func changesTakenBackInADevicesNameAreLeftOutOnlyWhenStampedAhead() async throws {
         let home = try await Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let before = home.clock.now().secondsSince1970 * 1000
@@ -112,15 +114,19 @@ import Testing
         let folder = try HouseholdFolder(path: home.folder)
         try folder.writeDevice("phone", name: "phone", left: true, withdrawal: Withdrawal(successor: "evil", after: before))
         _ = try await home.sync("laptop").exchange()
-        #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" } == false)
-        let report = try await home.sync("phone").exchange()
-        #expect(report.why == .withdrawn(after: before) && report.formerDevice == "phone", "\(report)")
-        _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
+        let kept = try await home.sync("phone").exchange()
+        #expect(kept.why == nil && kept.formerDevice == nil, "\(kept)")
+
+        home.clock.advance(days: 3)
+        _ = try await home.useCases("phone").addItem(name: "Rice", category: "Dairy")
+        home.clock.advance(days: -3)
+        let report = try await home.sync("phone").exchange()
+        #expect(report.why == .withdrawn(after: before) && report.formerDevice == "phone" && report.stampedAhead == nil, "\(report)")
+        let laptop = try await home.sync("laptop").exchange()
+        #expect(laptop.waiting.isEmpty, "\(laptop)")
+        #expect(try await home.backup("laptop").items.contains { $0.name == "Rice" })
         #expect(try await canonical(home.backup("phone")) == canonical(home.backup("laptop")))
-        // Once noted, a file changed again (lost, or forged otherwise) changes nothing.
-        try folder.writeDevice("phone", name: "phone", left: false)
-        #expect(try await home.sync("laptop").exchange().waiting.isEmpty)
     }
 
     func milk(_ backup: Backup) throws -> Item { try #require(backup.items.first { $0.name == "Milk" }) }
