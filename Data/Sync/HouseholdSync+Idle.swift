@@ -11,7 +11,7 @@ extension HouseholdSync {
         let (index, pending) = try await storage.read { _ in
             let committed = try storage.loadState().record.undo.nextSequence
             let index = try local.index(device: setup.device, committed: committed, versions: false).0
-            return (index, local.outboxNumbers().contains { $0 > index.published && $0 < committed })
+            return (index, try local.outboxNumbers().contains { $0 > index.published && $0 < committed })
         }
         // Its `device` file there, and not taking back its changes (one this device did not write);
         // those of the ids it restamped from still saying so.

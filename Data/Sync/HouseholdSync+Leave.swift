@@ -29,7 +29,7 @@ extension HouseholdSync {
             // A damaged `sync/device.tsv` must not keep a device from leaving (it is what
             // leaving removes), but it must not hide changes waiting in the outbox either.
             let setup = try? local.setup()
-            if !discardingUnsent, !FileSystem.names(in: local.outboxDirectory).isEmpty {
+            if !discardingUnsent, try !local.outboxNumbers().isEmpty {
                 let pending: Int
                 do {
                     pending = try unsent(device: local.setup().device).1
@@ -40,15 +40,19 @@ extension HouseholdSync {
                 }
                 if pending > 0 { throw SyncError.unsentChanges(count: pending) }
             }
+            // Its setup gone, the data directory no longer syncs: the one step that must happen,
+            // and first, so that a leave that fails has changed nothing.
+            guard unlink(local.devicePath) == 0 || errno == ENOENT else { throw FileSystem.failure(local.devicePath) }
             // Telling the others is a courtesy: leaving must work with the folder gone, unreadable
             // or read-only, so none of these errors stops it.
             if let setup, let folder = try? HouseholdFolder(path: setup.folder), let info = folder.device(setup.device) {
                 try? folder.writeDevice(setup.device, name: info.name, left: true)
                 try? transport.push(setup.folder, device: setup.device, files: ["devices/\(setup.device)"])
             }
+            // What is left of `sync/` is read by nothing once the setup is gone; a file that cannot
+            // be removed stays, harmless, and a later `sync init` or `join` writes over it.
             for name in FileSystem.names(in: local.outboxDirectory) { unlink(local.outboxDirectory + "/" + name) }
             rmdir(local.outboxDirectory)
-            unlink(local.devicePath)
             for name in FileSystem.names(in: local.syncDirectory) { unlink(local.syncDirectory + "/" + name) }
             rmdir(local.syncDirectory)
         }

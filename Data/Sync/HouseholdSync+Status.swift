@@ -92,10 +92,14 @@ extension HouseholdSync {
             checks.append(HealthCheck(subject: "sync", detail: "\(error)", isProblem: true))
         }
         // Every change in the outbox must read: undo and the next exchange read them.
-        for number in local.outboxNumbers() {
-            do { _ = try local.outboxEntry(number) } catch {
-                checks.append(HealthCheck(subject: local.outboxPath(number), detail: "\(error)", isProblem: true))
+        do {
+            for number in try local.outboxNumbers() {
+                do { _ = try local.outboxEntry(number) } catch {
+                    checks.append(HealthCheck(subject: local.outboxPath(number), detail: "\(error)", isProblem: true))
+                }
             }
+        } catch {
+            checks.append(HealthCheck(subject: local.outboxDirectory, detail: "\(error)", isProblem: true))
         }
         return checks
     }

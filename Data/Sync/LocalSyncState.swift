@@ -63,7 +63,7 @@ struct LocalSyncState: Sendable {
     /// unless it restamped it because a wrong wall clock had set it far ahead.
     func tick(device: String, now: Int64) throws -> HybridTimestamp {
         var clock = HybridClock(device: device, latest: try storedClock(device: device))
-        if let last = outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)),
+        if let last = try outboxNumbers().last, let bytes = try FileSystem.read(outboxPath(last)),
            let stamp = OutboxEntry.stamp(inHead: bytes.prefix(200)), stamp.device == device {
             clock.receive(stamp)
         }
@@ -83,8 +83,11 @@ struct LocalSyncState: Sendable {
 
     // MARK: - Outbox
 
-    func outboxNumbers() -> [Int] {
-        FileSystem.names(in: outboxDirectory).compactMap { name in name.hasSuffix(".tsv") ? Int(name.dropLast(4)) : nil }.sorted()
+    /// The numbers of the changes in the outbox.
+    /// - Throws: `StorageError.io` when the outbox cannot be listed: none is never said of an
+    ///   outbox that could not be read (leaving would drop what waits in it).
+    func outboxNumbers() throws -> [Int] {
+        try FileSystem.listing(of: outboxDirectory).compactMap { name in name.hasSuffix(".tsv") ? Int(name.dropLast(4)) : nil }.sorted()
     }
 
     func outboxEntry(_ sequence: Int) throws -> OutboxEntry? {

@@ -75,7 +75,7 @@ extension Merge {
             versions.append(version)
         }
         let first = index.published + 1
-        for number in local.outboxNumbers() where number > index.published && number < sequence {
+        for number in try local.outboxNumbers() where number > index.published && number < sequence {
             guard var entry = try local.outboxEntry(number) else { continue }
             if entry.stamp.device != device, [identity.former, identity.stale].contains(entry.stamp.device) {
                 // Stamped as the device it was: the other data directory may have made the same stamp.

@@ -17,7 +17,7 @@ extension Merge {
     func requireRestampable() throws {
         // Before this exchange publishes them: its changes since the last one count too.
         var latest = index.clock
-        if let last = local.outboxNumbers().last, last > index.published, let entry = try local.outboxEntry(last),
+        if let last = try local.outboxNumbers().last, last > index.published, let entry = try local.outboxEntry(last),
            entry.stamp.device == device {
             latest = max(latest, entry.stamp)
         }
@@ -114,7 +114,7 @@ extension Merge {
         // After every stamp met before, not only those the index keeps: a version that lost to
         // one taken back may win again, here as on the devices that never merged that one.
         var floor = index.merged.milliseconds <= ahead ? index.merged : .zero
-        for number in local.outboxNumbers().reversed() {
+        for number in try local.outboxNumbers().reversed() {
             guard let entry = try local.outboxEntry(number), entry.stamp.milliseconds <= ahead else { continue }
             floor = max(floor, entry.stamp)
             break

@@ -100,7 +100,7 @@ public final class SyncedStorage: Storage, Sendable {
     /// This device's latest change not taken back yet (an undo takes back the one it names).
     private static func lastUndoable(in local: LocalSyncState) throws -> OutboxEntry? {
         var undone = Set<Int>()
-        for number in local.outboxNumbers().reversed() {
+        for number in try local.outboxNumbers().reversed() {
             guard let entry = try local.outboxEntry(number) else { continue }
             switch entry.kind {
             case .undo(let target): undone.insert(target)

@@ -19,13 +19,15 @@ public struct AddStore: Sendable {
         let name = try Name.validated(name, kind: "store")
         return try await storage.write { repositories in
             let stores = try repositories.allStores()
+            // A store of that name in use first: two devices may each hold one, one removed (merged
+            // from a device that removed it while the other added it again).
+            try requireUnique(name, kind: "store", among: stores.filter { !$0.isRemoved }.map(\.name))
             if var removed = stores.first(where: { $0.isRemoved && Name.key($0.name) == Name.key(name) }) {
                 removed.isRemoved = false
                 removed.name = name
                 try repositories.save(removed)
                 return Change(removed, summary: "added store \(name)")
             }
-            try requireUnique(name, kind: "store", among: stores.filter { !$0.isRemoved }.map(\.name))
             let store = Store(id: StoreID(ids.makeIdentifier()), name: name, createdAt: clock.now())
             try repositories.save(store)
             return Change(store, summary: "added store \(name)")

@@ -28,6 +28,21 @@ import Testing
         await #expect(throws: DomainError.self) { try await u.renameItem("Bread", to: "milk") }
     }
 
+    /// A household can hold a removed store and one in use of one name (a device removed Aldi
+    /// while another added it again). Adding that name is refused, changing nothing: it brought
+    /// the removed one back beside the other, and the data could no longer be read.
+    @Test func addingTheNameOfAStoreInUseIsRefusedThoughARemovedOneHasItToo() async throws {
+        let storage = InMemoryStorage()
+        let u = try await TestWorld.stocked(storage: storage).useCases
+        _ = try await storage.write { repositories in
+            try repositories.save(Store(id: StoreID("s-removed"), name: "Aldi", createdAt: Timestamp(clamping: 0), isRemoved: true))
+            return Change((), summary: "a removed Aldi merged")
+        }
+        await #expect(throws: DomainError.duplicateName(kind: "store", name: "Aldi")) { try await u.addStore(name: "Aldi") }
+        let removed = try await storage.read { try $0.allStores().filter { $0.name == "Aldi" }.map(\.isRemoved) }
+        #expect(removed.sorted { !$0 && $1 } == [false, true], "the removed Aldi stays removed")
+    }
+
     @Test func unknownNamesSuggestTheClosest() async throws {
         let u = try await TestWorld.stocked().useCases
         await #expect(throws: DomainError.notFound(kind: .item, name: "Mlik", suggestion: "Milk")) { try await u.showItem("Mlik") }

@@ -232,8 +232,8 @@ public final class FileStorage: Storage, Sendable {
         if let bytes = try FileSystem.read(legacy.statePath) { return try RecordCodec.decodeState(bytes, path: legacy.statePath) }
         // No state: a new directory, unless Grock's other files are there. Then the state was
         // lost (deleted, or not copied along), and starting afresh would write over them.
-        let data = FileSystem.names(in: directory).filter(DataFiles.isData).sorted()
-        let snapshots = FileSystem.names(in: undoDirectory).filter { DataFiles.snapshotNumber($0) != nil }
+        let data = try FileSystem.listing(of: directory).filter(DataFiles.isData).sorted()
+        let snapshots = try FileSystem.listing(of: undoDirectory).filter { DataFiles.snapshotNumber($0) != nil }
         if !data.isEmpty || !snapshots.isEmpty {
             let found = (data + (snapshots.isEmpty ? [] : ["undo/"])).prefix(4).joined(separator: ", ")
             throw StorageError.stateLost(path: statePath, found: found)

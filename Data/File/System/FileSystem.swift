@@ -212,12 +212,23 @@ enum FileSystem {
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
     /// A link is not followed: a directory of Grock's that is a link is listed as empty.
-    static func names(in directory: String) -> [String] {
+    /// For a clean-up or a look that may miss files; what decides that nothing is there uses
+    /// `listing(of:)`.
+    static func names(in directory: String) -> [String] { (try? listing(of: directory)) ?? [] }
+
+    /// The names in a directory (without `.` and `..`); empty when it does not exist.
+    /// - Throws: `StorageError.io` when it cannot be read (not ours to read, a link, not a
+    ///   directory): "nothing is there" is never said of a directory that could not be looked in.
+    static func listing(of directory: String) throws(StorageError) -> [String] {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
+        guard fd >= 0 else {
+            if errno == ENOENT { return [] }
+            throw failure(directory)
+        }
         guard let handle = fdopendir(fd) else {
+            let failed = failure(directory)
             close(fd)
-            return []
+            throw failed
         }
         defer { closedir(handle) }
         var names: [String] = []
