@@ -120,7 +120,14 @@ struct SegmentCheck {
         }
         switch key.kind {
         case .settings:
-            return .settings(try parts.settings(payload))
+            // Amounts are stored in minor units: a currency of other decimals would read every
+            // amount of the household at another scale (1.19 EUR as 119 JPY), for good. A device
+            // that syncs never changes to one (`SyncedStorage`), so every device's is alike.
+            let settings = try parts.settings(payload)
+            guard settings.currency.minorDigits == currency.minorDigits else {
+                throw refused("its currency \(settings.currency.code) has other decimals than the household's \(currency.code)")
+            }
+            return .settings(settings)
         case .store:
             let store = try parts.store(payload, key: key)
             try name(store.name, of: key)
@@ -198,8 +205,8 @@ struct SegmentCheck {
         guard basis.isTypable else { throw refused("its price is per \(basis), more than the \(PackSize.maximum) a pack can hold") }
     }
 
+    /// Every amount is read in this device's currency (`SyncParts`), so only its bounds are checked.
     private func amount(_ money: Money) throws {
-        guard money.currency == currency else { throw refused("its amount is in \(money.currency.code), not \(currency.code)") }
         guard money.minorUnits >= 0 else { throw refused("its amount is negative") }
         guard money <= Money.maximum(currency) else {
             throw refused("its amount \(money.amountText) is more than \(Money.maximum(currency).amountText), the most Grock takes")

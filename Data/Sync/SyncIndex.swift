@@ -131,7 +131,9 @@ struct SyncIndex: Equatable {
     }
 
     /// The best price of each device (the newest seen, then the latest), the household's start
-    /// counted as one, that `kept` does not hold.
+    /// counted as one, that `kept` does not hold: of the `devicesKept` best such devices, so that
+    /// versions forged under countless device ids (a snapshot may carry any) cost what a
+    /// household's few devices do.
     static func bestOfEachDevice(_ list: [SyncVersion], besides kept: [SyncVersion]) -> [SyncVersion] {
         var best: [String: SyncVersion] = [:]
         for candidate in list where !kept.contains(where: { $0.stamp.device == candidate.stamp.device }) {
@@ -139,8 +141,12 @@ struct SyncIndex: Equatable {
                (held.seen ?? .min, held.stamp) >= (candidate.seen ?? .min, candidate.stamp) { continue }
             best[candidate.stamp.device] = candidate
         }
-        return best.values.sorted { $0.stamp < $1.stamp }
+        return best.values.sorted { ($0.seen ?? .min, $0.stamp) > ($1.seen ?? .min, $1.stamp) }.prefix(devicesKept)
+            .sorted { $0.stamp < $1.stamp }
     }
+
+    /// How many devices' best prices a part keeps beside its winner (`bestOfEachDevice`).
+    static let devicesKept = 8
 
     /// The versions of a line that can still decide its winner, whatever arrives later (so a
     /// line ticked and unticked thousands of times costs what a few do). The purchase that counts

@@ -37,7 +37,9 @@ public final class SyncedStorage: Storage, Sendable {
     /// this device's clock and written to `sync/outbox` in the same transaction (a change that
     /// changes nothing leaves no entry), for the next exchange to send.
     /// - Throws: what `body` and the file store throw, or `SyncError.damaged` when
-    ///   `sync/device.tsv` cannot be read; then nothing is committed.
+    ///   `sync/device.tsv` cannot be read; `DomainError.currencyDigitsDiffer` for a currency of
+    ///   other decimals (the other devices hold amounts this one may not have merged yet, and
+    ///   refuse it: `SegmentCheck`). Then nothing is committed.
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
         // Until sync is set up (or after it left) there is nobody to tell.
         guard local.isSetUp else { return try await inner.write(body) }
@@ -45,7 +47,10 @@ public final class SyncedStorage: Storage, Sendable {
         let device = try local.setup().device
         return try await writeWithOutbox { working, sequence in
             let capture = ChangeCapture(working)
+            let before = working.settings().currency
             let change = try body(capture)
+            let after = try capture.settings().currency
+            if after.minorDigits != before.minorDigits { throw DomainError.currencyDigitsDiffer(from: before.code, to: after.code) }
             let differences = try capture.differences()
             guard !differences.isEmpty else { return (change, nil) }
             let stamp = try local.tick(device: device, now: now())

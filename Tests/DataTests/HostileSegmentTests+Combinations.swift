@@ -145,6 +145,30 @@ extension HostileSegmentTests {
         #expect(try await home.sync("laptop").exchange().waiting.contains { $0.contains("it holds a change dated") })
     }
 
+    /// A forged settings change to a currency of other decimals (EUR to JPY) would read every
+    /// amount of the household a hundred times over, on every device, for good (24th review):
+    /// refused alone. One of the same decimals (CHF) is a change like any other. A device that
+    /// syncs cannot make such a change itself, holding amounts or not: the others may hold some.
+    @Test func aCurrencyOfOtherDecimalsIsRefusedAtTheBoundaryAndOnADeviceThatSyncs() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let yen = try SyncParts.json(SettingsRecord(currency: "JPY", isSetUp: true))
+        let francs = try SyncParts.json(SettingsRecord(currency: "CHF", isSetUp: true))
+        try home.forge("evil", ["settings\t\(home.stamp("evil", counter: 1))\t0\t-\t\(yen)"])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.quarantined == ["evil/00000000.seg: settings: its currency JPY has other decimals than the household's EUR"],
+                "\(report)")
+        #expect(try await home.backup("phone").settings.currency.code == "EUR")
+        #expect(try await milk(home.backup("phone")).prices[0].regular?.price.amountText == "1.19")
+        try home.forge("evil", number: 1, after: [:], ["settings\t\(home.stamp("evil", 1))\t0\t-\t\(francs)"])
+        _ = try await home.sync("phone").exchange()
+        #expect(try await home.backup("phone").settings.currency.code == "CHF")
+        await #expect(throws: DomainError.currencyDigitsDiffer(from: "CHF", to: "KWD")) {
+            try await home.useCases("phone").changeCurrency(try Currency(code: "KWD"))
+        }
+        #expect(try await home.backup("phone").settings.currency.code == "CHF")
+    }
+
     /// A million refusals in one segment are told as the first two hundred and a count, and the
     /// index keeps the last two hundred: what is held does not grow with the segment.
     @Test func manyRefusalsAreToldAsAFewAndACount() async throws {
