@@ -140,7 +140,14 @@ struct LocalSyncState: Sendable {
             return Int(name.dropFirst(6).dropLast(4))
         }.filter { $0 < committed }.sorted()
         guard let newest = numbers.last, let bytes = try FileSystem.read(indexPath(newest)) else { return (SyncIndex(device: device), nil) }
-        return (try SyncIndex(bytes, path: indexPath(newest), versions: versions), newest)
+        let index = try SyncIndex(bytes, path: indexPath(newest), versions: versions)
+        // Written with change `newest`, it cannot have sent a later one: read so, changes made
+        // since would be taken as sent, and never be.
+        guard index.published <= newest else {
+            throw SyncError.damaged(what: indexPath(newest), reason: "it says changes up to \(index.published) were sent, "
+                                        + "but it was written with change \(newest)")
+        }
+        return (index, newest)
     }
 
     /// Removes indexes other than `keep` (best effort, after a commit).

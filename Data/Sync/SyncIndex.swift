@@ -190,6 +190,14 @@ struct SyncIndex: Equatable {
 
     init(device: String) { clock = HybridTimestamp(milliseconds: 0, counter: 0, device: device) }
 
+    /// The largest segment number a device writes (eight digits), and the largest change number:
+    /// what an index says beyond them is damage, and a number one past them never overflows.
+    static let largestSegment = 99_999_999
+    static let largestChange = 1 << 53
+
+    /// A segment number as an index keeps it (-1: none), or nil.
+    private static func segment(_ text: Substring) -> Int? { Int(text).flatMap { (-1...largestSegment).contains($0) ? $0 : nil } }
+
     /// Reads an index file.
     /// - Parameter versions: false to read what comes before the versions only (the clock, the
     ///   numbers, what is applied): all an exchange needs to see that it has nothing to do.
@@ -209,16 +217,19 @@ struct SyncIndex: Equatable {
                 guard line.hasPrefix("clock\t"), let clock = HybridTimestamp(line.dropFirst(6)) else { throw damaged("no clock") }
                 self.clock = clock
             case 2:
-                guard line.hasPrefix("published\t"), let published = Int(line.dropFirst(10)) else { throw damaged("no outbox number") }
+                guard line.hasPrefix("published\t"), let published = Int(line.dropFirst(10)),
+                      (-1...SyncIndex.largestChange).contains(published) else { throw damaged("no outbox number") }
                 self.published = published
             case 3:
-                guard line.hasPrefix("sent\t"), let sent = Int(line.dropFirst(5)) else { throw damaged("no segment number") }
+                guard line.hasPrefix("sent\t"), let sent = SyncIndex.segment(line.dropFirst(5)) else { throw damaged("no segment number") }
                 self.sent = sent
                 headerDone = true
             default:
                 if line.hasPrefix("last\t") {
                     let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let from = Int(fields[2]) else { throw damaged("a bad last line") }
+                    guard fields.count == 3, let from = Int(fields[2]), (0...SyncIndex.largestChange).contains(from) else {
+                        throw damaged("a bad last line")
+                    }
                     lastSent = SentSegment(checksum: String(fields[1]), from: from)
                 } else if line.hasPrefix("device\t") {
                     guard Identifier.isValid(String(line.dropFirst(7))) else { throw damaged("a bad device line") }
@@ -228,19 +239,19 @@ struct SyncIndex: Equatable {
                     merged = stamp
                 } else if line.hasPrefix("applied\t") {
                     let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad applied line") }
+                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad applied line") }
                     applied[String(fields[1])] = number
                 } else if line.hasPrefix("gone\t") {
                     let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad gone line") }
+                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad gone line") }
                     gone[String(fields[1])] = number
                 } else if line.hasPrefix("claimed\t") {
                     let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = Int(fields[2]) else { throw damaged("a bad claimed line") }
+                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad claimed line") }
                     claimed[String(fields[1])] = number
                 } else if line.hasPrefix("skipped\t") {
                     let fields = line.split(separator: "\t")
-                    guard fields.count == 4, let from = Int(fields[2]), let through = Int(fields[3]), from <= through else {
+                    guard fields.count == 4, let from = SyncIndex.segment(fields[2]), let through = SyncIndex.segment(fields[3]), from <= through else {
                         throw damaged("a bad skipped line")
                     }
                     skipped[String(fields[1]), default: []].append(from...through)
