@@ -32,9 +32,6 @@ extension HouseholdSync {
             return SyncReport(sent: 0, received: 0, waiting: [], damaged: [])
         }
         let merged = try await merge(folder, of: household, setup: setup, joining: joining, restamping: restamping)
-        // After the commit, as the index committed with it says (it is read first next time).
-        if merged.identity.isNew { try local.writeSetup(merged.identity.setup) }
-        if let joining { try settle(joining, in: folder) }
         try finish(merged, folder: setup.folder, markerRewritten: household.isRewritten)
         return merged.tally.report(formerDevice: merged.identity.former, why: merged.why, folderRewritten: household.isRewritten)
     }
@@ -88,6 +85,14 @@ extension HouseholdSync {
             // version merged, or that change could be stamped before one and lose to it. Written
             // before the commit, as a clock ahead of what is committed is harmless.
             try FileSystem.writeAtomically(Array("\(merge.index.clock)\n".utf8), to: local.clockPath)
+        }, afterCommit: { merge in
+            // Under the lock still, as the index committed with it says (read first next time):
+            // a change made next is stamped as this device and reaches its outbox.
+            if let joining {
+                try settle(joining, in: folder)
+            } else if merge.identity.isNew {
+                try local.writeSetup(merge.identity.setup)
+            }
         }).value
     }
 

@@ -34,8 +34,11 @@ extension HouseholdSync {
                 index.sent = 0
                 index.published = sequence
                 try FileSystem.writeAtomically(try index.bytes, to: local.indexPath(sequence))
+            }, afterCommit: { _ in
+                // Under the lock still: a change made next sees the directory sync (made in between,
+                // it would reach no outbox, and the household would never hear of it).
+                try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
             })
-            try local.writeSetup(LocalSyncState.Setup(device: device, folder: path, name: name, household: household))
         } catch {
             folder.remove(household: household, device: device)
             throw error

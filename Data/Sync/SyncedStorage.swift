@@ -41,11 +41,12 @@ public final class SyncedStorage: Storage, Sendable {
     ///   other decimals (the other devices hold amounts this one may not have merged yet, and
     ///   refuse it: `SegmentCheck`). Then nothing is committed.
     public func write<T>(_ body: sending (any Repositories) throws -> Change<T>) async throws -> sending T {
-        // Until sync is set up (or after it left) there is nobody to tell.
-        guard local.isSetUp else { return try await inner.write(body) }
         let (local, now) = (self.local, self.now)
-        let device = try local.setup().device
         return try await writeWithOutbox { working, sequence in
+            // Read under the lock: a household started or joined meanwhile is one this change must
+            // reach. Until sync is set up (or after it left) there is nobody to tell.
+            guard local.isSetUp else { return (try body(working), nil) }
+            let device = try local.setup().device
             let capture = ChangeCapture(working)
             let before = working.settings().currency
             let change = try body(capture)

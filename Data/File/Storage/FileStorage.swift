@@ -121,11 +121,13 @@ public final class FileStorage: Storage, Sendable {
     /// `beforeCommit` with it and the change's value once everything else is written, just
     /// before the state file is replaced: what sync writes beside a change (`sync/outbox/N.tsv`)
     /// happens exactly when the change does. `beforeCommit` may throw, and then nothing is
-    /// committed.
+    /// committed. `afterCommit` runs once it is, still under the lock: what makes the directory
+    /// sync (`sync/device.tsv`) is there before any other change can be written.
     /// - Returns: the change's value and its number.
     @discardableResult
     func write<T>(numbered body: sending (WorkingSet, Int) throws -> Change<T>,
-                  beforeCommit: sending (Int, T) throws -> Void) async throws -> sending Committed<T> {
+                  beforeCommit: sending (Int, T) throws -> Void,
+                  afterCommit: sending (T) throws -> Void = { _ in }) async throws -> sending Committed<T> {
         // The steps in the order docs/ARCHITECTURE.md's `grock trip log` walk-through gives them.
         try checkDirectories()
         try FileSystem.makeDirectory(directory)
@@ -152,6 +154,7 @@ public final class FileStorage: Storage, Sendable {
             try replaceState(with: state, vault: vault.index.map(StateCache.Vault.index) ?? vault.bytes.map(StateCache.Vault.bytes),
                              summary: change.summary)
             cleanUp(dropped: undo.dropped, vault: vault.name, previousVault: stored.record.vault, undo: undo.record)
+            try afterCommit(change.value)
             return Committed(value: change.value, sequence: sequence)
         }
     }

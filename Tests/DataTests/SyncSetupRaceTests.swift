@@ -1,0 +1,43 @@
+@testable import DataLayer
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// A change waiting for the lock while the household is started or joined (26th review): it was
+/// told "not syncing" before it took the lock, committed after the start, and reached no outbox:
+/// the household never heard of it. Whether the directory syncs is read under the lock now, and
+/// the start writes `sync/device.tsv` before it lets the lock go.
+@Suite struct SyncSetupRaceTests {
+    @Test(.timeLimit(.minutes(1))) func aChangeWaitingForTheLockWhileTheDirectoryStartsSyncingReachesTheOutbox() async throws {
+        let home = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let local = LocalSyncState(directory: home.data("phone"))
+        let setup = try Data(contentsOf: URL(fileURLWithPath: local.devicePath))
+        let before = try local.outboxNumbers().count
+        // As a start that holds the lock and has not written the setup yet.
+        try FileManager.default.removeItem(atPath: local.devicePath)
+        let fd = open(home.data("phone") + "/lock", O_RDWR)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let (pauses, paused) = AsyncStream.makeStream(of: Void.self)
+        let files = FileStorage(directory: home.data("phone"), lockPause: { wait in
+            paused.yield()
+            try await Task.sleep(for: wait)
+        })
+        let clock = home.clock
+        let phone = UseCases(storage: SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }), clock: clock,
+                             ids: CountingIdentifiers(9))
+        async let added = phone.addStore(name: "Netto")
+        for await _ in pauses { break }
+        // The start writes the setup and lets the lock go.
+        try setup.write(to: URL(fileURLWithPath: local.devicePath))
+        #expect(flock(fd, LOCK_UN) == 0)
+        _ = try await added
+        #expect(try local.outboxNumbers().count == before + 1, "the change is in the outbox")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await home.backup("laptop").stores.contains { $0.name == "Netto" })
+    }
+}
