@@ -25,6 +25,14 @@ extension Merge {
         for copy in copies {
             guard isReady(copy) else { return false }
             guard !copy.segment.isSnapshot else { continue }
+            // It cannot come after a segment this device has not written: merged here, this
+            // device's next segment would come after it, and a third device would wait for each
+            // of the two behind the other, for good (27th review).
+            if let claimed = copy.segment.after[device], claimed > index.sent {
+                tally.damage("\(copy.name): it says it comes after segment \(claimed) of this device, which has written "
+                                 + (index.sent < 0 ? "none" : "up to \(index.sent)"))
+                return false
+            }
             // Another segment comes after what it names (what a vanished device said comes in
             // a snapshot: its place in the order is gone).
             for (device, applied) in copy.segment.after.sorted(by: { $0.key < $1.key })

@@ -169,6 +169,27 @@ extension HostileSegmentTests {
         #expect(try await home.backup("phone").settings.currency.code == "CHF")
     }
 
+    /// A segment forged to come after a segment the phone never wrote: merged by the phone, the
+    /// phone's next segment would come after it, and the laptop would wait for each behind the
+    /// other, never getting the phone's changes (27th review). The phone leaves it unmerged, as
+    /// damaged, and its changes reach the laptop.
+    @Test func aSegmentAfterOneThisDeviceNeverWroteIsNotMergedHere() async throws {
+        let home = try await Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        let phone = try LocalSyncState(directory: home.data("phone")).setup().device
+        let before = try await home.backup("phone")
+        let store = try storePayload(before, id: "s-evil", name: "Evil")
+        try home.forge("evil", after: [phone: 99_999_999], ["store/s-evil\t\(home.stamp("evil"))\t0\t-\t\(store)"])
+        let report = try await home.sync("phone").exchange()
+        #expect(report.damaged.contains { $0.hasPrefix("evil/00000000.seg: it says it comes after segment 99999999 of this device") },
+                "\(report)")
+        _ = try await home.useCases("phone").addItem(name: "Tea", category: "Dairy")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await home.backup("laptop").items.contains { $0.name == "Tea" })
+        #expect(try await home.backup("phone").stores.contains { $0.name == "Evil" } == false)
+    }
+
     /// A million refusals in one segment are told as the first two hundred and a count, and the
     /// index keeps the last two hundred: what is held does not grow with the segment.
     @Test func manyRefusalsAreToldAsAFewAndACount() async throws {
