@@ -7,8 +7,13 @@ import Glibc
 extension Syncthing {
     /// Edits the generated config.xml: REST on 127.0.0.1:apiPort with our key, listening on
     /// 127.0.0.1:listenPort only, nothing announced, relayed, reported or upgraded, quick
-    /// reconnection; the peers as devices at their static addresses; the shared folder.
-    func configure(peers: [Syncthing]) throws {
+    /// reconnection; the peers as devices, those in `dialing` at their static addresses and the
+    /// others `dynamic` (with discovery off: never dialed, only accepted); the shared folder.
+    ///
+    /// One side of each pair dials: when two instances of Debian's Syncthing 1.19 dial each
+    /// other at the same moment, each waits on the other's Hello on the connection it has not
+    /// handled yet, and both give up after 20 s, and again, for a minute or more.
+    func configure(peers: [Syncthing], dialing: [Syncthing]) throws {
         var xml = try String(contentsOfFile: home + "/config.xml", encoding: .utf8)
         func replace(from open: String, to close: String, with text: String) throws {
             guard let start = xml.range(of: open), let end = xml[start.lowerBound...].range(of: close) else {
@@ -31,9 +36,10 @@ extension Syncthing {
             """
         try replace(from: "<gui ", to: "</gui>", with: gui)
         let devices = peers.map { peer in
-            """
+            let address = dialing.contains { $0 === peer } ? "tcp://127.0.0.1:\(peer.listenPort)" : "dynamic"
+            return """
                 <device id="\(peer.deviceID)" name="\(peer.name)" compression="metadata" introducer="false">
-                        <address>tcp://127.0.0.1:\(peer.listenPort)</address>
+                        <address>\(address)</address>
                         <paused>false</paused>
                     </device>
 

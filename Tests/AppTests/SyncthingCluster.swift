@@ -6,9 +6,10 @@ import Glibc
 
 /// Real Syncthing instances on loopback, for the tests that carry a household's folder with it:
 /// each with its own home (config, keys, database) and folder under one temporary directory,
-/// its REST API on 127.0.0.1 with a key of the test's, every other instance a device at a static
-/// loopback address, one send-receive folder shared by all. Nothing leaves the machine: global
-/// and local discovery, relays, NAT traversal, usage reports, crash reports and upgrades are off.
+/// its REST API on 127.0.0.1 with a key of the test's, every other instance a device (each
+/// dialing those before it at their static loopback addresses), one send-receive folder shared
+/// by all. Nothing leaves the machine: global and local discovery, relays, NAT traversal, usage
+/// reports, crash reports and upgrades are off.
 final class SyncthingCluster {
     static let folderID = "grock-household"
     /// How long any one wait (an instance up, connected, a change carried) may take.
@@ -27,7 +28,11 @@ final class SyncthingCluster {
                 instances.append(try Syncthing(executable: executable, name: name, directory: root.path + "/" + name,
                                                apiPort: ports[2 * index], listenPort: ports[2 * index + 1]))
             }
-            for instance in instances { try instance.configure(peers: instances.filter { $0 !== instance }) }
+            // Each dials those before it: one connection per pair, and an instance restarted
+            // reconnects at once to those before it (the others wait for its dial).
+            for (index, instance) in instances.enumerated() {
+                try instance.configure(peers: instances.filter { $0 !== instance }, dialing: Array(instances[..<index]))
+            }
             self.root = root
             self.instances = instances
         } catch {
@@ -36,10 +41,10 @@ final class SyncthingCluster {
         }
     }
 
-    /// Starts every instance and waits until each is connected to every other.
+    /// Starts every instance, each once those before it answer (so that its first dial finds
+    /// them listening), and waits until each is connected to every other.
     func start() throws {
-        for instance in instances { try instance.launch() }
-        for instance in instances { try instance.waitReady() }
+        for instance in instances { try instance.start() }
         try waitConnected()
     }
 

@@ -46,7 +46,7 @@ final class Syncthing {
     }
 
     /// Starts `syncthing serve`, waiting for nothing.
-    func launch() throws {
+    private func launch() throws {
         guard !isRunning else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -60,7 +60,7 @@ final class Syncthing {
     }
 
     /// Waits until the REST API answers with the configuration this test wrote.
-    func waitReady() throws {
+    private func waitReady() throws {
         guard let process else { throw Grock.Failure("\(name)'s Syncthing was not started") }
         try SyncthingCluster.wait("\(name)'s Syncthing to answer on 127.0.0.1:\(apiPort)") {
             guard process.isRunning else {
