@@ -9,7 +9,11 @@ import Testing
 /// the household never heard of it. Whether the directory syncs is read under the lock now, and
 /// the start writes `sync/device.tsv` before it lets the lock go.
 @Suite struct SyncSetupRaceTests {
-    @Test(.timeLimit(.minutes(1))) func aChangeWaitingForTheLockWhileTheDirectoryStartsSyncingReachesTheOutbox() async throws {
+    /// Bounded in case the pauses never come (the wait would be forever) by five minutes, more
+    /// than the whole of `swift test` takes: alone it takes 0.2 s, but in a full run on two cores
+    /// each of its few dozen suspensions waits its turn among hundreds of tests, and once it was
+    /// still running after a minute.
+    @Test(.timeLimit(.minutes(5))) func aChangeWaitingForTheLockWhileTheDirectoryStartsSyncingReachesTheOutbox() async throws {
         let home = try await HostileSegmentTests.Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let local = LocalSyncState(directory: home.data("phone"))

@@ -9,8 +9,8 @@ import Testing
     /// Two undos at once (the CLI and `serve`, two storages over one directory) both waiting
     /// for the lock take back two changes, not one change twice. Another process holds the lock
     /// until each undo has found it taken (its first pause between tries), so each would have
-    /// picked its change by then if it picked before the lock.
-    @Test(.timeLimit(.minutes(1))) func twoUndosAtOnceTakeBackTwoChanges() async throws {
+    /// picked its change by then if it picked before the lock. Bounded as `SyncSetupRaceTests`'s.
+    @Test(.timeLimit(.minutes(5))) func twoUndosAtOnceTakeBackTwoChanges() async throws {
         let home = try await HostileSegmentTests.Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let laptop = home.useCases("laptop")
