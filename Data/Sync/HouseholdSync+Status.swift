@@ -45,7 +45,7 @@ extension HouseholdSync {
                 for file in listing.files(number) {
                     var latest: Int64 = 0
                     let reading = folder.read(id, file: file, number: number, household: household) { _, version in
-                        if withdrawal?.withdraws(version, of: id, now: clock) != true { latest = max(latest, SegmentCheck.date(of: version)) }
+                        latest = max(latest, Withdrawal.date(of: version, of: id, unless: withdrawal, now: clock))
                     }
                     switch reading {
                     case .incomplete: waiting.append("\(id)/\(file)")

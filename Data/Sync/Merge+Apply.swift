@@ -88,7 +88,7 @@ extension Merge {
             var latest: Int64 = 0
             let withdrawal = index.withdrawn[other]
             let reading = folder.read(other, file: file, number: number, household: household) { _, version in
-                if withdrawal?.withdraws(version, of: other, now: now) != true { latest = max(latest, SegmentCheck.date(of: version)) }
+                latest = max(latest, Withdrawal.date(of: version, of: other, unless: withdrawal, now: now))
             }
             guard let segment = complete(reading, named: "\(other)/\(file)") else { return nil }
             copies.append(SegmentCopy(file: file, name: "\(other)/\(file)", segment: segment, latest: latest, isHeld: false))
@@ -127,8 +127,7 @@ extension Merge {
     /// its device took back (`Withdrawal`) are left out, so nothing waits for them.
     func latest(of segment: Segment) -> Int64 {
         let withdrawal = index.withdrawn[segment.device]
-        return segment.versions.lazy.filter { withdrawal?.withdraws($0, of: segment.device, now: now) != true }
-            .map(SegmentCheck.date).max() ?? 0
+        return segment.versions.lazy.map { Withdrawal.date(of: $0, of: segment.device, unless: withdrawal, now: now) }.max() ?? 0
     }
 
     /// The segment a reading gives, or nil once it is noted as still arriving or damaged.

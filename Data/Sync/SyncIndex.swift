@@ -198,6 +198,18 @@ struct SyncIndex: Equatable {
     /// A segment number as an index keeps it (-1: none), or nil.
     private static func segment(_ text: Substring) -> Int? { Int(text).flatMap { (-1...largestSegment).contains($0) ? $0 : nil } }
 
+    /// The kinds of line that say something of one device: `KIND<TAB>DEVICE<TAB>FIELDS...`.
+    private static let deviceLineKinds: Set<Substring> = ["applied", "gone", "claimed", "skipped", "withdrawn"]
+
+    /// A line of one of `deviceLineKinds`, split; nil for a line of another kind.
+    /// - Throws: `SyncError.damaged` naming `path` when its device is not an id Grock writes.
+    private static func deviceLine(_ line: Substring, path: String) throws -> (kind: Substring, device: String, fields: [Substring])? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count >= 2, deviceLineKinds.contains(fields[0]) else { return nil }
+        guard Identifier.isValid(String(fields[1])) else { throw SyncError.damaged(what: path, reason: "a bad \(fields[0]) line") }
+        return (fields[0], String(fields[1]), Array(fields[2...]))
+    }
+
     /// Reads an index file.
     /// - Parameter versions: false to read what comes before the versions only (the clock, the
     ///   numbers, what is applied): all an exchange needs to see that it has nothing to do.
@@ -237,30 +249,23 @@ struct SyncIndex: Equatable {
                 } else if line.hasPrefix("merged\t") {
                     guard let stamp = HybridTimestamp(line.dropFirst(7)) else { throw damaged("a bad merged line") }
                     merged = stamp
-                } else if line.hasPrefix("applied\t") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad applied line") }
-                    applied[String(fields[1])] = number
-                } else if line.hasPrefix("gone\t") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad gone line") }
-                    gone[String(fields[1])] = number
-                } else if line.hasPrefix("claimed\t") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count == 3, let number = SyncIndex.segment(fields[2]) else { throw damaged("a bad claimed line") }
-                    claimed[String(fields[1])] = number
-                } else if line.hasPrefix("skipped\t") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count == 4, let from = SyncIndex.segment(fields[2]), let through = SyncIndex.segment(fields[3]), from <= through else {
-                        throw damaged("a bad skipped line")
+                } else if let (kind, device, fields) = try SyncIndex.deviceLine(line, path: path) {
+                    func number() throws -> Int {
+                        guard fields.count == 1, let number = SyncIndex.segment(fields[0]) else { throw damaged("a bad \(kind) line") }
+                        return number
                     }
-                    skipped[String(fields[1]), default: []].append(from...through)
-                } else if line.hasPrefix("withdrawn\t") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count == 4, let withdrawal = Withdrawal(fields: Array(fields[2...])) else {
-                        throw damaged("a bad withdrawn line")
+                    switch kind {
+                    case "applied": applied[device] = try number()
+                    case "gone": gone[device] = try number()
+                    case "claimed": claimed[device] = try number()
+                    case "skipped":
+                        guard fields.count == 2, let from = SyncIndex.segment(fields[0]), let through = SyncIndex.segment(fields[1]),
+                              from <= through else { throw damaged("a bad skipped line") }
+                        skipped[device, default: []].append(from...through)
+                    default:
+                        guard let withdrawal = Withdrawal(fields: fields) else { throw damaged("a bad withdrawn line") }
+                        withdrawn[device] = withdrawal
                     }
-                    withdrawn[String(fields[1])] = withdrawal
                 } else if line.hasPrefix("quarantined\t") {
                     // Its own error names the settings; the index as a whole is what is damaged.
                     guard let refusal = try? SyncParts.decode(String.self, String(line.dropFirst(12)), key: SyncKey(.settings)) else {

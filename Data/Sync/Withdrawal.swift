@@ -20,6 +20,12 @@ struct Withdrawal: Equatable {
         version.stamp.device == device && version.stamp.milliseconds > max(after, now + SegmentCheck.futureMargin)
     }
 
+    /// When `version`, in a segment of `device`, was made as a wait counts it
+    /// (`SegmentCheck.date`): 0 when `withdrawal` takes it back, so that nothing waits for it.
+    static func date(of version: SyncVersion, of device: String, unless withdrawal: Withdrawal?, now: Int64) -> Int64 {
+        withdrawal?.withdraws(version, of: device, now: now) == true ? 0 : SegmentCheck.date(of: version)
+    }
+
     /// The line of a `device` file, and of an index after its device's name.
     var fields: String { "\(successor)\t\(after)" }
 

@@ -7,13 +7,16 @@ import Testing
 /// This device's own sync index (`sync/index-N.tsv`) is a file in the data folder: damaged or
 /// edited by hand, it is refused, naming it, never trusted into an overflow or into changes
 /// taken as sent (25th review: `published` at Int64's largest crashed `grock sync`, and a
-/// `published` past the outbox left every new change unsent, silently).
+/// `published` past the outbox left every new change unsent, silently). A line of one device
+/// names it by an id Grock writes.
 @Suite struct DamagedIndexTests {
     @Test(arguments: [
         ("published", "9223372036854775807", "no outbox number"),
         ("published", "42", "it says changes up to 42 were sent"),
         ("sent", "9223372036854775807", "no segment number"),
         ("applied", "phone\t9223372036854775807", "a bad applied line"),
+        ("gone", "../phone\t3", "a bad gone line"),
+        ("withdrawn", "a phone\t0tablet\t5", "a bad withdrawn line"),
     ])
     func aNumberNoIndexHoldsIsRefusedNamingTheFile(field: String, value: String, reason: String) async throws {
         let home = try await HostileSegmentTests.Household.make()
