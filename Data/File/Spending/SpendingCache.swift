@@ -23,7 +23,7 @@ import Domain
 /// unit), then the nine line columns as little-endian binary, then the index (where each `C`
 /// line starts, and each item's lines in order), then a checksum of everything before it. The
 /// index lets one item's lines and prices be read without decoding the others (`item`).
-/// Read through `ByteReader`, every offset checked (`SpendingCacheLayout.swift`).
+/// Read through `ByteReader`, every offset checked (`SpendingCache+Layout.swift`).
 enum SpendingCache {
     static let file = "spending.cache"
 
