@@ -65,24 +65,26 @@ public struct GitTransport: FolderTransport {
     }
 
     /// Commits `files` (relative to `folder`) as this device's and pushes them, pulling and
-    /// pushing again once when another device pushed meanwhile.
+    /// pushing again once when another device pushed meanwhile. Only `files` are committed:
+    /// whatever else the user staged in the folder stays staged, theirs to commit.
     /// - Throws: `SyncError.git` when git is missing or fails, or the push lost the race twice.
     public func push(_ folder: String, device: String, files: [String]) throws {
         try git(folder, ["add", "--"] + files)
-        // Changes staged is the failure; were it another, the commit below reports it.
-        if (try? git(folder, ["diff", "--cached", "--quiet"])) == nil {
+        // Changes of `files` staged is the failure; were it another, the commit below reports it.
+        if (try? git(folder, ["diff", "--cached", "--quiet", "--"] + files)) == nil {
             // No identity set is the failure; were it another, the commit reports it.
             let identity = (try? git(folder, ["config", "user.email"])) == nil
                 ? ["-c", "user.name=Grock", "-c", "user.email=grock@\(device).invalid"] : []
-            try git(folder, identity + ["commit", "--quiet", "--no-verify", "-m", "grock: changes of device \(device)"])
+            try git(folder, identity + ["commit", "--quiet", "--no-verify", "--only", "-m", "grock: changes of device \(device)", "--"]
+                + files)
         }
         guard try hasRemote(folder) else { return }
         // No upstream is the failure; were it another, the push without one reports it.
         let upstream = (try? git(folder, ["rev-parse", "--verify", "--quiet", "@{u}"])) != nil
         // Nothing to push: no network. A count that fails only costs a push that finds nothing.
         if upstream, (try? git(folder, ["rev-list", "--count", "@{u}..HEAD"]))?.hasPrefix("0") == true { return }
-        // A push refused is the failure handled here; any other fails the second push as well,
-        // which reports it.
+        // A push refused is the failure handled here. Any other (the network down) fails the
+        // pull's fetch, or the second push, which reports it with git's own message.
         if (try? git(folder, upstream ? ["push", "--quiet"] : ["push", "--quiet", "-u", "origin", "HEAD"])) == nil {
             // Another device pushed meanwhile: its files are not ours, so a rebase is clean.
             try pull(folder)

@@ -35,8 +35,6 @@ import Testing
         return (remote, household)
     }
 
-
-
     /// One folder for both (a network share); the clock stands still, so a price entered twice
     /// is seen twice alike: the household keeps it once, on both devices.
     @Test func aPriceSeenTwiceAlikeIsKeptOnceOnEveryDevice() throws {
@@ -102,6 +100,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker), "ran: \((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "")")
         // The exchange still happened: the commit is in the remote.
         #expect(try git(remote, ["log", "--oneline"]).contains("grock: changes of device"))
+    }
+
+    /// 28th review: the commit took whatever was staged in the folder, so a note the user had
+    /// staged there went to every device as "grock: changes of device ...". Grock commits its
+    /// own files only; the note stays staged, the user's to commit or not, through later syncs.
+    @Test func aFileTheUserStagedInTheFolderIsNotCommittedAsGrocks() throws {
+        let laptop = try Grock()
+        defer { laptop.home.remove() }
+        let (remote, household) = try startedThroughGit(laptop)
+        try "not for the household\n".write(toFile: household + "/notes.txt", atomically: true, encoding: .utf8)
+        try git(household, ["add", "notes.txt"])
+        for price in ["1.15", "1.25"] {
+            try laptop.ok("item price Milk --store Aldi --price \(price)")
+            try laptop.ok(["sync"])
+        }
+        let sent = try git(remote, ["log", "--name-only", "--format=%s"])
+        #expect(sent.contains("grock: changes of device") && !sent.contains("notes.txt"), "\(sent)")
+        #expect(try git(household, ["status", "--porcelain"]).contains("notes.txt"), "the note is still there, not committed")
     }
 
     /// Review of the adapters: git got Grock's whole environment, so a `GIT_DIR` (a hook that runs
