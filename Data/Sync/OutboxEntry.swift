@@ -94,7 +94,8 @@ struct OutboxEntry: Equatable {
         }
         let stampLine = text(lines[1]), summaryLine = text(lines[2])
         guard stampLine.hasPrefix("stamp\t"), let stamp = HybridTimestamp(stampLine.dropFirst(6)) else { throw damaged("no stamp") }
-        // Either reader failing means the same: no summary (thrown below, naming the file).
+        // `CanonicalJSON` reads the summary as Grock writes it, `JSONDecoder` anything else (an
+        // escape): where both read, they agree (`CanonicalJSONTests`). Both failing is no summary.
         guard summaryLine.hasPrefix("summary\t"), let summary = CanonicalJSON.string(String(summaryLine.dropFirst(8)))
                 ?? (try? JSONDecoder().decode(String.self, from: Data(summaryLine.dropFirst(8).utf8))) else {
             throw damaged("no summary")
