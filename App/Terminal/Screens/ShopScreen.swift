@@ -2,7 +2,7 @@ import Domain
 import Presentation
 
 // `grock shop`'s screen: the cart's lines numbered by store, ticked as they are bought, with the
-// commands to type (`ShopCommandSyntax.all`, ViewModels/ShopCommandSyntax.swift).
+// commands to type (`ShopCommandSyntax.all`, in ShopCommandSyntax.swift at the target's top).
 // The command line reads what is typed (App/Sources/CLI/ShopCommand.swift); this file only shows them.
 
 /// The shopping-mode screen, drawn from values alone.
