@@ -22,9 +22,12 @@
 /// Verdicts: `alias`; `confident` when the first candidate scores `confidentScore` or more and
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 ///
-/// A line is matched on its first `maximumWords` words: each is compared with every distinct
-/// word of the vault, so a line of dozens (OCR run together, a hostile receipt) would cost as
-/// many times a real one, and an item's name comes first on a receipt, codes and clutter after.
+/// A line is matched on its first `maximumWords` words: each is compared with the vault's
+/// distinct words that may be alike to it (`ReceiptWordIndex`: those of the same concept, first
+/// byte or a shared pair of bytes), and only the items holding one of the alike are scored, so
+/// a line costs what its words share with the vault, not the vault's size. A line of dozens of
+/// words (OCR run together, a hostile receipt) would still cost as many times a real one, and an
+/// item's name comes first on a receipt, codes and clutter after.
 ///
 /// Two matchers built from the same items, categories and cart lines are equal, and match every
 /// line alike: `ApplyReceipt` reuses matches made outside the storage's lock when the matcher it
@@ -54,6 +57,11 @@ public struct ReceiptMatcher: Sendable, Equatable {
     /// Every word of every item once: names share words (`milk`, `organic`), so a receipt's
     /// word is compared with each of them once rather than once per item that has it.
     private let distinctWords: [MatchWord]
+    /// The words a receipt's word may be alike to, found without looking at the others.
+    private let index: ReceiptWordIndex
+    /// For each of `distinctWords`, the entries that have it, in ascending order (as places in
+    /// `entries`): an entry none of whose words is alike to the line's scores 0 and is skipped.
+    private let entriesOfWord: [[Int]]
     private let known: Set<ItemID>
     private let categories: [String: CategoryID]
 
@@ -84,6 +92,12 @@ public struct ReceiptMatcher: Sendable, Equatable {
         }
         self.entries = entries
         self.distinctWords = distinct
+        self.index = ReceiptWordIndex(distinct)
+        var entriesOfWord = [[Int]](repeating: [], count: distinct.count)
+        for (place, entry) in entries.enumerated() {
+            for word in entry.words where entriesOfWord[word].last != place { entriesOfWord[word].append(place) }
+        }
+        self.entriesOfWord = entriesOfWord
         self.known = Set(entries.map(\.item))
         var byName: [String: CategoryID] = [:]
         for category in categories { byName[Name.key(category.name)] = category.id }
@@ -105,12 +119,38 @@ public struct ReceiptMatcher: Sendable, Equatable {
                                 candidates: [ReceiptCandidate(item: item, name: entry.name, score: 100, isOnCart: entry.isOnCart)])
         }
         let words = Array(GroceryWords.words(receiptName).prefix(ReceiptMatcher.maximumWords))
-        // Each receipt word against each distinct item word, once: row by receipt word.
-        let width = distinctWords.count
-        var alike = [Int](repeating: 0, count: words.count * width)
+        // Each receipt word against the distinct item words it may be alike to, once: the
+        // others are 0 (`ReceiptWordIndex`). The words compared take a slot each, in the order
+        // met; `alike` holds a slot's similarities, one per receipt word, -1 for not compared.
+        let rows = words.count
+        var slotOf = [Int](repeating: -1, count: distinctWords.count)
+        var compared: [Int] = []
+        var alike: [Int] = []
         for (row, word) in words.enumerated() {
-            for (column, itemWord) in distinctWords.enumerated() { alike[row * width + column] = ReceiptMatcher.similarity(word, itemWord) }
+            index.forEachCandidate(of: word) { column in
+                var slot = slotOf[column]
+                if slot < 0 {
+                    slot = compared.count
+                    slotOf[column] = slot
+                    compared.append(column)
+                    alike.append(contentsOf: repeatElement(-1, count: rows))
+                }
+                if alike[slot * rows + row] < 0 { alike[slot * rows + row] = ReceiptMatcher.similarity(word, distinctWords[column]) }
+            }
         }
+        // The entries with a word alike to one of the line's, in the order of `entries` as
+        // every entry was visited before: of candidates ranking alike, the first met is kept.
+        var isTouched = [Bool](repeating: false, count: entries.count)
+        var touched: [Int] = []
+        for (slot, column) in compared.enumerated() {
+            for row in 0..<rows where alike[slot * rows + row] < 0 { alike[slot * rows + row] = 0 }
+            guard alike[(slot * rows)..<(slot * rows + rows)].contains(where: { $0 > 0 }) else { continue }
+            for entry in entriesOfWord[column] where !isTouched[entry] {
+                isTouched[entry] = true
+                touched.append(entry)
+            }
+        }
+        touched.sort()
         let threshold = ReceiptMatcher.doubtfulScore
         func ranksBefore(_ a: ReceiptCandidate, _ b: ReceiptCandidate) -> Bool {
             (a.isOnCart && a.score >= threshold ? 1 : 0, a.score, b.name) > (b.isOnCart && b.score >= threshold ? 1 : 0, b.score, a.name)
@@ -118,8 +158,9 @@ public struct ReceiptMatcher: Sendable, Equatable {
         // Only the best few are kept: a vault of thousands needs no full sort per line.
         var candidates: [ReceiptCandidate] = []
         var bestOfWord = [Int](repeating: 0, count: words.count)
-        for entry in entries {
-            var score = ReceiptMatcher.score(alike, width: width, entry.words, best: &bestOfWord)
+        for place in touched {
+            let entry = entries[place]
+            var score = ReceiptMatcher.score(alike, slots: slotOf, entry.words, best: &bestOfWord)
             if entry.isOnCart && score >= threshold { score = min(99, score + 10) }
             guard score > 0 else { continue }
             let candidate = ReceiptCandidate(item: entry.item, name: entry.name, score: score, isOnCart: entry.isOnCart)
@@ -144,18 +185,22 @@ public struct ReceiptMatcher: Sendable, Equatable {
 
     /// `round(100 × (0.7 × recall + 0.3 × precision))`, in integers (per mille).
     /// - Parameters:
-    ///   - alike: each receipt word's similarity with each distinct item word, `width` a row.
-    ///   - item: the item's words, as columns of those rows.
+    ///   - alike: the similarities of the words compared, a row of one per receipt word each.
+    ///   - slots: each distinct item word's row in `alike`, -1 for one compared with none: 0
+    ///     with every receipt word.
+    ///   - item: the item's words, as places in `slots`.
     ///   - best: room for each receipt word's best similarity, reused from item to item.
-    static func score(_ alike: [Int], width: Int, _ item: [Int], best: inout [Int]) -> Int {
+    static func score(_ alike: [Int], slots: [Int], _ item: [Int], best: inout [Int]) -> Int {
         let receipt = best.count
         guard receipt > 0, !item.isEmpty else { return 0 }
         for index in 0..<receipt { best[index] = 0 }
         var recall = 0
         for itemWord in item {
+            let slot = slots[itemWord]
+            guard slot >= 0 else { continue }
             var top = 0
             for index in 0..<receipt {
-                let similarity = alike[index * width + itemWord]
+                let similarity = alike[slot * receipt + index]
                 top = max(top, similarity)
                 best[index] = max(best[index], similarity)
             }
