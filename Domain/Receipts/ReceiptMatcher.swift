@@ -23,11 +23,11 @@
 /// at least `margin` more than the second; `doubtful` at `doubtfulScore` or more; `new` below.
 ///
 /// A line is matched on its first `maximumWords` words: each is compared with the vault's
-/// distinct words that may be alike to it (`ReceiptWordIndex`: those of the same concept, first
-/// byte or a shared pair of bytes), and only the items holding one of the alike are scored, so
-/// a line costs what its words share with the vault, not the vault's size. A line of dozens of
-/// words (OCR run together, a hostile receipt) would still cost as many times a real one, and an
-/// item's name comes first on a receipt, codes and clutter after.
+/// distinct words that may be alike to it (`ReceiptWordIndex`: those of the same concept, the
+/// same first bytes, or enough pairs of bytes in common), and only the items holding one of the
+/// alike are scored, so a line costs what its words share with the vault, not the vault's size.
+/// A line of dozens of words (OCR run together, a hostile receipt) would still cost as many
+/// times a real one, and an item's name comes first on a receipt, codes and clutter after.
 ///
 /// Two matchers built from the same items, categories and cart lines are equal, and match every
 /// line alike: `ApplyReceipt` reuses matches made outside the storage's lock when the matcher it
@@ -126,8 +126,9 @@ public struct ReceiptMatcher: Sendable, Equatable {
         var slotOf = [Int](repeating: -1, count: distinctWords.count)
         var compared: [Int] = []
         var alike: [Int] = []
+        var counts = [Int](repeating: 0, count: 2 * distinctWords.count)
         for (row, word) in words.enumerated() {
-            index.forEachCandidate(of: word) { column in
+            index.forEachCandidate(of: word, counts: &counts) { column in
                 var slot = slotOf[column]
                 if slot < 0 {
                     slot = compared.count
