@@ -57,8 +57,8 @@ import Testing
     @Test func matchesAsComparingEveryWordWithEveryWordDid() {
         var generator = SeededGenerator(state: 2026)
         var compared = 0
-        for round in 0..<300 {
-            let itemCount = Int.random(in: 0...(round % 10 == 0 ? 200 : 40), using: &generator)
+        for round in 0..<200 {
+            let itemCount = Int.random(in: 0...(round % 10 == 0 ? 120 : 40), using: &generator)
             var items: [Item] = []
             for place in 0..<itemCount {
                 let name = (0..<Int.random(in: 1...4, using: &generator)).map { _ in Self.word(&generator) }.joined(separator: " ")
@@ -97,7 +97,7 @@ import Testing
                 compared += 1
             }
         }
-        #expect(compared == 7_500)
+        #expect(compared == 5_000)
     }
 }
 
