@@ -248,7 +248,7 @@ extension Merge {
             touched.insert(version.key)
             origins[version.key.owner] = name
             // Counted when it changed something here (a snapshot repeats what was merged).
-            tally.receive(version.stamp)
+            tally.receive(version.stamp, changing: version.key)
         }
     }
 

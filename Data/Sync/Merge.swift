@@ -108,7 +108,9 @@ struct Merge {
         for key in touched { winners[key] = index.winner(key).map { SyncPart(payload: $0.payload, isBought: $0.isBought, seen: $0.seen) } }
         let parts = try SyncParts(currency: working.settings().currency)
         if !winners.isEmpty {
-            quarantine(try Materializer(repositories: working, index: index, parts: parts).apply(winners).map { uncountable($0) })
+            let refused = try Materializer(repositories: working, index: index, parts: parts).apply(winners)
+            refused.forEach { tally.refuse($0) }
+            quarantine(refused.map { uncountable($0) })
         }
         let capture = ChangeCapture(working)
         // A line being planned follows a price merged as it follows a price set here.

@@ -6,8 +6,10 @@ struct MergeTally {
     /// Changes sent: one per change made here (a price, a line bought, an import).
     var sent = 0
     /// Changes received: one per change another device made that changed something here, told
-    /// by its stamp (the household's start counts none).
-    private var receivedStamps = Set<HybridTimestamp>()
+    /// by its stamp (the household's start counts none), with the things it changed (`owner`s):
+    /// one whose every thing was refused as merged (a cart Grock could not count) changed
+    /// nothing here, and is not counted.
+    private var receivedChanges: [HybridTimestamp: Set<SyncKey>] = [:]
     private(set) var waiting: [String] = []
     private(set) var damaged: [String] = []
     /// Changes refused at the boundary in this exchange (`SegmentCheck`), the first
@@ -21,9 +23,20 @@ struct MergeTally {
     /// This device's latest stamp, when it is more than a day ahead of its clock.
     var stampedAhead: Int64?
 
-    var received: Int { receivedStamps.count }
+    var received: Int { receivedChanges.count }
 
-    mutating func receive(_ stamp: HybridTimestamp) { receivedStamps.insert(stamp) }
+    /// The change stamped `stamp` changed `key` here.
+    mutating func receive(_ stamp: HybridTimestamp, changing key: SyncKey) {
+        receivedChanges[stamp, default: []].insert(key.owner)
+    }
+
+    /// `owner` was refused as merged (it stays as it was here): the changes that changed nothing
+    /// else are not received.
+    mutating func refuse(_ owner: SyncKey) {
+        for (stamp, owners) in receivedChanges where owners.contains(owner) {
+            receivedChanges[stamp] = owners.count == 1 ? nil : owners.subtracting([owner])
+        }
+    }
 
     /// A segment that is not merged yet: still arriving, stamped ahead, or after one not here.
     mutating func wait(_ message: String) { Self.note(&waiting, message) }

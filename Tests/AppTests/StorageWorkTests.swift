@@ -25,14 +25,17 @@ import Testing
 
     /// A household's exchange runs off its caller's actor too: one that waits on git leaves the
     /// main actor free (over `grock serve`, a `sync` held every client for as long as git took,
-    /// up to its 300 s timeout; 23rd review). The remote answers a fetch only once a file
-    /// appears, which this test writes from the main actor; held, it gives up after 120 s and
-    /// says it was late. (Other suites' work on the main actor may delay the file by seconds
-    /// when all run at once: 10 s was too short on a loaded CI machine.)
+    /// up to its 300 s timeout; 23rd review). The remote, once asked to fetch, says so in a file
+    /// and answers only once another file appears, which this test writes from the main actor
+    /// when it sees the first: held, git gives up after 120 s and says it was late. (Other
+    /// suites' work on the main actor may delay the file by seconds when all run at once: 10 s
+    /// was too short on a loaded CI machine. Waiting for the fetch to begin, rather than 100 ms,
+    /// makes sure the main actor is asked for while git waits: 29th review.)
     @MainActor @Test func aHouseholdWaitsOnGitOffTheCallersActor() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let remote = home.path + "/remote.git", folder = home.path + "/household", go = home.path + "/go", late = home.path + "/late"
+        let remote = home.path + "/remote.git", folder = home.path + "/household"
+        let asked = home.path + "/asked", go = home.path + "/go", late = home.path + "/late"
         try git(home.path, ["init", "--quiet", "--bare", remote])
         try git(home.path, ["clone", "--quiet", remote, folder])
         let container = AppContainer(Configuration(store: .directory(home.path + "/data")))
@@ -40,10 +43,11 @@ import Testing
         let household = try #require(container.household())
         try await household.start(folder: folder, name: "laptop")
         try git(folder, ["config", "remote.origin.uploadpack",
-                         "i=0; while [ ! -e \(go) ] && [ $i -lt 2400 ]; do sleep 0.05; i=$((i+1)); done; "
+                         "touch \(asked); i=0; while [ ! -e \(go) ] && [ $i -lt 2400 ]; do sleep 0.05; i=$((i+1)); done; "
                              + "[ -e \(go) ] || touch \(late); git-upload-pack"])
         let exchange = Task { @MainActor in try await household.exchange() }
-        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<2400 where !FileManager.default.fileExists(atPath: asked) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(FileManager.default.fileExists(atPath: asked), "git's fetch never began")
         #expect(FileManager.default.createFile(atPath: go, contents: nil))
         _ = try await exchange.value
         #expect(!FileManager.default.fileExists(atPath: late), "the main actor was held while git waited")
