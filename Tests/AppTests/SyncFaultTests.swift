@@ -363,7 +363,10 @@ import Glibc
         #expect(try laptop.ok(["item", "show", "Milk"], now: right).contains("1.59"))
         #expect(try laptop.ok(["--json", "export", "--format", "json"], now: right).contains("2026-11-24") == false)
         #expect(try phone.export() == laptop.export())
-        #expect(try laptop.ok(["sync", "status"], now: right).contains("phone (restamped: its changes come from its new id)"))
+        // The old id and the new share the name: each is shown with its id.
+        let status = try laptop.ok(["sync", "status"], now: right)
+        #expect(status.contains("(restamped: its changes come from its new id)")
+                    && status.components(separatedBy: "  phone [").count == 3, "\(status)")
         let again = try phone.run(arguments: ["sync", "--restamp"], extra: ["GROCK_NOW": right])
         #expect(again.status == 1 && again.stderr.hasPrefix("grock: no change of this device is stamped more than a day ahead")
                     && again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")

@@ -60,16 +60,19 @@ public enum SyncText {
     }
 
     /// `grock sync status`: the folder, each device with what it sent and this one merged, and
-    /// what is waiting, arriving, damaged or refused.
+    /// what is waiting, arriving, damaged or refused. A name several devices share (a data
+    /// directory copied, two devices named alike) is followed by each one's id.
     public static func status(_ status: SyncStatus) -> String {
         var lines = ["Household folder: \(status.folder)", ""]
+        let shared = Set(Dictionary(grouping: status.devices, by: \.name).filter { $0.value.count > 1 }.keys)
         for device in status.devices {
             let seen = device.lastSeen.map { "last change " + Timestamp(clamping: $0 / 1000).description } ?? "no change seen"
             let restamped = device.restampedAs.map { $0 == device.name ? " (restamped: its changes come from its new id)"
                                                                         : " (restamped: its changes come from \($0))" }
             let role = device.isThis ? " (this device)" : restamped ?? (device.hasLeft ? " (left)" : "")
             let merged = device.isThis ? "\(device.segments) sent" : "\(device.applied) of \(device.segments) merged"
-            lines.append("  \(device.name)\(role): \(merged), \(seen)")
+            let name = shared.contains(device.name) ? "\(device.name) [\(device.id)]" : device.name
+            lines.append("  \(name)\(role): \(merged), \(seen)")
         }
         lines += ["", "Changes waiting to be sent: \(status.pending)"]
         lines += status.waiting.map { "Still arriving: \($0)" }
