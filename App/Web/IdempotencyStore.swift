@@ -2,8 +2,8 @@
 /// `Idempotency-Key` it chose, so that a change sent again (its answer lost, the server
 /// restarted) is applied once. A key is one session's own: another session using the same key
 /// has its change applied, and learns nothing of the first. Kept in `web/applied` in the data
-/// directory, a line a change, flushed before the change is answered; the newest `keptKeys` are
-/// kept (older ones belong to changes acknowledged long ago).
+/// directory, a line a change, flushed before the change is answered; `keptKeys` are kept, the
+/// newest of each session first (older ones belong to changes acknowledged long ago).
 ///
 /// The file's first line holds the secret its sessions are named with (`SipHash`): the id is the
 /// session's cookie, so it is not written down a second time (the file outlives `--revoke`),
@@ -31,6 +31,9 @@ struct IdempotencyStore {
     }
 
     static let keptKeys = 10_000
+    /// How many of each session's newest keys are kept whatever the others send: more than a
+    /// phone's queue of changes sent again after a lost answer.
+    static let keptOfEachSession = 100
     /// What the file's first line starts with, before a tab and the secret.
     static let header = "grock-applied-2"
     /// Each key applied, with its change's fingerprint and when it was applied (a number that
@@ -133,9 +136,19 @@ struct IdempotencyStore {
         nextOrder += 1
     }
 
-    /// Keeps the newest `keptKeys` keys, in memory and in the file.
+    /// Keeps `keptKeys` keys, in memory and in the file: each session's newest
+    /// `keptOfEachSession` first, the most recently active sessions first, then the newest of
+    /// the rest. So one session sending thousands of changes cannot make another's change sent
+    /// again apply twice.
     private mutating func forgetOldest() throws(WebError) {
-        for (key, _) in applied.sorted(by: { $0.value.order < $1.value.order }).dropLast(Self.keptKeys) { applied[key] = nil }
+        let newestFirst = applied.sorted { $0.value.order > $1.value.order }.map(\.key)
+        var kept = Set<Key>(), ofSession: [String: Int] = [:]
+        for key in newestFirst where kept.count < Self.keptKeys && ofSession[key.session, default: 0] < Self.keptOfEachSession {
+            ofSession[key.session, default: 0] += 1
+            kept.insert(key)
+        }
+        for key in newestFirst where kept.count < Self.keptKeys { kept.insert(key) }
+        for key in newestFirst where !kept.contains(key) { applied[key] = nil }
         try write()
     }
 

@@ -59,7 +59,7 @@ import Testing
         #expect(again.key(sessionID: "session-a", key: "k") == key && again.lookup(key, fingerprint: 7) == .applied)
     }
 
-    /// Past twice `keptKeys`, the newest `keptKeys` are kept; a session's keys move whole to its next session.
+    /// Past twice `keptKeys`, the newest `keptKeys` of a lone session are kept; a session's keys move whole to its next session.
     @Test func theOldestKeysAreForgottenAndASessionsKeysCarryOver() throws {
         var store = try IdempotencyStore(directory: nil)
         func key(_ session: String, _ key: String) -> IdempotencyStore.Key { store.key(sessionID: session, key: key) }
@@ -75,6 +75,19 @@ import Testing
         try store.carryOver(from: "a", to: "b")
         #expect(store.lookup(key("b", "k\(count - 1)"), fingerprint: UInt64(count - 1)) == .applied)
         #expect(store.lookup(key("a", "k\(count - 1)"), fingerprint: UInt64(count - 1)) == .new)
+    }
+
+    /// One session sending thousands of changes does not push another's out (29th review: the
+    /// keys were forgotten oldest first, whoever sent them, so a paired phone sending 10,000
+    /// changes made another phone's change sent again apply twice).
+    @Test func aSessionSendingThousandsOfChangesKeepsAnothersKeys() throws {
+        var store = try IdempotencyStore(directory: nil)
+        func key(_ session: String, _ key: String) -> IdempotencyStore.Key { store.key(sessionID: session, key: key) }
+        for index in 0..<5 { try store.record(key("phone", "p\(index)"), fingerprint: 1) }
+        for index in 0..<(2 * IdempotencyStore.keptKeys) { try store.record(key("tablet", "t\(index)"), fingerprint: 2) }
+        #expect((0..<5).allSatisfy { store.lookup(key("phone", "p\($0)"), fingerprint: 1) == .applied })
+        #expect(store.lookup(key("tablet", "t\(2 * IdempotencyStore.keptKeys - 1)"), fingerprint: 2) == .applied)
+        #expect(store.lookup(key("tablet", "t0"), fingerprint: 2) == .new, "its oldest are forgotten")
     }
 
     /// A key whose line cannot be written (a directory where the file was) is still known to
