@@ -2,7 +2,7 @@
 /// and stores nothing (no undo step); it refuses to switch the currency of data already set up.
 public struct SetUpFirstRun: Sendable {
     /// What a setup did.
-    public struct Report: Sendable, Hashable {
+    public struct Outcome: Sendable, Hashable {
         /// The currency the data set is in after it.
         public let currency: Currency
         /// The default categories it added; empty when run again.
@@ -23,18 +23,18 @@ public struct SetUpFirstRun: Sendable {
     /// Sets the data set up in `currency` (nil: the settings' default) with the default
     /// categories, unless it is set up already.
     /// - Throws: `DomainError.alreadySetUp` when asked for another currency after setup.
-    public func callAsFunction(currency: Currency? = nil) async throws -> Report {
+    public func callAsFunction(currency: Currency? = nil) async throws -> Outcome {
         try await storage.write(unlessUnchanged: { repositories in
             var settings = try repositories.settings()
             if settings.isSetUp {
                 if let currency, currency != settings.currency {
                     throw DomainError.alreadySetUp(currency: settings.currency.code)
                 }
-                return .unchanged(Report(currency: settings.currency, categoriesAdded: [], wasAlreadySetUp: true))
+                return .unchanged(Outcome(currency: settings.currency, categoriesAdded: [], wasAlreadySetUp: true))
             }
             let added = try Self.setUp(repositories, ids: ids, currency: currency ?? settings.currency)
             settings = try repositories.settings()
-            return .changed(Change(Report(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
+            return .changed(Change(Outcome(currency: settings.currency, categoriesAdded: added, wasAlreadySetUp: false),
                                    summary: "set up Grock with \(Wording.counted(added.count, "category"))"))
         })
     }

@@ -10,7 +10,7 @@ public struct SetupDocument: Encodable, Sendable, Hashable {
     public let alreadySetUp: Bool
 
     /// The document of what setup reported.
-    public init(_ report: SetUpFirstRun.Report) {
+    public init(_ report: SetUpFirstRun.Outcome) {
         currency = report.currency.code
         categoriesAdded = report.categoriesAdded
         alreadySetUp = report.wasAlreadySetUp
