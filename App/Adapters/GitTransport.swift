@@ -49,7 +49,9 @@ public struct GitTransport: FolderTransport {
         // No commit yet is the failure; were it another, the checkout below reports it.
         if (try? git(folder, ["rev-parse", "--verify", "--quiet", "HEAD"])) == nil {
             // Nothing committed here yet: start from the remote's branch.
-            try git(folder, ["checkout", "--quiet", "-B", String(remote.split(separator: "/").last ?? "main"), "--track", remote])
+            // The branch as the remote names it, past the remote's name: `origin/feature/x` is `feature/x`.
+            let branch = remote.split(separator: "/", maxSplits: 1).dropFirst().first.map(String.init) ?? "main"
+            try git(folder, ["checkout", "--quiet", "-B", branch, "--track", remote])
             return
         }
         do {

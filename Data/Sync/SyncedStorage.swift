@@ -76,11 +76,18 @@ public final class SyncedStorage: Storage, Sendable {
     /// it changed goes back to what it was, unless another device changed it since (then the
     /// other device's version stays).
     public func undoLastChange() async throws -> String {
-        guard local.isSetUp else { return try await inner.undoLastChange() }
         let local = self.local
+        if !local.isSetUp {
+            // Checked again under the lock: a household started or joined meanwhile must hear of
+            // the undo, which then takes back a change through the outbox, as below.
+            do {
+                return try await inner.undoLastChange(underLock: { if local.isSetUp { throw SyncStartedMeanwhile() } })
+            } catch is SyncStartedMeanwhile {}
+        }
         let now = self.now
-        let device = try local.setup().device
         return try await writeWithOutbox { working, sequence in
+            // Read under the lock, as `write` reads it: the id a new identity gave meanwhile.
+            let device = try local.setup().device
             // Picked under the lock: two undos at once (the CLI and `serve`) take back two changes.
             guard let target = try SyncedStorage.lastUndoable(in: local) else { throw DomainError.nothingToUndo }
             let capture = ChangeCapture(working)
@@ -169,3 +176,7 @@ public final class SyncedStorage: Storage, Sendable {
         throw SyncError.erasingWhileSyncing(folder: (try? local.setup().folder) ?? "a household folder")
     }
 }
+
+/// A plain undo was chosen before the lock, and the directory syncs now: the undo goes through
+/// the outbox instead.
+private struct SyncStartedMeanwhile: Error {}

@@ -44,4 +44,41 @@ import Testing
         _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").stores.contains { $0.name == "Netto" })
     }
+
+    /// The same race for an undo (30th review): one told "not syncing" before it took the lock
+    /// put back the state before the last change with no outbox entry, and the household kept
+    /// the change for good. Checked again under the lock, it takes the change back through the
+    /// outbox.
+    @Test(.timeLimit(.minutes(5))) func anUndoWaitingForTheLockWhileTheDirectoryStartsSyncingReachesTheHousehold() async throws {
+        let home = try await HostileSegmentTests.Household.make()
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        _ = try await home.useCases("phone").addStore(name: "Netto")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await home.backup("laptop").stores.contains { $0.name == "Netto" })
+        let local = LocalSyncState(directory: home.data("phone"))
+        let setup = try Data(contentsOf: URL(fileURLWithPath: local.devicePath))
+        let before = try local.outboxNumbers().count
+        try FileManager.default.removeItem(atPath: local.devicePath)
+        let fd = open(home.data("phone") + "/lock", O_RDWR)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let (pauses, paused) = AsyncStream.makeStream(of: Void.self)
+        let files = FileStorage(directory: home.data("phone"), lockPause: { wait in
+            paused.yield()
+            try await Task.sleep(for: wait)
+        })
+        let clock = home.clock
+        let storage = SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 })
+        async let undone = storage.undoLastChange()
+        for await _ in pauses { break }
+        try setup.write(to: URL(fileURLWithPath: local.devicePath))
+        #expect(flock(fd, LOCK_UN) == 0)
+        #expect(try await undone == "added store Netto")
+        #expect(try local.outboxNumbers().count == before + 1, "the undo is in the outbox")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await !home.useCases("laptop").listStores().contains { $0.name == "Netto" })
+    }
 }

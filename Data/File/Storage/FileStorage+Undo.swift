@@ -20,10 +20,16 @@ extension FileStorage {
     /// - Throws: `DomainError.nothingToUndo` when no change is left (or the directory holds no
     ///   data); `StorageError` when the state, history or files beside them do not agree, and
     ///   nothing is changed.
-    public func undoLastChange() async throws -> String {
+    public func undoLastChange() async throws -> String { try await undoLastChange(underLock: {}) }
+
+    /// `undoLastChange()`, once `check` has run under the lock: what it throws ends the undo
+    /// with nothing changed (`SyncedStorage` chose this undo before it took the lock, and checks
+    /// that the directory still does not sync).
+    func undoLastChange(underLock check: () throws -> Void) async throws -> String {
         try checkDirectories()
         guard FileSystem.exists(directory) else { throw DomainError.nothingToUndo }
         return try await locked(.exclusive) { try feed.commit { () throws -> (value: String, summary: String) in
+            try check()
             let stored = try loadState()
             guard let current = stored.path else { throw DomainError.nothingToUndo }
             let record = stored.record
