@@ -120,6 +120,30 @@ import Testing
         #expect(try git(household, ["status", "--porcelain"]).contains("notes.txt"), "the note is still there, not committed")
     }
 
+    /// A folder cloned from a repository whose one branch is `team/groceries` (no default
+    /// branch to check out) follows that branch by its name: it became `groceries`, tracking
+    /// `origin/team/groceries`, and git refused to push to a branch of another name (30th review).
+    @Test func aRemoteWhoseOnlyBranchHasASlashIsFollowedByItsName() throws {
+        let laptop = try Grock()
+        defer { laptop.home.remove() }
+        let remote = laptop.home.path + "/remote.git", seed = laptop.home.path + "/seed", household = laptop.home.path + "/household"
+        try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+        try git(remote, ["init", "--quiet", "--bare"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, seed])
+        try git(seed, ["checkout", "--quiet", "-b", "team/groceries"])
+        try "the household's folder\n".write(toFile: seed + "/README", atomically: true, encoding: .utf8)
+        try git(seed, ["add", "README"])
+        try git(seed, ["-c", "user.name=Seed", "-c", "user.email=seed@example.invalid", "commit", "--quiet", "-m", "seed"])
+        try git(seed, ["push", "--quiet", "-u", "origin", "team/groceries"])
+        try git(laptop.home.path, ["clone", "--quiet", remote, household])
+        try laptop.stocked()
+        try laptop.ok(["sync", "init", household, "--name", "laptop"])
+        try laptop.ok("item price Milk --store Aldi --price 1.15")
+        try laptop.ok(["sync"])
+        #expect(try git(household, ["rev-parse", "--abbrev-ref", "HEAD"]) == "team/groceries\n")
+        #expect(try git(remote, ["log", "--oneline", "team/groceries"]).contains("grock: changes of device"))
+    }
+
     /// Review of the adapters: git got Grock's whole environment, so a `GIT_DIR` (a hook that runs
     /// grock sets one) or config added through the environment (`GIT_CONFIG_COUNT`) pointed the
     /// household's git at another repository. They are dropped: the exchange is the household's.
