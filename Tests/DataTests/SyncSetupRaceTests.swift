@@ -17,28 +17,11 @@ import Testing
         let home = try await HostileSegmentTests.Household.make()
         defer { try? FileManager.default.removeItem(atPath: home.root) }
         let local = LocalSyncState(directory: home.data("phone"))
-        let setup = try Data(contentsOf: URL(fileURLWithPath: local.devicePath))
         let before = try local.outboxNumbers().count
-        // As a start that holds the lock and has not written the setup yet.
-        try FileManager.default.removeItem(atPath: local.devicePath)
-        let fd = open(home.data("phone") + "/lock", O_RDWR)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX) == 0)
-        let (pauses, paused) = AsyncStream.makeStream(of: Void.self)
-        let files = FileStorage(directory: home.data("phone"), lockPause: { wait in
-            paused.yield()
-            try await Task.sleep(for: wait)
-        })
         let clock = home.clock
-        let phone = UseCases(storage: SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 }), clock: clock,
-                             ids: CountingIdentifiers(9))
-        async let added = phone.addStore(name: "Netto")
-        for await _ in pauses { break }
-        // The start writes the setup and lets the lock go.
-        try setup.write(to: URL(fileURLWithPath: local.devicePath))
-        #expect(flock(fd, LOCK_UN) == 0)
-        _ = try await added
+        _ = try await Self.whileThePhoneStartsSyncing(home) { storage in
+            try await UseCases(storage: storage, clock: clock, ids: CountingIdentifiers(9)).addStore(name: "Netto")
+        }
         #expect(try local.outboxNumbers().count == before + 1, "the change is in the outbox")
         _ = try await home.sync("phone").exchange()
         _ = try await home.sync("laptop").exchange()
@@ -57,8 +40,22 @@ import Testing
         _ = try await home.sync("laptop").exchange()
         #expect(try await home.backup("laptop").stores.contains { $0.name == "Netto" })
         let local = LocalSyncState(directory: home.data("phone"))
-        let setup = try Data(contentsOf: URL(fileURLWithPath: local.devicePath))
         let before = try local.outboxNumbers().count
+        let undone = try await Self.whileThePhoneStartsSyncing(home) { try await $0.undoLastChange() }
+        #expect(undone == "added store Netto")
+        #expect(try local.outboxNumbers().count == before + 1, "the undo is in the outbox")
+        _ = try await home.sync("phone").exchange()
+        _ = try await home.sync("laptop").exchange()
+        #expect(try await !home.useCases("laptop").listStores().contains { $0.name == "Netto" })
+    }
+
+    /// Runs `work` on the phone's storage as a start holds the lock and has not written the
+    /// setup yet: `sync/device.tsv` is gone and the lock held until `work` waits for it; then
+    /// the start writes the setup and lets the lock go.
+    private static func whileThePhoneStartsSyncing<T: Sendable>(_ home: HostileSegmentTests.Household,
+                                                                _ work: @escaping @Sendable (SyncedStorage) async throws -> T) async throws -> T {
+        let local = LocalSyncState(directory: home.data("phone"))
+        let setup = try Data(contentsOf: URL(fileURLWithPath: local.devicePath))
         try FileManager.default.removeItem(atPath: local.devicePath)
         let fd = open(home.data("phone") + "/lock", O_RDWR)
         #expect(fd >= 0)
@@ -71,14 +68,10 @@ import Testing
         })
         let clock = home.clock
         let storage = SyncedStorage(files, now: { clock.now().secondsSince1970 * 1000 })
-        async let undone = storage.undoLastChange()
+        async let result = work(storage)
         for await _ in pauses { break }
         try setup.write(to: URL(fileURLWithPath: local.devicePath))
         #expect(flock(fd, LOCK_UN) == 0)
-        #expect(try await undone == "added store Netto")
-        #expect(try local.outboxNumbers().count == before + 1, "the undo is in the outbox")
-        _ = try await home.sync("phone").exchange()
-        _ = try await home.sync("laptop").exchange()
-        #expect(try await !home.useCases("laptop").listStores().contains { $0.name == "Netto" })
+        return try await result
     }
 }
